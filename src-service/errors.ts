@@ -1,0 +1,103 @@
+/**
+ * Errors are values with an HTTP status and a stable message (conventions rule 3).
+ * Routes and use cases throw these; one middleware (api/middleware/error-handler.ts)
+ * turns them into the spec's bodies: `{"detail": "..."}`, or for 422 the list form of
+ * spec 2.4.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, detail: string, options?: { cause?: unknown; headers?: Record<string, string> }) {
+    super(detail, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.status = status;
+    this.detail = detail;
+    this.headers = options?.headers ?? {};
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(400, detail, options);
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor() {
+    super(401, 'Invalid authorization key');
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(detail: string) {
+    super(403, detail);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(detail = 'Not found') {
+    super(404, detail);
+  }
+}
+
+export class PayloadTooLargeError extends HttpError {
+  constructor(detail = 'Request body too large') {
+    super(413, detail);
+  }
+}
+
+export class RateLimitError extends HttpError {
+  constructor(retryAfterSeconds: number) {
+    super(429, 'Rate limit exceeded', { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+  }
+}
+
+/** One item of a 422 body (spec 2.4). */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+export class ValidationError extends HttpError {
+  readonly issues: ValidationIssue[];
+
+  constructor(issues: ValidationIssue[]) {
+    super(422, issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
+    this.issues = issues;
+  }
+
+  /** A single issue; `loc` follows FastAPI's shape, e.g. ['body', 'ffmpeg_command']. */
+  static at(loc: (string | number)[], msg: string, type = 'value_error'): ValidationError {
+    return new ValidationError([{ loc, msg, type }]);
+  }
+}
+
+/**
+ * Why a command or a stored file failed while running (decisions.md, States). Not an
+ * HTTP error: the runner records it on the record as `error_status` + message.
+ */
+export type FailureStatus =
+  | 'UNREACHABLE_INPUT_FILE'
+  | 'INVALID_INPUT_FILE'
+  | 'PROCESSING_ERROR'
+  | 'MISSING_OUTPUT_FILE'
+  | 'TIMEOUT'
+  | 'CANCELLED'
+  | 'QUOTA_EXCEEDED'
+  | 'INTERRUPTED'
+  | 'UPLOAD_ABORTED'
+  | 'UPLOAD_EXPIRED'
+  | 'STORAGE_ERROR';
+
+export class JobFailure extends Error {
+  readonly status: FailureStatus;
+
+  constructor(status: FailureStatus, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'JobFailure';
+    this.status = status;
+  }
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests are colocated (`*.test.ts`); service tests start a real app on port 0
+// with real ffmpeg and SQLite, so they get generous timeouts on a 2-core machine.
+export default defineConfig({
+  test: {
+    include: ['src-service/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    reporters: ['default'],
+  },
+});
