@@ -1,0 +1,50 @@
+import type { CommandRow } from '../../db/commands-repo';
+import type { FileRow, OutputStats } from '../../db/files-repo';
+import type { UrlBuilder } from '../../files/urls';
+import { presentFile } from '../files/files.presenter';
+
+const GB = 1024 ** 3;
+
+/** The command record of spec 2.1 + decisions (States, Records). */
+export function presentCommand(row: CommandRow, outputs: FileRow[], urls: UrlBuilder, presignTtlSeconds?: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    command_id: row.id,
+    status: row.status,
+    command_type: row.command_type,
+    created_at: row.created_at,
+    vcpu_count: row.vcpu_count,
+    original_request: JSON.parse(row.request_json) as unknown,
+  };
+  if (row.total_processing_seconds !== null) out.total_processing_seconds = round3(row.total_processing_seconds);
+  if (row.ffmpeg_command_run_seconds !== null) out.ffmpeg_command_run_seconds = round3(row.ffmpeg_command_run_seconds);
+  if (row.status === 'SUCCESS') {
+    out.output_files = Object.fromEntries(outputs.map((f) => [f.output_alias ?? f.filename, presentFile(f, urls, presignTtlSeconds)]));
+  }
+  if (row.status === 'FAILED') {
+    out.error_status = row.error_status;
+    out.error_message = row.error_message;
+  }
+  if (row.status === 'PROCESSING' && row.progress_json) out.progress = JSON.parse(row.progress_json) as unknown;
+  return out;
+}
+
+/** A row of `GET /v1/commands` (decisions: list commands). */
+export function presentCommandListItem(row: CommandRow, outputs: OutputStats | undefined): Record<string, unknown> {
+  const item: Record<string, unknown> = {
+    command_id: row.id,
+    status: row.status,
+    command_type: row.command_type,
+    created_at: row.created_at,
+    error_status: row.error_status,
+    error_message: row.error_message,
+    output_file_count: outputs?.count ?? 0,
+    storage_quota_used: round3((outputs?.storageBytes ?? 0) / GB, 9),
+    processing_quota_used: round3(row.processing_bytes / GB, 9),
+  };
+  if (row.status === 'PROCESSING' && row.progress_json) item.progress = JSON.parse(row.progress_json) as unknown;
+  return item;
+}
+
+function round3(n: number, digits = 3): number {
+  return Math.round(n * 10 ** digits) / 10 ** digits;
+}

@@ -1,0 +1,68 @@
+import Router from '@koa/router';
+import type { AppDeps } from '../../deps';
+import { NotFoundError } from '../../errors';
+import { accountOf } from '../middleware/auth';
+import { parseInput } from '../validate';
+import { submitCommand, type CommandRequest } from '../../commands/submit';
+import { cancelCommand } from '../../commands/cancel';
+import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody } from './commands.schema';
+import { presentCommand, presentCommandListItem } from './commands.presenter';
+
+export function commandRoutes(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/v1' });
+  const submitDeps = {
+    commands: deps.commands,
+    files: deps.files,
+    vcpuBudget: deps.config.vcpuBudget,
+    onSubmitted: (_accountId: string, id: string) => {
+      const row = deps.commands.getAny(id);
+      if (row) deps.notifier.onStatus(row);
+      deps.scheduler.notify();
+    },
+  };
+  const submit = (ctx: Router.RouterContext, req: CommandRequest) => submitCommand(submitDeps, accountOf(ctx), req);
+
+  router.post('/run-ffmpeg-command', (ctx) => {
+    const id = submit(ctx, { kind: 'single', body: parseInput(RunCommandBody, ctx.state.body, 'body') });
+    ctx.body = { command_id: id };
+  });
+
+  router.post('/run-chained-ffmpeg-commands', (ctx) => {
+    const id = submit(ctx, { kind: 'chained', body: parseInput(RunChainedBody, ctx.state.body, 'body') });
+    ctx.body = { command_ids: [id], command_id: id };
+  });
+
+  router.get('/commands', (ctx) => {
+    const { limit, offset } = parseInput(PageQuery, ctx.query, 'query');
+    const rows = deps.commands.list(accountOf(ctx).id, limit, offset);
+    const stats = deps.files.outputStats(rows.map((r) => r.id));
+    ctx.body = rows.map((r) => presentCommandListItem(r, stats.get(r.id)));
+  });
+
+  const poll = (ctx: Router.RouterContext) => {
+    const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
+    const { presigned_ttl_seconds } = parseInput(PresignQuery, ctx.query, 'query');
+    const row = deps.commands.get(accountOf(ctx).id, command_id);
+    if (!row) throw new NotFoundError('Command not found');
+    const outputs = row.status === 'SUCCESS' ? deps.files.byCommand(row.id) : [];
+    ctx.body = presentCommand(row, outputs, deps.urls, presigned_ttl_seconds);
+  };
+  router.get('/commands/:command_id', poll);
+  router.get('/poll-command/:command_id', poll);
+
+  router.post('/commands/:command_id/cancel', async (ctx) => {
+    const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
+    const row = await cancelCommand({ ...deps, onStatus: deps.notifier.onStatus }, accountOf(ctx).id, command_id);
+    ctx.body = presentCommand(row, row.status === 'SUCCESS' ? deps.files.byCommand(row.id) : [], deps.urls);
+  });
+
+  router.get('/commands/:command_id/log', (ctx) => {
+    const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
+    const row = deps.commands.get(accountOf(ctx).id, command_id);
+    if (!row) throw new NotFoundError('Command not found');
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = row.log ?? '';
+  });
+
+  return router;
+}

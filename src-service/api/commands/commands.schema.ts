@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Decisions (Requests): aliases start `in_`/`out_`, then letters, digits, underscores. */
+export const INPUT_ALIAS = /^in_[A-Za-z0-9_]+$/;
+export const OUTPUT_ALIAS = /^out_[A-Za-z0-9_]+$/;
+/** Output names: letters, digits, `_`, `-`, and dots for extensions; no separators, no `..`, no leading dot. */
+export const OUTPUT_NAME = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+
+const httpUrl = z
+  .string()
+  .max(8192)
+  .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), { message: 'URL must be an http or https URL' });
+
+export const InputFiles = z
+  .record(z.string().regex(INPUT_ALIAS, 'Input alias must start with in_ followed by letters, digits or underscores'), httpUrl)
+  .describe('Input alias to a publicly accessible http(s) URL');
+
+export const OutputFiles = z
+  .union([
+    z.literal('OUTPUT_FOLDER'),
+    z.record(
+      z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_ followed by letters, digits or underscores'),
+      z.string().max(200).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
+    ),
+  ])
+  .describe('Output alias to file name, or "OUTPUT_FOLDER" for a zip of everything the command writes');
+
+const common = {
+  input_files: InputFiles.optional(),
+  input_compressed_folder: httpUrl.optional().describe('URL of a .zip whose files the command reads by name'),
+  output_files: OutputFiles,
+  vcpu_count: z.number().int().min(1).optional(),
+  max_command_run_seconds: z.number().positive().optional(),
+  is_private: z.boolean().optional(),
+};
+
+export const RunCommandBody = z.object({
+  ...common,
+  ffmpeg_command: z.string().min(1).max(100_000).describe('FFmpeg arguments with {{alias}} placeholders, no program name'),
+});
+export type RunCommandBody = z.infer<typeof RunCommandBody>;
+
+export const RunChainedBody = z.object({
+  ...common,
+  ffmpeg_commands: z.array(z.string().min(1).max(100_000)).min(1).max(10),
+});
+export type RunChainedBody = z.infer<typeof RunChainedBody>;
+
+export const CommandIdParams = z.object({ command_id: z.string() });
+
+export const PresignQuery = z.object({
+  presigned_ttl_seconds: z.coerce.number().int().min(1).max(604_800).optional(),
+});
+
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  offset: z.coerce.number().int().min(0).default(0),
+});

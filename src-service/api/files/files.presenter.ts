@@ -1,0 +1,35 @@
+import type { FileRow } from '../../db/files-repo';
+import type { UrlBuilder } from '../../files/urls';
+import { mediaOf } from '../../files/storage-access';
+
+const MB = 1024 * 1024;
+const round = (n: number, digits = 6) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/**
+ * The stored-file record of spec 2.2 + decisions (Records). Fields that do not apply are
+ * left out; `storage_url` is always present (null when private without a TTL, or deleted).
+ */
+export function presentFile(row: FileRow, urls: UrlBuilder, presignTtlSeconds?: number): Record<string, unknown> {
+  const media = mediaOf(row);
+  const out: Record<string, unknown> = {
+    file_id: row.id,
+    storage_url: urls.storageUrl(row, presignTtlSeconds),
+    status: row.status,
+    service_store_type: row.service_store_type,
+    is_deleted: row.is_deleted === 1,
+    is_private: row.is_private === 1,
+    created_at: row.created_at,
+    filename: row.filename,
+    ...media,
+  };
+  if (row.size_bytes !== null) out.size_mbytes = round(row.size_bytes / MB);
+  else delete out.size_mbytes;
+  if (row.size_compressed_bytes !== null) out.size_compressed_mbytes = round(row.size_compressed_bytes / MB);
+  if (row.file_count !== null) out.file_count = row.file_count;
+  if (row.original_file_url) out.original_file_url = row.original_file_url;
+  if (row.error_status) {
+    out.error_status = row.error_status;
+    out.external_error_message = row.external_error_message;
+  }
+  return out;
+}

@@ -1,0 +1,36 @@
+import type { Context, Next } from 'koa';
+import { HttpError, ValidationError } from '../../errors';
+
+/**
+ * The one place errors become responses (conventions rule 3): `{"detail": "..."}`, the
+ * 422 list body of spec 2.4, and a generic 500 that never leaks internals.
+ */
+export function errorHandler(log: (msg: string) => void) {
+  return async function handleErrors(ctx: Context, next: Next): Promise<void> {
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof ValidationError) {
+        ctx.status = 422;
+        ctx.body = { detail: err.issues };
+      } else if (err instanceof HttpError) {
+        ctx.status = err.status;
+        ctx.body = { detail: err.detail };
+        ctx.set(err.headers);
+      } else if (isClientError(err)) {
+        // koa/raw-body errors such as a client hanging up mid-body carry their own status.
+        ctx.status = err.status;
+        ctx.body = { detail: err.expose ? err.message : 'Bad request' };
+      } else {
+        ctx.status = 500;
+        ctx.body = { detail: 'Internal server error' };
+        log(`500 ${ctx.method} ${ctx.path} [${ctx.state.requestId as string}]: ${(err as Error)?.stack ?? String(err)}`);
+      }
+    }
+  };
+}
+
+function isClientError(err: unknown): err is { status: number; expose?: boolean; message: string } {
+  const status = (err as { status?: unknown })?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}

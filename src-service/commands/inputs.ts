@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config';
+import type { FilesRepo } from '../db/files-repo';
+import { HttpError, JobFailure } from '../errors';
+import type { BlobStore } from '../storage/blob-store';
+import { downloadToFile } from '../storage/fetch-url';
+import { extractZip } from '../storage/zip';
+import type { Keyring } from '../storage/signing';
+import { probeFile } from '../media/probe';
+import { authorizeStorageRef, isFolderBlob, mediaOf } from '../files/storage-access';
+import type { UrlBuilder } from '../files/urls';
+import { checkListFileText } from './sandbox';
+import { isHostAllowed } from './input-hosts';
+
+export interface InputDeps {
+  config: Config;
+  files: FilesRepo;
+  blobs: BlobStore;
+  keyring: Keyring;
+  urls: UrlBuilder;
+  ffprobePath: string;
+}
+
+export interface PreparedInputs {
+  /** alias -> path relative to the job folder, substituted for `{{alias}}`. */
+  paths: Record<string, string>;
+  /** Input bytes after decompression (spec 8, quota rule 1). */
+  bytes: number;
+  /** Known input durations, for the progress percentage. */
+  durations: number[];
+}
+
+interface OneInput {
+  relPath: string;
+  bytes: number;
+  duration: number | null;
+}
+
+/** Fetches every declared input into `<work>/<alias>/<name>`, or extracts the zipped folder into `<work>`. */
+export async function prepareInputs(
+  deps: InputDeps,
+  req: { inputs: Record<string, string>; inputZipUrl: string | null },
+  dirs: { work: string; scratch: string },
+  signal: AbortSignal,
+): Promise<PreparedInputs> {
+  if (req.inputZipUrl) return prepareZip(deps, req.inputZipUrl, dirs, signal);
+  const entries = Object.entries(req.inputs);
+  const results = await Promise.all(entries.map(([alias, url]) => fetchInput(deps, alias, url, dirs.work, signal)));
+  const paths: Record<string, string> = {};
+  entries.forEach(([alias], i) => (paths[alias] = (results[i] as OneInput).relPath));
+  return {
+    paths,
+    bytes: results.reduce((n, r) => n + r.bytes, 0),
+    durations: results.flatMap((r) => (r.duration === null ? [] : [r.duration])),
+  };
+}
+
+async function fetchInput(deps: InputDeps, alias: string, url: string, work: string, signal: AbortSignal): Promise<OneInput> {
+  const dir = path.join(work, alias);
+  await fs.mkdir(dir, { recursive: true });
+  const local = await copyFromOwnStorage(deps, url, dir);
+  if (local) return { ...local, relPath: `${alias}/${local.relPath}` };
+  const file = await download(deps, url, dir, signal);
+  const probe = await probeFile(deps.ffprobePath, file.path, { signal, timeoutMs: 30_000 }).catch(() => null);
+  const duration = Number(probe?.format?.duration);
+  return { relPath: `${alias}/${file.fileName}`, bytes: file.sizeBytes, duration: Number.isFinite(duration) ? duration : null };
+}
+
+/** A URL naming a file stored here is read from disk, with no HTTP round trip (decisions: Requests). */
+async function copyFromOwnStorage(deps: InputDeps, url: string, dir: string): Promise<OneInput | null> {
+  const ref = deps.urls.parseOwnStorageUrl(url);
+  if (!ref) return null;
+  let target;
+  try {
+    target = authorizeStorageRef(deps.files, deps.keyring, ref, Math.floor(Date.now() / 1000));
+  } catch (err) {
+    if (err instanceof HttpError) throw new JobFailure('UNREACHABLE_INPUT_FILE', `Could not read ${url}: ${err.detail}`);
+    throw err;
+  }
+  const folder = isFolderBlob(target.row);
+  const src = deps.blobs.localPath(target.blobKey, folder ? undefined : target.innerPath);
+  if (!src) return null; // a remote blob store: fall back to an HTTP download
+  if (folder) {
+    await fs.cp(src, dir, { recursive: true });
+  } else {
+    await fs.copyFile(src, path.join(dir, target.fileName), fs.constants.COPYFILE_FICLONE);
+  }
+  const duration = Number(mediaOf(target.row).duration);
+  const relPath = folder ? (target.innerPath ?? target.row.filename) : target.fileName;
+  return { relPath, bytes: target.row.size_bytes ?? 0, duration: Number.isFinite(duration) ? duration : null };
+}
+
+function download(deps: InputDeps, url: string, dir: string, signal: AbortSignal) {
+  const c = deps.config;
+  return downloadToFile(url, dir, {
+    maxBytes: c.maxInputBytes,
+    connectTimeoutMs: c.downloadConnectTimeoutMs,
+    idleTimeoutMs: c.downloadIdleTimeoutMs,
+    maxRedirects: 10,
+    signal,
+    isHostAllowed: (host) => isHostAllowed(c, host),
+  });
+}
+
+async function prepareZip(deps: InputDeps, url: string, dirs: { work: string; scratch: string }, signal: AbortSignal): Promise<PreparedInputs> {
+  await fs.mkdir(dirs.scratch, { recursive: true });
+  const own = await copyFromOwnStorage(deps, url, dirs.scratch);
+  const zipPath = own ? path.join(dirs.scratch, own.relPath) : (await download(deps, url, dirs.scratch, signal)).path;
+  const c = deps.config;
+  const { files, totalBytes } = await extractZip(zipPath, dirs.work, {
+    maxTotalBytes: c.zipMaxTotalBytes,
+    maxEntries: c.zipMaxEntries,
+    maxRatio: c.zipMaxRatio,
+  });
+  await fs.rm(zipPath, { force: true });
+  await checkListFiles(dirs.work, files);
+  return { paths: {}, bytes: totalBytes, durations: [] };
+}
+
+/** Playlists and concat lists inside a zip must not point outside the job folder (escape catalogue). */
+async function checkListFiles(work: string, files: string[]): Promise<void> {
+  for (const rel of files) {
+    const kind = listKind(rel);
+    if (!kind) continue;
+    const text = await fs.readFile(path.join(work, rel), 'utf8');
+    if (kind === 'ffconcat' && !/^\s*(ffconcat|file\s)/m.test(text)) continue;
+    const reason = checkListFileText(text, kind);
+    if (reason) throw new JobFailure('INVALID_INPUT_FILE', `${rel}: ${reason}`);
+  }
+}
+
+function listKind(rel: string): 'm3u8' | 'ffconcat' | 'mpd' | null {
+  const ext = path.extname(rel).toLowerCase();
+  if (ext === '.m3u8' || ext === '.m3u') return 'm3u8';
+  if (ext === '.mpd') return 'mpd';
+  if (ext === '.txt' || ext === '.ffconcat' || ext === '.concat') return 'ffconcat';
+  return null;
+}

@@ -1,0 +1,40 @@
+import type { CommandRow } from '../db/commands-repo';
+import type { FilesRepo } from '../db/files-repo';
+import type { EventBus } from '../events/event-bus';
+import { presentCommandListItem } from '../api/commands/commands.presenter';
+import { isFinal } from './state';
+
+/** Progress is written and published at most this often per command. */
+const PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * Turns command status changes and ffmpeg progress into events (`GET /v1/events`) and,
+ * when a command ends, into a webhook delivery (`onFinal`).
+ */
+export function createCommandNotifier(deps: {
+  files: FilesRepo;
+  events: EventBus;
+  setProgress(id: string, p: unknown): void;
+  onFinal?(row: CommandRow): void;
+}) {
+  const lastProgress = new Map<string, number>();
+  return {
+    onStatus(row: CommandRow): void {
+      const stats = deps.files.outputStats([row.id]).get(row.id);
+      deps.events.publish(row.account_id, 'command', presentCommandListItem(row, stats));
+      if (isFinal(row.status)) {
+        lastProgress.delete(row.id);
+        deps.onFinal?.(row);
+      }
+    },
+    onProgress(row: CommandRow, progress: unknown): void {
+      const now = Date.now();
+      if (now - (lastProgress.get(row.id) ?? 0) < PROGRESS_INTERVAL_MS) return;
+      lastProgress.set(row.id, now);
+      deps.setProgress(row.id, progress);
+      deps.events.publish(row.account_id, 'command.progress', { command_id: row.id, progress });
+    },
+  };
+}
+
+export type CommandNotifier = ReturnType<typeof createCommandNotifier>;

@@ -1,0 +1,115 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { JobFailure } from '../errors';
+import type { BlobInfo, BlobStore } from '../storage/blob-store';
+import { writeZip } from '../storage/zip';
+import { mapProbe, probeFile } from '../media/probe';
+
+/** A command output ready to become a stored-file record. */
+export interface StoredOutput {
+  alias: string;
+  filename: string;
+  blob: BlobInfo;
+  sizeBytes: number;
+  sizeCompressedBytes: number | null;
+  fileCount: number | null;
+  media: Record<string, unknown>;
+}
+
+/** Every file under `dir`, as relative paths with `/`. */
+export async function listFilesRecursive(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+export const isPlaylistAlias = (alias: string) => alias.startsWith('out_playlist_');
+
+/**
+ * Stores what the command produced: declared outputs one by one (a playlist with all its
+ * segments as one folder blob), or `OUTPUT_FOLDER` as one zip of only the files the
+ * command wrote (spec 4.10). Blobs are written before the database commit; if the commit
+ * never happens the start-up sweep removes them.
+ */
+export async function storeOutputs(
+  deps: { blobs: BlobStore; ffprobePath: string },
+  outputs: Record<string, string> | 'OUTPUT_FOLDER',
+  work: string,
+  produced: string[],
+  commandId: string,
+  signal: AbortSignal,
+): Promise<StoredOutput[]> {
+  if (outputs === 'OUTPUT_FOLDER') return [await storeFolderZip(deps.blobs, work, produced, commandId)];
+  const declared = new Set(Object.values(outputs));
+  const groups = groupPlaylists(outputs, produced, declared);
+  const stored: StoredOutput[] = [];
+  for (const [alias, name] of Object.entries(outputs)) {
+    signal.throwIfAborted();
+    const full = path.join(work, name);
+    const stat = await fs.stat(full).catch(() => null);
+    if (!stat?.isFile()) throw new JobFailure('MISSING_OUTPUT_FILE', `Output ${alias} (${name}) was not produced by the command`);
+    const media = mapProbe(await probeFile(deps.ffprobePath, full, { signal, timeoutMs: 60_000 }).catch(() => null), name, stat.size);
+    if (isPlaylistAlias(alias)) {
+      stored.push(await storePlaylist(deps.blobs, work, alias, name, groups.get(alias) ?? [name], media));
+    } else {
+      const blob = await deps.blobs.putFile(full);
+      stored.push({ alias, filename: name, blob, sizeBytes: blob.sizeBytes, sizeCompressedBytes: null, fileCount: null, media: { ...media } });
+    }
+  }
+  return stored;
+}
+
+async function storePlaylist(blobs: BlobStore, work: string, alias: string, manifest: string, files: string[], media: object): Promise<StoredOutput> {
+  const blob = await blobs.putDir(work, files);
+  return {
+    alias,
+    filename: manifest,
+    blob,
+    sizeBytes: blob.sizeBytes,
+    sizeCompressedBytes: null,
+    fileCount: blob.fileCount,
+    media: { ...media, file_type: 'output_manifest' },
+  };
+}
+
+async function storeFolderZip(blobs: BlobStore, work: string, produced: string[], commandId: string): Promise<StoredOutput> {
+  if (produced.length === 0) throw new JobFailure('MISSING_OUTPUT_FILE', 'The command produced no files for OUTPUT_FOLDER');
+  const target = await blobs.createWriteTarget();
+  try {
+    const zip = await writeZip(work, produced, target.path);
+    const blob = await target.commit();
+    return {
+      alias: 'OUTPUT_FOLDER',
+      filename: `${commandId}.zip`,
+      blob,
+      sizeBytes: zip.uncompressedBytes,
+      sizeCompressedBytes: zip.compressedBytes,
+      fileCount: zip.fileCount,
+      media: { file_type: 'zip', file_format: 'zip', mime_type: 'application/zip' },
+    };
+  } catch (err) {
+    await target.discard();
+    throw err;
+  }
+}
+
+/**
+ * Which produced files belong to which playlist: everything the command wrote that is not
+ * another declared output. With several playlists, a file goes to the playlist whose
+ * manifest's base name prefixes it (`a.m3u8` owns `a0.ts`); the rest go to the first.
+ */
+function groupPlaylists(outputs: Record<string, string>, produced: string[], declared: Set<string>): Map<string, string[]> {
+  const playlists = Object.entries(outputs).filter(([alias]) => isPlaylistAlias(alias));
+  const extras = produced.filter((p) => !declared.has(p));
+  const groups = new Map<string, string[]>(playlists.map(([alias, name]) => [alias, [name]]));
+  if (playlists.length === 1) groups.get(playlists[0]![0])!.push(...extras);
+  else if (playlists.length > 1) {
+    for (const extra of extras) {
+      const owner = playlists.find(([, name]) => extra.startsWith(path.posix.basename(name, path.posix.extname(name)))) ?? playlists[0]!;
+      groups.get(owner[0])!.push(extra);
+    }
+  }
+  return groups;
+}

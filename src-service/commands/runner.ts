@@ -1,0 +1,137 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { Db } from '../db/open';
+import type { CommandRow, CommandsRepo } from '../db/commands-repo';
+import type { FilesRepo } from '../db/files-repo';
+import { JobFailure } from '../errors';
+import type { BlobStore } from '../storage/blob-store';
+import { substituteAliases } from './aliases';
+import { parseStoredRequest } from './submit';
+import { prepareInputs, type InputDeps } from './inputs';
+import { listFilesRecursive, storeOutputs, type StoredOutput } from './outputs';
+import { runSteps } from './run-steps';
+import type { RunFn } from './scheduler';
+
+export interface RunnerDeps extends InputDeps {
+  db: Db;
+  commands: CommandsRepo;
+  files: FilesRepo;
+  blobs: BlobStore;
+  ffmpegPath: string;
+  jobsDir: string;
+  onStatus(row: CommandRow): void;
+  onProgress(row: CommandRow, progress: unknown): void;
+  log(msg: string): void;
+}
+
+/**
+ * Runs one command end to end: inputs -> ffmpeg steps in one job folder -> outputs stored
+ * -> one transaction that inserts the output records and marks SUCCESS. Any failure ends
+ * FAILED with an `error_status`; a shutdown puts it back in the queue.
+ */
+export function createCommandRunner(deps: RunnerDeps): RunFn {
+  return async function runCommand(row, outerSignal, cpus) {
+    const started = performance.now();
+    const controller = new AbortController();
+    const onOuter = () => controller.abort(outerSignal.reason);
+    outerSignal.addEventListener('abort', onOuter, { once: true });
+    const timer = setTimeout(
+      () => controller.abort(new JobFailure('TIMEOUT', `The command ran past max_command_run_seconds (${row.max_run_seconds} s)`)),
+      row.max_run_seconds * 1000,
+    );
+    const dirs = { work: path.join(deps.jobsDir, row.id), scratch: path.join(deps.jobsDir, `${row.id}.in`) };
+    const logs: string[] = [];
+    let ffmpegSeconds = 0;
+    deps.onStatus({ ...row, status: 'PROCESSING' });
+    try {
+      await resetDirs(dirs);
+      const req = parseStoredRequest(row.request_json);
+      const inputs = await prepareInputs(deps, req, dirs, controller.signal);
+      const before = new Set(await listFilesRecursive(dirs.work));
+      const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
+      const steps = req.steps.map((tokens) => substituteAliases(tokens, { ...inputs.paths, ...outputPaths }));
+      const result = await runSteps(deps.ffmpegPath, steps, {
+        cwd: dirs.work, cpus, signal: controller.signal, inputDurations: inputs.durations,
+        onProgress: (p) => deps.onProgress(row, p),
+      }, logs);
+      ffmpegSeconds = result.ffmpegSeconds;
+      const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f));
+      const stored = await storeOutputs(deps, req.outputs, dirs.work, produced, row.id, controller.signal);
+      const processingBytes = inputs.bytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
+      commitSuccess(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: ffmpegSeconds, processingBytes, log: logs.join('\n') });
+    } catch (err) {
+      await handleFailure(deps, row, err, controller.signal, { started, ffmpegSeconds, log: logs.join('\n') });
+    } finally {
+      clearTimeout(timer);
+      outerSignal.removeEventListener('abort', onOuter);
+      await Promise.all([fs.rm(dirs.work, { recursive: true, force: true }), fs.rm(dirs.scratch, { recursive: true, force: true })]);
+    }
+  };
+}
+
+async function resetDirs(dirs: { work: string; scratch: string }): Promise<void> {
+  await fs.rm(dirs.work, { recursive: true, force: true });
+  await fs.rm(dirs.scratch, { recursive: true, force: true });
+  await fs.mkdir(dirs.work, { recursive: true });
+}
+
+function commitSuccess(
+  deps: RunnerDeps,
+  row: CommandRow,
+  stored: StoredOutput[],
+  r: { total: number; ffmpeg: number; processingBytes: number; log: string },
+): void {
+  const committed = deps.db.transaction(() => {
+    if (!deps.commands.markSuccess(row.id, r)) return false;
+    for (const o of stored) {
+      deps.files.insert({
+        id: crypto.randomUUID(), account_id: row.account_id, command_id: row.id, output_alias: o.alias,
+        service_store_type: 'OUTPUT', status: 'STORED', is_private: row.is_private, filename: o.filename,
+        blob_key: o.blob.key, size_bytes: o.sizeBytes, size_compressed_bytes: o.sizeCompressedBytes,
+        file_count: o.fileCount, media_json: JSON.stringify(o.media),
+      });
+    }
+    return true;
+  })();
+  if (!committed) {
+    // Cancelled while storing: the outputs are not wanted (decisions: cancel stores nothing).
+    void Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
+    return;
+  }
+  deps.onStatus(deps.commands.getAny(row.id) as CommandRow);
+}
+
+async function handleFailure(
+  deps: RunnerDeps,
+  row: CommandRow,
+  err: unknown,
+  signal: AbortSignal,
+  t: { started: number; ffmpegSeconds: number; log: string },
+): Promise<void> {
+  const reason: unknown = signal.aborted ? signal.reason : err;
+  if (reason instanceof Error && reason.message === 'shutdown') {
+    deps.commands.requeue(row.id); // recovered and re-run on the next start
+    return;
+  }
+  const failure = toFailure(reason, err);
+  if (!(reason instanceof JobFailure) && !(err instanceof JobFailure)) deps.log(`command ${row.id}: ${(err as Error)?.stack ?? String(err)}`);
+  deps.commands.markFailed(row.id, 'PROCESSING', {
+    error_status: failure.status,
+    error_message: failure.message,
+    total_processing_seconds: (performance.now() - t.started) / 1000,
+    ffmpeg_command_run_seconds: t.ffmpegSeconds,
+    log: t.log,
+  });
+  const updated = deps.commands.getAny(row.id);
+  if (updated) deps.onStatus(updated);
+}
+
+function toFailure(reason: unknown, err: unknown): JobFailure {
+  if (reason instanceof JobFailure) return reason;
+  if (reason instanceof Error && reason.message === 'cancelled') return new JobFailure('CANCELLED', 'The command was cancelled');
+  if (err instanceof JobFailure) return err;
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOSPC') return new JobFailure('PROCESSING_ERROR', 'The disk is full: free some space and run the command again');
+  return new JobFailure('PROCESSING_ERROR', `Internal error while running the command: ${(err as Error)?.message ?? String(err)}`);
+}

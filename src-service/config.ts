@@ -1,0 +1,84 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Where the OS keeps per-user application data (XDG on Linux, Application Support on macOS, APPDATA on Windows). */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const home = os.homedir();
+  if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'FFDesk');
+  if (process.platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'FFDesk');
+  return path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), 'ffdesk');
+}
+
+const csv = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean));
+
+const GiB = 1024 ** 3;
+
+export const ConfigSchema = z.object({
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.coerce.number().int().min(0).max(65535).default(8777),
+  dataDir: z.string().min(1),
+  /** Sets the local account's key instead of generating one (decisions: Accounts). */
+  apiKey: z.string().min(8).optional(),
+  /** Base of the URLs the service hands out; default `http://<host>:<port>`. */
+  publicUrl: z.string().url().optional(),
+  /** Extra `Host` header values accepted besides the bound address (DNS-rebinding guard). */
+  allowedHosts: csv.default([]),
+  /** Extra `Origin`s allowed to call the API (the service's own origin always is). */
+  allowedOrigins: csv.default([]),
+  vcpuBudget: z.coerce.number().int().min(1).max(1024).default(Math.max(1, os.availableParallelism())),
+  maxJsonBytes: z.coerce.number().int().min(1024).default(1024 * 1024),
+  maxInputBytes: z.coerce.number().int().min(1).default(50 * GiB),
+  downloadConnectTimeoutMs: z.coerce.number().int().min(100).default(15_000),
+  downloadIdleTimeoutMs: z.coerce.number().int().min(100).default(60_000),
+  zipMaxTotalBytes: z.coerce.number().int().min(1).default(20 * GiB),
+  zipMaxEntries: z.coerce.number().int().min(1).default(20_000),
+  zipMaxRatio: z.coerce.number().min(1).default(200),
+  /** Input URL hosts refused / exclusively allowed (empty allow list = any). Loopback and LAN are allowed by default (decisions: Requests). */
+  inputHostsDeny: csv.default([]),
+  inputHostsAllow: csv.default([]),
+  storeFileRatePerMinute: z.coerce.number().int().min(1).default(60),
+  /** Create the offline-demo sample media as stored files on first start. */
+  samples: z.coerce.boolean().default(false),
+  /** Folder with the built renderer, served at `/` (web mode). */
+  webRoot: z.string().optional(),
+  /** Log requests and job events to stdout. */
+  quiet: z.coerce.boolean().default(false),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;
+
+/** Reads `FFDESK_*` variables; explicit overrides win. Invalid values fail fast with the variable named. */
+export function loadConfig(overrides: Partial<ConfigInput> = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const fromEnv: Record<string, unknown> = {
+    host: env.FFDESK_HOST,
+    port: env.FFDESK_PORT,
+    dataDir: env.FFDESK_DATA_DIR || defaultDataDir(env),
+    apiKey: env.FFDESK_API_KEY || undefined,
+    publicUrl: env.FFDESK_PUBLIC_URL || undefined,
+    allowedHosts: env.FFDESK_ALLOWED_HOSTS,
+    allowedOrigins: env.FFDESK_ALLOWED_ORIGINS,
+    vcpuBudget: env.FFDESK_VCPU_BUDGET,
+    maxInputBytes: env.FFDESK_MAX_INPUT_BYTES,
+    inputHostsDeny: env.FFDESK_INPUT_HOSTS_DENY,
+    inputHostsAllow: env.FFDESK_INPUT_HOSTS_ALLOW,
+    storeFileRatePerMinute: env.FFDESK_STORE_FILE_RATE_PER_MINUTE,
+    samples: env.FFDESK_SAMPLES === undefined ? undefined : env.FFDESK_SAMPLES === '1',
+    webRoot: env.FFDESK_WEB_ROOT || undefined,
+    quiet: env.FFDESK_QUIET === '1' ? true : undefined,
+  };
+  const merged = { ...stripUndefined(fromEnv), ...stripUndefined(overrides) };
+  const parsed = ConfigSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.dataDir) };
+}
+
+function stripUndefined(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}

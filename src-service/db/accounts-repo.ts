@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import type { Db } from './open';
+import { nowIso } from './time';
+
+export type Plan = 'trial' | 'pro';
+
+export interface AccountRow {
+  id: string;
+  plan: Plan;
+  storage_quota_bytes: number | null;
+  processing_quota_bytes: number | null;
+  max_vcpu: number | null;
+  created_at: string;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  account_id: string;
+  prefix: string;
+  label: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Keys are 32 random bytes, so a plain SHA-256 is a safe one-way store; lookup by hash never compares secrets byte by byte. */
+export function hashKey(key: string): string {
+  return crypto.createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+export function generateKey(): string {
+  return `ffd_${crypto.randomBytes(32).toString('base64url')}`;
+}
+
+export function createAccountsRepo(db: Db) {
+  const insertAccount = db.prepare(
+    `INSERT INTO accounts (id, plan, storage_quota_bytes, processing_quota_bytes, max_vcpu, created_at)
+     VALUES (@id, @plan, @storage_quota_bytes, @processing_quota_bytes, @max_vcpu, @created_at)`,
+  );
+  const insertKey = db.prepare(
+    `INSERT INTO api_keys (id, account_id, key_hash, prefix, label, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const byKeyHash = db.prepare(
+    `SELECT a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
+  );
+  const keyIdByHash = db.prepare(`SELECT id FROM api_keys WHERE key_hash = ?`);
+  const getAccount = db.prepare(`SELECT * FROM accounts WHERE id = ?`);
+  const listKeys = db.prepare(
+    `SELECT k.id, k.account_id, k.prefix, k.label, k.created_at, k.revoked_at FROM api_keys k ORDER BY k.created_at`,
+  );
+  const listAccountKeys = db.prepare(
+    `SELECT id, account_id, prefix, label, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at`,
+  );
+  const revoke = db.prepare(
+    `UPDATE api_keys SET revoked_at = ? WHERE (id = ? OR prefix = ?) AND revoked_at IS NULL`,
+  );
+  const revokeOwn = db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL`);
+
+  return {
+    createAccount(plan: Plan, opts: { storageQuotaBytes?: number | null; processingQuotaBytes?: number | null } = {}): AccountRow {
+      const row: AccountRow = {
+        id: crypto.randomUUID(),
+        plan,
+        storage_quota_bytes: opts.storageQuotaBytes ?? null,
+        processing_quota_bytes: opts.processingQuotaBytes ?? null,
+        max_vcpu: null,
+        created_at: nowIso(),
+      };
+      insertAccount.run(row);
+      return row;
+    },
+    /** Adds a key to an account; returns the plaintext once (only its hash is stored). */
+    addKey(accountId: string, key: string = generateKey(), label: string | null = null): { id: string; key: string } {
+      const id = crypto.randomUUID();
+      insertKey.run(id, accountId, hashKey(key), key.slice(0, 10), label, nowIso());
+      return { id, key };
+    },
+    findAccountByKey(key: string): AccountRow | undefined {
+      return byKeyHash.get(hashKey(key)) as AccountRow | undefined;
+    },
+    hasKey(key: string): boolean {
+      return keyIdByHash.get(hashKey(key)) !== undefined;
+    },
+    getAccount(id: string): AccountRow | undefined {
+      return getAccount.get(id) as AccountRow | undefined;
+    },
+    listKeys(accountId?: string): ApiKeyRow[] {
+      return (accountId ? listAccountKeys.all(accountId) : listKeys.all()) as ApiKeyRow[];
+    },
+    /** Revokes by key id or by the printed prefix; true when a key was revoked. */
+    revokeKey(idOrPrefix: string): boolean {
+      return revoke.run(nowIso(), idOrPrefix, idOrPrefix).changes > 0;
+    },
+    revokeOwnKey(accountId: string, keyId: string): boolean {
+      return revokeOwn.run(nowIso(), keyId, accountId).changes > 0;
+    },
+  };
+}
+
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

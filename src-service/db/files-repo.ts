@@ -1,0 +1,120 @@
+import type { Db } from './open';
+import { nowIso } from './time';
+
+export type FileStatus = 'QUEUED' | 'DOWNLOADING' | 'DOWNLOADED' | 'UPLOADING' | 'UPLOADED' | 'STORED' | 'FAILED';
+export type StoreType = 'OUTPUT' | 'STORED_FILE';
+
+export interface FileRow {
+  seq: number;
+  id: string;
+  account_id: string;
+  command_id: string | null;
+  output_alias: string | null;
+  service_store_type: StoreType;
+  status: FileStatus;
+  is_private: number;
+  is_deleted: number;
+  blob_key: string | null;
+  filename: string;
+  size_bytes: number | null;
+  size_compressed_bytes: number | null;
+  file_count: number | null;
+  media_json: string | null;
+  original_file_url: string | null;
+  error_status: string | null;
+  external_error_message: string | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export type NewFile = Pick<FileRow, 'id' | 'account_id' | 'service_store_type' | 'status' | 'is_private' | 'filename'> &
+  Partial<Pick<FileRow, 'command_id' | 'output_alias' | 'blob_key' | 'size_bytes' | 'size_compressed_bytes' | 'file_count' | 'media_json' | 'original_file_url'>>;
+
+export interface StoredBlob {
+  blob_key: string;
+  size_bytes: number;
+  size_compressed_bytes?: number | null;
+  file_count?: number | null;
+  media_json: string;
+  filename?: string;
+}
+
+export interface OutputStats {
+  count: number;
+  storageBytes: number;
+}
+
+export function createFilesRepo(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO files (id, account_id, command_id, output_alias, service_store_type, status, is_private, blob_key, filename,
+       size_bytes, size_compressed_bytes, file_count, media_json, original_file_url, created_at)
+     VALUES (@id, @account_id, @command_id, @output_alias, @service_store_type, @status, @is_private, @blob_key, @filename,
+       @size_bytes, @size_compressed_bytes, @file_count, @media_json, @original_file_url, @created_at)`,
+  );
+  const get = db.prepare(`SELECT * FROM files WHERE id = ? AND account_id = ?`);
+  const getAny = db.prepare(`SELECT * FROM files WHERE id = ?`);
+  const list = db.prepare(`SELECT * FROM files WHERE account_id = ? AND is_deleted = 0 ORDER BY seq DESC LIMIT ? OFFSET ?`);
+  const byCommand = db.prepare(`SELECT * FROM files WHERE command_id = ? ORDER BY seq`);
+  const setStatus = db.prepare(`UPDATE files SET status = ? WHERE id = ? AND status = ?`);
+  const setStored = db.prepare(
+    `UPDATE files SET status = 'STORED', blob_key = @blob_key, size_bytes = @size_bytes, size_compressed_bytes = @size_compressed_bytes,
+       file_count = @file_count, media_json = @media_json, filename = COALESCE(@filename, filename)
+     WHERE id = @id AND status = @from AND is_deleted = 0`,
+  );
+  const setFailed = db.prepare(
+    `UPDATE files SET status = 'FAILED', error_status = ?, external_error_message = ? WHERE id = ? AND status = ?`,
+  );
+  const markDeleted = db.prepare(
+    `UPDATE files SET is_deleted = 1, deleted_at = ?, blob_key = NULL WHERE id = ? AND is_deleted = 0`,
+  );
+  const storageUsed = db.prepare(
+    `SELECT COALESCE(SUM(COALESCE(size_compressed_bytes, size_bytes, 0)), 0) AS n FROM files
+     WHERE account_id = ? AND is_deleted = 0 AND status IN ('STORED', 'UPLOADING', 'UPLOADED')`,
+  );
+  const liveKeys = db.prepare(`SELECT blob_key FROM files WHERE blob_key IS NOT NULL`);
+  const inStatus = db.prepare(`SELECT * FROM files WHERE status = ?`);
+  const byName = db.prepare(`SELECT * FROM files WHERE account_id = ? AND filename = ? AND is_deleted = 0 LIMIT 1`);
+
+  return {
+    /** Output count and stored bytes per command, for a page of the command list in one query. */
+    outputStats(commandIds: string[]): Map<string, OutputStats> {
+      if (commandIds.length === 0) return new Map();
+      const rows = db
+        .prepare(
+          `SELECT command_id, COUNT(*) AS count,
+             SUM(CASE WHEN is_deleted = 0 THEN COALESCE(size_compressed_bytes, size_bytes, 0) ELSE 0 END) AS storageBytes
+           FROM files WHERE command_id IN (${commandIds.map(() => '?').join(',')}) GROUP BY command_id`,
+        )
+        .all(...commandIds) as ({ command_id: string } & OutputStats)[];
+      return new Map(rows.map((r) => [r.command_id, { count: r.count, storageBytes: r.storageBytes }]));
+    },
+    insert(f: NewFile): void {
+      insert.run({
+        command_id: null, output_alias: null, blob_key: null, size_bytes: null, size_compressed_bytes: null,
+        file_count: null, media_json: null, original_file_url: null, ...f, created_at: nowIso(),
+      });
+    },
+    get: (accountId: string, id: string) => get.get(id, accountId) as FileRow | undefined,
+    getAny: (id: string) => getAny.get(id) as FileRow | undefined,
+    list: (accountId: string, limit: number, offset: number) => list.all(accountId, limit, offset) as FileRow[],
+    byCommand: (commandId: string) => byCommand.all(commandId) as FileRow[],
+    inStatus: (status: FileStatus) => inStatus.all(status) as FileRow[],
+    findByName: (accountId: string, filename: string) => byName.get(accountId, filename) as FileRow | undefined,
+    setStatus: (id: string, from: FileStatus, to: FileStatus): boolean => setStatus.run(to, id, from).changes === 1,
+    setStored(id: string, from: FileStatus, blob: StoredBlob): boolean {
+      return setStored.run({
+        id, from, size_compressed_bytes: null, file_count: null, filename: null, ...blob,
+      }).changes === 1;
+    },
+    setFailed: (id: string, from: FileStatus, errorStatus: string, message: string): boolean =>
+      setFailed.run(errorStatus, message, id, from).changes === 1,
+    /** Marks deleted and forgets the blob; returns the blob key to remove (after the commit). */
+    markDeleted(row: FileRow): string | null {
+      return markDeleted.run(nowIso(), row.id).changes === 1 ? row.blob_key : null;
+    },
+    storageUsedBytes: (accountId: string) => (storageUsed.get(accountId) as { n: number }).n,
+    liveBlobKeys: () => new Set((liveKeys.all() as { blob_key: string }[]).map((r) => r.blob_key)),
+  };
+}
+
+export type FilesRepo = ReturnType<typeof createFilesRepo>;

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations/index';
+
+export type Db = Database.Database;
+
+/**
+ * Opens the service database: WAL (readers never block the writer), foreign keys on,
+ * a busy timeout for the CLI writing keys while the service runs, then migrations.
+ */
+export function openDatabase(dataDir: string): Db {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, 'ffdesk.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+/**
+ * Numbered, append-only migrations keyed on `user_version`, each in one transaction.
+ * A database written by a newer FFDesk is refused rather than silently damaged.
+ */
+export function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `The database is from a newer FFDesk (schema ${current}, this build knows ${MIGRATIONS.length}). Upgrade FFDesk or use another data dir.`,
+    );
+  }
+  for (let version = current + 1; version <= MIGRATIONS.length; version++) {
+    const sql = MIGRATIONS[version - 1] as string;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version}`);
+    })();
+  }
+}

@@ -1,0 +1,4 @@
+/** ISO 8601 UTC with `Z` (decisions: wire conventions). */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,30 @@
+import type { Config } from './config';
+import type { Db } from './db/open';
+import type { AccountsRepo } from './db/accounts-repo';
+import type { CommandsRepo } from './db/commands-repo';
+import type { FilesRepo } from './db/files-repo';
+import type { BlobStore } from './storage/blob-store';
+import type { Keyring } from './storage/signing';
+import type { MediaBinaries } from './media/binaries';
+import type { EventBus } from './events/event-bus';
+import type { Scheduler } from './commands/scheduler';
+import type { UrlBuilder } from './files/urls';
+import type { CommandNotifier } from './commands/notify';
+
+/** Everything the routes and use cases share; built once in index.ts. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  accounts: AccountsRepo;
+  commands: CommandsRepo;
+  files: FilesRepo;
+  blobs: BlobStore;
+  keyring: Keyring;
+  urls: UrlBuilder;
+  media: MediaBinaries;
+  events: EventBus;
+  scheduler: Scheduler;
+  notifier: CommandNotifier;
+  version: string;
+  log(msg: string): void;
+}

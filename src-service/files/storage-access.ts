@@ -1,0 +1,41 @@
+import type { FileRow, FilesRepo } from '../db/files-repo';
+import { ForbiddenError, NotFoundError } from '../errors';
+import { verifyToken, type Keyring } from '../storage/signing';
+import type { OwnStorageRef } from './urls';
+
+export interface StorageTarget {
+  row: FileRow;
+  blobKey: string;
+  /** The file inside a folder blob (playlists), or undefined for a single-file blob. */
+  innerPath: string | undefined;
+  fileName: string;
+}
+
+/** Playlists are stored as one folder blob: manifest, segments and sub-playlists together. */
+export function isFolderBlob(row: FileRow): boolean {
+  return mediaOf(row).file_type === 'output_manifest';
+}
+
+export function mediaOf(row: FileRow): Record<string, unknown> {
+  return row.media_json ? (JSON.parse(row.media_json) as Record<string, unknown>) : {};
+}
+
+/**
+ * Decides whether a storage URL may be read: the file must be stored and not deleted; a
+ * private file needs a valid, unexpired signature over the whole file (folder), checked
+ * in constant time. Expired or tampered -> 403 (decisions: Storage and signed URLs).
+ */
+export function authorizeStorageRef(files: FilesRepo, keyring: Keyring, ref: OwnStorageRef, nowSec: number): StorageTarget {
+  const row = files.getAny(ref.fileId);
+  if (!row || row.is_deleted || row.status !== 'STORED' || !row.blob_key) throw new NotFoundError('File not found');
+  if (ref.token !== null) {
+    const verdict = verifyToken(keyring, `file:${row.id}`, ref.token, nowSec);
+    if (verdict === 'expired') throw new ForbiddenError('The signed URL has expired');
+    if (verdict !== 'ok') throw new ForbiddenError('The signed URL is invalid');
+  } else if (row.is_private) {
+    throw new ForbiddenError('This file is private: request a presigned URL with presigned_ttl_seconds');
+  }
+  if (!isFolderBlob(row)) return { row, blobKey: row.blob_key, innerPath: undefined, fileName: row.filename };
+  const innerPath = ref.innerPath || row.filename;
+  return { row, blobKey: row.blob_key, innerPath, fileName: innerPath.split('/').pop() ?? innerPath };
+}

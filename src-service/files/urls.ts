@@ -1,0 +1,80 @@
+import type { FileRow } from '../db/files-repo';
+import { signToken, type Keyring } from '../storage/signing';
+
+/** A parsed URL that points into this service's own storage. */
+export interface OwnStorageRef {
+  fileId: string;
+  token: string | null;
+  innerPath: string;
+}
+
+/**
+ * The URLs FFDesk hands out, where a cloud service would hand out bucket and presigned
+ * URLs. The signature sits in the path (`/storage/s/<token>/<file_id>/<name>`) so the
+ * relative segment URIs of a playlist inherit it (decisions: Storage and signed URLs).
+ */
+export function createUrlBuilder(getBase: () => string, keyring: Keyring) {
+  const nowSec = () => Math.floor(Date.now() / 1000);
+
+  function fileUrl(row: Pick<FileRow, 'id' | 'filename'>, token: string | null): string {
+    const name = encodeURIComponent(row.filename);
+    return token ? `${getBase()}/storage/s/${token}/${row.id}/${name}` : `${getBase()}/storage/${row.id}/${name}`;
+  }
+
+  return {
+    base: getBase,
+    /** `storage_url`: public URL, presigned URL for private files when a TTL is asked, else null. */
+    storageUrl(row: FileRow, presignTtlSeconds?: number): string | null {
+      if (row.is_deleted || row.status !== 'STORED' || !row.blob_key) return null;
+      if (!row.is_private) return fileUrl(row, null);
+      if (!presignTtlSeconds) return null;
+      return fileUrl(row, signToken(keyring, `file:${row.id}`, nowSec() + presignTtlSeconds));
+    },
+    partUrl(fileId: string, partNumber: number, expiresAtSec: number): string {
+      const token = signToken(keyring, `part:${fileId}:${partNumber}`, expiresAtSec);
+      return `${getBase()}/uploads/${fileId}/parts/${partNumber}?token=${encodeURIComponent(token)}`;
+    },
+    /** Recognises URLs of this service's storage (same host and port, or loopback on the same port). */
+    parseOwnStorageUrl(raw: string): OwnStorageRef | null {
+      let url: URL;
+      let base: URL;
+      try {
+        url = new URL(raw);
+        base = new URL(getBase());
+      } catch {
+        return null; // not a URL at all: the download path reports it
+      }
+      if (!isSameService(url, base)) return null;
+      return parseStoragePath(url.pathname);
+    },
+  };
+}
+
+export type UrlBuilder = ReturnType<typeof createUrlBuilder>;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+function isSameService(url: URL, base: URL): boolean {
+  const port = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
+  if (port(url) !== port(base)) return false;
+  return url.hostname === base.hostname || (LOOPBACK.has(url.hostname) && LOOPBACK.has(base.hostname));
+}
+
+/** `/storage/<id>/<path...>` or `/storage/s/<token>/<id>/<path...>`; segments are percent-decoded. */
+export function parseStoragePath(pathname: string): OwnStorageRef | null {
+  const parts = pathname.split('/').slice(1);
+  if (parts[0] !== 'storage') return null;
+  let token: string | null = null;
+  let rest = parts.slice(1);
+  if (rest[0] === 's') {
+    token = rest[1] ?? null;
+    rest = rest.slice(2);
+  }
+  const [fileId, ...inner] = rest;
+  if (!fileId || inner.length === 0 || (token !== null && !token)) return null;
+  try {
+    return { fileId: decodeURIComponent(fileId), token, innerPath: inner.map((s) => decodeURIComponent(s)).join('/') };
+  } catch {
+    return null; // malformed percent-encoding: not a storage URL we issued
+  }
+}
