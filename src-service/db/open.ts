@@ -11,7 +11,9 @@ export type Db = Database.Database;
  */
 export function openDatabase(dataDir: string): Db {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, 'ffdesk.db'));
+  // Under Electron the shell points at a better-sqlite3 build for Electron's ABI (src-main/electron-native.ts).
+  const nativeBinding = process.env.FFDESK_SQLITE_BINDING;
+  const db = new Database(path.join(dataDir, 'ffdesk.db'), nativeBinding ? { nativeBinding } : {});
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../test-support/harness';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(async () => svc?.stop());
+
+const valid = { input_files: { in_1: 'http://127.0.0.1:9/a.mp4' }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}}' };
+
+describe('auth, validation and error bodies (spec 5, 7; decisions)', () => {
+  it('when the key is missing or wrong, then 401 with the spec body', async () => {
+    for (const key of [null, 'ffd_wrong']) {
+      const res = await svc.api('POST', '/v1/run-ffmpeg-command', valid, { key });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ detail: 'Invalid authorization key' });
+    }
+  });
+
+  it('when health and openapi are asked without a key, then health answers', async () => {
+    const res = await svc.api('GET', '/v1/health', undefined, { key: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok' });
+    expect(res.body.ffmpeg_version).toBeTruthy();
+    expect(res.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it.each([
+    ['a required field is missing', { ...valid, ffmpeg_command: undefined }, ['body', 'ffmpeg_command'], 'missing'],
+    ['an input alias breaks the pattern', { ...valid, input_files: { video: 'http://x/a.mp4' } }, ['body', 'input_files', 'video'], null],
+    ['an output name is a path', { ...valid, output_files: { out_1: '../o.mp4' } }, ['body', 'output_files', 'out_1'], null],
+    ['an input URL is not http', { ...valid, input_files: { in_1: 'file:///etc/passwd' } }, ['body', 'input_files', 'in_1'], null],
+    ['an alias is used but not declared', { ...valid, ffmpeg_command: '-i {{in_2}} {{out_1}}' }, ['body', 'ffmpeg_command'], null],
+    ['a declared output is never used', { ...valid, output_files: { out_1: 'o.mp4', out_2: 'p.mp4' } }, ['body', 'output_files', 'out_2'], null],
+    ['the command reads an absolute path', { ...valid, ffmpeg_command: '-i {{in_1}} -i /etc/passwd {{out_1}}' }, ['body', 'ffmpeg_command'], null],
+    ['vcpu_count is zero', { ...valid, vcpu_count: 0 }, ['body', 'vcpu_count'], null],
+    ['both input forms are sent', { ...valid, input_compressed_folder: 'http://x/a.zip' }, ['body', 'input_compressed_folder'], null],
+    ['a quote is unterminated', { ...valid, ffmpeg_command: '-i {{in_1}} -vf "scale=1:2 {{out_1}}' }, ['body', 'ffmpeg_command'], null],
+  ])('when %s, then 422 points at it', async (_name, body, loc, type) => {
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', body);
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    const items = res.body.detail as { loc: unknown[]; msg: string; type: string }[];
+    expect(items.map((i) => i.loc)).toContainEqual(loc);
+    for (const i of items) expect(typeof i.msg === 'string' && typeof i.type === 'string').toBe(true);
+    if (type) expect(items.find((i) => JSON.stringify(i.loc) === JSON.stringify(loc))?.type).toBe(type);
+  });
+
+  it('when the JSON is malformed, then 422 at the body', async () => {
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', '{"input_files": ');
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(['body']);
+  });
+
+  it('when a chained request has 11 commands, then 422', async () => {
+    const res = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', { ...valid, ffmpeg_commands: Array(11).fill('-i {{in_1}} {{out_1}}') });
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(['body', 'ffmpeg_commands']);
+  });
+
+  it('when an unknown command id is polled, then 404 Command not found', async () => {
+    for (const p of ['/v1/commands/00000000-0000-0000-0000-000000000000', '/v1/poll-command/nope']) {
+      const res = await svc.api('GET', p);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ detail: 'Command not found' });
+    }
+  });
+
+  it('when list paging is out of range, then 422; in range, newest first', async () => {
+    expect((await svc.api('GET', '/v1/commands?limit=0')).status).toBe(422);
+    expect((await svc.api('GET', '/v1/commands?limit=1001')).status).toBe(422);
+    expect((await svc.api('GET', '/v1/commands?offset=-1')).status).toBe(422);
+    const a = await svc.api('POST', '/v1/run-ffmpeg-command', valid);
+    const b = await svc.api('POST', '/v1/run-ffmpeg-command', valid);
+    const list = await svc.api('GET', '/v1/commands?limit=2');
+    expect(list.body.map((c: any) => c.command_id)).toEqual([b.body.command_id, a.body.command_id]);
+    expect(Object.keys(list.body[0]).sort()).toEqual(
+      ['command_id', 'command_type', 'created_at', 'error_message', 'error_status', 'output_file_count', 'processing_quota_used', 'status', 'storage_quota_used'].concat(list.body[0].progress ? ['progress'] : []).sort(),
+    );
+    const second = await svc.api('GET', '/v1/commands?limit=1&offset=1');
+    expect(second.body[0].command_id).toBe(a.body.command_id);
+  });
+
+  it('when a request comes with a foreign Host or Origin, then 403 (DNS rebinding, cross-site)', async () => {
+    const port = new URL(svc.url).port;
+    const res = await fetch(`${svc.url}/v1/commands`, { headers: { 'X-API-KEY': svc.key, Host: `evil.example:${port}` } });
+    expect(res.status).toBe(403);
+    const cross = await fetch(`${svc.url}/v1/commands`, { headers: { 'X-API-KEY': svc.key, Origin: 'https://evil.example' } });
+    expect(cross.status).toBe(403);
+    expect(cross.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('when the body is larger than the limit, then 413', async () => {
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', { ...valid, pad: 'x'.repeat(2 * 1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ detail: 'Request body too large' });
+  });
+});

@@ -1,0 +1,50 @@
+import type { Context, Next } from 'koa';
+import type { AppDeps } from '../../deps';
+import { NotFoundError } from '../../errors';
+import { authorizeStorageRef } from '../../files/storage-access';
+import { parseStoragePath } from '../../files/urls';
+import { mimeTypeFor } from '../../media/probe';
+import { parseRange } from './range';
+
+/**
+ * Serves stored bytes at `storage_url` (public) and presigned URLs, with Content-Type,
+ * Content-Length, ETag, Range (206) and HEAD (decisions: Storage and signed URLs). No key:
+ * the URL itself is the grant.
+ */
+export function storageRoutes(deps: AppDeps) {
+  return async function serveStorage(ctx: Context, next: Next): Promise<void> {
+    if (!ctx.path.startsWith('/storage/')) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
+      ctx.body = { detail: 'Method not allowed' };
+      return;
+    }
+    const ref = parseStoragePath(ctx.path);
+    if (!ref) throw new NotFoundError('File not found');
+    const target = authorizeStorageRef(deps.files, deps.keyring, ref, Math.floor(Date.now() / 1000));
+    const stat = await deps.blobs.stat(target.blobKey, target.innerPath).catch(() => null);
+    if (!stat) throw new NotFoundError('File not found');
+    const etag = `"${target.row.id.slice(0, 8)}-${stat.sizeBytes.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    ctx.set('ETag', etag);
+    ctx.set('Accept-Ranges', 'bytes');
+    ctx.set('Cache-Control', target.row.is_private ? 'private, max-age=0' : 'public, max-age=3600');
+    ctx.type = mimeTypeFor(target.fileName);
+    if (ctx.get('if-none-match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    const range = parseRange(ctx.get('range'), stat.sizeBytes);
+    if (range === 'unsatisfiable') {
+      ctx.status = 416;
+      ctx.set('Content-Range', `bytes */${stat.sizeBytes}`);
+      return;
+    }
+    const { start, end } = range ?? { start: 0, end: stat.sizeBytes - 1 };
+    ctx.status = range ? 206 : 200;
+    if (range) ctx.set('Content-Range', `bytes ${start}-${end}/${stat.sizeBytes}`);
+    ctx.length = Math.max(0, end - start + 1);
+    if (ctx.method === 'HEAD' || stat.sizeBytes === 0) return;
+    ctx.body = await deps.blobs.openRead(target.blobKey, target.innerPath, { start, end });
+  };
+}

@@ -1,0 +1,42 @@
+import Koa from 'koa';
+import type { AppDeps } from './deps';
+import { errorHandler } from './api/middleware/error-handler';
+import { requestId } from './api/middleware/request-id';
+import { hostGuard } from './api/middleware/host-guard';
+import { jsonBody } from './api/middleware/json-body';
+import { requireApiKey } from './api/middleware/auth';
+import { NotFoundError } from './errors';
+import { commandRoutes } from './api/commands/commands.routes';
+import { storageRoutes } from './api/storage/storage.routes';
+import { systemRoutes } from './api/system/system.routes';
+import { webUi } from './api/web/web-ui';
+import type { Router } from '@koa/router';
+
+export interface AppOptions {
+  allowedHosts: () => Set<string>;
+  allowedOrigins: () => Set<string>;
+  /** Extra route groups (files, uploads, events, webhooks ...) mounted after the core ones. */
+  extraRouters?: Router[];
+  /** Extra raw middleware (e.g. upload part PUTs that stream their own body) mounted before JSON parsing. */
+  rawHandlers?: Koa.Middleware[];
+}
+
+/** The middleware order, readable on one screen. */
+export function createApp(deps: AppDeps, opts: AppOptions): Koa {
+  const app = new Koa({ proxy: false });
+  app.silent = true;
+  app.use(requestId);
+  app.use(errorHandler(deps.log));
+  app.use(hostGuard({ allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins }));
+  app.use(storageRoutes(deps));
+  for (const handler of opts.rawHandlers ?? []) app.use(handler);
+  app.use(jsonBody(deps.config.maxJsonBytes));
+  app.use(requireApiKey(deps.accounts));
+  const routers = [systemRoutes(deps), commandRoutes(deps), ...(opts.extraRouters ?? [])];
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  app.use(webUi(deps.config.webRoot));
+  app.use((ctx) => {
+    throw new NotFoundError(ctx.path.startsWith('/v1/') ? 'Not Found' : 'Not found');
+  });
+  return app;
+}

@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/open';
+import { createAccountsRepo } from '../db/accounts-repo';
+import { createCommandsRepo } from '../db/commands-repo';
+import { createFilesRepo } from '../db/files-repo';
+
+const MB = 1024 * 1024;
+
+/** `keys create|list|revoke`, straight on the database of FFDESK_DATA_DIR (works while the service runs: WAL). */
+export function keysCommand(args: string[]): number {
+  const [sub, ...rest] = args;
+  const db = openDatabase(loadConfig().dataDir);
+  try {
+    const accounts = createAccountsRepo(db);
+    if (sub === 'create') return createKey(accounts, rest);
+    if (sub === 'list') return listKeys(accounts, createCommandsRepo(db), createFilesRepo(db));
+    if (sub === 'revoke') return revokeKey(accounts, rest);
+    process.stderr.write('Usage: keys create --plan trial|pro [--storage-quota-mb N] [--processing-quota-mb N] | keys list | keys revoke <key-id|prefix>\n');
+    return 2;
+  } finally {
+    db.close();
+  }
+}
+
+function createKey(accounts: ReturnType<typeof createAccountsRepo>, args: string[]): number {
+  const { values } = parseArgs({
+    args,
+    options: { plan: { type: 'string' }, 'storage-quota-mb': { type: 'string' }, 'processing-quota-mb': { type: 'string' }, label: { type: 'string' } },
+  });
+  if (values.plan !== 'trial' && values.plan !== 'pro') {
+    process.stderr.write('keys create: --plan must be trial or pro\n');
+    return 2;
+  }
+  const storage = quotaBytes(values['storage-quota-mb']);
+  const processing = quotaBytes(values['processing-quota-mb']);
+  if (storage === undefined || processing === undefined) {
+    process.stderr.write('keys create: quotas must be non-negative numbers of megabytes\n');
+    return 2;
+  }
+  const account = accounts.createAccount(values.plan, { storageQuotaBytes: storage, processingQuotaBytes: processing });
+  const { id, key } = accounts.addKey(account.id, undefined, values.label ?? null);
+  process.stderr.write(`Created ${values.plan} account ${account.id} with key ${id}. The key is shown once:\n`);
+  process.stdout.write(`${key}\n`);
+  return 0;
+}
+
+function quotaBytes(v: string | undefined): number | null | undefined {
+  if (v === undefined) return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? Math.round(n * MB) : undefined;
+}
+
+function listKeys(
+  accounts: ReturnType<typeof createAccountsRepo>,
+  commands: ReturnType<typeof createCommandsRepo>,
+  files: ReturnType<typeof createFilesRepo>,
+): number {
+  const rows = accounts.listKeys().map((k) => {
+    const a = accounts.getAccount(k.account_id);
+    const quota = (n: number | null | undefined) => (n === null || n === undefined ? 'unlimited' : `${(n / MB).toFixed(1)} MB`);
+    return {
+      key_id: k.id,
+      prefix: `${k.prefix}…`,
+      plan: a?.plan ?? '?',
+      status: k.revoked_at ? `revoked ${k.revoked_at}` : 'active',
+      storage: `${(files.storageUsedBytes(k.account_id) / MB).toFixed(1)} MB / ${quota(a?.storage_quota_bytes)}`,
+      processing: `${(commands.processingUsedBytes(k.account_id) / MB).toFixed(1)} MB / ${quota(a?.processing_quota_bytes)}`,
+      label: k.label ?? '',
+    };
+  });
+  console.table(rows);
+  return 0;
+}
+
+function revokeKey(accounts: ReturnType<typeof createAccountsRepo>, args: string[]): number {
+  const target = args[0]?.replace(/…$/, '');
+  if (!target) {
+    process.stderr.write('Usage: keys revoke <key-id|prefix>\n');
+    return 2;
+  }
+  if (!accounts.revokeKey(target)) {
+    process.stderr.write(`No active key matches ${target}\n`);
+    return 1;
+  }
+  process.stdout.write(`Revoked ${target}\n`);
+  return 0;
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createService } from '../index';
+import { LOCAL_KEY_FILE } from '../bootstrap';
+
+/** `npm run serve`: the headless service. Returns -1: the process lives until a signal. */
+export async function serveCommand(extra: { samples?: boolean; webRoot?: string; printOpenUrl?: boolean } = {}): Promise<number> {
+  const builtUi = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
+  const webRoot = extra.webRoot ?? process.env.FFDESK_WEB_ROOT ?? (fs.existsSync(path.join(builtUi, 'index.html')) ? builtUi : undefined);
+  const service = createService({ webRoot, ...(extra.samples === undefined ? {} : { samples: extra.samples }) });
+  const { url } = await service.start();
+  const keyHint = service.config.apiKey
+    ? 'API key: the one in FFDESK_API_KEY'
+    : `API key: in ${path.join(service.config.dataDir, LOCAL_KEY_FILE)} (or: npm run --silent cli -- keys list)`;
+  console.log(`FFDesk listening on ${url}`);
+  console.log(`Data dir: ${service.config.dataDir}`);
+  console.log(keyHint);
+  if (extra.printOpenUrl && service.config.webRoot) {
+    // The key travels in the fragment, which browsers never send to the server.
+    console.log(`Open FFDesk in your browser: ${url}/#key=${service.localKey}`);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping (running commands are re-queued for the next start)`);
+    service.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return -1;
+}

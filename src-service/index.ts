@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type Config, type ConfigInput } from './config';
+import { openDatabase } from './db/open';
+import { createAccountsRepo } from './db/accounts-repo';
+import { createCommandsRepo } from './db/commands-repo';
+import { createFilesRepo } from './db/files-repo';
+import { createFsBlobStore } from './storage/blob-store';
+import { resolveBinaries } from './media/binaries';
+import { createEventBus } from './events/event-bus';
+import { createUrlBuilder } from './files/urls';
+import { createLocalScheduler, type Scheduler } from './commands/scheduler';
+import { createCommandRunner } from './commands/runner';
+import { createCommandNotifier } from './commands/notify';
+import { createApp } from './app';
+import { ensureLocalAccount, loadKeyring } from './bootstrap';
+import { recoverOnStart } from './recovery';
+import { mountExtensions } from './extensions';
+import type { AppDeps } from './deps';
+
+export const VERSION = '0.1.0';
+
+export interface Service {
+  start(): Promise<{ url: string }>;
+  stop(): Promise<void>;
+  readonly config: Config;
+  /** The local account's key (shown by the GUI and the CLI). */
+  readonly localKey: string;
+  readonly deps: AppDeps;
+}
+
+/** The one export the Electron shell, the CLI and the tests use. */
+export function createService(overrides: Partial<ConfigInput> = {}): Service {
+  const config = loadConfig(overrides);
+  const log = config.quiet ? () => undefined : (m: string) => console.log(`[ffdesk] ${m}`);
+  const db = openDatabase(config.dataDir);
+  const accounts = createAccountsRepo(db);
+  const commands = createCommandsRepo(db);
+  const files = createFilesRepo(db);
+  const local = ensureLocalAccount(accounts, config.dataDir, config.apiKey);
+  const keyring = loadKeyring(db);
+  const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'));
+  const media = resolveBinaries();
+  const events = createEventBus(db);
+  let baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const urls = createUrlBuilder(() => baseUrl, keyring);
+  const jobsDir = path.join(config.dataDir, 'jobs');
+  const deps = { config, db, accounts, commands, files, blobs, keyring, urls, media, events, version: VERSION, log } as AppDeps;
+  const ext = mountExtensions(deps);
+  deps.notifier = createCommandNotifier({ files, events, setProgress: commands.setProgress, onFinal: ext.onCommandFinal });
+  const runner = createCommandRunner({
+    ...deps, ffmpegPath: media.ffmpegPath, ffprobePath: media.ffprobePath, jobsDir,
+    onStatus: (row) => deps.notifier.onStatus(row), onProgress: (row, p) => deps.notifier.onProgress(row, p),
+  });
+  const scheduler: Scheduler = createLocalScheduler({ commands, vcpuBudget: config.vcpuBudget, run: runner, log });
+  deps.scheduler = scheduler;
+  const allowed = { hosts: new Set<string>(), origins: new Set<string>() };
+  const app = createApp(deps, { allowedHosts: () => allowed.hosts, allowedOrigins: () => allowed.origins, extraRouters: ext.routers, rawHandlers: ext.rawHandlers });
+  const server = http.createServer(app.callback());
+  server.requestTimeout = 0; // uploads and downloads of large files may take long; idle sockets still time out
+  server.headersTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    config,
+    localKey: local.key,
+    deps,
+    async start() {
+      await recoverOnStart({ commands, files, blobs, jobsDir, log });
+      await ext.start();
+      const port = await listen(server, config.host, config.port);
+      const shown = urlHost(config.host);
+      baseUrl = config.publicUrl ?? `http://${shown}:${port}`;
+      setAllowed(allowed, config, port, baseUrl);
+      scheduler.notify();
+      return { url: baseUrl };
+    },
+    async stop() {
+      await scheduler.stop();
+      await ext.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      db.close();
+    },
+  };
+}
+
+function listen(server: http.Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
+
+function urlHost(host: string): string {
+  if (WILDCARD.has(host)) return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/**
+ * Host/Origin guard lists: the bound address, its loopback aliases and the public URL.
+ * Bound to a wildcard address with no FFDESK_ALLOWED_HOSTS, any Host is accepted: the user
+ * chose to expose the service and the API key still guards it.
+ */
+function setAllowed(allowed: { hosts: Set<string>; origins: Set<string> }, config: Config, port: number, baseUrl: string): void {
+  const hosts = new Set<string>(config.allowedHosts);
+  const base = new URL(baseUrl);
+  hosts.add(base.host.toLowerCase());
+  for (const h of ['127.0.0.1', 'localhost', '[::1]']) hosts.add(`${h}:${port}`);
+  if (!WILDCARD.has(config.host)) hosts.add(`${urlHost(config.host).toLowerCase()}:${port}`);
+  allowed.hosts = WILDCARD.has(config.host) && config.allowedHosts.length === 0 ? new Set() : hosts;
+  allowed.origins = new Set([...config.allowedOrigins, ...[...hosts].map((h) => `http://${h}`), base.origin.toLowerCase()]);
+}
+
+export { loadConfig };
+export function isDataDirInitialised(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, 'ffdesk.db'));
+}

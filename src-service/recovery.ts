@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises';
+import type { CommandsRepo } from './db/commands-repo';
+import type { FilesRepo } from './db/files-repo';
+import type { BlobStore } from './storage/blob-store';
+
+/** A command interrupted this many times is failed instead of re-run (it may be what kills us). */
+const MAX_ATTEMPTS = 2;
+
+/**
+ * Boot-time recovery (conventions rule 4, decisions: States): no command stays PROCESSING
+ * across a restart, half-written job folders go, and blobs that no record references
+ * (written before a crash hit the commit) are swept.
+ */
+export async function recoverOnStart(deps: { commands: CommandsRepo; files: FilesRepo; blobs: BlobStore; jobsDir: string; log(m: string): void }): Promise<void> {
+  for (const row of deps.commands.findProcessing()) {
+    if (row.attempts < MAX_ATTEMPTS) {
+      deps.commands.requeue(row.id);
+    } else {
+      deps.commands.markFailed(row.id, 'PROCESSING', {
+        error_status: 'INTERRUPTED',
+        error_message: `The service stopped while the command ran (${row.attempts} attempts); it was not run again`,
+      });
+    }
+  }
+  await fs.rm(deps.jobsDir, { recursive: true, force: true });
+  await fs.mkdir(deps.jobsDir, { recursive: true });
+  await sweepBlobs(deps);
+}
+
+export async function sweepBlobs(deps: { files: FilesRepo; blobs: BlobStore; log(m: string): void }): Promise<number> {
+  await deps.blobs.sweepTemp(0);
+  const live = deps.files.liveBlobKeys();
+  let removed = 0;
+  for await (const key of deps.blobs.listKeys()) {
+    if (live.has(key)) continue;
+    await deps.blobs.delete(key);
+    removed++;
+  }
+  if (removed > 0) deps.log(`recovery: removed ${removed} unreferenced blob(s)`);
+  return removed;
+}
