@@ -2,6 +2,10 @@ import type Koa from 'koa';
 import type { Router } from '@koa/router';
 import type { AppDeps } from './deps';
 import type { CommandRow } from './db/commands-repo';
+import { createStoreFileWorker } from './files/store-from-url';
+import { createUploads } from './files/uploads';
+import { createRateLimiter } from './accounts/rate-limit';
+import { fileRoutes, partUploadHandler } from './api/files/files.routes';
 
 /**
  * The features mounted on top of the command core: each contributes routes, raw handlers
@@ -16,12 +20,26 @@ export interface Extensions {
   onCommandFinal(row: CommandRow): void;
 }
 
-export function mountExtensions(_deps: AppDeps): Extensions {
+/** How often expired upload sessions are swept. */
+const UPLOAD_SWEEP_MS = 10 * 60_000;
+
+export function mountExtensions(deps: AppDeps): Extensions {
+  const storeFiles = createStoreFileWorker(deps);
+  const uploads = createUploads(deps);
+  const rateLimit = createRateLimiter(deps.config.storeFileRatePerMinute);
+  let sweeper: NodeJS.Timeout | undefined;
   return {
-    routers: [],
-    rawHandlers: [],
-    start: async () => undefined,
-    stop: async () => undefined,
+    routers: [fileRoutes(deps, storeFiles, uploads, rateLimit)],
+    rawHandlers: [partUploadHandler(uploads)],
+    async start() {
+      uploads.sweep();
+      storeFiles.resume();
+      sweeper = setInterval(() => uploads.sweep(), UPLOAD_SWEEP_MS);
+      sweeper.unref();
+    },
+    async stop() {
+      clearInterval(sweeper);
+    },
     onCommandFinal: () => undefined,
   };
 }

@@ -1,0 +1,24 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AppDeps } from '../deps';
+import type { FileRow, FileStatus } from '../db/files-repo';
+import { mapProbe, probeFile } from '../media/probe';
+
+/**
+ * The last step of store-file and upload: probe with ffprobe, move the bytes into the blob
+ * store (a rename on the same disk), then one guarded update to STORED. If the row moved on
+ * meanwhile (deleted, aborted), the blob is removed again.
+ */
+export async function probeAndStore(deps: AppDeps, row: FileRow, from: FileStatus, filePath: string): Promise<void> {
+  const stat = await fs.stat(filePath);
+  const name = row.filename || path.basename(filePath);
+  const probe = await probeFile(deps.media.ffprobePath, filePath, { timeoutMs: 120_000 }).catch(() => null);
+  const media = mapProbe(probe, name, stat.size);
+  const blob = await deps.blobs.putFile(filePath);
+  const stored = deps.files.setStored(row.id, from, { blob_key: blob.key, size_bytes: blob.sizeBytes, media_json: JSON.stringify(media) });
+  if (!stored) {
+    await deps.blobs.delete(blob.key);
+    return;
+  }
+  deps.events.publish(row.account_id, 'file', { file_id: row.id, status: 'STORED', is_deleted: false });
+}

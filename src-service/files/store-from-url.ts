@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AppDeps } from '../deps';
+import type { AccountRow } from '../db/accounts-repo';
+import type { FileRow } from '../db/files-repo';
+import { JobFailure } from '../errors';
+import { assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
+import { fileNameFromUrl } from '../storage/fetch-url';
+import { prepareInputs } from '../commands/inputs';
+import { probeAndStore } from './probe-and-store';
+
+/** At most this many store-file downloads run at once; the rest wait QUEUED. */
+const CONCURRENCY = 4;
+
+/**
+ * `POST /v1/files/store-file`: QUEUED -> DOWNLOADING -> DOWNLOADED -> STORED | FAILED
+ * (decisions: States). Downloads reuse the command input path (limits, redirects, own
+ * storage read from disk).
+ */
+export function createStoreFileWorker(deps: AppDeps) {
+  const waiting: string[] = [];
+  let active = 0;
+  const stagingRoot = path.join(deps.config.dataDir, 'staging');
+
+  function pump(): void {
+    while (active < CONCURRENCY && waiting.length > 0) {
+      const id = waiting.shift() as string;
+      active++;
+      void storeOne(id).finally(() => {
+        active--;
+        pump();
+      });
+    }
+  }
+
+  async function storeOne(id: string): Promise<void> {
+    const row = deps.files.getAny(id);
+    if (!row || !deps.files.setStatus(id, 'QUEUED', 'DOWNLOADING')) return;
+    publish(row, 'DOWNLOADING');
+    const dir = path.join(stagingRoot, id);
+    try {
+      await fs.rm(dir, { recursive: true, force: true });
+      const inputs = await prepareInputs(
+        { ...deps, ffprobePath: deps.media.ffprobePath },
+        { inputs: { in_file: row.original_file_url as string }, inputZipUrl: null },
+        { work: dir, scratch: `${dir}.zip` },
+        AbortSignal.timeout(6 * 3600_000),
+      );
+      if (!deps.files.setStatus(id, 'DOWNLOADING', 'DOWNLOADED')) return;
+      publish(row, 'DOWNLOADED');
+      await probeAndStore(deps, row, 'DOWNLOADED', path.join(dir, inputs.paths.in_file as string));
+    } catch (err) {
+      const failure = err instanceof JobFailure ? err : new JobFailure('UNREACHABLE_INPUT_FILE', `Could not store ${row.original_file_url}: ${(err as Error).message}`);
+      for (const from of ['DOWNLOADING', 'DOWNLOADED'] as const) deps.files.setFailed(id, from, failure.status, failure.message);
+      publish(row, 'FAILED');
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  function publish(row: FileRow, status: string): void {
+    deps.events.publish(row.account_id, 'file', { file_id: row.id, status, is_deleted: false });
+  }
+
+  return {
+    submit(account: AccountRow, body: { file_url: string; is_private?: boolean }): string {
+      assertPrivateAllowed(account, body.is_private);
+      assertWithinQuota(account, { storageUsedBytes: deps.files.storageUsedBytes(account.id), processingUsedBytes: 0 });
+      const id = crypto.randomUUID();
+      deps.files.insert({
+        id, account_id: account.id, service_store_type: 'STORED_FILE', status: 'QUEUED', is_private: body.is_private ? 1 : 0,
+        filename: fileNameFromUrl(body.file_url, 'file'), original_file_url: body.file_url,
+      });
+      deps.events.publish(account.id, 'file', { file_id: id, status: 'QUEUED', is_deleted: false });
+      waiting.push(id);
+      pump();
+      return id;
+    },
+    /** After a restart: downloads that were under way start again from the beginning. */
+    resume(): void {
+      for (const status of ['DOWNLOADING', 'DOWNLOADED'] as const) {
+        for (const row of deps.files.inStatus(status)) deps.files.setStatus(row.id, status, 'QUEUED');
+      }
+      for (const row of deps.files.inStatus('QUEUED')) waiting.push(row.id);
+      pump();
+    },
+  };
+}
+
+export type StoreFileWorker = ReturnType<typeof createStoreFileWorker>;

@@ -1,0 +1,170 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
+import type { AppDeps } from '../deps';
+import type { AccountRow } from '../db/accounts-repo';
+import { createUploadsRepo, type UploadRow } from '../db/uploads-repo';
+import { nowIso } from '../db/time';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
+import { assertPrivateAllowed, assertUploadAllowed, assertWithinQuota } from '../accounts/plans';
+import { verifyToken } from '../storage/signing';
+import { expectedPartSize, planUpload } from './upload-plan';
+import { probeAndStore } from './probe-and-store';
+
+/** Upload sessions and part URLs live 6 hours (spec 8). */
+const SESSION_MS = 6 * 3600_000;
+
+/**
+ * Multipart direct upload (spec 4.8). Parts are written straight to their offset in one
+ * preallocated staging file, so completing needs no second pass over the bytes: the
+ * staging file is renamed into the blob store.
+ */
+export function createUploads(deps: AppDeps) {
+  const repo = createUploadsRepo(deps.db);
+  const stagingDir = path.join(deps.config.dataDir, 'uploads');
+  fs.mkdirSync(stagingDir, { recursive: true });
+  const partLocks = new Map<string, Promise<unknown>>();
+
+  function init(account: AccountRow, body: { filename: string; size_bytes: number; is_private?: boolean; part_size?: number }) {
+    assertUploadAllowed(account);
+    assertPrivateAllowed(account, body.is_private);
+    const usage = { storageUsedBytes: deps.files.storageUsedBytes(account.id), processingUsedBytes: 0 };
+    assertWithinQuota(account, usage, body.size_bytes);
+    const { partSize, partCount } = planUpload(body.size_bytes, body.part_size);
+    const id = crypto.randomUUID();
+    const staging = path.join(stagingDir, `${id}.upload`);
+    const fd = fs.openSync(staging, 'w', 0o600);
+    fs.ftruncateSync(fd, body.size_bytes); // sparse preallocation; parts land at their offsets
+    fs.closeSync(fd);
+    const expiresAt = Date.now() + SESSION_MS;
+    deps.db.transaction(() => {
+      deps.files.insert({
+        id, account_id: account.id, service_store_type: 'STORED_FILE', status: 'UPLOADING', is_private: body.is_private ? 1 : 0,
+        filename: body.filename, size_bytes: body.size_bytes,
+      });
+      repo.insert({ file_id: id, size_bytes: body.size_bytes, part_size: partSize, part_count: partCount, staging_path: staging, expires_at: new Date(expiresAt).toISOString() });
+    })();
+    const expSec = Math.floor(expiresAt / 1000);
+    const upload_urls = Array.from({ length: partCount }, (_, i) => deps.urls.partUrl(id, i + 1, expSec));
+    deps.events.publish(account.id, 'file', { file_id: id, status: 'UPLOADING', is_deleted: false });
+    return { file_id: id, part_size: partSize, part_count: partCount, upload_urls, expires_at: new Date(expiresAt).toISOString() };
+  }
+
+  /** A part PUT: no key, the signed URL is the grant; ETag = quoted MD5 of the part. */
+  async function putPart(fileId: string, partNumber: number, token: string, body: Readable, declaredLength: number | null): Promise<string> {
+    const verdict = verifyToken(deps.keyring, `part:${fileId}:${partNumber}`, token, Math.floor(Date.now() / 1000));
+    if (verdict === 'expired') throw new ForbiddenError('The upload URL has expired');
+    if (verdict !== 'ok') throw new ForbiddenError('The upload URL is invalid');
+    const { upload } = requireInProgress(fileId);
+    const expected = expectedPartSize(upload.size_bytes, upload.part_size, partNumber);
+    if (partNumber > upload.part_count) throw new BadRequestError(`Part ${partNumber} is beyond the ${upload.part_count} parts of this upload`);
+    if (declaredLength !== null && declaredLength !== expected) {
+      throw new BadRequestError(`Part ${partNumber} must be ${expected} bytes, got ${declaredLength}`);
+    }
+    const lockKey = `${fileId}:${partNumber}`;
+    const previous = partLocks.get(lockKey) ?? Promise.resolve();
+    const work = previous.catch(() => undefined).then(() => writePart(upload, partNumber, expected, body));
+    partLocks.set(lockKey, work);
+    try {
+      return await work;
+    } finally {
+      if (partLocks.get(lockKey) === work) partLocks.delete(lockKey);
+    }
+  }
+
+  async function writePart(upload: UploadRow, n: number, expected: number, body: Readable): Promise<string> {
+    const md5 = crypto.createHash('md5');
+    let written = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        written += chunk.length;
+        if (written > expected) return cb(new BadRequestError(`Part ${n} must be ${expected} bytes, got more`));
+        md5.update(chunk);
+        cb(null, chunk);
+      },
+    });
+    const start = (n - 1) * upload.part_size;
+    await pipeline(body, meter, fs.createWriteStream(upload.staging_path, { flags: 'r+', start }));
+    if (written !== expected) throw new BadRequestError(`Part ${n} must be ${expected} bytes, got ${written}`);
+    const etag = `"${md5.digest('hex')}"`;
+    repo.recordPart(upload.file_id, n, written, etag);
+    return etag;
+  }
+
+  function requireInProgress(fileId: string, accountId?: string) {
+    const row = accountId ? deps.files.get(accountId, fileId) : deps.files.getAny(fileId);
+    if (!row) throw new NotFoundError('File not found');
+    const upload = repo.get(fileId);
+    if (row.status !== 'UPLOADING' || !upload) {
+      throw new BadRequestError(`The file is not an upload in progress (status ${row.status}${row.error_status ? `, ${row.error_status}` : ''})`);
+    }
+    if (Date.parse(upload.expires_at) < Date.now()) {
+      expire(upload);
+      throw new BadRequestError('The upload session expired; start a new upload with init-upload');
+    }
+    return { row, upload };
+  }
+
+  async function complete(account: AccountRow, fileId: string, parts: { part_number: number; etag: string }[]) {
+    const { row, upload } = requireInProgress(fileId, account.id);
+    checkParts(upload, repo.parts(fileId), parts);
+    if (!deps.files.setStatus(fileId, 'UPLOADING', 'UPLOADED')) throw new BadRequestError('The upload was completed or aborted meanwhile');
+    repo.remove(fileId);
+    deps.events.publish(account.id, 'file', { file_id: fileId, status: 'UPLOADED', is_deleted: false });
+    void probeAndStore(deps, row, 'UPLOADED', upload.staging_path).catch((err: unknown) => {
+      deps.files.setFailed(fileId, 'UPLOADED', 'INVALID_INPUT_FILE', `Could not store the upload: ${(err as Error).message}`);
+      fs.rmSync(upload.staging_path, { force: true });
+    });
+    return deps.files.get(account.id, fileId);
+  }
+
+  function abort(account: AccountRow, fileId: string) {
+    const { upload } = requireInProgress(fileId, account.id);
+    if (!deps.files.setFailed(fileId, 'UPLOADING', 'UPLOAD_ABORTED', 'The upload was aborted')) throw new BadRequestError('The upload was completed or aborted meanwhile');
+    discard(upload);
+    deps.events.publish(account.id, 'file', { file_id: fileId, status: 'FAILED', is_deleted: false });
+    return deps.files.get(account.id, fileId);
+  }
+
+  function expire(upload: UploadRow): void {
+    if (deps.files.setFailed(upload.file_id, 'UPLOADING', 'UPLOAD_EXPIRED', 'The upload session expired before it was completed')) discard(upload);
+  }
+
+  function discard(upload: UploadRow): void {
+    fs.rmSync(upload.staging_path, { force: true });
+    repo.remove(upload.file_id);
+  }
+
+  /** Expired sessions are failed and swept from disk; so are stagings of sessions that ended. */
+  function sweep(): void {
+    for (const u of repo.expired(nowIso())) expire(u);
+    for (const u of repo.finished()) discard(u);
+    for (const row of deps.files.inStatus('UPLOADED')) {
+      const staging = path.join(stagingDir, `${row.id}.upload`);
+      if (fs.existsSync(staging)) void probeAndStore(deps, row, 'UPLOADED', staging).catch(() => undefined);
+      else deps.files.setFailed(row.id, 'UPLOADED', 'INTERRUPTED', 'The service stopped before the upload was stored');
+    }
+  }
+
+  return { init, putPart, complete, abort, sweep };
+}
+
+function checkParts(upload: UploadRow, stored: { part_number: number; size_bytes: number; etag: string }[], sent: { part_number: number; etag: string }[]): void {
+  if (sent.length !== upload.part_count) throw new BadRequestError(`Expected ${upload.part_count} parts, got ${sent.length}`);
+  const byNumber = new Map(stored.map((p) => [p.part_number, p]));
+  let total = 0;
+  sent.forEach((p, i) => {
+    if (p.part_number !== i + 1) throw new BadRequestError('Parts must be listed in order, numbered from 1');
+    const have = byNumber.get(p.part_number);
+    if (!have) throw new BadRequestError(`Part ${p.part_number} was not uploaded`);
+    if (normaliseEtag(have.etag) !== normaliseEtag(p.etag)) throw new BadRequestError(`ETag mismatch for part ${p.part_number}`);
+    total += have.size_bytes;
+  });
+  if (total !== upload.size_bytes) throw new BadRequestError(`Uploaded ${total} bytes, but size_bytes is ${upload.size_bytes}`);
+}
+
+const normaliseEtag = (e: string) => e.trim().replace(/^W\//, '').replace(/^"|"$/g, '').toLowerCase();
+
+export type Uploads = ReturnType<typeof createUploads>;
