@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import Router, { type RouterContext } from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { NotFoundError } from '../../errors';
 import { accountOf } from '../middleware/auth';
@@ -20,7 +20,7 @@ export function commandRoutes(deps: AppDeps): Router {
       deps.scheduler.notify();
     },
   };
-  const submit = (ctx: Router.RouterContext, req: CommandRequest) => submitCommand(submitDeps, accountOf(ctx), req);
+  const submit = (ctx: RouterContext, req: CommandRequest) => submitCommand(submitDeps, accountOf(ctx), req);
 
   router.post('/run-ffmpeg-command', (ctx) => {
     const id = submit(ctx, { kind: 'single', body: parseInput(RunCommandBody, ctx.state.body, 'body') });
@@ -39,7 +39,7 @@ export function commandRoutes(deps: AppDeps): Router {
     ctx.body = rows.map((r) => presentCommandListItem(r, stats.get(r.id)));
   });
 
-  const poll = (ctx: Router.RouterContext) => {
+  const poll = (ctx: RouterContext) => {
     const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
     const { presigned_ttl_seconds } = parseInput(PresignQuery, ctx.query, 'query');
     const row = deps.commands.get(accountOf(ctx).id, command_id);
