@@ -18,6 +18,7 @@ import { createApp } from './app';
 import { ensureLocalAccount, loadKeyring } from './bootstrap';
 import { recoverOnStart } from './recovery';
 import { mountExtensions } from './extensions';
+import { ensureSamples } from './files/samples';
 import type { AppDeps } from './deps';
 
 export const VERSION = '0.1.0';
@@ -75,6 +76,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       baseUrl = config.publicUrl ?? `http://${shown}:${port}`;
       setAllowed(allowed, config, port, baseUrl);
       scheduler.notify();
+      if (config.samples) void ensureSamples(deps, local.accountId).catch((err: unknown) => log(`samples: ${(err as Error).message}`));
       return { url: baseUrl };
     },
     async stop() {

@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppDeps } from '../deps';
+import { runProcess } from '../media/run-process';
+import { writeZip } from '../storage/zip';
+import { probeAndStore } from './probe-and-store';
+
+/** Each sample: its stored name and the ffmpeg arguments that make it (no network needed). */
+const SAMPLES: { name: string; args: string[] }[] = [
+  { name: 'sample-video.mp4', args: ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=8', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'] },
+  { name: 'sample-audio.mp3', args: ['-f', 'lavfi', '-i', 'sine=frequency=330:duration=8', '-c:a', 'libmp3lame'] },
+  { name: 'sample-music.mp3', args: ['-f', 'lavfi', '-i', 'sine=frequency=523:duration=8', '-af', 'volume=0.4', '-c:a', 'libmp3lame'] },
+  { name: 'sample-image.png', args: ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=1', '-frames:v', '1'] },
+  { name: 'sample-logo.png', args: ['-f', 'lavfi', '-i', 'color=c=orange:size=96x96', '-frames:v', '1'] },
+];
+const SUBTITLES = '1\n00:00:00,500 --> 00:00:03,000\nWelcome to FFDesk\n\n2\n00:00:03,500 --> 00:00:07,000\nEverything here runs on your machine\n';
+
+/**
+ * Offline demo (issue: desktop app, item 9): sample media made with ffmpeg at first start
+ * appear as ordinary stored files of the local account, so every template runs with no
+ * network. Runs in the background; an existing sample is never made twice.
+ */
+export async function ensureSamples(deps: AppDeps, accountId: string): Promise<void> {
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ffdesk-samples-'));
+  try {
+    for (const sample of SAMPLES) {
+      if (deps.files.findByName(accountId, sample.name)) continue;
+      const out = path.join(tmp, sample.name);
+      const r = await runProcess(deps.media.ffmpegPath, ['-hide_banner', '-nostdin', '-y', ...sample.args, out], { cwd: tmp, timeoutMs: 120_000 });
+      if (r.exitCode !== 0) {
+        deps.log(`samples: could not make ${sample.name}: ${r.stderrTail.slice(-300)}`);
+        continue;
+      }
+      await storeSample(deps, accountId, sample.name, out);
+    }
+    if (!deps.files.findByName(accountId, 'sample-subtitles.srt')) {
+      await fs.writeFile(path.join(tmp, 'sample-subtitles.srt'), SUBTITLES);
+      await storeSample(deps, accountId, 'sample-subtitles.srt', path.join(tmp, 'sample-subtitles.srt'));
+    }
+    if (!deps.files.findByName(accountId, 'sample-frames.zip')) await storeFramesZip(deps, accountId, tmp);
+  } finally {
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** A zip of 30 numbered PNG frames, for the "frames zip → video" template. */
+async function storeFramesZip(deps: AppDeps, accountId: string, tmp: string): Promise<void> {
+  const frames = path.join(tmp, 'frames');
+  await fs.mkdir(frames);
+  const r = await runProcess(deps.media.ffmpegPath, ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=3', 'frame_%03d.png'], { cwd: frames, timeoutMs: 60_000 });
+  if (r.exitCode !== 0) return;
+  const names = (await fs.readdir(frames)).sort();
+  const zip = path.join(tmp, 'sample-frames.zip');
+  await writeZip(frames, names, zip);
+  await storeSample(deps, accountId, 'sample-frames.zip', zip);
+}
+
+async function storeSample(deps: AppDeps, accountId: string, name: string, file: string): Promise<void> {
+  const id = crypto.randomUUID();
+  deps.files.insert({ id, account_id: accountId, service_store_type: 'STORED_FILE', status: 'DOWNLOADED', is_private: 0, filename: name });
+  const row = deps.files.getAny(id);
+  if (row) await probeAndStore(deps, row, 'DOWNLOADED', file);
+}
