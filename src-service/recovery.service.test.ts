@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startChildService, type ChildService } from './test-support/child-service';
+import { tempDir } from './test-support/harness';
+
+const KEY = 'ffd_test_recovery_key_0123456789';
+let running: ChildService | undefined;
+
+afterEach(async () => {
+  await running?.kill9().catch(() => undefined);
+  running = undefined;
+});
+
+async function call(base: string, method: string, p: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: { 'X-API-KEY': KEY, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return res.json();
+}
+
+async function waitFor(base: string, id: string, until: (b: any) => boolean, timeoutMs = 60_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const b = await call(base, 'GET', `/v1/commands/${id}`);
+    if (until(b)) return b;
+    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(b)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('crash recovery (kill -9)', () => {
+  it('when the service is killed while ffmpeg runs, then after restart the command is re-run to SUCCESS, never stuck PROCESSING', async () => {
+    const dataDir = tempDir();
+    running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+    const sub = await call(running.url, 'POST', '/v1/run-ffmpeg-command', {
+      output_files: { out_1: 'slow.mp4' },
+      ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=3 -preset ultrafast {{out_1}}',
+    });
+    await waitFor(running.url, sub.command_id, (b) => b.status === 'PROCESSING');
+    await running.kill9();
+
+    running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+    const first = await call(running.url, 'GET', `/v1/commands/${sub.command_id}`);
+    expect(['QUEUED', 'PROCESSING', 'SUCCESS']).toContain(first.status);
+    const done = await waitFor(running.url, sub.command_id, (b) => b.status === 'SUCCESS' || b.status === 'FAILED');
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    expect(Object.keys(done.output_files)).toEqual(['out_1']);
+    expect((await fetch(done.output_files.out_1.storage_url)).status).toBe(200);
+  });
+
+  it('when blobs exist that no record references (a crash before the commit), then the start-up sweep removes them', async () => {
+    const dataDir = tempDir();
+    running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+    await running.stop();
+    const stray = path.join(dataDir, 'blobs', 'ab', 'ab'.padEnd(32, '0'));
+    fs.mkdirSync(path.dirname(stray), { recursive: true });
+    fs.writeFileSync(stray, 'orphan');
+    running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+    expect(fs.existsSync(stray)).toBe(false);
+  });
+});
