@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/open';
 import type { CommandRow, CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
+import type { AccountsRepo } from '../db/accounts-repo';
 import { JobFailure } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
 import { substituteAliases } from './aliases';
@@ -15,6 +16,7 @@ import type { RunFn } from './scheduler';
 
 export interface RunnerDeps extends InputDeps {
   db: Db;
+  accounts: AccountsRepo;
   commands: CommandsRepo;
   files: FilesRepo;
   blobs: BlobStore;
@@ -59,6 +61,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f));
       const stored = await storeOutputs(deps, req.outputs, dirs.work, produced, row.id, controller.signal);
       const processingBytes = inputs.bytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
+      await assertQuotaAfterRun(deps, row, stored, processingBytes);
       commitSuccess(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: ffmpegSeconds, processingBytes, log: logs.join('\n') });
     } catch (err) {
       await handleFailure(deps, row, err, controller.signal, { started, ffmpegSeconds, log: logs.join('\n') });
@@ -68,6 +71,23 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       await Promise.all([fs.rm(dirs.work, { recursive: true, force: true }), fs.rm(dirs.scratch, { recursive: true, force: true })]);
     }
   };
+}
+
+/**
+ * Quotas are checked at submit (403) and again with the real sizes (spec 8, quota rules
+ * 1-3): outputs that would overflow a quota are not kept and the command fails QUOTA_EXCEEDED.
+ */
+async function assertQuotaAfterRun(deps: RunnerDeps, row: CommandRow, stored: StoredOutput[], processingBytes: number): Promise<void> {
+  const account = deps.accounts.getAccount(row.account_id);
+  if (!account) return;
+  const storageBytes = stored.reduce((n, o) => n + (o.sizeCompressedBytes ?? o.sizeBytes), 0);
+  const overStorage = account.storage_quota_bytes !== null && deps.files.storageUsedBytes(row.account_id) + storageBytes > account.storage_quota_bytes;
+  const overProcessing = account.processing_quota_bytes !== null && deps.commands.processingUsedBytes(row.account_id) + processingBytes > account.processing_quota_bytes;
+  if (!overStorage && !overProcessing) return;
+  await Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
+  throw new JobFailure('QUOTA_EXCEEDED', overStorage
+    ? `Storing the outputs (${storageBytes} bytes) would exceed the storage quota of ${account.storage_quota_bytes} bytes`
+    : `This command (${processingBytes} bytes in and out) would exceed the processing quota of ${account.processing_quota_bytes} bytes`);
 }
 
 async function resetDirs(dirs: { work: string; scratch: string }): Promise<void> {
