@@ -1,0 +1,82 @@
+import { createHttp, type FetchLike } from './http';
+import { subscribeEvents, type SubscribeOptions } from './events';
+import { uploadFile, type UploadOptions } from './upload';
+import { waitForCommand, type WaitOptions } from './wait';
+import type {
+  Account, ApiKeyInfo, CommandListItem, CommandRecord, CreatedApiKey, Health, InitUploadRequest, InitUploadResponse,
+  Plan, RunChainedRequest, RunCommandRequest, StoredFile, SystemInfo, UploadedPart, WebhookConfig, WebhookDelivery,
+} from './types';
+
+export * from './types';
+export { ApiError, NetworkError, isApiError, isAbortError, describeIssues } from './errors';
+export type { UploadOptions, UploadProgress } from './upload';
+export type { SubscribeOptions } from './events';
+export type { WaitOptions } from './wait';
+export { planParts, createRateMeter, type PartPlan } from './upload-plan';
+export { createSseParser, type SseMessage } from './sse-parser';
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: FetchLike;
+}
+
+export interface Page {
+  limit?: number;
+  offset?: number;
+}
+
+type Signal = { signal?: AbortSignal };
+
+/**
+ * The typed /v1 client: one method per endpoint, browser-safe (fetch only). Used by the
+ * GUI, the CLI and scripts alike. Errors are ApiError values (status, detail, body).
+ */
+export function createClient(options: ClientOptions) {
+  const http = createHttp(options);
+  const enc = encodeURIComponent;
+  const client = {
+    baseUrl: http.baseUrl,
+    runCommand: (body: RunCommandRequest, o?: Signal) => http.request<{ command_id: string }>('/v1/run-ffmpeg-command', { body, signal: o?.signal }),
+    runChained: (body: RunChainedRequest, o?: Signal) =>
+      http.request<{ command_ids: string[]; command_id: string }>('/v1/run-chained-ffmpeg-commands', { body, signal: o?.signal }),
+    getCommand: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
+      http.request<CommandRecord>(`/v1/commands/${enc(id)}`, { query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
+    listCommands: (page: Page & Signal = {}) =>
+      http.request<CommandListItem[]>('/v1/commands', { query: { limit: page.limit, offset: page.offset }, signal: page.signal }),
+    cancelCommand: (id: string) => http.request<CommandRecord>(`/v1/commands/${enc(id)}/cancel`, { method: 'POST' }),
+    getCommandLog: (id: string, o?: Signal) => http.request<string>(`/v1/commands/${enc(id)}/log`, { as: 'text', signal: o?.signal }),
+    deleteCommandFiles: (id: string) => http.request<void>(`/v1/commands/${enc(id)}/files`, { method: 'DELETE', as: 'none' }),
+
+    getFile: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
+      http.request<StoredFile>(`/v1/files/${enc(id)}`, { query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
+    listFiles: (page: Page & Signal = {}) =>
+      http.request<StoredFile[]>('/v1/files', { query: { limit: page.limit, offset: page.offset }, signal: page.signal }),
+    storeFile: (body: { file_url: string; is_private?: boolean }) => http.request<{ file_id: string }>('/v1/files/store-file', { body }),
+    initUpload: (body: InitUploadRequest, signal?: AbortSignal) => http.request<InitUploadResponse>('/v1/files/init-upload', { body, signal }),
+    completeUpload: (id: string, parts: UploadedPart[], signal?: AbortSignal) =>
+      http.request<StoredFile>(`/v1/files/${enc(id)}/complete-upload`, { body: { parts }, signal }),
+    abortUpload: (id: string) => http.request<StoredFile>(`/v1/files/${enc(id)}/abort-upload`, { method: 'POST' }),
+    deleteFile: (id: string) => http.request<void>(`/v1/files/${enc(id)}`, { method: 'DELETE', as: 'none' }),
+    bulkDelete: (fileIds: string[]) => http.request<{ deleted_file_ids: string[] }>('/v1/files/bulk-delete', { body: { file_ids: fileIds } }),
+
+    getWebhook: () => http.request<WebhookConfig>('/v1/webhook'),
+    putWebhook: (url: string) => http.request<WebhookConfig>('/v1/webhook', { method: 'PUT', body: { url } }),
+    deleteWebhook: () => http.request<void>('/v1/webhook', { method: 'DELETE', as: 'none' }),
+    listWebhookDeliveries: () => http.request<WebhookDelivery[]>('/v1/webhook/deliveries'),
+
+    health: () => http.request<Health>('/v1/health'),
+    system: () => http.request<SystemInfo>('/v1/system'),
+    account: () => http.request<Account>('/v1/account'),
+    listKeys: () => http.request<ApiKeyInfo[]>('/v1/keys'),
+    createKey: (plan: Plan = 'pro') => http.request<CreatedApiKey>('/v1/keys', { body: { plan } }),
+    revokeKey: (keyId: string) => http.request<void>(`/v1/keys/${enc(keyId)}`, { method: 'DELETE', as: 'none' }),
+
+    waitForCommand: (id: string, o?: WaitOptions) => waitForCommand(client.getCommand, id, o),
+    uploadFile: (blob: Blob, o?: UploadOptions) => uploadFile(http, client, blob, o),
+    subscribeEvents: (o: SubscribeOptions) => subscribeEvents(http, o),
+  };
+  return client;
+}
+
+export type FfdeskClient = ReturnType<typeof createClient>;

@@ -1,0 +1,216 @@
+/**
+ * Wire types of the /v1 API, hand-written from service-spec.md + decisions.md.
+ * Field names are exactly the wire's (snake_case). Optional fields are left out by the
+ * service when they do not apply (decisions: Records), so they are `?` here.
+ */
+
+export type CommandStatus = 'QUEUED' | 'PROCESSING' | 'SUCCESS' | 'FAILED';
+export type CommandType = 'FFMPEG_COMMAND' | 'FFMPEG_CHAINED_COMMANDS';
+export type CommandErrorStatus =
+  | 'UNREACHABLE_INPUT_FILE'
+  | 'INVALID_INPUT_FILE'
+  | 'PROCESSING_ERROR'
+  | 'MISSING_OUTPUT_FILE'
+  | 'TIMEOUT'
+  | 'CANCELLED'
+  | 'QUOTA_EXCEEDED'
+  | 'INTERRUPTED';
+
+export type FileStatus = 'QUEUED' | 'DOWNLOADING' | 'DOWNLOADED' | 'UPLOADING' | 'UPLOADED' | 'STORED' | 'FAILED';
+export type FileType = 'video' | 'audio' | 'image' | 'subtitles' | 'zip' | 'output_manifest' | 'other';
+export type ServiceStoreType = 'OUTPUT' | 'STORED_FILE';
+
+/** Alias to file name, or the whole-folder mode of spec 4.10. */
+export type OutputFiles = Record<string, string> | 'OUTPUT_FOLDER';
+
+interface RequestCommon {
+  input_files?: Record<string, string>;
+  input_compressed_folder?: string;
+  output_files: OutputFiles;
+  vcpu_count?: number;
+  max_command_run_seconds?: number;
+  is_private?: boolean;
+}
+
+export interface RunCommandRequest extends RequestCommon {
+  ffmpeg_command: string;
+}
+
+export interface RunChainedRequest extends RequestCommon {
+  ffmpeg_commands: string[];
+}
+
+export type CommandRequest = RunCommandRequest | RunChainedRequest;
+
+export interface CommandProgress {
+  /** Null when the input duration is unknown. */
+  percent: number | null;
+  out_time_seconds: number | null;
+  speed: number | null;
+  fps: number | null;
+  eta_seconds?: number | null;
+}
+
+/** Spec 2.2 + decisions (Records). */
+export interface StoredFile {
+  file_id: string;
+  storage_url: string | null;
+  status: FileStatus;
+  service_store_type: ServiceStoreType;
+  is_deleted: boolean;
+  is_private: boolean;
+  created_at: string;
+  filename?: string;
+  size_mbytes?: number;
+  size_compressed_mbytes?: number;
+  file_type?: FileType;
+  file_format?: string;
+  mime_type?: string;
+  width?: number;
+  height?: number;
+  duration?: number;
+  codec?: string;
+  frame_rate?: number;
+  bitrate_video_kb?: number;
+  bitrate_audio_kb?: number;
+  is_varying_frame_rate?: boolean;
+  pixel_format?: string;
+  timebase?: string;
+  video_profile_level?: string;
+  sample_rate?: number;
+  channels?: number;
+  file_count?: number;
+  original_file_url?: string;
+  error_status?: string;
+  external_error_message?: string;
+}
+
+/** Spec 2.1 + decisions (Records). */
+export interface CommandRecord {
+  command_id: string;
+  status: CommandStatus;
+  command_type: CommandType;
+  created_at: string;
+  vcpu_count: number;
+  total_processing_seconds?: number;
+  ffmpeg_command_run_seconds?: number;
+  output_files?: Record<string, StoredFile>;
+  original_request: CommandRequest;
+  error_status?: CommandErrorStatus | null;
+  error_message?: string | null;
+  progress?: CommandProgress;
+}
+
+/** A row of `GET /v1/commands` (decisions: list commands). Quota figures are GB. */
+export interface CommandListItem {
+  command_id: string;
+  status: CommandStatus;
+  command_type: CommandType;
+  created_at: string;
+  error_status: CommandErrorStatus | null;
+  error_message: string | null;
+  output_file_count: number;
+  storage_quota_used: number;
+  processing_quota_used: number;
+  progress?: CommandProgress;
+}
+
+export interface InitUploadRequest {
+  filename: string;
+  size_bytes: number;
+  is_private?: boolean;
+  part_size?: number;
+}
+
+export interface InitUploadResponse {
+  file_id: string;
+  part_size: number;
+  upload_urls: string[];
+}
+
+export interface UploadedPart {
+  part_number: number;
+  etag: string;
+}
+
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+export interface Health {
+  status: 'ok';
+  version: string;
+  ffmpeg_version: string;
+  ffprobe_version: string;
+}
+
+export type Plan = 'pro' | 'trial';
+
+export interface Account {
+  account_id: string;
+  plan: Plan;
+  storage_quota_bytes: number | null;
+  storage_used_bytes: number;
+  processing_quota_bytes: number | null;
+  processing_used_bytes: number;
+  max_vcpu: number;
+  vcpu_budget: number;
+}
+
+export interface SystemInfo {
+  version: string;
+  data_dir: string;
+  ffmpeg_path: string;
+  ffprobe_path: string;
+  ffmpeg_version: string;
+  ffprobe_version: string;
+  vcpu_budget: number;
+}
+
+export interface ApiKeyInfo {
+  key_id: string;
+  prefix: string;
+  plan: Plan;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface CreatedApiKey extends ApiKeyInfo {
+  key: string;
+}
+
+export interface WebhookConfig {
+  url: string | null;
+  secret?: string;
+}
+
+export interface WebhookDelivery {
+  delivery_id?: string;
+  command_id?: string;
+  attempt?: number;
+  status_code?: number | null;
+  error?: string | null;
+  created_at?: string;
+  next_attempt_at?: string | null;
+  delivered?: boolean;
+  [key: string]: unknown;
+}
+
+/** `GET /v1/events` payloads (FFDesk). */
+export interface CommandProgressEvent {
+  command_id: string;
+  progress: CommandProgress;
+}
+
+export interface FileEvent {
+  file_id: string;
+  status: FileStatus;
+  is_deleted: boolean;
+}
+
+export type ServiceEvent =
+  | { type: 'command'; id: string; data: CommandListItem }
+  | { type: 'command.progress'; id: string; data: CommandProgressEvent }
+  | { type: 'file'; id: string; data: FileEvent };
