@@ -6,6 +6,11 @@ import { createStoreFileWorker } from './files/store-from-url';
 import { createUploads } from './files/uploads';
 import { createRateLimiter } from './accounts/rate-limit';
 import { fileRoutes, partUploadHandler } from './api/files/files.routes';
+import { createWebhooks } from './webhooks/webhooks';
+import { webhookRoutes } from './api/webhook/webhook.routes';
+import { eventRoutes } from './api/events/events.routes';
+import { keyRoutes } from './api/keys/keys.routes';
+import { openapiRoutes } from './api/openapi/openapi.routes';
 
 /**
  * The features mounted on top of the command core: each contributes routes, raw handlers
@@ -27,19 +32,28 @@ export function mountExtensions(deps: AppDeps): Extensions {
   const storeFiles = createStoreFileWorker(deps);
   const uploads = createUploads(deps);
   const rateLimit = createRateLimiter(deps.config.storeFileRatePerMinute);
+  const webhooks = createWebhooks(deps);
   let sweeper: NodeJS.Timeout | undefined;
   return {
-    routers: [fileRoutes(deps, storeFiles, uploads, rateLimit)],
+    routers: [
+      fileRoutes(deps, storeFiles, uploads, rateLimit),
+      eventRoutes(deps),
+      webhookRoutes(webhooks),
+      keyRoutes(deps),
+      openapiRoutes(),
+    ],
     rawHandlers: [partUploadHandler(uploads)],
     async start() {
       uploads.sweep();
       storeFiles.resume();
       sweeper = setInterval(() => uploads.sweep(), UPLOAD_SWEEP_MS);
       sweeper.unref();
+      webhooks.start();
     },
     async stop() {
       clearInterval(sweeper);
+      await webhooks.stop();
     },
-    onCommandFinal: () => undefined,
+    onCommandFinal: (row) => webhooks.onCommandFinal(row),
   };
 }

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const EventsQuery = z.object({
+  last_event_id: z.coerce.number().int().min(0).optional().describe('Same as the Last-Event-ID header (for clients that cannot set headers)'),
+});
+
+export const Progress = z
+  .looseObject({
+    percent: z.number().nullable().describe('null when the duration is unknown'),
+    out_time_seconds: z.number().nullable().optional(),
+    speed: z.number().nullable().optional(),
+    fps: z.number().nullable().optional(),
+    eta_seconds: z.number().nullable().optional(),
+  })
+  .describe('ffmpeg progress (-progress pipe:1), published at most every 250 ms');
+
+export const CommandProgressEvent = z.object({ command_id: z.string(), progress: Progress });
+
+export const FileEvent = z.object({
+  file_id: z.string(),
+  status: z.string(),
+  is_deleted: z.boolean(),
+});

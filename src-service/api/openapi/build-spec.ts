@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { Operation, ResponseSpec } from './operation';
+import { CORE_OPERATIONS } from './operations';
+import { EXTRA_OPERATIONS } from './operations-extras';
+import { REQUEST_COMPONENTS, RESPONSE_COMPONENTS } from './components';
+import { WEBHOOKS_SECTION } from './webhooks-section';
+
+export type JsonSchema = Record<string, unknown>;
+export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, JsonSchema>; securitySchemes?: unknown } };
+
+export const OPERATIONS: Operation[] = [...CORE_OPERATIONS, ...EXTRA_OPERATIONS];
+const uri = (id: string) => `#/components/schemas/${id}`;
+
+/** OpenAPI 3.1 of every endpoint, generated from the zod schemas the routes use (spec 9: version 1.0.0). */
+export function buildOpenApi(): OpenApiDocument {
+  const names = new Map<z.ZodType, string>();
+  const requests = collect(REQUEST_COMPONENTS, names, (op) => (op.body ? [[`${pascal(op.operationId)}Body`, op.body]] : []));
+  const responses = collect(RESPONSE_COMPONENTS, names, (op) =>
+    Object.entries(op.responses).flatMap(([status, r]) => (r.schema ? [[`${pascal(op.operationId)}${status}`, r.schema]] : [])),
+  );
+  const schemas = { ...convert(requests, 'input'), ...convert(responses, 'output') };
+  const paths: OpenApiDocument['paths'] = {};
+  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op, names);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'FFDesk /v1: FFmpeg processing and file storage',
+      version: '1.0.0',
+      description: 'The local twin of the hosted FFmpeg API: scripts written for it work by changing only the base URL and the key.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ ApiKeyAuth: [] }],
+    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    webhooks: WEBHOOKS_SECTION,
+    components: {
+      schemas,
+      securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'Spec 5: every endpoint except health and this document' } },
+    },
+  };
+}
+
+/** Named components first, then every other schema an operation uses, under a generated name. */
+function collect(named: Record<string, z.ZodType>, names: Map<z.ZodType, string>, fromOp: (op: Operation) => [string, z.ZodType][]): Map<string, z.ZodType> {
+  const out = new Map<string, z.ZodType>();
+  const add = (name: string, schema: z.ZodType) => {
+    if (names.has(schema)) return;
+    names.set(schema, name);
+    out.set(name, schema);
+  };
+  for (const [name, schema] of Object.entries(named)) add(name, schema);
+  for (const op of OPERATIONS) for (const [name, schema] of fromOp(op)) add(name, schema);
+  return out;
+}
+
+function convert(schemas: Map<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of schemas) registry.add(schema, { id });
+  const out = z.toJSONSchema(registry, { uri, io }).schemas as Record<string, JsonSchema>;
+  for (const schema of Object.values(out)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
+  return out;
+}
+
+function operationObject(op: Operation, names: Map<z.ZodType, string>): Record<string, unknown> {
+  const ref = (schema: z.ZodType) => ({ $ref: uri(names.get(schema) as string) });
+  const parameters = [...params(op.params, 'path'), ...params(op.query, 'query'), ...(op.headers ?? []).map((h) => ({ ...h, in: 'header', schema: { type: 'string' } }))];
+  return {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(op.auth === false ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
+    responses: Object.fromEntries(Object.entries(op.responses).map(([status, r]) => [status, responseObject(r, ref)])),
+  };
+}
+
+function responseObject(r: ResponseSpec, ref: (s: z.ZodType) => unknown): Record<string, unknown> {
+  const mediaType = r.mediaType ?? 'application/json';
+  const content = r.schema ? { [mediaType]: { schema: ref(r.schema) } } : r.mediaType ? { [mediaType]: { schema: { type: 'string' } } } : undefined;
+  const headers = r.headers ? Object.fromEntries(Object.entries(r.headers).map(([k, d]) => [k, { description: d, schema: { type: 'string' } }])) : undefined;
+  return { description: r.description, ...(content ? { content } : {}), ...(headers ? { headers } : {}) };
+}
+
+/** Path and query parameters from the same zod objects the routes parse `ctx.params` / `ctx.query` with. */
+function params(schema: z.ZodObject | undefined, where: 'path' | 'query'): Record<string, unknown>[] {
+  if (!schema) return [];
+  const json = z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    ...(s.description ? { description: s.description } : {}),
+    schema: s,
+  }));
+}
+
+function pascal(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,25 @@
+import Router from '@koa/router';
+import { buildOpenApi, type OpenApiDocument } from './build-spec';
+import { renderDocsPage } from './docs-page';
+
+/** `GET /v1/openapi.json` and `GET /docs`, both without a key (decisions: API description). */
+export function openapiRoutes(): Router {
+  const router = new Router();
+  let doc: OpenApiDocument | undefined;
+  let page: string | undefined;
+  // Built on first use: the document is pure, and generation costs a few milliseconds.
+  const spec = () => (doc ??= buildOpenApi());
+
+  router.get('/v1/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = { ...spec(), servers: [{ url: ctx.origin }] };
+  });
+
+  router.get('/docs', (ctx) => {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    ctx.body = page ??= renderDocsPage(spec());
+  });
+
+  return router;
+}

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+
+/** One response of an operation: a JSON schema, or another media type described in words. */
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  mediaType?: 'application/json' | 'text/plain' | 'text/event-stream' | 'text/html';
+  headers?: Record<string, string>;
+}
+
+/**
+ * One endpoint, declared next to the very zod schemas its route validates with, so the
+ * OpenAPI document is generated from the single source of truth (issue 6, item 1).
+ */
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI path form: `/v1/commands/{command_id}`. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Default true: `X-API-KEY` required (spec 5). */
+  auth?: boolean;
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  params?: z.ZodObject;
+  headers?: { name: string; description: string }[];
+  responses: Record<string, ResponseSpec>;
+}

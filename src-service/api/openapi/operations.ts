@@ -1,0 +1,48 @@
+import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody } from '../commands/commands.schema';
+import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, StoreFileBody } from '../files/files.schema';
+import type { Operation } from './operation';
+import { errors, json, ok204 } from './responses';
+import {
+  BulkDeleteResponse, ChainedSubmitResponse, CommandListItem, CommandRecord, CompleteUploadResponse, FileIdResponse,
+  InitUploadResponse, StoredFile, SubmitResponse,
+} from './records.schema';
+
+/** The endpoints of service-spec.md section 4 and the ones decisions.md completes. */
+export const CORE_OPERATIONS: Operation[] = [
+  { method: 'post', path: '/v1/run-ffmpeg-command', operationId: 'runFfmpegCommand', tag: 'Commands', summary: 'Submit one FFmpeg command (spec 4.1)',
+    description: 'Asynchronous: returns the id at once; poll GET /v1/commands/{command_id} until SUCCESS or FAILED. Download and ffmpeg failures are reported as FAILED, not as HTTP errors.',
+    body: RunCommandBody, responses: { '200': json('Accepted', SubmitResponse), ...errors(401, 403, 422) } },
+  { method: 'post', path: '/v1/run-chained-ffmpeg-commands', operationId: 'runChainedFfmpegCommands', tag: 'Commands', summary: 'Submit 1..10 chained commands (spec 4.2)',
+    description: 'A later command may read an earlier output: -i {{out_1}}. Both response forms are returned.',
+    body: RunChainedBody, responses: { '200': json('Accepted', ChainedSubmitResponse), ...errors(401, 403, 422) } },
+  { method: 'get', path: '/v1/commands', operationId: 'listCommands', tag: 'Commands', summary: 'List commands, newest first (spec 4.4, decisions)',
+    query: PageQuery, responses: { '200': json('Bare array', CommandListItem, true), ...errors(401, 422) } },
+  { method: 'get', path: '/v1/commands/{command_id}', operationId: 'getCommand', tag: 'Commands', summary: 'Poll a command (spec 4.3)',
+    params: CommandIdParams, query: PresignQuery, responses: { '200': json('The command record', CommandRecord), ...errors(401, 404, 422) } },
+  { method: 'get', path: '/v1/poll-command/{command_id}', operationId: 'pollCommand', tag: 'Commands', summary: 'Poll a command, second path form (spec 4.3)',
+    params: CommandIdParams, query: PresignQuery, responses: { '200': json('The command record', CommandRecord), ...errors(401, 404, 422) } },
+  { method: 'delete', path: '/v1/commands/{command_id}/files', operationId: 'deleteCommandFiles', tag: 'Files', summary: "Delete all of a command's stored outputs (decisions)",
+    params: CommandIdParams, responses: { '204': ok204('Deleted (playlists with their segments, zips included)'), ...errors(401, 404) } },
+  { method: 'get', path: '/v1/files', operationId: 'listFiles', tag: 'Files', summary: 'List stored files, newest first; no deleted or input files (spec 4.6)',
+    query: PageQuery, responses: { '200': json('Bare array', StoredFile, true), ...errors(401, 422) } },
+  { method: 'get', path: '/v1/files/{file_id}', operationId: 'getFile', tag: 'Files', summary: 'A stored file with its FFprobe metadata (spec 4.5)',
+    params: FileIdParams, query: PresignQuery, responses: { '200': json('The stored-file record', StoredFile), ...errors(401, 404, 422) } },
+  { method: 'delete', path: '/v1/files/{file_id}', operationId: 'deleteFile', tag: 'Files', summary: 'Delete one stored file; idempotent (decisions)',
+    params: FileIdParams, responses: { '204': ok204('Deleted; metadata stays readable'), ...errors(401, 404) } },
+  { method: 'post', path: '/v1/files/bulk-delete', operationId: 'bulkDeleteFiles', tag: 'Files', summary: 'Delete 1..1000 stored files (spec 4.11)',
+    description: '404 if any id is unknown (nothing deleted then); 400 for a playlist manifest.',
+    body: BulkDeleteBody, responses: { '200': json('The ids deleted', BulkDeleteResponse), ...errors(400, 401, 404, 422) } },
+  { method: 'post', path: '/v1/files/store-file', operationId: 'storeFile', tag: 'Files', summary: 'Store and probe a file from a URL (spec 4.7)',
+    description: 'Poll GET /v1/files/{file_id} until STORED (QUEUED -> DOWNLOADING -> DOWNLOADED -> STORED | FAILED).',
+    body: StoreFileBody, responses: { '200': json('Accepted', FileIdResponse), ...errors(401, 403, 422, 429) } },
+  { method: 'post', path: '/v1/files/init-upload', operationId: 'initUpload', tag: 'Uploads', summary: 'Start a direct multipart upload (spec 4.8a)',
+    body: InitUploadBody, responses: { '200': json('Part URLs, one per part', InitUploadResponse), ...errors(401, 403, 422) } },
+  { method: 'post', path: '/v1/files/{file_id}/complete-upload', operationId: 'completeUpload', tag: 'Uploads', summary: 'Assemble the parts (spec 4.8c)',
+    params: FileIdParams, body: CompleteUploadBody, responses: { '200': json('UPLOADED; probing follows', CompleteUploadResponse), ...errors(400, 401, 404, 422) } },
+  { method: 'post', path: '/v1/files/{file_id}/abort-upload', operationId: 'abortUpload', tag: 'Uploads', summary: 'Abort an upload (spec 4.8d, decisions)',
+    params: FileIdParams, responses: { '200': json('The file record, FAILED / UPLOAD_ABORTED', StoredFile), ...errors(400, 401, 404) } },
+  { method: 'put', path: '/uploads/{file_id}/parts/{part_number}', operationId: 'uploadPart', tag: 'Uploads', auth: false,
+    summary: 'Upload one part to a presigned URL from upload_urls (spec 4.8b)',
+    description: 'No key header: the signed query (token) is the grant, valid 6 hours. Answers the part MD5 as a quoted ETag.',
+    responses: { '200': { description: 'Stored', headers: { ETag: 'The part MD5, quoted' } }, ...errors(400, 403, 404) } },
+];

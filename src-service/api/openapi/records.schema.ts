@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { Progress } from '../events/events.schema';
+
+/**
+ * Response shapes (spec 2.1, 2.2, 2.4 + decisions: Records, wire conventions). The OpenAPI
+ * document is generated from these, and the contract test validates real responses against
+ * that document, so a presenter that drifts from them fails a test.
+ */
+export const ErrorBody = z.object({ detail: z.string() }).meta({ description: 'Every non-422 error: {"detail": "<message>"}' });
+
+export const ValidationErrorBody = z
+  .object({
+    detail: z.array(
+      z.object({
+        loc: z.array(z.union([z.string(), z.number().int()])).describe('Where: ["body", "input_files", "in_1"], ["query", "limit"] ...'),
+        msg: z.string(),
+        type: z.string(),
+      }),
+    ),
+  })
+  .meta({ description: 'Spec 2.4: the 422 body' });
+
+const fileStatus = z.enum(['QUEUED', 'DOWNLOADING', 'DOWNLOADED', 'UPLOADING', 'UPLOADED', 'STORED', 'FAILED']);
+const fileType = z.enum(['video', 'audio', 'image', 'subtitles', 'zip', 'output_manifest', 'other']);
+
+export const StoredFile = z
+  .object({
+    file_id: z.string(),
+    storage_url: z.string().nullable().describe('null when private (without presigned_ttl_seconds) or deleted'),
+    status: fileStatus,
+    service_store_type: z.enum(['OUTPUT', 'STORED_FILE']),
+    is_deleted: z.boolean(),
+    is_private: z.boolean(),
+    created_at: z.string(),
+    filename: z.string(),
+    size_mbytes: z.number().optional().describe('bytes / 1048576'),
+    size_compressed_mbytes: z.number().optional(),
+    file_count: z.number().int().optional(),
+    file_type: fileType.optional(),
+    file_format: z.string().optional(),
+    mime_type: z.string().optional(),
+    width: z.number().int().optional(),
+    height: z.number().int().optional(),
+    duration: z.number().optional(),
+    codec: z.string().optional(),
+    frame_rate: z.number().optional(),
+    bitrate_video_kb: z.number().optional(),
+    bitrate_audio_kb: z.number().optional(),
+    is_varying_frame_rate: z.boolean().optional(),
+    pixel_format: z.string().optional(),
+    timebase: z.string().optional(),
+    video_profile_level: z.string().optional(),
+    sample_rate: z.number().int().optional(),
+    channels: z.number().int().optional(),
+    original_file_url: z.string().optional(),
+    error_status: z.string().optional(),
+    external_error_message: z.string().nullable().optional(),
+  })
+  .meta({ description: 'Spec 2.2: a stored file (command output or stored file). Fields that do not apply are left out.' });
+
+const commandStatus = z.enum(['QUEUED', 'PROCESSING', 'SUCCESS', 'FAILED']);
+const commandType = z.enum(['FFMPEG_COMMAND', 'FFMPEG_CHAINED_COMMANDS']);
+
+export const CommandRecord = z
+  .object({
+    command_id: z.string(),
+    status: commandStatus,
+    command_type: commandType,
+    created_at: z.string(),
+    vcpu_count: z.number().int(),
+    original_request: z.record(z.string(), z.unknown()).describe('Echo of the submitted body'),
+    total_processing_seconds: z.number().optional(),
+    ffmpeg_command_run_seconds: z.number().optional(),
+    output_files: z.record(z.string(), StoredFile).optional().describe('When SUCCESS: output alias (or OUTPUT_FOLDER) to stored file'),
+    error_status: z.string().nullable().optional().describe('When FAILED'),
+    error_message: z.string().nullable().optional().describe('When FAILED'),
+    progress: Progress.optional().describe('While PROCESSING (FFDesk)'),
+  })
+  .meta({ description: 'Spec 2.1: the poll body' });
+
+export const CommandListItem = z
+  .object({
+    command_id: z.string(),
+    status: commandStatus,
+    command_type: commandType,
+    created_at: z.string(),
+    error_status: z.string().nullable(),
+    error_message: z.string().nullable(),
+    output_file_count: z.number().int(),
+    storage_quota_used: z.number().describe('GB'),
+    processing_quota_used: z.number().describe('GB'),
+    progress: Progress.optional(),
+  })
+  .meta({ description: 'A row of GET /v1/commands (decisions: list commands)' });
+
+export const SubmitResponse = z.object({ command_id: z.string() });
+export const ChainedSubmitResponse = z.object({ command_ids: z.array(z.string()), command_id: z.string() });
+export const FileIdResponse = z.object({ file_id: z.string() });
+export const InitUploadResponse = z.object({ file_id: z.string(), part_size: z.number().int(), upload_urls: z.array(z.string()) });
+export const CompleteUploadResponse = z.union([StoredFile, z.object({ file_id: z.string(), status: fileStatus })]);
+export const BulkDeleteResponse = z.object({ deleted_file_ids: z.array(z.string()) });

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { ResponseSpec } from './operation';
+import { ErrorBody, ValidationErrorBody } from './records.schema';
+
+const MEANING: Record<number, string> = {
+  400: 'Bad request (for uploads: the session expired, was aborted, or is not in progress)',
+  401: 'Missing or invalid X-API-KEY: {"detail": "Invalid authorization key"}',
+  403: 'Plan or quota refuses this (trial: no private storage, no direct upload)',
+  404: 'Unknown id, or an id of another account',
+  422: 'Validation error (spec 2.4)',
+  429: 'Rate limit exceeded; see Retry-After',
+};
+
+/** The error responses an operation can give, with the shared bodies of decisions: wire conventions. */
+export function errors(...statuses: number[]): Record<string, ResponseSpec> {
+  return Object.fromEntries(
+    statuses.map((s) => [String(s), { description: MEANING[s] ?? 'Error', schema: s === 422 ? ValidationErrorBody : ErrorBody }]),
+  );
+}
+
+/** A JSON response; `asArray` for the bare arrays of the list endpoints. */
+export function json(description: string, schema: z.ZodType, asArray = false): ResponseSpec {
+  return { description, schema: asArray ? z.array(schema) : schema };
+}
+
+export function ok204(description: string): ResponseSpec {
+  return { description };
+}

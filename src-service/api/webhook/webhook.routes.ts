@@ -1,0 +1,42 @@
+import Router from '@koa/router';
+import { accountOf } from '../middleware/auth';
+import { parseInput } from '../validate';
+import { PageQuery } from '../commands/commands.schema';
+import type { Webhooks } from '../../webhooks/webhooks';
+import { DeliveryIdParams, PutWebhookBody } from './webhook.schema';
+import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './webhook.presenter';
+
+/** `/v1/webhook` (decisions: endpoints not shown, Webhooks): config, delivery log, replay, test. */
+export function webhookRoutes(webhooks: Webhooks): Router {
+  const router = new Router({ prefix: '/v1' });
+
+  router.get('/webhook', (ctx) => {
+    ctx.body = presentWebhook(webhooks.getWebhook(accountOf(ctx).id));
+  });
+
+  router.put('/webhook', (ctx) => {
+    const { url } = parseInput(PutWebhookBody, ctx.state.body, 'body');
+    ctx.body = presentWebhookWithSecret(webhooks.setWebhook(accountOf(ctx).id, url));
+  });
+
+  router.delete('/webhook', (ctx) => {
+    webhooks.removeWebhook(accountOf(ctx).id);
+    ctx.status = 204;
+  });
+
+  router.get('/webhook/deliveries', (ctx) => {
+    const { limit, offset } = parseInput(PageQuery, ctx.query, 'query');
+    ctx.body = webhooks.listDeliveries(accountOf(ctx).id, limit, offset).map(presentDelivery);
+  });
+
+  router.post('/webhook/deliveries/:delivery_id/replay', async (ctx) => {
+    const { delivery_id } = parseInput(DeliveryIdParams, ctx.params, 'path');
+    ctx.body = presentDelivery(await webhooks.replay(accountOf(ctx).id, delivery_id));
+  });
+
+  router.post('/webhook/test', async (ctx) => {
+    ctx.body = presentDelivery(await webhooks.sendTest(accountOf(ctx).id));
+  });
+
+  return router;
+}

@@ -1,0 +1,83 @@
+import type { Db } from '../db/open';
+import { nowIso } from '../db/time';
+
+export interface WebhookRow {
+  account_id: string;
+  url: string;
+  secret: string;
+  created_at: string;
+}
+
+export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
+
+export interface DeliveryRow {
+  id: string;
+  account_id: string;
+  command_id: string;
+  url: string;
+  payload_json: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AttemptResult {
+  statusCode: number | null;
+  error: string | null;
+}
+
+/** SQL of the `webhooks` and `webhook_deliveries` tables (schema 1), prepared once. */
+export function createWebhooksRepo(db: Db) {
+  const get = db.prepare(`SELECT * FROM webhooks WHERE account_id = ?`);
+  const upsert = db.prepare(
+    `INSERT INTO webhooks (account_id, url, secret, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT(account_id) DO UPDATE SET url = excluded.url, secret = excluded.secret, created_at = excluded.created_at`,
+  );
+  const remove = db.prepare(`DELETE FROM webhooks WHERE account_id = ?`);
+  const insertDelivery = db.prepare(
+    `INSERT INTO webhook_deliveries (id, account_id, command_id, url, payload_json, status, attempts, next_attempt_at, created_at, updated_at)
+     VALUES (@id, @account_id, @command_id, @url, @payload_json, 'PENDING', 0, @now, @now, @now)`,
+  );
+  const getDelivery = db.prepare(`SELECT * FROM webhook_deliveries WHERE id = ? AND account_id = ?`);
+  const listDeliveries = db.prepare(
+    `SELECT * FROM webhook_deliveries WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+  );
+  const due = db.prepare(`SELECT * FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`);
+  const nextDue = db.prepare(`SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE status = 'PENDING'`);
+  // A lease: while an attempt is in flight its row is not due, and a crash mid-attempt makes it due again later.
+  const lease = db.prepare(`UPDATE webhook_deliveries SET next_attempt_at = ?, updated_at = ? WHERE id = ? AND status = 'PENDING' AND next_attempt_at = ?`);
+  const release = db.prepare(`UPDATE webhook_deliveries SET next_attempt_at = ?, updated_at = ? WHERE id = ? AND status = 'PENDING'`);
+  const record = db.prepare(
+    `UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1, next_attempt_at = @next, url = @url,
+       last_status_code = @code, last_error = @error, updated_at = @now WHERE id = @id AND status = 'PENDING'`,
+  );
+  const rearm = db.prepare(
+    `UPDATE webhook_deliveries SET status = 'PENDING', attempts = 0, next_attempt_at = ?, url = ?, updated_at = ? WHERE id = ? AND account_id = ?`,
+  );
+
+  return {
+    getWebhook: (accountId: string) => get.get(accountId) as WebhookRow | undefined,
+    setWebhook: (accountId: string, url: string, secret: string) => upsert.run(accountId, url, secret, nowIso()),
+    removeWebhook: (accountId: string) => remove.run(accountId).changes > 0,
+    insertDelivery(d: Pick<DeliveryRow, 'id' | 'account_id' | 'command_id' | 'url' | 'payload_json'>): void {
+      insertDelivery.run({ ...d, now: nowIso() });
+    },
+    getDelivery: (accountId: string, id: string) => getDelivery.get(id, accountId) as DeliveryRow | undefined,
+    listDeliveries: (accountId: string, limit: number, offset: number) => listDeliveries.all(accountId, limit, offset) as DeliveryRow[],
+    dueDeliveries: (nowIsoStr: string, limit: number) => due.all(nowIsoStr, limit) as DeliveryRow[],
+    nextDueAt: () => (nextDue.get() as { at: string | null }).at,
+    leaseDelivery: (row: DeliveryRow, untilIso: string): boolean => lease.run(untilIso, nowIso(), row.id, row.next_attempt_at).changes === 1,
+    /** Makes a leased row due now again (an attempt interrupted by a stop does not count). */
+    releaseDelivery: (id: string) => release.run(nowIso(), nowIso(), id),
+    recordAttempt(id: string, url: string, status: DeliveryStatus, next: string | null, result: AttemptResult): void {
+      record.run({ id, url, status, next, code: result.statusCode, error: result.error, now: nowIso() });
+    },
+    rearmDelivery: (accountId: string, id: string, url: string): boolean => rearm.run(nowIso(), url, nowIso(), id, accountId).changes === 1,
+  };
+}
+
+export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>;

@@ -1,0 +1,77 @@
+import crypto from 'node:crypto';
+import type { AppDeps } from '../deps';
+import type { CommandRow } from '../db/commands-repo';
+import { BadRequestError, NotFoundError } from '../errors';
+import { isHostAllowed } from '../commands/input-hosts';
+import { presentCommand } from '../api/commands/commands.presenter';
+import { createWebhooksRepo, type DeliveryRow, type WebhookRow } from './webhooks-repo';
+import { createDispatcher } from './dispatcher';
+import { scheduleFromEnv, type WebhookSchedule } from './schedule';
+import { generateWebhookSecret } from './signing';
+import { presentTestCommand } from './test-event';
+
+type WebhookDeps = Pick<AppDeps, 'db' | 'commands' | 'files' | 'urls' | 'config' | 'log'>;
+
+/**
+ * Account webhooks (decisions: Webhooks): one URL per account; when a command ends the
+ * service POSTs `{"data": <poll body>, "timestamp": <unix ms>}`, signed the Standard
+ * Webhooks way, retried on a stored schedule.
+ */
+export function createWebhooks(deps: WebhookDeps, schedule: WebhookSchedule = scheduleFromEnv()) {
+  const repo = createWebhooksRepo(deps.db);
+  const dispatcher = createDispatcher(repo, schedule, deps.log);
+
+  function enqueue(accountId: string, commandId: string, url: string, data: unknown): DeliveryRow {
+    const id = `msg_${crypto.randomUUID().replaceAll('-', '')}`;
+    const payload_json = JSON.stringify({ data, timestamp: Date.now() });
+    repo.insertDelivery({ id, account_id: accountId, command_id: commandId, url, payload_json });
+    return repo.getDelivery(accountId, id) as DeliveryRow;
+  }
+
+  function requireWebhook(accountId: string): WebhookRow {
+    const hook = repo.getWebhook(accountId);
+    if (!hook) throw new NotFoundError('Webhook not found');
+    return hook;
+  }
+
+  return {
+    start: () => dispatcher.start(),
+    stop: () => dispatcher.stop(),
+    getWebhook: (accountId: string) => repo.getWebhook(accountId),
+    /** Sets (or replaces) the URL; a new secret every time, shown once in the answer. */
+    setWebhook(accountId: string, url: string): WebhookRow {
+      const host = new URL(url).hostname;
+      if (!isHostAllowed(deps.config, host)) throw new BadRequestError(`Webhook host not allowed: ${host}`);
+      repo.setWebhook(accountId, url, generateWebhookSecret());
+      return repo.getWebhook(accountId) as WebhookRow;
+    },
+    removeWebhook: (accountId: string) => repo.removeWebhook(accountId),
+    /** The `onCommandFinal` hook: SUCCESS or FAILED, the body exactly as the poll endpoint. */
+    onCommandFinal(row: CommandRow): void {
+      const hook = repo.getWebhook(row.account_id);
+      if (!hook) return;
+      const fresh = deps.commands.getAny(row.id) ?? row;
+      const outputs = fresh.status === 'SUCCESS' ? deps.files.byCommand(fresh.id) : [];
+      const delivery = enqueue(fresh.account_id, fresh.id, hook.url, presentCommand(fresh, outputs, deps.urls));
+      void dispatcher.attemptNow(delivery);
+    },
+    /** "Send test": a synthetic SUCCESS record; waits for the first attempt so the caller sees its outcome. */
+    async sendTest(accountId: string): Promise<DeliveryRow> {
+      const hook = requireWebhook(accountId);
+      const data = presentTestCommand();
+      const delivery = enqueue(accountId, data.command_id, hook.url, data);
+      await dispatcher.attemptNow(delivery);
+      return repo.getDelivery(accountId, delivery.id) as DeliveryRow;
+    },
+    /** Sends a delivery again (to the current URL) with a fresh retry schedule; waits for the attempt. */
+    async replay(accountId: string, deliveryId: string): Promise<DeliveryRow> {
+      const hook = requireWebhook(accountId);
+      if (!repo.rearmDelivery(accountId, deliveryId, hook.url)) throw new NotFoundError('Delivery not found');
+      await dispatcher.attemptNow(repo.getDelivery(accountId, deliveryId) as DeliveryRow);
+      return repo.getDelivery(accountId, deliveryId) as DeliveryRow;
+    },
+    listDeliveries: (accountId: string, limit: number, offset: number) => repo.listDeliveries(accountId, limit, offset),
+  };
+}
+
+export type Webhooks = ReturnType<typeof createWebhooks>;
