@@ -1,44 +1,72 @@
-import { parseArgs } from 'node:util';
-import { serveCommand } from './serve';
-import { keysCommand } from './keys';
+import { runCommand } from './run';
+import { cancelCommand, listCommand, logCommand, statusCommand } from './commands-cli';
+import { filesCommand, storeCommand, uploadCommand } from './files-cli';
+import { EXIT, reportError } from './exit-codes';
 
 const USAGE = `ffdesk <command>
 
+Talks to FFDESK_URL (default http://127.0.0.1:<FFDESK_PORT or 8777>) with FFDESK_API_KEY
+(default: the local service's key in <FFDESK_DATA_DIR>/local-api-key).
+
+  run "<ffmpeg args>" --in in_1=<url|./file> --out out_1=name.mp4 [--chain "<args>"]...
+      [--private] [--vcpu N] [--wait] [--download DIR] [--json]
+                                         submit a command (local inputs are uploaded first)
+  status <command_id> [--wait] [--json]  show a command (exit 1 if it FAILED)
+  ls [--limit N] [--json]                list commands, newest first
+  cancel <command_id>                    cancel a queued or running command
+  log <command_id>                       ffmpeg's stderr of a command
+  files ls|get <id>|rm <id>... [--json]  stored files
+  upload <file> [--private] [--json]     upload a local file (multipart) and wait until stored
+  store <url> [--private] [--wait]       store a file from a URL
   serve                                  run the headless service (env FFDESK_HOST, FFDESK_PORT, FFDESK_DATA_DIR, FFDESK_API_KEY)
   keys create --plan trial|pro [--storage-quota-mb N] [--processing-quota-mb N]
                                          create an account with a new key; prints the key as the last line
   keys list                              list keys, plans and usage
   keys revoke <key-id|prefix>            revoke a key
+
+Exit codes: 0 success, 1 command/job FAILED or API error, 2 usage error, 3 service unreachable.
 `;
 
-/** Exit codes scripts can trust: 0 ok, 1 failed, 2 usage error. */
+type Handler = (args: string[]) => number | Promise<number>;
+
+const COMMANDS: Record<string, Handler> = {
+  // Lazy: client commands should not load the whole service (SQLite, ffmpeg lookup) just to send a request.
+  serve: async () => (await import('./serve')).serveCommand(),
+  keys: async (args) => (await import('./keys')).keysCommand(args),
+  run: runCommand,
+  status: statusCommand,
+  ls: listCommand,
+  cancel: cancelCommand,
+  log: logCommand,
+  files: filesCommand,
+  upload: uploadCommand,
+  store: storeCommand,
+};
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  switch (command) {
-    case 'serve':
-      return serveCommand();
-    case 'keys':
-      return keysCommand(rest);
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      process.stdout.write(USAGE);
-      return command === undefined ? 2 : 0;
-    default:
-      process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
-      return 2;
+  if (command === undefined || ['help', '--help', '-h'].includes(command)) {
+    process.stdout.write(USAGE);
+    return command === undefined ? EXIT.USAGE : EXIT.OK;
+  }
+  const handler = COMMANDS[command];
+  if (!handler) {
+    process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
+    return EXIT.USAGE;
+  }
+  try {
+    return await handler(rest);
+  } catch (err) {
+    return reportError(err);
   }
 }
 
-export { parseArgs };
-
 main(process.argv.slice(2)).then(
   (code) => {
+    // serve returns -1: the process lives until a signal.
     if (code !== -1) process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`ffdesk: ${(err as Error)?.message ?? String(err)}\n`);
-    process.exitCode = 1;
+    process.exitCode = reportError(err);
   },
 );

@@ -20,8 +20,9 @@ export function keyRoutes(deps: Pick<AppDeps, 'accounts' | 'db'>): Router {
 
   router.get('/keys', (ctx) => {
     const current = currentKeyId(ctx);
-    ctx.body = deps.accounts.listKeys(accountOf(ctx).id).map((k) => ({
-      key_id: k.id, prefix: k.prefix, label: k.label, created_at: k.created_at, revoked_at: k.revoked_at, is_current: k.id === current,
+    const { id, plan } = accountOf(ctx);
+    ctx.body = deps.accounts.listKeys(id).map((k) => ({
+      key_id: k.id, prefix: k.prefix, label: k.label, plan, created_at: k.created_at, revoked_at: k.revoked_at, is_current: k.id === current,
     }));
   });
 
@@ -33,7 +34,10 @@ export function keyRoutes(deps: Pick<AppDeps, 'accounts' | 'db'>): Router {
     }
     const { id, key } = deps.accounts.addKey(account.id, undefined, body.label ?? null);
     const row = deps.accounts.listKeys(account.id).find((k) => k.id === id);
-    ctx.body = { key_id: id, key, prefix: row?.prefix ?? key.slice(0, 10), label: row?.label ?? null, plan: account.plan, created_at: row?.created_at };
+    ctx.body = {
+      key_id: id, key, prefix: row?.prefix ?? key.slice(0, 10), label: row?.label ?? null, plan: account.plan,
+      created_at: row?.created_at, revoked_at: null,
+    };
   });
 
   router.delete('/keys/:key_id', (ctx) => {

@@ -11,6 +11,7 @@ export const ApiKeyItem = z.object({
   key_id: z.string(),
   prefix: z.string().describe('The first characters of the key, to recognise it'),
   label: z.string().nullable(),
+  plan: z.enum(['trial', 'pro']).describe("The account's plan"),
   created_at: z.string(),
   revoked_at: z.string().nullable(),
   is_current: z.boolean().describe('True for the key that made this request'),
@@ -23,4 +24,5 @@ export const CreatedKey = z.object({
   label: z.string().nullable(),
   plan: z.enum(['trial', 'pro']),
   created_at: z.string(),
+  revoked_at: z.null(),
 });

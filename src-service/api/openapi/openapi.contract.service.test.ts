@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Router from '@koa/router';
+import { startTestService, tempDir, type TestService } from '../../test-support/harness';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../../test-support/media';
+import { commandRoutes } from '../commands/commands.routes';
+import { fileRoutes } from '../files/files.routes';
+import { systemRoutes } from '../system/system.routes';
+import { eventRoutes } from '../events/events.routes';
+import { webhookRoutes } from '../webhook/webhook.routes';
+import { keyRoutes } from '../keys/keys.routes';
+import { openapiRoutes } from './openapi.routes';
+import { buildOpenApi, type OpenApiDocument } from './build-spec';
+import { checkResponse } from './contract';
+
+let svc: TestService;
+let media: MediaServer;
+let doc: OpenApiDocument;
+const checked: string[] = [];
+
+beforeAll(async () => {
+  const dir = tempDir('ffdesk-media-');
+  makeTinyMedia(dir);
+  media = await startMediaServer(dir);
+  svc = await startTestService();
+  doc = (await svc.api('GET', '/v1/openapi.json', undefined, { key: null })).body;
+});
+afterAll(async () => {
+  await svc?.stop();
+  await media?.close();
+});
+
+/** A real request whose response must validate against /v1/openapi.json. */
+async function call(method: string, path: string, body?: unknown, opts?: { key?: string | null }) {
+  const res = await svc.api(method, path, body, opts);
+  const problems = checkResponse(doc, method, path, res.status, res.headers.get('content-type')?.includes('json') ? res.body : undefined);
+  expect(problems, `${method} ${path} -> ${res.status} ${res.text.slice(0, 500)}`).toEqual([]);
+  checked.push(`${method} ${res.status}`);
+  return res;
+}
+
+describe('the OpenAPI document', () => {
+  it('when fetched without a key, then it is OpenAPI 3.1, version 1.0.0, with the X-API-KEY scheme, and is the generated one', async () => {
+    expect(doc).toMatchObject({ openapi: '3.1.0', info: { version: '1.0.0' } });
+    expect((doc.components as any).securitySchemes.ApiKeyAuth).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-KEY' }));
+    expect({ ...doc, servers: undefined }).toEqual(JSON.parse(JSON.stringify({ ...buildOpenApi(), servers: undefined })));
+  });
+
+  it('when every route the app mounts is listed, then each has an operation in the document', () => {
+    const deps = svc.service.deps;
+    const none = {} as never;
+    const routers: Router[] = [commandRoutes(deps), fileRoutes(deps, none, none, none), systemRoutes(deps), eventRoutes(deps), webhookRoutes(none), keyRoutes(deps), openapiRoutes()];
+    const routes = routers.flatMap((r) => r.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`)));
+    const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
+    expect(routes.filter((r) => r !== 'get /docs' && !documented.includes(r))).toEqual([]);
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it('when /docs is opened, then a self-contained page lists every path with no external resource', async () => {
+    const res = await fetch(`${svc.url}/docs`);
+    const html = await res.text();
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    for (const p of Object.keys(doc.paths)) expect(html).toContain(p.replace(/&/g, '&amp;'));
+    expect(html).not.toMatch(/<(script|link)[^>]+(src|href)=["']https?:/);
+  });
+});
+
+describe('real responses validate against the document', () => {
+  it('when a command is submitted, polled to SUCCESS, listed and its outputs read, then every body matches', async () => {
+    const sub = await call('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'thumb.jpg' }, ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
+    });
+    const done = await svc.waitForCommand(sub.body.command_id);
+    expect(done.status).toBe('SUCCESS');
+    await call('GET', `/v1/commands/${sub.body.command_id}`);
+    await call('GET', `/v1/poll-command/${sub.body.command_id}?presigned_ttl_seconds=60`);
+    await call('GET', '/v1/commands?limit=5');
+    const fileId = done.output_files.out_1.file_id;
+    await call('GET', `/v1/files/${fileId}`);
+    await call('GET', '/v1/files');
+    const chained = await call('POST', '/v1/run-chained-ffmpeg-commands', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'a.mp4' }, ffmpeg_commands: ['-i {{in_1}} -t 0.3 -preset ultrafast {{out_1}}'],
+    });
+    const log = await svc.waitForCommand(chained.body.command_id);
+    expect(log.status).toBe('SUCCESS');
+    await call('GET', `/v1/commands/${chained.body.command_id}/log`);
+    await call('DELETE', `/v1/commands/${chained.body.command_id}/files`);
+  });
+
+  it('when files are stored, uploaded, aborted and deleted, then every body matches', async () => {
+    const stored = await call('POST', '/v1/files/store-file', { file_url: `${media.url}/audio.mp3` });
+    for (let i = 0; i < 200 && (await svc.api('GET', `/v1/files/${stored.body.file_id}`)).body.status !== 'STORED'; i++) await new Promise((r) => setTimeout(r, 50));
+    await call('GET', `/v1/files/${stored.body.file_id}`);
+    const init = await call('POST', '/v1/files/init-upload', { filename: 'x.bin', size_bytes: 10 });
+    await call('POST', `/v1/files/${init.body.file_id}/abort-upload`);
+    await call('POST', '/v1/files/bulk-delete', { file_ids: [stored.body.file_id] });
+    await call('DELETE', `/v1/files/${stored.body.file_id}`);
+  });
+
+  it('when errors happen, then 401, 404 and 422 bodies match', async () => {
+    expect((await call('GET', '/v1/commands', undefined, { key: 'ffd_nope' })).status).toBe(401);
+    expect((await call('GET', '/v1/commands/00000000-0000-0000-0000-000000000001')).status).toBe(404);
+    expect((await call('GET', '/v1/files/nope')).status).toBe(404);
+    expect((await call('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: '../x' } })).status).toBe(422);
+    expect((await call('GET', '/v1/commands?limit=0')).status).toBe(422);
+  });
+
+  it('when the FFDesk extras answer, then their bodies match too', async () => {
+    for (const p of ['/v1/account', '/v1/system', '/v1/keys', '/v1/webhook', '/v1/webhook/deliveries']) await call('GET', p);
+    await call('GET', '/v1/health', undefined, { key: null });
+    await call('PUT', '/v1/webhook', { url: 'http://127.0.0.1:9/hook' });
+    await call('POST', '/v1/webhook/test');
+    await call('POST', '/v1/keys', { label: 'contract' });
+    await call('DELETE', '/v1/webhook');
+    expect(checked.length).toBeGreaterThan(25);
+  });
+});

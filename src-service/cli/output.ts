@@ -1,0 +1,62 @@
+import type { CommandProgress } from '../client/index';
+
+/** Machine output: one JSON document on stdout. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function printLine(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+/** Status on stderr, so stdout stays clean for ids, URLs and JSON. */
+export function note(text: string): void {
+  process.stderr.write(`${text}\n`);
+}
+
+const BAR_WIDTH = 28;
+const PLAIN_EVERY_MS = 2_000;
+
+/**
+ * Progress: a redrawn bar on a terminal, plain lines otherwise (logs, CI), none with --json.
+ * Lines go to stderr.
+ */
+export function createProgressView(opts: { json: boolean; tty?: boolean }) {
+  const tty = opts.tty ?? Boolean(process.stderr.isTTY);
+  let lastLine = '';
+  let lastPlainAt = 0;
+  let drawn = false;
+  return {
+    update(label: string, fraction: number | null, detail = ''): void {
+      if (opts.json) return;
+      const pct = fraction === null ? '' : ` ${(fraction * 100).toFixed(1).padStart(5)}%`;
+      if (tty) {
+        const filled = fraction === null ? 0 : Math.round(Math.min(1, Math.max(0, fraction)) * BAR_WIDTH);
+        process.stderr.write(`\r\x1b[2K${label.padEnd(10)} [${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]${pct} ${detail}`);
+        drawn = true;
+        return;
+      }
+      const line = `${label}${pct}${detail ? ` ${detail}` : ''}`;
+      const isNewLabel = !lastLine.startsWith(label);
+      if (line === lastLine || (!isNewLabel && Date.now() - lastPlainAt < PLAIN_EVERY_MS)) return;
+      note(line);
+      lastLine = line;
+      lastPlainAt = Date.now();
+    },
+    done(): void {
+      if (tty && drawn) process.stderr.write('\n');
+      drawn = false;
+    },
+  };
+}
+
+/** "12.0 fps 1.5x ETA 4s" from ffmpeg progress (decisions: Records, progress). */
+export function describeProgress(p: CommandProgress | undefined): string {
+  if (!p) return '';
+  const parts = [p.fps ? `${p.fps} fps` : '', p.speed ? `${p.speed}x` : '', p.eta_seconds !== null && p.eta_seconds !== undefined ? `ETA ${Math.ceil(p.eta_seconds)}s` : ''];
+  return parts.filter(Boolean).join(' ');
+}
+
+export function formatMb(bytes: number): string {
+  return `${(bytes / 1048576).toFixed(1)} MB`;
+}
