@@ -27,11 +27,13 @@ async function hookTo(answer?: Parameters<typeof startWebhookReceiver>[0], on: T
   return receiver;
 }
 
-async function waitForDelivery(s: TestService, id: string, until: (d: any) => boolean): Promise<any> {
+interface DeliveryItem { delivery_id: string; status: string; attempts: number; [k: string]: unknown }
+
+async function waitForDelivery(s: TestService, id: string, until: (d: DeliveryItem) => boolean): Promise<DeliveryItem> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const list = await s.api('GET', '/v1/webhook/deliveries');
-    const d = list.body.find((x: any) => x.delivery_id === id);
+    const d = (list.body as DeliveryItem[]).find((x) => x.delivery_id === id);
     if (d && until(d)) return d;
     if (Date.now() > deadline) throw new Error(`delivery ${id}: ${JSON.stringify(d)}`);
     await new Promise((r) => setTimeout(r, 50));

@@ -3,6 +3,7 @@ import { startTestService, type TestService } from '../../test-support/harness';
 
 process.env.FFDESK_SSE_HEARTBEAT_MS = '300';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- event payloads are checked field by field
 interface Frame { id: number; event: string; data: any }
 interface Stream { frames: Frame[]; raw: () => string; waitFor(pred: (f: Frame[]) => boolean, ms?: number): Promise<void>; close(): void; status: number }
 
@@ -55,7 +56,7 @@ describe('GET /v1/events (Server-Sent Events)', () => {
     expect(all.status).toBe(200);
     const sub = await svc.api('POST', '/v1/run-ffmpeg-command', {
       output_files: { out_1: 'three.mp4' },
-      ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=3 -preset ultrafast {{out_1}}',
+      ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=3 -t 3 -preset ultrafast {{out_1}}',
     });
     const id = sub.body.command_id as string;
     await partial.waitFor((f) => commandStatuses(f, id).includes('QUEUED'));
@@ -66,6 +67,7 @@ describe('GET /v1/events (Server-Sent Events)', () => {
     const progress = all.frames.filter((f) => f.event === 'command.progress');
     expect(progress.length).toBeGreaterThan(0);
     expect(progress[0]?.data).toMatchObject({ command_id: id, progress: { percent: expect.any(Number), out_time_seconds: expect.any(Number) } });
+    expect(Object.keys(progress[0]?.data.progress)).toEqual(expect.arrayContaining(['percent', 'out_time_seconds', 'speed', 'fps', 'eta_seconds']));
     expect(all.frames.find((f) => f.event === 'command' && f.data.status === 'SUCCESS')?.data).toMatchObject({ command_id: id, output_file_count: 1 });
 
     const resumed = await openStream({ lastEventId: lastSeen });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../test-support/harness';
 
+interface KeyItem { key_id: string; is_current: boolean; revoked_at: string | null }
+
 let svc: TestService;
 beforeAll(async () => {
   svc = await startTestService();
@@ -21,16 +23,16 @@ describe('/v1/keys (the GUI settings page)', () => {
     const newKey = created.body.key as string;
     expect((await svc.api('GET', '/v1/account', undefined, { key: newKey })).body.account_id).toBe((await svc.api('GET', '/v1/account')).body.account_id);
     const list = await svc.api('GET', '/v1/keys', undefined, { key: newKey });
-    expect(list.body.find((k: any) => k.key_id === created.body.key_id).is_current).toBe(true);
+    expect(list.body.find((k: KeyItem) => k.key_id === created.body.key_id)?.is_current).toBe(true);
     expect((await svc.api('DELETE', `/v1/keys/${created.body.key_id}`)).status).toBe(204);
     expect((await svc.api('GET', '/v1/account', undefined, { key: newKey })).status).toBe(401);
     const after = await svc.api('GET', '/v1/keys');
-    expect(after.body.find((k: any) => k.key_id === created.body.key_id).revoked_at).toEqual(expect.any(String));
+    expect(after.body.find((k: KeyItem) => k.key_id === created.body.key_id)?.revoked_at).toEqual(expect.any(String));
   });
 
   it('when the key making the request is revoked, then 400 and it keeps working', async () => {
-    const mine = (await svc.api('GET', '/v1/keys')).body.find((k: any) => k.is_current);
-    const res = await svc.api('DELETE', `/v1/keys/${mine.key_id}`);
+    const mine = (await svc.api('GET', '/v1/keys')).body.find((k: KeyItem) => k.is_current);
+    const res = await svc.api('DELETE', `/v1/keys/${mine?.key_id}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'Cannot revoke the key used for this request' });
     expect((await svc.api('GET', '/v1/keys')).status).toBe(200);

@@ -41,7 +41,7 @@ async function call(method: string, path: string, body?: unknown, opts?: { key?:
 describe('the OpenAPI document', () => {
   it('when fetched without a key, then it is OpenAPI 3.1, version 1.0.0, with the X-API-KEY scheme, and is the generated one', async () => {
     expect(doc).toMatchObject({ openapi: '3.1.0', info: { version: '1.0.0' } });
-    expect((doc.components as any).securitySchemes.ApiKeyAuth).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-KEY' }));
+    expect((doc.components.securitySchemes as Record<string, unknown>).ApiKeyAuth).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-KEY' }));
     expect({ ...doc, servers: undefined }).toEqual(JSON.parse(JSON.stringify({ ...buildOpenApi(), servers: undefined })));
   });
 

@@ -96,6 +96,12 @@ export const CommandListItem = z
 export const SubmitResponse = z.object({ command_id: z.string() });
 export const ChainedSubmitResponse = z.object({ command_ids: z.array(z.string()), command_id: z.string() });
 export const FileIdResponse = z.object({ file_id: z.string() });
-export const InitUploadResponse = z.object({ file_id: z.string(), part_size: z.number().int(), upload_urls: z.array(z.string()) });
+export const InitUploadResponse = z.object({
+  file_id: z.string(),
+  part_size: z.number().int(),
+  upload_urls: z.array(z.string()),
+  part_count: z.number().int().optional().describe('FFDesk: the number of parts (= upload_urls.length)'),
+  expires_at: z.string().optional().describe('FFDesk: when the part URLs stop working (6 h)'),
+});
 export const CompleteUploadResponse = z.union([StoredFile, z.object({ file_id: z.string(), status: fileStatus })]);
 export const BulkDeleteResponse = z.object({ deleted_file_ids: z.array(z.string()) });
