@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../test-support/harness';
+import { startWebhookReceiver } from '../webhooks/test-receiver';
 import { makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../test-support/media';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -102,6 +103,27 @@ describe('ffdesk files, upload, store', () => {
     const r = await cli(['store', `${media.url}/image.png`, '--wait', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'STORED', service_store_type: 'STORED_FILE', file_type: 'image' });
+  });
+});
+
+describe('ffdesk webhook', () => {
+  it('when a webhook is set and tested, then the receiver verifies it; deliveries lists it; rm clears it', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const set = await cli(['webhook', 'set', receiver.url, '--json']);
+      expect(set.code, set.stderr).toBe(0);
+      receiver.secret = JSON.parse(set.stdout).secret;
+      const test = await cli(['webhook', 'test']);
+      expect(test.code, test.stderr).toBe(0);
+      expect(test.stdout).toMatch(/DELIVERED\s+attempts:1\s+last:200/);
+      expect(receiver.received[0]?.isSignatureValid).toBe(true);
+      expect((await cli(['webhook', 'deliveries', '--json'])).stdout).toContain(receiver.received[0]?.headers.id);
+      expect((await cli(['webhook', 'rm'])).code).toBe(0);
+      expect((await cli(['webhook', 'get'])).stdout).toBe('(no webhook set)\n');
+      expect((await cli(['webhook', 'test'])).code).toBe(1);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { runCommand } from './run';
 import { cancelCommand, listCommand, logCommand, statusCommand } from './commands-cli';
 import { filesCommand, storeCommand, uploadCommand } from './files-cli';
+import { webhookCommand } from './webhook-cli';
 import { EXIT, reportError } from './exit-codes';
 
 const USAGE = `ffdesk <command>
@@ -18,6 +19,8 @@ Talks to FFDESK_URL (default http://127.0.0.1:<FFDESK_PORT or 8777>) with FFDESK
   files ls|get <id>|rm <id>... [--json]  stored files
   upload <file> [--private] [--json]     upload a local file (multipart) and wait until stored
   store <url> [--private] [--wait]       store a file from a URL
+  webhook get|set <url>|rm|test|deliveries|replay <id> [--json]
+                                         the account webhook (test/replay exit 1 unless delivered)
   serve                                  run the headless service (env FFDESK_HOST, FFDESK_PORT, FFDESK_DATA_DIR, FFDESK_API_KEY)
   keys create --plan trial|pro [--storage-quota-mb N] [--processing-quota-mb N]
                                          create an account with a new key; prints the key as the last line
@@ -41,6 +44,7 @@ const COMMANDS: Record<string, Handler> = {
   files: filesCommand,
   upload: uploadCommand,
   store: storeCommand,
+  webhook: webhookCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -55,6 +55,7 @@ export function createWebhooksRepo(db: Db) {
     `UPDATE webhook_deliveries SET status = @status, attempts = attempts + 1, next_attempt_at = @next, url = @url,
        last_status_code = @code, last_error = @error, updated_at = @now WHERE id = @id AND status = 'PENDING'`,
   );
+  const prune = db.prepare(`DELETE FROM webhook_deliveries WHERE status != 'PENDING' AND updated_at < ?`);
   const rearm = db.prepare(
     `UPDATE webhook_deliveries SET status = 'PENDING', attempts = 0, next_attempt_at = ?, url = ?, updated_at = ? WHERE id = ? AND account_id = ?`,
   );
@@ -76,6 +77,8 @@ export function createWebhooksRepo(db: Db) {
     recordAttempt(id: string, url: string, status: DeliveryStatus, next: string | null, result: AttemptResult): void {
       record.run({ id, url, status, next, code: result.statusCode, error: result.error, now: nowIso() });
     },
+    /** Finished deliveries older than `beforeIso` leave the log (it would grow forever otherwise). */
+    pruneDeliveries: (beforeIso: string) => prune.run(beforeIso).changes,
     rearmDelivery: (accountId: string, id: string, url: string): boolean => rearm.run(nowIso(), url, nowIso(), id, accountId).changes === 1,
   };
 }

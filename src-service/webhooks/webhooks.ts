@@ -10,6 +10,9 @@ import { scheduleFromEnv, type WebhookSchedule } from './schedule';
 import { generateWebhookSecret } from './signing';
 import { presentTestCommand } from './test-event';
 
+/** How long finished deliveries stay in the log. */
+const LOG_RETENTION_MS = 30 * 24 * 3600_000;
+
 type WebhookDeps = Pick<AppDeps, 'db' | 'commands' | 'files' | 'urls' | 'config' | 'log'>;
 
 /**
@@ -35,7 +38,10 @@ export function createWebhooks(deps: WebhookDeps, schedule: WebhookSchedule = sc
   }
 
   return {
-    start: () => dispatcher.start(),
+    start(): void {
+      repo.pruneDeliveries(new Date(Date.now() - LOG_RETENTION_MS).toISOString());
+      dispatcher.start();
+    },
     stop: () => dispatcher.stop(),
     getWebhook: (accountId: string) => repo.getWebhook(accountId),
     /** Sets (or replaces) the URL; a new secret every time, shown once in the answer. */

@@ -80,6 +80,42 @@ describe('GET /v1/events (Server-Sent Events)', () => {
     for (const s of [all, resumed, viaQuery]) s.close();
   });
 
+  it('when a file is stored from a URL, then file events follow its statuses', async () => {
+    const s = await openStream();
+    // Any reachable URL will do for the statuses: the service's own health document.
+    const stored = await svc.api('POST', '/v1/files/store-file', { file_url: `${svc.url}/v1/health` });
+    const id = stored.body.file_id as string;
+    const statuses = () => s.frames.filter((f) => f.event === 'file' && f.data.file_id === id).map((f) => f.data.status);
+    await s.waitFor(() => ['STORED', 'FAILED'].includes(statuses().at(-1)));
+    expect(statuses().slice(0, 3)).toEqual(['QUEUED', 'DOWNLOADING', 'DOWNLOADED']);
+    expect(s.frames.find((f) => f.event === 'file')?.data).toEqual({ file_id: id, status: 'QUEUED', is_deleted: false });
+    s.close();
+  });
+
+  it('when clients disconnect, then their subscriptions are released', async () => {
+    const bus = svc.service.deps.events;
+    const original = bus.subscribe;
+    let active = 0;
+    // Counts live subscriptions around the real bus (instrumentation, not a stand-in).
+    bus.subscribe = (listener) => {
+      active++;
+      const off = original(listener);
+      return () => {
+        active--;
+        off();
+      };
+    };
+    try {
+      const streams = await Promise.all([openStream(), openStream(), openStream()]);
+      expect(active).toBe(3);
+      for (const st of streams) st.close();
+      for (let i = 0; i < 100 && active > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(active).toBe(0);
+    } finally {
+      bus.subscribe = original;
+    }
+  });
+
   it('when quiet, then heartbeat comments keep the stream alive', async () => {
     const s = await openStream();
     await new Promise((r) => setTimeout(r, 800));
