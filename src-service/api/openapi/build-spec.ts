@@ -44,7 +44,7 @@ export function buildOpenApi(): OpenApiDocument {
 function collect(named: Record<string, z.ZodType>, names: Map<z.ZodType, string>, fromOp: (op: Operation) => [string, z.ZodType][]): Map<string, z.ZodType> {
   const out = new Map<string, z.ZodType>();
   const add = (name: string, schema: z.ZodType) => {
-    if (names.has(schema)) return;
+    if (names.has(schema) || isArrayOfNamed(schema, names)) return;
     names.set(schema, name);
     out.set(name, schema);
   };
@@ -65,7 +65,8 @@ function convert(schemas: Map<string, z.ZodType>, io: 'input' | 'output'): Recor
 }
 
 function operationObject(op: Operation, names: Map<z.ZodType, string>): Record<string, unknown> {
-  const ref = (schema: z.ZodType) => ({ $ref: uri(names.get(schema) as string) });
+  const ref = (schema: z.ZodType): JsonSchema =>
+    isArrayOfNamed(schema, names) ? { type: 'array', items: ref(schema.element as z.ZodType) } : { $ref: uri(names.get(schema) as string) };
   const parameters = [...params(op.params, 'path'), ...params(op.query, 'query'), ...(op.headers ?? []).map((h) => ({ ...h, in: 'header', schema: { type: 'string' } }))];
   return {
     operationId: op.operationId,
@@ -97,6 +98,11 @@ function params(schema: z.ZodObject | undefined, where: 'path' | 'query'): Recor
     ...(s.description ? { description: s.description } : {}),
     schema: s,
   }));
+}
+
+/** The bare-array list answers are written inline as `{type: array, items: {$ref}}`, not as components of their own. */
+function isArrayOfNamed(schema: z.ZodType, names: Map<z.ZodType, string>): schema is z.ZodArray {
+  return schema instanceof z.ZodArray && names.has(schema.element as z.ZodType);
 }
 
 function pascal(s: string): string {

@@ -1,9 +1,9 @@
 import type { JsonSchema, OpenApiDocument } from './build-spec';
-import { escapeHtml, schemaTable, typeLabel } from './docs-schema';
+import { constraints, escapeHtml, schemaTable, typeLabel } from './docs-schema';
 
 const CSS = `body{font:15px/1.5 system-ui,sans-serif;margin:0;display:flex;color:#1d2330}
 nav{width:270px;height:100vh;overflow:auto;position:sticky;top:0;background:#f4f5f8;padding:16px;box-sizing:border-box;font-size:13px}
-nav a{display:block;color:#1d2330;text-decoration:none;padding:1px 0}main{flex:1;padding:24px 40px;max-width:980px}
+nav a{display:block;color:#1d2330;text-decoration:none;padding:1px 0;overflow-wrap:anywhere}main{flex:1;padding:24px 40px;max-width:980px}
 .op{border:1px solid #dde;border-radius:8px;padding:12px 16px;margin:14px 0}.m{font-weight:700;text-transform:uppercase;
 padding:2px 8px;border-radius:4px;color:#fff;font-size:12px;margin-right:8px}.get{background:#2b7}.post{background:#27c}
 .put{background:#c82}.delete{background:#c33}table{border-collapse:collapse;width:100%;margin:6px 0}td,th{border-bottom:1px solid #e6e6ee;
@@ -24,16 +24,18 @@ export function renderDocsPage(doc: OpenApiDocument): string {
 <h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1><p>${escapeHtml(info.description)}</p>
 <p>Send the key in the <code>X-API-KEY</code> header. Errors are <code>{"detail": "..."}</code>; validation errors (422) are
 <code>{"detail": [{"loc", "msg", "type"}]}</code>.</p>
-${ops.map((o) => renderOperation(o.method, o.path, o.op)).join('')}
+${ops.map((o) => renderOperation(o.method, o.path, o.op, doc.components.schemas)).join('')}
 <h2 id="schemas">Schemas</h2>${schemas}</main></body></html>`;
 }
 
-function renderOperation(method: string, path: string, op: Op): string {
+function renderOperation(method: string, path: string, op: Op, schemas: Record<string, JsonSchema>): string {
   const params = (op.parameters ?? []).map(
     (p) => `<tr><td><code>${escapeHtml(String(p.name))}</code>${p.required ? ' <b>*</b>' : ''}</td><td>${escapeHtml(String(p.in))}</td>` +
-      `<td>${typeLabel(p.schema as JsonSchema)}</td><td>${escapeHtml(String(p.description ?? ''))}</td></tr>`,
+      `<td>${typeLabel(p.schema as JsonSchema)}${constraints(p.schema as JsonSchema)}</td><td>${escapeHtml(String(p.description ?? ''))}</td></tr>`,
   );
-  const body = op.requestBody ? `<p>Body: ${typeLabel(contentSchema(op.requestBody))}</p>` : '';
+  const bodySchema = op.requestBody ? contentSchema(op.requestBody) : undefined;
+  const bodyRef = typeof bodySchema?.$ref === 'string' ? schemas[bodySchema.$ref.split('/').pop() as string] : undefined;
+  const body = bodySchema ? `<p>Body: ${typeLabel(bodySchema)}</p>${bodyRef ? schemaTable(bodyRef) : ''}` : '';
   const responses = Object.entries(op.responses ?? {}).map(
     ([status, r]) => `<tr><td>${status}</td><td>${escapeHtml(String(r.description ?? ''))}</td><td>${r.content ? typeLabel(contentSchema(r)) : ''}</td></tr>`,
   );

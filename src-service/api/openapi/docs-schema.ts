@@ -24,7 +24,7 @@ export function typeLabel(s: JsonSchema | undefined): string {
 }
 
 /** Constraints worth a reader's eye: ranges, lengths, patterns, defaults. */
-function constraints(s: JsonSchema): string {
+export function constraints(s: JsonSchema): string {
   const parts: string[] = [];
   const keys = ['minimum', 'maximum', 'exclusiveMinimum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'default'] as const;
   for (const k of keys) {

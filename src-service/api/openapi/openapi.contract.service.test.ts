@@ -55,6 +55,18 @@ describe('the OpenAPI document', () => {
     expect(routes.length).toBeGreaterThan(30);
   });
 
+  it('when an operation has {params} in its path, then each is declared as a required path parameter, and ids are unique', () => {
+    const ids = new Set<string>();
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const op of Object.values(ops) as { operationId: string; parameters?: { name: string; in: string; required: boolean }[] }[]) {
+        const declared = (op.parameters ?? []).filter((x) => x.in === 'path' && x.required).map((x) => x.name).sort();
+        expect(declared, `${op.operationId} ${p}`).toEqual([...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
+        expect(ids.has(op.operationId)).toBe(false);
+        ids.add(op.operationId);
+      }
+    }
+  });
+
   it('when /docs is opened, then a self-contained page lists every path with no external resource', async () => {
     const res = await fetch(`${svc.url}/docs`);
     const html = await res.text();

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody } from '../commands/commands.schema';
 import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, StoreFileBody } from '../files/files.schema';
 import type { Operation } from './operation';
@@ -6,6 +7,12 @@ import {
   BulkDeleteResponse, ChainedSubmitResponse, CommandListItem, CommandRecord, CompleteUploadResponse, FileIdResponse,
   InitUploadResponse, StoredFile, SubmitResponse,
 } from './records.schema';
+
+// URL shapes the service hands out (files/urls.ts, files.routes.ts); documented, not parsed by a zod schema.
+const PartParams = z.object({ file_id: z.string(), part_number: z.number().int().min(1).max(10_000) });
+const PartQuery = z.object({ token: z.string().describe('The signature; part of the presigned URL') });
+const StorageParams = z.object({ file_id: z.string(), name: z.string().describe('The file name (or a path inside a playlist)') });
+const SignedStorageParams = z.object({ token: z.string(), ...StorageParams.shape });
 
 /** The endpoints of service-spec.md section 4 and the ones decisions.md completes. */
 export const CORE_OPERATIONS: Operation[] = [
@@ -42,7 +49,15 @@ export const CORE_OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/files/{file_id}/abort-upload', operationId: 'abortUpload', tag: 'Uploads', summary: 'Abort an upload (spec 4.8d, decisions)',
     params: FileIdParams, responses: { '200': json('The file record, FAILED / UPLOAD_ABORTED', StoredFile), ...errors(400, 401, 404) } },
   { method: 'put', path: '/uploads/{file_id}/parts/{part_number}', operationId: 'uploadPart', tag: 'Uploads', auth: false,
+    params: PartParams, query: PartQuery,
     summary: 'Upload one part to a presigned URL from upload_urls (spec 4.8b)',
     description: 'No key header: the signed query (token) is the grant, valid 6 hours. Answers the part MD5 as a quoted ETag.',
     responses: { '200': { description: 'Stored', headers: { ETag: 'The part MD5, quoted' } }, ...errors(400, 403, 404) } },
+  { method: 'get', path: '/storage/{file_id}/{name}', operationId: 'downloadFile', tag: 'Storage', auth: false,
+    summary: 'A public storage_url: the bytes, with Content-Type, Content-Length, ETag, Range (206) and HEAD (decisions)',
+    description: 'Playlist segments resolve relative to the manifest (/storage/{file_id}/{segment path}).',
+    params: StorageParams, responses: { '200': { description: 'The file', headers: { ETag: 'Validator for If-None-Match' } }, '206': { description: 'A Range' }, ...errors(403, 404) } },
+  { method: 'get', path: '/storage/s/{token}/{file_id}/{name}', operationId: 'downloadPresigned', tag: 'Storage', auth: false,
+    summary: 'A presigned storage_url of a private file (from presigned_ttl_seconds); 403 once expired or tampered',
+    params: SignedStorageParams, responses: { '200': { description: 'The file' }, '206': { description: 'A Range' }, ...errors(403, 404) } },
 ];
