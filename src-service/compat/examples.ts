@@ -12,6 +12,40 @@ export interface CommandExample {
   expectOutputs: Record<string, { file_type: string; file_format: string }>;
 }
 
+/** Spec 4.10: many files in and out (the zip `MEDIA/folder.zip` holds image.png, audio.mp3 and subs.srt). */
+export const MANY_FILES_EXAMPLES: CommandExample[] = [
+  {
+    name: 'input_compressed_folder: files referenced by their names inside the zip',
+    path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
+    body: String.raw`{
+  "input_compressed_folder": "MEDIA/folder.zip",
+  "output_files": { "out_1": "slideshow.mp4" },
+  "ffmpeg_command": "-loop 1 -i image.png -i audio.mp3 -c:v libx264 -tune stillimage -c:a aac -pix_fmt yuv420p -shortest {{out_1}}"
+}`,
+    expectOutputs: { out_1: { file_type: 'video', file_format: 'mp4' } },
+  },
+  {
+    name: 'OUTPUT_FOLDER: numbered frames returned as one zip',
+    path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
+    body: String.raw`{
+  "input_files": { "in_1": "MEDIA/video.mp4" },
+  "output_files": "OUTPUT_FOLDER",
+  "ffmpeg_command": "-i {{in_1}} -vf fps=2 frame_%03d.png"
+}`,
+    expectOutputs: { OUTPUT_FOLDER: { file_type: 'zip', file_format: 'zip' } },
+  },
+  {
+    name: 'HLS playlist output with an out_playlist_ alias',
+    path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
+    body: String.raw`{
+  "input_files": { "in_1": "MEDIA/video.mp4" },
+  "output_files": { "out_playlist_1": "playlist.m3u8" },
+  "ffmpeg_command": "-i {{in_1}} -c:v libx264 -c:a aac -hls_time 1 -hls_playlist_type vod -f hls {{out_playlist_1}}"
+}`,
+    expectOutputs: { out_playlist_1: { file_type: 'output_manifest', file_format: 'm3u8' } },
+  },
+];
+
 export const COMMAND_EXAMPLES: CommandExample[] = [
   {
     name: 'GIF thumbnail with the select/setpts/scale/pad chain',
