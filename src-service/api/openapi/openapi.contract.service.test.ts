@@ -108,6 +108,19 @@ describe('real responses validate against the document', () => {
     await call('DELETE', `/v1/files/${stored.body.file_id}`);
   });
 
+  it('when a command fails or is cancelled, and an upload completes, then those bodies match too', async () => {
+    const bad = await call('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: 'x.mp4' }, ffmpeg_command: '-f lavfi -i testsrc=duration=0.2 -bogus 1 {{out_1}}' });
+    expect((await svc.waitForCommand(bad.body.command_id)).status).toBe('FAILED');
+    await call('GET', `/v1/commands/${bad.body.command_id}`);
+    const long = await call('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: 'l.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=duration=30 {{out_1}}' });
+    await svc.waitForCommand(long.body.command_id, { until: (b) => b.status === 'PROCESSING' });
+    await call('GET', `/v1/commands/${long.body.command_id}`);
+    await call('POST', `/v1/commands/${long.body.command_id}/cancel`);
+    const init = await call('POST', '/v1/files/init-upload', { filename: 'n.txt', size_bytes: 5 });
+    const put = await fetch(init.body.upload_urls[0], { method: 'PUT', body: 'hello' });
+    await call('POST', `/v1/files/${init.body.file_id}/complete-upload`, { parts: [{ part_number: 1, etag: put.headers.get('etag') }] });
+  });
+
   it('when errors happen, then 401, 404 and 422 bodies match', async () => {
     expect((await call('GET', '/v1/commands', undefined, { key: 'ffd_nope' })).status).toBe(401);
     expect((await call('GET', '/v1/commands/00000000-0000-0000-0000-000000000001')).status).toBe(404);
