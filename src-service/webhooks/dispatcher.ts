@@ -48,10 +48,13 @@ export function createDispatcher(repo: WebhooksRepo, schedule: WebhookSchedule, 
     if (existing) return existing;
     const leaseUntil = new Date(Date.now() + schedule.attemptTimeoutMs + LEASE_MARGIN_MS).toISOString();
     if (!repo.leaseDelivery(row, leaseUntil)) return Promise.resolve();
-    const done = sendAndRecord(row).finally(() => {
-      inFlight.delete(row.id);
-      wake();
-    });
+    // Never rejects: callers fire and forget; a failure here (e.g. the database closing at stop) is only logged.
+    const done = sendAndRecord(row)
+      .catch((err: unknown) => log(`webhook ${row.id}: ${(err as Error)?.message ?? String(err)}`))
+      .finally(() => {
+        inFlight.delete(row.id);
+        wake();
+      });
     inFlight.set(row.id, done);
     return done;
   }
