@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { resolveBinaries } from './binaries';
+
+/** Test helpers for this folder: real binaries, real media made at test time (conventions rule 8). */
+export const binaries = resolveBinaries();
+
+export function makeTempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `ffdesk-${prefix}-`));
+}
+
+/** Runs the real ffmpeg (no shell) to write `name` into `dir`; returns its path. */
+export function makeMedia(dir: string, name: string, args: string[]): string {
+  const out = path.join(dir, name);
+  execFileSync(binaries.ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args, out], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  return out;
+}
+
+/** A 2 s 320x240 H.264 + AAC MP4. */
+export const VIDEO_ARGS = [
+  '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440',
+  '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
+];
