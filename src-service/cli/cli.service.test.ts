@@ -106,6 +106,26 @@ describe('ffdesk files, upload, store', () => {
   });
 });
 
+describe('ffdesk events', () => {
+  it('when events are followed, then each arrives as one JSON line, in id order, history first from --last-event-id', async () => {
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'events', '--last-event-id', '0'], {
+      cwd: root, env: { ...process.env, FFDESK_URL: svc.url, FFDESK_API_KEY: svc.key }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const closed = new Promise<number | null>((r) => child.on('close', r));
+    const sub = await svc.api('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: 'e.mp4' }, ffmpeg_command: '-f lavfi -i testsrc=duration=0.3 -preset ultrafast {{out_1}}' });
+    await svc.waitForCommand(sub.body.command_id);
+    for (let i = 0; i < 200 && !out.includes(`"command_id":"${sub.body.command_id}","status":"SUCCESS"`); i++) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGTERM');
+    expect(await closed).toBe(0);
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { id: number; type: string });
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.map((l) => l.id)).toEqual([...lines.map((l) => l.id)].sort((a, b) => a - b));
+    expect(new Set(lines.map((l) => l.type))).toContain('command');
+  });
+});
+
 describe('ffdesk webhook', () => {
   it('when a webhook is set and tested, then the receiver verifies it; deliveries lists it; rm clears it', async () => {
     const receiver = await startWebhookReceiver();

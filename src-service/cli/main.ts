@@ -2,6 +2,7 @@ import { runCommand } from './run';
 import { cancelCommand, listCommand, logCommand, statusCommand } from './commands-cli';
 import { filesCommand, storeCommand, uploadCommand } from './files-cli';
 import { webhookCommand } from './webhook-cli';
+import { eventsCommand } from './events-cli';
 import { EXIT, reportError } from './exit-codes';
 
 const USAGE = `ffdesk <command>
@@ -19,6 +20,7 @@ Talks to FFDESK_URL (default http://127.0.0.1:<FFDESK_PORT or 8777>) with FFDESK
   files ls|get <id>|rm <id>... [--json]  stored files
   upload <file> [--private] [--json]     upload a local file (multipart) and wait until stored
   store <url> [--private] [--wait]       store a file from a URL
+  events [--last-event-id N]             follow command and file events, one JSON line each (until Ctrl-C)
   webhook get|set <url>|rm|test|deliveries|replay <id> [--json]
                                          the account webhook (test/replay exit 1 unless delivered)
   serve                                  run the headless service (env FFDESK_HOST, FFDESK_PORT, FFDESK_DATA_DIR, FFDESK_API_KEY)
@@ -45,6 +47,7 @@ const COMMANDS: Record<string, Handler> = {
   upload: uploadCommand,
   store: storeCommand,
   webhook: webhookCommand,
+  events: eventsCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
