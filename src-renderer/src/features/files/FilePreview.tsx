@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react';
+import type { StoredFile } from '../../../../src-service/client';
+import { useApi } from '../../lib/api';
+import { handOffToJobBuilder } from '../../lib/job-handoff';
+import { displayName } from '../../lib/media';
+import { navigate } from '../../lib/router';
+import { Button } from '../../ui/Button';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { CopyButton } from '../../ui/CopyButton';
+import { describeError } from '../../ui/ErrorNotice';
+import { MediaPreview } from '../../ui/MediaPreview';
+import { StatusChip } from '../../ui/StatusChip';
+import { showToast } from '../../ui/toast';
+import { MetadataList } from './MetadataList';
+import { PresignControl } from './PresignControl';
+
+/** The drawer beside the table: player, metadata, links and actions. Escape closes it. */
+export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; onClose(): void; onDeleted(id: string): void }) {
+  const { client } = useApi();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [file.file_id]);
+  const name = displayName(file);
+
+  async function useAsInput() {
+    try {
+      const url = file.storage_url ?? (await client.getFile(file.file_id, { presignedTtlSeconds: 7 * 86_400 })).storage_url;
+      if (!url) throw new Error('This file has no URL');
+      handOffToJobBuilder({ kind: 'input', url, fileId: file.file_id, filename: name });
+      navigate({ name: 'new' });
+    } catch (err) {
+      showToast(describeError(err), { isError: true });
+    }
+  }
+
+  async function remove() {
+    try {
+      await client.deleteFile(file.file_id);
+      showToast(`${name} deleted`);
+      onDeleted(file.file_id);
+    } catch (err) {
+      showToast(`Delete failed: ${describeError(err)}`, { isError: true });
+    }
+  }
+
+  return (
+    <aside className="preview-drawer" aria-label={`Preview of ${name}`} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div className="row">
+        <h2 ref={heading} tabIndex={-1} className="truncate" style={{ fontSize: 'var(--text-l)' }}>{name}</h2>
+        <span className="spacer" />
+        <Button variant="ghost" size="small" aria-label="Close preview" onClick={onClose}>✕</Button>
+      </div>
+      <div className="row-wrap">
+        <StatusChip status={file.status} />
+        {file.is_private && <span className="chip chip-plain">private</span>}
+        {file.service_store_type === 'OUTPUT' && <span className="chip chip-plain">job output</span>}
+      </div>
+      <MediaPreview key={file.file_id} file={file} url={file.storage_url} label={`Preview of ${name}`} />
+      <div className="row-wrap">
+        <Button variant="primary" onClick={() => void useAsInput()}>Use as input in a new job</Button>
+        {file.storage_url && <CopyButton label="Copy URL" getText={() => file.storage_url ?? ''} />}
+        {file.storage_url && <a className="btn" href={file.storage_url} download={name}>Download</a>}
+      </div>
+      <section className="stack" aria-label="Presigned link">
+        <h3 className="small">Share a time-limited link</h3>
+        <PresignControl fileId={file.file_id} />
+      </section>
+      <section className="stack">
+        <h3 className="small">Metadata</h3>
+        <MetadataList file={file} />
+      </section>
+      <div>
+        {file.file_type === 'output_manifest' ? (
+          <p className="small muted">Playlists are deleted with their segments from the job's page (“Delete outputs”).</p>
+        ) : (
+          <ConfirmButton label="Delete file" confirmLabel="Delete for good?" onConfirm={() => void remove()} />
+        )}
+      </div>
+    </aside>
+  );
+}

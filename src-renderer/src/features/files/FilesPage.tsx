@@ -1,0 +1,77 @@
+import { useMemo, useState } from 'react';
+import { useApi } from '../../lib/api';
+import { hrefOf, navigate } from '../../lib/router';
+import { EmptyState } from '../../ui/EmptyState';
+import { describeError, ErrorNotice } from '../../ui/ErrorNotice';
+import { PageHeader } from '../../ui/PageHeader';
+import { showToast } from '../../ui/toast';
+import { FilePreview } from './FilePreview';
+import { FilesTable } from './FilesTable';
+import { FilesToolbar } from './FilesToolbar';
+import { planBulkDelete, queryFiles, type Sort, type SortKey } from './files-query';
+import { useAllFiles } from './use-all-files';
+import { useSelection } from './use-selection';
+
+/** Stored files: sort, filter, search, select, preview, delete (issue 5, item 6). */
+export default function FilesPage({ selectedId }: { selectedId?: string }) {
+  const { client } = useApi();
+  const files = useAllFiles();
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState('');
+  const [sort, setSort] = useState<Sort>({ key: 'created_at', isAscending: false });
+  const shown = useMemo(() => queryFiles(files.data ?? [], { search, type, sort }), [files.data, search, type, sort]);
+  const shownIds = useMemo(() => shown.map((f) => f.file_id), [shown]);
+  const selection = useSelection(shownIds);
+  const active = files.data?.find((f) => f.file_id === selectedId);
+
+  const dropFiles = (ids: string[]) => {
+    files.setData((list) => list?.filter((f) => !ids.includes(f.file_id)));
+    selection.remove(ids);
+  };
+
+  async function bulkDelete() {
+    const chosen = (files.data ?? []).filter((f) => selection.selected.has(f.file_id));
+    const plan = planBulkDelete(chosen);
+    try {
+      for (const batch of plan.batches) dropFiles((await client.bulkDelete(batch)).deleted_file_ids);
+      const skipped = plan.manifests.length ? ` ${plan.manifests.length} playlist(s) kept: delete them from their job.` : '';
+      showToast(`Deleted ${chosen.length - plan.manifests.length} files.${skipped}`);
+    } catch (err) {
+      showToast(`Bulk delete failed: ${describeError(err)}`, { isError: true });
+      files.reload();
+    }
+  }
+
+  const onSort = (key: SortKey) => setSort((s) => ({ key, isAscending: s.key === key ? !s.isAscending : key === 'filename' }));
+  const total = files.data?.length ?? 0;
+
+  return (
+    <div className="page page-wide">
+      <PageHeader title="Files" subtitle="Stored files and job outputs, with their ffprobe metadata." actions={<a className="btn" href={hrefOf({ name: 'uploads' })}>Upload files</a>} />
+      {files.error ? <ErrorNotice error={files.error} onRetry={files.reload} title="Could not load the files" /> : null}
+      {files.isLoading && !files.data && <p className="muted" aria-busy="true">Loading files…</p>}
+      {files.data && total === 0 && (
+        <EmptyState icon="▦" title="No stored files" action={<a className="btn btn-primary" href={hrefOf({ name: 'uploads' })}>Upload or store from a URL</a>}>
+          Upload local files, store one from a URL, or run a job: its outputs appear here.
+        </EmptyState>
+      )}
+      {files.data && total > 0 && (
+        <>
+          <FilesToolbar search={search} onSearch={setSearch} type={type} onType={setType} shown={shown.length} total={total} selectedCount={selection.selected.size} onClearSelection={selection.clear} onBulkDelete={() => void bulkDelete()} onReload={files.reload} />
+          {shown.length === 0 ? (
+            <EmptyState icon="🔍" title="No file matches">Clear the search or choose “All types”.</EmptyState>
+          ) : (
+            <FilesTable files={shown} selected={selection.selected} activeId={selectedId} sort={sort} onSort={onSort} onToggle={selection.toggle} onToggleAll={selection.toggleAll} onOpen={(id) => navigate({ name: 'files', id })} />
+          )}
+        </>
+      )}
+      {active && <FilePreview file={active} onClose={() => navigate({ name: 'files' })} onDeleted={(id) => { dropFiles([id]); navigate({ name: 'files' }); }} />}
+      {selectedId && files.data && !active && <MissingFile />}
+    </div>
+  );
+}
+
+function MissingFile() {
+  return <p className="notice notice-warning">That file is not in the list (deleted, or not yet stored). <a href={hrefOf({ name: 'files' })}>Back to all files</a></p>;
+}
+

@@ -1,0 +1,71 @@
+import type { StoredFile } from '../../../../src-service/client';
+import { Button } from '../../ui/Button';
+import { DropZone } from '../../ui/DropZone';
+import { ProgressBar } from '../../ui/ProgressBar';
+import type { InputRow, InputSource } from './form';
+import { StoredFilePicker } from './StoredFilePicker';
+
+interface Props {
+  row: InputRow;
+  files: StoredFile[];
+  messages: string[];
+  onChange(patch: Partial<InputRow>): void;
+  onPickStored(file: StoredFile): void;
+  onLocalFile(file: File): void;
+  onRemove(): void;
+}
+
+const SOURCES: { id: InputSource; label: string }[] = [
+  { id: 'url', label: 'URL' },
+  { id: 'stored', label: 'Stored file' },
+  { id: 'local', label: 'Local file' },
+];
+
+export function InputRowEditor({ row, files, messages, onChange, onPickStored, onLocalFile, onRemove }: Props) {
+  const picked = files.find((f) => f.filename === row.fileName && row.url.includes(f.file_id))?.file_id;
+  return (
+    <tr>
+      <td style={{ width: '22%' }}>
+        <input className="input mono" aria-label="Input alias" aria-invalid={messages.length > 0} value={row.alias} onChange={(e) => onChange({ alias: e.target.value })} />
+      </td>
+      <td>
+        <div className="stack">
+          <div className="segmented" role="group" aria-label={`Source of ${row.alias}`}>
+            {SOURCES.map((s) => (
+              <button key={s.id} type="button" aria-pressed={row.source === s.id} onClick={() => onChange({ source: s.id })}>{s.label}</button>
+            ))}
+          </div>
+          {row.source === 'url' && (
+            <input className="input mono" type="url" placeholder="https://example.com/video.mp4" aria-label={`URL of ${row.alias}`} aria-invalid={messages.length > 0} value={row.url} onChange={(e) => onChange({ url: e.target.value, fileName: undefined })} />
+          )}
+          {row.source === 'stored' && <StoredFilePicker files={files} value={picked} label={`Stored file for ${row.alias}`} onPick={onPickStored} />}
+          {row.source === 'local' && <LocalSource row={row} onLocalFile={onLocalFile} />}
+          {messages.map((m) => <span key={m} className="field-error" role="alert">{m}</span>)}
+        </div>
+      </td>
+      <td style={{ width: 1 }}>
+        <Button size="small" variant="ghost" aria-label={`Remove input ${row.alias}`} onClick={onRemove}>✕</Button>
+      </td>
+    </tr>
+  );
+}
+
+/** A local file is uploaded first (spec 4.8); its stored URL then feeds the command. */
+function LocalSource({ row, onLocalFile }: { row: InputRow; onLocalFile(file: File): void }) {
+  if (row.upload && !row.upload.error) {
+    return (
+      <div className="stack">
+        <span className="small">{row.fileName} — {row.upload.percent >= 100 ? 'uploaded' : `uploading ${Math.round(row.upload.percent)}%`}</span>
+        <ProgressBar percent={row.upload.percent} label={`Upload of ${row.fileName ?? 'file'}`} />
+      </div>
+    );
+  }
+  return (
+    <>
+      {row.upload?.error && <span className="field-error">Upload failed: {row.upload.error}</span>}
+      <DropZone multiple={false} onFiles={(files) => files[0] && onLocalFile(files[0])} buttonLabel="Choose a file…">
+        <span className="small">Drop a file here; it is uploaded to the service first.</span>
+      </DropZone>
+    </>
+  );
+}

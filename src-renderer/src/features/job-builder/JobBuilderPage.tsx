@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import { useApi } from '../../lib/api';
+import { useAsync } from '../../lib/use-async';
+import { PageHeader } from '../../ui/PageHeader';
+import { showToast } from '../../ui/toast';
+import { applyTemplate, samplesByName } from './apply-template';
+import { declaredAliases } from './form';
+import { InputsTable } from './InputsTable';
+import { OptionsPanel } from './OptionsPanel';
+import { OutputsTable } from './OutputsTable';
+import { StepsEditor } from './StepsEditor';
+import { SubmitBar } from './SubmitBar';
+import { TemplateGallery } from './TemplateGallery';
+import { useInputSources } from './use-input-sources';
+import { useJobForm } from './use-job-form';
+import { groupByField } from './validation';
+
+/** Build a command or a chain: template, command text, inputs, outputs, options (issue 5, item 4). */
+export default function JobBuilderPage() {
+  const { client } = useApi();
+  const account = useAsync(() => client.account().catch(() => null), [client]);
+  const files = useAsync((signal) => client.listFiles({ limit: 1000, signal }), [client]);
+  const limits = useMemo(() => ({ maxVcpu: account.data?.max_vcpu }), [account.data]);
+  const state = useJobForm(limits);
+  const { form, setForm } = state;
+  const sources = useInputSources(state.updateInput);
+  const samples = useMemo(() => samplesByName(files.data ?? []), [files.data]);
+  const errors = useMemo(() => groupByField(state.visibleIssues), [state.visibleIssues]);
+  const declared = declaredAliases(form);
+  const [showTemplates, setShowTemplates] = useState(true);
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="New job"
+        subtitle="Write ffmpeg arguments with {{aliases}} for inputs and outputs; FFDesk fetches the inputs, runs ffmpeg and stores the outputs."
+        actions={<button className="btn btn-ghost" type="button" aria-expanded={showTemplates} onClick={() => setShowTemplates((v) => !v)}>{showTemplates ? 'Hide templates' : 'Show templates'}</button>}
+      />
+      {showTemplates && (
+        <div className="card">
+          <TemplateGallery
+            sampleNames={new Set(samples.keys())}
+            onUse={(t) => {
+              const { form: next, missing } = applyTemplate(t, samples);
+              state.replaceForm(next);
+              showToast(missing.length ? `Template loaded. Not stored yet: ${missing.join(', ')} — pick inputs yourself.` : `Template “${t.title}” loaded with the sample media.`);
+            }}
+          />
+        </div>
+      )}
+      <section className="card stack" aria-labelledby="cmd-title">
+        <div className="row">
+          <h2 id="cmd-title" style={{ fontSize: 'var(--text-l)' }}>{form.isChained ? 'Chained commands' : 'Command'}</h2>
+          <span className="spacer" />
+          <label className="checkbox">
+            <input type="checkbox" checked={form.isChained} onChange={(e) => setForm((f) => ({ ...f, isChained: e.target.checked, steps: e.target.checked ? f.steps : f.steps.slice(0, 1) }))} />
+            Chained steps
+          </label>
+        </div>
+        <p className="small muted">Arguments only, no <code>ffmpeg</code>. Type <span className="kbd">{'{{'}</span> to insert a declared alias.</p>
+        <StepsEditor form={form} aliases={[...declared.inputs, ...declared.outputs]} errors={errors} setForm={setForm} />
+      </section>
+      <div className="split split-even">
+        <section className="card stack" aria-labelledby="inputs-title">
+          <h2 id="inputs-title" style={{ fontSize: 'var(--text-l)' }}>Inputs</h2>
+          <InputsTable
+            form={form}
+            files={files.data ?? []}
+            errors={errors}
+            setForm={setForm}
+            updateInput={state.updateInput}
+            pickStored={(key, file) => void sources.pickStored(key, file)}
+            uploadLocal={(key, file) => void sources.uploadLocal(key, file, form.isPrivate)}
+            pickZip={(file) => void sources.urlOf(file).then((url) => setForm((f) => ({ ...f, zipUrl: url })), (err: Error) => showToast(err.message, { isError: true }))}
+          />
+        </section>
+        <section className="card stack" aria-labelledby="outputs-title">
+          <h2 id="outputs-title" style={{ fontSize: 'var(--text-l)' }}>Outputs</h2>
+          <OutputsTable form={form} errors={errors} setForm={setForm} updateOutput={state.updateOutput} />
+        </section>
+      </div>
+      <section className="card stack" aria-labelledby="options-title">
+        <h2 id="options-title" style={{ fontSize: 'var(--text-l)' }}>Options</h2>
+        <OptionsPanel form={form} errors={errors} maxVcpu={account.data?.max_vcpu} setForm={setForm} />
+      </section>
+      <SubmitBar state={state} />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Field } from '../../ui/Field';
+import type { JobForm } from './form';
+
+interface Props {
+  form: JobForm;
+  errors: Map<string, string[]>;
+  maxVcpu?: number;
+  setForm(update: (f: JobForm) => JobForm): void;
+}
+
+/** Private outputs, vCPU count and run-time limit (decisions: Requests). */
+export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
+  const first = (key: string) => errors.get(key)?.[0];
+  return (
+    <div className="stack-l">
+      <label className="checkbox">
+        <input type="checkbox" checked={form.isPrivate} onChange={(e) => setForm((f) => ({ ...f, isPrivate: e.target.checked }))} />
+        Private outputs (no public URL; share with presigned links)
+      </label>
+      <div className="row-wrap" style={{ alignItems: 'flex-start' }}>
+        <Field label="vCPUs" hint={maxVcpu ? `1 to ${maxVcpu}; default ${Math.min(8, maxVcpu)}` : 'Default: up to 8'} error={first('vcpu_count')}>
+          {(p) => <input {...p} className="input" inputMode="numeric" style={{ width: 120 }} placeholder="auto" value={form.vcpuCount} onChange={(e) => setForm((f) => ({ ...f, vcpuCount: e.target.value }))} />}
+        </Field>
+        <Field label="Max run time (s)" hint="Default 300" error={first('max_command_run_seconds')}>
+          {(p) => <input {...p} className="input" inputMode="decimal" style={{ width: 140 }} placeholder="300" value={form.maxRunSeconds} onChange={(e) => setForm((f) => ({ ...f, maxRunSeconds: e.target.value }))} />}
+        </Field>
+      </div>
+    </div>
+  );
+}

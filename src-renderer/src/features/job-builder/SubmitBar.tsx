@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { isApiError } from '../../../../src-service/client';
+import { useApi } from '../../lib/api';
+import { navigate } from '../../lib/router';
+import { Button } from '../../ui/Button';
+import { CopyButton } from '../../ui/CopyButton';
+import { describeError } from '../../ui/ErrorNotice';
+import { buildCurl, buildJson } from './curl';
+import { toRequest } from './form';
+import type { JobFormState } from './use-job-form';
+
+/** Submit, with the count of problems left, and the copy actions. */
+export function SubmitBar({ state }: { state: JobFormState }) {
+  const { client } = useApi();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const blocking = state.localIssues.length;
+
+  async function submit() {
+    state.markAttempted();
+    setError(null);
+    if (blocking > 0) return focusFirstError();
+    setSubmitting(true);
+    try {
+      const req = toRequest(state.form);
+      const id = 'ffmpeg_commands' in req ? (await client.runChained(req)).command_ids[0] : (await client.runCommand(req)).command_id;
+      if (id) navigate({ name: 'jobs', id });
+    } catch (err) {
+      if (isApiError(err) && err.status === 422) {
+        state.setServerIssues(err.issues);
+        setError('The service refused the request; see the marked fields.');
+        requestAnimationFrame(focusFirstError);
+      } else setError(describeError(err));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="submit-bar" role="region" aria-label="Submit">
+      <Button variant="primary" onClick={() => void submit()} disabled={isSubmitting}>{isSubmitting ? 'Submitting…' : 'Run job'}</Button>
+      <span className="small" role="status" aria-live="polite">
+        {error ? <span className="field-error">{error}</span> : blocking > 0 ? <span className="muted">{blocking} {blocking === 1 ? 'thing' : 'things'} to fix before running</span> : <span className="muted">Ready to run</span>}
+      </span>
+      <span className="spacer" />
+      <CopyButton size="small" label="Copy as curl" done="curl command copied" getText={() => buildCurl(client.baseUrl, toRequest(state.form))} />
+      <CopyButton size="small" label="Copy as JSON" done="JSON copied" getText={() => buildJson(toRequest(state.form))} />
+      <Button size="small" variant="ghost" onClick={state.reset}>Clear</Button>
+    </div>
+  );
+}
+
+function focusFirstError(): void {
+  const el = document.querySelector<HTMLElement>('[aria-invalid="true"], .field-error');
+  el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  if (el && el.matches('input, select, textarea')) el.focus();
+}

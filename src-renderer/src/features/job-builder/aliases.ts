@@ -1,0 +1,27 @@
+/**
+ * `{{alias}}` placeholders in command text (spec 1.5). Backslash-escaped braces
+ * `\{\{in_1\}\}` count as `{{in_1}}` (decisions: Requests), as the service reads them.
+ */
+export const PLACEHOLDER = /(?:\\?\{){2}\s*([^{}\\\s]*)\s*(?:\\?\}){2}/g;
+
+export interface AliasUse {
+  alias: string;
+  from: number;
+  to: number;
+}
+
+export function findAliasUses(text: string): AliasUse[] {
+  const uses: AliasUse[] = [];
+  for (const m of text.matchAll(PLACEHOLDER)) uses.push({ alias: m[1] ?? '', from: m.index, to: m.index + m[0].length });
+  return uses;
+}
+
+export const INPUT_ALIAS = /^in_[A-Za-z0-9_]+$/;
+export const OUTPUT_ALIAS = /^out_[A-Za-z0-9_]+$/;
+/** Letters, digits, `_`, `-`, dots for extensions; no separators, no `..`, no leading dot. */
+export const OUTPUT_NAME = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+export const PLAYLIST_PREFIX = 'out_playlist_';
+
+export function isPlaylistName(name: string): boolean {
+  return /\.(m3u8|mpd)$/i.test(name);
+}

@@ -1,0 +1,94 @@
+import { autocompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import { EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { Decoration, EditorView, placeholder, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
+import { findAliasUses } from './aliases';
+
+/**
+ * The command editor, loaded on demand (it is the largest part of the builder). It
+ * highlights `{{aliases}}` (declared ones in one colour, unknown ones as errors) and
+ * completes the declared aliases after `{{`.
+ */
+export interface CommandEditorHandle {
+  setDoc(text: string): void;
+  setAliases(aliases: string[]): void;
+  destroy(): void;
+}
+
+const setAliasesEffect = StateEffect.define<string[]>();
+const aliasesField = StateField.define<string[]>({
+  create: () => [],
+  update: (value, tr) => tr.effects.reduce((v, e) => (e.is(setAliasesEffect) ? e.value : v), value),
+});
+
+const declaredMark = Decoration.mark({ class: 'cm-alias' });
+const unknownMark = Decoration.mark({ class: 'cm-alias cm-alias-unknown', attributes: { title: 'Not declared as an input or output' } });
+
+function decorate(view: EditorView): DecorationSet {
+  const declared = new Set(view.state.field(aliasesField));
+  const text = view.state.doc.toString();
+  return Decoration.set(findAliasUses(text).map((u) => (declared.has(u.alias) ? declaredMark : unknownMark).range(u.from, u.to)));
+}
+
+const highlighter = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    constructor(view: EditorView) {
+      this.decorations = decorate(view);
+    }
+    update(u: ViewUpdate) {
+      const aliasesChanged = u.transactions.some((tr) => tr.effects.some((e) => e.is(setAliasesEffect)));
+      if (u.docChanged || aliasesChanged) this.decorations = decorate(u.view);
+    }
+  },
+  { decorations: (p) => p.decorations },
+);
+
+function completeAliases(ctx: CompletionContext): CompletionResult | null {
+  const match = ctx.matchBefore(/\{\{\w*/);
+  if (!match) return null;
+  const options = ctx.state.field(aliasesField).map((alias) => ({
+    label: `{{${alias}}}`,
+    type: alias.startsWith('in_') ? 'variable' : 'constant',
+    detail: alias.startsWith('in_') ? 'input' : 'output',
+  }));
+  return { from: match.from, options, validFor: /^\{\{\w*$/ };
+}
+
+const theme = EditorView.theme({
+  '&': { fontSize: '13px', border: '1px solid var(--border)', borderRadius: '8px', background: 'var(--code-bg)' },
+  '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '0' },
+  '.cm-content': { fontFamily: 'var(--font-mono)', padding: '8px', minHeight: '72px', caretColor: 'var(--text)' },
+  '.cm-line': { padding: '0 4px' },
+  '.cm-alias': { color: 'var(--alias)', background: 'var(--alias-soft)', borderRadius: '3px', fontWeight: '600' },
+  '.cm-alias-unknown': { color: 'var(--danger)', background: 'var(--danger-soft)', textDecoration: 'underline wavy' },
+  '.cm-placeholder': { color: 'var(--text-muted)' },
+  '.cm-tooltip-autocomplete': { background: 'var(--surface)', border: '1px solid var(--border)', borderRadius: '8px' },
+});
+
+export function mountCommandEditor(
+  parent: HTMLElement,
+  opts: { doc: string; aliases: string[]; label: string; onChange: (text: string) => void; invalid?: boolean },
+): CommandEditorHandle {
+  const extensions: Extension[] = [
+    aliasesField.init(() => opts.aliases),
+    highlighter,
+    autocompletion({ override: [completeAliases], activateOnTyping: true }),
+    EditorView.lineWrapping,
+    placeholder('-i {{in_1}} -c:v libx264 {{out_1}}'),
+    EditorView.contentAttributes.of({ 'aria-label': opts.label, spellcheck: 'false', autocapitalize: 'off', 'aria-multiline': 'true' }),
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged) opts.onChange(u.state.doc.toString());
+    }),
+    theme,
+  ];
+  const view = new EditorView({ parent, state: EditorState.create({ doc: opts.doc, extensions }) });
+  return {
+    setDoc(text) {
+      if (text !== view.state.doc.toString()) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    setAliases(aliases) {
+      view.dispatch({ effects: setAliasesEffect.of(aliases) });
+    },
+    destroy: () => view.destroy(),
+  };
+}

@@ -1,0 +1,100 @@
+import type { CommandRequest } from '../../../../src-service/client';
+
+export type InputSource = 'url' | 'stored' | 'local';
+
+export interface InputRow {
+  key: string;
+  alias: string;
+  source: InputSource;
+  url: string;
+  /** The stored file behind a picked or uploaded input, for display. */
+  fileName?: string;
+  upload?: { percent: number; error?: string };
+}
+
+export interface OutputRow {
+  key: string;
+  alias: string;
+  name: string;
+}
+
+/** The builder's editable state; `toRequest` turns it into the wire body. */
+export interface JobForm {
+  isChained: boolean;
+  steps: string[];
+  inputMode: 'files' | 'zip';
+  inputs: InputRow[];
+  zipUrl: string;
+  outputMode: 'files' | 'folder';
+  outputs: OutputRow[];
+  isPrivate: boolean;
+  vcpuCount: string;
+  maxRunSeconds: string;
+}
+
+let keySeq = 0;
+export const newKey = (): string => `row-${++keySeq}`;
+
+export function emptyForm(): JobForm {
+  return {
+    isChained: false,
+    steps: [''],
+    inputMode: 'files',
+    inputs: [{ key: newKey(), alias: 'in_1', source: 'url', url: '' }],
+    zipUrl: '',
+    outputMode: 'files',
+    outputs: [{ key: newKey(), alias: 'out_1', name: 'output.mp4' }],
+    isPrivate: false,
+    vcpuCount: '',
+    maxRunSeconds: '',
+  };
+}
+
+function numberOrUndefined(text: string): number | undefined {
+  return text.trim() === '' ? undefined : Number(text);
+}
+
+/** The request body exactly as the API takes it (spec 4.1 / 4.2). */
+export function toRequest(form: JobForm): CommandRequest {
+  const common = {
+    ...(form.inputMode === 'zip'
+      ? { input_compressed_folder: form.zipUrl.trim() }
+      : { input_files: Object.fromEntries(form.inputs.map((r) => [r.alias.trim(), r.url.trim()])) }),
+    output_files: form.outputMode === 'folder' ? ('OUTPUT_FOLDER' as const) : Object.fromEntries(form.outputs.map((r) => [r.alias.trim(), r.name.trim()])),
+    ...(form.isPrivate ? { is_private: true } : {}),
+    ...(numberOrUndefined(form.vcpuCount) === undefined ? {} : { vcpu_count: numberOrUndefined(form.vcpuCount) }),
+    ...(numberOrUndefined(form.maxRunSeconds) === undefined ? {} : { max_command_run_seconds: numberOrUndefined(form.maxRunSeconds) }),
+  };
+  return form.isChained ? { ...common, ffmpeg_commands: form.steps } : { ...common, ffmpeg_command: form.steps[0] ?? '' };
+}
+
+/** The other way, for "edit as new" and "re-run" from a job's original request. */
+export function fromRequest(req: CommandRequest): JobForm {
+  const steps = 'ffmpeg_commands' in req ? req.ffmpeg_commands : [req.ffmpeg_command];
+  const outputs = req.output_files === 'OUTPUT_FOLDER' ? [] : Object.entries(req.output_files);
+  return {
+    isChained: 'ffmpeg_commands' in req,
+    steps: steps.length > 0 ? [...steps] : [''],
+    inputMode: req.input_compressed_folder ? 'zip' : 'files',
+    inputs: Object.entries(req.input_files ?? {}).map(([alias, url]) => ({ key: newKey(), alias, source: 'url', url })),
+    zipUrl: req.input_compressed_folder ?? '',
+    outputMode: req.output_files === 'OUTPUT_FOLDER' ? 'folder' : 'files',
+    outputs: outputs.map(([alias, name]) => ({ key: newKey(), alias, name })),
+    isPrivate: req.is_private === true,
+    vcpuCount: req.vcpu_count === undefined ? '' : String(req.vcpu_count),
+    maxRunSeconds: req.max_command_run_seconds === undefined ? '' : String(req.max_command_run_seconds),
+  };
+}
+
+/** The aliases a command may use: declared inputs (unless zip mode) and outputs. */
+export function declaredAliases(form: JobForm): { inputs: string[]; outputs: string[] } {
+  return {
+    inputs: form.inputMode === 'zip' ? [] : form.inputs.map((r) => r.alias.trim()).filter(Boolean),
+    outputs: form.outputMode === 'folder' ? [] : form.outputs.map((r) => r.alias.trim()).filter(Boolean),
+  };
+}
+
+/** The next free alias with a prefix: in_1, in_2 … */
+export function nextAlias(prefix: string, taken: string[]): string {
+  for (let i = 1; ; i++) if (!taken.includes(`${prefix}${i}`)) return `${prefix}${i}`;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredFile } from '../../../../src-service/client';
+import { applyTemplate, samplesByName } from './apply-template';
+import { toRequest } from './form';
+import { TEMPLATES } from './templates';
+import { validateRequest } from './validation';
+
+const SAMPLE_NAMES = ['sample-video.mp4', 'sample-audio.mp3', 'sample-music.mp3', 'sample-image.png', 'sample-logo.png', 'sample-subtitles.srt', 'sample-frames.zip'];
+const stored = SAMPLE_NAMES.map(
+  (name, i) => ({ file_id: `f${i}`, filename: name, storage_url: `http://127.0.0.1:9/storage/f${i}/${name}`, is_deleted: false }) as StoredFile,
+);
+
+describe('template gallery', () => {
+  it('offers all twelve kinds of job the issue lists', () => {
+    expect(TEMPLATES.map((t) => t.id)).toEqual(['gif', 'transcode', 'renditions', 'hls', 'dash', 'subtitles', 'slideshow', 'watermark', 'audio-mix', 'chained', 'frames-zip', 'segmenter']);
+  });
+
+  it.each(TEMPLATES.map((t) => [t.id, t] as const))('when %s is filled with the stored samples, then it passes the 422 mirror', (_id, t) => {
+    const { form, missing } = applyTemplate(t, samplesByName(stored));
+    expect(missing).toEqual([]);
+    expect(validateRequest(toRequest(form), { maxVcpu: 8 })).toEqual([]);
+  });
+
+  it('when a sample is not stored, then the input is left empty and reported missing', () => {
+    const t = TEMPLATES.find((x) => x.id === 'watermark')!;
+    const { form, missing } = applyTemplate(t, samplesByName(stored.filter((f) => f.filename !== 'sample-logo.png')));
+    expect(missing).toEqual(['sample-logo.png']);
+    expect(validateRequest(toRequest(form)).map((i) => i.loc)).toEqual([['body', 'input_files', 'in_logo']]);
+  });
+
+  it('never writes the program name or quotes that a shell would need', () => {
+    for (const t of TEMPLATES) for (const step of t.steps) expect(step).not.toMatch(/^ffmpeg |["']/);
+  });
+});

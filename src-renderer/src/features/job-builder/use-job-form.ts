@@ -1,0 +1,68 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { ValidationIssue } from '../../../../src-service/client';
+import { takeJobHandoff } from '../../lib/job-handoff';
+import { emptyForm, fromRequest, newKey, type InputRow, type JobForm, type OutputRow } from './form';
+import { validateForm } from './form-checks';
+import type { Limits } from './validation';
+
+/** The draft survives leaving the screen (module scope), but not a reload. */
+let savedDraft: JobForm | null = null;
+
+function initialForm(): JobForm {
+  const handoff = takeJobHandoff();
+  if (handoff?.kind === 'request') return fromRequest(handoff.request);
+  const base = savedDraft ?? emptyForm();
+  if (handoff?.kind === 'input') {
+    const row: InputRow = { key: newKey(), alias: 'in_1', source: 'stored', url: handoff.url, fileName: handoff.filename };
+    const taken = base.inputs.filter((r) => r.url.trim() !== '');
+    const alias = `in_${taken.length + 1}`;
+    return { ...base, inputMode: 'files', inputs: [...taken, { ...row, alias }] };
+  }
+  return base;
+}
+
+export function useJobForm(limits: Limits) {
+  const [form, setFormState] = useState<JobForm>(initialForm);
+  const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
+  const [hasAttempted, setAttempted] = useState(false);
+
+  const setForm = useCallback((update: (f: JobForm) => JobForm) => {
+    setFormState((f) => {
+      const next = update(f);
+      savedDraft = next;
+      return next;
+    });
+    setServerIssues([]);
+  }, []);
+
+  const updateInput = useCallback(
+    (key: string, patch: Partial<InputRow>) => setForm((f) => ({ ...f, inputs: f.inputs.map((r) => (r.key === key ? { ...r, ...patch } : r)) })),
+    [setForm],
+  );
+  const updateOutput = useCallback(
+    (key: string, patch: Partial<OutputRow>) => setForm((f) => ({ ...f, outputs: f.outputs.map((r) => (r.key === key ? { ...r, ...patch } : r)) })),
+    [setForm],
+  );
+
+  const localIssues = useMemo(() => validateForm(form, limits), [form, limits]);
+  // Before the first submit, empty fields are not shouted at; broken ones are.
+  const visibleIssues = useMemo(() => {
+    const local = hasAttempted ? localIssues : localIssues.filter((i) => i.type === 'value_error' || i.type === 'less_than_equal' || i.type === 'int_parsing');
+    return [...local, ...serverIssues];
+  }, [localIssues, serverIssues, hasAttempted]);
+
+  return {
+    form,
+    setForm,
+    replaceForm: (f: JobForm) => setForm(() => f),
+    reset: () => setForm(() => emptyForm()),
+    updateInput,
+    updateOutput,
+    localIssues,
+    visibleIssues,
+    setServerIssues,
+    markAttempted: () => setAttempted(true),
+  };
+}
+
+export type JobFormState = ReturnType<typeof useJobForm>;

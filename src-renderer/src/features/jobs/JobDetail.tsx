@@ -1,0 +1,74 @@
+import type { CommandRecord } from '../../../../src-service/client';
+import { formatDateTime, formatDuration } from '../../lib/format';
+import { CopyButton } from '../../ui/CopyButton';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { StatusChip } from '../../ui/StatusChip';
+import { JobActions } from './JobActions';
+import { LogView } from './LogView';
+import { OutputCard } from './OutputCard';
+import { ProgressPanel } from './ProgressPanel';
+import { useJob } from './use-job';
+
+export function JobDetail({ id }: { id: string }) {
+  const job = useJob(id);
+  if (job.error) return <ErrorNotice error={job.error} onRetry={job.reload} title="Could not load this job" />;
+  if (!job.data) return <div className="card" aria-busy="true"><p className="muted">Loading job…</p></div>;
+  const record = job.data;
+  return (
+    <section className="stack-l" aria-label={`Job ${id}`}>
+      <div className="card stack">
+        <div className="row-wrap">
+          <StatusChip status={record.status} />
+          <h2 className="mono" style={{ fontSize: 'var(--text-m)' }}>{record.command_id}</h2>
+          <CopyButton size="small" variant="ghost" label="Copy id" getText={() => record.command_id} />
+          <span className="spacer" />
+          <JobActions job={record} onChanged={job.reload} />
+        </div>
+        <JobFacts record={record} />
+        {record.status === 'PROCESSING' && <ProgressPanel progress={job.progress} />}
+        {record.status === 'QUEUED' && <p className="notice notice-warning">Waiting for free vCPUs; it starts when earlier jobs finish.</p>}
+        {record.status === 'FAILED' && (
+          <div className="notice notice-danger" role="alert">
+            <div className="stack">
+              <strong>{record.error_status ?? 'FAILED'}</strong>
+              <pre className="mono small" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{record.error_message}</pre>
+            </div>
+          </div>
+        )}
+      </div>
+      <Outputs record={record} />
+      <details className="card">
+        <summary><strong>Request</strong></summary>
+        <pre className="code-block" style={{ marginTop: 'var(--space-2)' }}>{JSON.stringify(record.original_request, null, 2)}</pre>
+      </details>
+      <LogView id={id} status={record.status} />
+    </section>
+  );
+}
+
+function JobFacts({ record }: { record: CommandRecord }) {
+  const facts: [string, string][] = [
+    ['Created', formatDateTime(record.created_at)],
+    ['Type', record.command_type === 'FFMPEG_CHAINED_COMMANDS' ? 'Chained' : 'Single command'],
+    ['vCPUs', String(record.vcpu_count)],
+    ['FFmpeg time', formatDuration(record.ffmpeg_command_run_seconds)],
+    ['Total time', formatDuration(record.total_processing_seconds)],
+  ];
+  return (
+    <dl className="meta" style={{ gridTemplateColumns: 'repeat(5, max-content 1fr)' }}>
+      {facts.map(([k, v]) => [<dt key={`${k}-t`}>{k}</dt>, <dd key={`${k}-d`}>{v}</dd>])}
+    </dl>
+  );
+}
+
+function Outputs({ record }: { record: CommandRecord }) {
+  if (record.status !== 'SUCCESS') return null;
+  const entries = Object.entries(record.output_files ?? {});
+  if (entries.length === 0) return <EmptyState icon="∅" title="No outputs">This job stored no files.</EmptyState>;
+  return (
+    <div className="grid-cards" aria-label="Outputs">
+      {entries.map(([alias, file]) => <OutputCard key={alias} alias={alias} file={file} />)}
+    </div>
+  );
+}

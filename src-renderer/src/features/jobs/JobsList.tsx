@@ -1,0 +1,72 @@
+import type { CommandListItem } from '../../../../src-service/client';
+import { formatRelative, shortId } from '../../lib/format';
+import { hrefOf, navigate } from '../../lib/router';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { StatusChip } from '../../ui/StatusChip';
+import type { JobFilter } from './progress';
+
+const FILTERS: { id: JobFilter; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'active', label: 'Running & queued' },
+  { id: 'SUCCESS', label: 'Succeeded' },
+  { id: 'FAILED', label: 'Failed' },
+];
+
+interface Props {
+  jobs: CommandListItem[];
+  total: number;
+  isLoading: boolean;
+  selectedId?: string;
+  filter: JobFilter;
+  onFilter(f: JobFilter): void;
+  search: string;
+  onSearch(s: string): void;
+  hasMore: boolean;
+  onMore(): void;
+}
+
+export function JobsList({ jobs, total, isLoading, selectedId, filter, onFilter, search, onSearch, hasMore, onMore }: Props) {
+  return (
+    <section className="card stack jobs-list" aria-label="Jobs">
+      <div className="segmented" role="group" aria-label="Filter jobs by status">
+        {FILTERS.map((f) => (
+          <button key={f.id} type="button" aria-pressed={filter === f.id} onClick={() => onFilter(f.id)}>{f.label}</button>
+        ))}
+      </div>
+      <input className="input" type="search" placeholder="Search by id or error" aria-label="Search jobs" value={search} onChange={(e) => onSearch(e.target.value)} />
+      {isLoading && total === 0 && <p className="muted small" aria-busy="true">Loading jobs…</p>}
+      {!isLoading && jobs.length === 0 && total > 0 && <p className="muted small">No job matches; clear the search or pick “All”.</p>}
+      <ul className="job-items" role="list" onKeyDown={(e) => moveSelection(e, jobs, selectedId)}>
+        {jobs.map((job) => (
+          <li key={job.command_id}>
+            <a className="job-item" href={hrefOf({ name: 'jobs', id: job.command_id })} aria-current={job.command_id === selectedId ? 'true' : undefined} data-status={job.status}>
+              <div className="row">
+                <StatusChip status={job.status} />
+                <span className="mono small">{shortId(job.command_id)}</span>
+                <span className="spacer" />
+                <span className="small muted">{formatRelative(job.created_at)}</span>
+              </div>
+              <div className="small muted truncate">
+                {job.command_type === 'FFMPEG_CHAINED_COMMANDS' ? 'Chained' : 'Single'} · {job.output_file_count} output{job.output_file_count === 1 ? '' : 's'}
+                {job.error_status ? ` · ${job.error_status}` : ''}
+              </div>
+              {job.status === 'PROCESSING' && <ProgressBar percent={job.progress?.percent ?? null} label={`Progress of job ${shortId(job.command_id)}`} />}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {hasMore && <button className="btn" type="button" onClick={onMore}>Show older jobs</button>}
+    </section>
+  );
+}
+
+/** Up/down arrows move through the list, like a listbox. */
+function moveSelection(e: React.KeyboardEvent, jobs: CommandListItem[], selectedId?: string): void {
+  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+  e.preventDefault();
+  const i = jobs.findIndex((j) => j.command_id === selectedId);
+  const next = jobs[Math.max(0, Math.min(jobs.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1)))];
+  if (!next) return;
+  navigate({ name: 'jobs', id: next.command_id });
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('.job-item[aria-current="true"]')?.focus());
+}

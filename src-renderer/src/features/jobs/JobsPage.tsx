@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { hrefOf } from '../../lib/router';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { PageHeader } from '../../ui/PageHeader';
+import { JobDetail } from './JobDetail';
+import { JobsList } from './JobsList';
+import { matchesFilter, type JobFilter } from './progress';
+import { useJobs } from './use-jobs';
+
+/** Jobs, newest first, with the selected job's detail beside them (issue 5, item 5). */
+export default function JobsPage({ selectedId }: { selectedId?: string }) {
+  const jobs = useJobs();
+  const [filter, setFilter] = useState<JobFilter>('all');
+  const [search, setSearch] = useState('');
+  const visible = (jobs.data ?? []).filter((j) => matchesFilter(j, filter, search));
+
+  return (
+    <div className="page page-wide">
+      <PageHeader title="Jobs" subtitle="Every command you ran, newest first. Updates arrive live." actions={<a className="btn btn-primary" href={hrefOf({ name: 'new' })}>New job</a>} />
+      {jobs.error ? <ErrorNotice error={jobs.error} onRetry={jobs.reload} title="Could not load the jobs" /> : null}
+      {!jobs.error && jobs.data?.length === 0 ? (
+        <EmptyState icon="▤" title="No jobs yet" action={<a className="btn btn-primary" href={hrefOf({ name: 'new' })}>Build your first job</a>}>
+          Start from a template: the sample media make every one run offline.
+        </EmptyState>
+      ) : (
+        <div className="jobs-layout">
+          <JobsList jobs={visible} total={jobs.data?.length ?? 0} isLoading={jobs.isLoading} selectedId={selectedId} filter={filter} onFilter={setFilter} search={search} onSearch={setSearch} hasMore={jobs.hasMore} onMore={jobs.loadMore} />
+          {selectedId ? (
+            <JobDetail key={selectedId} id={selectedId} />
+          ) : (
+            <div className="card">
+              <EmptyState icon="←" title="Pick a job">Its progress, log and outputs show here.</EmptyState>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { StoredFile } from '../../../../src-service/client';
+import { formatDuration, formatMbytes } from '../../lib/format';
+import { displayName } from '../../lib/media';
+import { CopyButton } from '../../ui/CopyButton';
+import { MediaPreview } from '../../ui/MediaPreview';
+
+/** One output: a preview, its key facts and its link. */
+export function OutputCard({ alias, file }: { alias: string; file: StoredFile }) {
+  const facts = [
+    file.file_format?.toUpperCase(),
+    file.width && file.height ? `${file.width}×${file.height}` : null,
+    file.duration ? formatDuration(file.duration) : null,
+    formatMbytes(file.size_mbytes),
+    file.file_count ? `${file.file_count} files` : null,
+    file.is_private ? 'private' : null,
+  ].filter(Boolean);
+  return (
+    <article className="card stack output-card" aria-label={`Output ${alias}`}>
+      <div className="row">
+        <code className="chip chip-plain">{alias}</code>
+        <strong className="truncate">{displayName(file)}</strong>
+      </div>
+      <MediaPreview file={file} url={file.storage_url} label={`Preview of ${displayName(file)}`} />
+      <span className="small muted">{facts.join(' · ')}</span>
+      <div className="row-wrap">
+        {file.storage_url && <a className="btn btn-small" href={file.storage_url} target="_blank" rel="noreferrer">Open</a>}
+        {file.storage_url && <CopyButton size="small" label={file.is_private ? 'Copy 1-hour link' : 'Copy URL'} getText={() => file.storage_url ?? ''} />}
+        {file.is_deleted && <span className="chip">deleted</span>}
+      </div>
+    </article>
+  );
+}

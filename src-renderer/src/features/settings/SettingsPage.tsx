@@ -1,0 +1,20 @@
+import { PageHeader } from '../../ui/PageHeader';
+import { KeySection } from './KeySection';
+import { SystemSection } from './SystemSection';
+import { UsageSection } from './UsageSection';
+import { WebhookSection } from './WebhookSection';
+
+/** Key, usage, machine and webhook settings (issue 5, item 8). */
+export default function SettingsPage() {
+  return (
+    <div className="page">
+      <PageHeader title="Settings" subtitle="Keys, storage, the ffmpeg in use, and notifications." />
+      <KeySection />
+      <div className="split split-even">
+        <UsageSection />
+        <SystemSection />
+      </div>
+      <WebhookSection />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useApi } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useAsync } from '../../lib/use-async';
+import { Button } from '../../ui/Button';
+import { CopyButton } from '../../ui/CopyButton';
+import { describeError, ErrorNotice } from '../../ui/ErrorNotice';
+import { Field } from '../../ui/Field';
+import { showToast } from '../../ui/toast';
+
+/** The account's webhook URL (decisions: Webhooks) and its recent deliveries. */
+export function WebhookSection() {
+  const { client } = useApi();
+  const hook = useAsync(() => client.getWebhook(), [client]);
+  const deliveries = useAsync(() => client.listWebhookDeliveries(), [client]);
+  const [url, setUrl] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  useEffect(() => setUrl(hook.data?.url ?? ''), [hook.data]);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    try {
+      if (url.trim()) setSecret((await client.putWebhook(url.trim())).secret ?? null);
+      else await client.deleteWebhook();
+      showToast(url.trim() ? 'Webhook saved' : 'Webhook removed');
+      hook.reload();
+    } catch (err) {
+      showToast(describeError(err), { isError: true });
+    }
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="webhook-title">
+      <h2 id="webhook-title" style={{ fontSize: 'var(--text-l)' }}>Webhook</h2>
+      {hook.error ? <ErrorNotice error={hook.error} onRetry={hook.reload} title="Could not load the webhook" /> : null}
+      <form className="row" style={{ alignItems: 'flex-end' }} onSubmit={(e) => void save(e)}>
+        <div style={{ flex: 1 }}>
+          <Field label="URL called when a job ends" hint="Signed the Standard Webhooks way; leave empty to turn off.">
+            {(p) => <input {...p} className="input mono" type="url" placeholder="http://localhost:9000/hooks/ffdesk" value={url} onChange={(e) => setUrl(e.target.value)} />}
+          </Field>
+        </div>
+        <Button type="submit">Save</Button>
+      </form>
+      {secret && (
+        <div className="notice notice-info row">
+          <span style={{ flex: 1 }}>Signing secret: <code>{secret}</code></span>
+          <CopyButton size="small" label="Copy" getText={() => secret} />
+        </div>
+      )}
+      <h3 className="small">Recent deliveries</h3>
+      {deliveries.error ? <p className="small muted">{describeError(deliveries.error)}</p> : null}
+      {deliveries.data?.length === 0 && <p className="small muted">None yet: deliveries appear here after jobs end.</p>}
+      {deliveries.data && deliveries.data.length > 0 && (
+        <table className="table">
+          <thead><tr><th>When</th><th>Job</th><th>Attempt</th><th>Result</th></tr></thead>
+          <tbody>
+            {deliveries.data.slice(0, 20).map((d, i) => (
+              <tr key={d.delivery_id ?? i}>
+                <td>{formatDateTime(d.created_at)}</td>
+                <td className="mono">{d.command_id?.slice(0, 8) ?? '—'}</td>
+                <td>{d.attempt ?? '—'}</td>
+                <td>{d.delivered ? 'Delivered' : d.error ?? (d.status_code ? `HTTP ${d.status_code}` : 'Pending')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+export type UploadStatus = 'queued' | 'uploading' | 'processing' | 'done' | 'failed' | 'aborted';
+
+export interface UploadItem {
+  id: string;
+  name: string;
+  size: number;
+  uploadedBytes: number;
+  bytesPerSecond: number;
+  status: UploadStatus;
+  isPrivate: boolean;
+  error?: string;
+  fileId?: string;
+}
+
+export const isActive = (i: UploadItem): boolean => i.status === 'queued' || i.status === 'uploading';
+
+/** Seconds left at the current rate; null when nothing moves yet. */
+export function etaOf(remainingBytes: number, bytesPerSecond: number): number | null {
+  if (remainingBytes <= 0) return 0;
+  return bytesPerSecond > 0 ? remainingBytes / bytesPerSecond : null;
+}
+
+/** Totals over the uploads still moving (finished ones do not dilute speed or ETA). */
+export function totalsOf(items: UploadItem[]) {
+  const active = items.filter(isActive);
+  const totalBytes = active.reduce((s, i) => s + i.size, 0);
+  const uploadedBytes = active.reduce((s, i) => s + i.uploadedBytes, 0);
+  const bytesPerSecond = active.reduce((s, i) => s + (i.status === 'uploading' ? i.bytesPerSecond : 0), 0);
+  return {
+    count: active.length,
+    totalBytes,
+    uploadedBytes,
+    bytesPerSecond,
+    percent: totalBytes > 0 ? (100 * uploadedBytes) / totalBytes : 100,
+    etaSeconds: etaOf(totalBytes - uploadedBytes, bytesPerSecond),
+  };
+}

@@ -1,0 +1,23 @@
+import type { CommandRequest } from '../../../src-service/client';
+
+/**
+ * What another screen asks the job builder to open with ("edit as new" from Jobs, "use
+ * as input in a new job" from Files). Features never import each other (conventions
+ * rule 9), so they meet here.
+ */
+export type JobHandoff =
+  | { kind: 'request'; request: CommandRequest }
+  | { kind: 'input'; url: string; fileId: string; filename: string };
+
+let pending: JobHandoff | null = null;
+
+export function handOffToJobBuilder(handoff: JobHandoff): void {
+  pending = handoff;
+}
+
+/** Read once: a later visit to "New job" starts from the builder's own draft again. */
+export function takeJobHandoff(): JobHandoff | null {
+  const value = pending;
+  pending = null;
+  return value;
+}
