@@ -69,7 +69,8 @@ export function createClient(options: ClientOptions) {
     system: () => http.request<SystemInfo>('/v1/system'),
     account: () => http.request<Account>('/v1/account'),
     listKeys: () => http.request<ApiKeyInfo[]>('/v1/keys'),
-    createKey: (plan: Plan = 'pro') => http.request<CreatedApiKey>('/v1/keys', { body: { plan } }),
+    /** A new key of the caller's account (it inherits the account's plan). */
+    createKey: (opts: { label?: string; plan?: Plan } = {}) => http.request<CreatedApiKey>('/v1/keys', { body: opts }),
     revokeKey: (keyId: string) => http.request<void>(`/v1/keys/${enc(keyId)}`, { method: 'DELETE', as: 'none' }),
 
     waitForCommand: (id: string, o?: WaitOptions) => waitForCommand(client.getCommand, id, o),

@@ -172,9 +172,12 @@ export interface SystemInfo {
 export interface ApiKeyInfo {
   key_id: string;
   prefix: string;
+  label?: string | null;
   plan: Plan;
   created_at: string;
   revoked_at: string | null;
+  /** True for the key that made the request. */
+  is_current?: boolean;
 }
 
 export interface CreatedApiKey extends ApiKeyInfo {
@@ -183,18 +186,25 @@ export interface CreatedApiKey extends ApiKeyInfo {
 
 export interface WebhookConfig {
   url: string | null;
+  /** Only in the answer to PUT: `whsec_` + base64 key. */
   secret?: string;
+  created_at?: string;
 }
 
 export interface WebhookDelivery {
-  delivery_id?: string;
-  command_id?: string;
-  attempt?: number;
-  status_code?: number | null;
-  error?: string | null;
-  created_at?: string;
-  next_attempt_at?: string | null;
-  delivered?: boolean;
+  /** Also the `webhook-id` header; the same on every retry. */
+  delivery_id: string;
+  /** The nil UUID for a test event. */
+  command_id: string;
+  url: string;
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  attempts: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Newer services may add fields; callers such as the CLI print them as they come. */
   [key: string]: unknown;
 }
 

@@ -1,12 +1,13 @@
 import { useEventsConnected } from '../lib/events';
 import { hrefOf, type Route } from '../lib/router';
+import { Icon, type IconName } from '../ui/Icon';
 
-const ITEMS: { name: Route['name']; label: string; icon: string }[] = [
-  { name: 'jobs', label: 'Jobs', icon: '▤' },
-  { name: 'new', label: 'New job', icon: '＋' },
-  { name: 'files', label: 'Files', icon: '▦' },
-  { name: 'uploads', label: 'Uploads', icon: '⇪' },
-  { name: 'settings', label: 'Settings', icon: '⚙' },
+const ITEMS: { name: Route['name']; label: string; icon: IconName }[] = [
+  { name: 'jobs', label: 'Jobs', icon: 'jobs' },
+  { name: 'new', label: 'New job', icon: 'new' },
+  { name: 'files', label: 'Files', icon: 'files' },
+  { name: 'uploads', label: 'Uploads', icon: 'uploads' },
+  { name: 'settings', label: 'Settings', icon: 'settings' },
 ];
 
 export function Sidebar({ route }: { route: Route }) {
@@ -19,8 +20,8 @@ export function Sidebar({ route }: { route: Route }) {
       </div>
       {ITEMS.map((item) => (
         <a key={item.name} className="nav-link" href={hrefOf({ name: item.name } as Route)} aria-current={route.name === item.name ? 'page' : undefined}>
-          <span className="nav-icon" aria-hidden="true">
-            {item.icon}
+          <span className="nav-icon">
+            <Icon name={item.icon} />
           </span>
           <span className="nav-label">{item.label}</span>
         </a>

@@ -59,7 +59,7 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
         <>
           <FilesToolbar search={search} onSearch={setSearch} type={type} onType={setType} shown={shown.length} total={total} selectedCount={selection.selected.size} onClearSelection={selection.clear} onBulkDelete={() => void bulkDelete()} onReload={files.reload} />
           {shown.length === 0 ? (
-            <EmptyState icon="🔍" title="No file matches">Clear the search or choose “All types”.</EmptyState>
+            <EmptyState icon="∅" title="No file matches">Clear the search or choose “All types”.</EmptyState>
           ) : (
             <FilesTable files={shown} selected={selection.selected} activeId={selectedId} sort={sort} onSort={onSort} onToggle={selection.toggle} onToggleAll={selection.toggleAll} onOpen={(id) => navigate({ name: 'files', id })} />
           )}

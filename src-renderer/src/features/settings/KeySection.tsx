@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CreatedApiKey, Plan } from '../../../../src-service/client';
+import type { CreatedApiKey } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
@@ -15,11 +15,12 @@ export function KeySection() {
   const keys = useAsync(() => client.listKeys(), [client]);
   const [isShown, setShown] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [plan, setPlan] = useState<Plan>('pro');
+  const [label, setLabel] = useState('');
 
   async function create() {
     try {
-      setCreated(await client.createKey(plan));
+      setCreated(await client.createKey(label.trim() ? { label: label.trim() } : {}));
+      setLabel('');
       keys.reload();
     } catch (err) {
       showToast(`Could not create a key: ${describeError(err)}`, { isError: true });
@@ -55,27 +56,25 @@ export function KeySection() {
       {keys.error ? <ErrorNotice error={keys.error} onRetry={keys.reload} title="Could not list the keys" /> : null}
       {keys.data && (
         <table className="table">
-          <thead><tr><th>Prefix</th><th>Plan</th><th>Created</th><th>Status</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+          <thead><tr><th>Prefix</th><th>Label</th><th>Plan</th><th>Created</th><th>Status</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
           <tbody>
             {keys.data.map((k) => (
               <tr key={k.key_id}>
                 <td className="mono">{k.prefix}…</td>
+                <td>{k.label ?? '—'}</td>
                 <td>{k.plan}</td>
                 <td>{formatDateTime(k.created_at)}</td>
-                <td>{k.revoked_at ? `Revoked ${formatDateTime(k.revoked_at)}` : apiKey.startsWith(k.prefix) ? 'In use here' : 'Active'}</td>
-                <td>{!k.revoked_at && <ConfirmButton size="small" label="Revoke" confirmLabel="Revoke now?" onConfirm={() => void revoke(k.key_id)} />}</td>
+                <td>{k.revoked_at ? `Revoked ${formatDateTime(k.revoked_at)}` : k.is_current || apiKey.startsWith(k.prefix) ? 'In use here' : 'Active'}</td>
+                <td>{!k.revoked_at && !k.is_current && <ConfirmButton size="small" label="Revoke" confirmLabel="Revoke now?" onConfirm={() => void revoke(k.key_id)} />}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
       <div className="row">
-        <select className="select" aria-label="Plan of the new key" style={{ width: 120 }} value={plan} onChange={(e) => setPlan(e.target.value as Plan)}>
-          <option value="pro">pro</option>
-          <option value="trial">trial</option>
-        </select>
+        <input className="input" style={{ width: 220 }} aria-label="Label of the new key" placeholder="Label (e.g. render script)" value={label} onChange={(e) => setLabel(e.target.value)} />
         <Button onClick={() => void create()}>Create key</Button>
-        <span className="small muted">Trial keys cannot upload or use private storage.</span>
+        <span className="small muted">New keys share this account and its plan; revoke any you no longer use.</span>
       </div>
     </section>
   );

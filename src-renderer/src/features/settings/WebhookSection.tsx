@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type { WebhookDelivery } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
@@ -52,14 +53,14 @@ export function WebhookSection() {
       {deliveries.data?.length === 0 && <p className="small muted">None yet: deliveries appear here after jobs end.</p>}
       {deliveries.data && deliveries.data.length > 0 && (
         <table className="table">
-          <thead><tr><th>When</th><th>Job</th><th>Attempt</th><th>Result</th></tr></thead>
+          <thead><tr><th>When</th><th>Job</th><th>Attempts</th><th>Result</th></tr></thead>
           <tbody>
-            {deliveries.data.slice(0, 20).map((d, i) => (
-              <tr key={d.delivery_id ?? i}>
+            {deliveries.data.slice(0, 20).map((d) => (
+              <tr key={d.delivery_id}>
                 <td>{formatDateTime(d.created_at)}</td>
-                <td className="mono">{d.command_id?.slice(0, 8) ?? '—'}</td>
-                <td>{d.attempt ?? '—'}</td>
-                <td>{d.delivered ? 'Delivered' : d.error ?? (d.status_code ? `HTTP ${d.status_code}` : 'Pending')}</td>
+                <td className="mono">{d.command_id.slice(0, 8)}</td>
+                <td>{d.attempts}</td>
+                <td>{deliveryResult(d)}</td>
               </tr>
             ))}
           </tbody>
@@ -67,4 +68,11 @@ export function WebhookSection() {
       )}
     </section>
   );
+}
+
+function deliveryResult(d: WebhookDelivery): string {
+  const code = d.last_status_code ? ` (HTTP ${d.last_status_code})` : '';
+  if (d.status === 'DELIVERED') return `Delivered${code}`;
+  if (d.status === 'FAILED') return `Gave up${code}${d.last_error ? `: ${d.last_error}` : ''}`;
+  return `Retrying ${d.next_attempt_at ? formatDateTime(d.next_attempt_at) : 'soon'}${code}`;
 }

@@ -1,0 +1,80 @@
+import { AppPage, playFor } from './app-page';
+import { expect, openApp, sampleWhile, screen, test } from './fixtures';
+
+test.describe('jobs', () => {
+  test('when a template job runs, then the progress bar moves live and the job reaches SUCCESS with a playable video', async ({ page, svc }) => {
+    await svc.samplesReady();
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.useTemplate('Transcode to H.264/AAC');
+    // -re reads the 8 s sample in real time, so there is progress to watch.
+    await app.prependToCommand('-re ');
+    await screen(page, '10-job-builder-template');
+    const id = await app.runJob();
+
+    const bar = app.jobProgressBar();
+    await expect(bar).toBeVisible();
+    const percents = await sampleWhile(
+      async () => Number((await bar.getAttribute('aria-valuenow').catch(() => null)) ?? NaN),
+      async () => (await app.jobStatus().textContent()) === 'Success',
+      { timeoutMs: 90_000 },
+    );
+    const seen = [...new Set(percents.filter((p) => Number.isFinite(p) && p > 0))];
+    expect(seen.length, `distinct progress values: ${seen.join(', ')}`).toBeGreaterThanOrEqual(3);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+
+    const record = await svc.client.getCommand(id);
+    expect(record.status).toBe('SUCCESS');
+    const video = page.getByRole('article', { name: 'Output out_1' }).locator('video');
+    const { before, after } = await playFor(video, 1500);
+    expect(after).toBeGreaterThan(before);
+    await screen(page, '11-job-success');
+
+    await page.getByRole('button', { name: 'FFmpeg log' }).or(page.getByText('FFmpeg log')).first().click();
+    await expect(page.getByLabel('FFmpeg log', { exact: true })).toContainText('ffmpeg');
+  });
+
+  test('when the HLS template runs, then its playlist plays through hls.js', async ({ page, svc }) => {
+    await svc.samplesReady();
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.useTemplate('HLS stream');
+    await app.runJob();
+    await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+    const video = page.getByRole('article', { name: 'Output out_playlist_1' }).locator('video[data-player="hls"]');
+    const { before, after } = await playFor(video, 2000);
+    expect(after).toBeGreaterThan(before);
+    // hls.js plays through Media Source Extensions: the element's source is a blob: URL.
+    expect(await video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/^blob:/);
+    await screen(page, '12-job-hls');
+  });
+
+  test('when a job is running, then it can be cancelled; edit as new refills the builder', async ({ page, svc }) => {
+    await svc.samplesReady();
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.useTemplate('Transcode to H.264/AAC');
+    await app.prependToCommand('-re ');
+    await app.runJob();
+    await expect(app.jobProgressBar()).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel job' }).click();
+    await page.getByRole('button', { name: 'Really cancel?' }).click();
+    await expect(app.jobStatus()).toHaveText('Failed');
+    await expect(page.getByText('CANCELLED').first()).toBeVisible();
+    await screen(page, '13-job-cancelled');
+    await page.getByRole('button', { name: 'Edit as new' }).click();
+    await expect(page.getByRole('heading', { name: 'New job' })).toBeVisible();
+    await expect(page.getByTestId('command-editor').first()).toContainText('-re -i {{in_video}}');
+  });
+
+  test('when the command uses an undeclared alias, then the builder flags it before submit', async ({ page, svc }) => {
+    await svc.samplesReady();
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.useTemplate('GIF thumbnail');
+    await app.prependToCommand('-i {{in_missing}} ');
+    await expect(page.getByText('{{in_missing}} is not declared in input_files or output_files')).toBeVisible();
+    await expect(page.locator('.cm-alias-unknown')).toHaveText('{{in_missing}}');
+    await screen(page, '14-job-builder-validation');
+  });
+});

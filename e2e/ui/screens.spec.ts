@@ -1,0 +1,59 @@
+import { AppPage } from './app-page';
+import { expect, openApp, screen, test } from './fixtures';
+
+test.describe('app shell', () => {
+  test('when no key is known, then the key gate asks for one and a wrong key is refused', async ({ page, svc }) => {
+    await page.goto(svc.url);
+    await expect(page.getByText('Paste the API key printed by')).toBeVisible();
+    await screen(page, '01-key-gate');
+    await page.getByLabel('API key').fill('not-the-key');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByText('That key was refused')).toBeVisible();
+    await page.getByLabel('API key').fill(svc.apiKey);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('when the key arrives in the URL fragment, then it is stored and removed from the address', async ({ page, svc }) => {
+    await openApp(page, svc);
+    expect(page.url()).not.toContain(svc.apiKey);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Jobs', exact: true })).toBeVisible();
+  });
+
+  test('when the key is revoked meanwhile, then a 401 returns to the gate', async ({ page, svc }) => {
+    await openApp(page, svc);
+    await page.evaluate(() => localStorage.setItem('ffdesk.apiKey', 'revoked-key-123'));
+    await page.reload();
+    await expect(page.getByText('Paste the API key printed by')).toBeVisible();
+  });
+
+  test('first render is under a second', async ({ page, svc }) => {
+    await openApp(page, svc);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const ms = await page.evaluate(() => performance.now());
+    console.log(`first render: ${Math.round(ms)} ms`);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  test('every screen renders; screenshots for review', async ({ page, svc }) => {
+    await svc.samplesReady();
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await expect(page.getByText('No jobs yet')).toBeVisible();
+    await screen(page, '02-jobs-empty');
+    await app.nav('New job').click();
+    await expect(page.getByRole('heading', { name: 'Start from a template' })).toBeVisible();
+    await screen(page, '03-new-job');
+    await app.nav('Files').click();
+    await expect(page.getByRole('grid', { name: 'Stored files' })).toBeVisible();
+    await screen(page, '04-files');
+    await app.nav('Uploads').click();
+    await expect(page.getByText('Drop files here')).toBeVisible();
+    await screen(page, '05-uploads');
+    await app.nav('Settings').click();
+    await expect(page.getByText(svc.dataDir)).toBeVisible();
+    await screen(page, '06-settings');
+  });
+});
