@@ -43,6 +43,8 @@ export default function JobBuilderPage() {
             onUse={(t) => {
               const { form: next, missing } = applyTemplate(t, samples);
               state.replaceForm(next);
+              setShowTemplates(false);
+              document.getElementById('main')?.scrollTo({ top: 0 });
               showToast(missing.length ? `Template loaded. Not stored yet: ${missing.join(', ')} — pick inputs yourself.` : `Template “${t.title}” loaded with the sample media.`);
             }}
           />

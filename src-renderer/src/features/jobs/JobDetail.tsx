@@ -56,8 +56,13 @@ function JobFacts({ record }: { record: CommandRecord }) {
     ['Total time', formatDuration(record.total_processing_seconds)],
   ];
   return (
-    <dl className="meta" style={{ gridTemplateColumns: 'repeat(5, max-content 1fr)' }}>
-      {facts.map(([k, v]) => [<dt key={`${k}-t`}>{k}</dt>, <dd key={`${k}-d`}>{v}</dd>])}
+    <dl className="facts">
+      {facts.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
     </dl>
   );
 }

@@ -7,7 +7,7 @@ import type { JobFilter } from './progress';
 
 const FILTERS: { id: JobFilter; label: string }[] = [
   { id: 'all', label: 'All' },
-  { id: 'active', label: 'Running & queued' },
+  { id: 'active', label: 'Active' },
   { id: 'SUCCESS', label: 'Succeeded' },
   { id: 'FAILED', label: 'Failed' },
 ];

@@ -1,0 +1,89 @@
+import type { StoredFile } from '../../src-service/client';
+import { AppPage } from './app-page';
+import { expect, openApp, SAMPLE_NAMES, screen, test } from './fixtures';
+
+test.describe('files', () => {
+  test('browse, search and bulk-delete', async ({ page, svc }) => {
+    await svc.samplesReady();
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('Files').click();
+    const grid = page.getByRole('grid', { name: 'Stored files' });
+    await expect(grid.getByRole('row')).toHaveCount(SAMPLE_NAMES.length + 1);
+
+    await page.getByLabel('Search files').fill('mp3');
+    await expect(page.getByText(`2 of ${SAMPLE_NAMES.length} files`)).toBeVisible();
+    await page.getByLabel('Select all shown files').check();
+    await screen(page, '30-files-search-select');
+    await page.getByRole('button', { name: 'Delete 2' }).click();
+    await page.getByRole('button', { name: 'Delete 2 files?' }).click();
+    await expect(page.getByText('Deleted 2 files.')).toBeVisible();
+
+    await page.getByLabel('Search files').fill('');
+    await expect(grid.getByRole('row')).toHaveCount(SAMPLE_NAMES.length - 1);
+    const left = await svc.client.listFiles();
+    expect(left.map((f) => f.filename)).not.toContain('sample-audio.mp3');
+    expect(left.map((f) => f.filename)).not.toContain('sample-music.mp3');
+  });
+
+  test('preview a private video, copy a presigned link, and fetch it without the key', async ({ page, context, svc }) => {
+    await svc.samplesReady();
+    const sample = (await svc.client.listFiles()).find((f) => f.filename === 'sample-video.mp4')!;
+    const bytes = await (await fetch(sample.storage_url!)).blob();
+    const secret = await svc.client.uploadFile(bytes, { filename: 'private-cut.mp4', isPrivate: true });
+    await expect.poll(async () => (await svc.client.getFile(secret.file_id)).status).toBe('STORED');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: svc.url });
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('Files').click();
+    await page.getByRole('row').filter({ hasText: 'private-cut.mp4' }).click();
+    const drawer = page.getByRole('complementary', { name: 'Preview of private-cut.mp4' });
+    await expect(drawer.getByText('No URL: the file is private')).toBeVisible();
+    await expect(drawer.getByLabel('Metadata')).toContainText('h264');
+    await drawer.getByLabel('Presigned link lifetime').selectOption({ label: '5 minutes' });
+    await drawer.getByRole('button', { name: 'Copy presigned link' }).click();
+    await expect(page.getByText('Presigned link copied')).toBeVisible();
+    await screen(page, '31-files-preview');
+
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/storage\/s\//);
+    const res = await fetch(copied);
+    expect(res.status).toBe(200);
+    expect((await res.arrayBuffer()).byteLength).toBe(bytes.size);
+    // Tampering with the signature is refused (decisions: Storage and signed URLs).
+    const tampered = copied.replace(/(\/storage\/s\/[^/]*)(.)\//, (_m, head: string, last: string) => `${head}${last === 'A' ? 'B' : 'A'}/`);
+    expect(tampered).not.toBe(copied);
+    expect((await fetch(tampered)).status).toBe(403);
+  });
+
+  test('10,000 files stay a small DOM and scroll to the end', async ({ page, svc }) => {
+    const files = Array.from({ length: 10_000 }, (_, i) => fakeFile(i));
+    await page.route('**/v1/files?*', async (route) => {
+      const url = new URL(route.request().url());
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 1000);
+      await route.fulfill({ json: files.slice(offset, offset + limit) });
+    });
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('Files').click();
+    await expect(page.getByText('10000 files')).toBeVisible();
+    const rows = page.getByRole('grid', { name: 'Stored files' }).getByRole('row');
+    expect(await rows.count()).toBeLessThan(80);
+    const body = page.getByLabel('File rows: arrows move, space selects');
+    const start = Date.now();
+    for (let i = 0; i < 20; i++) await body.evaluate((el, n) => (el.scrollTop = (el.scrollHeight * n) / 20), i + 1);
+    expect(Date.now() - start).toBeLessThan(3000);
+    await expect(page.getByText('file-09999.mp4')).toBeVisible();
+    await screen(page, '32-files-10000');
+  });
+});
+
+function fakeFile(i: number): StoredFile {
+  const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+  return {
+    file_id: id, storage_url: null, status: 'STORED', service_store_type: 'STORED_FILE', is_deleted: false, is_private: i % 7 === 0,
+    created_at: new Date(Date.UTC(2025, 0, 1) - i * 60_000).toISOString(), filename: `file-${String(i).padStart(5, '0')}.mp4`,
+    file_type: 'video', file_format: 'mp4', width: 1280, height: 720, duration: i % 600, codec: 'h264', size_mbytes: (i % 900) + 0.5,
+  };
+}
