@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { StoredFile } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
+import { useAsync } from '../../lib/use-async';
 import { handOffToJobBuilder } from '../../lib/job-handoff';
 import { displayName } from '../../lib/media';
 import { navigate } from '../../lib/router';
@@ -20,6 +21,11 @@ export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; on
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [file.file_id]);
   const name = displayName(file);
+  // A private file previews through a short-lived presigned URL (spec 4.9).
+  const previewUrl = useAsync(
+    async (signal) => file.storage_url ?? (file.is_deleted ? null : (await client.getFile(file.file_id, { presignedTtlSeconds: 3600, signal })).storage_url),
+    [client, file.file_id, file.storage_url],
+  );
 
   async function useAsInput() {
     try {
@@ -54,7 +60,7 @@ export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; on
         {file.is_private && <span className="chip chip-plain">private</span>}
         {file.service_store_type === 'OUTPUT' && <span className="chip chip-plain">job output</span>}
       </div>
-      <MediaPreview key={file.file_id} file={file} url={file.storage_url} label={`Preview of ${name}`} />
+      {previewUrl.data !== undefined && <MediaPreview key={file.file_id} file={file} url={previewUrl.data} label={`Preview of ${name}`} />}
       <div className="row-wrap">
         <Button variant="primary" onClick={() => void useAsInput()}>Use as input in a new job</Button>
         {file.storage_url && <CopyButton label="Copy URL" getText={() => file.storage_url ?? ''} />}
