@@ -1,0 +1,80 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Flushes a file's bytes (or a directory's entries) to disk. */
+export async function fsyncPath(p: string): Promise<void> {
+  const fh = await fs.open(p, 'r');
+  try {
+    await fh.sync();
+  } catch (err) {
+    // Some filesystems (and Windows, for directories) refuse fsync on a directory handle:
+    // nothing more can be done there, the rename itself is still atomic.
+    if (!isFsyncUnsupported(err)) throw err;
+  } finally {
+    await fh.close();
+  }
+}
+
+function isFsyncUnsupported(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'EINVAL' || code === 'EPERM' || code === 'EISDIR' || code === 'ENOTSUP';
+}
+
+export function errorCode(err: unknown): string | undefined {
+  return (err as NodeJS.ErrnoException | null)?.code;
+}
+
+/**
+ * Renames `src` onto `dest` (same filesystem: atomic). Across devices (EXDEV) the bytes are
+ * copied to `viaTemp` (on dest's filesystem), fsynced, renamed onto `dest`, then `src` is
+ * unlinked, so `dest` still appears whole or not at all.
+ */
+export async function moveFile(src: string, dest: string, viaTemp: string): Promise<void> {
+  try {
+    await fs.rename(src, dest);
+    return;
+  } catch (err) {
+    if (errorCode(err) !== 'EXDEV') throw err;
+  }
+  try {
+    await fs.copyFile(src, viaTemp);
+    await fsyncPath(viaTemp);
+    await fs.rename(viaTemp, dest);
+  } catch (err) {
+    await fs.rm(viaTemp, { force: true });
+    throw err;
+  }
+  await fs.unlink(src);
+}
+
+/** Hard-links `src` to `dest`, or copies when links are impossible (other device, no support). */
+export async function linkOrCopy(src: string, dest: string): Promise<void> {
+  try {
+    await fs.link(src, dest);
+  } catch (err) {
+    const code = errorCode(err);
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw err;
+    await fs.copyFile(src, dest, fs.constants.COPYFILE_EXCL);
+  }
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight; rejects on the first failure. */
+export async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await fn(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** Every regular file under `dir`, relative, with `/` separators, sorted. */
+export async function listFilesRecursive(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
