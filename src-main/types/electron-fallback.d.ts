@@ -1,0 +1,70 @@
+/**
+ * The slice of Electron's API that src-main uses, for type-checking on machines where the
+ * optional `electron` package could not be installed (its install script downloads the
+ * binary from GitHub). tsconfig `paths` prefers the real `electron.d.ts` whenever it exists,
+ * so wherever Electron is installed the code is checked against the real declarations.
+ */
+export interface IpcMainInvokeEvent {
+  senderFrame: { url: string } | null;
+}
+export interface MenuItemConstructorOptions {
+  label?: string;
+  role?: string;
+  type?: 'normal' | 'separator' | 'submenu' | 'checkbox' | 'radio';
+  click?: () => void;
+  submenu?: MenuItemConstructorOptions[];
+}
+export class Menu {
+  static buildFromTemplate(template: MenuItemConstructorOptions[]): Menu;
+  static setApplicationMenu(menu: Menu | null): void;
+}
+export interface WebContents {
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' | 'allow' }): void;
+  on(event: 'will-navigate', listener: (event: { preventDefault(): void }, url: string) => void): this;
+}
+export class BrowserWindow {
+  constructor(options: {
+    width?: number;
+    height?: number;
+    minWidth?: number;
+    minHeight?: number;
+    title?: string;
+    show?: boolean;
+    webPreferences?: { preload?: string; contextIsolation?: boolean; sandbox?: boolean; nodeIntegration?: boolean; webSecurity?: boolean };
+  });
+  static getAllWindows(): BrowserWindow[];
+  webContents: WebContents;
+  once(event: 'ready-to-show', listener: () => void): this;
+  loadURL(url: string): Promise<void>;
+  isMinimized(): boolean;
+  restore(): void;
+  focus(): void;
+  show(): void;
+}
+export const app: {
+  requestSingleInstanceLock(): boolean;
+  quit(): void;
+  exit(code?: number): void;
+  whenReady(): Promise<void>;
+  getPath(name: 'userData' | 'home' | 'temp'): string;
+  on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown;
+  on(event: 'second-instance' | 'activate' | 'window-all-closed', listener: () => void): unknown;
+};
+export const shell: {
+  openExternal(url: string): Promise<void>;
+  openPath(path: string): Promise<string>;
+  showItemInFolder(path: string): void;
+};
+export const dialog: {
+  showOpenDialog(options: { properties: Array<'openFile' | 'multiSelections'> }): Promise<{ canceled: boolean; filePaths: string[] }>;
+  showSaveDialog(options: { defaultPath?: string }): Promise<{ canceled: boolean; filePath?: string }>;
+};
+export const ipcMain: {
+  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
+};
+export const ipcRenderer: {
+  invoke(channel: string, ...args: unknown[]): Promise<never>;
+};
+export const contextBridge: {
+  exposeInMainWorld(key: string, api: unknown): void;
+};
