@@ -10,6 +10,7 @@ import type { EventBus } from './events/event-bus';
 import type { Scheduler } from './commands/scheduler';
 import type { UrlBuilder } from './files/urls';
 import type { CommandNotifier } from './commands/notify';
+import type { BackgroundTasks } from './background';
 
 /** Everything the routes and use cases share; built once in index.ts. */
 export interface AppDeps {
@@ -25,6 +26,8 @@ export interface AppDeps {
   events: EventBus;
   scheduler: Scheduler;
   notifier: CommandNotifier;
+  /** Work outside requests; aborted and awaited at stop. */
+  tasks: BackgroundTasks;
   version: string;
   log(msg: string): void;
 }

@@ -20,6 +20,7 @@ import { recoverOnStart } from './recovery';
 import { mountExtensions } from './extensions';
 import { ensureSamples } from './files/samples';
 import type { AppDeps } from './deps';
+import { createBackgroundTasks } from './background';
 
 export const VERSION = '0.1.0';
 
@@ -48,7 +49,8 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   let baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const urls = createUrlBuilder(() => baseUrl, keyring);
   const jobsDir = path.join(config.dataDir, 'jobs');
-  const deps = { config, db, accounts, commands, files, blobs, keyring, urls, media, events, version: VERSION, log } as AppDeps;
+  const tasks = createBackgroundTasks(log);
+  const deps = { config, db, accounts, commands, files, blobs, keyring, urls, media, events, tasks, version: VERSION, log } as AppDeps;
   const ext = mountExtensions(deps);
   deps.notifier = createCommandNotifier({ files, events, setProgress: commands.setProgress, onFinal: ext.onCommandFinal });
   const runner = createCommandRunner({
@@ -69,18 +71,20 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
     localKey: local.key,
     deps,
     async start() {
-      await recoverOnStart({ commands, files, blobs, jobsDir, log });
+      const interrupted = await recoverOnStart({ commands, files, blobs, jobsDir, log });
       await ext.start();
+      for (const row of interrupted) deps.notifier.onStatus(row);
       const port = await listen(server, config.host, config.port);
       const shown = urlHost(config.host);
       baseUrl = config.publicUrl ?? `http://${shown}:${port}`;
       setAllowed(allowed, config, port, baseUrl);
       scheduler.notify();
-      if (config.samples) void ensureSamples(deps, local.accountId).catch((err: unknown) => log(`samples: ${(err as Error).message}`));
+      if (config.samples) tasks.run('samples', (signal) => ensureSamples(deps, local.accountId, signal));
       return { url: baseUrl };
     },
     async stop() {
       await scheduler.stop();
+      await tasks.stop();
       await ext.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startChildService, type ChildService } from './test-support/child-service';
 import { tempDir } from './test-support/harness';
+import { startWebhookReceiver } from './webhooks/test-receiver';
 
 const KEY = 'ffd_test_recovery_key_0123456789';
 let running: ChildService | undefined;
@@ -49,6 +50,31 @@ describe('crash recovery (kill -9)', () => {
     expect(done.status, done.error_message).toBe('SUCCESS');
     expect(Object.keys(done.output_files)).toEqual(['out_1']);
     expect((await fetch(done.output_files.out_1.storage_url)).status).toBe(200);
+  });
+
+  it('when a command is interrupted twice, then it ends FAILED / INTERRUPTED and the webhook announces it', async () => {
+    const dataDir = tempDir();
+    const receiver = await startWebhookReceiver();
+    try {
+      running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+      receiver.secret = (await call(running.url, 'PUT', '/v1/webhook', { url: receiver.url })).secret;
+      const sub = await call(running.url, 'POST', '/v1/run-ffmpeg-command', {
+        output_files: { out_1: 'slow.mp4' },
+        ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=20 -preset ultrafast {{out_1}}',
+      });
+      for (let attempt = 0; attempt < 2; attempt++) {
+        await waitFor(running.url, sub.command_id, (b) => b.status === 'PROCESSING');
+        await running.kill9();
+        running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+      }
+      const done = await call(running.url, 'GET', `/v1/commands/${sub.command_id}`);
+      expect(done).toMatchObject({ status: 'FAILED', error_status: 'INTERRUPTED' });
+      const [hook] = await receiver.waitFor(1, 20_000);
+      expect(hook?.json.data).toMatchObject({ command_id: sub.command_id, status: 'FAILED', error_status: 'INTERRUPTED' });
+      expect(hook?.isSignatureValid).toBe(true);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('when blobs exist that no record references (a crash before the commit), then the start-up sweep removes them', async () => {

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { CommandsRepo } from './db/commands-repo';
+import type { CommandRow, CommandsRepo } from './db/commands-repo';
 import type { FilesRepo } from './db/files-repo';
 import type { BlobStore } from './storage/blob-store';
 
@@ -9,9 +9,11 @@ const MAX_ATTEMPTS = 2;
 /**
  * Boot-time recovery (conventions rule 4, decisions: States): no command stays PROCESSING
  * across a restart, half-written job folders go, and blobs that no record references
- * (written before a crash hit the commit) are swept.
+ * (written before a crash hit the commit) are swept. Returns the commands it failed, so the
+ * caller can announce them (events, webhooks) once those are running.
  */
-export async function recoverOnStart(deps: { commands: CommandsRepo; files: FilesRepo; blobs: BlobStore; jobsDir: string; log(m: string): void }): Promise<void> {
+export async function recoverOnStart(deps: { commands: CommandsRepo; files: FilesRepo; blobs: BlobStore; jobsDir: string; log(m: string): void }): Promise<CommandRow[]> {
+  const failed: CommandRow[] = [];
   for (const row of deps.commands.findProcessing()) {
     if (row.attempts < MAX_ATTEMPTS) {
       deps.commands.requeue(row.id);
@@ -20,11 +22,14 @@ export async function recoverOnStart(deps: { commands: CommandsRepo; files: File
         error_status: 'INTERRUPTED',
         error_message: `The service stopped while the command ran (${row.attempts} attempts); it was not run again`,
       });
+      const after = deps.commands.getAny(row.id);
+      if (after) failed.push(after);
     }
   }
   await fs.rm(deps.jobsDir, { recursive: true, force: true });
   await fs.mkdir(deps.jobsDir, { recursive: true });
   await sweepBlobs(deps);
+  return failed;
 }
 
 export async function sweepBlobs(deps: { files: FilesRepo; blobs: BlobStore; log(m: string): void }): Promise<number> {

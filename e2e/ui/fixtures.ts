@@ -18,41 +18,16 @@ export interface UiService {
   samplesReady(): Promise<void>;
 }
 
-const WEB_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
-
-/**
- * WORKAROUND, dormant once fixed: src-service/api/web/web-ui.ts serves the renderer with
- * the storage MIME map, which deliberately has no html/js/css types, so Chromium
- * downloads index.html instead of showing it. Only the app's own files are corrected,
- * and only while the service sends application/octet-stream; all other headers (CSP)
- * stay as the service sent them.
- */
-async function fixWebUiContentTypes(page: Page, baseUrl: string): Promise<void> {
-  await page.route((url) => url.origin === new URL(baseUrl).origin && (url.pathname === '/' || url.pathname === '/index.html' || url.pathname.startsWith('/assets/')), async (route) => {
-    try {
-      const res = await route.fetch();
-      const headers = res.headers();
-      const pathname = new URL(route.request().url()).pathname;
-      const ext = pathname === '/' ? '.html' : path.extname(pathname);
-      if (headers['content-type']?.startsWith('application/octet-stream') && WEB_TYPES[ext]) headers['content-type'] = WEB_TYPES[ext];
-      await route.fulfill({ response: res, headers });
-    } catch (err) {
-      // The service stopping at the end of a test resets in-flight chunk loads.
-      await route.abort().catch(() => console.warn(`web-ui route: ${(err as Error).message}`));
-    }
-  });
-}
-
 /** Each test: its own service on port 0 serving the built renderer, in a fresh data dir. */
 export const test = base.extend<{ svc: UiService }>({
-  svc: async ({ page }, use) => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument
+  svc: async ({}, use) => {
     if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('Build the renderer first: npm run build:renderer');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-e2e-'));
     const apiKey = `e2e-key-${Math.random().toString(36).slice(2, 12)}`;
     const service = createService({ host: '127.0.0.1', port: 0, dataDir, apiKey, webRoot: WEB_ROOT, samples: true, quiet: true });
     const { url } = await service.start();
     const client = createClient({ baseUrl: url, apiKey });
-    await fixWebUiContentTypes(page, url);
     await use({ url, apiKey, dataDir, client, samplesReady: () => waitForSamples(client) });
     await service.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

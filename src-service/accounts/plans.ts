@@ -24,10 +24,15 @@ export interface Usage {
   processingUsedBytes: number;
 }
 
-/** 403 when a quota is already used up, or when `extraStorageBytes` would not fit (init-upload). */
+/**
+ * 403 when a quota is used up (nothing more could be stored: used >= quota), or, for
+ * init-upload, when `extraStorageBytes` would not fit (used + size > quota, so a file that
+ * exactly fills the quota is accepted).
+ */
 export function assertWithinQuota(account: AccountRow, usage: Usage, extraStorageBytes = 0): void {
   const storage = account.storage_quota_bytes;
-  if (storage !== null && usage.storageUsedBytes + extraStorageBytes > storage) {
+  const over = (quota: number) => (extraStorageBytes > 0 ? usage.storageUsedBytes + extraStorageBytes > quota : usage.storageUsedBytes >= quota);
+  if (storage !== null && over(storage)) {
     throw new ForbiddenError(
       extraStorageBytes > 0
         ? `size_bytes would exceed the storage quota (${usage.storageUsedBytes} of ${storage} bytes used)`

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { COMMAND_EXAMPLES, MANY_FILES_EXAMPLES } from './examples';
 import { checkCommandRecord, checkTable, checkValidationBody, INIT_UPLOAD, STORED_FILE } from './spec-shapes';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked against the spec's tables below
+ 
 type Json = any;
 
 let svc: TestService;

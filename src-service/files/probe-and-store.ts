@@ -9,10 +9,12 @@ import { mapProbe, probeFile } from '../media/probe';
  * store (a rename on the same disk), then one guarded update to STORED. If the row moved on
  * meanwhile (deleted, aborted), the blob is removed again.
  */
-export async function probeAndStore(deps: AppDeps, row: FileRow, from: FileStatus, filePath: string): Promise<void> {
+export async function probeAndStore(deps: AppDeps, row: FileRow, from: FileStatus, filePath: string, signal?: AbortSignal): Promise<void> {
   const stat = await fs.stat(filePath);
   const name = row.filename || path.basename(filePath);
-  const probe = await probeFile(deps.media.ffprobePath, filePath, { timeoutMs: 120_000 }).catch(() => null);
+  const probe = await probeFile(deps.media.ffprobePath, filePath, { timeoutMs: 120_000, signal }).catch(() => null);
+  // Stopping: leave the row as it is; recovery stores it on the next start.
+  signal?.throwIfAborted();
   const media = mapProbe(probe, name, stat.size);
   const blob = await deps.blobs.putFile(filePath);
   const stored = deps.files.setStored(row.id, from, { blob_key: blob.key, size_bytes: blob.sizeBytes, media_json: JSON.stringify(media) });

@@ -22,13 +22,14 @@ const SUBTITLES = '1\n00:00:00,500 --> 00:00:03,000\nWelcome to FFDesk\n\n2\n00:
  * appear as ordinary stored files of the local account, so every template runs with no
  * network. Runs in the background; an existing sample is never made twice.
  */
-export async function ensureSamples(deps: AppDeps, accountId: string): Promise<void> {
+export async function ensureSamples(deps: AppDeps, accountId: string, signal?: AbortSignal): Promise<void> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ffdesk-samples-'));
   try {
     for (const sample of SAMPLES) {
+      signal?.throwIfAborted();
       if (deps.files.findByName(accountId, sample.name)) continue;
       const out = path.join(tmp, sample.name);
-      const r = await runProcess(deps.media.ffmpegPath, ['-hide_banner', '-nostdin', '-y', ...sample.args, out], { cwd: tmp, timeoutMs: 120_000 });
+      const r = await runProcess(deps.media.ffmpegPath, ['-hide_banner', '-nostdin', '-y', ...sample.args, out], { cwd: tmp, timeoutMs: 120_000, signal });
       if (r.exitCode !== 0) {
         deps.log(`samples: could not make ${sample.name}: ${r.stderrTail.slice(-300)}`);
         continue;

@@ -27,14 +27,16 @@ export function createStoreFileWorker(deps: AppDeps) {
     while (active < CONCURRENCY && waiting.length > 0) {
       const id = waiting.shift() as string;
       active++;
-      void storeOne(id).finally(() => {
-        active--;
-        pump();
-      });
+      deps.tasks.run(`store-file ${id}`, (signal) =>
+        storeOne(id, signal).finally(() => {
+          active--;
+          if (!signal.aborted) pump();
+        }),
+      );
     }
   }
 
-  async function storeOne(id: string): Promise<void> {
+  async function storeOne(id: string, stopping: AbortSignal): Promise<void> {
     const row = deps.files.getAny(id);
     if (!row || !deps.files.setStatus(id, 'QUEUED', 'DOWNLOADING')) return;
     publish(row, 'DOWNLOADING');
@@ -45,12 +47,13 @@ export function createStoreFileWorker(deps: AppDeps) {
         { ...deps, ffprobePath: deps.media.ffprobePath },
         { inputs: { in_file: row.original_file_url as string }, inputZipUrl: null },
         { work: dir, scratch: `${dir}.zip` },
-        AbortSignal.timeout(6 * 3600_000),
+        AbortSignal.any([stopping, AbortSignal.timeout(6 * 3600_000)]),
       );
       if (!deps.files.setStatus(id, 'DOWNLOADING', 'DOWNLOADED')) return;
       publish(row, 'DOWNLOADED');
-      await probeAndStore(deps, row, 'DOWNLOADED', path.join(dir, inputs.paths.in_file as string));
+      await probeAndStore(deps, row, 'DOWNLOADED', path.join(dir, inputs.paths.in_file as string), stopping);
     } catch (err) {
+      if (stopping.aborted) return; // recovery re-queues it on the next start
       const failure = err instanceof JobFailure ? err : new JobFailure('UNREACHABLE_INPUT_FILE', `Could not store ${row.original_file_url}: ${(err as Error).message}`);
       for (const from of ['DOWNLOADING', 'DOWNLOADED'] as const) deps.files.setFailed(id, from, failure.status, failure.message);
       publish(row, 'FAILED');

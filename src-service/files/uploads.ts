@@ -113,10 +113,13 @@ export function createUploads(deps: AppDeps) {
     if (!deps.files.setStatus(fileId, 'UPLOADING', 'UPLOADED')) throw new BadRequestError('The upload was completed or aborted meanwhile');
     repo.remove(fileId);
     deps.events.publish(account.id, 'file', { file_id: fileId, status: 'UPLOADED', is_deleted: false });
-    void probeAndStore(deps, row, 'UPLOADED', upload.staging_path).catch((err: unknown) => {
-      deps.files.setFailed(fileId, 'UPLOADED', 'INVALID_INPUT_FILE', `Could not store the upload: ${(err as Error).message}`);
-      fs.rmSync(upload.staging_path, { force: true });
-    });
+    deps.tasks.run(`store upload ${fileId}`, (signal) =>
+      probeAndStore(deps, row, 'UPLOADED', upload.staging_path, signal).catch((err: unknown) => {
+        if (signal.aborted) return;
+        deps.files.setFailed(fileId, 'UPLOADED', 'INVALID_INPUT_FILE', `Could not store the upload: ${(err as Error).message}`);
+        fs.rmSync(upload.staging_path, { force: true });
+      }),
+    );
     return deps.files.get(account.id, fileId);
   }
 
@@ -143,7 +146,7 @@ export function createUploads(deps: AppDeps) {
     for (const u of repo.finished()) discard(u);
     for (const row of deps.files.inStatus('UPLOADED')) {
       const staging = path.join(stagingDir, `${row.id}.upload`);
-      if (fs.existsSync(staging)) void probeAndStore(deps, row, 'UPLOADED', staging).catch(() => undefined);
+      if (fs.existsSync(staging)) deps.tasks.run(`store upload ${row.id}`, (signal) => probeAndStore(deps, row, 'UPLOADED', staging, signal));
       else deps.files.setFailed(row.id, 'UPLOADED', 'INTERRUPTED', 'The service stopped before the upload was stored');
     }
   }

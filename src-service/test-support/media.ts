@@ -21,13 +21,13 @@ export interface TinyMedia {
   srt: string;
 }
 
-/** Tiny media made at test time: a 2 s 320x240 H.264/AAC video, a PNG, an MP3, an SRT. */
+/** Tiny media made at test time: a 2 s 320x240 H.264/AAC video (a keyframe every 12 frames, so stream-copy segmenting yields several files), a PNG, an MP3, an SRT. */
 export function makeTinyMedia(dir: string, opts: { seconds?: number } = {}): TinyMedia {
   fs.mkdirSync(dir, { recursive: true });
   const s = String(opts.seconds ?? 2);
   const video = path.join(dir, 'video.mp4');
   ffmpeg(['-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${s}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${s}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video]);
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '12', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video]);
   const image = path.join(dir, 'image.png');
   ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=1', '-frames:v', '1', image]);
   const audio = path.join(dir, 'audio.mp3');

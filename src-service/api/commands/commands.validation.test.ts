@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
 import { startTestService, type TestService } from '../../test-support/harness';
 
 let svc: TestService;
@@ -83,8 +84,11 @@ describe('auth, validation and error bodies (spec 5, 7; decisions)', () => {
 
   it('when a request comes with a foreign Host or Origin, then 403 (DNS rebinding, cross-site)', async () => {
     const port = new URL(svc.url).port;
-    const res = await fetch(`${svc.url}/v1/commands`, { headers: { 'X-API-KEY': svc.key, Host: `evil.example:${port}` } });
-    expect(res.status).toBe(403);
+    // fetch() will not send a custom Host; node:http does, as a rebinding browser would.
+    const viaHost = (host: string) => rawGetStatus(svc.url, '/v1/commands', { 'X-API-KEY': svc.key, Host: host });
+    expect(await viaHost(`evil.example:${port}`)).toBe(403);
+    expect(await viaHost(`127.0.0.1:${port}`)).toBe(200);
+    expect(await viaHost(`localhost:${port}`)).toBe(200);
     const cross = await fetch(`${svc.url}/v1/commands`, { headers: { 'X-API-KEY': svc.key, Origin: 'https://evil.example' } });
     expect(cross.status).toBe(403);
     expect(cross.headers.get('access-control-allow-origin')).toBeNull();
@@ -96,3 +100,15 @@ describe('auth, validation and error bodies (spec 5, 7; decisions)', () => {
     expect(res.body).toEqual({ detail: 'Request body too large' });
   });
 });
+
+function rawGetStatus(base: string, pathName: string, headers: Record<string, string>): Promise<number> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, path: pathName, headers, setHost: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -3,7 +3,7 @@ import { startTestService, type TestService } from '../../test-support/harness';
 
 process.env.FFDESK_SSE_HEARTBEAT_MS = '300';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- event payloads are checked field by field
+ 
 interface Frame { id: number; event: string; data: any }
 interface Stream { frames: Frame[]; raw: () => string; waitFor(pred: (f: Frame[]) => boolean, ms?: number): Promise<void>; close(): void; status: number }
 

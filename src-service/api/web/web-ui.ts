@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
-import { mimeTypeFor } from '../../media/probe';
 
 /**
  * Web mode: serves the built renderer at `/`. The page holds no secret: it asks for the
@@ -16,13 +15,34 @@ export function webUi(rootDir: string | undefined) {
     if (rel === null) return next();
     const file = await pickFile(root, rel);
     if (!file) return next();
-    ctx.type = mimeTypeFor(file);
+    ctx.type = WEB_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
     ctx.set('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.set('Content-Security-Policy', "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; worker-src 'self' blob:");
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.body = fs.createReadStream(file);
   };
 }
+
+/**
+ * The app's own asset types. Kept apart from the storage MIME map on purpose: stored user
+ * files are never served as html/js, while the app shell must be.
+ */
+const WEB_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
 
 function safeRelative(urlPath: string): string | null {
   let decoded: string;
