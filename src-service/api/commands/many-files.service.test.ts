@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,21 @@ import { resolveBinaries } from '../../media/binaries';
 let svc: TestService;
 let media: MediaServer;
 let dir: string;
-const { ffprobePath } = resolveBinaries();
+const { ffprobePath, ffmpegPath } = resolveBinaries();
+
+/**
+ * Whether the resolved ffmpeg can write an HLS master playlist at all: the registry-shipped
+ * 2018 build (N-47683) segfaults on `-master_pl_name` with `-var_stream_map`, by itself,
+ * outside FFDesk. Checked here with the bare binary so the skip is never a guess.
+ */
+function ffmpegWritesMasterPlaylists(): boolean {
+  const dir = tempDir('ffdesk-master-probe-');
+  const r = spawnSync(ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x48:rate=10:duration=1', '-map', '0:v', '-map', '0:v', '-c:v', 'libx264', '-preset', 'ultrafast',
+    '-f', 'hls', '-master_pl_name', 'm.m3u8', '-var_stream_map', 'v:0 v:1', 'v%v.m3u8'], { cwd: dir, timeout: 60_000 });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return r.status === 0;
+}
+const masterPlaylistsWork = ffmpegWritesMasterPlaylists();
 
 /** A zip made with yazl from files in `dir` (entries named as given). */
 async function makeZip(name: string, entries: Record<string, string | Buffer>): Promise<void> {
@@ -127,7 +141,7 @@ describe('OUTPUT_FOLDER (spec 4.10 rule 2)', () => {
 });
 
 describe('playlist outputs (spec 4.10 rule 3)', () => {
-  const hlsBase = '-i {{in_1}} -c:v libx264 -preset ultrafast -c:a aac -f hls -hls_time 1 -hls_list_size 0';
+  const hlsBase = '-i {{in_1}} -c:v libx264 -preset ultrafast -g 12 -c:a aac -f hls -hls_time 1 -hls_list_size 0';
 
   it('when an HLS playlist is written, then one manifest record covers all segments and streams over HTTP', async () => {
     const done = await run({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_playlist_1: 'index.m3u8' }, ffmpeg_command: `${hlsBase} -hls_segment_filename seg_%03d.ts {{out_playlist_1}}` });
@@ -143,7 +157,9 @@ describe('playlist outputs (spec 4.10 rule 3)', () => {
     expect((await fetch(segment)).status).toBe(404);
   });
 
-  it('when a master playlist with two variants is written, then it streams as it is', async () => {
+  it.skipIf(!masterPlaylistsWork)(
+    `when a master playlist with two variants is written, then it streams as it is${masterPlaylistsWork ? '' : ' [SKIPPED: this ffmpeg build segfaults writing master playlists by itself]'}`,
+    async () => {
     const done = await run({
       input_files: { in_1: `${media.url}/video.mp4` },
       output_files: { out_playlist_1: 'master.m3u8' },
@@ -156,7 +172,8 @@ describe('playlist outputs (spec 4.10 rule 3)', () => {
     const master = await (await fetch(rec.storage_url)).text();
     expect(master).toContain('v0.m3u8');
     expect((await fetch(new URL('v1.m3u8', rec.storage_url))).status).toBe(200);
-  });
+    },
+  );
 
   it('when a private DASH manifest is presigned, then the signature covers its segments and it streams', async () => {
     const done = await run({
