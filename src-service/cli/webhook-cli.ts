@@ -1,21 +1,10 @@
 import { parseArgs } from 'node:util';
-import { ApiError, NetworkError } from '../client/index';
-import { connect, resolveTarget } from './context';
+import type { WebhookDelivery } from '../client/index';
+import { connect } from './context';
 import { EXIT, UsageError } from './exit-codes';
 import { printJson, printLine } from './output';
 
-/** `POST /v1/webhook/test` and `.../replay`: the typed client has no methods for them yet, so a thin call here. */
-async function postNoBody(path: string): Promise<Record<string, unknown>> {
-  const { baseUrl, apiKey } = resolveTarget();
-  const res = await fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, { method: 'POST', headers: { 'X-API-KEY': apiKey } }).catch((err: unknown) => {
-    throw new NetworkError(`Cannot reach the FFDesk service at ${baseUrl}`, { cause: err });
-  });
-  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!res.ok) throw new ApiError(res.status, typeof body?.detail === 'string' ? body.detail : `HTTP ${res.status}`, body);
-  return body ?? {};
-}
-
-function printDelivery(d: Record<string, unknown>): void {
+function printDelivery(d: WebhookDelivery): void {
   const code = d.last_status_code ?? '-';
   printLine(`${String(d.delivery_id)}  ${String(d.status).padEnd(9)}  attempts:${String(d.attempts)}  last:${String(code)}  ${String(d.last_error ?? '')}`);
 }
@@ -36,10 +25,10 @@ export async function webhookCommand(args: string[]): Promise<number> {
     await client.deleteWebhook();
     out({}, () => printLine('webhook removed'));
   } else if (sub === 'deliveries') {
-    const list = (await client.listWebhookDeliveries()) as Record<string, unknown>[];
+    const list = await client.listWebhookDeliveries();
     out(list, () => list.forEach(printDelivery));
   } else if (sub === 'test' || (sub === 'replay' && positionals.length === 1)) {
-    const d = await postNoBody(sub === 'test' ? '/v1/webhook/test' : `/v1/webhook/deliveries/${encodeURIComponent(positionals[0] as string)}/replay`);
+    const d = sub === 'test' ? await client.testWebhook() : await client.replayWebhookDelivery(positionals[0] as string);
     out(d, () => printDelivery(d));
     return d.status === 'DELIVERED' ? EXIT.OK : EXIT.FAILED;
   } else {

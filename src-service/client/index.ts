@@ -63,7 +63,11 @@ export function createClient(options: ClientOptions) {
     getWebhook: () => http.request<WebhookConfig>('/v1/webhook'),
     putWebhook: (url: string) => http.request<WebhookConfig>('/v1/webhook', { method: 'PUT', body: { url } }),
     deleteWebhook: () => http.request<void>('/v1/webhook', { method: 'DELETE', as: 'none' }),
-    listWebhookDeliveries: () => http.request<WebhookDelivery[]>('/v1/webhook/deliveries'),
+    listWebhookDeliveries: (page: { limit?: number; offset?: number } = {}) =>
+      http.request<WebhookDelivery[]>(`/v1/webhook/deliveries${pageQuery(page)}`),
+    /** Sends a signed test event now; resolves with the delivery once the attempt is recorded. */
+    testWebhook: () => http.request<WebhookDelivery>('/v1/webhook/test', { method: 'POST' }),
+    replayWebhookDelivery: (deliveryId: string) => http.request<WebhookDelivery>(`/v1/webhook/deliveries/${enc(deliveryId)}/replay`, { method: 'POST' }),
 
     health: () => http.request<Health>('/v1/health'),
     system: () => http.request<SystemInfo>('/v1/system'),
@@ -81,3 +85,11 @@ export function createClient(options: ClientOptions) {
 }
 
 export type FfdeskClient = ReturnType<typeof createClient>;
+
+function pageQuery(page: { limit?: number; offset?: number }): string {
+  const q = new URLSearchParams();
+  if (page.limit !== undefined) q.set('limit', String(page.limit));
+  if (page.offset !== undefined) q.set('offset', String(page.offset));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}

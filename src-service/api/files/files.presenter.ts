@@ -2,8 +2,8 @@ import type { FileRow } from '../../db/files-repo';
 import type { UrlBuilder } from '../../files/urls';
 import { mediaOf } from '../../files/storage-access';
 
+/** Exact: a division by a power of two, so `size_mbytes * 1048576` gives the byte count back (decisions). */
 const MB = 1024 * 1024;
-const round = (n: number, digits = 6) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
  * The stored-file record of spec 2.2 + decisions (Records). Fields that do not apply are
@@ -22,9 +22,9 @@ export function presentFile(row: FileRow, urls: UrlBuilder, presignTtlSeconds?: 
     filename: row.filename,
     ...media,
   };
-  if (row.size_bytes !== null) out.size_mbytes = round(row.size_bytes / MB);
+  if (row.size_bytes !== null) out.size_mbytes = row.size_bytes / MB;
   else delete out.size_mbytes;
-  if (row.size_compressed_bytes !== null) out.size_compressed_mbytes = round(row.size_compressed_bytes / MB);
+  if (row.size_compressed_bytes !== null) out.size_compressed_mbytes = row.size_compressed_bytes / MB;
   if (row.file_count !== null) out.file_count = row.file_count;
   if (row.original_file_url) out.original_file_url = row.original_file_url;
   if (row.error_status) {
