@@ -49,6 +49,20 @@ test.describe('jobs', () => {
     await screen(page, '12-job-hls');
   });
 
+  test('when the DASH template runs, then its manifest plays through dash.js', async ({ page, svc }) => {
+    await svc.samplesReady();
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.useTemplate('DASH stream');
+    await app.runJob();
+    await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+    const video = page.getByRole('article', { name: 'Output out_playlist_1' }).locator('video[data-player="dash"]');
+    const { before, after } = await playFor(video, 2000);
+    expect(after).toBeGreaterThan(before);
+    expect(await video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/^blob:/);
+    await screen(page, '12b-job-dash');
+  });
+
   test('when a job is running, then it can be cancelled; edit as new refills the builder', async ({ page, svc }) => {
     await svc.samplesReady();
     const app = new AppPage(page);

@@ -2,10 +2,11 @@ import { lazy, Suspense } from 'react';
 import type { StoredFile } from '../../../src-service/client';
 import { previewKindOf } from '../lib/media';
 
-// hls.js is large: loaded only when an HLS manifest is previewed (first render < 1 s).
+// hls.js and dash.js are large: loaded only when a manifest is previewed (first render < 1 s).
 const HlsPlayer = lazy(() => import('./HlsPlayer'));
+const DashPlayer = lazy(() => import('./DashPlayer'));
 
-/** The right player for a stored file: video, audio, image, HLS; DASH and others get a link. */
+/** The right player for a stored file: video, audio, image, HLS, DASH; others get a link. */
 export function MediaPreview({ file, url, label }: { file: StoredFile; url: string | null; label: string }) {
   if (!url) return <p className="muted small">No URL: the file is private (get a presigned link) or deleted.</p>;
   const kind = previewKindOf(file);
@@ -17,13 +18,12 @@ export function MediaPreview({ file, url, label }: { file: StoredFile; url: stri
     case 'image':
       return <img className="media media-image" src={url} alt={label} loading="lazy" />;
     case 'hls':
+    case 'dash':
       return (
         <Suspense fallback={<div className="media" aria-busy="true" style={{ aspectRatio: '16 / 9' }} />}>
-          <HlsPlayer url={url} label={label} />
+          {kind === 'hls' ? <HlsPlayer url={url} label={label} /> : <DashPlayer url={url} label={label} />}
         </Suspense>
       );
-    case 'dash':
-      return <DashNotice url={url} />;
     default:
       return (
         <p className="small">
@@ -31,19 +31,4 @@ export function MediaPreview({ file, url, label }: { file: StoredFile; url: stri
         </p>
       );
   }
-}
-
-/**
- * The `dash.js` package installed in this repo is not the DASH-IF player (that one is
- * published as `dashjs`), so DASH manifests are offered as a link until it is replaced.
- */
-function DashNotice({ url }: { url: string }) {
-  return (
-    <div className="notice notice-info small">
-      <span>
-        DASH playback in the app needs the DASH-IF player. Open the <a href={url} target="_blank" rel="noreferrer">manifest</a> in a DASH-capable player
-        (VLC, ffplay, or a dash.js page).
-      </span>
-    </div>
-  );
 }
