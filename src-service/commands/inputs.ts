@@ -10,7 +10,6 @@ import type { Keyring } from '../storage/signing';
 import { probeFile } from '../media/probe';
 import { authorizeStorageRef, isFolderBlob, mediaOf } from '../files/storage-access';
 import type { UrlBuilder } from '../files/urls';
-import { checkListFileText } from './sandbox';
 import { isHostAllowed } from './input-hosts';
 
 export interface InputDeps {
@@ -108,32 +107,11 @@ async function prepareZip(deps: InputDeps, url: string, dirs: { work: string; sc
   const own = await copyFromOwnStorage(deps, url, dirs.scratch);
   const zipPath = own ? path.join(dirs.scratch, own.relPath) : (await download(deps, url, dirs.scratch, signal)).path;
   const c = deps.config;
-  const { files, totalBytes } = await extractZip(zipPath, dirs.work, {
+  const { totalBytes } = await extractZip(zipPath, dirs.work, {
     maxTotalBytes: c.zipMaxTotalBytes,
     maxEntries: c.zipMaxEntries,
     maxRatio: c.zipMaxRatio,
   });
   await fs.rm(zipPath, { force: true });
-  await checkListFiles(dirs.work, files);
   return { paths: {}, bytes: totalBytes, durations: [] };
-}
-
-/** Playlists and concat lists inside a zip must not point outside the job folder (escape catalogue). */
-async function checkListFiles(work: string, files: string[]): Promise<void> {
-  for (const rel of files) {
-    const kind = listKind(rel);
-    if (!kind) continue;
-    const text = await fs.readFile(path.join(work, rel), 'utf8');
-    if (kind === 'ffconcat' && !/^\s*(ffconcat|file\s)/m.test(text)) continue;
-    const reason = checkListFileText(text, kind);
-    if (reason) throw new JobFailure('INVALID_INPUT_FILE', `${rel}: ${reason}`);
-  }
-}
-
-function listKind(rel: string): 'm3u8' | 'ffconcat' | 'mpd' | null {
-  const ext = path.extname(rel).toLowerCase();
-  if (ext === '.m3u8' || ext === '.m3u') return 'm3u8';
-  if (ext === '.mpd') return 'mpd';
-  if (ext === '.txt' || ext === '.ffconcat' || ext === '.concat') return 'ffconcat';
-  return null;
 }

@@ -2,6 +2,7 @@ import { JobFailure } from '../errors';
 import { buildFfmpegArgv } from '../media/ffmpeg-argv';
 import { createProgressParser, expectedDurationSeconds, type Progress } from '../media/progress';
 import { runProcess } from '../media/run-process';
+import { checkJobFolderLists } from './list-files-check';
 
 export interface StepOptions {
   cwd: string;
@@ -22,6 +23,7 @@ export async function runSteps(ffmpegPath: string, steps: string[][], opts: Step
   let ffmpegSeconds = 0;
   for (const [i, tokens] of steps.entries()) {
     opts.signal.throwIfAborted();
+    await checkJobFolderLists(opts.cwd);
     const parser = createProgressParser(expectedDurationSeconds(tokens, opts.inputDurations));
     const argv = buildFfmpegArgv(tokens);
     const result = await runProcess(ffmpegPath, argv, {

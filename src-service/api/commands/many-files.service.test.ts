@@ -80,6 +80,8 @@ beforeAll(async () => {
   await makeZip('concat.zip', { 'list.txt': "file 'a.mp4'\nfile 'b.mp4'\n", 'a.mp4': path.join(dir, 'a.mp4'), 'b.mp4': path.join(dir, 'b.mp4') });
   await makeZip('hls.zip', Object.fromEntries(fs.readdirSync(hls).map((f) => [f, path.join(hls, f)])));
   await makeZip('subs.zip', { 'movie.mp4': path.join(dir, 'video.mp4'), 'movie.srt': path.join(dir, 'subs.srt') });
+  fs.writeFileSync(path.join(dir, 'disguised.mp4'), '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n/etc/passwd\n#EXT-X-ENDLIST\n');
+  fs.writeFileSync(path.join(dir, 'smuggled.bin'), Buffer.concat([Buffer.alloc(4096), Buffer.from('#EXTM3U\n#EXTINF:1,\n/etc/passwd\n#EXT-X-ENDLIST\n')]));
   await makeZip('escape.zip', { 'playlist.m3u8': '#EXTM3U\n#EXTINF:1,\n/etc/passwd\n#EXT-X-ENDLIST\n' });
   media = await startMediaServer(dir);
   svc = await startTestService();
@@ -111,6 +113,28 @@ describe('input_compressed_folder (spec 4.10 rule 1)', () => {
   it('when a playlist inside the zip points outside the folder, then the command fails INVALID_INPUT_FILE', async () => {
     const done = await run({ input_compressed_folder: `${media.url}/escape.zip`, output_files: { out_1: 'out.mp4' }, ffmpeg_command: '-i playlist.m3u8 -c copy {{out_1}}' });
     expect(done).toMatchObject({ status: 'FAILED', error_status: 'INVALID_INPUT_FILE' });
+  });
+
+  it('when a downloaded input is a playlist in disguise (.mp4) pointing outside, then the command fails INVALID_INPUT_FILE', async () => {
+    const done = await run({ input_files: { in_1: `${media.url}/disguised.mp4` }, output_files: { out_1: 'out.mp4' }, ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}' });
+    expect(done).toMatchObject({ status: 'FAILED', error_status: 'INVALID_INPUT_FILE' });
+    expect(done.error_message).toMatch(/disguised\.mp4.*\/etc\/passwd/s);
+  });
+
+  it('when an earlier chained step writes a playlist pointing outside, then the next step is refused', async () => {
+    // Step 1 turns bytes 4096.. of a "binary" input into a file: a playlist made by ffmpeg itself.
+    const res = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', {
+      input_files: { in_1: `${media.url}/smuggled.bin` },
+      output_files: { out_1: 'out.mp4' },
+      ffmpeg_commands: [
+        "-f rawvideo -pix_fmt gray -video_size 1x1 -framerate 25 -i {{in_1}} -vf select='gte(n\\,4096)' -vsync 0 -f rawvideo -pix_fmt gray made.m3u8",
+        '-i made.m3u8 -c copy {{out_1}}',
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const done = await svc.waitForCommand(res.body.command_ids[0]);
+    expect(done).toMatchObject({ status: 'FAILED', error_status: 'INVALID_INPUT_FILE' });
+    expect(done.error_message).toMatch(/made\.m3u8/);
   });
 
   it('when the zip is not a zip, then the command fails INVALID_INPUT_FILE', async () => {
