@@ -35,6 +35,19 @@ describe('runProcess', () => {
     expect(fs.existsSync(`${cwd}/pwned`)).toBe(false);
   });
 
+  it("keeps the service's own FFDESK_* settings (the API key) out of the child's environment", async () => {
+    process.env.FFDESK_API_KEY_PROBE = 'ffd_secret_probe';
+    try {
+      const lines: string[] = [];
+      const r = await runProcess('/usr/bin/env', [], { cwd, onStdoutLine: (l) => lines.push(l) });
+      expect(r.exitCode).toBe(0);
+      expect(lines.some((l) => l.startsWith('PATH='))).toBe(true);
+      expect(lines.filter((l) => l.startsWith('FFDESK_'))).toEqual([]);
+    } finally {
+      delete process.env.FFDESK_API_KEY_PROBE;
+    }
+  });
+
   it('when the deadline passes, then the process is killed and the run resolves timedOut', async () => {
     const r = await runProcess(ffmpeg, ENDLESS, { cwd, timeoutMs: 700 });
     expect(r).toMatchObject({ timedOut: true, aborted: false });

@@ -50,7 +50,7 @@ export function runProcess(bin: string, argv: string[], opts: RunOptions): Promi
     const started = performance.now();
     const child = spawn(target.bin, target.argv, {
       cwd: opts.cwd,
-      env: opts.env ?? process.env,
+      env: opts.env ?? childEnv(),
       stdio: ['ignore', 'pipe', 'pipe'], // stdin closed: ffmpeg must never wait for a key press
       shell: false,
       windowsHide: true,
@@ -126,4 +126,9 @@ function createKiller(child: ChildProcess): { start(): void; cancel(): void } {
       if (escalation) clearTimeout(escalation);
     },
   };
+}
+
+/** The service's environment without its own settings (FFDESK_API_KEY and the like never reach ffmpeg). */
+export function childEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('FFDESK_')));
 }
