@@ -17,6 +17,7 @@ const config: UserConfig = {
     outDir: `${here}../out/renderer`,
     emptyOutDir: true,
     target: 'es2022',
+    minify: true,
     chunkSizeWarningLimit: 1200,
     reportCompressedSize: false,
   },
