@@ -30,6 +30,17 @@ export function WebhookSection() {
     }
   }
 
+  /** "Send test" and "Replay": one attempt now; the row then shows what the receiver answered. */
+  async function attempt(send: () => Promise<WebhookDelivery>, what: string) {
+    try {
+      const d = await send();
+      showToast(`${what}: ${deliveryResult(d)}`, { isError: d.status !== 'DELIVERED' });
+      deliveries.reload();
+    } catch (err) {
+      showToast(describeError(err), { isError: true });
+    }
+  }
+
   return (
     <section className="card stack" aria-labelledby="webhook-title">
       <h2 id="webhook-title" style={{ fontSize: 'var(--text-l)' }}>Webhook</h2>
@@ -41,6 +52,9 @@ export function WebhookSection() {
           </Field>
         </div>
         <Button type="submit">Save</Button>
+        <Button type="button" disabled={!hook.data?.url} onClick={() => void attempt(() => client.testWebhook(), 'Test event')}>
+          Send test
+        </Button>
       </form>
       {secret && (
         <div className="notice notice-info row">
@@ -53,7 +67,7 @@ export function WebhookSection() {
       {deliveries.data?.length === 0 && <p className="small muted">None yet: deliveries appear here after jobs end.</p>}
       {deliveries.data && deliveries.data.length > 0 && (
         <table className="table">
-          <thead><tr><th>When</th><th>Job</th><th>Attempts</th><th>Result</th></tr></thead>
+          <thead><tr><th>When</th><th>Job</th><th>Attempts</th><th>Result</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
           <tbody>
             {deliveries.data.slice(0, 20).map((d) => (
               <tr key={d.delivery_id}>
@@ -61,6 +75,11 @@ export function WebhookSection() {
                 <td className="mono">{d.command_id.slice(0, 8)}</td>
                 <td>{d.attempts}</td>
                 <td>{deliveryResult(d)}</td>
+                <td>
+                  <Button size="small" aria-label={`Replay delivery ${d.delivery_id}`} onClick={() => void attempt(() => client.replayWebhookDelivery(d.delivery_id), 'Replay')}>
+                    Replay
+                  </Button>
+                </td>
               </tr>
             ))}
           </tbody>

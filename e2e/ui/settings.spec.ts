@@ -1,0 +1,34 @@
+import { startWebhookReceiver } from '../../src-service/webhooks/test-receiver';
+import { AppPage } from './app-page';
+import { expect, openApp, screen, test } from './fixtures';
+
+test.describe('settings', () => {
+  test('when a webhook URL is saved, then the secret shows once; "Send test" reaches a real receiver; a delivery can be replayed', async ({ page, svc }) => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const app = new AppPage(page);
+      await openApp(page, svc);
+      await app.nav('Settings').click();
+      await page.getByLabel('URL called when a job ends').fill(receiver.url);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const secret = page.getByText(/Signing secret:/);
+      await expect(secret).toBeVisible();
+      receiver.secret = ((await secret.locator('code').textContent()) ?? '').trim();
+      expect(receiver.secret).toMatch(/^whsec_/);
+
+      await page.getByRole('button', { name: 'Send test' }).click();
+      const [first] = await receiver.waitFor(1);
+      expect(first?.isSignatureValid).toBe(true);
+      const row = page.getByRole('row').filter({ hasText: 'Delivered' }).first();
+      await expect(row).toBeVisible();
+
+      await row.getByRole('button', { name: /Replay delivery/ }).click();
+      const both = await receiver.waitFor(2);
+      expect(both[1]?.headers.id).toBe(both[0]?.headers.id); // a replay keeps the webhook-id
+      expect(both[1]?.isSignatureValid).toBe(true);
+      await screen(page, '07-settings-webhook');
+    } finally {
+      await receiver.close();
+    }
+  });
+});
