@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,7 +9,9 @@ export interface ChildService {
   url: string;
   child: ChildProcess;
   output(): string;
-  /** SIGKILL: the crash case; nothing gets to clean up. */
+  /** The pid of the process that really runs the service (tsx is only its launcher). */
+  servicePid(): number;
+  /** SIGKILL to the service process itself: the crash case; nothing gets to clean up. */
   kill9(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -36,17 +39,52 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
     child.once('exit', (code) => reject(new Error(`service exited ${code}:\n${out}`)));
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const pid = serviceProcess(child.pid as number);
   return {
     url,
     child,
     output: () => out,
+    servicePid: () => pid,
     async kill9() {
-      child.kill('SIGKILL');
+      // Killing only the tsx launcher would leave the real service running on the data dir.
+      // The launcher exits once it has seen its child die, so then the service is gone.
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      const straggler = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
+      clearTimeout(straggler);
     },
     async stop() {
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/**
+ * `tsx` runs the service in a child node process: the service is the deepest node process
+ * under the spawned pid (ffmpeg children are not node). Linux /proc; elsewhere the spawned pid.
+ */
+function serviceProcess(spawned: number): number {
+  let pid = spawned;
+  for (;;) {
+    const next = childrenOf(pid).find((c) => readProc(c, 'comm').startsWith('node'));
+    if (next === undefined) return pid;
+    pid = next;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  return readProc(pid, `task/${pid}/children`).split(/\s+/).filter(Boolean).map(Number);
+}
+
+function readProc(pid: number, file: string): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/${file}`, 'utf8').trim();
+  } catch {
+    return ''; // no /proc, or the process is gone
+  }
 }
