@@ -1,0 +1,61 @@
+/**
+ * `npm run bench` (`-- --quick` for a ~1 minute version, `-- --only=transcode,poll` for some
+ * scenarios): FFDesk against baselines measured in the same run, one table on stdout, the
+ * same as JSON in bench-results/. Absolute times vary between machines; the ratios count.
+ */
+import fs from 'node:fs';
+import { createContext, type Scenario } from './lib/context';
+import { describeMachine, machineLine } from './lib/machine';
+import { formatTable, writeResults, type Row } from './lib/report';
+import { killAllStarted, REPO_ROOT } from './lib/service';
+import { transcodeScenario } from './scenarios/transcode';
+import { manyJobsScenario } from './scenarios/many-jobs';
+
+const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario];
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const quick = args.includes('--quick');
+  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const startedAt = new Date();
+  const ctx = createContext(quick);
+  const machine = await describeMachine();
+  console.log(machineLine(machine));
+  console.log(`mode: ${quick ? 'quick' : 'full'}, ${startedAt.toISOString()}\n`);
+  const rows: Row[] = [];
+  let failed = 0;
+  try {
+    for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
+      ctx.log(`${scenario.name}: start`);
+      try {
+        rows.push(...(await scenario.run(ctx)));
+      } catch (err) {
+        failed++;
+        ctx.log(`${scenario.name}: FAILED: ${(err as Error)?.stack ?? String(err)}`);
+        rows.push({ figure: scenario.name, ffdesk: `error: ${(err as Error)?.message.split('\n')[0] ?? String(err)}`, baseline: '—', ratio: null, target: '—', result: 'miss', peakRssBytes: null });
+      }
+    }
+  } finally {
+    fs.rmSync(ctx.tmp, { recursive: true, force: true });
+  }
+  console.log(formatTable(rows));
+  const file = writeResults(REPO_ROOT, { machine, mode: quick ? 'quick' : 'full', started_at: startedAt.toISOString(), finished_at: new Date().toISOString(), rows }, startedAt);
+  console.log(`\n${rows.filter((r) => r.result === 'pass').length} pass, ${rows.filter((r) => r.result === 'miss').length} miss; written to ${file}`);
+  return failed > 0 ? 1 : 0;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killAllStarted();
+    process.exit(130);
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    killAllStarted();
+    process.exit(1);
+  },
+);
