@@ -15,8 +15,8 @@ test.describe('jobs', () => {
     const bar = app.jobProgressBar();
     await expect(bar).toBeVisible();
     const percents = await sampleWhile(
-      async () => Number((await bar.getAttribute('aria-valuenow').catch(() => null)) ?? NaN),
-      async () => (await app.jobStatus().textContent()) === 'Success',
+      async () => Number((await bar.getAttribute('aria-valuenow', { timeout: 500 }).catch(() => null)) ?? NaN),
+      async () => (await app.jobStatus().textContent({ timeout: 1000 }).catch(() => null)) === 'Success',
       { timeoutMs: 90_000 },
     );
     const seen = [...new Set(percents.filter((p) => Number.isFinite(p) && p > 0))];
