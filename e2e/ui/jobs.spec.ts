@@ -34,34 +34,22 @@ test.describe('jobs', () => {
     await expect(page.getByLabel('FFmpeg log', { exact: true })).toContainText('ffmpeg');
   });
 
-  test('when the HLS template runs, then its playlist plays through hls.js', async ({ page, svc }) => {
-    await svc.samplesReady();
-    const app = new AppPage(page);
-    await openApp(page, svc);
-    await app.useTemplate('HLS stream');
-    await app.runJob();
-    await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
-    const video = page.getByRole('article', { name: 'Output out_playlist_1' }).locator('video[data-player="hls"]');
-    const { before, after } = await playFor(video, 2000);
-    expect(after).toBeGreaterThan(before);
-    // hls.js plays through Media Source Extensions: the element's source is a blob: URL.
-    expect(await video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/^blob:/);
-    await screen(page, '12-job-hls');
-  });
-
-  test('when the DASH template runs, then its manifest plays through dash.js', async ({ page, svc }) => {
-    await svc.samplesReady();
-    const app = new AppPage(page);
-    await openApp(page, svc);
-    await app.useTemplate('DASH stream');
-    await app.runJob();
-    await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
-    const video = page.getByRole('article', { name: 'Output out_playlist_1' }).locator('video[data-player="dash"]');
-    const { before, after } = await playFor(video, 2000);
-    expect(after).toBeGreaterThan(before);
-    expect(await video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/^blob:/);
-    await screen(page, '12b-job-dash');
-  });
+  for (const [template, player, library, shot] of [['HLS stream', 'hls', 'hls.js', '12-job-hls'], ['DASH stream', 'dash', 'dash.js', '12b-job-dash']] as const) {
+    test(`when the ${template} template runs, then its manifest plays through ${library}`, async ({ page, svc }) => {
+      await svc.samplesReady();
+      const app = new AppPage(page);
+      await openApp(page, svc);
+      await app.useTemplate(template);
+      await app.runJob();
+      await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+      const video = page.getByRole('article', { name: 'Output out_playlist_1' }).locator(`video[data-player="${player}"]`);
+      const { before, after } = await playFor(video, 2000);
+      expect(after).toBeGreaterThan(before);
+      // The player feeds Media Source Extensions: the element's source is a blob: URL.
+      expect(await video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/^blob:/);
+      await screen(page, shot);
+    });
+  }
 
   test('when a job is running, then it can be cancelled; edit as new refills the builder', async ({ page, svc }) => {
     await svc.samplesReady();
