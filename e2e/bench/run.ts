@@ -10,8 +10,9 @@ import { formatTable, writeResults, type Row } from './lib/report';
 import { killAllStarted, REPO_ROOT } from './lib/service';
 import { transcodeScenario } from './scenarios/transcode';
 import { manyJobsScenario } from './scenarios/many-jobs';
+import { pollLoadScenario } from './scenarios/poll-load';
 
-const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario];
+const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario, pollLoadScenario];
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

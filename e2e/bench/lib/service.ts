@@ -53,12 +53,17 @@ interface Launched {
 function commandFor(launcher: Launcher): { bin: string; args: string[] } {
   switch (launcher) {
     case 'node':
-      return { bin: process.execPath, args: ['--import', 'tsx', 'src-service/cli/main.ts', 'serve'] };
+      // FFDESK_BENCH_NODE_ARGS: extra node flags for the service, e.g. `--cpu-prof` to see where time goes.
+      return { bin: process.execPath, args: [...extraNodeArgs(), '--import', 'tsx', 'src-service/cli/main.ts', 'serve'] };
     case 'tsx':
       return { bin: path.join(REPO_ROOT, 'node_modules/.bin/tsx'), args: ['src-service/cli/main.ts', 'serve'] };
     case 'npm':
       return { bin: 'npm', args: ['run', '--silent', 'serve'] };
   }
+}
+
+function extraNodeArgs(): string[] {
+  return (process.env.FFDESK_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 }
 
 /** Spawns in its own process group, so stop() reaches npm's and tsx's children too. */
