@@ -5,7 +5,7 @@ import { checkListFileText, sniffListFileKind, type ListFileKind } from './sandb
 
 /** How much of each file is read to tell text (a possible list) from binary media. */
 const HEAD_BYTES = 4096;
-/** Lists are small text; a larger text file is read up to here (ffmpeg reads lists line by line). */
+/** Lists are small text; a text file larger than this cannot be checked whole and is refused. */
 const MAX_TEXT_BYTES = 32 * 1024 * 1024;
 
 /**
@@ -16,30 +16,58 @@ const MAX_TEXT_BYTES = 32 * 1024 * 1024;
  */
 export async function checkJobFolderLists(work: string): Promise<void> {
   for (const rel of await listFiles(work)) {
-    const text = await readIfText(path.join(work, rel));
+    const shown = rel.split(path.sep).join('/');
+    const text = await readListText(path.join(work, rel), rel);
+    if (text === 'too-large') throw new JobFailure('INVALID_INPUT_FILE', `${shown}: a list file (playlist, manifest or concat list) larger than ${MAX_TEXT_BYTES} bytes is not accepted`);
     if (text === null) continue;
     const kind = sniffListFileKind(text) ?? kindByExtension(rel);
     if (!kind) continue;
     const reason = checkListFileText(text, kind);
-    if (reason) throw new JobFailure('INVALID_INPUT_FILE', `${rel.split(path.sep).join('/')}: ${reason}`);
+    if (reason) throw new JobFailure('INVALID_INPUT_FILE', `${shown}: ${reason}`);
   }
 }
 
-/** The file as text, or null for binary content (a NUL byte in its head). */
-async function readIfText(file: string): Promise<string | null> {
+/**
+ * The file as text to check, or null for media (a NUL byte in its head). ffmpeg's line
+ * readers (HLS, concat) end a line at a NUL as at a newline, so a NUL does not make a list
+ * binary: a file that starts like a list, or is named like one, is read whole with NULs as
+ * line ends. A text file too large to check whole is refused ('too-large'): ffmpeg would
+ * read all of it (escape catalogue, hardening/escape-catalogue.service.test.ts).
+ */
+async function readListText(file: string, rel: string): Promise<string | null | 'too-large'> {
   const handle = await fs.open(file, 'r');
   try {
     const head = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
-    if (head.subarray(0, bytesRead).includes(0)) return null;
+    const headText = asLines(head.subarray(0, bytesRead));
+    const isMedia = head.subarray(0, bytesRead).includes(0) && !startsAsList(headText) && !kindByExtension(rel);
+    if (isMedia) return null;
     const { size } = await handle.stat();
-    if (size <= bytesRead) return head.subarray(0, bytesRead).toString('utf8');
-    const all = Buffer.alloc(Math.min(size, MAX_TEXT_BYTES));
+    if (size <= bytesRead) return headText;
+    if (size > MAX_TEXT_BYTES) return 'too-large';
+    const all = Buffer.alloc(size);
     const { bytesRead: n } = await handle.read(all, 0, all.length, 0);
-    return all.subarray(0, n).toString('utf8');
+    return asLines(all.subarray(0, n));
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Text the way ffmpeg's readers see it: UTF-16 with a byte-order mark (libxml2 reads such
+ * DASH manifests), else UTF-8 with NULs as line ends.
+ */
+function asLines(bytes: Buffer): string {
+  const even = (b: Buffer) => b.subarray(2, 2 + ((b.length - 2) & ~1));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return even(bytes).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(even(bytes)).swap16().toString('utf16le');
+  return bytes.toString('utf8').replaceAll('\0', '\n');
+}
+
+/** A list named by its first bytes (HLS, ffconcat header, DASH XML), not by a `file` line somewhere. */
+function startsAsList(text: string): boolean {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  return /^(#EXTM3U|ffconcat\s|<\?xml|<MPD)/.test(start);
 }
 
 function kindByExtension(rel: string): ListFileKind | null {

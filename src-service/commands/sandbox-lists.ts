@@ -11,8 +11,30 @@ export type ListFileKind = 'm3u8' | 'ffconcat' | 'mpd';
 
 export function checkListFileText(text: string, kind: ListFileKind): string | null {
   if (kind === 'ffconcat') return ffconcatReason(text);
+  const refused = kind === 'm3u8' ? m3u8Reason(text) : mpdReason(text);
+  if (refused) return refused;
   const references = kind === 'm3u8' ? m3u8References(text) : mpdReferences(text);
   return firstReason(references, referenceReason);
+}
+
+/** `#EXT-X-DEFINE` variables are substituted into URIs (`{$dir}/x.ts`) by newer ffmpeg: the text would not show the path. */
+function m3u8Reason(text: string): string | null {
+  return /^\s*#EXT-X-DEFINE\b/im.test(text) ? 'variable definitions (#EXT-X-DEFINE) are not allowed: they hide the paths a playlist names' : null;
+}
+
+/** XML encodings a manifest may declare: others (UTF-7...) could spell a path the text check does not see. */
+const XML_ENCODINGS = new Set(['utf-8', 'utf8', 'utf-16', 'us-ascii', 'ascii', 'iso-8859-1', 'latin1']);
+
+/**
+ * A DTD can declare entities that libxml2 expands into BaseURL text (`&dir;`), and
+ * `$RepresentationID$` puts a Representation's id into segment URLs: both would hide
+ * a path from the reference check, so DTDs are refused and ids are checked as references.
+ */
+function mpdReason(text: string): string | null {
+  if (/<!(DOCTYPE|ENTITY)\b/i.test(text)) return 'a DTD or entity declaration (<!DOCTYPE, <!ENTITY) is not allowed in a DASH manifest';
+  const encoding = /^\s*<\?xml\b[^>]*\bencoding\s*=\s*["']([^"']*)["']/i.exec(text.replace(/^\uFEFF/, ''))?.[1];
+  if (encoding !== undefined && !XML_ENCODINGS.has(encoding.trim().toLowerCase())) return `the XML encoding ${encoding} is not allowed in a DASH manifest (use UTF-8)`;
+  return null;
 }
 
 /** Which kind of list a file's first bytes look like, whatever its extension; null for media. */
@@ -20,7 +42,8 @@ export function sniffListFileKind(head: string): ListFileKind | null {
   const start = head.replace(/^\uFEFF/, '').trimStart();
   if (start.startsWith('#EXTM3U')) return 'm3u8';
   if (/^ffconcat\s/.test(start) || /^file\s/m.test(start)) return 'ffconcat';
-  if (/^<\?xml[\s\S]{0,400}<MPD\b/.test(start) || start.startsWith('<MPD')) return 'mpd';
+  // ffmpeg's DASH demuxer matches the element name without its prefix, after any comments.
+  if (start.startsWith('<') && /<(?:[\w.-]+:)?MPD\b/.test(start)) return 'mpd';
   return null;
 }
 
@@ -51,7 +74,8 @@ function mpdReferences(text: string): string[] {
   const references: string[] = [];
   const elements = /<(?:[\w-]+:)?(BaseURL|Location|PatchLocation)\b[^>]*>([\s\S]*?)<\//gi;
   for (const match of text.matchAll(elements)) references.push(stripCdata(match[2] as string));
-  const attributes = /\b(?:media|initialization|index|sourceURL|bitstreamSwitching|href)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+  // `id` as well: $RepresentationID$ substitutes it into media and initialization URLs.
+  const attributes = /\b(?:media|initialization|index|sourceURL|bitstreamSwitching|href|id)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
   for (const match of text.matchAll(attributes)) references.push(match[1] ?? match[2] ?? '');
   return references.map(decodeXmlEntities);
 }

@@ -1,6 +1,7 @@
 import type { FileRow, FilesRepo } from '../db/files-repo';
 import { ForbiddenError, NotFoundError } from '../errors';
 import { verifyToken, type Keyring } from '../storage/signing';
+import { innerPathProblem } from '../storage/blob-paths';
 import type { OwnStorageRef } from './urls';
 
 export interface StorageTarget {
@@ -37,5 +38,8 @@ export function authorizeStorageRef(files: FilesRepo, keyring: Keyring, ref: Own
   }
   if (!isFolderBlob(row)) return { row, blobKey: row.blob_key, innerPath: undefined, fileName: row.filename };
   const innerPath = ref.innerPath || row.filename;
+  // Checked here, not only where the blob store opens it: a command input copies the whole
+  // folder and then names `<alias>/<innerPath>` to ffmpeg, so `..%2F..` would reach the data dir.
+  if (innerPathProblem(innerPath)) throw new NotFoundError('File not found');
   return { row, blobKey: row.blob_key, innerPath, fileName: innerPath.split('/').pop() ?? innerPath };
 }
