@@ -11,8 +11,12 @@ import { killAllStarted, REPO_ROOT } from './lib/service';
 import { transcodeScenario } from './scenarios/transcode';
 import { manyJobsScenario } from './scenarios/many-jobs';
 import { pollLoadScenario } from './scenarios/poll-load';
+import { transferScenario } from './scenarios/transfer';
+import { bigDbScenario } from './scenarios/big-db';
+import { startupScenario } from './scenarios/startup';
+import { bundleScenario } from './scenarios/bundle';
 
-const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario, pollLoadScenario];
+const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario, pollLoadScenario, transferScenario, bigDbScenario, startupScenario, bundleScenario];
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

@@ -9,11 +9,17 @@ import fs from 'node:fs';
 export interface RssMeter {
   /** Starts a window; returns the function that ends it with the peak in bytes (null when unknown). */
   window(): () => number | null;
+  /** VmHWM since the process started (or since the last window began). */
+  peak(): number | null;
 }
 
 export function createRssMeter(pid: number, sampleEveryMs = 50): RssMeter {
   const statusFile = `/proc/${pid}/status`;
   return {
+    peak() {
+      const kb = readKb(statusFile, 'VmHWM');
+      return kb === null ? null : kb * 1024;
+    },
     window() {
       const canReset = resetPeak(pid);
       let peak = readKb(statusFile, 'VmRSS') ?? 0;
@@ -49,4 +55,34 @@ function readKb(file: string, field: 'VmRSS' | 'VmHWM'): number | null {
   }
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text);
   return m ? Number(m[1]) : null;
+}
+
+/**
+ * The largest VmHWM among a process and its descendants: for `npm run serve` and `tsx`,
+ * whose real service is a node grandchild (found through /proc/<pid>/task/<tid>/children).
+ */
+export function peakOfTree(pid: number): number | null {
+  let best: number | null = null;
+  for (const p of [pid, ...descendants(pid)]) {
+    const kb = readKb(`/proc/${p}/status`, 'VmHWM');
+    if (kb !== null) best = Math.max(best ?? 0, kb * 1024);
+  }
+  return best;
+}
+
+function descendants(pid: number): number[] {
+  let tasks: string[];
+  try {
+    tasks = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return []; // gone, or no /proc here
+  }
+  const children = tasks.flatMap((tid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return []; // the thread ended meanwhile
+    }
+  });
+  return children.flatMap((c) => [c, ...descendants(c)]);
 }

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createRssMeter, type RssMeter } from './rss';
+import { createRssMeter, peakOfTree, type RssMeter } from './rss';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -42,10 +42,12 @@ export async function startService(dataDir: string, opts: { key?: string; env?: 
   return { ...launched, key, dataDir, rss: createRssMeter(launched.pid) };
 }
 
-interface Launched {
+export interface Launched {
   url: string;
   pid: number;
   startupMs: number;
+  /** Peak RSS of the service process (the largest in the launcher's process tree) when it was listening. */
+  peakRssAtListen: number | null;
   output(): string;
   stop(): Promise<void>;
 }
@@ -96,7 +98,7 @@ export function launch(launcher: Launcher, env: Record<string, string>): Promise
       settled = true;
       clearTimeout(timer);
       const startupMs = performance.now() - started;
-      resolve({ url: m[1] as string, pid: child.pid, startupMs, output: () => out, stop: () => stopGroup(child, exited) });
+      resolve({ url: m[1] as string, pid: child.pid, startupMs, peakRssAtListen: peakOfTree(child.pid), output: () => out, stop: () => stopGroup(child, exited) });
     });
     child.once('error', (err) => fail(err));
     child.once('exit', (code) => fail(new Error(`the service exited (${code}) before listening:\n${out}`)));
