@@ -1,4 +1,5 @@
 import initial from './001-initial';
+import usageCoveringIndexes from './002-usage-covering-indexes';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
-export const MIGRATIONS: readonly string[] = [initial];
+export const MIGRATIONS: readonly string[] = [initial, usageCoveringIndexes];
