@@ -4,6 +4,7 @@
  * same as JSON in bench-results/. Absolute times vary between machines; the ratios count.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { createContext, type Scenario } from './lib/context';
 import { describeMachine, machineLine } from './lib/machine';
 import { formatTable, writeResults, type Row } from './lib/report';
@@ -29,11 +30,16 @@ async function main(): Promise<number> {
   console.log(`mode: ${quick ? 'quick' : 'full'}, ${startedAt.toISOString()}\n`);
   const rows: Row[] = [];
   let failed = 0;
+  let maxLoad = os.loadavg()[0] as number;
   try {
     for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
       ctx.log(`${scenario.name}: start`);
+      const loadBefore = os.loadavg()[0] as number;
       try {
-        rows.push(...(await scenario.run(ctx)));
+        const got = await scenario.run(ctx);
+        const load = { load_average_1m: [loadBefore, os.loadavg()[0] as number].map((x) => Math.round(x * 100) / 100) };
+        maxLoad = Math.max(maxLoad, ...load.load_average_1m);
+        rows.push(...got.map((r) => ({ ...r, data: { ...r.data, ...load } })));
       } catch (err) {
         failed++;
         ctx.log(`${scenario.name}: FAILED: ${(err as Error)?.stack ?? String(err)}`);
@@ -44,7 +50,10 @@ async function main(): Promise<number> {
     fs.rmSync(ctx.tmp, { recursive: true, force: true });
   }
   console.log(formatTable(rows));
-  const file = writeResults(REPO_ROOT, { machine, mode: quick ? 'quick' : 'full', started_at: startedAt.toISOString(), finished_at: new Date().toISOString(), rows }, startedAt);
+  if (maxLoad > machine.cores) {
+    console.log(`\nnote: the 1-minute load average reached ${maxLoad.toFixed(1)} on ${machine.cores} cores: other work competed with this run, so its numbers are disturbed.`);
+  }
+  const file = writeResults(REPO_ROOT, { machine, mode: quick ? 'quick' : 'full', max_load_average_1m: maxLoad, started_at: startedAt.toISOString(), finished_at: new Date().toISOString(), rows }, startedAt);
   console.log(`\n${rows.filter((r) => r.result === 'pass').length} pass, ${rows.filter((r) => r.result === 'miss').length} miss; written to ${file}`);
   return failed > 0 ? 1 : 0;
 }
