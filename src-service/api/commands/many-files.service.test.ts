@@ -28,6 +28,17 @@ function ffmpegWritesMasterPlaylists(): boolean {
 }
 const masterPlaylistsWork = ffmpegWritesMasterPlaylists();
 
+/** A TrueType font of this machine for the drawtext case (Debian's Chromium pulls in DejaVu/Liberation). */
+function findSystemFont(): string | null {
+  for (const root of ['/usr/share/fonts', '/usr/local/share/fonts', '/Library/Fonts', 'C:\\Windows\\Fonts']) {
+    if (!fs.existsSync(root)) continue;
+    const hit = (fs.readdirSync(root, { recursive: true }) as string[]).find((f) => f.toLowerCase().endsWith('.ttf'));
+    if (hit) return path.join(root, hit);
+  }
+  return null;
+}
+const systemFont = findSystemFont();
+
 /** A zip made with yazl from files in `dir` (entries named as given). */
 async function makeZip(name: string, entries: Record<string, string | Buffer>): Promise<void> {
   const zip = new yazl.ZipFile();
@@ -83,6 +94,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'disguised.mp4'), '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n/etc/passwd\n#EXT-X-ENDLIST\n');
   fs.writeFileSync(path.join(dir, 'smuggled.bin'), Buffer.concat([Buffer.alloc(4096), Buffer.from('#EXTM3U\n#EXTINF:1,\n/etc/passwd\n#EXT-X-ENDLIST\n')]));
   await makeZip('escape.zip', { 'playlist.m3u8': '#EXTM3U\n#EXTINF:1,\n/etc/passwd\n#EXT-X-ENDLIST\n' });
+  if (systemFont) await makeZip('font.zip', { 'movie.mp4': path.join(dir, 'video.mp4'), 'MyFont.ttf': systemFont });
   media = await startMediaServer(dir);
   svc = await startTestService();
 });
@@ -109,6 +121,15 @@ describe('input_compressed_folder (spec 4.10 rule 1)', () => {
     expect(done.status, done.error_message).toBe('SUCCESS');
     expect(done.output_files.out_1).toMatchObject({ file_type: 'video', file_format: 'mp4' });
   });
+
+  it.skipIf(!systemFont)(
+    `when the zip holds a font, then drawtext=fontfile= reads it by its archive name${systemFont ? '' : ' [SKIPPED: no .ttf font on this machine to put in the zip]'}`,
+    async () => {
+      const done = await run({ input_compressed_folder: `${media.url}/font.zip`, output_files: { out_1: 'out.mp4' }, ffmpeg_command: '-i movie.mp4 -vf drawtext=fontfile=MyFont.ttf:text=FFDesk:fontsize=24 -frames:v 10 {{out_1}}' });
+      expect(done.status, done.error_message).toBe('SUCCESS');
+      expect(done.output_files.out_1).toMatchObject({ file_type: 'video', file_format: 'mp4' });
+    },
+  );
 
   it('when a playlist inside the zip points outside the folder, then the command fails INVALID_INPUT_FILE', async () => {
     const done = await run({ input_compressed_folder: `${media.url}/escape.zip`, output_files: { out_1: 'out.mp4' }, ffmpeg_command: '-i playlist.m3u8 -c copy {{out_1}}' });
@@ -179,6 +200,19 @@ describe('playlist outputs (spec 4.10 rule 3)', () => {
     expect((await fetch(segment)).status).toBe(200);
     expect((await svc.api('DELETE', `/v1/commands/${done.command_id}/files`)).status).toBe(204);
     expect((await fetch(segment)).status).toBe(404);
+  });
+
+  it('when an HLS playlist with fMP4 segments is written, then its init segment is stored with it and it streams', async () => {
+    const done = await run({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_playlist_1: 'index.m3u8' }, ffmpeg_command: `${hlsBase} -hls_segment_type fmp4 -hls_segment_filename seg_%03d.m4s {{out_playlist_1}}` });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    const rec = done.output_files.out_playlist_1;
+    expect(rec).toMatchObject({ file_type: 'output_manifest', file_format: 'm3u8' });
+    const manifest = await (await fetch(rec.storage_url)).text();
+    const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(manifest)?.[1];
+    expect(init, manifest).toBeTruthy();
+    expect((await fetch(new URL(init as string, rec.storage_url))).status).toBe(200);
+    expect(rec.file_count).toBeGreaterThanOrEqual(4); // manifest, init, 2+ segments
+    expect(Number((await probeUrl(rec.storage_url)).format.duration)).toBeCloseTo(2, 0);
   });
 
   it.skipIf(!masterPlaylistsWork)(
