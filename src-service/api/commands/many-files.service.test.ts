@@ -9,6 +9,9 @@ import { startTestService, tempDir, type TestService } from '../../test-support/
 import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer } from '../../test-support/media';
 import { resolveBinaries } from '../../media/binaries';
 
+/** Text that deflates well, so a zip's size and its contents' size differ by a lot. */
+const NOTES = 'FFDesk counts processing after decompression. '.repeat(4000);
+
 let svc: TestService;
 let media: MediaServer;
 let dir: string;
@@ -88,6 +91,7 @@ beforeAll(async () => {
   fs.mkdirSync(hls);
   ffmpeg(['-i', path.join(dir, 'video.mp4'), '-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '0', 'playlist.m3u8'], hls);
   await makeZip('frames.zip', frameFiles);
+  await makeZip('quota.zip', { ...frameFiles, 'notes.txt': NOTES });
   await makeZip('concat.zip', { 'list.txt': "file 'a.mp4'\nfile 'b.mp4'\n", 'a.mp4': path.join(dir, 'a.mp4'), 'b.mp4': path.join(dir, 'b.mp4') });
   await makeZip('hls.zip', Object.fromEntries(fs.readdirSync(hls).map((f) => [f, path.join(hls, f)])));
   await makeZip('subs.zip', { 'movie.mp4': path.join(dir, 'video.mp4'), 'movie.srt': path.join(dir, 'subs.srt') });
@@ -161,6 +165,38 @@ describe('input_compressed_folder (spec 4.10 rule 1)', () => {
   it('when the zip is not a zip, then the command fails INVALID_INPUT_FILE', async () => {
     const done = await run({ input_compressed_folder: `${media.url}/subs.srt`, output_files: { out_1: 'out.mp4' }, ffmpeg_command: '-i movie.mp4 {{out_1}}' });
     expect(done).toMatchObject({ status: 'FAILED', error_status: 'INVALID_INPUT_FILE' });
+  });
+});
+
+describe('quota rules 1-4 (spec 8)', () => {
+  const MiB = 1024 * 1024;
+  const GiB = 1024 ** 3;
+  async function listItem(id: string): Promise<any> {
+    const list = await svc.api('GET', '/v1/commands?limit=50');
+    return list.body.find((c: any) => c.command_id === id);
+  }
+  const sizeOf = (...parts: string[]) => fs.statSync(path.join(dir, ...parts)).size;
+
+  it('when the input is a zipped folder, then processing counts its files after decompression (rule 1, 4)', async () => {
+    const done = await run({ input_compressed_folder: `${media.url}/quota.zip`, output_files: { out_1: 'out.mp4' }, ffmpeg_command: '-framerate 10 -i frame_%03d.png -c:v libx264 -preset ultrafast -pix_fmt yuv420p {{out_1}}' });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    const unzipped = fs.readdirSync(path.join(dir, 'frames')).reduce((n, f) => n + sizeOf('frames', f), 0) + NOTES.length;
+    expect(unzipped).toBeGreaterThan(sizeOf('quota.zip') + 100_000); // the zip is much smaller: counting it would be wrong
+    const output = Math.round(done.output_files.out_1.size_mbytes * MiB);
+    const item = await listItem(done.command_id);
+    expect(Math.abs(item.processing_quota_used * GiB - (unzipped + output))).toBeLessThan(4);
+    expect(Math.abs(item.storage_quota_used * GiB - output)).toBeLessThan(4);
+    expect(done.total_processing_seconds).toBeGreaterThan(done.ffmpeg_command_run_seconds); // rule 4: unzip time is run time
+  });
+
+  it('when the output is OUTPUT_FOLDER, then processing counts files before compression and storage the zip (rules 2, 3)', async () => {
+    const done = await run({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: 'OUTPUT_FOLDER', ffmpeg_command: '-i {{in_1}} -vf fps=4 thumb_%03d.bmp' });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    const rec = done.output_files.OUTPUT_FOLDER;
+    expect(rec.size_compressed_mbytes).toBeLessThan(rec.size_mbytes / 2); // BMPs deflate well: the two figures must differ
+    const item = await listItem(done.command_id);
+    expect(Math.abs(item.processing_quota_used * GiB - (sizeOf('video.mp4') + rec.size_mbytes * MiB))).toBeLessThan(4);
+    expect(Math.abs(item.storage_quota_used * GiB - rec.size_compressed_mbytes * MiB)).toBeLessThan(4);
   });
 });
 
