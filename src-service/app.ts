@@ -2,6 +2,7 @@ import Koa from 'koa';
 import type { AppDeps } from './deps';
 import { errorHandler } from './api/middleware/error-handler';
 import { requestId } from './api/middleware/request-id';
+import { closeUnreadBody } from './api/middleware/unread-body';
 import { hostGuard } from './api/middleware/host-guard';
 import { jsonBody } from './api/middleware/json-body';
 import { requireApiKey } from './api/middleware/auth';
@@ -26,12 +27,14 @@ export function createApp(deps: AppDeps, opts: AppOptions): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true;
   app.use(requestId);
+  app.use(closeUnreadBody);
   app.use(errorHandler(deps.log));
   app.use(hostGuard({ allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins }));
   app.use(storageRoutes(deps));
   for (const handler of opts.rawHandlers ?? []) app.use(handler);
-  app.use(jsonBody(deps.config.maxJsonBytes));
+  // The key before the body: a request without a valid key never gets its body read.
   app.use(requireApiKey(deps.accounts));
+  app.use(jsonBody(deps.config.maxJsonBytes, deps.config.jsonBodyTimeoutMs));
   const routers = [systemRoutes(deps), commandRoutes(deps), ...(opts.extraRouters ?? [])];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(webUi(deps.config.webRoot));

@@ -30,6 +30,10 @@ export const ConfigSchema = z.object({
   allowedOrigins: csv.default([]),
   vcpuBudget: z.coerce.number().int().min(1).max(1024).default(Math.max(1, os.availableParallelism())),
   maxJsonBytes: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** A JSON body must arrive within this (408 after): a client trickling a body cannot hold a connection. */
+  jsonBodyTimeoutMs: z.coerce.number().int().min(100).default(30_000),
+  /** Request headers must arrive within this (408 after; node:http's headersTimeout). */
+  headersTimeoutMs: z.coerce.number().int().min(100).default(30_000),
   maxInputBytes: z.coerce.number().int().min(1).default(50 * GiB),
   downloadConnectTimeoutMs: z.coerce.number().int().min(100).default(15_000),
   downloadIdleTimeoutMs: z.coerce.number().int().min(100).default(60_000),

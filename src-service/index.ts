@@ -21,6 +21,7 @@ import { mountExtensions } from './extensions';
 import { ensureSamples } from './files/samples';
 import type { AppDeps } from './deps';
 import { createBackgroundTasks } from './background';
+import { answerClientError } from './api/client-error';
 
 export const VERSION = '0.1.0';
 
@@ -61,10 +62,13 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   deps.scheduler = scheduler;
   const allowed = { hosts: new Set<string>(), origins: new Set<string>() };
   const app = createApp(deps, { allowedHosts: () => allowed.hosts, allowedOrigins: () => allowed.origins, extraRouters: ext.routers, rawHandlers: ext.rawHandlers });
-  const server = http.createServer(app.callback());
-  server.requestTimeout = 0; // uploads and downloads of large files may take long; idle sockets still time out
-  server.headersTimeout = 30_000;
+  // Header deadlines are checked every connectionsCheckingInterval: keep it well under the deadline.
+  // requireHostHeader off: a request without Host reaches the Host guard and gets its 403 in the usual body.
+  const server = http.createServer({ connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 4)), requireHostHeader: false }, app.callback());
+  server.requestTimeout = 0; // uploads and downloads of large files may take long; JSON bodies have their own deadline (json-body.ts)
+  server.headersTimeout = config.headersTimeoutMs; // slow headers (slowloris) are cut off with a 408
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', answerClientError);
 
   return {
     config,

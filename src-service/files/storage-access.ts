@@ -36,7 +36,11 @@ export function authorizeStorageRef(files: FilesRepo, keyring: Keyring, ref: Own
   } else if (row.is_private) {
     throw new ForbiddenError('This file is private: request a presigned URL with presigned_ttl_seconds');
   }
-  if (!isFolderBlob(row)) return { row, blobKey: row.blob_key, innerPath: undefined, fileName: row.filename };
+  if (!isFolderBlob(row)) {
+    // The name is part of the URL handed out; another name is a tampered URL, not another file.
+    if (ref.innerPath !== row.filename) throw ref.token !== null ? new ForbiddenError('The signed URL is invalid') : new NotFoundError('File not found');
+    return { row, blobKey: row.blob_key, innerPath: undefined, fileName: row.filename };
+  }
   const innerPath = ref.innerPath || row.filename;
   // Checked here, not only where the blob store opens it: a command input copies the whole
   // folder and then names `<alias>/<innerPath>` to ffmpeg, so `..%2F..` would reach the data dir.

@@ -7,6 +7,16 @@ import { mimeTypeFor } from '../../media/probe';
 import { parseRange } from './range';
 
 /**
+ * Stored bytes are user content served on the API's own origin, where the GUI holds the
+ * key: never sniffed into something active, and if opened as a page, sandboxed (no script,
+ * an opaque origin). The MIME map already has no html/svg/js types (media/mime-types.ts).
+ */
+const UNTRUSTED_CONTENT_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': 'sandbox',
+};
+
+/**
  * Serves stored bytes at `storage_url` (public) and presigned URLs, with Content-Type,
  * Content-Length, ETag, Range (206) and HEAD (decisions: Storage and signed URLs). No key:
  * the URL itself is the grant.
@@ -29,6 +39,7 @@ export function storageRoutes(deps: AppDeps) {
     ctx.set('ETag', etag);
     ctx.set('Accept-Ranges', 'bytes');
     ctx.set('Cache-Control', target.row.is_private ? 'private, max-age=0' : 'public, max-age=3600');
+    ctx.set(UNTRUSTED_CONTENT_HEADERS);
     ctx.type = mimeTypeFor(target.fileName);
     if (ctx.get('if-none-match') === etag) {
       ctx.status = 304;
@@ -38,6 +49,8 @@ export function storageRoutes(deps: AppDeps) {
     if (range === 'unsatisfiable') {
       ctx.status = 416;
       ctx.set('Content-Range', `bytes */${stat.sizeBytes}`);
+      ctx.type = 'application/json';
+      ctx.body = { detail: 'Range not satisfiable' };
       return;
     }
     const { start, end } = range ?? { start: 0, end: stat.sizeBytes - 1 };
