@@ -54,6 +54,25 @@ export class RateLimitError extends HttpError {
   }
 }
 
+/** What a full data disk is called in every answer and failure message. */
+export const NO_SPACE_DETAIL = 'No space left on the data disk';
+
+/** 507 (*FFDesk*): the data disk is full; freeing space and retrying will work. */
+export class InsufficientStorageError extends HttpError {
+  constructor(detail = `${NO_SPACE_DETAIL}: free some space and try again`) {
+    super(507, detail);
+  }
+}
+
+/** ENOSPC / EDQUOT from the filesystem or SQLITE_FULL from the database, anywhere in the `cause` chain. */
+export function isDiskFullError(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return true;
+  }
+  return false;
+}
+
 /** One item of a 422 body (spec 2.4). */
 export interface ValidationIssue {
   loc: (string | number)[];

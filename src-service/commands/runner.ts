@@ -5,7 +5,7 @@ import type { Db } from '../db/open';
 import type { CommandRow, CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
 import type { AccountsRepo } from '../db/accounts-repo';
-import { JobFailure } from '../errors';
+import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
 import { substituteAliases } from './aliases';
 import { parseStoredRequest } from './submit';
@@ -62,13 +62,15 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const stored = await storeOutputs(deps, req.outputs, dirs.work, produced, row.id, controller.signal);
       const processingBytes = inputs.bytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
       await assertQuotaAfterRun(deps, row, stored, processingBytes);
-      commitSuccess(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: ffmpegSeconds, processingBytes, log: logs.join('\n') });
+      await commitOrDiscard(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: ffmpegSeconds, processingBytes, log: logs.join('\n') });
     } catch (err) {
+      // The job folder goes first: when it filled the disk, the failure can only be recorded once it is gone.
+      await removeDirs(dirs);
       await handleFailure(deps, row, err, controller.signal, { started, ffmpegSeconds, log: logs.join('\n') });
     } finally {
       clearTimeout(timer);
       outerSignal.removeEventListener('abort', onOuter);
-      await Promise.all([fs.rm(dirs.work, { recursive: true, force: true }), fs.rm(dirs.scratch, { recursive: true, force: true })]);
+      await removeDirs(dirs);
     }
   };
 }
@@ -91,9 +93,21 @@ async function assertQuotaAfterRun(deps: RunnerDeps, row: CommandRow, stored: St
 }
 
 async function resetDirs(dirs: { work: string; scratch: string }): Promise<void> {
-  await fs.rm(dirs.work, { recursive: true, force: true });
-  await fs.rm(dirs.scratch, { recursive: true, force: true });
+  await removeDirs(dirs);
   await fs.mkdir(dirs.work, { recursive: true });
+}
+
+const removeDirs = (dirs: { work: string; scratch: string }) =>
+  Promise.all([fs.rm(dirs.work, { recursive: true, force: true }), fs.rm(dirs.scratch, { recursive: true, force: true })]);
+
+/** A commit that throws (a full disk refuses even the database write) leaves no unreferenced blobs behind. */
+async function commitOrDiscard(deps: RunnerDeps, row: CommandRow, stored: StoredOutput[], r: Parameters<typeof commitSuccess>[3]): Promise<void> {
+  try {
+    commitSuccess(deps, row, stored, r);
+  } catch (err) {
+    await Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
+    throw err;
+  }
 }
 
 function commitSuccess(
@@ -148,10 +162,15 @@ async function handleFailure(
 }
 
 function toFailure(reason: unknown, err: unknown): JobFailure {
-  if (reason instanceof JobFailure) return reason;
+  if (reason instanceof JobFailure) return noSpaceFirst(reason);
   if (reason instanceof Error && reason.message === 'cancelled') return new JobFailure('CANCELLED', 'The command was cancelled');
-  if (err instanceof JobFailure) return err;
-  const code = (err as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOSPC') return new JobFailure('PROCESSING_ERROR', 'The disk is full: free some space and run the command again');
+  if (err instanceof JobFailure) return noSpaceFirst(err);
+  if (isDiskFullError(err)) return new JobFailure('PROCESSING_ERROR', `${NO_SPACE_DETAIL}: free some space and run the command again`);
   return new JobFailure('PROCESSING_ERROR', `Internal error while running the command: ${(err as Error)?.message ?? String(err)}`);
+}
+
+/** ffmpeg that ran out of disk: the message starts with the cause, and still ends with ffmpeg's stderr (decisions: States). */
+function noSpaceFirst(f: JobFailure): JobFailure {
+  if (f.status !== 'PROCESSING_ERROR' || !/No space left on device/i.test(f.message)) return f;
+  return new JobFailure('PROCESSING_ERROR', `${NO_SPACE_DETAIL}: free some space and run the command again. ${f.message}`);
 }

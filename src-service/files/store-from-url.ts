@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AppDeps } from '../deps';
 import type { AccountRow } from '../db/accounts-repo';
 import type { FileRow } from '../db/files-repo';
-import { JobFailure } from '../errors';
+import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
 import { assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { fileNameFromUrl } from '../storage/fetch-url';
 import { prepareInputs } from '../commands/inputs';
@@ -54,7 +54,9 @@ export function createStoreFileWorker(deps: AppDeps) {
       await probeAndStore(deps, row, 'DOWNLOADED', path.join(dir, inputs.paths.in_file as string), stopping);
     } catch (err) {
       if (stopping.aborted) return; // recovery re-queues it on the next start
-      const failure = err instanceof JobFailure ? err : new JobFailure('UNREACHABLE_INPUT_FILE', `Could not store ${row.original_file_url}: ${(err as Error).message}`);
+      const failure = err instanceof JobFailure ? err : isDiskFullError(err)
+        ? new JobFailure('STORAGE_ERROR', `${NO_SPACE_DETAIL}: could not store ${row.original_file_url}; free some space and store it again`)
+        : new JobFailure('UNREACHABLE_INPUT_FILE', `Could not store ${row.original_file_url}: ${(err as Error).message}`);
       for (const from of ['DOWNLOADING', 'DOWNLOADED'] as const) deps.files.setFailed(id, from, failure.status, failure.message);
       publish(row, 'FAILED');
     } finally {

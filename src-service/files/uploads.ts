@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import type { AccountRow } from '../db/accounts-repo';
 import { createUploadsRepo, type UploadRow } from '../db/uploads-repo';
 import { nowIso } from '../db/time';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
+import { BadRequestError, ForbiddenError, InsufficientStorageError, NO_SPACE_DETAIL, NotFoundError } from '../errors';
 import { assertPrivateAllowed, assertUploadAllowed, assertWithinQuota } from '../accounts/plans';
 import { verifyToken } from '../storage/signing';
 import { expectedPartSize, planUpload } from './upload-plan';
@@ -33,6 +33,7 @@ export function createUploads(deps: AppDeps) {
     const usage = { storageUsedBytes: deps.files.storageUsedBytes(account.id), processingUsedBytes: 0 };
     assertWithinQuota(account, usage, body.size_bytes);
     const { partSize, partCount } = planUpload(body.size_bytes, body.part_size);
+    assertDiskRoom(body.size_bytes);
     const id = crypto.randomUUID();
     const staging = path.join(stagingDir, `${id}.upload`);
     const fd = fs.openSync(staging, 'w', 0o600);
@@ -50,6 +51,17 @@ export function createUploads(deps: AppDeps) {
     const upload_urls = Array.from({ length: partCount }, (_, i) => deps.urls.partUrl(id, i + 1, expSec));
     deps.events.publish(account.id, 'file', { file_id: id, status: 'UPLOADING', is_deleted: false });
     return { file_id: id, part_size: partSize, part_count: partCount, upload_urls, expires_at: new Date(expiresAt).toISOString() };
+  }
+
+  /**
+   * The staging file is sparse, so init would succeed on a full disk and every part then
+   * fail: refuse up front (507) what cannot fit now. Parallel uploads can still overflow;
+   * their part PUTs then answer 507 too (error handler).
+   */
+  function assertDiskRoom(sizeBytes: number): void {
+    const { bavail, bsize } = fs.statfsSync(stagingDir);
+    const free = bavail * bsize;
+    if (sizeBytes > free) throw new InsufficientStorageError(`${NO_SPACE_DETAIL} for this upload: it needs ${sizeBytes} bytes, ${free} are free`);
   }
 
   /** A part PUT: no key, the signed URL is the grant; ETag = quoted MD5 of the part. */

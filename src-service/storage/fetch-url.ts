@@ -5,7 +5,7 @@ import https from 'node:https';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { JobFailure } from '../errors';
+import { JobFailure, isDiskFullError } from '../errors';
 import { chooseDownloadName, describeNetworkError } from './fetch-helpers';
 import { sanitizeFileName } from './file-names';
 
@@ -176,9 +176,9 @@ async function streamToFile(ctx: Ctx, res: http.IncomingMessage, tmp: string): P
   return bytes;
 }
 
-/** Errors of our own files carry the path; socket errors do not. */
+/** Errors of our own files carry the path, or (a write on a full disk) say the disk is full; socket errors do neither. */
 function isLocalFsError(err: unknown): boolean {
-  return typeof (err as NodeJS.ErrnoException | null)?.path === 'string';
+  return typeof (err as NodeJS.ErrnoException | null)?.path === 'string' || isDiskFullError(err);
 }
 
 function parseLength(header: string | undefined): number | null {

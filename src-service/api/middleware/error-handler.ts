@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { HttpError, ValidationError } from '../../errors';
+import { HttpError, InsufficientStorageError, ValidationError, isDiskFullError } from '../../errors';
 
 /**
  * The one place errors become responses (conventions rule 3): `{"detail": "..."}`, the
@@ -17,6 +17,12 @@ export function errorHandler(log: (msg: string) => void) {
         ctx.status = err.status;
         ctx.body = { detail: err.detail };
         ctx.set(err.headers);
+      } else if (isDiskFullError(err)) {
+        // A full data disk is the machine's state, not a bug: say so, and that it passes (507).
+        const full = new InsufficientStorageError();
+        ctx.status = full.status;
+        ctx.body = { detail: full.detail };
+        log(`507 ${ctx.method} ${ctx.path} [${ctx.state.requestId as string}]: ${(err as Error)?.message ?? String(err)}`);
       } else if (isClientError(err)) {
         // koa/raw-body errors such as a client hanging up mid-body carry their own status.
         ctx.status = err.status;

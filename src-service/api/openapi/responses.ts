@@ -9,6 +9,7 @@ const MEANING: Record<number, string> = {
   404: 'Unknown id, or an id of another account',
   422: 'Validation error (spec 2.4)',
   429: 'Rate limit exceeded; see Retry-After',
+  507: 'No space left on the data disk (FFDesk); free some space and try again',
 };
 
 /** The error responses an operation can give, with the shared bodies of decisions: wire conventions. */
