@@ -133,7 +133,7 @@ function wallRows(figure: string, runs: Pair[], limit: number, rss: number | nul
   const s = summarise(runs);
   return [{
     figure,
-    ffdesk: `${fmtSeconds(s.wall)} best of ${runs.length}`,
+    ffdesk: `${fmtSeconds(s.wall)} best of ${runs.length}; ${fmtMs(median(s.overheadMs) + median(s.outsideMs))} outside ffmpeg`,
     baseline: `${fmtSeconds(s.bare)} ffmpeg direct, best of ${runs.length}`,
     ratio: s.ratio,
     target: `≤ ${limit.toFixed(2)}×`,
