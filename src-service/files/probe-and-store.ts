@@ -4,6 +4,8 @@ import type { AppDeps } from '../deps';
 import type { FileRow, FileStatus } from '../db/files-repo';
 import { mapProbe, probeFile } from '../media/probe';
 
+export const DELETED_BEFORE_STORED = 'The file was deleted before it was stored';
+
 /**
  * The last step of store-file and upload: probe with ffprobe, move the bytes into the blob
  * store (a rename on the same disk), then one guarded update to STORED. If the row moved on
@@ -20,6 +22,10 @@ export async function probeAndStore(deps: AppDeps, row: FileRow, from: FileStatu
   const stored = deps.files.setStored(row.id, from, { blob_key: blob.key, size_bytes: blob.sizeBytes, media_json: JSON.stringify(media) });
   if (!stored) {
     await deps.blobs.delete(blob.key);
+    // Deleted while it was being fetched or uploaded: it ends here, not stuck in `from` (decisions: States).
+    if (deps.files.setFailed(row.id, from, 'CANCELLED', DELETED_BEFORE_STORED)) {
+      deps.events.publish(row.account_id, 'file', { file_id: row.id, status: 'FAILED', is_deleted: true });
+    }
     return;
   }
   deps.events.publish(row.account_id, 'file', { file_id: row.id, status: 'STORED', is_deleted: false });

@@ -8,7 +8,7 @@ import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
 import { assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { fileNameFromUrl } from '../storage/fetch-url';
 import { prepareInputs } from '../commands/inputs';
-import { probeAndStore } from './probe-and-store';
+import { DELETED_BEFORE_STORED, probeAndStore } from './probe-and-store';
 
 /** At most this many store-file downloads run at once; the rest wait QUEUED. */
 const CONCURRENCY = 4;
@@ -38,6 +38,13 @@ export function createStoreFileWorker(deps: AppDeps) {
 
   async function storeOne(id: string, stopping: AbortSignal): Promise<void> {
     const row = deps.files.getAny(id);
+    if (row?.is_deleted) {
+      // Deleted while it waited: nothing to fetch (decisions: States, it still ends FAILED).
+      if (deps.files.setFailed(id, 'QUEUED', 'CANCELLED', DELETED_BEFORE_STORED)) {
+        deps.events.publish(row.account_id, 'file', { file_id: id, status: 'FAILED', is_deleted: true });
+      }
+      return;
+    }
     if (!row || !deps.files.setStatus(id, 'QUEUED', 'DOWNLOADING')) return;
     publish(row, 'DOWNLOADING');
     const dir = path.join(stagingRoot, id);

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import type { AppDeps } from '../deps';
 import type { AccountRow } from '../db/accounts-repo';
+import type { FileRow } from '../db/files-repo';
 import { createUploadsRepo, type UploadRow } from '../db/uploads-repo';
 import { nowIso } from '../db/time';
 import { BadRequestError, ForbiddenError, InsufficientStorageError, NO_SPACE_DETAIL, NotFoundError } from '../errors';
@@ -26,6 +27,7 @@ export function createUploads(deps: AppDeps) {
   const stagingDir = path.join(deps.config.dataDir, 'uploads');
   fs.mkdirSync(stagingDir, { recursive: true });
   const partLocks = new Map<string, Promise<unknown>>();
+  const storing = new Set<string>();
 
   function init(account: AccountRow, body: { filename: string; size_bytes: number; is_private?: boolean; part_size?: number }) {
     assertUploadAllowed(account);
@@ -126,7 +128,7 @@ export function createUploads(deps: AppDeps) {
     repo.remove(fileId);
     deps.events.publish(account.id, 'file', { file_id: fileId, status: 'UPLOADED', is_deleted: false });
     deps.tasks.run(`store upload ${fileId}`, (signal) =>
-      probeAndStore(deps, row, 'UPLOADED', upload.staging_path, signal).catch((err: unknown) => {
+      storeUpload(row, upload.staging_path, signal).catch((err: unknown) => {
         if (signal.aborted) return;
         deps.files.setFailed(fileId, 'UPLOADED', 'INVALID_INPUT_FILE', `Could not store the upload: ${(err as Error).message}`);
         fs.rmSync(upload.staging_path, { force: true });
@@ -152,14 +154,47 @@ export function createUploads(deps: AppDeps) {
     repo.remove(upload.file_id);
   }
 
-  /** Expired sessions are failed and swept from disk; so are stagings of sessions that ended. */
+  /**
+   * UPLOADED -> STORED without a window where a crash loses the bytes: the blob store takes
+   * a hard link of the staging file (its rename moves the link), and the staging file goes
+   * only once the record says STORED. A crash in between leaves the staging file, so the
+   * next start stores it again (the unreferenced blob is swept).
+   */
+  async function storeUpload(row: FileRow, staging: string, signal: AbortSignal): Promise<void> {
+    if (storing.has(row.id)) return; // the periodic sweep found one that complete is storing
+    storing.add(row.id);
+    const handoff = `${staging}.store`;
+    try {
+      await fs.promises.rm(handoff, { force: true });
+      // A filesystem without hard links (FAT) gets a copy: slower, equally safe.
+      await fs.promises.link(staging, handoff).catch(() => fs.promises.copyFile(staging, handoff));
+      await probeAndStore(deps, row, 'UPLOADED', handoff, signal);
+      await fs.promises.rm(staging, { force: true });
+    } finally {
+      await fs.promises.rm(handoff, { force: true }); // still there only if it was not stored
+      storing.delete(row.id);
+    }
+  }
+
+  /** Expired sessions are failed and swept from disk; so are stagings of sessions that ended, or that no record owns. */
   function sweep(): void {
     for (const u of repo.expired(nowIso())) expire(u);
     for (const u of repo.finished()) discard(u);
+    const owners = new Set(deps.files.inStatus('UPLOADING').map((r) => r.id));
     for (const row of deps.files.inStatus('UPLOADED')) {
+      owners.add(row.id);
       const staging = path.join(stagingDir, `${row.id}.upload`);
-      if (fs.existsSync(staging)) deps.tasks.run(`store upload ${row.id}`, (signal) => probeAndStore(deps, row, 'UPLOADED', staging, signal));
-      else deps.files.setFailed(row.id, 'UPLOADED', 'INTERRUPTED', 'The service stopped before the upload was stored');
+      if (fs.existsSync(staging)) {
+        deps.tasks.run(`store upload ${row.id}`, (signal) =>
+          storeUpload(row, staging, signal).catch((err: unknown) => deps.log(`upload ${row.id}: ${(err as Error).message}`)),
+        );
+      } else {
+        deps.files.setFailed(row.id, 'UPLOADED', 'INTERRUPTED', 'The service stopped before the upload was stored');
+      }
+    }
+    // Left by a crash: a staging file whose init never committed, or whose upload was stored.
+    for (const name of fs.readdirSync(stagingDir)) {
+      if (!owners.has(name.split('.')[0] as string)) fs.rmSync(path.join(stagingDir, name), { force: true });
     }
   }
 
