@@ -62,7 +62,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const stored = await storeOutputs(deps, req.outputs, dirs.work, produced, row.id, controller.signal);
       const processingBytes = inputs.bytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
       await assertQuotaAfterRun(deps, row, stored, processingBytes);
-      await commitOrDiscard(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: ffmpegSeconds, processingBytes, log: logs.join('\n') });
+      await commitSuccess(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: ffmpegSeconds, processingBytes, log: logs.join('\n') });
     } catch (err) {
       // The job folder goes first: when it filled the disk, the failure can only be recorded once it is gone.
       await removeDirs(dirs);
@@ -100,23 +100,13 @@ async function resetDirs(dirs: { work: string; scratch: string }): Promise<void>
 const removeDirs = (dirs: { work: string; scratch: string }) =>
   Promise.all([fs.rm(dirs.work, { recursive: true, force: true }), fs.rm(dirs.scratch, { recursive: true, force: true })]);
 
-/** A commit that throws (a full disk refuses even the database write) leaves no unreferenced blobs behind. */
-async function commitOrDiscard(deps: RunnerDeps, row: CommandRow, stored: StoredOutput[], r: Parameters<typeof commitSuccess>[3]): Promise<void> {
-  try {
-    commitSuccess(deps, row, stored, r);
-  } catch (err) {
-    await Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
-    throw err;
-  }
-}
-
-function commitSuccess(
+async function commitSuccess(
   deps: RunnerDeps,
   row: CommandRow,
   stored: StoredOutput[],
   r: { total: number; ffmpeg: number; processingBytes: number; log: string },
-): void {
-  const committed = deps.db.transaction(() => {
+): Promise<void> {
+  const commit = deps.db.transaction(() => {
     if (!deps.commands.markSuccess(row.id, r)) return false;
     for (const o of stored) {
       deps.files.insert({
@@ -127,7 +117,15 @@ function commitSuccess(
       });
     }
     return true;
-  })();
+  });
+  let committed: boolean;
+  try {
+    committed = commit();
+  } catch (err) {
+    // Not committed (a full disk refuses even the database write): no blob may stay unreferenced.
+    await Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
+    throw err;
+  }
   if (!committed) {
     // Cancelled while storing: the outputs are not wanted (decisions: cancel stores nothing).
     void Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
