@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
  * this answers in the wire format every other error uses, `{"detail": "..."}` (decisions:
  * Wire conventions), then closes the connection.
  */
-export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
@@ -14,9 +14,11 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   }
   const [status, reason, detail] = describe(err.code);
   const body = JSON.stringify({ detail });
+  // An answer to HEAD has no body (a client would read one as garbage); the packet starts with the method when it is known.
+  const isHead = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${isHead ? '' : body}`,
   );
 }
 

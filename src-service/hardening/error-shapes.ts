@@ -33,8 +33,13 @@ function validationItemProblem(item: unknown): string | null {
   return null;
 }
 
-/** What every answer must satisfy: no 5xx, and an error (4xx with a body) in the spec's shape. */
+/**
+ * What every answer must satisfy: no 5xx, and an error (4xx with a body) in the spec's
+ * shape. The one 5xx that is not a fault is 507 for a request the data disk cannot hold
+ * (an init-upload of terabytes): it describes the machine, and must say so.
+ */
 export function answerProblem(method: string, status: number, text: string, contentType: string | undefined): string | null {
+  if (status === 507 && (method === 'HEAD' || /No space left/.test(text))) return method === 'HEAD' ? null : errorShapeProblem(status, text, contentType);
   if (status >= 500 || status < 100) return `status ${status}: ${text.slice(0, 200)}`;
   if (status < 400 || method === 'HEAD') return null;
   return errorShapeProblem(status, text, contentType);
