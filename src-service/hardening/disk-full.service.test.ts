@@ -101,6 +101,7 @@ describe.skipIf(skipReason !== null)('disk full (data dir on a 40 MiB tmpfs)', (
     if (process.env.FFDESK_DEBUG) console.log(service?.output());
     await service?.stop().catch(() => undefined);
     await media?.close();
+    fs.rmSync(mediaDir, { recursive: true, force: true });
     unfill();
     try {
       execFileSync('umount', ['-l', mountDir]);

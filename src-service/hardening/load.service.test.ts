@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildService, type ChildService } from '../test-support/child-service';
 import { tempDir } from '../test-support/harness';
@@ -32,6 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.stop();
+  if (!process.env.FFDESK_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');

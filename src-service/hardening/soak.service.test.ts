@@ -35,6 +35,7 @@ const mediaSha: Record<string, string> = {};
 beforeAll(async () => {
   dataDir = tempDir('ffdesk-soak-');
   const mediaDir = tempDir('ffdesk-soak-media-');
+  scratch.push(dataDir, mediaDir);
   const media = makeTinyMedia(mediaDir);
   fs.writeFileSync(path.join(mediaDir, 'blob.bin'), crypto.randomBytes(1536 * 1024));
   fs.writeFileSync(path.join(mediaDir, 'inputs.zip'), buildZip([
@@ -50,9 +51,12 @@ beforeAll(async () => {
   };
 });
 
+const scratch: string[] = [];
+
 afterAll(async () => {
   await service?.kill9().catch(() => undefined);
   await slow?.close();
+  if (!process.env.FFDESK_KEEP_DATA) for (const d of scratch) fs.rmSync(d, { recursive: true, force: true });
 });
 
 /** A few random operations, always including one that can meet this round's trigger. */
@@ -179,6 +183,7 @@ describe('soak: kill -9 at random points, restart, check the storage invariant',
 describe('deleting files that are still in flight', () => {
   it('when files are deleted while they are fetched or uploaded, then they end FAILED / CANCELLED, never stuck, and a restart does not fetch them again', async () => {
     const dir = tempDir('ffdesk-soak-delete-');
+    scratch.push(dir);
     let svc = await startChildService({ ...env, FFDESK_DATA_DIR: dir, FFDESK_PORT: '0' });
     try {
       const api = makeClient(() => svc.url, KEY);
