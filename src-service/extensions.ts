@@ -45,7 +45,7 @@ export function mountExtensions(deps: AppDeps): Extensions {
     rawHandlers: [partUploadHandler(uploads)],
     async start() {
       uploads.sweep();
-      storeFiles.resume();
+      await storeFiles.resume();
       sweeper = setInterval(() => uploads.sweep(), UPLOAD_SWEEP_MS);
       sweeper.unref();
       webhooks.start();

@@ -77,14 +77,18 @@ describe('crash recovery (kill -9)', () => {
     }
   });
 
-  it('when blobs exist that no record references (a crash before the commit), then the start-up sweep removes them', async () => {
+  it('when blobs exist that no record references (a crash before the commit), then the start-up sweep removes them (and store-file stagings a crash left)', async () => {
     const dataDir = tempDir();
     running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
     await running.stop();
     const stray = path.join(dataDir, 'blobs', 'ab', 'ab'.padEnd(32, '0'));
     fs.mkdirSync(path.dirname(stray), { recursive: true });
     fs.writeFileSync(stray, 'orphan');
+    const staging = path.join(dataDir, 'staging', 'left-by-a-crash');
+    fs.mkdirSync(staging, { recursive: true });
+    fs.writeFileSync(path.join(staging, 'half.mp4'), 'partial download');
     running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
     expect(fs.existsSync(stray)).toBe(false);
+    expect(fs.existsSync(staging)).toBe(false);
   });
 });

@@ -90,7 +90,9 @@ export function createStoreFileWorker(deps: AppDeps) {
       return id;
     },
     /** After a restart: downloads that were under way start again from the beginning. */
-    resume(): void {
+    /** At start: every staging folder is left over from a crash (nothing runs yet), so it goes; then the queue resumes. */
+    async resume(): Promise<void> {
+      await fs.rm(stagingRoot, { recursive: true, force: true });
       for (const status of ['DOWNLOADING', 'DOWNLOADED'] as const) {
         for (const row of deps.files.inStatus(status)) deps.files.setStatus(row.id, status, 'QUEUED');
       }
