@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { createContext, type Scenario } from './lib/context';
 import { describeMachine, machineLine } from './lib/machine';
+import { startNoiseMeter } from './lib/noise';
 import { formatTable, writeResults, type Row } from './lib/report';
 import { killAllStarted, REPO_ROOT } from './lib/service';
 import { transcodeScenario } from './scenarios/transcode';
@@ -31,27 +32,34 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   let failed = 0;
   let maxLoad = os.loadavg()[0] as number;
+  let maxOthers = 0;
   try {
     for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
       ctx.log(`${scenario.name}: start`);
       const loadBefore = os.loadavg()[0] as number;
+      const noise = startNoiseMeter();
       try {
         const got = await scenario.run(ctx);
+        const others = noise();
         const load = { load_average_1m: [loadBefore, os.loadavg()[0] as number].map((x) => Math.round(x * 100) / 100) };
         maxLoad = Math.max(maxLoad, ...load.load_average_1m);
-        rows.push(...got.map((r) => ({ ...r, data: { ...r.data, ...load } })));
+        if (others !== null) maxOthers = Math.max(maxOthers, others);
+        rows.push(...got.map((r) => ({ ...r, othersCpuShare: others, data: { ...r.data, ...load } })));
       } catch (err) {
         failed++;
         ctx.log(`${scenario.name}: FAILED: ${(err as Error)?.stack ?? String(err)}`);
-        rows.push({ figure: scenario.name, ffdesk: `error: ${(err as Error)?.message.split('\n')[0] ?? String(err)}`, baseline: '—', ratio: null, target: '—', result: 'miss', peakRssBytes: null });
+        rows.push({ figure: scenario.name, ffdesk: `error: ${(err as Error)?.message.split('\n')[0] ?? String(err)}`, baseline: '—', ratio: null, target: '—', result: 'miss', peakRssBytes: null, othersCpuShare: noise() });
       }
     }
   } finally {
     fs.rmSync(ctx.tmp, { recursive: true, force: true });
   }
   console.log(formatTable(rows));
-  if (maxLoad > machine.cores) {
-    console.log(`\nnote: the 1-minute load average reached ${maxLoad.toFixed(1)} on ${machine.cores} cores: other work competed with this run, so its numbers are disturbed.`);
+  if (maxOthers > 0.1 || maxLoad > machine.cores) {
+    console.log(
+      `\nnote: other work on this machine used up to ${(maxOthers * 100).toFixed(0)}% of its CPU during a scenario (column "others' CPU"; ` +
+        `1-minute load average up to ${maxLoad.toFixed(1)} on ${machine.cores} cores): rows with a high share are disturbed.`,
+    );
   }
   const file = writeResults(REPO_ROOT, { machine, mode: quick ? 'quick' : 'full', max_load_average_1m: maxLoad, started_at: startedAt.toISOString(), finished_at: new Date().toISOString(), rows }, startedAt);
   console.log(`\n${rows.filter((r) => r.result === 'pass').length} pass, ${rows.filter((r) => r.result === 'miss').length} miss; written to ${file}`);

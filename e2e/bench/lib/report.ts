@@ -14,6 +14,8 @@ export interface Row {
   target: string;
   result: Result;
   peakRssBytes: number | null;
+  /** Share of the machine's CPU that other work used while this row's scenario ran (set by run.ts). */
+  othersCpuShare?: number | null;
   data?: Record<string, unknown>;
 }
 
@@ -26,7 +28,7 @@ export function both(...results: Result[]): Result {
   return results.includes('miss') ? 'miss' : results.every((r) => r === 'info') ? 'info' : 'pass';
 }
 
-const HEAD = ['figure', 'FFDesk', 'baseline', 'ratio', 'target', 'result', 'peak RSS'];
+const HEAD = ['figure', 'FFDesk', 'baseline', 'ratio', 'target', 'result', 'peak RSS', "others' CPU"];
 
 export function formatTable(rows: Row[]): string {
   const cells = rows.map((r) => [
@@ -37,6 +39,7 @@ export function formatTable(rows: Row[]): string {
     r.target,
     r.result,
     r.peakRssBytes === null ? '—' : `${(r.peakRssBytes / MiB).toFixed(0)} MiB`,
+    r.othersCpuShare === undefined || r.othersCpuShare === null ? '—' : `${(r.othersCpuShare * 100).toFixed(0)}%`,
   ]);
   const widths = HEAD.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(widths[i] as number)).join(' | ')} |`;
