@@ -100,11 +100,26 @@ export function createUploads(deps: AppDeps) {
       },
     });
     const start = (n - 1) * upload.part_size;
-    await pipeline(body, meter, fs.createWriteStream(upload.staging_path, { flags: 'r+', start }));
+    try {
+      await pipeline(body, meter, fs.createWriteStream(upload.staging_path, { flags: 'r+', start }));
+    } catch (err) {
+      if (!isInProgress(upload.file_id)) throw endedMeanwhile(err);
+      throw err;
+    }
     if (written !== expected) throw new BadRequestError(`Part ${n} must be ${expected} bytes, got ${written}`);
     const etag = `"${md5.digest('hex')}"`;
+    // Aborted, deleted or completed while the bytes came in: no session is left to hold the part (it was a 500).
+    if (!isInProgress(upload.file_id)) throw endedMeanwhile();
     repo.recordPart(upload.file_id, n, written, etag);
     return etag;
+  }
+
+  function isInProgress(fileId: string): boolean {
+    return repo.get(fileId) !== undefined && deps.files.getAny(fileId)?.status === 'UPLOADING';
+  }
+
+  function endedMeanwhile(cause?: unknown): BadRequestError {
+    return new BadRequestError('The upload was completed, aborted or deleted while this part was being sent', { cause });
   }
 
   function requireInProgress(fileId: string, accountId?: string) {
