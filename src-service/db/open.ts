@@ -10,7 +10,14 @@ export type Db = Database.Database;
  * a busy timeout for the CLI writing keys while the service runs, then migrations.
  */
 export function openDatabase(dataDir: string): Db {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Owner-only: the folder holds the key file, webhook and signing secrets, and private files.
+  // (An existing folder keeps the permissions its owner gave it.)
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  try {
+    fs.mkdirSync(dataDir, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
   // Under Electron the shell points at a better-sqlite3 build for Electron's ABI (src-main/electron-native.ts).
   const nativeBinding = process.env.FFDESK_SQLITE_BINDING;
   const db = new Database(path.join(dataDir, 'ffdesk.db'), nativeBinding ? { nativeBinding } : {});

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/harness';
+import { startTestService, tempDir, type TestService } from '../test-support/harness';
 import { createHttpClient, type HttpClient, type RawResponse } from './http-raw';
 import { errorShapeProblem } from './error-shapes';
 import { DEAD_URL, lavfiOutputs, otherAccountKey, uploadFile, waitForCommandAs } from './fixtures';
@@ -326,6 +326,19 @@ describe('API keys are stored hashed', () => {
   ])('when the API is called with %s, then 401', async (_name, alter) => {
     const res = await attack({ method: 'GET', path: '/v1/commands', headers: { 'x-api-key': alter(svc.key) } });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('local files', () => {
+  it.skipIf(process.platform === 'win32')('when the service creates its data dir, then only its owner can enter it, and the key file is owner-only', async () => {
+    const dataDir = path.join(tempDir('ffdesk-perm-'), 'nested', 'data');
+    const fresh = await startTestService({ dataDir });
+    try {
+      expect(fs.statSync(dataDir).mode & 0o077, 'data dir open to group/others').toBe(0);
+      expect(fs.statSync(path.join(dataDir, 'local-api-key')).mode & 0o077, 'key file open to group/others').toBe(0);
+    } finally {
+      await fresh.stop();
+    }
   });
 });
 
