@@ -361,6 +361,8 @@ describe('stored files never run script on the API origin', () => {
     expect(res.headers['content-type']).not.toMatch(/html|svg|javascript|xml/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toMatch(/\bsandbox\b/);
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'none'/);
+    expect(res.headers['content-security-policy']).not.toMatch(/allow-scripts/);
   });
 
   it('when a range cannot be satisfied, then 416 with a spec-shaped body (regression)', async () => {

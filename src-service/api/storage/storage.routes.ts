@@ -8,12 +8,14 @@ import { parseRange } from './range';
 
 /**
  * Stored bytes are user content served on the API's own origin, where the GUI holds the
- * key: never sniffed into something active, and if opened as a page, sandboxed (no script,
- * an opaque origin). The MIME map already has no html/svg/js types (media/mime-types.ts).
+ * key: never sniffed into something active, and if opened as a page, sandboxed with no
+ * script, plugin or form. The MIME map already has no html/svg/js types (media/mime-types.ts).
+ * `allow-same-origin` because the browsers' own video viewer does not load under a bare
+ * `sandbox` (checked in Chromium); without `allow-scripts` the origin gives nothing away.
  */
 const UNTRUSTED_CONTENT_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
-  'Content-Security-Policy': 'sandbox',
+  'Content-Security-Policy': "sandbox allow-same-origin; script-src 'none'; object-src 'none'",
 };
 
 /**
