@@ -17,6 +17,7 @@ const token = `CANARY-${crypto.randomUUID()}`;
 let svc: TestService;
 let media: MediaServer;
 let outside: string;
+let served: string;
 let ctx: TrickContext;
 let before: { outside: string[]; dataTop: string[]; canaries: Record<string, string> };
 const figures = { tried: 0, refusedAtSubmit: 0, failedAtRun: 0, storagePathsRefused: 0, escapes: [] as string[] };
@@ -57,7 +58,7 @@ async function submit(trick: Trick) {
 }
 
 beforeAll(async () => {
-  const served = tempDir('ffdesk-escape-media-');
+  served = tempDir('ffdesk-escape-media-');
   const tiny = makeTinyMedia(served);
   outside = tempDir('ffdesk-outside-');
   plantCanaries(outside, 'canary.txt');
@@ -101,7 +102,7 @@ afterAll(async () => {
   );
   await svc?.stop();
   await media?.close();
-  fs.rmSync(outside, { recursive: true, force: true });
+  for (const dir of [outside, served]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('escape catalogue through the API', () => {

@@ -331,13 +331,15 @@ describe('API keys are stored hashed', () => {
 
 describe('local files', () => {
   it.skipIf(process.platform === 'win32')('when the service creates its data dir, then only its owner can enter it, and the key file is owner-only', async () => {
-    const dataDir = path.join(tempDir('ffdesk-perm-'), 'nested', 'data');
+    const root = tempDir('ffdesk-perm-');
+    const dataDir = path.join(root, 'nested', 'data');
     const fresh = await startTestService({ dataDir });
     try {
       expect(fs.statSync(dataDir).mode & 0o077, 'data dir open to group/others').toBe(0);
       expect(fs.statSync(path.join(dataDir, 'local-api-key')).mode & 0o077, 'key file open to group/others').toBe(0);
     } finally {
       await fresh.stop();
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });
