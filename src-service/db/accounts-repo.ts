@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from './open';
 import { nowIso } from './time';
+import { createDbWatch, createReadCache } from './read-cache';
 
 export type Plan = 'trial' | 'pro';
 
@@ -54,6 +55,9 @@ export function createAccountsRepo(db: Db) {
     `UPDATE api_keys SET revoked_at = ? WHERE (id = ? OR prefix = ?) AND revoked_at IS NULL`,
   );
   const revokeOwn = db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL`);
+  // Every request looks its key up: valid keys are remembered until a revoke here, or any commit by another process.
+  const keyWatch = createDbWatch(db);
+  const accountByKeyHash = createReadCache<AccountRow>(keyWatch);
 
   return {
     createAccount(plan: Plan, opts: { storageQuotaBytes?: number | null; processingQuotaBytes?: number | null } = {}): AccountRow {
@@ -75,7 +79,12 @@ export function createAccountsRepo(db: Db) {
       return { id, key };
     },
     findAccountByKey(key: string): AccountRow | undefined {
-      return byKeyHash.get(hashKey(key)) as AccountRow | undefined;
+      const hash = hashKey(key);
+      const cached = accountByKeyHash.get(hash);
+      if (cached) return cached;
+      const row = byKeyHash.get(hash) as AccountRow | undefined;
+      if (row) accountByKeyHash.set(hash, row);
+      return row;
     },
     hasKey(key: string): boolean {
       return keyIdByHash.get(hashKey(key)) !== undefined;
@@ -88,9 +97,11 @@ export function createAccountsRepo(db: Db) {
     },
     /** Revokes by key id or by the printed prefix; true when a key was revoked. */
     revokeKey(idOrPrefix: string): boolean {
+      keyWatch.bump();
       return revoke.run(nowIso(), idOrPrefix, idOrPrefix).changes > 0;
     },
     revokeOwnKey(accountId: string, keyId: string): boolean {
+      keyWatch.bump();
       return revokeOwn.run(nowIso(), keyId, accountId).changes > 0;
     },
   };

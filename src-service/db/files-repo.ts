@@ -1,5 +1,6 @@
 import type { Db } from './open';
 import { nowIso } from './time';
+import { createDbWatch } from './read-cache';
 
 export type FileStatus = 'QUEUED' | 'DOWNLOADING' | 'DOWNLOADED' | 'UPLOADING' | 'UPLOADED' | 'STORED' | 'FAILED';
 export type StoreType = 'OUTPUT' | 'STORED_FILE';
@@ -45,6 +46,8 @@ export interface OutputStats {
 }
 
 export function createFilesRepo(db: Db) {
+  /** Bumped when a stored file is deleted: what a finished command's record shows of its outputs changes only then. */
+  const deletions = createDbWatch(db);
   const insert = db.prepare(
     `INSERT INTO files (id, account_id, command_id, output_alias, service_store_type, status, is_private, blob_key, filename,
        size_bytes, size_compressed_bytes, file_count, media_json, original_file_url, created_at)
@@ -110,8 +113,10 @@ export function createFilesRepo(db: Db) {
       setFailed.run(errorStatus, message, id, from).changes === 1,
     /** Marks deleted and forgets the blob; returns the blob key to remove (after the commit). */
     markDeleted(row: FileRow): string | null {
+      deletions.bump();
       return markDeleted.run(nowIso(), row.id).changes === 1 ? row.blob_key : null;
     },
+    deletions: { generation: () => deletions.generation() },
     storageUsedBytes: (accountId: string) => (storageUsed.get(accountId) as { n: number }).n,
     liveBlobKeys: () => new Set((liveKeys.all() as { blob_key: string }[]).map((r) => r.blob_key)),
   };

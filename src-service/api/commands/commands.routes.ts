@@ -7,6 +7,7 @@ import { submitCommand, type CommandRequest } from '../../commands/submit';
 import { cancelCommand } from '../../commands/cancel';
 import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody } from './commands.schema';
 import { presentCommand, presentCommandListItem } from './commands.presenter';
+import { createReadCache } from '../../db/read-cache';
 
 export function commandRoutes(deps: AppDeps): Router {
   const router = new Router({ prefix: '/v1' });
@@ -39,13 +40,31 @@ export function commandRoutes(deps: AppDeps): Router {
     ctx.body = rows.map((r) => presentCommandListItem(r, stats.get(r.id)));
   });
 
+  // A finished command's record changes only when its outputs are deleted: scripts polling it
+  // (often, from many connections) get the JSON built once. Presigned URLs are made fresh.
+  const finished = createReadCache<string>(deps.files.deletions);
   const poll = (ctx: RouterContext) => {
     const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
     const { presigned_ttl_seconds } = parseInput(PresignQuery, ctx.query, 'query');
+    const cacheKey = presigned_ttl_seconds === undefined ? `${accountOf(ctx).id}/${command_id}` : null;
+    const cached = cacheKey ? finished.get(cacheKey) : undefined;
+    if (cached) {
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = cached;
+      return;
+    }
     const row = deps.commands.get(accountOf(ctx).id, command_id);
     if (!row) throw new NotFoundError('Command not found');
     const outputs = row.status === 'SUCCESS' ? deps.files.byCommand(row.id) : [];
-    ctx.body = presentCommand(row, outputs, deps.urls, presigned_ttl_seconds);
+    const body = presentCommand(row, outputs, deps.urls, presigned_ttl_seconds);
+    if (cacheKey && (row.status === 'SUCCESS' || row.status === 'FAILED')) {
+      const json = JSON.stringify(body);
+      finished.set(cacheKey, json);
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = json;
+      return;
+    }
+    ctx.body = body;
   };
   router.get('/commands/:command_id', poll);
   router.get('/poll-command/:command_id', poll);
