@@ -14,6 +14,9 @@ import { verifyToken } from '../storage/signing';
 import { expectedPartSize, planUpload } from './upload-plan';
 import { probeAndStore } from './probe-and-store';
 
+/** Bytes a part PUT gathers before writing to disk. */
+const PART_WRITE_BUFFER = 4 * 1024 * 1024;
+
 /** Upload sessions and part URLs live 6 hours (spec 8). */
 const SESSION_MS = 6 * 3600_000;
 
@@ -91,7 +94,9 @@ export function createUploads(deps: AppDeps) {
   async function writePart(upload: UploadRow, n: number, expected: number, body: Readable): Promise<string> {
     const md5 = crypto.createHash('md5');
     let written = 0;
+    // Large buffers on both sides: chunks coalesce into few big writes (writev), not one per socket read.
     const meter = new Transform({
+      highWaterMark: PART_WRITE_BUFFER,
       transform(chunk: Buffer, _enc, cb) {
         written += chunk.length;
         if (written > expected) return cb(new BadRequestError(`Part ${n} must be ${expected} bytes, got more`));
@@ -101,7 +106,7 @@ export function createUploads(deps: AppDeps) {
     });
     const start = (n - 1) * upload.part_size;
     try {
-      await pipeline(body, meter, fs.createWriteStream(upload.staging_path, { flags: 'r+', start }));
+      await pipeline(body, meter, fs.createWriteStream(upload.staging_path, { flags: 'r+', start, highWaterMark: PART_WRITE_BUFFER }));
     } catch (err) {
       if (!isInProgress(upload.file_id)) throw endedMeanwhile(err);
       throw err;
