@@ -122,7 +122,8 @@ export function createFsBlobStore(rootDir: string): BlobStore {
         await fh.close();
         throw new BlobNotFoundError(key, innerPath);
       }
-      return fh.createReadStream(bounds);
+      // 1 MiB reads: fewer syscalls and larger socket writes for big media.
+      return fh.createReadStream({ ...bounds, highWaterMark: 1024 * 1024 });
     },
 
     localPath: (key, innerPath) => filePath(key, innerPath),
