@@ -53,7 +53,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const tasks = createBackgroundTasks(log);
   const deps = { config, db, accounts, commands, files, blobs, keyring, urls, media, events, tasks, version: VERSION, log } as AppDeps;
   const ext = mountExtensions(deps);
-  deps.notifier = createCommandNotifier({ files, events, setProgress: commands.setProgress, onFinal: ext.onCommandFinal });
+  deps.notifier = createCommandNotifier({ files, events, setProgress: commands.setProgress, onFinal: ext.onCommandFinal, log });
   const runner = createCommandRunner({
     ...deps, ffmpegPath: media.ffmpegPath, ffprobePath: media.ffprobePath, jobsDir,
     onStatus: (row) => deps.notifier.onStatus(row), onProgress: (row, p) => deps.notifier.onProgress(row, p),

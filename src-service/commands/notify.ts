@@ -16,8 +16,17 @@ export function createCommandNotifier(deps: {
   events: EventBus;
   setProgress(id: string, p: unknown): void;
   onFinal?(row: CommandRow): void;
+  log?(msg: string): void;
 }) {
   const lastProgress = new Map<string, number>();
+  /** Progress is advisory: a failed write (e.g. a full disk) must never stop the ffmpeg it describes. */
+  const bestEffort = (what: string, fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      deps.log?.(`${what}: ${(err as Error)?.message ?? String(err)}`);
+    }
+  };
   return {
     onStatus(row: CommandRow): void {
       const stats = deps.files.outputStats([row.id]).get(row.id);
@@ -31,8 +40,10 @@ export function createCommandNotifier(deps: {
       const now = Date.now();
       if (now - (lastProgress.get(row.id) ?? 0) < PROGRESS_INTERVAL_MS) return;
       lastProgress.set(row.id, now);
-      deps.setProgress(row.id, progress);
-      deps.events.publish(row.account_id, 'command.progress', { command_id: row.id, progress });
+      bestEffort(`progress of ${row.id}`, () => {
+        deps.setProgress(row.id, progress);
+        deps.events.publish(row.account_id, 'command.progress', { command_id: row.id, progress });
+      });
     },
   };
 }

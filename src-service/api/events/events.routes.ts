@@ -36,9 +36,9 @@ export function eventRoutes(deps: Pick<AppDeps, 'events'>, heartbeatMs = heartbe
   return router;
 }
 
-/** The header wins (EventSource sends it on reconnect); a non-numeric header is ignored. */
+/** The header wins (EventSource sends it on reconnect); a header that is not a safe non-negative integer is ignored. */
 function readLastEventId(ctx: Context): number | null {
   const header = ctx.get('last-event-id');
-  if (/^\d+$/.test(header)) return Number(header);
+  if (/^\d+$/.test(header) && Number.isSafeInteger(Number(header))) return Number(header);
   return parseInput(EventsQuery, ctx.query, 'query').last_event_id ?? null;
 }
