@@ -66,7 +66,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     } catch (err) {
       // The job folder goes first: when it filled the disk, the failure can only be recorded once it is gone.
       await removeDirs(dirs);
-      await handleFailure(deps, row, err, controller.signal, { started, ffmpegSeconds, log: logs.join('\n') });
+      await handleFailure(deps, row, err, controller.signal, outerSignal, { started, ffmpegSeconds, log: logs.join('\n') });
     } finally {
       clearTimeout(timer);
       outerSignal.removeEventListener('abort', onOuter);
@@ -139,6 +139,7 @@ async function handleFailure(
   row: CommandRow,
   err: unknown,
   signal: AbortSignal,
+  shutdown: AbortSignal,
   t: { started: number; ffmpegSeconds: number; log: string },
 ): Promise<void> {
   const reason: unknown = signal.aborted ? signal.reason : err;
@@ -148,15 +149,39 @@ async function handleFailure(
   }
   const failure = toFailure(reason, err);
   if (!(reason instanceof JobFailure) && !(err instanceof JobFailure)) deps.log(`command ${row.id}: ${(err as Error)?.stack ?? String(err)}`);
-  deps.commands.markFailed(row.id, 'PROCESSING', {
-    error_status: failure.status,
-    error_message: failure.message,
-    total_processing_seconds: (performance.now() - t.started) / 1000,
-    ffmpeg_command_run_seconds: t.ffmpegSeconds,
-    log: t.log,
-  });
+  const total = (performance.now() - t.started) / 1000;
+  // A disk that something else filled refuses even this write: keep trying until space returns
+  // (or the service stops: recovery then settles the command), so it never sits PROCESSING.
+  await retryWhileDiskFull(deps, shutdown, () =>
+    deps.commands.markFailed(row.id, 'PROCESSING', {
+      error_status: failure.status,
+      error_message: failure.message,
+      total_processing_seconds: total,
+      ffmpeg_command_run_seconds: t.ffmpegSeconds,
+      log: t.log,
+    }),
+  );
   const updated = deps.commands.getAny(row.id);
   if (updated) deps.onStatus(updated);
+}
+
+async function retryWhileDiskFull(deps: Pick<RunnerDeps, 'log'>, shutdown: AbortSignal, write: () => unknown): Promise<void> {
+  for (let delayMs = 500; ; delayMs = Math.min(delayMs * 2, 30_000)) {
+    try {
+      write();
+      return;
+    } catch (err) {
+      if (!isDiskFullError(err) || shutdown.aborted) throw err;
+      deps.log(`${NO_SPACE_DETAIL}: cannot record a command's failure yet; retrying in ${delayMs / 1000} s`);
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, delayMs);
+        shutdown.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        }, { once: true });
+      });
+    }
+  }
 }
 
 function toFailure(reason: unknown, err: unknown): JobFailure {
