@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { JobFailure } from '../errors';
+import { listFilesRecursive } from '../storage/fs-io';
 import { checkListFileText, sniffListFileKind, type ListFileKind } from './sandbox';
 
 /** How much of each file is read to tell text (a possible list) from binary media. */
@@ -15,15 +16,14 @@ const MAX_TEXT_BYTES = 32 * 1024 * 1024;
  * their extension, since ffmpeg picks a demuxer by content too (escape catalogue).
  */
 export async function checkJobFolderLists(work: string): Promise<void> {
-  for (const rel of await listFiles(work)) {
-    const shown = rel.split(path.sep).join('/');
+  for (const rel of await listFilesRecursive(work)) {
     const text = await readListText(path.join(work, rel), rel);
-    if (text === 'too-large') throw new JobFailure('INVALID_INPUT_FILE', `${shown}: a list file (playlist, manifest or concat list) larger than ${MAX_TEXT_BYTES} bytes is not accepted`);
+    if (text === 'too-large') throw new JobFailure('INVALID_INPUT_FILE', `${rel}: a list file (playlist, manifest or concat list) larger than ${MAX_TEXT_BYTES} bytes is not accepted`);
     if (text === null) continue;
     const kind = sniffListFileKind(text) ?? kindByExtension(rel);
     if (!kind) continue;
     const reason = checkListFileText(text, kind);
-    if (reason) throw new JobFailure('INVALID_INPUT_FILE', `${shown}: ${reason}`);
+    if (reason) throw new JobFailure('INVALID_INPUT_FILE', `${rel}: ${reason}`);
   }
 }
 
@@ -75,10 +75,4 @@ function kindByExtension(rel: string): ListFileKind | null {
   if (ext === '.m3u8' || ext === '.m3u') return 'm3u8';
   if (ext === '.mpd') return 'mpd';
   return null;
-}
-
-/** Regular files under `dir`, relative; symlinks are not followed (zip extraction makes none). */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }

@@ -16,15 +16,6 @@ export interface StoredOutput {
   media: Record<string, unknown>;
 }
 
-/** Every file under `dir`, as relative paths with `/`. */
-export async function listFilesRecursive(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
-}
-
 export const isPlaylistAlias = (alias: string) => alias.startsWith('out_playlist_');
 
 /**

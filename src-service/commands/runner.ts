@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/open';
 import type { CommandRow, CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
@@ -10,7 +11,8 @@ import type { BlobStore } from '../storage/blob-store';
 import { substituteAliases } from './aliases';
 import { parseStoredRequest } from './submit';
 import { prepareInputs, type InputDeps } from './inputs';
-import { listFilesRecursive, storeOutputs, type StoredOutput } from './outputs';
+import { storeOutputs, type StoredOutput } from './outputs';
+import { listFilesRecursive } from '../storage/fs-io';
 import { runSteps } from './run-steps';
 import type { RunFn } from './scheduler';
 
@@ -173,13 +175,7 @@ async function retryWhileDiskFull(deps: Pick<RunnerDeps, 'log'>, shutdown: Abort
     } catch (err) {
       if (!isDiskFullError(err) || shutdown.aborted) throw err;
       deps.log(`${NO_SPACE_DETAIL}: cannot record a command's failure yet; retrying in ${delayMs / 1000} s`);
-      await new Promise((resolve) => {
-        const timer = setTimeout(resolve, delayMs);
-        shutdown.addEventListener('abort', () => {
-          clearTimeout(timer);
-          resolve(undefined);
-        }, { once: true });
-      });
+      await sleep(delayMs, undefined, { signal: shutdown }).catch(() => undefined);
     }
   }
 }
