@@ -19,9 +19,13 @@ export function assertUploadAllowed(account: AccountRow): void {
   }
 }
 
+/**
+ * How much an account uses, read only for a quota that is set: the sums visit the account's
+ * whole history, and most accounts (the local one) have no quota.
+ */
 export interface Usage {
-  storageUsedBytes: number;
-  processingUsedBytes: number;
+  storageUsedBytes(): number;
+  processingUsedBytes?(): number;
 }
 
 /**
@@ -31,16 +35,16 @@ export interface Usage {
  */
 export function assertWithinQuota(account: AccountRow, usage: Usage, extraStorageBytes = 0): void {
   const storage = account.storage_quota_bytes;
-  const over = (quota: number) => (extraStorageBytes > 0 ? usage.storageUsedBytes + extraStorageBytes > quota : usage.storageUsedBytes >= quota);
-  if (storage !== null && over(storage)) {
-    throw new ForbiddenError(
-      extraStorageBytes > 0
-        ? `size_bytes would exceed the storage quota (${usage.storageUsedBytes} of ${storage} bytes used)`
-        : `Storage quota exceeded (${usage.storageUsedBytes} of ${storage} bytes used)`,
-    );
+  if (storage !== null) {
+    const used = usage.storageUsedBytes();
+    if (extraStorageBytes > 0 && used + extraStorageBytes > storage) {
+      throw new ForbiddenError(`size_bytes would exceed the storage quota (${used} of ${storage} bytes used)`);
+    }
+    if (extraStorageBytes === 0 && used >= storage) throw new ForbiddenError(`Storage quota exceeded (${used} of ${storage} bytes used)`);
   }
   const processing = account.processing_quota_bytes;
-  if (processing !== null && usage.processingUsedBytes >= processing) {
-    throw new ForbiddenError(`Processing quota exceeded (${usage.processingUsedBytes} of ${processing} bytes used)`);
+  if (processing !== null && usage.processingUsedBytes) {
+    const used = usage.processingUsedBytes();
+    if (used >= processing) throw new ForbiddenError(`Processing quota exceeded (${used} of ${processing} bytes used)`);
   }
 }

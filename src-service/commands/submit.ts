@@ -41,10 +41,9 @@ export function submitCommand(deps: SubmitDeps, account: AccountRow, req: Comman
   if (issues.length > 0) throw new ValidationError(issues);
 
   assertPrivateAllowed(account, body.is_private);
-  // The usage sums visit the account's whole history: only pay for them where a quota is set.
   assertWithinQuota(account, {
-    storageUsedBytes: account.storage_quota_bytes === null ? 0 : deps.files.storageUsedBytes(account.id),
-    processingUsedBytes: account.processing_quota_bytes === null ? 0 : deps.commands.processingUsedBytes(account.id),
+    storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
+    processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
   });
   const id = crypto.randomUUID();
   deps.commands.insert({

@@ -78,7 +78,7 @@ export function createStoreFileWorker(deps: AppDeps) {
   return {
     submit(account: AccountRow, body: { file_url: string; is_private?: boolean }): string {
       assertPrivateAllowed(account, body.is_private);
-      assertWithinQuota(account, { storageUsedBytes: deps.files.storageUsedBytes(account.id), processingUsedBytes: 0 });
+      assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) });
       const id = crypto.randomUUID();
       deps.files.insert({
         id, account_id: account.id, service_store_type: 'STORED_FILE', status: 'QUEUED', is_private: body.is_private ? 1 : 0,

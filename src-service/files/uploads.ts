@@ -35,8 +35,7 @@ export function createUploads(deps: AppDeps) {
   function init(account: AccountRow, body: { filename: string; size_bytes: number; is_private?: boolean; part_size?: number }) {
     assertUploadAllowed(account);
     assertPrivateAllowed(account, body.is_private);
-    const usage = { storageUsedBytes: deps.files.storageUsedBytes(account.id), processingUsedBytes: 0 };
-    assertWithinQuota(account, usage, body.size_bytes);
+    assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, body.size_bytes);
     const { partSize, partCount } = planUpload(body.size_bytes, body.part_size);
     assertDiskRoom(body.size_bytes);
     const id = crypto.randomUUID();
@@ -205,9 +204,7 @@ export function createUploads(deps: AppDeps) {
       owners.add(row.id);
       const staging = path.join(stagingDir, `${row.id}.upload`);
       if (fs.existsSync(staging)) {
-        deps.tasks.run(`store upload ${row.id}`, (signal) =>
-          storeUpload(row, staging, signal).catch((err: unknown) => deps.log(`upload ${row.id}: ${(err as Error).message}`)),
-        );
+        deps.tasks.run(`store upload ${row.id}`, (signal) => storeUpload(row, staging, signal)); // a failure is logged; the next sweep retries
       } else {
         deps.files.setFailed(row.id, 'UPLOADED', 'INTERRUPTED', 'The service stopped before the upload was stored');
       }
