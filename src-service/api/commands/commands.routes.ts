@@ -5,6 +5,7 @@ import { accountOf } from '../middleware/auth';
 import { parseInput } from '../validate';
 import { submitCommand, type CommandRequest } from '../../commands/submit';
 import { cancelCommand } from '../../commands/cancel';
+import { isFinal } from '../../commands/state';
 import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody } from './commands.schema';
 import { presentCommand, presentCommandListItem } from './commands.presenter';
 import { createReadCache } from '../../db/read-cache';
@@ -47,24 +48,16 @@ export function commandRoutes(deps: AppDeps): Router {
     const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
     const { presigned_ttl_seconds } = parseInput(PresignQuery, ctx.query, 'query');
     const cacheKey = presigned_ttl_seconds === undefined ? `${accountOf(ctx).id}/${command_id}` : null;
-    const cached = cacheKey ? finished.get(cacheKey) : undefined;
-    if (cached) {
-      ctx.type = 'application/json; charset=utf-8';
-      ctx.body = cached;
-      return;
+    let json = cacheKey ? finished.get(cacheKey) : undefined;
+    if (json === undefined) {
+      const row = deps.commands.get(accountOf(ctx).id, command_id);
+      if (!row) throw new NotFoundError('Command not found');
+      const outputs = row.status === 'SUCCESS' ? deps.files.byCommand(row.id) : [];
+      json = JSON.stringify(presentCommand(row, outputs, deps.urls, presigned_ttl_seconds));
+      if (cacheKey && isFinal(row.status)) finished.set(cacheKey, json);
     }
-    const row = deps.commands.get(accountOf(ctx).id, command_id);
-    if (!row) throw new NotFoundError('Command not found');
-    const outputs = row.status === 'SUCCESS' ? deps.files.byCommand(row.id) : [];
-    const body = presentCommand(row, outputs, deps.urls, presigned_ttl_seconds);
-    if (cacheKey && (row.status === 'SUCCESS' || row.status === 'FAILED')) {
-      const json = JSON.stringify(body);
-      finished.set(cacheKey, json);
-      ctx.type = 'application/json; charset=utf-8';
-      ctx.body = json;
-      return;
-    }
-    ctx.body = body;
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = json;
   };
   router.get('/commands/:command_id', poll);
   router.get('/poll-command/:command_id', poll);
