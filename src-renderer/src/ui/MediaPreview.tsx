@@ -8,7 +8,8 @@ const DashPlayer = lazy(() => import('./DashPlayer'));
 
 /** The right player for a stored file: video, audio, image, HLS, DASH; others get a link. */
 export function MediaPreview({ file, url, label }: { file: StoredFile; url: string | null; label: string }) {
-  if (!url) return <p className="muted small">No URL: the file is private (get a presigned link) or deleted.</p>;
+  if (file.is_deleted) return <p className="muted small">Deleted: the bytes are gone; the record and its metadata stay.</p>;
+  if (!url) return <p className="muted small">No URL: the file is private (get a presigned link).</p>;
   const kind = previewKindOf(file);
   switch (kind) {
     case 'video':
