@@ -10,7 +10,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src-main/index.ts') } },
+      // service.js runs in its own utilityProcess (src-main/service-host.ts).
+      rollupOptions: { input: { index: resolve(__dirname, 'src-main/index.ts'), service: resolve(__dirname, 'src-main/service-host.ts') } },
     },
   },
   preload: {

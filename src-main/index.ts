@@ -1,15 +1,16 @@
 import path from 'node:path';
 import { app, BrowserWindow, Menu, shell } from 'electron';
-import { createService, type Service } from '../src-service/index';
 import { registerIpc } from './ipc';
 import { buildMenu } from './menu';
+import { startServiceProcess, type RunningService } from './service-process';
 
 /**
- * The Electron shell, kept thin: it starts the service in-process on 127.0.0.1 with a free
- * port, then points a locked-down window at the service's own origin (same origin as the
- * API, so no CORS and the Host/Origin guard stays strict).
+ * The Electron shell, kept thin: it starts the service in its own utilityProcess on
+ * 127.0.0.1 with a free port, then points a locked-down window at the service's own origin
+ * (same origin as the API, so no CORS and the Host/Origin guard stays strict). The window
+ * talks to the service over HTTP like any script (docs/architecture.md).
  */
-let service: Service | undefined;
+let service: RunningService | undefined;
 let quitting = false;
 
 if (!app.requestSingleInstanceLock()) {
@@ -23,16 +24,13 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  service = createService({
-    host: '127.0.0.1',
-    port: 0,
+  service = await startServiceProcess({
     dataDir: process.env.FFDESK_DATA_DIR || path.join(app.getPath('userData'), 'data'),
     webRoot: path.join(__dirname, '../renderer'),
-    samples: true,
   });
-  const { url } = await service.start();
-  registerIpc({ serviceUrl: url, apiKey: service.localKey, dataDir: service.config.dataDir });
-  Menu.setApplicationMenu(buildMenu(service.config.dataDir));
+  const { url } = service;
+  registerIpc({ serviceUrl: url, apiKey: service.apiKey, dataDir: service.dataDir });
+  Menu.setApplicationMenu(buildMenu(service.dataDir));
   createWindow(url);
   app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && createWindow(url));
 }

@@ -50,14 +50,18 @@ export const app: {
   on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown;
   on(event: 'second-instance' | 'activate' | 'window-all-closed', listener: () => void): unknown;
 };
+export interface UtilityProcess {
+  postMessage(message: unknown): void;
+  kill(): boolean;
+  on(event: 'message', listener: (message: never) => void): this;
+  once(event: 'exit', listener: (code: number) => void): this;
+}
+export const utilityProcess: {
+  fork(modulePath: string, args?: string[], options?: { serviceName?: string; stdio?: 'inherit' | 'pipe' | 'ignore'; env?: NodeJS.ProcessEnv }): UtilityProcess;
+};
 export const shell: {
   openExternal(url: string): Promise<void>;
   openPath(path: string): Promise<string>;
-  showItemInFolder(path: string): void;
-};
-export const dialog: {
-  showOpenDialog(options: { properties: Array<'openFile' | 'multiSelections'> }): Promise<{ canceled: boolean; filePaths: string[] }>;
-  showSaveDialog(options: { defaultPath?: string }): Promise<{ canceled: boolean; filePath?: string }>;
 };
 export const ipcMain: {
   handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
