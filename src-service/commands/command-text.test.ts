@@ -73,6 +73,21 @@ describe('splitCommandText', () => {
     expect(splitCommandText('-i \\{\\{in_1\\}\\} "\\{\\{out_1\\}\\}" \'\\{\\{in_2\\}\\}\'')).toEqual(['-i', '{{in_1}}', '{{out_1}}', '{{in_2}}']);
   });
 
+  it('when a single quote opens inside a filtergraph value, then it is ffmpeg quoting and is kept (docs/compatibility.md)', () => {
+    expect(splitCommandText(String.raw`-vf select='lte(n\,1)',scale=-2:160 -lavfi a='b c'`)).toEqual(['-vf', String.raw`select='lte(n\,1)',scale=-2:160`, '-lavfi', "a='b c'"]);
+    expect(splitCommandText("-filter:v:0 a='x' -filter_complex [0]b='y'[v]")).toEqual(['-filter:v:0', "a='x'", '-filter_complex', "[0]b='y'[v]"]);
+  });
+
+  it('when a filtergraph value starts with a quote or the option is not a filtergraph, then the shell rules apply', () => {
+    expect(splitCommandText("-vf 'scale=320:-2' -metadata title='My Movie' -map '[v]' -filter_complex_script a='b'")).toEqual([
+      '-vf', 'scale=320:-2', '-metadata', 'title=My Movie', '-map', '[v]', '-filter_complex_script', 'a=b',
+    ]);
+  });
+
+  it('when an ffmpeg-quoted filter value is never closed, then a CommandTextError gives its position', () => {
+    expect(catchError(() => splitCommandText("-vf a='b"))).toMatchObject({ position: 6 });
+  });
+
   it('when a double quote is never closed, then a CommandTextError gives its position', () => {
     const error = catchError(() => splitCommandText('-vf "scale=1:2 out.mp4'));
     expect(error).toBeInstanceOf(CommandTextError);

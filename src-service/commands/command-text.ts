@@ -1,12 +1,17 @@
 /**
- * Turns `ffmpeg_command` text into argv with no shell (conventions rule 5: never a shell).
+ * Turns `ffmpeg_command` text into argv with no shell: nothing is ever run through one.
  * The rules are the POSIX shell's word splitting and quoting, so a command copied from a
- * terminal means the same thing here (spec 1.5), minus everything a shell would *do*:
+ * terminal means the same thing here, minus everything a shell would *do*:
  * no globbing, no `$` expansion, no pipes or redirections; those characters stay literal.
  *
- * One addition (decisions, Requests): `\{` and `\}` become `{` and `}` everywhere, inside
- * either kind of quotes too, so `\{\{in_1\}\}` (braces escaped for some template engine)
- * is read as `{{in_1}}`.
+ * Two additions (docs/compatibility.md, "Quoting"):
+ * - `\{` and `\}` become `{` and `}` everywhere, inside either kind of quotes too, so
+ *   `\{\{in_1\}\}` (braces escaped for some template engine) is read as `{{in_1}}`.
+ * - In the value of a filtergraph option (`-vf`, `-af`, `-filter[:spec]`, `-filter_complex`,
+ *   `-lavfi`), a single quote that opens *inside* the word (`select='lte(n\,1)',scale=…`) is
+ *   ffmpeg's own quoting, not the shell's: it is kept, with everything up to the closing
+ *   quote, so ffmpeg's filtergraph parser sees it and protects the commas. A value that
+ *   *starts* with a quote (`-vf 'scale=320:-2'`) is shell quoting, as before.
  */
 
 /** Text that cannot be split: an unterminated quote or a trailing backslash. */
@@ -25,6 +30,12 @@ const WHITESPACE = new Set([' ', '\t', '\n', '\r', '\f', '\v']);
 /** Inside double quotes a backslash escapes only these (POSIX, Shell Command Language 2.2.3). */
 const DOUBLE_QUOTE_ESCAPABLE = new Set(['$', '`', '"', '\\']);
 const BRACES = new Set(['{', '}']);
+/** Options whose value is an ffmpeg filtergraph (a stream specifier may follow `-filter`). */
+const FILTERGRAPH_OPTION = /^-(?:vf|af|filter_complex|lavfi|filter(?::[^\s]*)?)$/;
+
+export function isFiltergraphOption(token: string | undefined): boolean {
+  return token !== undefined && FILTERGRAPH_OPTION.test(token);
+}
 
 interface Piece {
   text: string;
@@ -43,6 +54,10 @@ export function splitCommandText(text: string): string[] {
       i++;
     } else if (isLineContinuation(text, i)) {
       i += text[i + 1] === '\r' ? 3 : 2; // backslash-newline vanishes, as in a shell
+    } else if (text[i] === "'" && word && isFiltergraphOption(tokens[tokens.length - 1])) {
+      const piece = readSingleQuoted(text, i); // ffmpeg's quoting: handed on with its quotes
+      word += `'${piece.text}'`;
+      i = piece.end;
     } else {
       const piece = readPiece(text, i);
       word = (word ?? '') + piece.text;
