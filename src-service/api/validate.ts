@@ -28,6 +28,8 @@ function issueType(issue: z.core.$ZodIssue): string {
       return issue.origin === 'string' ? 'string_too_long' : 'less_than_equal';
     case 'invalid_format':
       return issue.format === 'regex' ? 'string_pattern_mismatch' : `${issue.format}_parsing`;
+    case 'custom':
+      return typeof issue.params?.type === 'string' ? issue.params.type : 'value_error';
     default:
       return 'value_error';
   }

@@ -45,7 +45,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       row.max_run_seconds * 1000,
     );
     const dirs = { work: path.join(deps.jobsDir, row.id), scratch: path.join(deps.jobsDir, `${row.id}.in`) };
-    const logs: string[] = [];
+    const logs: string[] = [vcpuLogLine(row, cpus)];
     let ffmpegSeconds = 0;
     deps.onStatus({ ...row, status: 'PROCESSING' });
     try {
@@ -192,4 +192,11 @@ function toFailure(reason: unknown, err: unknown): JobFailure {
 function noSpaceFirst(f: JobFailure): JobFailure {
   if (f.status !== 'PROCESSING_ERROR' || !/No space left on device/i.test(f.message)) return f;
   return new JobFailure('PROCESSING_ERROR', `${NO_SPACE_DETAIL}: free some space and run the command again. ${f.message}`);
+}
+
+/** The first log line: what the command runs with, next to what was asked (docs/compatibility.md). */
+function vcpuLogLine(row: CommandRow, cpus: number[]): string {
+  const requested = (JSON.parse(row.request_json) as { vcpu_count?: unknown }).vcpu_count;
+  const asked = requested === undefined ? 'none requested, default' : `requested ${JSON.stringify(requested)}`;
+  return `--- vcpu_count: running with ${row.vcpu_count} vCPU(s) (${asked}; pinned to core(s) ${cpus.join(',') || 'any'})`;
 }

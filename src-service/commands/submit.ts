@@ -32,7 +32,7 @@ export function submitCommand(deps: SubmitDeps, account: AccountRow, req: Comman
   const maxVcpu = Math.min(account.max_vcpu ?? deps.vcpuBudget, deps.vcpuBudget);
   const texts = req.kind === 'single' ? [req.body.ffmpeg_command] : req.body.ffmpeg_commands;
   const field = req.kind === 'single' ? 'ffmpeg_command' : 'ffmpeg_commands';
-  const issues = [...checkShape(body, maxVcpu, PLAN_LIMITS[account.plan].maxRunSeconds)];
+  const issues = [...checkShape(body, PLAN_LIMITS[account.plan].maxRunSeconds)];
   const steps = texts.map((text, i) => splitChecked(text, req.kind === 'single' ? ['body', field] : ['body', field, i], issues));
   if (issues.length === 0) {
     const outputs = body.output_files === 'OUTPUT_FOLDER' ? [] : Object.keys(body.output_files);
@@ -51,7 +51,7 @@ export function submitCommand(deps: SubmitDeps, account: AccountRow, req: Comman
     account_id: account.id,
     command_type: req.kind === 'single' ? 'FFMPEG_COMMAND' : 'FFMPEG_CHAINED_COMMANDS',
     request_json: JSON.stringify(body),
-    vcpu_count: body.vcpu_count ?? Math.min(8, maxVcpu),
+    vcpu_count: effectiveVcpus(body.vcpu_count, maxVcpu),
     max_run_seconds: body.max_command_run_seconds ?? 300,
     is_private: body.is_private ? 1 : 0,
   });
@@ -59,13 +59,21 @@ export function submitCommand(deps: SubmitDeps, account: AccountRow, req: Comman
   return id;
 }
 
-function checkShape(body: RunCommandBody | RunChainedBody, maxVcpu: number, maxRunSeconds: number): ValidationIssue[] {
+/**
+ * What a command runs with: the request (hosted default 8) capped by the account's maximum
+ * and the machine's budget. The record's `vcpu_count` is this value; `original_request`
+ * keeps what was asked (docs/compatibility.md).
+ */
+export function effectiveVcpus(requested: number | undefined, maxVcpu: number): number {
+  return Math.max(1, Math.min(requested ?? HOSTED_DEFAULT_VCPUS, maxVcpu));
+}
+
+const HOSTED_DEFAULT_VCPUS = 8;
+
+function checkShape(body: RunCommandBody | RunChainedBody, maxRunSeconds: number): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (body.input_files && body.input_compressed_folder) {
     issues.push({ loc: ['body', 'input_compressed_folder'], msg: 'input_files must not be sent alongside input_compressed_folder', type: 'value_error' });
-  }
-  if (body.vcpu_count !== undefined && body.vcpu_count > maxVcpu) {
-    issues.push({ loc: ['body', 'vcpu_count'], msg: `vcpu_count must be between 1 and ${maxVcpu}`, type: 'less_than_equal' });
   }
   if (body.max_command_run_seconds !== undefined && body.max_command_run_seconds > maxRunSeconds) {
     issues.push({ loc: ['body', 'max_command_run_seconds'], msg: `max_command_run_seconds must be at most ${maxRunSeconds}`, type: 'less_than_equal' });

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { laxInt, laxNumber } from '../lax-number';
 
 /** Decisions (Requests): aliases start `in_`/`out_`, then letters, digits, underscores. */
 export const INPUT_ALIAS = /^in_[A-Za-z0-9_]+$/;
 export const OUTPUT_ALIAS = /^out_[A-Za-z0-9_]+$/;
 /** Output names: letters, digits, `_`, `-`, and dots for extensions; no separators, no `..`, no leading dot. */
 export const OUTPUT_NAME = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+
+/** The largest vcpu_count accepted; more is a 422. Anything accepted runs with what the local budget allows. */
+export const MAX_REQUESTED_VCPUS = 1024;
 
 const httpUrl = z
   .string()
@@ -29,8 +33,10 @@ const common = {
   input_files: InputFiles.optional(),
   input_compressed_folder: httpUrl.optional().describe('URL of a .zip whose files the command reads by name'),
   output_files: OutputFiles,
-  vcpu_count: z.number().int().min(1).optional(),
-  max_command_run_seconds: z.number().positive().optional(),
+  vcpu_count: laxInt(z.number().int().min(1).max(MAX_REQUESTED_VCPUS))
+    .optional()
+    .describe(`Hosted default 8; any 1..${MAX_REQUESTED_VCPUS} is accepted and run with what the local CPU budget allows (the record says what it ran with)`),
+  max_command_run_seconds: laxNumber(z.number().positive()).optional().describe('Seconds; a numeric string ("120") is accepted too'),
   is_private: z.boolean().optional(),
 };
 

@@ -36,6 +36,11 @@ describe('auth, validation and error bodies (spec 5, 7; decisions)', () => {
     ['a declared output is never used', { ...valid, output_files: { out_1: 'o.mp4', out_2: 'p.mp4' } }, ['body', 'output_files', 'out_2'], null],
     ['the command reads an absolute path', { ...valid, ffmpeg_command: '-i {{in_1}} -i /etc/passwd {{out_1}}' }, ['body', 'ffmpeg_command'], null],
     ['vcpu_count is zero', { ...valid, vcpu_count: 0 }, ['body', 'vcpu_count'], null],
+    ['vcpu_count is not a number', { ...valid, vcpu_count: 'abc' }, ['body', 'vcpu_count'], 'int_parsing'],
+    ['vcpu_count has a fraction', { ...valid, vcpu_count: 1.5 }, ['body', 'vcpu_count'], 'int_from_float'],
+    ['vcpu_count is above the accepted range', { ...valid, vcpu_count: 1025 }, ['body', 'vcpu_count'], 'less_than_equal'],
+    ['max_command_run_seconds is negative', { ...valid, max_command_run_seconds: -1 }, ['body', 'max_command_run_seconds'], null],
+    ['max_command_run_seconds is not a number', { ...valid, max_command_run_seconds: 'abc' }, ['body', 'max_command_run_seconds'], 'float_parsing'],
     ['both input forms are sent', { ...valid, input_compressed_folder: 'http://x/a.zip' }, ['body', 'input_compressed_folder'], null],
     ['a quote is unterminated', { ...valid, ffmpeg_command: '-i {{in_1}} -vf "scale=1:2 {{out_1}}' }, ['body', 'ffmpeg_command'], null],
   ])('when %s, then 422 points at it', async (_name, body, loc, type) => {
