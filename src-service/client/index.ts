@@ -50,8 +50,9 @@ export function createClient(options: ClientOptions) {
 
     getFile: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
       http.request<StoredFile>(`/v1/files/${enc(id)}`, { query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
-    listFiles: (page: Page & Signal = {}) =>
-      http.request<StoredFile[]>('/v1/files', { query: { limit: page.limit, offset: page.offset }, signal: page.signal }),
+    /** Stored files only, unless `status: 'all'` (every state but deleted). */
+    listFiles: (page: Page & Signal & { status?: 'stored' | 'all' } = {}) =>
+      http.request<StoredFile[]>('/v1/files', { query: { limit: page.limit, offset: page.offset, status: page.status }, signal: page.signal }),
     storeFile: (body: { file_url: string; is_private?: boolean }) => http.request<{ file_id: string }>('/v1/files/store-file', { body }),
     initUpload: (body: InitUploadRequest, signal?: AbortSignal) => http.request<InitUploadResponse>('/v1/files/init-upload', { body, signal }),
     completeUpload: (id: string, parts: UploadedPart[], signal?: AbortSignal) =>

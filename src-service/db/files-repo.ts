@@ -57,6 +57,9 @@ export function createFilesRepo(db: Db) {
   const get = db.prepare(`SELECT * FROM files WHERE id = ? AND account_id = ?`);
   const getAny = db.prepare(`SELECT * FROM files WHERE id = ?`);
   const list = db.prepare(`SELECT * FROM files WHERE account_id = ? AND is_deleted = 0 ORDER BY seq DESC LIMIT ? OFFSET ?`);
+  const listStored = db.prepare(
+    `SELECT * FROM files WHERE account_id = ? AND is_deleted = 0 AND status = 'STORED' ORDER BY seq DESC LIMIT ? OFFSET ?`,
+  );
   const byCommand = db.prepare(`SELECT * FROM files WHERE command_id = ? ORDER BY seq`);
   const setStatus = db.prepare(`UPDATE files SET status = ? WHERE id = ? AND status = ?`);
   const setStored = db.prepare(
@@ -99,7 +102,10 @@ export function createFilesRepo(db: Db) {
     },
     get: (accountId: string, id: string) => get.get(id, accountId) as FileRow | undefined,
     getAny: (id: string) => getAny.get(id) as FileRow | undefined,
+    /** Every file not deleted, in any state (the GUI's view). */
     list: (accountId: string, limit: number, offset: number) => list.all(accountId, limit, offset) as FileRow[],
+    /** Only files whose bytes are stored and readable: what `GET /v1/files` lists by default. */
+    listStored: (accountId: string, limit: number, offset: number) => listStored.all(accountId, limit, offset) as FileRow[],
     byCommand: (commandId: string) => byCommand.all(commandId) as FileRow[],
     inStatus: (status: FileStatus) => inStatus.all(status) as FileRow[],
     findByName: (accountId: string, filename: string) => byName.get(accountId, filename) as FileRow | undefined,

@@ -22,8 +22,8 @@ export function presentFile(row: FileRow, urls: UrlBuilder, presignTtlSeconds?: 
     filename: row.filename,
     ...media,
   };
-  if (row.size_bytes !== null) out.size_mbytes = row.size_bytes / MB;
-  else delete out.size_mbytes;
+  // Required in every file record (docs/compatibility.md): 0 while nothing is stored yet, or for a failed file.
+  out.size_mbytes = (row.size_bytes ?? 0) / MB;
   if (row.size_compressed_bytes !== null) out.size_compressed_mbytes = row.size_compressed_bytes / MB;
   if (row.file_count !== null) out.file_count = row.file_count;
   if (row.original_file_url) out.original_file_url = row.original_file_url;

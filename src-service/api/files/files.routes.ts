@@ -4,8 +4,8 @@ import type { AppDeps } from '../../deps';
 import { NotFoundError } from '../../errors';
 import { accountOf } from '../middleware/auth';
 import { parseInput } from '../validate';
-import { PageQuery, PresignQuery, CommandIdParams } from '../commands/commands.schema';
-import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, StoreFileBody } from './files.schema';
+import { PresignQuery, CommandIdParams } from '../commands/commands.schema';
+import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, ListFilesQuery, StoreFileBody } from './files.schema';
 import { presentFile } from './files.presenter';
 import { bulkDeleteFiles, deleteCommandFiles, deleteOneFile } from '../../files/deletes';
 import type { StoreFileWorker } from '../../files/store-from-url';
@@ -16,8 +16,9 @@ export function fileRoutes(deps: AppDeps, storeFiles: StoreFileWorker, uploads: 
   const router = new Router({ prefix: '/v1' });
 
   router.get('/files', (ctx) => {
-    const { limit, offset } = parseInput(PageQuery, ctx.query, 'query');
-    ctx.body = deps.files.list(accountOf(ctx).id, limit, offset).map((r) => presentFile(r, deps.urls));
+    const { limit, offset, status } = parseInput(ListFilesQuery, ctx.query, 'query');
+    const rows = status === 'all' ? deps.files.list(accountOf(ctx).id, limit, offset) : deps.files.listStored(accountOf(ctx).id, limit, offset);
+    ctx.body = rows.map((r) => presentFile(r, deps.urls));
   });
 
   router.get('/files/:file_id', (ctx) => {

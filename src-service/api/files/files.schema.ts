@@ -2,6 +2,17 @@ import { z } from 'zod';
 
 const TiB = 1024 ** 4;
 
+/**
+ * `GET /v1/files` lists stored files only by default, as the hosted service's consumers expect
+ * (every item is a file they can download); `status=all` adds files still being stored or
+ * uploaded and failed ones (docs/compatibility.md, "Listing files").
+ */
+export const ListFilesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  offset: z.coerce.number().int().min(0).default(0),
+  status: z.enum(['stored', 'all']).default('stored').describe('stored (default): STORED files only; all: every state, deleted files excepted'),
+});
+
 export const FileIdParams = z.object({ file_id: z.string() });
 
 export const StoreFileBody = z.object({

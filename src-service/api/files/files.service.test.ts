@@ -66,6 +66,13 @@ describe('store from URL (spec 4.7)', () => {
     const file = await waitForFile(res.body.file_id);
     expect(file).toMatchObject({ status: 'FAILED', error_status: 'UNREACHABLE_INPUT_FILE' });
     expect(file.external_error_message).toContain('404');
+    expect(file.size_mbytes).toBe(0); // required in every file record (docs/compatibility.md)
+    const stored = (await svc.api('GET', '/v1/files')).body as { file_id: string; status: string }[];
+    expect(stored.map((f) => f.file_id)).not.toContain(file.file_id);
+    expect(stored.every((f) => f.status === 'STORED')).toBe(true);
+    const all = (await svc.api('GET', '/v1/files?status=all')).body as { file_id: string }[];
+    expect(all.map((f) => f.file_id)).toContain(file.file_id);
+    expect((await svc.api('GET', '/v1/files?status=deleted')).status).toBe(422);
   });
 
   it('when the URL is not http(s), then 422 at file_url', async () => {

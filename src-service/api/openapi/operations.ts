@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody } from '../commands/commands.schema';
-import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, StoreFileBody } from '../files/files.schema';
+import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, ListFilesQuery, StoreFileBody } from '../files/files.schema';
 import type { Operation } from './operation';
 import { errors, json, ok204 } from './responses';
 import {
@@ -30,8 +30,8 @@ export const CORE_OPERATIONS: Operation[] = [
     params: CommandIdParams, query: PresignQuery, responses: { '200': json('The command record', CommandRecord), ...errors(401, 404, 422) } },
   { method: 'delete', path: '/v1/commands/{command_id}/files', operationId: 'deleteCommandFiles', tag: 'Files', summary: "Delete all of a command's stored outputs (decisions)",
     params: CommandIdParams, responses: { '204': ok204('Deleted (playlists with their segments, zips included)'), ...errors(401, 404) } },
-  { method: 'get', path: '/v1/files', operationId: 'listFiles', tag: 'Files', summary: 'List stored files, newest first; no deleted or input files (spec 4.6)',
-    query: PageQuery, responses: { '200': json('Bare array', StoredFile, true), ...errors(401, 422) } },
+  { method: 'get', path: '/v1/files', operationId: 'listFiles', tag: 'Files', summary: 'List stored files, newest first; status=all adds every other state (deleted files never)',
+    query: ListFilesQuery, responses: { '200': json('Bare array', StoredFile, true), ...errors(401, 422) } },
   { method: 'get', path: '/v1/files/{file_id}', operationId: 'getFile', tag: 'Files', summary: 'A stored file with its FFprobe metadata (spec 4.5)',
     params: FileIdParams, query: PresignQuery, responses: { '200': json('The stored-file record', StoredFile), ...errors(401, 404, 422) } },
   { method: 'delete', path: '/v1/files/{file_id}', operationId: 'deleteFile', tag: 'Files', summary: 'Delete one stored file; idempotent (decisions)',

@@ -33,7 +33,7 @@ export const StoredFile = z
     is_private: z.boolean(),
     created_at: z.string(),
     filename: z.string(),
-    size_mbytes: z.number().optional().describe('bytes / 1048576'),
+    size_mbytes: z.number().describe('bytes / 1048576; 0 while nothing is stored (a failed or unfinished file)'),
     size_compressed_mbytes: z.number().optional(),
     file_count: z.number().int().optional(),
     file_type: fileType.optional(),

@@ -10,7 +10,7 @@ const PAGE = 1000;
 async function loadAll(client: FfdeskClient, signal: AbortSignal): Promise<StoredFile[]> {
   const all: StoredFile[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const page = await client.listFiles({ limit: PAGE, offset, signal });
+    const page = await client.listFiles({ limit: PAGE, offset, signal, status: 'all' }); // the files page shows every state
     all.push(...page);
     if (page.length < PAGE) return all;
   }
