@@ -24,9 +24,13 @@ export class BadRequestError extends HttpError {
   }
 }
 
+/** The 401 text: starts as the hosted service's does, then says where the key goes. */
+export const UNAUTHORIZED_DETAIL = 'Invalid authorization key: send your API key in the X-API-KEY header';
+export const MISSING_KEY_DETAIL = 'Invalid authorization key: the X-API-KEY header is missing; send your API key in it';
+
 export class UnauthorizedError extends HttpError {
-  constructor() {
-    super(401, 'Invalid authorization key');
+  constructor(detail: string = UNAUTHORIZED_DETAIL) {
+    super(401, detail);
   }
 }
 

@@ -7,7 +7,24 @@ type Where = 'body' | 'query' | 'path';
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: Where): z.infer<S> {
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (result.success) return result.data;
-  throw new ValidationError(result.error.issues.map((i) => toIssue(i, where)));
+  throw new ValidationError(result.error.issues.flatMap((i) => explain(i, [])).map((i) => toIssue(i, where)));
+}
+
+/**
+ * zod reports a bad record key as "Invalid key in record" and a failed union as "Invalid
+ * input"; a newcomer needs the rule that was broken. A bad key reports its own check's
+ * message at the key; a union whose value matched one branch's type reports that branch.
+ */
+function explain(issue: z.core.$ZodIssue, prefix: PropertyKey[]): z.core.$ZodIssue[] {
+  const path = [...prefix, ...issue.path];
+  if (issue.code === 'invalid_key' && issue.issues.length > 0) {
+    return issue.issues.map((inner) => ({ ...inner, path, code: 'custom', params: { type: 'string_pattern_mismatch' } }) as z.core.$ZodIssue);
+  }
+  if (issue.code === 'invalid_union') {
+    const typed = issue.errors.filter((branch) => !branch.every((i) => i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value')));
+    if (typed.length === 1) return (typed[0] ?? []).flatMap((i) => explain(i, path));
+  }
+  return [{ ...issue, path } as z.core.$ZodIssue];
 }
 
 function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
@@ -28,6 +45,8 @@ function issueType(issue: z.core.$ZodIssue): string {
       return issue.origin === 'string' ? 'string_too_long' : 'less_than_equal';
     case 'invalid_format':
       return issue.format === 'regex' ? 'string_pattern_mismatch' : `${issue.format}_parsing`;
+    case 'invalid_value':
+      return 'literal_error';
     case 'custom':
       return typeof issue.params?.type === 'string' ? issue.params.type : 'value_error';
     default:

@@ -92,6 +92,10 @@ function checkShape(body: RunCommandBody | RunChainedBody, maxRunSeconds: number
 function splitChecked(text: string, loc: (string | number)[], issues: ValidationIssue[]): string[] {
   try {
     const tokens = splitCommandText(text);
+    if (isProgramName(tokens[0])) {
+      issues.push({ loc, msg: `Drop the leading '${tokens[0]}': the command holds only ffmpeg's arguments, e.g. "-i {{in_1}} {{out_1}}"`, type: 'value_error' });
+      return tokens;
+    }
     const violation = checkSandbox(tokens);
     if (violation) issues.push({ loc, msg: violation.reason, type: 'value_error' });
     return tokens;
@@ -100,6 +104,11 @@ function splitChecked(text: string, loc: (string | number)[], issues: Validation
     issues.push({ loc, msg: err.message, type: 'value_error' });
     return [];
   }
+}
+
+/** `ffmpeg`, `ffmpeg.exe` or a path to one, as pasted from a terminal. */
+function isProgramName(token: string | undefined): boolean {
+  return token !== undefined && /(?:^|[/\\])ffmpeg(?:\.exe)?$/i.test(token);
 }
 
 /** Rebuilds the runner's view of a stored request. */

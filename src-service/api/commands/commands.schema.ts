@@ -26,7 +26,7 @@ export const OutputFiles = z
       z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_ followed by letters, digits or underscores'),
       z.string().max(200).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
     ),
-  ])
+  ], { error: 'output_files must be an object mapping out_ aliases to file names, or the string "OUTPUT_FOLDER"' })
   .describe('Output alias to file name, or "OUTPUT_FOLDER" for a zip of everything the command writes');
 
 const common = {

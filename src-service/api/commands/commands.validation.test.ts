@@ -11,11 +11,13 @@ afterAll(async () => svc?.stop());
 const valid = { input_files: { in_1: 'http://127.0.0.1:9/a.mp4' }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}}' };
 
 describe('auth, validation and error bodies (spec 5, 7; decisions)', () => {
-  it('when the key is missing or wrong, then 401 with the spec body', async () => {
-    for (const key of [null, 'ffd_wrong']) {
+  it('when the key is missing or wrong, then 401 whose detail names the X-API-KEY header', async () => {
+    for (const [key, says] of [[null, 'is missing'], ['ffd_wrong', 'send your API key']] as const) {
       const res = await svc.api('POST', '/v1/run-ffmpeg-command', valid, { key });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ detail: 'Invalid authorization key' });
+      expect(Object.keys(res.body)).toEqual(['detail']);
+      expect(res.body.detail).toMatch(/^Invalid authorization key: .*X-API-KEY header/);
+      expect(res.body.detail).toContain(says);
     }
   });
 
@@ -36,6 +38,7 @@ describe('auth, validation and error bodies (spec 5, 7; decisions)', () => {
     ['a declared output is never used', { ...valid, output_files: { out_1: 'o.mp4', out_2: 'p.mp4' } }, ['body', 'output_files', 'out_2'], null],
     ['the command reads an absolute path', { ...valid, ffmpeg_command: '-i {{in_1}} -i /etc/passwd {{out_1}}' }, ['body', 'ffmpeg_command'], null],
     ['vcpu_count is zero', { ...valid, vcpu_count: 0 }, ['body', 'vcpu_count'], null],
+    ['the command starts with the program name', { ...valid, ffmpeg_command: 'ffmpeg -i {{in_1}} {{out_1}}' }, ['body', 'ffmpeg_command'], 'value_error'],
     ['vcpu_count is not a number', { ...valid, vcpu_count: 'abc' }, ['body', 'vcpu_count'], 'int_parsing'],
     ['vcpu_count has a fraction', { ...valid, vcpu_count: 1.5 }, ['body', 'vcpu_count'], 'int_from_float'],
     ['vcpu_count is above the accepted range', { ...valid, vcpu_count: 1025 }, ['body', 'vcpu_count'], 'less_than_equal'],
@@ -50,6 +53,18 @@ describe('auth, validation and error bodies (spec 5, 7; decisions)', () => {
     expect(items.map((i) => i.loc)).toContainEqual(loc);
     for (const i of items) expect(typeof i.msg === 'string' && typeof i.type === 'string').toBe(true);
     if (type) expect(items.find((i) => JSON.stringify(i.loc) === JSON.stringify(loc))?.type).toBe(type);
+  });
+
+  it('when aliases break the naming rule or the program name is pasted, then the message says what to do', async () => {
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', { input_files: { input1: 'http://127.0.0.1:9/a.mp4' }, output_files: { output1: 'o.mp4' }, ffmpeg_command: '-i {{input1}} {{output1}}' });
+    expect(res.body.detail).toEqual([
+      { loc: ['body', 'input_files', 'input1'], msg: expect.stringMatching(/must start with in_ followed by letters, digits or underscores/), type: 'string_pattern_mismatch' },
+      { loc: ['body', 'output_files', 'output1'], msg: expect.stringMatching(/must start with out_ followed by letters, digits or underscores/), type: 'string_pattern_mismatch' },
+    ]);
+    const folder = await svc.api('POST', '/v1/run-ffmpeg-command', { ...valid, output_files: 'FOLDER' });
+    expect(folder.body.detail[0].msg).toContain('"OUTPUT_FOLDER"');
+    const chained = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', { ...valid, ffmpeg_command: undefined, ffmpeg_commands: ['-i {{in_1}} {{out_1}}', '/usr/bin/ffmpeg -i {{out_1}} x.mp4'] });
+    expect(chained.body.detail).toEqual([{ loc: ['body', 'ffmpeg_commands', 1], msg: expect.stringContaining("Drop the leading '/usr/bin/ffmpeg'"), type: 'value_error' }]);
   });
 
   it('when the JSON is malformed, then 422 at the body', async () => {

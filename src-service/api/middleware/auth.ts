@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { UnauthorizedError } from '../../errors';
+import { MISSING_KEY_DETAIL, UNAUTHORIZED_DETAIL, UnauthorizedError } from '../../errors';
 import type { AccountRow, AccountsRepo } from '../../db/accounts-repo';
 
 /** `/v1` routes that need no key (decisions: health and the API description). */
@@ -11,7 +11,7 @@ export function requireApiKey(accounts: AccountsRepo) {
     if (!ctx.path.startsWith('/v1/') || PUBLIC_V1.has(ctx.path)) return next();
     const key = ctx.get('x-api-key');
     const account = key ? accounts.findAccountByKey(key) : undefined;
-    if (!account) throw new UnauthorizedError();
+    if (!account) throw new UnauthorizedError(key ? UNAUTHORIZED_DETAIL : MISSING_KEY_DETAIL);
     ctx.state.account = account;
     ctx.state.apiKey = key;
     await next();

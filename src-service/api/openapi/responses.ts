@@ -4,7 +4,7 @@ import { ErrorBody, ValidationErrorBody } from './records.schema';
 
 const MEANING: Record<number, string> = {
   400: 'Bad request (for uploads: the session expired, was aborted, or is not in progress)',
-  401: 'Missing or invalid X-API-KEY: {"detail": "Invalid authorization key"}',
+  401: 'Missing or invalid X-API-KEY: {"detail": "Invalid authorization key: …X-API-KEY header…"}',
   403: 'Plan or quota refuses this (trial: no private storage, no direct upload)',
   404: 'Unknown id, or an id of another account',
   422: 'Validation error (spec 2.4)',
