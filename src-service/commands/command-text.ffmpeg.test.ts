@@ -72,6 +72,11 @@ const TABLE: Row[] = [
     text: `-i {{in_1}} -lavfi [0:a]volume='if(gt(t,1),0.2,1)':eval=frame[a] -map [a] -f null ${OUT}`,
     expect: [3, "[0:a]volume='if(gt(t,1),0.2,1)':eval=frame[a]"],
   },
+  {
+    name: 'a -f lavfi input graph with a quoted select',
+    text: `-f lavfi -i color=c=red:s=64x64:d=1,select='eq(n,0)+eq(n,1)' -f null ${OUT}`,
+    expect: [3, "color=c=red:s=64x64:d=1,select='eq(n,0)+eq(n,1)'"],
+  },
 ];
 
 function argvOf(text: string): string[] {

@@ -1,3 +1,5 @@
+import { isFilterGraphArgument } from './filtergraph-args';
+
 /**
  * Turns `ffmpeg_command` text into argv with no shell: nothing is ever run through one.
  * The rules are the POSIX shell's word splitting and quoting, so a command copied from a
@@ -7,8 +9,8 @@
  * Two additions (docs/compatibility.md, "Quoting"):
  * - `\{` and `\}` become `{` and `}` everywhere, inside either kind of quotes too, so
  *   `\{\{in_1\}\}` (braces escaped for some template engine) is read as `{{in_1}}`.
- * - In the value of a filtergraph option (`-vf`, `-af`, `-filter[:spec]`, `-filter_complex`,
- *   `-lavfi`), a single quote that opens *inside* the word (`select='lte(n\,1)',scale=…`) is
+ * - In a filtergraph argument (the value of `-vf`, `-af`, `-filter[:spec]`, `-filter_complex`,
+ *   `-lavfi`, `-graph`, or the `-i` of a `-f lavfi` input: filtergraph-args.ts), a single quote that opens *inside* the word (`select='lte(n\,1)',scale=…`) is
  *   ffmpeg's own quoting, not the shell's: it is kept, with everything up to the closing
  *   quote, so ffmpeg's filtergraph parser sees it and protects the commas. A value that
  *   *starts* with a quote (`-vf 'scale=320:-2'`) is shell quoting, as before.
@@ -30,12 +32,6 @@ const WHITESPACE = new Set([' ', '\t', '\n', '\r', '\f', '\v']);
 /** Inside double quotes a backslash escapes only these (POSIX, Shell Command Language 2.2.3). */
 const DOUBLE_QUOTE_ESCAPABLE = new Set(['$', '`', '"', '\\']);
 const BRACES = new Set(['{', '}']);
-/** Options whose value is an ffmpeg filtergraph (a stream specifier may follow `-filter`). */
-const FILTERGRAPH_OPTION = /^-(?:vf|af|filter_complex|lavfi|filter(?::[^\s]*)?)$/;
-
-export function isFiltergraphOption(token: string | undefined): boolean {
-  return token !== undefined && FILTERGRAPH_OPTION.test(token);
-}
 
 interface Piece {
   text: string;
@@ -54,7 +50,7 @@ export function splitCommandText(text: string): string[] {
       i++;
     } else if (isLineContinuation(text, i)) {
       i += text[i + 1] === '\r' ? 3 : 2; // backslash-newline vanishes, as in a shell
-    } else if (text[i] === "'" && word && isFiltergraphOption(tokens[tokens.length - 1])) {
+    } else if (text[i] === "'" && word && isFilterGraphArgument(tokens, tokens.length)) {
       const piece = readSingleQuoted(text, i); // ffmpeg's quoting: handed on with its quotes
       word += `'${piece.text}'`;
       i = piece.end;
