@@ -11,6 +11,8 @@ import { webhookRoutes } from './api/webhook/webhook.routes';
 import { eventRoutes } from './api/events/events.routes';
 import { keyRoutes } from './api/keys/keys.routes';
 import { openapiRoutes } from './api/openapi/openapi.routes';
+import { createFormUploads } from './files/form-upload';
+import { formUploadHandler } from './api/files/form-upload.route';
 
 /**
  * The features mounted on top of the command core: each contributes routes, raw handlers
@@ -42,7 +44,7 @@ export function mountExtensions(deps: AppDeps): Extensions {
       keyRoutes(deps),
       openapiRoutes(),
     ],
-    rawHandlers: [partUploadHandler(uploads)],
+    rawHandlers: [partUploadHandler(uploads), formUploadHandler(deps.accounts, createFormUploads(deps), deps.urls)],
     async start() {
       uploads.sweep();
       await storeFiles.resume();

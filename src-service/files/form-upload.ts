@@ -1,0 +1,124 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { AppDeps } from '../deps';
+import type { AccountRow } from '../db/accounts-repo';
+import type { FileRow } from '../db/files-repo';
+import { assertUploadAllowed, assertWithinQuota } from '../accounts/plans';
+import { InsufficientStorageError, NO_SPACE_DETAIL, PayloadTooLargeError, ValidationError } from '../errors';
+import { MultipartError, readMultipart, type PartSink } from './multipart-stream';
+import { probeAndStore } from './probe-and-store';
+
+/**
+ * `POST /v1/files/upload`: one file sent as a `multipart/form-data` form (field `upload_file`,
+ * or `file`), the older one-request upload of the hosted service. The file part is streamed
+ * to a staging file as it arrives, then probed and stored like any upload; the answer is the
+ * stored-file record. Bigger files go through init-upload's parts (docs/compatibility.md).
+ */
+export const FORM_UPLOAD_MAX_BYTES = 5 * 1024 ** 3;
+export const FORM_FILE_FIELDS = ['upload_file', 'file'];
+
+const PLAIN_NAME = /^[^\0/\\]{1,255}$/;
+
+export interface FormUploadRequest {
+  body: Readable;
+  boundary: string;
+  declaredLength: number | null;
+}
+
+export function createFormUploads(deps: AppDeps) {
+  const stagingDir = path.join(deps.config.dataDir, 'uploads');
+
+  /** Checks made before a byte of the body is read. */
+  function precheck(account: AccountRow, declaredLength: number | null): void {
+    assertUploadAllowed(account);
+    if (declaredLength !== null && declaredLength > FORM_UPLOAD_MAX_BYTES + 64 * 1024) throw tooLarge();
+    assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, declaredLength ?? 0);
+    if (declaredLength !== null) {
+      const { bavail, bsize } = fs.statfsSync(stagingDir);
+      if (declaredLength > bavail * bsize) throw new InsufficientStorageError(`${NO_SPACE_DETAIL} for this upload`);
+    }
+  }
+
+  async function upload(account: AccountRow, req: FormUploadRequest): Promise<FileRow> {
+    precheck(account, req.declaredLength);
+    fs.mkdirSync(stagingDir, { recursive: true });
+    const id = crypto.randomUUID();
+    const staging = path.join(stagingDir, `${id}.form`);
+    let file: { name: string; size: number } | null = null;
+    try {
+      file = await receive(req, staging);
+      if (!file) throw new ValidationError([{ loc: ['body', 'upload_file'], msg: 'Field required: send the file in the upload_file form field', type: 'missing' }]);
+      if (file.size === 0) throw new ValidationError([{ loc: ['body', 'upload_file'], msg: 'The uploaded file is empty', type: 'value_error' }]);
+      assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, file.size);
+      deps.files.insert({ id, account_id: account.id, service_store_type: 'STORED_FILE', status: 'UPLOADED', is_private: 0, filename: file.name, size_bytes: file.size });
+      await probeAndStore(deps, deps.files.getAny(id) as FileRow, 'UPLOADED', staging);
+      return deps.files.getAny(id) as FileRow;
+    } finally {
+      await fs.promises.rm(staging, { force: true });
+    }
+  }
+
+  /** Streams the first file field to `staging`; null when the form has none. */
+  async function receive(req: FormUploadRequest, staging: string): Promise<{ name: string; size: number } | null> {
+    let found: { name: string; size: number } | null = null;
+    let sink: (PartSink & { destroy(): Promise<void> }) | null = null;
+    try {
+      await readMultipart(req.body, req.boundary, (info) => {
+        if (found || !FORM_FILE_FIELDS.includes(info.name)) return null;
+        const name = plainName(info.filename);
+        found = { name, size: 0 };
+        sink = fileSink(staging, (n) => {
+          (found as { size: number }).size += n;
+          if ((found as { size: number }).size > FORM_UPLOAD_MAX_BYTES) throw tooLarge();
+        });
+        return sink;
+      });
+    } catch (err) {
+      // Closed before the staging file is removed: an open still pending would create it again.
+      await (sink as { destroy(): Promise<void> } | null)?.destroy();
+      if (err instanceof MultipartError) throw new ValidationError([{ loc: ['body'], msg: err.message, type: 'value_error' }]);
+      throw err;
+    }
+    return found;
+  }
+
+  return { upload };
+}
+
+function tooLarge(): PayloadTooLargeError {
+  return new PayloadTooLargeError(`File too large: a form upload takes at most ${FORM_UPLOAD_MAX_BYTES} bytes; use init-upload for bigger files`);
+}
+
+/** The file name the client gave, reduced to a plain name (no folders); `upload` when none is usable. */
+function plainName(filename: string | null): string {
+  const base = (filename ?? '').split(/[/\\]/).pop()?.trim() ?? '';
+  return PLAIN_NAME.test(base) && base !== '.' && base !== '..' ? base : 'upload';
+}
+
+/** A write stream honouring backpressure; `count` sees every chunk's size first (and may throw). */
+function fileSink(target: string, count: (n: number) => void): PartSink & { destroy(): Promise<void> } {
+  const out = fs.createWriteStream(target, { mode: 0o600, highWaterMark: 4 * 1024 * 1024 });
+  let failed: Error | null = null;
+  out.on('error', (err) => (failed = err));
+  return {
+    async write(chunk) {
+      if (failed) throw failed;
+      count(chunk.length);
+      if (!out.write(chunk)) await new Promise<void>((resolve, reject) => out.once('drain', resolve).once('error', reject));
+    },
+    destroy: () =>
+      new Promise<void>((resolve) => {
+        if (out.closed) return resolve();
+        out.once('close', () => resolve());
+        out.destroy();
+      }),
+    end: () =>
+      new Promise<void>((resolve, reject) => {
+        if (failed) return reject(failed);
+        out.once('error', reject);
+        out.end(() => resolve());
+      }),
+  };
+}
