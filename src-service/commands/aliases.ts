@@ -6,7 +6,7 @@ import { escapeForFilterGraph, quoteStateAfter } from './filtergraph-escape';
  * `{{alias}}` placeholders (spec 1.5). Keys start `in_` / `out_`, then letters, digits,
  * underscores (decisions, Requests). Not global: use `aliasMatches` to find them all.
  */
-export const ALIAS_PATTERN = /\{\{((?:in|out)_[A-Za-z0-9_]+)\}\}/;
+export const ALIAS_PATTERN = /\{\{((?:in|out|inter)_[A-Za-z0-9_]+)\}\}/;
 /** Anything written like a placeholder, valid alias or not (to report typos such as `{{input_1}}`). */
 const PLACEHOLDER_PATTERN = /\{\{([^{}]*)\}\}/g;
 
@@ -59,12 +59,12 @@ export function validateAliasUse(
   commands: readonly (readonly string[])[],
   inputAliases: readonly string[],
   outputAliases: readonly string[],
-  commandField: 'ffmpeg_command' | 'ffmpeg_commands' = 'ffmpeg_command',
+  commandField: 'ffmpeg_command' | 'ffmpeg_commands' | 'ffmpeg_chained_commands' = 'ffmpeg_command',
 ): ValidationIssue[] {
   const declared = new Set([...inputAliases, ...outputAliases]);
   const issues: ValidationIssue[] = [];
   commands.forEach((tokens, i) => {
-    const loc = commandField === 'ffmpeg_commands' ? ['body', commandField, i] : ['body', commandField];
+    const loc = commandField === 'ffmpeg_command' ? ['body', commandField] : ['body', commandField, i];
     for (const msg of commandProblems(tokens, declared)) issues.push({ loc, msg, type: 'value_error' });
   });
   const used = findAliases(commands.flat());
@@ -80,9 +80,9 @@ function commandProblems(tokens: readonly string[], declared: ReadonlySet<string
     for (const match of token.matchAll(PLACEHOLDER_PATTERN)) {
       const name = match[1] as string;
       if (!ALIAS_PATTERN.test(match[0])) {
-        problems.add(`{{${name}}} is not a valid alias: aliases start with in_ or out_, then letters, digits, underscores`);
+        problems.add(`{{${name}}} is not a valid alias: aliases start with in_ or out_ (inter_ for interim files), then letters, digits, underscores`);
       } else if (!declared.has(name)) {
-        const field = name.startsWith('in_') ? 'input_files' : 'output_files';
+        const field = name.startsWith('in_') ? 'input_files' : name.startsWith('inter_') ? 'interim_files' : 'output_files';
         problems.add(`{{${name}}} is used but not declared in ${field}`);
       }
     }

@@ -54,13 +54,14 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const inputs = await prepareInputs(deps, req, dirs, controller.signal);
       const before = new Set(await listFilesRecursive(dirs.work));
       const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
-      const steps = req.steps.map((tokens) => substituteAliases(tokens, { ...inputs.paths, ...outputPaths }));
+      const steps = req.steps.map((tokens) => substituteAliases(tokens, { ...inputs.paths, ...outputPaths, ...req.interims }));
       const result = await runSteps(deps.ffmpegPath, steps, {
         cwd: dirs.work, cpus, signal: controller.signal, inputDurations: inputs.durations,
         onProgress: (p) => deps.onProgress(row, p),
       }, logs);
       ffmpegSeconds = result.ffmpegSeconds;
-      const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f));
+      const interimNames = new Set(Object.values(req.interims));
+      const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f) && !interimNames.has(f)); // interim files are never stored
       const stored = await storeOutputs(deps, req.outputs, dirs.work, produced, row.id, controller.signal);
       const processingBytes = inputs.bytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
       await assertQuotaAfterRun(deps, row, stored, processingBytes);

@@ -24,39 +24,82 @@ export interface ParsedRequest {
   inputs: Record<string, string>;
   inputZipUrl: string | null;
   outputs: Record<string, string> | 'OUTPUT_FOLDER';
+  /** `inter_` aliases to file names the commands pass to each other, never stored. */
+  interims: Record<string, string>;
+}
+
+/** A request that passed every check, ready to be queued. */
+export interface PreparedCommand {
+  commandType: 'FFMPEG_COMMAND' | 'FFMPEG_CHAINED_COMMANDS';
+  body: RunCommandBody | RunChainedBody;
+  vcpuCount: number;
+  maxRunSeconds: number;
+  isPrivate: boolean;
 }
 
 /** Validates a run / chained request (422 with precise `loc`), checks plan and quota (403), queues it. */
 export function submitCommand(deps: SubmitDeps, account: AccountRow, req: CommandRequest): string {
-  const body = req.body;
-  const maxVcpu = Math.min(account.max_vcpu ?? deps.vcpuBudget, deps.vcpuBudget);
-  const texts = req.kind === 'single' ? [req.body.ffmpeg_command] : req.body.ffmpeg_commands;
-  const field = req.kind === 'single' ? 'ffmpeg_command' : 'ffmpeg_commands';
-  const issues = [...checkShape(body, PLAN_LIMITS[account.plan].maxRunSeconds)];
-  const steps = texts.map((text, i) => splitChecked(text, req.kind === 'single' ? ['body', field] : ['body', field, i], issues));
-  if (issues.length === 0) {
-    const outputs = body.output_files === 'OUTPUT_FOLDER' ? [] : Object.keys(body.output_files);
-    issues.push(...validateAliasUse(steps, Object.keys(body.input_files ?? {}), outputs, field));
-  }
-  if (issues.length > 0) throw new ValidationError(issues);
-
-  assertPrivateAllowed(account, body.is_private);
+  const prepared = prepareCommand(deps, account, req);
   assertWithinQuota(account, {
     storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
     processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
   });
+  return queuePrepared(deps, account, prepared);
+}
+
+/** Every check of a request but the quota: 422 with precise `loc`, 403 for private storage on a trial plan. */
+export function prepareCommand(deps: Pick<SubmitDeps, 'vcpuBudget'>, account: AccountRow, req: CommandRequest): PreparedCommand {
+  const body = req.body;
+  const maxVcpu = Math.min(account.max_vcpu ?? deps.vcpuBudget, deps.vcpuBudget);
+  const { texts, field } = commandTexts(req);
+  const interims = req.kind === 'chained' ? (req.body.interim_files ?? {}) : {};
+  const issues = [...checkShape(body, PLAN_LIMITS[account.plan].maxRunSeconds, interims), ...checkCommandFields(req)];
+  const steps = texts.map((text, i) => splitChecked(text, req.kind === 'single' ? ['body', field] : ['body', field, i], issues));
+  if (issues.length === 0) {
+    const outputs = body.output_files === 'OUTPUT_FOLDER' ? [] : Object.keys(body.output_files);
+    issues.push(...validateAliasUse(steps, [...Object.keys(body.input_files ?? {}), ...Object.keys(interims)], outputs, field));
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  assertPrivateAllowed(account, body.is_private);
+  return {
+    commandType: req.kind === 'single' ? 'FFMPEG_COMMAND' : 'FFMPEG_CHAINED_COMMANDS',
+    body,
+    vcpuCount: effectiveVcpus(body.vcpu_count, maxVcpu),
+    maxRunSeconds: body.max_command_run_seconds ?? 300,
+    isPrivate: body.is_private === true,
+  };
+}
+
+export function queuePrepared(deps: SubmitDeps, account: AccountRow, p: PreparedCommand): string {
   const id = crypto.randomUUID();
   deps.commands.insert({
     id,
     account_id: account.id,
-    command_type: req.kind === 'single' ? 'FFMPEG_COMMAND' : 'FFMPEG_CHAINED_COMMANDS',
-    request_json: JSON.stringify(body),
-    vcpu_count: effectiveVcpus(body.vcpu_count, maxVcpu),
-    max_run_seconds: body.max_command_run_seconds ?? 300,
-    is_private: body.is_private ? 1 : 0,
+    command_type: p.commandType,
+    request_json: JSON.stringify(p.body),
+    vcpu_count: p.vcpuCount,
+    max_run_seconds: p.maxRunSeconds,
+    is_private: p.isPrivate ? 1 : 0,
   });
   deps.onSubmitted(account.id, id);
   return id;
+}
+
+type CommandField = 'ffmpeg_command' | 'ffmpeg_commands' | 'ffmpeg_chained_commands';
+
+function commandTexts(req: CommandRequest): { texts: string[]; field: CommandField } {
+  if (req.kind === 'single') return { texts: [req.body.ffmpeg_command], field: 'ffmpeg_command' };
+  if (req.body.ffmpeg_commands) return { texts: req.body.ffmpeg_commands, field: 'ffmpeg_commands' };
+  return { texts: req.body.ffmpeg_chained_commands ?? [], field: 'ffmpeg_chained_commands' };
+}
+
+/** A chained request names its commands once: `ffmpeg_commands` or the older `ffmpeg_chained_commands`. */
+function checkCommandFields(req: CommandRequest): ValidationIssue[] {
+  if (req.kind !== 'chained') return [];
+  const { ffmpeg_commands: now, ffmpeg_chained_commands: older } = req.body;
+  if (now && older) return [{ loc: ['body', 'ffmpeg_chained_commands'], msg: 'Send ffmpeg_commands or ffmpeg_chained_commands, not both', type: 'value_error' }];
+  if (!now && !older) return [{ loc: ['body', 'ffmpeg_commands'], msg: 'Field required: ffmpeg_commands (or the older ffmpeg_chained_commands)', type: 'missing' }];
+  return [];
 }
 
 /**
@@ -70,7 +113,7 @@ export function effectiveVcpus(requested: number | undefined, maxVcpu: number): 
 
 const HOSTED_DEFAULT_VCPUS = 8;
 
-function checkShape(body: RunCommandBody | RunChainedBody, maxRunSeconds: number): ValidationIssue[] {
+function checkShape(body: RunCommandBody | RunChainedBody, maxRunSeconds: number, interims: Record<string, string>): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (body.input_files && body.input_compressed_folder) {
     issues.push({ loc: ['body', 'input_compressed_folder'], msg: 'input_files must not be sent alongside input_compressed_folder', type: 'value_error' });
@@ -78,13 +121,15 @@ function checkShape(body: RunCommandBody | RunChainedBody, maxRunSeconds: number
   if (body.max_command_run_seconds !== undefined && body.max_command_run_seconds > maxRunSeconds) {
     issues.push({ loc: ['body', 'max_command_run_seconds'], msg: `max_command_run_seconds must be at most ${maxRunSeconds}`, type: 'less_than_equal' });
   }
-  if (body.output_files !== 'OUTPUT_FOLDER') {
-    const seen = new Map<string, string>();
-    for (const [alias, name] of Object.entries(body.output_files)) {
-      const other = seen.get(name.toLowerCase());
-      if (other) issues.push({ loc: ['body', 'output_files', alias], msg: `File name ${name} is already used by ${other}`, type: 'value_error' });
-      seen.set(name.toLowerCase(), alias);
-    }
+  const named = [
+    ...Object.entries(body.output_files === 'OUTPUT_FOLDER' ? {} : body.output_files).map(([a, n]) => ['output_files', a, n] as const),
+    ...Object.entries(interims).map(([a, n]) => ['interim_files', a, n] as const),
+  ];
+  const seen = new Map<string, string>();
+  for (const [where, alias, name] of named) {
+    const other = seen.get(name.toLowerCase());
+    if (other) issues.push({ loc: ['body', where, alias], msg: `File name ${name} is already used by ${other}`, type: 'value_error' });
+    seen.set(name.toLowerCase(), alias);
   }
   return issues;
 }
@@ -114,11 +159,12 @@ function isProgramName(token: string | undefined): boolean {
 /** Rebuilds the runner's view of a stored request. */
 export function parseStoredRequest(requestJson: string): ParsedRequest {
   const body = JSON.parse(requestJson) as RunCommandBody & Partial<RunChainedBody>;
-  const texts = body.ffmpeg_commands ?? [body.ffmpeg_command];
+  const texts = body.ffmpeg_commands ?? body.ffmpeg_chained_commands ?? [body.ffmpeg_command];
   return {
     steps: texts.map((t) => splitCommandText(t)),
     inputs: body.input_files ?? {},
     inputZipUrl: body.input_compressed_folder ?? null,
     outputs: body.output_files,
+    interims: body.interim_files ?? {},
   };
 }

@@ -46,9 +46,8 @@ export function createFormUploads(deps: AppDeps) {
     fs.mkdirSync(stagingDir, { recursive: true });
     const id = crypto.randomUUID();
     const staging = path.join(stagingDir, `${id}.form`);
-    let file: { name: string; size: number } | null = null;
     try {
-      file = await receive(req, staging);
+      const file = await receive(req, staging);
       if (!file) throw new ValidationError([{ loc: ['body', 'upload_file'], msg: 'Field required: send the file in the upload_file form field', type: 'missing' }]);
       if (file.size === 0) throw new ValidationError([{ loc: ['body', 'upload_file'], msg: 'The uploaded file is empty', type: 'value_error' }]);
       assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, file.size);

@@ -6,7 +6,7 @@ import { DEAD_INPUT } from './fuzz-arbitraries';
  * fuzz.service.test.ts checks this list against /v1/openapi.json so a new route cannot be
  * left out of the fuzzing.
  */
-export type BodyKind = 'run' | 'chained' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'none';
+export type BodyKind = 'run' | 'chained' | 'multiple' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'none';
 
 export interface Route {
   method: string;
@@ -19,17 +19,19 @@ export interface Route {
 export const ROUTES: Route[] = [
   { method: 'POST', path: '/v1/run-ffmpeg-command', body: 'run' },
   { method: 'POST', path: '/v1/run-chained-ffmpeg-commands', body: 'chained' },
+  { method: 'POST', path: '/v1/run-multiple-ffmpeg-commands', body: 'multiple' },
   { method: 'GET', path: '/v1/commands', query: ['limit', 'offset'] },
   { method: 'GET', path: '/v1/commands/{command_id}', query: ['presigned_ttl_seconds'] },
   { method: 'GET', path: '/v1/poll-command/{command_id}', query: ['presigned_ttl_seconds'] },
   { method: 'POST', path: '/v1/commands/{command_id}/cancel', body: 'none' },
   { method: 'GET', path: '/v1/commands/{command_id}/log' },
   { method: 'DELETE', path: '/v1/commands/{command_id}/files' },
-  { method: 'GET', path: '/v1/files', query: ['limit', 'offset'] },
+  { method: 'GET', path: '/v1/files', query: ['limit', 'offset', 'status'] },
   { method: 'GET', path: '/v1/files/{file_id}', query: ['presigned_ttl_seconds'] },
   { method: 'DELETE', path: '/v1/files/{file_id}' },
   { method: 'POST', path: '/v1/files/bulk-delete', body: 'bulk' },
   { method: 'POST', path: '/v1/files/store-file', body: 'store' },
+  { method: 'POST', path: '/v1/files/upload', body: 'none' },
   { method: 'POST', path: '/v1/files/init-upload', body: 'init' },
   { method: 'POST', path: '/v1/files/{file_id}/complete-upload', body: 'complete' },
   { method: 'POST', path: '/v1/files/{file_id}/abort-upload', body: 'none' },
@@ -58,6 +60,7 @@ export function validBodies(): Record<Exclude<BodyKind, 'none'>, Record<string, 
   return {
     run: { input_files: { in_1: DEAD_INPUT }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}', vcpu_count: 1, max_command_run_seconds: 5, is_private: false },
     chained: { input_files: { in_1: DEAD_INPUT }, output_files: { out_1: 'a.mp4', out_2: 'b.mp4' }, ffmpeg_commands: ['-i {{in_1}} {{out_1}}', '-i {{out_1}} {{out_2}}'], vcpu_count: 1, max_command_run_seconds: 5 },
+    multiple: { input_files: { in_1: DEAD_INPUT }, output_files: { out_1: 'a.mp4', out_2: 'b.mp4' }, ffmpeg_commands: ['-i {{in_1}} {{out_1}}', '-i {{in_1}} {{out_2}}'], vcpu_count: 1, max_command_run_seconds: 5 },
     bulk: { file_ids: ['00000000-0000-0000-0000-000000000000'] },
     store: { file_url: 'http://127.0.0.1:9/stored.mp4', is_private: false },
     init: { filename: 'f.bin', size_bytes: 10, part_size: 5 * 1024 * 1024, is_private: false },

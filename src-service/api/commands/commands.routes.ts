@@ -6,7 +6,8 @@ import { parseInput } from '../validate';
 import { submitCommand, type CommandRequest } from '../../commands/submit';
 import { cancelCommand } from '../../commands/cancel';
 import { isFinal } from '../../commands/state';
-import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody } from './commands.schema';
+import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody } from './commands.schema';
+import { submitMultiple } from '../../commands/submit-multiple';
 import { presentCommand, presentCommandListItem } from './commands.presenter';
 import { createReadCache } from '../../db/read-cache';
 
@@ -32,6 +33,10 @@ export function commandRoutes(deps: AppDeps): Router {
   router.post('/run-chained-ffmpeg-commands', (ctx) => {
     const id = submit(ctx, { kind: 'chained', body: parseInput(RunChainedBody, ctx.state.body, 'body') });
     ctx.body = { command_ids: [id], command_id: id };
+  });
+
+  router.post('/run-multiple-ffmpeg-commands', (ctx) => {
+    ctx.body = { command_ids: submitMultiple(submitDeps, accountOf(ctx), parseInput(RunMultipleBody, ctx.state.body, 'body')) };
   });
 
   router.get('/commands', (ctx) => {

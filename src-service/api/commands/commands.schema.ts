@@ -4,6 +4,7 @@ import { laxInt, laxNumber } from '../lax-number';
 /** Decisions (Requests): aliases start `in_`/`out_`, then letters, digits, underscores. */
 export const INPUT_ALIAS = /^in_[A-Za-z0-9_]+$/;
 export const OUTPUT_ALIAS = /^out_[A-Za-z0-9_]+$/;
+export const INTERIM_ALIAS = /^inter_[A-Za-z0-9_]+$/;
 /** Output names: letters, digits, `_`, `-`, and dots for extensions; no separators, no `..`, no leading dot. */
 export const OUTPUT_NAME = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
 
@@ -46,11 +47,38 @@ export const RunCommandBody = z.object({
 });
 export type RunCommandBody = z.infer<typeof RunCommandBody>;
 
+const commandList = z.array(z.string().min(1).max(100_000)).min(1).max(10);
+
+/**
+ * Files chained commands pass to each other without storing them (the older chained shape):
+ * `inter_` aliases to plain file names in the job folder.
+ */
+export const InterimFiles = z
+  .record(
+    z.string().regex(INTERIM_ALIAS, 'Interim alias must start with inter_ followed by letters, digits or underscores'),
+    z.string().max(200).regex(OUTPUT_NAME, 'Interim file name may hold letters, digits, _, - and dots; no paths'),
+  )
+  .describe('Interim alias to file name: written and read by the commands, never stored');
+
+/** `ffmpeg_commands`, or the older `ffmpeg_chained_commands` (with `interim_files`): exactly one of them. */
 export const RunChainedBody = z.object({
   ...common,
-  ffmpeg_commands: z.array(z.string().min(1).max(100_000)).min(1).max(10),
+  ffmpeg_commands: commandList.optional().describe('The commands, in order (or send ffmpeg_chained_commands)'),
+  ffmpeg_chained_commands: commandList.optional().describe('The older name of ffmpeg_commands'),
+  interim_files: InterimFiles.optional(),
 });
 export type RunChainedBody = z.infer<typeof RunChainedBody>;
+
+/** Independent commands sharing the request's inputs; each gets the outputs it writes. */
+export const RunMultipleBody = z.object({
+  ...common,
+  output_files: z.record(
+    z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_ followed by letters, digits or underscores'),
+    z.string().max(200).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
+  ),
+  ffmpeg_commands: commandList,
+});
+export type RunMultipleBody = z.infer<typeof RunMultipleBody>;
 
 export const CommandIdParams = z.object({ command_id: z.string() });
 

@@ -76,8 +76,14 @@ function operationObject(op: Operation, names: Map<z.ZodType, string>): Record<s
     ...(op.auth === false ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
+    ...(op.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchema(op.form) } } } } : {}),
     responses: Object.fromEntries(Object.entries(op.responses).map(([status, r]) => [status, responseObject(r, ref)])),
   };
+}
+
+function formSchema(fields: Record<string, string>): JsonSchema {
+  const properties = Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, { type: 'string', format: 'binary', description }]));
+  return { type: 'object', properties, required: Object.keys(fields) };
 }
 
 function responseObject(r: ResponseSpec, ref: (s: z.ZodType) => unknown): Record<string, unknown> {

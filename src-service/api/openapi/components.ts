@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputFiles, OutputFiles, RunChainedBody, RunCommandBody } from '../commands/commands.schema';
+import { InputFiles, OutputFiles, RunChainedBody, RunCommandBody, RunMultipleBody } from '../commands/commands.schema';
 import { BulkDeleteBody, CompleteUploadBody, InitUploadBody, StoreFileBody } from '../files/files.schema';
 import { CommandProgressEvent, FileEvent, Progress } from '../events/events.schema';
 import { Delivery, PutWebhookBody, WebhookConfig, WebhookWithSecret } from '../webhook/webhook.schema';
@@ -9,7 +9,7 @@ import { AccountInfo, Health, SystemInfo } from './system.schema';
 
 /** Request schemas, converted as the route parses them (io: input: defaults make fields optional). */
 export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
-  RunCommandBody, RunChainedBody, InputFiles, OutputFiles, StoreFileBody, BulkDeleteBody, InitUploadBody, CompleteUploadBody,
+  RunCommandBody, RunChainedBody, RunMultipleBody, InputFiles, OutputFiles, StoreFileBody, BulkDeleteBody, InitUploadBody, CompleteUploadBody,
   PutWebhookBody, CreateKeyBody,
 };
 
@@ -23,7 +23,7 @@ export const WebhookPayload = z.object({
 export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
   ErrorBody: records.ErrorBody, ValidationErrorBody: records.ValidationErrorBody, StoredFile: records.StoredFile,
   CommandRecord: records.CommandRecord, CommandListItem: records.CommandListItem, SubmitResponse: records.SubmitResponse,
-  ChainedSubmitResponse: records.ChainedSubmitResponse, FileIdResponse: records.FileIdResponse,
+  ChainedSubmitResponse: records.ChainedSubmitResponse, MultipleSubmitResponse: records.MultipleSubmitResponse, FileIdResponse: records.FileIdResponse,
   InitUploadResponse: records.InitUploadResponse, CompleteUploadResponse: records.CompleteUploadResponse,
   BulkDeleteResponse: records.BulkDeleteResponse, Progress, CommandProgressEvent, FileEvent, Delivery, WebhookConfig,
   WebhookWithSecret, WebhookPayload, ApiKeyItem, CreatedKey, AccountInfo, SystemInfo, Health,

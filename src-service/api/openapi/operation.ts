@@ -23,6 +23,8 @@ export interface Operation {
   /** Default true: `X-API-KEY` required (spec 5). */
   auth?: boolean;
   body?: z.ZodType;
+  /** A multipart/form-data body instead: file field name to its description. */
+  form?: Record<string, string>;
   query?: z.ZodObject;
   params?: z.ZodObject;
   headers?: { name: string; description: string }[];

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody } from '../commands/commands.schema';
+import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody } from '../commands/commands.schema';
 import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, ListFilesQuery, StoreFileBody } from '../files/files.schema';
 import type { Operation } from './operation';
 import { errors, json, ok204 } from './responses';
 import {
-  BulkDeleteResponse, ChainedSubmitResponse, CommandListItem, CommandRecord, CompleteUploadResponse, FileIdResponse,
+  BulkDeleteResponse, ChainedSubmitResponse, MultipleSubmitResponse, CommandListItem, CommandRecord, CompleteUploadResponse, FileIdResponse,
   InitUploadResponse, StoredFile, SubmitResponse,
 } from './records.schema';
 
@@ -22,6 +22,9 @@ export const CORE_OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/run-chained-ffmpeg-commands', operationId: 'runChainedFfmpegCommands', tag: 'Commands', summary: 'Submit 1..10 chained commands (spec 4.2)',
     description: 'A later command may read an earlier output: -i {{out_1}}. Both response forms are returned.',
     body: RunChainedBody, responses: { '200': json('Accepted', ChainedSubmitResponse), ...errors(401, 403, 422) } },
+  { method: 'post', path: '/v1/run-multiple-ffmpeg-commands', operationId: 'runMultipleFfmpegCommands', tag: 'Commands', summary: 'Submit 1..10 independent commands sharing the inputs',
+    description: 'Each command becomes its own FFMPEG_COMMAND with the inputs it reads and the outputs it writes; command_ids in the order sent. One bad command refuses the whole request.',
+    body: RunMultipleBody, responses: { '200': json('Accepted', MultipleSubmitResponse), ...errors(401, 403, 422) } },
   { method: 'get', path: '/v1/commands', operationId: 'listCommands', tag: 'Commands', summary: 'List commands, newest first (spec 4.4, decisions)',
     query: PageQuery, responses: { '200': json('Bare array', CommandListItem, true), ...errors(401, 422) } },
   { method: 'get', path: '/v1/commands/{command_id}', operationId: 'getCommand', tag: 'Commands', summary: 'Poll a command (spec 4.3)',
@@ -42,6 +45,10 @@ export const CORE_OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/files/store-file', operationId: 'storeFile', tag: 'Files', summary: 'Store and probe a file from a URL (spec 4.7)',
     description: 'Poll GET /v1/files/{file_id} until STORED (QUEUED -> DOWNLOADING -> DOWNLOADED -> STORED | FAILED).',
     body: StoreFileBody, responses: { '200': json('Accepted', FileIdResponse), ...errors(401, 403, 422, 429) } },
+  { method: 'post', path: '/v1/files/upload', operationId: 'uploadFileForm', tag: 'Uploads', summary: 'Upload one file as a multipart form (field upload_file, or file), up to 5 GiB',
+    description: 'Streamed to disk, probed and stored before the answer: the stored-file record (STORED). 415 for a body that is not multipart/form-data; 413 past 5 GiB (use init-upload).',
+    form: { upload_file: 'The file (the field may also be named file)' },
+    responses: { '200': json('The stored-file record', StoredFile), ...errors(401, 403, 413, 415, 422, 507) } },
   { method: 'post', path: '/v1/files/init-upload', operationId: 'initUpload', tag: 'Uploads', summary: 'Start a direct multipart upload (spec 4.8a)',
     body: InitUploadBody, responses: { '200': json('Part URLs, one per part', InitUploadResponse), ...errors(401, 403, 422, 507) } },
   { method: 'post', path: '/v1/files/{file_id}/complete-upload', operationId: 'completeUpload', tag: 'Uploads', summary: 'Assemble the parts (spec 4.8c)',

@@ -95,6 +95,7 @@ export const CommandListItem = z
 
 export const SubmitResponse = z.object({ command_id: z.string() });
 export const ChainedSubmitResponse = z.object({ command_ids: z.array(z.string()), command_id: z.string() });
+export const MultipleSubmitResponse = z.object({ command_ids: z.array(z.string()).describe('One id per command, in the order sent') });
 export const FileIdResponse = z.object({ file_id: z.string() });
 export const InitUploadResponse = z.object({
   file_id: z.string(),

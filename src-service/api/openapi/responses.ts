@@ -7,6 +7,8 @@ const MEANING: Record<number, string> = {
   401: 'Missing or invalid X-API-KEY: {"detail": "Invalid authorization key: …X-API-KEY header…"}',
   403: 'Plan or quota refuses this (trial: no private storage, no direct upload)',
   404: 'Unknown id, or an id of another account',
+  413: 'File too large',
+  415: 'Unsupported body type for this route',
   422: 'Validation error (spec 2.4)',
   429: 'Rate limit exceeded; see Retry-After',
   507: 'No space left on the data disk (FFDesk); free some space and try again',
