@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { CommandRecord } from '../client/index';
 import { connect } from './context';
 import { EXIT, UsageError } from './exit-codes';
-import { printJson, printLine } from './output';
+import { printJson, printLine, printTable } from './output';
 import { waitWithProgress } from './run';
 
 const JSON_FLAG = { json: { type: 'boolean', default: false } } as const;
@@ -37,7 +37,10 @@ export async function listCommand(args: string[]): Promise<number> {
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
   const items = await connect().listCommands({ limit });
   if (values.json) printJson(items);
-  else for (const c of items) printLine(`${c.command_id}  ${c.status.padEnd(10)}  ${c.created_at}  outputs:${c.output_file_count}${c.error_status ? `  ${c.error_status}` : ''}`);
+  else {
+    const rows = items.map((c) => ({ command_id: c.command_id, status: c.status, created_at: c.created_at, outputs: String(c.output_file_count), error: c.error_status ?? '' }));
+    printTable(rows, ['command_id', 'status', 'created_at', 'outputs', 'error']);
+  }
   return EXIT.OK;
 }
 

@@ -3,13 +3,17 @@ import type { StoredFile } from '../client/index';
 import { connect } from './context';
 import { EXIT, UsageError } from './exit-codes';
 import { uploadLocalFile, waitForStoredFile } from './inputs';
-import { printJson, printLine } from './output';
+import { printJson, printLine, printTable } from './output';
 
 const JSON_FLAG = { json: { type: 'boolean', default: false } } as const;
 
 function printFile(f: StoredFile): void {
   const size = f.size_mbytes === undefined ? '' : `${f.size_mbytes.toFixed(2)} MB`;
   printLine(`${f.file_id}  ${f.status.padEnd(8)}  ${(f.filename ?? '').padEnd(24)}  ${size.padStart(10)}  ${f.storage_url ?? '(private)'}`);
+}
+
+function fileRow(f: StoredFile): Record<string, string> {
+  return { file_id: f.file_id, status: f.status, filename: f.filename ?? '', size: f.size_mbytes === undefined ? '' : `${f.size_mbytes.toFixed(2)} MB`, storage_url: f.storage_url ?? '(private)' };
 }
 
 function finish(f: StoredFile, json: boolean): number {
@@ -26,7 +30,7 @@ export async function filesCommand(args: string[]): Promise<number> {
   if (sub === 'ls') {
     const files = await client.listFiles({ limit: Number(values.limit) });
     if (values.json) printJson(files);
-    else files.forEach(printFile);
+    else printTable(files.map(fileRow), ['file_id', 'status', 'filename', 'size', 'storage_url']);
     return EXIT.OK;
   }
   if (sub === 'get' && positionals.length === 1) {

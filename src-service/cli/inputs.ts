@@ -4,6 +4,7 @@ import type { StoredFile } from '../client/index';
 import type { Client } from './context';
 import { UsageError } from './exit-codes';
 import { createProgressView, formatMb } from './output';
+import { userPath } from './user-path';
 
 /** How long presigned URLs of uploaded inputs stay valid: longer than any queue wait plus run (spec 4.9.3). */
 const INPUT_URL_TTL_SECONDS = 7 * 24 * 3600;
@@ -27,9 +28,10 @@ export function isUrl(value: string): boolean {
  * Uploads one local file with the client's multipart upload and waits until it is STORED
  * (probing follows complete-upload, spec 4.8c).
  */
-export async function uploadLocalFile(client: Client, file: string, opts: { isPrivate: boolean; json: boolean }): Promise<StoredFile> {
+export async function uploadLocalFile(client: Client, given: string, opts: { isPrivate: boolean; json: boolean }): Promise<StoredFile> {
+  const file = userPath(given);
   const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat?.isFile()) throw new UsageError(`No such file: ${file}`);
+  if (!stat?.isFile()) throw new UsageError(`No such file: ${given} (looked at ${file})`);
   const view = createProgressView({ json: opts.json });
   const blob = await fs.openAsBlob(file);
   const name = path.basename(file);
@@ -48,6 +50,20 @@ export async function waitForStoredFile(client: Client, fileId: string, interval
     const file = await client.getFile(fileId);
     if (file.status === 'STORED' || file.status === 'FAILED') return file;
     await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** Where a local input stands while the request is only checked (`dry_run`): a URL of the same file name. */
+export function placeholderInputs(pairs: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(pairs).map(([alias, v]) => [alias, isUrl(v) ? v : `http://localhost/ffdesk-local-input/${encodeURIComponent(path.basename(v)) || 'file'}`]));
+}
+
+/** Local inputs that do not exist, before anything is sent. */
+export function assertLocalInputsExist(pairs: Record<string, string>): void {
+  for (const value of Object.values(pairs)) {
+    if (isUrl(value)) continue;
+    const file = userPath(value);
+    if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw new UsageError(`No such file: ${value} (looked at ${file})`);
   }
 }
 

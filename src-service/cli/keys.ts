@@ -1,16 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { createAccountsRepo } from '../db/accounts-repo';
 import { createCommandsRepo } from '../db/commands-repo';
 import { createFilesRepo } from '../db/files-repo';
+import { printTable } from './output';
+import { userPath } from './user-path';
 
 const MB = 1024 * 1024;
+
+/** FFDESK_DATA_DIR (a relative one from the folder the user is in), else the default data dir. */
+function keysDataDir(): string {
+  return process.env.FFDESK_DATA_DIR ? userPath(process.env.FFDESK_DATA_DIR) : loadConfig().dataDir;
+}
 
 /** `keys create|list|revoke`, straight on the database of FFDESK_DATA_DIR (works while the service runs: WAL). */
 export function keysCommand(args: string[]): number {
   const [sub, ...rest] = args;
-  const db = openDatabase(loadConfig().dataDir);
+  const dataDir = keysDataDir();
+  // Listing or revoking reads an existing database: opening would create an empty one elsewhere.
+  if ((sub === 'list' || sub === 'revoke') && !fs.existsSync(path.join(dataDir, 'ffdesk.db'))) {
+    process.stderr.write(`No FFDesk data in ${dataDir} (looked for ${path.join(dataDir, 'ffdesk.db')}).\nSet FFDESK_DATA_DIR to the service's data folder, or start the service once (npm run serve).\n`);
+    return 1;
+  }
+  const db = openDatabase(dataDir);
   try {
     const accounts = createAccountsRepo(db);
     if (sub === 'create') return createKey(accounts, rest);
@@ -69,7 +84,8 @@ function listKeys(
       label: k.label ?? '',
     };
   });
-  console.table(rows);
+  if (rows.length === 0) process.stderr.write('No keys yet: keys create --plan trial|pro\n');
+  else printTable(rows, ['key_id', 'prefix', 'plan', 'status', 'storage', 'processing', 'label']);
   return 0;
 }
 

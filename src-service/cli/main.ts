@@ -4,6 +4,7 @@ import { filesCommand, storeCommand, uploadCommand } from './files-cli';
 import { webhookCommand } from './webhook-cli';
 import { eventsCommand } from './events-cli';
 import { EXIT, reportError } from './exit-codes';
+import { exitQuietlyOnClosedPipe } from './output';
 
 const USAGE = `ffdesk <command>
 
@@ -68,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+exitQuietlyOnClosedPipe();
 main(process.argv.slice(2)).then(
   (code) => {
     // serve returns -1: the process lives until a signal.

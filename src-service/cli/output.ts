@@ -9,6 +9,33 @@ export function printLine(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 
+/**
+ * A plain text table: a header row, then one row per item, columns padded to their widest
+ * cell and separated by two spaces (no box drawing, so it pipes, greps and cuts well).
+ */
+export function formatTable(rows: Record<string, string>[], columns: string[]): string {
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  return [line(columns.map((c) => c.toUpperCase())), ...rows.map((r) => line(columns.map((c) => r[c] ?? '')))].join('\n');
+}
+
+export function printTable(rows: Record<string, string>[], columns: string[]): void {
+  printLine(formatTable(rows, columns));
+}
+
+/**
+ * A reader that stops early (`ffdesk files ls | head`) closes the pipe: the rest of the
+ * output is not wanted, so the CLI ends quietly instead of crashing on EPIPE.
+ */
+export function exitQuietlyOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0);
+      throw err;
+    });
+  }
+}
+
 /** Status on stderr, so stdout stays clean for ids, URLs and JSON. */
 export function note(text: string): void {
   process.stderr.write(`${text}\n`);

@@ -7,7 +7,8 @@ import type { CommandRecord, RunChainedRequest, RunCommandRequest } from '../cli
 import { normalizeArgs } from './args';
 import { connect, type Client } from './context';
 import { EXIT, UsageError } from './exit-codes';
-import { parsePairs, resolveInputs } from './inputs';
+import { assertLocalInputsExist, isUrl, parsePairs, placeholderInputs, resolveInputs } from './inputs';
+import { userPath } from './user-path';
 import { createProgressView, describeProgress, note, printJson, printLine } from './output';
 
 const OPTIONS = {
@@ -28,15 +29,22 @@ export async function runCommand(args: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('run expects exactly one quoted ffmpeg argument string');
   const request = buildRequest(positionals[0] as string, values);
   const client = connect();
-  if (Object.keys(values.in).length) request.input_files = await resolveInputs(client, parsePairs(values.in, '--in'), values.json);
-  const id = values.chain.length ? (await client.runChained(request as RunChainedRequest)).command_id : (await client.runCommand(request as RunCommandRequest)).command_id;
+  const chained = values.chain.length > 0;
+  const inputs = parsePairs(values.in, '--in');
+  if (Object.values(inputs).some((v) => !isUrl(v))) {
+    // Checked before any upload: a request the service refuses leaves no stray uploaded file.
+    assertLocalInputsExist(inputs);
+    await client.checkCommand({ ...request, input_files: placeholderInputs(inputs) } as RunCommandRequest, chained);
+  }
+  if (Object.keys(inputs).length) request.input_files = await resolveInputs(client, inputs, values.json);
+  const id = chained ? (await client.runChained(request as RunChainedRequest)).command_id : (await client.runCommand(request as RunCommandRequest)).command_id;
   if (!values.wait && !values.download) {
     if (values.json) printJson({ command_id: id });
     else printLine(id);
     return EXIT.OK;
   }
   const record = await waitWithProgress(client, id, values.json);
-  if (record.status === 'SUCCESS' && values.download) await downloadOutputs(client, record, values.download, values.json);
+  if (record.status === 'SUCCESS' && values.download) await downloadOutputs(client, record, userPath(values.download), values.json);
   report(record, values.json);
   return record.status === 'SUCCESS' ? EXIT.OK : EXIT.FAILED;
 }

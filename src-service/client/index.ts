@@ -38,6 +38,9 @@ export function createClient(options: ClientOptions) {
   const client = {
     baseUrl: http.baseUrl,
     runCommand: (body: RunCommandRequest, o?: Signal) => http.request<{ command_id: string }>('/v1/run-ffmpeg-command', { body, signal: o?.signal }),
+    /** Every check of a submit, nothing queued (FFDesk: `?dry_run=true`); throws the 422/403 an actual submit would. */
+    checkCommand: (body: RunCommandRequest | RunChainedRequest, chained: boolean, o?: Signal) =>
+      http.request<{ dry_run: true }>(chained ? '/v1/run-chained-ffmpeg-commands' : '/v1/run-ffmpeg-command', { body, query: { dry_run: 'true' }, signal: o?.signal }),
     runChained: (body: RunChainedRequest, o?: Signal) =>
       http.request<{ command_ids: string[]; command_id: string }>('/v1/run-chained-ffmpeg-commands', { body, signal: o?.signal }),
     getCommand: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>

@@ -47,6 +47,16 @@ export function submitCommand(deps: SubmitDeps, account: AccountRow, req: Comman
   return queuePrepared(deps, account, prepared);
 }
 
+/** `dry_run`: every check `submitCommand` makes, nothing queued. */
+export function checkOnly(deps: SubmitDeps, account: AccountRow, req: CommandRequest): { dry_run: true } {
+  prepareCommand(deps, account, req);
+  assertWithinQuota(account, {
+    storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
+    processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
+  });
+  return { dry_run: true };
+}
+
 /** Every check of a request but the quota: 422 with precise `loc`, 403 for private storage on a trial plan. */
 export function prepareCommand(deps: Pick<SubmitDeps, 'vcpuBudget'>, account: AccountRow, req: CommandRequest): PreparedCommand {
   const body = req.body;

@@ -17,8 +17,8 @@ export interface Route {
 }
 
 export const ROUTES: Route[] = [
-  { method: 'POST', path: '/v1/run-ffmpeg-command', body: 'run' },
-  { method: 'POST', path: '/v1/run-chained-ffmpeg-commands', body: 'chained' },
+  { method: 'POST', path: '/v1/run-ffmpeg-command', query: ['dry_run'], body: 'run' },
+  { method: 'POST', path: '/v1/run-chained-ffmpeg-commands', query: ['dry_run'], body: 'chained' },
   { method: 'POST', path: '/v1/run-multiple-ffmpeg-commands', body: 'multiple' },
   { method: 'GET', path: '/v1/commands', query: ['limit', 'offset'] },
   { method: 'GET', path: '/v1/commands/{command_id}', query: ['presigned_ttl_seconds'] },

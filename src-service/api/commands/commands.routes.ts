@@ -3,10 +3,10 @@ import type { AppDeps } from '../../deps';
 import { NotFoundError } from '../../errors';
 import { accountOf } from '../middleware/auth';
 import { parseInput } from '../validate';
-import { submitCommand, type CommandRequest } from '../../commands/submit';
+import { checkOnly, submitCommand, type CommandRequest } from '../../commands/submit';
 import { cancelCommand } from '../../commands/cancel';
 import { isFinal } from '../../commands/state';
-import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody } from './commands.schema';
+import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from './commands.schema';
 import { submitMultiple } from '../../commands/submit-multiple';
 import { presentCommand, presentCommandListItem } from './commands.presenter';
 import { createReadCache } from '../../db/read-cache';
@@ -24,14 +24,18 @@ export function commandRoutes(deps: AppDeps): Router {
     },
   };
   const submit = (ctx: RouterContext, req: CommandRequest) => submitCommand(submitDeps, accountOf(ctx), req);
+  const isDryRun = (ctx: RouterContext) => parseInput(SubmitQuery, ctx.query, 'query').dry_run === 'true';
 
   router.post('/run-ffmpeg-command', (ctx) => {
-    const id = submit(ctx, { kind: 'single', body: parseInput(RunCommandBody, ctx.state.body, 'body') });
-    ctx.body = { command_id: id };
+    const req: CommandRequest = { kind: 'single', body: parseInput(RunCommandBody, ctx.state.body, 'body') };
+    if (isDryRun(ctx)) return void (ctx.body = checkOnly(submitDeps, accountOf(ctx), req));
+    ctx.body = { command_id: submit(ctx, req) };
   });
 
   router.post('/run-chained-ffmpeg-commands', (ctx) => {
-    const id = submit(ctx, { kind: 'chained', body: parseInput(RunChainedBody, ctx.state.body, 'body') });
+    const req: CommandRequest = { kind: 'chained', body: parseInput(RunChainedBody, ctx.state.body, 'body') };
+    if (isDryRun(ctx)) return void (ctx.body = checkOnly(submitDeps, accountOf(ctx), req));
+    const id = submit(ctx, req);
     ctx.body = { command_ids: [id], command_id: id };
   });
 

@@ -80,6 +80,11 @@ export const RunMultipleBody = z.object({
 });
 export type RunMultipleBody = z.infer<typeof RunMultipleBody>;
 
+/** `dry_run=true`: every check of a submit (422, 403) and nothing queued; the CLI uses it before uploading local inputs. */
+export const SubmitQuery = z.object({
+  dry_run: z.enum(['true', 'false']).optional().describe('true: check the request only; the answer is {"dry_run": true} and nothing is queued'),
+});
+
 export const CommandIdParams = z.object({ command_id: z.string() });
 
 export const PresignQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody } from '../commands/commands.schema';
+import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from '../commands/commands.schema';
 import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, ListFilesQuery, StoreFileBody } from '../files/files.schema';
 import type { Operation } from './operation';
 import { errors, json, ok204 } from './responses';
@@ -9,6 +9,10 @@ import {
 } from './records.schema';
 
 // URL shapes the service hands out (files/urls.ts, files.routes.ts); documented, not parsed by a zod schema.
+const DryRunResponse = z.object({ dry_run: z.literal(true) });
+const SubmitAnswer = z.union([SubmitResponse, DryRunResponse]);
+const ChainedSubmitAnswer = z.union([ChainedSubmitResponse, DryRunResponse]);
+
 const PartParams = z.object({ file_id: z.string(), part_number: z.number().int().min(1).max(10_000) });
 const PartQuery = z.object({ token: z.string().describe('The signature; part of the presigned URL') });
 const StorageParams = z.object({ file_id: z.string(), name: z.string().describe('The file name (or a path inside a playlist)') });
@@ -18,10 +22,10 @@ const SignedStorageParams = z.object({ token: z.string(), ...StorageParams.shape
 export const CORE_OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/run-ffmpeg-command', operationId: 'runFfmpegCommand', tag: 'Commands', summary: 'Submit one FFmpeg command (spec 4.1)',
     description: 'Asynchronous: returns the id at once; poll GET /v1/commands/{command_id} until SUCCESS or FAILED. Download and ffmpeg failures are reported as FAILED, not as HTTP errors.',
-    body: RunCommandBody, responses: { '200': json('Accepted', SubmitResponse), ...errors(401, 403, 422) } },
+    query: SubmitQuery, body: RunCommandBody, responses: { '200': json('Accepted (with dry_run=true: {"dry_run": true}, nothing queued)', SubmitAnswer), ...errors(401, 403, 422) } },
   { method: 'post', path: '/v1/run-chained-ffmpeg-commands', operationId: 'runChainedFfmpegCommands', tag: 'Commands', summary: 'Submit 1..10 chained commands (spec 4.2)',
     description: 'A later command may read an earlier output: -i {{out_1}}. Both response forms are returned.',
-    body: RunChainedBody, responses: { '200': json('Accepted', ChainedSubmitResponse), ...errors(401, 403, 422) } },
+    query: SubmitQuery, body: RunChainedBody, responses: { '200': json('Accepted (with dry_run=true: {"dry_run": true}, nothing queued)', ChainedSubmitAnswer), ...errors(401, 403, 422) } },
   { method: 'post', path: '/v1/run-multiple-ffmpeg-commands', operationId: 'runMultipleFfmpegCommands', tag: 'Commands', summary: 'Submit 1..10 independent commands sharing the inputs',
     description: 'Each command becomes its own FFMPEG_COMMAND with the inputs it reads and the outputs it writes; command_ids in the order sent. One bad command refuses the whole request.',
     body: RunMultipleBody, responses: { '200': json('Accepted', MultipleSubmitResponse), ...errors(401, 403, 422) } },
