@@ -25,10 +25,10 @@ function finish(f: StoredFile, json: boolean): number {
 /** `files ls|get|rm`. */
 export async function filesCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs({ args: rest, options: { ...JSON_FLAG, limit: { type: 'string', default: '50' }, 'presigned-ttl': { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ args: rest, options: { ...JSON_FLAG, limit: { type: 'string', default: '50' }, all: { type: 'boolean', default: false }, 'presigned-ttl': { type: 'string' } }, allowPositionals: true });
   const client = connect();
   if (sub === 'ls') {
-    const files = await client.listFiles({ limit: Number(values.limit) });
+    const files = await client.listFiles({ limit: Number(values.limit), status: values.all ? 'all' : undefined });
     if (values.json) printJson(files);
     else printTable(files.map(fileRow), ['file_id', 'status', 'filename', 'size', 'storage_url']);
     return EXIT.OK;
@@ -43,7 +43,7 @@ export async function filesCommand(args: string[]): Promise<number> {
     else deleted_file_ids.forEach((id) => printLine(`deleted ${id}`));
     return EXIT.OK;
   }
-  throw new UsageError('Usage: ffdesk files ls [--limit N] | files get <file_id> [--presigned-ttl S] | files rm <file_id>... [--json]');
+  throw new UsageError('Usage: ffdesk files ls [--limit N] [--all] | files get <file_id> [--presigned-ttl S] | files rm <file_id>... [--json]');
 }
 
 /** `upload FILE [--private] [--json]`: multipart upload, then waits until probed (STORED). */

@@ -18,7 +18,8 @@ Talks to FFDESK_URL (default http://127.0.0.1:<FFDESK_PORT or 8777>) with FFDESK
   ls [--limit N] [--json]                list commands, newest first
   cancel <command_id>                    cancel a queued or running command
   log <command_id>                       ffmpeg's stderr of a command
-  files ls|get <id>|rm <id>... [--json]  stored files
+  files ls [--all]|get <id>|rm <id>... [--json]
+                                         stored files (--all: every state, uploads and failures too)
   upload <file> [--private] [--json]     upload a local file (multipart) and wait until stored
   store <url> [--private] [--wait]       store a file from a URL
   events [--last-event-id N]             follow command and file events, one JSON line each (until Ctrl-C)
