@@ -92,7 +92,7 @@ describe('FFDesk responses conform to the hosted OpenAPI document', () => {
     const form = new FormData();
     form.append('upload_file', new Blob([new Uint8Array(fs.readFileSync(tiny.audio))]), 'audio.mp3');
     const up = await fetch(`${svc.url}/v1/files/upload`, { method: 'POST', headers: { 'X-API-KEY': svc.key }, body: form });
-    const uploaded = await up.json();
+    const uploaded = (await up.json()) as { file_id: string };
     expect(conform(uploaded, RendiStoredFile)).toEqual([]);
     const failed = await svc.api('POST', '/v1/files/store-file', { file_url: `${media.url}/gone.mp4` });
     for (let i = 0; i < 200 && (await svc.api('GET', `/v1/files/${failed.body.file_id}`)).body.status !== 'FAILED'; i++) await new Promise((r) => setTimeout(r, 50));
