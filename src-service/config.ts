@@ -50,6 +50,22 @@ export const ConfigSchema = z.object({
   webRoot: z.string().optional(),
   /** Log requests and job events to stdout. */
   quiet: z.coerce.boolean().default(false),
+  /** The operating-system sandbox around ffmpeg/ffprobe; unset = require when reachable from other machines or shared, else prefer (docs/sandbox.md). */
+  sandbox: z.enum(['require', 'prefer', 'off']).optional(),
+  /** Where bubblewrap is, when not in /usr/bin. */
+  bwrapPath: z.string().min(1).optional(),
+  /** RLIMIT_FSIZE for ffmpeg: no single file it writes may grow past this. */
+  maxOutputFileBytes: z.coerce.number().int().min(1024).default(50 * GiB),
+  /** A job folder (inputs + outputs) growing past this stops the command. */
+  maxJobFolderBytes: z.coerce.number().int().min(1024).default(100 * GiB),
+  /** A running command is stopped when free space on the data disk falls below this. */
+  minFreeDiskBytes: z.coerce.number().int().min(0).default(256 * 1024 * 1024),
+  /**
+   * Tests only: skip the argument and list-file checks, so the escape catalogue can prove
+   * the operating-system sandbox alone. Never read from the environment, and honoured only
+   * under vitest (see commands/parser-switch.ts).
+   */
+  testOnlySkipArgumentChecks: z.boolean().default(false),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -73,6 +89,11 @@ export function loadConfig(overrides: Partial<ConfigInput> = {}, env: NodeJS.Pro
     samples: env.FFDESK_SAMPLES === undefined ? undefined : env.FFDESK_SAMPLES === '1',
     webRoot: env.FFDESK_WEB_ROOT || undefined,
     quiet: env.FFDESK_QUIET === '1' ? true : undefined,
+    sandbox: env.FFDESK_SANDBOX || undefined,
+    bwrapPath: env.FFDESK_BWRAP_PATH || undefined,
+    maxOutputFileBytes: env.FFDESK_MAX_OUTPUT_FILE_BYTES,
+    maxJobFolderBytes: env.FFDESK_MAX_JOB_FOLDER_BYTES,
+    minFreeDiskBytes: env.FFDESK_MIN_FREE_DISK_BYTES,
   };
   const merged = { ...stripUndefined(fromEnv), ...stripUndefined(overrides) };
   const parsed = ConfigSchema.safeParse(merged);

@@ -6,6 +6,7 @@ import type { FilesRepo } from './db/files-repo';
 import type { BlobStore } from './storage/blob-store';
 import type { Keyring } from './storage/signing';
 import type { MediaBinaries } from './media/binaries';
+import type { Confiner } from './media/confine';
 import type { EventBus } from './events/event-bus';
 import type { Scheduler } from './commands/scheduler';
 import type { UrlBuilder } from './files/urls';
@@ -23,6 +24,8 @@ export interface AppDeps {
   keyring: Keyring;
   urls: UrlBuilder;
   media: MediaBinaries;
+  /** The operating-system sandbox around ffmpeg and ffprobe (docs/sandbox.md). */
+  confiner: Confiner;
   events: EventBus;
   scheduler: Scheduler;
   notifier: CommandNotifier;

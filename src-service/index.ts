@@ -9,6 +9,7 @@ import { createCommandsRepo } from './db/commands-repo';
 import { createFilesRepo } from './db/files-repo';
 import { createFsBlobStore } from './storage/blob-store';
 import { resolveBinaries } from './media/binaries';
+import { createConfiner, effectiveMode } from './media/confine';
 import { createEventBus } from './events/event-bus';
 import { createUrlBuilder } from './files/urls';
 import { createLocalScheduler, type Scheduler } from './commands/scheduler';
@@ -46,12 +47,18 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const keyring = loadKeyring(db);
   const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'));
   const media = resolveBinaries();
+  const countAccounts = db.prepare('SELECT COUNT(*) AS n FROM accounts');
+  const confiner = createConfiner({
+    mode: () => effectiveMode(config.sandbox, config.host, (countAccounts.get() as { n: number }).n),
+    bwrapPath: config.bwrapPath,
+    log,
+  });
   const events = createEventBus(db);
   let baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const urls = createUrlBuilder(() => baseUrl, keyring);
   const jobsDir = path.join(config.dataDir, 'jobs');
   const tasks = createBackgroundTasks(log);
-  const deps = { config, db, accounts, commands, files, blobs, keyring, urls, media, events, tasks, version: VERSION, log } as AppDeps;
+  const deps = { config, db, accounts, commands, files, blobs, keyring, urls, media, confiner, events, tasks, version: VERSION, log } as AppDeps;
   const ext = mountExtensions(deps);
   deps.notifier = createCommandNotifier({ files, events, setProgress: commands.setProgress, onFinal: ext.onCommandFinal, log });
   const runner = createCommandRunner({

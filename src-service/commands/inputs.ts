@@ -7,6 +7,7 @@ import type { BlobStore } from '../storage/blob-store';
 import { downloadToFile } from '../storage/fetch-url';
 import { extractZip } from '../storage/zip';
 import type { Keyring } from '../storage/signing';
+import type { Confiner } from '../media/confine';
 import { probeFile } from '../media/probe';
 import { authorizeStorageRef, isFolderBlob, mediaOf } from '../files/storage-access';
 import type { UrlBuilder } from '../files/urls';
@@ -19,6 +20,7 @@ export interface InputDeps {
   keyring: Keyring;
   urls: UrlBuilder;
   ffprobePath: string;
+  confiner: Confiner;
 }
 
 export interface PreparedInputs {
@@ -61,7 +63,7 @@ async function fetchInput(deps: InputDeps, alias: string, url: string, work: str
   const local = await copyFromOwnStorage(deps, url, dir);
   if (local) return { ...local, relPath: `${alias}/${local.relPath}` };
   const file = await download(deps, url, dir, signal);
-  const probe = await probeFile(deps.ffprobePath, file.path, { signal, timeoutMs: 30_000 }).catch(() => null);
+  const probe = await probeFile(deps.ffprobePath, file.path, { confiner: deps.confiner, signal, timeoutMs: 30_000 }).catch(() => null);
   const duration = Number(probe?.format?.duration);
   return { relPath: `${alias}/${file.fileName}`, bytes: file.sizeBytes, duration: Number.isFinite(duration) ? duration : null };
 }

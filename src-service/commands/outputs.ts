@@ -3,6 +3,7 @@ import path from 'node:path';
 import { JobFailure } from '../errors';
 import type { BlobInfo, BlobStore } from '../storage/blob-store';
 import { writeZip } from '../storage/zip';
+import type { Confiner } from '../media/confine';
 import { mapProbe, probeFile } from '../media/probe';
 
 /** A command output ready to become a stored-file record. */
@@ -25,7 +26,7 @@ export const isPlaylistAlias = (alias: string) => alias.startsWith('out_playlist
  * never happens the start-up sweep removes them.
  */
 export async function storeOutputs(
-  deps: { blobs: BlobStore; ffprobePath: string },
+  deps: { blobs: BlobStore; ffprobePath: string; confiner: Confiner },
   outputs: Record<string, string> | 'OUTPUT_FOLDER',
   work: string,
   produced: string[],
@@ -41,7 +42,7 @@ export async function storeOutputs(
     const full = path.join(work, name);
     const stat = await fs.stat(full).catch(() => null);
     if (!stat?.isFile()) throw new JobFailure('MISSING_OUTPUT_FILE', `Output ${alias} (${name}) was not produced by the command`);
-    const media = mapProbe(await probeFile(deps.ffprobePath, full, { signal, timeoutMs: 60_000 }).catch(() => null), name, stat.size);
+    const media = mapProbe(await probeFile(deps.ffprobePath, full, { confiner: deps.confiner, sees: isPlaylistAlias(alias) ? 'folder' : 'file', signal, timeoutMs: 60_000 }).catch(() => null), name, stat.size);
     if (isPlaylistAlias(alias)) {
       stored.push(await storePlaylist(deps.blobs, work, alias, name, groups.get(alias) ?? [name], media));
     } else {

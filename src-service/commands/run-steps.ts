@@ -1,14 +1,27 @@
 import { JobFailure } from '../errors';
+import { SandboxUnavailableError, limitHit, type Confiner } from '../media/confine';
 import { buildFfmpegArgv } from '../media/ffmpeg-argv';
 import { createProgressParser, expectedDurationSeconds, type Progress } from '../media/progress';
-import { runProcess } from '../media/run-process';
+import { runProcess, type RunResult } from '../media/run-process';
+import { watchJobFolder, type FolderLimits } from './job-folder-watch';
 import { checkJobFolderLists } from './list-files-check';
+
+export interface StepLimits extends FolderLimits {
+  /** RLIMIT_FSIZE: the largest file one ffmpeg run may write. */
+  maxFileBytes: number;
+  /** RLIMIT_CPU: max_command_run_seconds × the vCPUs the command runs with. */
+  cpuSeconds: number;
+}
 
 export interface StepOptions {
   cwd: string;
   cpus: number[];
   signal: AbortSignal;
   inputDurations: number[];
+  confiner: Confiner;
+  limits: StepLimits;
+  /** False only in tests proving the OS sandbox alone (parser-switch.ts). */
+  checkLists: boolean;
   onProgress(p: Progress & { step: number; steps: number }): void;
 }
 
@@ -18,33 +31,63 @@ const MESSAGE_TAIL_CHARS = 1500;
 /**
  * Runs the chained steps in order in one folder (a later step reads an earlier output).
  * `ffmpeg_command_run_seconds` is the measured wall time of the ffmpeg processes only.
+ * Each run is confined to the job folder (docs/sandbox.md) and watched for size.
  */
 export async function runSteps(ffmpegPath: string, steps: string[][], opts: StepOptions, logs: string[]): Promise<{ ffmpegSeconds: number }> {
   let ffmpegSeconds = 0;
   for (const [i, tokens] of steps.entries()) {
     opts.signal.throwIfAborted();
-    await checkJobFolderLists(opts.cwd);
+    if (opts.checkLists) await checkJobFolderLists(opts.cwd);
     const parser = createProgressParser(expectedDurationSeconds(tokens, opts.inputDurations));
     const argv = buildFfmpegArgv(tokens);
-    const result = await runProcess(ffmpegPath, argv, {
-      cwd: opts.cwd,
-      cpus: opts.cpus,
-      signal: opts.signal,
-      onStdoutLine: (line) => {
-        const p = parser.push(line);
-        if (p) opts.onProgress({ ...p, step: i + 1, steps: steps.length });
-      },
-    });
+    const cmd = confine(opts, ffmpegPath, argv);
+    const watch = watchJobFolder(opts.cwd, opts.limits);
+    let result: RunResult;
+    try {
+      result = await runProcess(cmd.bin, cmd.argv, {
+        cwd: opts.cwd,
+        cpus: opts.cpus,
+        env: cmd.env,
+        signal: AbortSignal.any([opts.signal, watch.signal]),
+        onStdoutLine: (line) => {
+          const p = parser.push(line);
+          if (p) opts.onProgress({ ...p, step: i + 1, steps: steps.length });
+        },
+      });
+    } finally {
+      watch.stop();
+    }
     ffmpegSeconds += result.wallSeconds;
     logs.push(`--- step ${i + 1}/${steps.length}: ffmpeg ${argv.map(quoteForLog).join(' ')}`, result.stderrTail.trimEnd());
-    if (result.aborted || result.timedOut) opts.signal.throwIfAborted();
-    if (result.exitCode !== 0) {
-      const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
-      const tail = result.stderrTail.trimEnd().slice(-MESSAGE_TAIL_CHARS);
-      throw new JobFailure('PROCESSING_ERROR', `ffmpeg ${how}${steps.length > 1 ? ` in step ${i + 1}` : ''}:\n${tail}`);
+    if (result.aborted || result.timedOut) {
+      opts.signal.throwIfAborted();
+      if (watch.signal.aborted) throw watch.signal.reason;
     }
+    if (result.exitCode !== 0) throw stepFailure(result, opts.limits, steps.length > 1 ? i + 1 : null);
   }
   return { ffmpegSeconds };
+}
+
+function confine(opts: StepOptions, ffmpegPath: string, argv: string[]) {
+  try {
+    return opts.confiner.wrap({
+      bin: ffmpegPath, argv, cwd: opts.cwd, writable: [opts.cwd], readable: [],
+      limits: { fileSizeBytes: opts.limits.maxFileBytes, cpuSeconds: opts.limits.cpuSeconds },
+    });
+  } catch (err) {
+    if (err instanceof SandboxUnavailableError) throw new JobFailure('PROCESSING_ERROR', err.message);
+    throw err;
+  }
+}
+
+function stepFailure(result: RunResult, limits: StepLimits, step: number | null): JobFailure {
+  const where = step === null ? '' : ` in step ${step}`;
+  const tail = result.stderrTail.trimEnd().slice(-MESSAGE_TAIL_CHARS);
+  const hit = limitHit(result);
+  if (hit === 'fsize') return new JobFailure('PROCESSING_ERROR', `ffmpeg wrote a file larger than the per-file limit of ${limits.maxFileBytes} bytes (FFDESK_MAX_OUTPUT_FILE_BYTES)${where}:\n${tail}`);
+  if (hit === 'cpu') return new JobFailure('TIMEOUT', `ffmpeg used more than its CPU time of ${limits.cpuSeconds} s (max_command_run_seconds × vcpu_count)${where}`);
+  const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
+  return new JobFailure('PROCESSING_ERROR', `ffmpeg ${how}${where}:\n${tail}`);
 }
 
 function quoteForLog(arg: string): string {

@@ -13,7 +13,8 @@ import { parseStoredRequest } from './submit';
 import { prepareInputs, type InputDeps } from './inputs';
 import { storeOutputs, type StoredOutput } from './outputs';
 import { listFilesRecursive } from '../storage/fs-io';
-import { runSteps } from './run-steps';
+import { runSteps, type StepLimits } from './run-steps';
+import { argumentChecksOn } from './parser-switch';
 import type { RunFn } from './scheduler';
 
 export interface RunnerDeps extends InputDeps {
@@ -57,6 +58,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const steps = req.steps.map((tokens) => substituteAliases(tokens, { ...inputs.paths, ...outputPaths, ...req.interims }));
       const result = await runSteps(deps.ffmpegPath, steps, {
         cwd: dirs.work, cpus, signal: controller.signal, inputDurations: inputs.durations,
+        confiner: deps.confiner, limits: stepLimits(deps.config, row), checkLists: argumentChecksOn(deps.config),
         onProgress: (p) => deps.onProgress(row, p),
       }, logs);
       ffmpegSeconds = result.ffmpegSeconds;
@@ -75,6 +77,16 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       outerSignal.removeEventListener('abort', onOuter);
       await removeDirs(dirs);
     }
+  };
+}
+
+/** The per-run limits (docs/sandbox.md): CPU time is the run time on every vCPU the command has. */
+function stepLimits(config: RunnerDeps['config'], row: CommandRow): StepLimits {
+  return {
+    maxFileBytes: config.maxOutputFileBytes,
+    maxFolderBytes: config.maxJobFolderBytes,
+    minFreeBytes: config.minFreeDiskBytes,
+    cpuSeconds: row.max_run_seconds * Math.max(1, row.vcpu_count),
   };
 }
 

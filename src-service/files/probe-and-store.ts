@@ -14,7 +14,7 @@ export const DELETED_BEFORE_STORED = 'The file was deleted before it was stored'
 export async function probeAndStore(deps: AppDeps, row: FileRow, from: FileStatus, filePath: string, signal?: AbortSignal): Promise<void> {
   const stat = await fs.stat(filePath);
   const name = row.filename || path.basename(filePath);
-  const probe = await probeFile(deps.media.ffprobePath, filePath, { timeoutMs: 120_000, signal }).catch(() => null);
+  const probe = await probeFile(deps.media.ffprobePath, filePath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null);
   // Stopping: leave the row as it is; recovery stores it on the next start.
   signal?.throwIfAborted();
   const media = mapProbe(probe, name, stat.size);

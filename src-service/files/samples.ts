@@ -29,7 +29,7 @@ export async function ensureSamples(deps: AppDeps, accountId: string, signal?: A
       signal?.throwIfAborted();
       if (deps.files.findByName(accountId, sample.name)) continue;
       const out = path.join(tmp, sample.name);
-      const r = await runProcess(deps.media.ffmpegPath, ['-hide_banner', '-nostdin', '-y', ...sample.args, out], { cwd: tmp, timeoutMs: 120_000, signal });
+      const r = await runConfined(deps, ['-hide_banner', '-nostdin', '-y', ...sample.args, sample.name], tmp, { timeoutMs: 120_000, signal });
       if (r.exitCode !== 0) {
         deps.log(`samples: could not make ${sample.name}: ${r.stderrTail.slice(-300)}`);
         continue;
@@ -50,12 +50,18 @@ export async function ensureSamples(deps: AppDeps, accountId: string, signal?: A
 async function storeFramesZip(deps: AppDeps, accountId: string, tmp: string): Promise<void> {
   const frames = path.join(tmp, 'frames');
   await fs.mkdir(frames);
-  const r = await runProcess(deps.media.ffmpegPath, ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=3', 'frame_%03d.png'], { cwd: frames, timeoutMs: 60_000 });
+  const r = await runConfined(deps, ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=3', 'frame_%03d.png'], frames, { timeoutMs: 60_000 });
   if (r.exitCode !== 0) return;
   const names = (await fs.readdir(frames)).sort();
   const zip = path.join(tmp, 'sample-frames.zip');
   await writeZip(frames, names, zip);
   await storeSample(deps, accountId, 'sample-frames.zip', zip);
+}
+
+/** ffmpeg in the sandbox like any command (docs/sandbox.md), writing only into `cwd`. */
+async function runConfined(deps: AppDeps, argv: string[], cwd: string, opts: { timeoutMs: number; signal?: AbortSignal }) {
+  const cmd = deps.confiner.wrap({ bin: deps.media.ffmpegPath, argv, cwd, writable: [cwd], readable: [], limits: { cpuSeconds: opts.timeoutMs / 1000 } });
+  return runProcess(cmd.bin, cmd.argv, { cwd, env: cmd.env, ...opts });
 }
 
 async function storeSample(deps: AppDeps, accountId: string, name: string, file: string): Promise<void> {

@@ -1,16 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfiner } from './confine';
 import { mapProbe, probeFile, type MediaFields } from './probe';
 import { binaries, makeMedia, makeTempDir, VIDEO_ARGS } from './test-fixtures';
 
 let dir: string;
+/** Confined where the machine allows it (bubblewrap), as the service runs ffprobe. */
+const confiner = createConfiner({ mode: () => 'prefer', log: () => undefined });
 const files: Record<string, string> = {};
 
 /** Probes like the callers do: a file ffprobe cannot read maps as null. */
 async function probeAndMap(name: string): Promise<MediaFields> {
   const file = files[name] ?? path.join(dir, name);
-  const probe = await probeFile(binaries.ffprobePath, file).catch(() => null);
+  const probe = await probeFile(binaries.ffprobePath, file, { confiner, sees: /\.(m3u8|mpd)$/.test(file) ? 'folder' : 'file' }).catch(() => null);
   return mapProbe(probe, path.basename(file), fs.statSync(file).size);
 }
 
@@ -108,16 +111,16 @@ describe('mapProbe on real ffprobe output', () => {
 
 describe('probeFile', () => {
   it('when ffprobe cannot read the file, then it rejects with the reason', async () => {
-    await expect(probeFile(binaries.ffprobePath, files.zip ?? '')).rejects.toThrow(/ffprobe could not read frames\.zip: .*Invalid data/);
+    await expect(probeFile(binaries.ffprobePath, files.zip ?? '', { confiner })).rejects.toThrow(/ffprobe could not read frames\.zip: .*Invalid data/);
   });
 
   it('when the signal is already aborted, then it rejects', async () => {
-    await expect(probeFile(binaries.ffprobePath, files.video ?? '', { signal: AbortSignal.abort() })).rejects.toThrow();
+    await expect(probeFile(binaries.ffprobePath, files.video ?? '', { confiner, signal: AbortSignal.abort() })).rejects.toThrow();
   });
 
   it('reads a file whose name looks like an option or a protocol', async () => {
     const odd = path.join(dir, '-x:y.mp4');
     fs.copyFileSync(files.video ?? '', odd);
-    expect((await probeFile(binaries.ffprobePath, path.relative(process.cwd(), odd))).format?.format_name).toContain('mp4');
+    expect((await probeFile(binaries.ffprobePath, path.relative(process.cwd(), odd), { confiner })).format?.format_name).toContain('mp4');
   });
 });

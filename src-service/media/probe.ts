@@ -3,6 +3,7 @@ import { classify, contentStreams, fileFormatOf, type FileType } from './file-ki
 import { audioDetails, imageDetails, videoDetails, type MediaDetails } from './media-fields';
 import { DEFAULT_MIME_TYPE, extensionOf, mimeTypeFor } from './mime-types';
 import { ProbeResultSchema, type ProbeResult } from './probe-schema';
+import type { Confiner } from './confine';
 import { runProcess } from './run-process';
 
 export { mimeTypeFor } from './mime-types';
@@ -21,12 +22,26 @@ const DEFAULT_PROBE_TIMEOUT_MS = 60_000;
 /** ffprobe's JSON for format + streams is a few KiB; a file stuffed with huge tags is cut off here. */
 const MAX_PROBE_OUTPUT_CHARS = 8 * 1024 * 1024;
 
+export interface ProbeOptions {
+  /** The sandbox ffprobe runs in (docs/sandbox.md). */
+  confiner: Confiner;
+  /**
+   * What ffprobe may see, read-only: the file alone (default), or its folder too, for a
+   * playlist whose segments sit beside it (a command's own output folder; never a folder
+   * shared with other files, like the uploads staging area).
+   */
+  sees?: 'file' | 'folder';
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
 /**
  * Runs `ffprobe -v error -print_format json -show_format -show_streams` on a local file.
- * Rejects when ffprobe cannot read it, times out, is aborted, or prints something the
- * schema rejects; callers that store anything treat that as "not media" (mapProbe(null)).
+ * Rejects when ffprobe cannot read it, cannot be confined, times out, is aborted, or prints
+ * something the schema rejects; callers that store anything treat that as "not media"
+ * (mapProbe(null)).
  */
-export async function probeFile(ffprobePath: string, filePath: string, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<ProbeResult> {
+export async function probeFile(ffprobePath: string, filePath: string, opts: ProbeOptions): Promise<ProbeResult> {
   // Absolute, so a name starting with "-" is never an option and "x:y.mp4" never a protocol.
   const absolute = path.resolve(filePath);
   const tooLarge = new AbortController();
@@ -39,10 +54,17 @@ export async function probeFile(ffprobePath: string, filePath: string, opts: { s
     '-protocol_whitelist', 'file,crypto,data',
     '-print_format', 'json', '-show_format', '-show_streams', absolute,
   ];
-  const r = await runProcess(ffprobePath, argv, {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const cmd = opts.confiner.wrap({
+    bin: ffprobePath, argv, cwd: path.dirname(absolute), writable: [],
+    readable: [opts.sees === 'folder' ? path.dirname(absolute) : absolute],
+    limits: { cpuSeconds: Math.ceil(timeoutMs / 1000) },
+  });
+  const r = await runProcess(cmd.bin, cmd.argv, {
     cwd: path.dirname(absolute),
+    env: cmd.env,
     signal,
-    timeoutMs: opts.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
+    timeoutMs,
     stderrTailBytes: 4096,
     onStdoutLine: (line) => {
       chars += line.length + 1;

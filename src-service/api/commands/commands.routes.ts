@@ -9,6 +9,7 @@ import { isFinal } from '../../commands/state';
 import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from './commands.schema';
 import { submitMultiple } from '../../commands/submit-multiple';
 import { presentCommand, presentCommandListItem } from './commands.presenter';
+import { argumentChecksOn } from '../../commands/parser-switch';
 import { createReadCache } from '../../db/read-cache';
 
 export function commandRoutes(deps: AppDeps): Router {
@@ -17,6 +18,7 @@ export function commandRoutes(deps: AppDeps): Router {
     commands: deps.commands,
     files: deps.files,
     vcpuBudget: deps.config.vcpuBudget,
+    checkArguments: argumentChecksOn(deps.config),
     onSubmitted: (_accountId: string, id: string) => {
       const row = deps.commands.getAny(id);
       if (row) deps.notifier.onStatus(row);

@@ -18,6 +18,7 @@ export function systemRoutes(deps: AppDeps): Router {
       ffprobe_path: deps.media.ffprobePath,
       ffmpeg_source: deps.media.ffmpegSource,
       ffprobe_source: deps.media.ffprobeSource,
+      sandbox: deps.confiner.status(),
     };
   });
 
@@ -32,6 +33,7 @@ export function systemRoutes(deps: AppDeps): Router {
       ffprobe_version: v.ffprobe_version,
       vcpu_budget: deps.config.vcpuBudget,
       running_command_ids: deps.scheduler.runningIds(),
+      sandbox: deps.confiner.status(),
     };
   });
 

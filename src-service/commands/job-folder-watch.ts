@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { JobFailure } from '../errors';
+import { listFilesRecursive } from '../storage/fs-io';
+
+export interface FolderLimits {
+  /** The job folder may not grow past this (FFDESK_MAX_JOB_FOLDER_BYTES). */
+  maxFolderBytes: number;
+  /** Free space on the folder's disk may not fall below this (FFDESK_MIN_FREE_DISK_BYTES). */
+  minFreeBytes: number;
+}
+
+const WATCH_INTERVAL_MS = 500;
+
+/**
+ * Watches a job folder while ffmpeg writes into it (docs/sandbox.md, limits): when the
+ * folder grows past its limit or the disk's free space falls below the reserve, `signal`
+ * aborts with a JobFailure that says which, so the command is killed before the disk fills.
+ */
+export function watchJobFolder(work: string, limits: FolderLimits): { signal: AbortSignal; stop(): void } {
+  const controller = new AbortController();
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy || controller.signal.aborted) return;
+    busy = true;
+    void checkFolder(work, limits)
+      .then((failure) => { if (failure) controller.abort(failure); })
+      .catch(() => undefined) // the folder vanished (cancel, cleanup): nothing to watch
+      .finally(() => { busy = false; });
+  }, WATCH_INTERVAL_MS);
+  return { signal: controller.signal, stop: () => clearInterval(timer) };
+}
+
+export async function checkFolder(work: string, limits: FolderLimits): Promise<JobFailure | null> {
+  const disk = await fs.statfs(work);
+  const free = disk.bavail * disk.bsize;
+  if (free < limits.minFreeBytes) {
+    return new JobFailure('PROCESSING_ERROR', `The data disk's free space fell below ${limits.minFreeBytes} bytes (FFDESK_MIN_FREE_DISK_BYTES) while the command ran: it was stopped before the disk filled`);
+  }
+  const size = await folderBytes(work);
+  if (size > limits.maxFolderBytes) {
+    return new JobFailure('PROCESSING_ERROR', `The command's folder grew past ${limits.maxFolderBytes} bytes (FFDESK_MAX_JOB_FOLDER_BYTES, inputs and outputs together): it was stopped`);
+  }
+  return null;
+}
+
+async function folderBytes(work: string): Promise<number> {
+  let total = 0;
+  for (const rel of await listFilesRecursive(work)) {
+    const stat = await fs.stat(path.join(work, rel)).catch(() => null);
+    total += stat?.size ?? 0;
+  }
+  return total;
+}

@@ -1,0 +1,101 @@
+import { realpathSync } from 'node:fs';
+import { childEnv } from '../run-process';
+import { bwrapArgs, findBwrap, smokeTestBwrap } from './bwrap';
+import { findPrlimit, prlimitArgs } from './limits';
+import { SANDBOX_EXEC, sandboxExecArgs } from './macos';
+import { MINIMAL_ENV, SandboxUnavailableError, type ConfineRequest, type SandboxMechanism, type SandboxMode, type SandboxStatus, type WrappedCommand } from './policy';
+import { WINDOWS_REASON } from './windows';
+
+export { SandboxUnavailableError, effectiveMode, type ConfineRequest, type SandboxMode, type SandboxStatus, type WrappedCommand } from './policy';
+export { limitHit } from './limits';
+
+/** Wraps ffmpeg/ffprobe runs in the operating system's sandbox (docs/sandbox.md). */
+export interface Confiner {
+  status(): SandboxStatus;
+  /** The command to run; throws SandboxUnavailableError under `require` when it cannot be confined. */
+  wrap(req: ConfineRequest): WrappedCommand;
+}
+
+export interface ConfinerOptions {
+  /** The mode in force now (it may tighten while the service runs: policy.ts). */
+  mode: () => SandboxMode;
+  platform?: NodeJS.Platform;
+  /** bwrap's path (FFDESK_BWRAP_PATH); default: the usual places. */
+  bwrapPath?: string;
+  log(msg: string): void;
+}
+
+interface Mechanism {
+  name: SandboxMechanism;
+  /** null when it works, else why not. */
+  problem: string | null;
+  wrap(req: ConfineRequest): { bin: string; argv: string[] };
+}
+
+export function createConfiner(opts: ConfinerOptions): Confiner {
+  let mechanism: Mechanism | undefined;
+  let warned = false;
+  const detect = () => (mechanism ??= detectMechanism(opts.platform ?? process.platform, opts.bwrapPath));
+  return {
+    status() {
+      const mode = opts.mode();
+      const m = mode === 'off' ? null : detect();
+      return {
+        mode,
+        mechanism: m?.name ?? 'none',
+        available: m !== null && m.problem === null,
+        reason: mode === 'off' ? 'FFDESK_SANDBOX=off: ffmpeg runs unconfined' : (m?.problem ?? null),
+        limits: findPrlimit() ? 'prlimit' : null,
+      };
+    },
+    wrap(req) {
+      const mode = opts.mode();
+      const m = mode === 'off' ? null : detect();
+      if (m && m.problem === null) return withLimits(req, { ...m.wrap(req), env: MINIMAL_ENV, confined: true });
+      if (mode === 'require') throw new SandboxUnavailableError(`The sandbox is required but unavailable: ${m?.problem ?? 'no mechanism'}`);
+      if (mode === 'prefer' && !warned) {
+        warned = true;
+        opts.log(`WARNING: ffmpeg and ffprobe run without an operating-system sandbox: ${m?.problem ?? 'none'} (docs/sandbox.md)`);
+      }
+      return withLimits(req, { bin: req.bin, argv: req.argv, env: childEnv(), confined: false });
+    },
+  };
+}
+
+function withLimits(req: ConfineRequest, cmd: WrappedCommand): WrappedCommand {
+  const prlimit = findPrlimit();
+  const args = prlimit ? prlimitArgs(req.limits, cmd.bin, cmd.argv) : null;
+  return prlimit && args ? { ...cmd, bin: prlimit, argv: args } : cmd;
+}
+
+function detectMechanism(platform: NodeJS.Platform, bwrapPath?: string): Mechanism {
+  if (platform === 'linux') {
+    const bwrap = findBwrap(bwrapPath);
+    const problem = bwrap
+      ? smokeTestBwrap(bwrap)
+      : `bubblewrap (bwrap) not found${bwrapPath ? ` at ${bwrapPath}` : ''}: install it (apt install bubblewrap, dnf install bubblewrap) or set FFDESK_SANDBOX=prefer`;
+    return { name: 'bubblewrap', problem, wrap: (req) => ({ bin: bwrap as string, argv: bwrapArgs(req) }) };
+  }
+  if (platform === 'darwin') {
+    const problem = findExecutable(SANDBOX_EXEC) ? null : `sandbox-exec not found at ${SANDBOX_EXEC}: set FFDESK_SANDBOX=prefer`;
+    return { name: 'sandbox-exec', problem, wrap: (req) => ({ bin: SANDBOX_EXEC, argv: sandboxExecArgs(req, safeRealpath) }) };
+  }
+  return { name: 'none', problem: platform === 'win32' ? WINDOWS_REASON : `no sandbox for platform ${platform}: set FFDESK_SANDBOX=prefer`, wrap: () => { throw new Error('unreachable'); } };
+}
+
+function findExecutable(p: string): boolean {
+  try {
+    realpathSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function safeRealpath(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
