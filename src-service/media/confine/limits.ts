@@ -44,9 +44,13 @@ export function prlimitArgs(limits: ProcessLimits, bin: string, argv: string[]):
 const SIGXCPU = 24;
 const SIGXFSZ = 25;
 
-/** Which limit ended a run, from how it ended (directly, or through bwrap's exit code). */
-export function limitHit(r: { exitCode: number | null; signal: NodeJS.Signals | null }): 'fsize' | 'cpu' | null {
+/**
+ * Which limit ended a run, from how it ended: killed by the signal (directly, or as bwrap's
+ * exit code 128 + n), or, for SIGXCPU, which ffmpeg catches like SIGTERM, by its own words.
+ */
+export function limitHit(r: { exitCode: number | null; signal: NodeJS.Signals | null; stderrTail: string }): 'fsize' | 'cpu' | null {
   if (r.signal === 'SIGXFSZ' || r.exitCode === 128 + SIGXFSZ) return 'fsize';
   if (r.signal === 'SIGXCPU' || r.exitCode === 128 + SIGXCPU) return 'cpu';
+  if (r.exitCode !== 0 && new RegExp(`received signal ${SIGXCPU}\\b`, 'i').test(r.stderrTail)) return 'cpu';
   return null;
 }
