@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../test-support/harness';
+import { otherAccountKey } from '../../hardening/fixtures';
+import { findBwrap, smokeTestBwrap } from './bwrap';
+import { findPrlimit } from './limits';
+
+/** The sandbox policy and the run limits through the real service (docs/sandbox.md). */
+const bwrap = findBwrap();
+const canConfine = process.platform === 'linux' && bwrap !== null && smokeTestBwrap(bwrap) === null;
+const MISSING = '/nonexistent/bwrap';
+const LAVFI = '-f lavfi -i testsrc=duration=0.4:size=64x48:rate=10 -c:v libx264 -preset ultrafast {{out_1}}';
+
+let svc: TestService | undefined;
+afterEach(async () => {
+  await svc?.stop();
+  svc = undefined;
+});
+
+async function runCommand(s: TestService, body: Record<string, unknown>) {
+  const res = await s.api('POST', '/v1/run-ffmpeg-command', { vcpu_count: 1, max_command_run_seconds: 60, ...body });
+  expect(res.status, res.text).toBe(200);
+  return s.waitForCommand(res.body.command_id);
+}
+
+describe('sandbox policy', () => {
+  it.skipIf(!canConfine)('when the service is local with one account, then health says prefer, bubblewrap, available (needs working bwrap)', async () => {
+    svc = await startTestService();
+    const health = await svc.api('GET', '/v1/health', undefined, { key: null });
+    expect(health.body.sandbox).toEqual({ mode: 'prefer', mechanism: 'bubblewrap', available: true, reason: null, limits: findPrlimit() ? 'prlimit' : null });
+    otherAccountKey(svc);
+    const after = await svc.api('GET', '/v1/system');
+    expect(after.body.sandbox.mode).toBe('require');
+  });
+
+  it('when the sandbox is required and bwrap is missing, then the command fails naming the missing piece', async () => {
+    svc = await startTestService({ sandbox: 'require', bwrapPath: MISSING });
+    const done = await runCommand(svc, { output_files: { out_1: 'a.mp4' }, ffmpeg_command: LAVFI });
+    expect(done.status).toBe('FAILED');
+    expect(done.error_status).toBe('PROCESSING_ERROR');
+    expect(done.error_message).toContain(`bubblewrap (bwrap) not found at ${MISSING}: install it`);
+    expect(done.error_message).toContain('FFDESK_SANDBOX=prefer');
+    const health = await svc.api('GET', '/v1/health', undefined, { key: null });
+    expect(health.body.sandbox).toMatchObject({ mode: 'require', mechanism: process.platform === 'linux' ? 'bubblewrap' : expect.any(String), available: false, reason: expect.stringContaining('not found') });
+  });
+
+  it('when the sandbox is preferred and bwrap is missing, then the command runs unconfined and health says why', async () => {
+    svc = await startTestService({ sandbox: 'prefer', bwrapPath: MISSING });
+    const done = await runCommand(svc, { output_files: { out_1: 'a.mp4' }, ffmpeg_command: LAVFI });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    const health = await svc.api('GET', '/v1/health', undefined, { key: null });
+    expect(health.body.sandbox).toMatchObject({ mode: 'prefer', available: false, reason: expect.stringContaining('bubblewrap (bwrap) not found') });
+  });
+});
+
+describe.skipIf(!findPrlimit())('run limits (needs util-linux prlimit)', () => {
+  it('when one output grows past FFDESK_MAX_OUTPUT_FILE_BYTES, then the command fails saying so', async () => {
+    svc = await startTestService({ maxOutputFileBytes: 500_000 });
+    const done = await runCommand(svc, { output_files: { out_1: 'big.nut' }, ffmpeg_command: '-f lavfi -i testsrc=size=320x240:rate=25:duration=20 -c:v rawvideo {{out_1}}' });
+    expect({ status: done.status, error_status: done.error_status }).toEqual({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
+    expect(done.error_message).toContain('per-file limit of 500000 bytes (FFDESK_MAX_OUTPUT_FILE_BYTES)');
+  });
+});
+
+describe('job folder watch', () => {
+  it('when the job folder grows past FFDESK_MAX_JOB_FOLDER_BYTES in many small files, then the command is stopped saying so', async () => {
+    svc = await startTestService({ maxJobFolderBytes: 2_000_000 });
+    const done = await runCommand(svc, {
+      output_files: 'OUTPUT_FOLDER',
+      ffmpeg_command: '-re -f lavfi -i testsrc=size=320x240:rate=25:duration=30 -c:v rawvideo -f segment -segment_time 0.2 part%04d.nut',
+    });
+    expect({ status: done.status, error_status: done.error_status }).toEqual({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
+    expect(done.error_message).toContain('grew past 2000000 bytes (FFDESK_MAX_JOB_FOLDER_BYTES');
+  });
+
+  it('when free disk space is below FFDESK_MIN_FREE_DISK_BYTES, then a running command is stopped before the disk fills', async () => {
+    svc = await startTestService({ minFreeDiskBytes: Number.MAX_SAFE_INTEGER });
+    const done = await runCommand(svc, { output_files: { out_1: 'a.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=size=64x48:rate=10:duration=20 -c:v libx264 -preset ultrafast {{out_1}}' });
+    expect({ status: done.status, error_status: done.error_status }).toEqual({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
+    expect(done.error_message).toContain('FFDESK_MIN_FREE_DISK_BYTES');
+    expect(done.total_processing_seconds ?? 0).toBeLessThan(15);
+  });
+});
