@@ -59,7 +59,9 @@ export function bwrapArgs(req: ConfineRequest, host: HostView = realHost): strin
   for (const p of binaryPaths(req.bin, host)) args.push('--ro-bind', p, p);
   for (const p of req.readable) args.push('--ro-bind', host.realpath(p), p);
   for (const p of req.writable) args.push('--bind', host.realpath(p), p);
-  args.push('--chdir', req.cwd, '--clearenv');
+  // The root tmpfs (where bwrap made the mount points) becomes read-only: only the job
+  // folder and the private /tmp take writes.
+  args.push('--remount-ro', '/', '--chdir', req.cwd, '--clearenv');
   for (const [name, value] of Object.entries(MINIMAL_ENV)) args.push('--setenv', name, value as string);
   args.push('--', req.bin, ...req.argv);
   return args;

@@ -208,3 +208,18 @@ describe('macOS sandbox-exec profile (generated here, run only on macOS)', () =>
     expect(argv.slice(-4)).toEqual(['/opt/ff/ffmpeg', '-i', 'in.mp4', 'out.mp4']);
   });
 });
+
+describe.skipIf(!canConfine)(`the sandbox root (${SKIP_WHY})`, () => {
+  it('when ffmpeg writes at the top of its root, then the read-only root refuses it', async () => {
+    const r = await runWrapped(request(binaries.ffmpegPath, ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc=size=32x32:duration=0.2', '/pwned.mkv']));
+    expect(r.exitCode).not.toBe(0);
+    expect(r.stderrTail).toMatch(/Read-only file system|Permission denied/);
+  });
+
+  it('when ffmpeg climbs to where the data dir is, then the write stays inside the sandbox', async () => {
+    const r = await runWrapped(request(binaries.ffmpegPath, ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc=size=32x32:duration=0.2', '../../pwned.mkv']));
+    // Under /tmp (as here) the parents live in the private /tmp and vanish with it; elsewhere the read-only root refuses.
+    expect(r.exitCode === 0 || /Read-only file system|Permission denied/.test(r.stderrTail)).toBe(true);
+    expect(fs.existsSync(path.join(root, 'pwned.mkv'))).toBe(false);
+  });
+});
