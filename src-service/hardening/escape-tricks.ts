@@ -21,6 +21,8 @@ export interface TrickContext {
   playlistId: string;
   /** A presigned URL of a stored private file, valid for an hour. */
   privateUrl: string;
+  /** A tiny real MPEG-TS segment (1 s), for playlists that need a real segment inside the folder. */
+  tinyTs: Buffer;
 }
 
 export interface Trick {
@@ -28,6 +30,16 @@ export interface Trick {
   expect: 'submit' | 'run';
   /** For `run` tricks: the error_status the command must end with. */
   errorStatus?: string;
+  /**
+   * The argument and list checks miss this trick today (it is listed in docs/sandbox.md):
+   * only the operating-system sandbox holds it. Its run without the sandbox is skipped.
+   */
+  parserMiss?: true;
+  /**
+   * Its only media lies outside the job folder: a SUCCESS means something outside was read,
+   * so under the sandbox it must end FAILED.
+   */
+  readsOutside?: true;
   /** Served as `<mediaUrl>/zips/<slug>.zip` and passed as input_compressed_folder. */
   zip?: (c: TrickContext) => RawEntry[];
   body(c: TrickContext, zipUrl: string): Record<string, unknown>;
@@ -161,4 +173,67 @@ export const STORAGE_PATH_TRICKS: { name: string; path: (c: TrickContext) => str
   { name: 'an encoded absolute path', path: (c) => `/storage/${c.playlistId}/%2F${c.outside.slice(1).replaceAll('/', '%2F')}%2Fcanary.txt` },
   { name: 'a NUL byte in the inner path', path: (c) => `/storage/${c.playlistId}/index.m3u8%00.txt` },
   { name: 'the file id itself is ..', path: () => '/storage/%2e%2e/%2e%2e/local-api-key' },
+];
+
+const chained = (ffmpeg_commands: string[], extra: Record<string, unknown> = {}) => ({
+  output_files: { out_1: 'out.mp4' }, ffmpeg_commands, vcpu_count: 1, max_command_run_seconds: 30, ...extra,
+});
+/** A file the checker takes for media (NULs in its head) whose tail, past `skip` bytes, is `text`. */
+const hiddenAfterNuls = (text: string, skip = 4100) => Buffer.concat([Buffer.alloc(skip), Buffer.from(text)]);
+const lowerMpd = (baseUrl: string) =>
+  '<mpd xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT1S" minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011">' +
+  `<period><adaptationset mimeType="video/mp4"><representation id="0" bandwidth="100000" width="64" height="48" codecs="avc1.64000a"><baseurl>${baseUrl}</baseurl></representation></adaptationset></period></mpd>\n`;
+const dottedMpd = (baseUrl: string) => mpd(rep(`<a.b:BaseURL>${baseUrl}</a.b:BaseURL>`))
+  .replace(/<(\/?)(MPD|Period|AdaptationSet|Representation)\b/g, '<$1a.b:$2')
+  .replace('xmlns="urn', 'xmlns:a.b="urn');
+const segmentAnd = (c: TrickContext, name: string, data: string | Buffer) => [{ name: 'a.ts', data: c.tinyTs }, { name, data }];
+
+/**
+ * The classes an independent red-team pass found against the argument checks, several
+ * variants each, plus new ones. Each must be held at least by the operating-system
+ * sandbox; `parserMiss` marks those the checks alone miss today (docs/sandbox.md).
+ */
+export const RED_TEAM_TRICKS: Trick[] = [
+  // image2 glob patterns: `.?` and `.*` match the `..` entries, so the pattern climbs out.
+  { name: 'an image2 glob .?/.?/ reads the local API key', expect: 'submit', parserMiss: true, readsOutside: true, body: () => run("-f image2 -pattern_type glob -i '.?/.?/local-api-key' -c copy -f image2 {{out_1}}", { output_files: { out_1: 'k.txt' } }) },
+  { name: 'an image2 glob .*/.*/ reads a data-dir secret', expect: 'submit', parserMiss: true, readsOutside: true, body: () => run("-f image2 -pattern_type glob -i '.*/.*/canary-secret.txt' -c copy -f image2 {{out_1}}", { output_files: { out_1: 'k.txt' } }) },
+  { name: 'an image2 glob climbs three levels into another temp folder', expect: 'submit', parserMiss: true, readsOutside: true, body: () => run("-f image2 -pattern_type glob -i '.?/.?/.?/ffdesk-outside-*/canary.txt' -c copy -f image2 {{out_1}}", { output_files: { out_1: 'k.txt' } }) },
+  { name: 'an image2 glob spells .. as a bracket class', expect: 'submit', body: () => run("-f image2 -pattern_type glob -i '.[.]/.[.]/canary-secret.txt' -c copy -f image2 {{out_1}}", { output_files: { out_1: 'k.txt' } }) },
+  // The tee muxer unescapes `\\` inside its [options]: `.\\./` is `../` to it.
+  { name: 'a tee segment_list escapes out with .\\./', expect: 'submit', parserMiss: true, body: (c) => withVideo(c, "-i {{in_1}} -map 0 -c copy -f tee '[f=segment:segment_list=.\\./.\\./pwned-list.m3u8]seg%03d.ts'", folderOut) },
+  { name: 'a tee segment_list writes attacker text outside', expect: 'submit', parserMiss: true, body: (c) => withVideo(c, "-i {{in_1}} -map 0 -c copy -f tee '[f=segment:segment_list=.\\./.\\./pwned-list.m3u8:segment_list_entry_prefix=PWNED-TEXT-]seg%03d.ts'", folderOut) },
+  { name: 'a tee hls_segment_filename escapes out', expect: 'submit', parserMiss: true, body: (c) => withVideo(c, "-i {{in_1}} -map 0 -c:v libx264 -preset ultrafast -f tee '[hls_segment_filename=.\\./.\\./pwned%d.ts:f=hls]{{out_playlist_1}}'", { output_files: { out_playlist_1: 'index.m3u8' } }) },
+  { name: 'a tee option escapes both dots and slashes', expect: 'submit', parserMiss: true, body: (c) => withVideo(c, "-i {{in_1}} -map 0 -c copy -f tee '[f=segment:segment_list=.\\.\\/.\\.\\/pwned-list.m3u8]seg%03d.ts'", folderOut) },
+  { name: 'a tee slave output is escaped to climb out', expect: 'submit', body: (c) => withVideo(c, "-i {{in_1}} -map 0 -f tee '[f=mp4]{{out_1}}|[f=mp4].\\./.\\./tee.mp4'") },
+  // HLS attributes: ffmpeg unescapes `\\` inside quoted values.
+  { name: 'an HLS EXT-X-MAP URI hides .. behind backslashes', expect: 'run', parserMiss: true, zip: (c) => segmentAnd(c, 'list.m3u8', hls('a.ts', '#EXT-X-MAP:URI=".\\./.\\./canary.mp4"\n')), body: fromZip('-i list.m3u8 -c copy {{out_1}}') },
+  { name: 'an HLS EXT-X-MAP URI escapes the slashes too', expect: 'run', parserMiss: true, zip: (c) => segmentAnd(c, 'list.m3u8', hls('a.ts', '#EXT-X-MAP:URI=".\\.\\/.\\.\\/canary.mp4"\n')), body: fromZip('-i list.m3u8 -c copy {{out_1}}') },
+  { name: 'an HLS key URI hides .. behind backslashes', expect: 'run', parserMiss: true, zip: (c) => segmentAnd(c, 'list.m3u8', hls('a.ts', '#EXT-X-KEY:METHOD=AES-128,URI=".\\./.\\./canary-secret.txt"\n')), body: fromZip('-i list.m3u8 -c copy {{out_1}}') },
+  { name: 'an HLS EXT-X-MAP URI escapes an absolute path', expect: 'run', errorStatus: 'INVALID_INPUT_FILE', zip: (c) => segmentAnd(c, 'list.m3u8', hls('a.ts', `#EXT-X-MAP:URI="\\${c.outside}/canary.mp4"\n`)), body: fromZip('-i list.m3u8 -c copy {{out_1}}') },
+  // DASH: ffmpeg matches element names without case and libxml2 reads UTF-16 without a BOM.
+  { name: 'a DASH manifest in lower case named .txt climbs out', expect: 'run', parserMiss: true, readsOutside: true, zip: () => [{ name: 'm.txt', data: lowerMpd('../../canary.mp4') }], body: fromZip('-f dash -i m.txt -c copy {{out_1}}') },
+  { name: 'a DASH manifest with a dotted namespace prefix climbs out', expect: 'run', parserMiss: true, readsOutside: true, zip: () => [{ name: 'd.mpd', data: dottedMpd('../../canary.mp4') }], body: fromZip('-f dash -i d.mpd -c copy {{out_1}}') },
+  { name: 'a DASH manifest in UTF-16 without a BOM climbs out', expect: 'run', parserMiss: true, readsOutside: true, zip: () => [{ name: 'u.txt', data: Buffer.from(`<?xml version="1.0"?>${mpd(rep('<BaseURL>../../canary.mp4</BaseURL>'))}`, 'utf16le') }], body: fromZip('-f dash -i u.txt -c copy {{out_1}}') },
+  { name: 'a DASH BaseURL makes ffmpeg fetch an http URL itself', expect: 'run', parserMiss: true, readsOutside: true, zip: (c) => [{ name: 'm.txt', data: lowerMpd(`${c.mediaUrl}/remote-canary.mp4`) }], body: fromZip('-f dash -i m.txt -c copy {{out_1}}') },
+  { name: 'a DASH BaseURL with a dotted prefix fetches http', expect: 'run', parserMiss: true, readsOutside: true, zip: (c) => [{ name: 'd.mpd', data: dottedMpd(`${c.mediaUrl}/remote-canary.mp4`) }], body: fromZip('-f dash -i d.mpd -c copy {{out_1}}') },
+  { name: 'a plain DASH BaseURL names an http URL', expect: 'run', errorStatus: 'INVALID_INPUT_FILE', zip: (c) => [{ name: 'm.mpd', data: mpd(rep(`<BaseURL>${c.mediaUrl}/remote-canary.mp4</BaseURL>`)) }], body: fromZip('-f dash -i m.mpd -c copy {{out_1}}') },
+  { name: 'a lower-case DASH manifest named .mpd climbs out', expect: 'run', errorStatus: 'INVALID_INPUT_FILE', zip: () => [{ name: 'm.mpd', data: lowerMpd('../../canary.mp4') }], body: fromZip('-f dash -i m.mpd -c copy {{out_1}}') },
+  // Time of check and time of use: a playlist written while the command runs.
+  {
+    name: 'a chained step writes a playlist (hidden behind NULs) that the next step reads', expect: 'run', errorStatus: 'INVALID_INPUT_FILE', readsOutside: true,
+    zip: () => [{ name: 'p.bin', data: hiddenAfterNuls(hls('../../canary.ts')) }],
+    body: (_c, zipUrl) => chained(['-skip_initial_bytes 4100 -f data -i p.bin -map 0 -c copy -f data late.m3u8', '-i late.m3u8 -c copy {{out_1}}'], { input_compressed_folder: zipUrl }),
+  },
+  {
+    name: 'a chained step writes a DASH manifest in lower case that the next step reads', expect: 'run', parserMiss: true, readsOutside: true,
+    zip: () => [{ name: 'p.bin', data: hiddenAfterNuls(lowerMpd('../../canary.mp4')) }],
+    body: (_c, zipUrl) => chained(['-skip_initial_bytes 4100 -f data -i p.bin -map 0 -c copy -f data late.txt', '-f dash -i late.txt -c copy {{out_1}}'], { input_compressed_folder: zipUrl }),
+  },
+  {
+    name: 'one run writes a playlist and a concat list opens it later in the same run', expect: 'run', parserMiss: true,
+    zip: (c) => [{ name: 'p.bin', data: hiddenAfterNuls(hls('../../canary.ts')) }, { name: 'a.ts', data: c.tinyTs }, { name: 'list.txt', data: 'ffconcat version 1.0\nfile a.ts\nfile late.m3u8\n' }],
+    body: fromZip('-skip_initial_bytes 4100 -f data -i p.bin -f concat -i list.txt -map 0 -c copy -f data late.m3u8 -map 1 -c copy {{out_1}}', { output_files: { out_1: 'out.ts' } }),
+  },
+  // New ones.
+  { name: 'a concat list hides .. behind backslashes in a quoted name', expect: 'run', errorStatus: 'PROCESSING_ERROR', zip: () => [{ name: 'list.txt', data: "ffconcat version 1.0\nfile '.\\./.\\./canary.ts'\n" }], body: fromZip('-f concat -i list.txt -c copy {{out_1}}', { output_files: { out_1: 'out.ts' } }) },
 ];
