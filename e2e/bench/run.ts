@@ -17,8 +17,9 @@ import { transferScenario } from './scenarios/transfer';
 import { bigDbScenario } from './scenarios/big-db';
 import { startupScenario } from './scenarios/startup';
 import { bundleScenario } from './scenarios/bundle';
+import { sandboxScenario } from './scenarios/sandbox';
 
-const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario, pollLoadScenario, transferScenario, bigDbScenario, startupScenario, bundleScenario];
+const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario, pollLoadScenario, transferScenario, bigDbScenario, startupScenario, bundleScenario, sandboxScenario];
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
