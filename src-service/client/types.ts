@@ -139,11 +139,22 @@ export interface ValidationIssue {
   type: string;
 }
 
+/** The operating-system sandbox around ffmpeg and ffprobe. */
+export interface SandboxStatus {
+  mode: 'require' | 'prefer' | 'off';
+  mechanism: 'bubblewrap' | 'sandbox-exec' | 'none';
+  available: boolean;
+  /** Why it is unavailable or off; null when ffmpeg runs confined. */
+  reason: string | null;
+  limits: 'prlimit' | null;
+}
+
 export interface Health {
   status: 'ok';
   version: string;
   ffmpeg_version: string;
   ffprobe_version: string;
+  sandbox: SandboxStatus;
 }
 
 export type Plan = 'pro' | 'trial';
@@ -167,6 +178,7 @@ export interface SystemInfo {
   ffmpeg_version: string;
   ffprobe_version: string;
   vcpu_budget: number;
+  sandbox: SandboxStatus;
 }
 
 export interface ApiKeyInfo {

@@ -6,7 +6,7 @@ import { startTestService, tempDir, type TestService } from '../test-support/har
 import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer } from '../test-support/media';
 import { buildZip } from '../storage/zip-test-builder';
 import { findBwrap, smokeTestBwrap } from '../media/confine/bwrap';
-import { uploadFile } from './fixtures';
+import { uploadFile, type JsonBody } from './fixtures';
 import { RED_TEAM_TRICKS, RUN_TRICKS, STORAGE_PATH_TRICKS, SUBMIT_TRICKS, type Trick, type TrickContext } from './escape-tricks';
 
 /**
@@ -58,10 +58,10 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
   }
 
   /** True when the canary text or the API key shows in the record, its log or its stored outputs, or ffmpeg fetched the remote canary. */
-  async function leakIn(record: any): Promise<boolean> {
+  async function leakIn(record: JsonBody): Promise<boolean> {
     const log = await svc.api('GET', `/v1/commands/${record.command_id}/log`);
     let text = JSON.stringify(record) + log.text;
-    for (const out of Object.values<any>(record.output_files ?? {})) {
+    for (const out of Object.values<JsonBody>(record.output_files ?? {})) {
       if (out.storage_url) text += Buffer.from(await (await fetch(out.storage_url)).arrayBuffer()).toString('latin1');
     }
     return text.includes(token) || text.includes(svc.key) || media.requests.some((r) => r.includes('remote-canary'));
@@ -229,7 +229,7 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
       const existing = await uploadFile(svc, 'probe-a.m3u8', playlist(path.join(svc.dataDir, 'canary.ts')));
       const missing = await uploadFile(svc, 'probe-b.m3u8', playlist(path.join(svc.dataDir, 'no-such-file.ts')));
       const climbing = await uploadFile(svc, 'probe-c.m3u8', playlist('../../../canary.ts'));
-      const fields = (f: any) => Object.fromEntries(Object.entries(f).filter(([k]) => !['file_id', 'filename', 'created_at', 'storage_url', 'file_url', 'size_bytes', 'size_mbytes'].includes(k)));
+      const fields = (f: JsonBody) => Object.fromEntries(Object.entries(f).filter(([k]) => !['file_id', 'filename', 'created_at', 'storage_url', 'file_url', 'size_bytes', 'size_mbytes'].includes(k)));
       const leaked = [existing, climbing].some((f) => JSON.stringify(f).includes(token) || f.duration !== undefined);
       if (leaked) figures.escapes.push('ffprobe of a stored playlist');
       expect(leaked).toBe(false);

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 
+/** The operating-system sandbox around ffmpeg and ffprobe (docs/sandbox.md). */
+export const SandboxStatus = z.object({
+  mode: z.enum(['require', 'prefer', 'off']),
+  mechanism: z.enum(['bubblewrap', 'sandbox-exec', 'none']),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+  limits: z.enum(['prlimit']).nullable(),
+});
+
 /** Shapes of the FFDesk extras the GUI reads (api/system/system.routes.ts). */
 export const Health = z.looseObject({
   status: z.literal('ok'),
   version: z.string(),
   ffmpeg_version: z.string(),
   ffprobe_version: z.string(),
+  sandbox: SandboxStatus,
 });
 
 export const SystemInfo = z.looseObject({
@@ -17,6 +27,7 @@ export const SystemInfo = z.looseObject({
   ffprobe_version: z.string(),
   vcpu_budget: z.number().int(),
   running_command_ids: z.array(z.string()),
+  sandbox: SandboxStatus,
 });
 
 export const AccountInfo = z.object({

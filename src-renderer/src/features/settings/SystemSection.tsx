@@ -2,6 +2,7 @@ import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
 import { CopyButton } from '../../ui/CopyButton';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import type { SystemInfo } from '../../../../src-service/client';
 
 /** Where the data lives and which ffmpeg runs the jobs. */
 export function SystemSection() {
@@ -18,10 +19,24 @@ export function SystemSection() {
           <dd className="row"><code>{s.data_dir}</code><CopyButton size="small" variant="ghost" label="Copy" getText={() => s.data_dir} /></dd>
           <dt>FFmpeg</dt><dd><span>{s.ffmpeg_version}</span><br /><code className="muted">{s.ffmpeg_path}</code></dd>
           <dt>FFprobe</dt><dd><span>{s.ffprobe_version}</span><br /><code className="muted">{s.ffprobe_path}</code></dd>
+          <dt>Sandbox</dt><dd><SandboxLine sandbox={s.sandbox} /></dd>
           <dt>vCPU budget</dt><dd>{s.vcpu_budget} (jobs run in parallel while their vCPUs fit)</dd>
           <dt>FFDesk</dt><dd>{s.version}</dd>
         </dl>
       )}
     </section>
+  );
+}
+
+/** Whether ffmpeg runs inside the operating system's sandbox; a warning with the reason when it does not. */
+function SandboxLine({ sandbox }: { sandbox: SystemInfo['sandbox'] | undefined }) {
+  if (!sandbox) return <span className="muted">unknown</span>;
+  const confined = sandbox.mode !== 'off' && sandbox.available;
+  if (confined) return <span>FFmpeg runs confined ({sandbox.mechanism}, {sandbox.mode})</span>;
+  return (
+    <span role="status">
+      <strong>Warning: FFmpeg runs without a sandbox</strong> ({sandbox.mode})
+      {sandbox.reason ? <><br /><span className="muted">{sandbox.reason}</span></> : null}
+    </span>
   );
 }
