@@ -17,6 +17,24 @@ export async function readCpuSeconds(pid: number): Promise<number | null> {
   return parseProcStat(text);
 }
 
+/**
+ * CPU seconds of a process and all its live descendants: a confined ffmpeg is a grandchild
+ * of the spawned process (bwrap, then bwrap's init in the new PID namespace), and the
+ * host's /proc still lists it under its parent's `children`.
+ */
+export async function readTreeCpuSeconds(pid: number, depth = 0): Promise<number | null> {
+  const own = await readCpuSeconds(pid);
+  if (own === null || depth > 8) return own;
+  let children: number[] = [];
+  try {
+    children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // no children file (older kernels): the process alone
+  }
+  const below = await Promise.all(children.map((c) => readTreeCpuSeconds(c, depth + 1)));
+  return below.reduce<number>((sum, s) => sum + (s ?? 0), own);
+}
+
 /** Pure: the fields after the last ')' (the command name may itself contain spaces and parens). */
 export function parseProcStat(text: string): number | null {
   const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
@@ -41,7 +59,7 @@ export function startCpuSampler(pid: number, intervalMs = 200): CpuSampler {
   let last: number | null = null;
   let stopped = false;
   const sample = () => {
-    void readCpuSeconds(pid).then((s) => {
+    void readTreeCpuSeconds(pid).then((s) => {
       if (s !== null && !stopped) last = Math.max(last ?? 0, s);
     });
   };

@@ -115,6 +115,12 @@ describe.skipIf(!canConfine)(`bubblewrap for real (${SKIP_WHY})`, () => {
     }
   });
 
+  it('when a confined ffmpeg burns CPU, then runProcess still measures it (it is a grandchild of the spawned bwrap)', async () => {
+    const r = await runWrapped(request(binaries.ffmpegPath, ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=640x480:rate=25:duration=4', '-c:v', 'libx264', '-preset', 'medium', '-f', 'null', '-']));
+    expect(r.exitCode, r.stderrTail).toBe(0);
+    expect(r.cpuSeconds ?? 0).toBeGreaterThan(0.2);
+  });
+
   it('when the service has secrets in its environment, then the confined process sees only the minimal one', async () => {
     process.env.FFDESK_CONFINE_PROBE = 'leaky';
     try {
