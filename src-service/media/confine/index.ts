@@ -32,10 +32,20 @@ interface Mechanism {
   wrap(req: ConfineRequest): { bin: string; argv: string[] };
 }
 
+/** A failed check is repeated after this long (a package installed meanwhile, a smoke test slowed by load). */
+const RECHECK_AFTER_MS = 30_000;
+
 export function createConfiner(opts: ConfinerOptions): Confiner {
   let mechanism: Mechanism | undefined;
+  let checkedAt = 0;
   let warned = false;
-  const detect = () => (mechanism ??= detectMechanism(opts.platform ?? process.platform, opts.bwrapPath));
+  const detect = (): Mechanism => {
+    if (!mechanism || (mechanism.problem !== null && Date.now() - checkedAt > RECHECK_AFTER_MS)) {
+      mechanism = detectMechanism(opts.platform ?? process.platform, opts.bwrapPath);
+      checkedAt = Date.now();
+    }
+    return mechanism;
+  };
   return {
     status() {
       const mode = opts.mode();
