@@ -80,3 +80,20 @@ describe('job folder watch', () => {
     expect(done.total_processing_seconds ?? 0).toBeLessThan(15);
   });
 });
+
+describe.skipIf(!canConfine)('offline samples in the sandbox (needs working bwrap)', () => {
+  const SAMPLES = ['sample-audio.mp3', 'sample-frames.zip', 'sample-image.png', 'sample-logo.png', 'sample-music.mp3', 'sample-subtitles.srt', 'sample-video.mp4'];
+
+  it('when the samples are made under require, then all of them are stored, with their media fields', async () => {
+    svc = await startTestService({ sandbox: 'require', samples: true });
+    const deadline = Date.now() + 120_000;
+    let files: { filename: string; file_type?: string; duration?: number }[] = [];
+    while (Date.now() < deadline) {
+      files = (await svc.api('GET', '/v1/files?limit=50')).body;
+      if (files.filter((f) => SAMPLES.includes(f.filename)).length === SAMPLES.length) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(files.map((f) => f.filename).filter((n) => n.startsWith('sample-')).sort()).toEqual(SAMPLES);
+    expect(files.find((f) => f.filename === 'sample-video.mp4')).toMatchObject({ file_type: 'video', duration: expect.any(Number) });
+  }, 150_000);
+});
