@@ -9,7 +9,7 @@ import { createCommandsRepo } from './db/commands-repo';
 import { createFilesRepo } from './db/files-repo';
 import { createFsBlobStore } from './storage/blob-store';
 import { resolveBinaries } from './media/binaries';
-import { createConfiner, effectiveMode } from './media/confine';
+import { createConfiner, effectiveMode, type SandboxStatus } from './media/confine';
 import { createEventBus } from './events/event-bus';
 import { createUrlBuilder } from './files/urls';
 import { createLocalScheduler, type Scheduler } from './commands/scheduler';
@@ -89,6 +89,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       const shown = urlHost(config.host);
       baseUrl = config.publicUrl ?? `http://${shown}:${port}`;
       setAllowed(allowed, config, port, baseUrl);
+      logSandbox(confiner.status(), log);
       scheduler.notify();
       if (config.samples) tasks.run('samples', (signal) => ensureSamples(deps, local.accountId, signal));
       return { url: baseUrl };
@@ -104,6 +105,12 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       db.close();
     },
   };
+}
+
+/** One line at start: whether ffmpeg runs confined, and if not, why (docs/sandbox.md). */
+function logSandbox(s: SandboxStatus, log: (m: string) => void): void {
+  if (s.mode !== 'off' && s.available) log(`ffmpeg sandbox: ${s.mechanism} (${s.mode})${s.limits ? ', limits by prlimit' : ''}`);
+  else log(`WARNING: ffmpeg sandbox ${s.mode === 'require' ? 'required but unavailable, commands will fail' : 'not in use'}: ${s.reason ?? 'unknown reason'}`);
 }
 
 function listen(server: http.Server, host: string, port: number): Promise<number> {
