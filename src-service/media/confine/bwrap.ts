@@ -9,7 +9,7 @@ export const SANDBOX_UID = 65534;
 /** Top-level system folders a dynamically linked ffmpeg may need; symlinks (merged /usr) are recreated as symlinks. */
 const SYSTEM_ROOTS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
 /** The few /etc entries the loader and fontconfig read; nothing else of /etc is visible. */
-const ETC_ENTRIES = ['/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d', '/etc/alternatives', '/etc/fonts', '/etc/localtime'];
+const ETC_ENTRIES = ['/etc/ld.so.cache', '/etc/alternatives', '/etc/fonts', '/etc/localtime'];
 /**
  * The only devices inside. bwrap's `--dev` (a tmpfs with ptys, shm and a dozen nodes) took
  * about a third of the sandbox's start-up time in `npm run bench`; ffmpeg needs only these.
