@@ -20,6 +20,8 @@ export function sandboxProfile(req: Pick<ConfineRequest, 'writable' | 'readable'
     '(allow signal (target self))',
     '(allow sysctl-read)',
     '(allow file-read* (literal (param "BIN")) (subpath "/usr/lib") (subpath "/usr/share") (subpath "/System/Library") (subpath "/Library/Apple") (subpath "/private/var/db/dyld") (subpath "/System/Volumes/Preboot/Cryptexes"))',
+    // Homebrew's ffmpeg loads its libraries from there: installed software, no user data.
+    '(allow file-read* (subpath "/opt/homebrew") (subpath "/usr/local/Cellar") (subpath "/usr/local/opt") (subpath "/usr/local/lib"))',
     '(allow file-read-metadata (literal "/") (literal "/private") (literal "/private/var") (literal "/usr") (literal "/System"))',
     '(allow file-read* file-write-data (literal "/dev/null") (literal "/dev/zero") (literal "/dev/random") (literal "/dev/urandom"))',
     ...(rw ? [`(allow file-read* file-write* ${rw})`] : []),
