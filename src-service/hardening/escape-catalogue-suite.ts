@@ -92,6 +92,8 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
   }
 
   beforeAll(async () => {
+    // A secret in the service's own environment (not an FFDESK_ variable, which never reaches ffmpeg anyway).
+    process.env.ESCAPE_CANARY_ENV = token;
     served = tempDir('ffdesk-escape-media-');
     const tiny = makeTinyMedia(served);
     outside = tempDir('ffdesk-outside-');
@@ -139,6 +141,7 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
         `${figures.knownParserMisses} known misses of the checks skipped); escapes found: ${figures.escapes.length}` +
         (figures.escapes.length ? ` -> ${figures.escapes.join('; ')}` : ''),
     );
+    delete process.env.ESCAPE_CANARY_ENV;
     await svc?.stop();
     await media?.close();
     for (const dir of [outside, served]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -150,9 +153,10 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
         input_compressed_folder: `${media.url}/zips/control.zip`, output_files: { out_1: 'leak.raw' }, vcpu_count: 1,
         ffmpeg_command: '-f rawvideo -pix_fmt gray -s 1x1 -i inside.txt -f rawvideo {{out_1}}',
       });
+      expect(res.status, res.text).toBe(200);
       const done = await svc.waitForCommand(res.body.command_id);
-      expect(done.status, done.error_message).toBe('SUCCESS');
-      expect(await leakIn(done)).toBe(true);
+      expect(done.status, JSON.stringify(done)).toBe('SUCCESS');
+      expect(await leakIn(done), JSON.stringify(done)).toBe(true);
     });
 
     const submitTricks = [...SUBMIT_TRICKS, ...RED_TEAM_TRICKS.filter((t) => t.expect === 'submit')];

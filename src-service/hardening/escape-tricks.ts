@@ -235,5 +235,8 @@ export const RED_TEAM_TRICKS: Trick[] = [
     body: fromZip('-skip_initial_bytes 4100 -f data -i p.bin -f concat -i list.txt -map 0 -c copy -f data late.m3u8 -map 1 -c copy {{out_1}}', { output_files: { out_1: 'out.ts' } }),
   },
   // New ones.
+  { name: "ffmpeg reads its own environment from /proc/self/environ", expect: 'submit', body: () => run("-f image2 -pattern_type glob -i '/proc/self/environ' -c copy -f image2 {{out_1}}", { output_files: { out_1: 'env.txt' } }) },
+  { name: "ffmpeg reads the service's environment through its parent's /proc entry", expect: 'submit', body: () => run("-f image2 -pattern_type glob -i '/proc/[0-9]*/environ' -c copy -f image2 -update 1 {{out_1}}", { output_files: { out_1: 'env.txt' } }) },
+  { name: 'ffmpeg reads the service command line from /proc', expect: 'submit', body: () => run("-f image2 -pattern_type glob -i '/proc/[0-9]*/cmdline' -c copy -f image2 -update 1 {{out_1}}", { output_files: { out_1: 'cmd.txt' } }) },
   { name: 'a concat list hides .. behind backslashes in a quoted name', expect: 'run', errorStatus: 'PROCESSING_ERROR', zip: () => [{ name: 'list.txt', data: "ffconcat version 1.0\nfile '.\\./.\\./canary.ts'\n" }], body: fromZip('-f concat -i list.txt -c copy {{out_1}}', { output_files: { out_1: 'out.ts' } }) },
 ];
