@@ -4,8 +4,9 @@ import { errorHandler } from './api/middleware/error-handler';
 import { requestId } from './api/middleware/request-id';
 import { closeUnreadBody } from './api/middleware/unread-body';
 import { hostGuard } from './api/middleware/host-guard';
-import { jsonBody } from './api/middleware/json-body';
+import { setJsonBodyLimits } from './api/middleware/json-body';
 import { requireApiKey } from './api/middleware/auth';
+import { isApiPath } from './api/middleware/api-path';
 import { NotFoundError } from './errors';
 import { commandRoutes } from './api/commands/commands.routes';
 import { storageRoutes } from './api/storage/storage.routes';
@@ -18,7 +19,7 @@ export interface AppOptions {
   allowedOrigins: () => Set<string>;
   /** Extra route groups (files, uploads, events, webhooks ...) mounted after the core ones. */
   extraRouters?: Router[];
-  /** Extra raw middleware (e.g. upload part PUTs that stream their own body) mounted before JSON parsing. */
+  /** Extra raw middleware (e.g. upload part PUTs that stream their own body) mounted before the key check. */
   rawHandlers?: Koa.Middleware[];
 }
 
@@ -33,13 +34,14 @@ export function createApp(deps: AppDeps, opts: AppOptions): Koa {
   app.use(storageRoutes(deps));
   for (const handler of opts.rawHandlers ?? []) app.use(handler);
   // The key before the body: a request without a valid key never gets its body read.
+  // Bodies are read by the routes that take them (json-body.ts), so an unknown path is a 404 whatever it carries.
   app.use(requireApiKey(deps.accounts));
-  app.use(jsonBody(deps.config.maxJsonBytes, deps.config.jsonBodyTimeoutMs));
+  setJsonBodyLimits(app, { maxBytes: deps.config.maxJsonBytes, timeoutMs: deps.config.jsonBodyTimeoutMs });
   const routers = [systemRoutes(deps), commandRoutes(deps), ...(opts.extraRouters ?? [])];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(webUi(deps.config.webRoot));
   app.use((ctx) => {
-    throw new NotFoundError(ctx.path.startsWith('/v1/') ? 'Not Found' : 'Not found');
+    throw new NotFoundError(isApiPath(ctx.path) ? 'Not Found' : 'Not found');
   });
   return app;
 }

@@ -46,6 +46,13 @@ export class NotFoundError extends HttpError {
   }
 }
 
+/** A body of a type the route does not take (415): say which type it does take. */
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(received: string, accepted: string) {
+    super(415, `Unsupported Content-Type ${received}: this route takes ${accepted}`);
+  }
+}
+
 export class PayloadTooLargeError extends HttpError {
   constructor(detail = 'Request body too large') {
     super(413, detail);

@@ -1,4 +1,7 @@
-import Router, { type RouterContext } from '@koa/router';
+import type Router from '@koa/router';
+import type { RouterContext } from '@koa/router';
+import { createApiRouter } from '../api-router';
+import { jsonBody } from '../middleware/json-body';
 import type { AppDeps } from '../../deps';
 import { NotFoundError } from '../../errors';
 import { accountOf } from '../middleware/auth';
@@ -13,7 +16,7 @@ import { argumentChecksOn } from '../../commands/parser-switch';
 import { createReadCache } from '../../db/read-cache';
 
 export function commandRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/v1' });
+  const router = createApiRouter();
   const submitDeps = {
     commands: deps.commands,
     files: deps.files,
@@ -28,20 +31,20 @@ export function commandRoutes(deps: AppDeps): Router {
   const submit = (ctx: RouterContext, req: CommandRequest) => submitCommand(submitDeps, accountOf(ctx), req);
   const isDryRun = (ctx: RouterContext) => parseInput(SubmitQuery, ctx.query, 'query').dry_run === 'true';
 
-  router.post('/run-ffmpeg-command', (ctx) => {
+  router.post('/run-ffmpeg-command', jsonBody, (ctx) => {
     const req: CommandRequest = { kind: 'single', body: parseInput(RunCommandBody, ctx.state.body, 'body') };
     if (isDryRun(ctx)) return void (ctx.body = checkOnly(submitDeps, accountOf(ctx), req));
     ctx.body = { command_id: submit(ctx, req) };
   });
 
-  router.post('/run-chained-ffmpeg-commands', (ctx) => {
+  router.post('/run-chained-ffmpeg-commands', jsonBody, (ctx) => {
     const req: CommandRequest = { kind: 'chained', body: parseInput(RunChainedBody, ctx.state.body, 'body') };
     if (isDryRun(ctx)) return void (ctx.body = checkOnly(submitDeps, accountOf(ctx), req));
     const id = submit(ctx, req);
     ctx.body = { command_ids: [id], command_id: id };
   });
 
-  router.post('/run-multiple-ffmpeg-commands', (ctx) => {
+  router.post('/run-multiple-ffmpeg-commands', jsonBody, (ctx) => {
     ctx.body = { command_ids: submitMultiple(submitDeps, accountOf(ctx), parseInput(RunMultipleBody, ctx.state.body, 'body')) };
   });
 
@@ -73,7 +76,7 @@ export function commandRoutes(deps: AppDeps): Router {
   router.get('/commands/:command_id', poll);
   router.get('/poll-command/:command_id', poll);
 
-  router.post('/commands/:command_id/cancel', async (ctx) => {
+  router.post('/commands/:command_id/cancel', jsonBody, async (ctx) => {
     const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
     const row = await cancelCommand({ ...deps, onStatus: deps.notifier.onStatus }, accountOf(ctx).id, command_id);
     ctx.body = presentCommand(row, row.status === 'SUCCESS' ? deps.files.byCommand(row.id) : [], deps.urls);

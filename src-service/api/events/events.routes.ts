@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createApiRouter } from '../api-router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps';
 import { accountOf } from '../middleware/auth';
@@ -15,7 +16,7 @@ export function heartbeatFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 
 /** `GET /v1/events`: Server-Sent Events of the caller's account (decisions, FFDesk extra). */
 export function eventRoutes(deps: Pick<AppDeps, 'events'>, heartbeatMs = heartbeatFromEnv()): Router {
-  const router = new Router({ prefix: '/v1' });
+  const router = createApiRouter();
   router.get('/events', (ctx) => {
     const lastEventId = readLastEventId(ctx);
     ctx.req.socket.setTimeout(0);

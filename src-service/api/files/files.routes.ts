@@ -1,4 +1,6 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createApiRouter } from '../api-router';
+import { jsonBody } from '../middleware/json-body';
 import type { Context, Next } from 'koa';
 import type { AppDeps } from '../../deps';
 import { NotFoundError } from '../../errors';
@@ -13,7 +15,7 @@ import type { Uploads } from '../../files/uploads';
 import type { RateLimiter } from '../../accounts/rate-limit';
 
 export function fileRoutes(deps: AppDeps, storeFiles: StoreFileWorker, uploads: Uploads, rateLimit: RateLimiter): Router {
-  const router = new Router({ prefix: '/v1' });
+  const router = createApiRouter();
 
   router.get('/files', (ctx) => {
     const { limit, offset, status } = parseInput(ListFilesQuery, ctx.query, 'query');
@@ -35,7 +37,7 @@ export function fileRoutes(deps: AppDeps, storeFiles: StoreFileWorker, uploads: 
     ctx.status = 204;
   });
 
-  router.post('/files/bulk-delete', async (ctx) => {
+  router.post('/files/bulk-delete', jsonBody, async (ctx) => {
     const { file_ids } = parseInput(BulkDeleteBody, ctx.state.body, 'body');
     ctx.body = { deleted_file_ids: await bulkDeleteFiles(deps, accountOf(ctx).id, file_ids) };
   });
@@ -46,24 +48,24 @@ export function fileRoutes(deps: AppDeps, storeFiles: StoreFileWorker, uploads: 
     ctx.status = 204;
   });
 
-  router.post('/files/store-file', (ctx) => {
+  router.post('/files/store-file', jsonBody, (ctx) => {
     const body = parseInput(StoreFileBody, ctx.state.body, 'body');
     rateLimit.take(accountOf(ctx).id);
     ctx.body = { file_id: storeFiles.submit(accountOf(ctx), body) };
   });
 
-  router.post('/files/init-upload', (ctx) => {
+  router.post('/files/init-upload', jsonBody, (ctx) => {
     ctx.body = uploads.init(accountOf(ctx), parseInput(InitUploadBody, ctx.state.body, 'body'));
   });
 
-  router.post('/files/:file_id/complete-upload', async (ctx) => {
+  router.post('/files/:file_id/complete-upload', jsonBody, async (ctx) => {
     const { file_id } = parseInput(FileIdParams, ctx.params, 'path');
     const { parts } = parseInput(CompleteUploadBody, ctx.state.body, 'body');
     const row = await uploads.complete(accountOf(ctx), file_id, parts);
     ctx.body = row ? presentFile(row, deps.urls) : { file_id, status: 'UPLOADED' };
   });
 
-  router.post('/files/:file_id/abort-upload', (ctx) => {
+  router.post('/files/:file_id/abort-upload', jsonBody, (ctx) => {
     const { file_id } = parseInput(FileIdParams, ctx.params, 'path');
     const row = uploads.abort(accountOf(ctx), file_id);
     ctx.body = row ? presentFile(row, deps.urls) : { file_id, status: 'FAILED' };

@@ -1,4 +1,6 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createApiRouter } from '../api-router';
+import { jsonBody } from '../middleware/json-body';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps';
 import { hashKey } from '../../db/accounts-repo';
@@ -14,7 +16,7 @@ import { CreateKeyBody, KeyIdParams } from './keys.schema';
  * itself (the GUI would lock itself out mid-session).
  */
 export function keyRoutes(deps: Pick<AppDeps, 'accounts' | 'db'>): Router {
-  const router = new Router({ prefix: '/v1' });
+  const router = createApiRouter();
   const keyIdByHash = deps.db.prepare(`SELECT id FROM api_keys WHERE key_hash = ?`);
   const currentKeyId = (ctx: Context) => (keyIdByHash.get(hashKey(ctx.state.apiKey as string)) as { id: string } | undefined)?.id;
 
@@ -26,7 +28,7 @@ export function keyRoutes(deps: Pick<AppDeps, 'accounts' | 'db'>): Router {
     }));
   });
 
-  router.post('/keys', (ctx) => {
+  router.post('/keys', jsonBody, (ctx) => {
     const account = accountOf(ctx);
     const body = parseInput(CreateKeyBody, ctx.state.body ?? {}, 'body');
     if (body.plan && body.plan !== account.plan) {

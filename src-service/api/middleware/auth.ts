@@ -1,14 +1,17 @@
 import type { Context, Next } from 'koa';
 import { MISSING_KEY_DETAIL, UNAUTHORIZED_DETAIL, UnauthorizedError } from '../../errors';
 import type { AccountRow, AccountsRepo } from '../../db/accounts-repo';
+import { isApiPath, PUBLIC_API_PATHS } from './api-path';
 
-/** `/v1` routes that need no key (decisions: health and the API description). */
-const PUBLIC_V1 = new Set(['/v1/health', '/v1/openapi.json']);
-
-/** Every other `/v1` route needs a valid `X-API-KEY` (spec 5); the account lands in `ctx.state.account`. */
+/**
+ * Every API path but health and the API description needs a valid `X-API-KEY`; the account
+ * lands in `ctx.state.account`. "API path" is read widely (any case, encoded or doubled
+ * slashes), while the routers match case-sensitively: a spelling the router would not take
+ * gets a 401 without a key and a 404 with one, never a handler's answer (docs/http-guards.md).
+ */
 export function requireApiKey(accounts: AccountsRepo) {
   return async function authenticate(ctx: Context, next: Next): Promise<void> {
-    if (!ctx.path.startsWith('/v1/') || PUBLIC_V1.has(ctx.path)) return next();
+    if (!isApiPath(ctx.path) || PUBLIC_API_PATHS.has(ctx.path)) return next();
     const key = ctx.get('x-api-key');
     const account = key ? accounts.findAccountByKey(key) : undefined;
     if (!account) throw new UnauthorizedError(key ? UNAUTHORIZED_DETAIL : MISSING_KEY_DETAIL);

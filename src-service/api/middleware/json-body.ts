@@ -1,36 +1,60 @@
-import type { Context, Next } from 'koa';
-import { HttpError, PayloadTooLargeError, ValidationError } from '../../errors';
-import { closeAfterAnswer, LINGER_MS } from './unread-body';
+import type Koa from 'koa';
+import type { Context, Middleware } from 'koa';
+import { HttpError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors';
+import { closeAfterAnswer } from './unread-body';
+
+export interface JsonBodyLimits {
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+const DEFAULT_LIMITS: JsonBodyLimits = { maxBytes: 1024 * 1024, timeoutMs: 30_000 };
+const limitsByApp = new WeakMap<Koa, JsonBodyLimits>();
+
+/** The service's JSON limits (config), set once by createApp for every route that takes JSON. */
+export function setJsonBodyLimits(app: Koa, limits: JsonBodyLimits): void {
+  limitsByApp.set(app, limits);
+}
 
 /**
- * Reads JSON bodies of POST/PUT/PATCH under `/v1` with a hard size limit (413) and a
- * deadline (408), and turns malformed JSON into the spec's 422 (decisions: malformed JSON
- * is a 422). A client that sends too much or too slowly gets its answer, and then the
+ * Route middleware for routes that take a JSON body (docs/http-guards.md): each such route
+ * names it, so an unknown path never has its body read (404) and a route answers 415 to a
+ * body of another type. No Content-Type is read as JSON, as the hosted service does. The
+ * body is read with a hard size limit (413) and a deadline (408); malformed JSON is the 422
+ * list body. A client that sends too much or too slowly gets its answer and then the
  * connection is closed: it cannot hold a socket by trickling a body (slowloris).
  */
-export function jsonBody(maxBytes: number, timeoutMs: number) {
-  return async function parseJson(ctx: Context, next: Next): Promise<void> {
-    if (!['POST', 'PUT', 'PATCH'].includes(ctx.method) || !ctx.path.startsWith('/v1/')) return next();
-    const declared = Number(ctx.get('content-length') || 0);
-    if (declared > maxBytes) {
-      closeAfterAnswer(ctx, LINGER_MS);
-      throw new PayloadTooLargeError();
-    }
-    const raw = await readLimited(ctx, maxBytes, timeoutMs);
-    ctx.state.rawBody = raw;
-    if (raw.length === 0) {
-      ctx.state.body = undefined;
-    } else {
-      try {
-        ctx.state.body = JSON.parse(raw.toString('utf8')) as unknown;
-      } catch (err) {
-        throw new ValidationError([
-          { loc: ['body'], msg: `JSON decode error: ${(err as Error).message}`, type: 'json_invalid' },
-        ]);
-      }
-    }
-    await next();
-  };
+export const jsonBody: Middleware = async (ctx, next) => {
+  const { maxBytes, timeoutMs } = limitsByApp.get(ctx.app) ?? DEFAULT_LIMITS;
+  if (!hasBody(ctx)) {
+    ctx.state.body = undefined;
+    return next();
+  }
+  if (!isJsonType(ctx.request.type)) throw new UnsupportedMediaTypeError(ctx.request.type, 'application/json');
+  if (Number(ctx.get('content-length') || 0) > maxBytes) throw new PayloadTooLargeError();
+  const raw = await readLimited(ctx, maxBytes, timeoutMs);
+  ctx.state.rawBody = raw;
+  ctx.state.body = raw.length === 0 ? undefined : parseJson(raw);
+  await next();
+};
+
+function hasBody(ctx: Context): boolean {
+  return ctx.get('transfer-encoding') !== '' || Number(ctx.get('content-length') || 0) > 0;
+}
+
+/** `ctx.request.type` is the lowercased media type without parameters; '' when none was sent. */
+function isJsonType(type: string): boolean {
+  return type === '' || type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch (err) {
+    throw new ValidationError([
+      { loc: ['body'], msg: `JSON decode error: ${(err as Error).message}`, type: 'json_invalid' },
+    ]);
+  }
 }
 
 function readLimited(ctx: Context, maxBytes: number, timeoutMs: number): Promise<Buffer> {
@@ -42,14 +66,15 @@ function readLimited(ctx: Context, maxBytes: number, timeoutMs: number): Promise
       clearTimeout(timer);
       req.off('data', onData).off('end', onEnd).off('error', onError);
     };
-    const fail = (err: HttpError, lingerMs: number) => {
+    const fail = (err: HttpError, hungUp = false) => {
       done();
-      closeAfterAnswer(ctx, lingerMs);
+      if (hungUp) ctx.set('Connection', 'close');
+      else closeAfterAnswer(ctx);
       reject(err);
     };
     const onData = (chunk: Buffer) => {
       total += chunk.length;
-      if (total > maxBytes) fail(new PayloadTooLargeError(), LINGER_MS);
+      if (total > maxBytes) fail(new PayloadTooLargeError());
       else chunks.push(chunk);
     };
     const onEnd = () => {
@@ -57,8 +82,8 @@ function readLimited(ctx: Context, maxBytes: number, timeoutMs: number): Promise
       resolve(Buffer.concat(chunks));
     };
     // The client hung up mid-body: nobody reads the answer, but it is a client error, not a 500.
-    const onError = (err: Error) => fail(new HttpError(400, 'The request body was not received completely', { cause: err }), 0);
-    const timer = setTimeout(() => fail(new HttpError(408, `The request body was not received within ${timeoutMs} ms`), 1_000), timeoutMs);
+    const onError = (err: Error) => fail(new HttpError(400, 'The request body was not received completely', { cause: err }), true);
+    const timer = setTimeout(() => fail(new HttpError(408, `The request body was not received within ${timeoutMs} ms`)), timeoutMs);
     req.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }

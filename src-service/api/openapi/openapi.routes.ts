@@ -4,7 +4,7 @@ import { renderDocsPage } from './docs-page';
 
 /** `GET /v1/openapi.json` and `GET /docs`, both without a key (decisions: API description). */
 export function openapiRoutes(): Router {
-  const router = new Router();
+  const router = new Router({ sensitive: true });
   let doc: OpenApiDocument | undefined;
   let page: string | undefined;
   // Built on first use: the document is pure, and generation costs a few milliseconds.

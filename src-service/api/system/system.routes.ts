@@ -1,11 +1,12 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createApiRouter } from '../api-router';
 import type { AppDeps } from '../../deps';
 import { readVersions } from '../../media/binaries';
 import { accountOf } from '../middleware/auth';
 
 /** Health (no key), and the FFDesk extras the GUI's settings page reads. */
 export function systemRoutes(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/v1' });
+  const router = createApiRouter();
 
   router.get('/health', async (ctx) => {
     const v = await readVersions(deps.media);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
+import { isApiPath } from '../middleware/api-path';
 
 /**
  * Web mode: serves the built renderer at `/`. The page holds no secret: it asks for the
@@ -10,7 +11,7 @@ import type { Context, Next } from 'koa';
 export function webUi(rootDir: string | undefined) {
   const root = rootDir ? path.resolve(rootDir) : undefined;
   return async function serveWebUi(ctx: Context, next: Next): Promise<void> {
-    if (!root || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/v1/')) return next();
+    if (!root || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
     const rel = safeRelative(ctx.path);
     if (rel === null) return next();
     const file = await pickFile(root, rel);

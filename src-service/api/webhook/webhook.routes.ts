@@ -1,4 +1,6 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { createApiRouter } from '../api-router';
+import { jsonBody } from '../middleware/json-body';
 import { accountOf } from '../middleware/auth';
 import { parseInput } from '../validate';
 import { PageQuery } from '../commands/commands.schema';
@@ -8,13 +10,13 @@ import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './web
 
 /** `/v1/webhook` (decisions: endpoints not shown, Webhooks): config, delivery log, replay, test. */
 export function webhookRoutes(webhooks: Webhooks): Router {
-  const router = new Router({ prefix: '/v1' });
+  const router = createApiRouter();
 
   router.get('/webhook', (ctx) => {
     ctx.body = presentWebhook(webhooks.getWebhook(accountOf(ctx).id));
   });
 
-  router.put('/webhook', (ctx) => {
+  router.put('/webhook', jsonBody, (ctx) => {
     const { url } = parseInput(PutWebhookBody, ctx.state.body, 'body');
     ctx.body = presentWebhookWithSecret(webhooks.setWebhook(accountOf(ctx).id, url));
   });
@@ -29,12 +31,12 @@ export function webhookRoutes(webhooks: Webhooks): Router {
     ctx.body = webhooks.listDeliveries(accountOf(ctx).id, limit, offset).map(presentDelivery);
   });
 
-  router.post('/webhook/deliveries/:delivery_id/replay', async (ctx) => {
+  router.post('/webhook/deliveries/:delivery_id/replay', jsonBody, async (ctx) => {
     const { delivery_id } = parseInput(DeliveryIdParams, ctx.params, 'path');
     ctx.body = presentDelivery(await webhooks.replay(accountOf(ctx).id, delivery_id));
   });
 
-  router.post('/webhook/test', async (ctx) => {
+  router.post('/webhook/test', jsonBody, async (ctx) => {
     ctx.body = presentDelivery(await webhooks.sendTest(accountOf(ctx).id));
   });
 
