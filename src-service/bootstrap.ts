@@ -9,22 +9,48 @@ import { createKeyring, type Keyring } from './storage/signing';
 
 export const LOCAL_KEY_FILE = 'local-api-key';
 
+/** Labels of the keys the service itself makes (the local key, FFDESK_API_KEY's). */
+const SERVICE_KEY_LABELS = new Set(['local', 'FFDESK_API_KEY']);
+
 /**
- * First start creates the local `pro` account and its key, kept in `<dataDir>/local-api-key`
- * (mode 0600) so the GUI and the CLI can show it; only its hash is in the database.
- * `FFDESK_API_KEY` sets that key instead (decisions: Accounts).
+ * The local account is a `pro` account the service creates on first start and remembers
+ * (never "the account of the oldest key": `keys create --plan trial` may run before the first
+ * start). Its key is kept in `<dataDir>/local-api-key` (mode 0600) so the GUI and the CLI can
+ * show it; only its hash is in the database. `FFDESK_API_KEY` sets that key instead. Whatever
+ * the CLI did first, both keys belong to the local account.
  */
 export function ensureLocalAccount(accounts: AccountsRepo, dataDir: string, configuredKey?: string): { accountId: string; key: string } {
   const keyFile = path.join(dataDir, LOCAL_KEY_FILE);
-  const existing = accounts.listKeys()[0];
-  const accountId = existing?.account_id ?? accounts.createAccount('pro').id;
-  let key = configuredKey ?? readKeyFile(keyFile);
-  if (!key || !accounts.hasKey(key)) {
-    key = key ?? generateKey();
-    if (!accounts.hasKey(key)) accounts.addKey(accountId, key, configuredKey ? 'FFDESK_API_KEY' : 'local');
-  }
+  const accountId = localAccountId(accounts);
+  const key = attachLocalKey(accounts, accountId, configuredKey ?? readKeyFile(keyFile), configuredKey !== undefined);
   if (!configuredKey) writeKeyFile(keyFile, key);
-  return { accountId: accounts.findAccountByKey(key)?.id ?? accountId, key };
+  return { accountId, key };
+}
+
+function localAccountId(accounts: AccountsRepo): string {
+  const known = accounts.localAccountId();
+  if (known) return known;
+  // A data dir from before the local account was recorded: the pro account holding a key the service made.
+  const adopted = accounts.listKeys().find((k) => SERVICE_KEY_LABELS.has(k.label ?? '') && accounts.getAccount(k.account_id)?.plan === 'pro');
+  const id = adopted?.account_id ?? accounts.createAccount('pro').id;
+  accounts.setLocalAccount(id);
+  return id;
+}
+
+/** Returns the local key, attached to the local account (a new one when there is none usable). */
+function attachLocalKey(accounts: AccountsRepo, accountId: string, key: string | undefined, configured: boolean): string {
+  const label = configured ? 'FFDESK_API_KEY' : 'local';
+  const row = key ? accounts.findKey(key) : undefined;
+  if (key && !row) return accounts.addKey(accountId, key, label).key;
+  if (!key || !row || (!configured && row.revoked_at)) return accounts.addKey(accountId, undefined, label).key;
+  if (row.account_id === accountId) return key;
+  // A key the service made earlier, attached to whichever account came first: it is the local one's.
+  if (SERVICE_KEY_LABELS.has(row.label ?? '')) {
+    accounts.moveKey(key, accountId);
+    return key;
+  }
+  if (configured) throw new Error(`FFDESK_API_KEY is the key ${row.id} of another account (made with \`keys create\`); the local key must be the local account's: unset it or choose a new value`);
+  return accounts.addKey(accountId, undefined, label).key;
 }
 
 function readKeyFile(file: string): string | undefined {

@@ -55,6 +55,10 @@ export function createAccountsRepo(db: Db) {
     `UPDATE api_keys SET revoked_at = ? WHERE (id = ? OR prefix = ?) AND revoked_at IS NULL`,
   );
   const revokeOwn = db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL`);
+  const getLocal = db.prepare(`SELECT account_id FROM local_account WHERE singleton = 1`);
+  const setLocal = db.prepare(`INSERT INTO local_account (singleton, account_id) VALUES (1, ?) ON CONFLICT (singleton) DO UPDATE SET account_id = excluded.account_id`);
+  const keyByHash = db.prepare(`SELECT id, account_id, prefix, label, created_at, revoked_at FROM api_keys WHERE key_hash = ?`);
+  const moveKey = db.prepare(`UPDATE api_keys SET account_id = ? WHERE key_hash = ?`);
   // Every request looks its key up: valid keys are remembered until a revoke here, or any commit by another process.
   const keyWatch = createDbWatch(db);
   const accountByKeyHash = createReadCache<AccountRow>(keyWatch);
@@ -88,6 +92,22 @@ export function createAccountsRepo(db: Db) {
     },
     hasKey(key: string): boolean {
       return keyIdByHash.get(hashKey(key)) !== undefined;
+    },
+    /** The local account (the GUI's and the local key's), once the service has chosen it. */
+    localAccountId(): string | undefined {
+      return (getLocal.get() as { account_id: string } | undefined)?.account_id;
+    },
+    setLocalAccount(accountId: string): void {
+      setLocal.run(accountId);
+    },
+    /** The key's row (revoked or not), without its hash. */
+    findKey(key: string): ApiKeyRow | undefined {
+      return keyByHash.get(hashKey(key)) as ApiKeyRow | undefined;
+    },
+    /** Gives a key to another account (a local key that was attached to the wrong one). */
+    moveKey(key: string, accountId: string): void {
+      keyWatch.bump();
+      moveKey.run(accountId, hashKey(key));
     },
     getAccount(id: string): AccountRow | undefined {
       return getAccount.get(id) as AccountRow | undefined;

@@ -1,5 +1,6 @@
 import initial from './001-initial';
 import usageCoveringIndexes from './002-usage-covering-indexes';
+import localAccount from './003-local-account';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
-export const MIGRATIONS: readonly string[] = [initial, usageCoveringIndexes];
+export const MIGRATIONS: readonly string[] = [initial, usageCoveringIndexes, localAccount];
