@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './db/open';
 import type { AccountsRepo } from './db/accounts-repo';
-import { generateKey } from './db/accounts-repo';
 import { nowIso } from './db/time';
 import { createKeyring, type Keyring } from './storage/signing';
 
