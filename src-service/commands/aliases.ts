@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '../errors';
 import { isFilterGraphArgument } from './filtergraph-args';
-import { escapeForFilterGraph, quoteStateAfter } from './filtergraph-escape';
+import { createQuoteTracker, escapeForFilterGraph } from './filtergraph-escape';
 
 /**
  * `{{alias}}` placeholders (spec 1.5). Keys start `in_` / `out_`, then letters, digits,
@@ -40,10 +40,16 @@ export function findAliases(tokens: readonly string[]): Set<string> {
 export function substituteAliases(tokens: readonly string[], paths: Readonly<Record<string, string>>): string[] {
   return tokens.map((token, i) => {
     const inGraph = isFilterGraphArgument(tokens, i);
+    const quoting = createQuoteTracker();
+    let read = 0;
     return token.replace(new RegExp(ALIAS_PATTERN.source, 'g'), (_match, alias: string, offset: number) => {
       if (!Object.hasOwn(paths, alias)) throw new UnknownAliasError(alias);
       const path = paths[alias] as string;
-      if (inGraph) return escapeForFilterGraph(path, quoteStateAfter(token.slice(0, offset)));
+      if (inGraph) {
+        quoting.advance(token.slice(read, offset));
+        read = offset;
+        return escapeForFilterGraph(path, quoting.state());
+      }
       return offset === 0 && path.startsWith('-') ? `./${path}` : path;
     });
   });

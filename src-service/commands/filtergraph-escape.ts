@@ -15,25 +15,52 @@ export interface QuoteState {
 
 /** The quoting in force at the end of `prefix`, a filter graph cut just before an alias. */
 export function quoteStateAfter(prefix: string): QuoteState {
+  const tracker = createQuoteTracker();
+  tracker.advance(prefix);
+  return tracker.state();
+}
+
+export interface QuoteTracker {
+  /** Reads the next piece of the graph. */
+  advance(text: string): void;
+  /** The quoting in force after everything read so far. */
+  state(): QuoteState;
+}
+
+/**
+ * Reads a graph piece by piece, so the quoting before each of many aliases in one graph
+ * costs the length of the graph once, not once per alias (a quadratic cost that let one
+ * request hold the service for seconds: docs/http-guards.md).
+ */
+export function createQuoteTracker(): QuoteTracker {
   let graphQuoted = false;
+  // A graph-level `\` whose escaped character is in the next piece.
+  let pendingEscape = false;
   const option = { quoted: false, escaped: false };
-  for (let i = 0; i < prefix.length; i++) {
-    const c = prefix[i] as string;
-    if (graphQuoted) {
-      if (c === "'") graphQuoted = false;
-      else feedOptionLevel(option, c);
-    } else if (c === '\\' && i + 1 < prefix.length) {
-      feedOptionLevel(option, prefix[++i] as string);
-    } else if (c === "'") {
-      graphQuoted = true;
-    } else if ('[],;'.includes(c)) {
-      option.quoted = false; // a new filter or label: the option level starts afresh
-      option.escaped = false;
-    } else {
-      feedOptionLevel(option, c);
-    }
-  }
-  return { graphQuoted, optionQuoted: option.quoted };
+  return {
+    advance(text) {
+      for (const c of text) {
+        if (pendingEscape) {
+          pendingEscape = false;
+          feedOptionLevel(option, c);
+        } else if (graphQuoted) {
+          if (c === "'") graphQuoted = false;
+          else feedOptionLevel(option, c);
+        } else if (c === '\\') {
+          pendingEscape = true;
+        } else if (c === "'") {
+          graphQuoted = true;
+        } else if ('[],;'.includes(c)) {
+          option.quoted = false; // a new filter or label: the option level starts afresh
+          option.escaped = false;
+        } else {
+          feedOptionLevel(option, c);
+        }
+      }
+    },
+    // A trailing `\` reads as a plain character at the option level, which never changes its quoting.
+    state: () => ({ graphQuoted, optionQuoted: option.quoted }),
+  };
 }
 
 function feedOptionLevel(state: { quoted: boolean; escaped: boolean }, c: string): void {

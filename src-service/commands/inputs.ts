@@ -38,6 +38,32 @@ interface OneInput {
   duration: number | null;
 }
 
+/**
+ * Inputs of one command fetched at once: enough to overlap slow servers, few enough that a
+ * request declaring hundreds of inputs does not open hundreds of sockets in one go.
+ */
+const INPUT_FETCHES_AT_ONCE = 8;
+
+/** `fn` over `items`, at most `limit` at a time, in order; the first failure stops new starts and is thrown. */
+async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (!failed && next < items.length) {
+      const i = next++;
+      try {
+        results[i] = await fn(items[i] as T);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
 /** Fetches every declared input into `<work>/<alias>/<name>`, or extracts the zipped folder into `<work>`. */
 export async function prepareInputs(
   deps: InputDeps,
@@ -47,7 +73,7 @@ export async function prepareInputs(
 ): Promise<PreparedInputs> {
   if (req.inputZipUrl) return prepareZip(deps, req.inputZipUrl, dirs, signal);
   const entries = Object.entries(req.inputs);
-  const results = await Promise.all(entries.map(([alias, url]) => fetchInput(deps, alias, url, dirs.work, signal)));
+  const results = await mapBounded(entries, INPUT_FETCHES_AT_ONCE, ([alias, url]) => fetchInput(deps, alias, url, dirs.work, signal));
   const paths: Record<string, string> = {};
   entries.forEach(([alias], i) => (paths[alias] = (results[i] as OneInput).relPath));
   return {

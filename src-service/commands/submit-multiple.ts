@@ -13,7 +13,7 @@ import { prepareCommand, queuePrepared, type PreparedCommand, type SubmitDeps } 
  * `original_request` is that one-command request. All are checked before any is queued:
  * one bad command refuses the whole request (docs/compatibility.md).
  */
-export function submitMultiple(deps: SubmitDeps, account: AccountRow, body: RunMultipleBody): string[] {
+export async function submitMultiple(deps: SubmitDeps, account: AccountRow, body: RunMultipleBody): Promise<string[]> {
   const issues: ValidationIssue[] = [];
   const owners = new Map<string, number[]>();
   const singles = body.ffmpeg_commands.map((text, i) => {
@@ -29,14 +29,14 @@ export function submitMultiple(deps: SubmitDeps, account: AccountRow, body: RunM
     }
   }
   const prepared: PreparedCommand[] = [];
-  singles.forEach((single, i) => {
+  for (const [i, single] of singles.entries()) {
     try {
-      prepared.push(prepareCommand(deps, account, { kind: 'single', body: single }));
+      prepared.push(await prepareCommand(deps, account, { kind: 'single', body: single }));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       issues.push(...err.issues.map((issue) => relocate(issue, i)));
     }
-  });
+  }
   if (issues.length > 0) throw new ValidationError(dedupe(issues));
   assertWithinQuota(account, {
     storageUsedBytes: () => deps.files.storageUsedBytes(account.id),

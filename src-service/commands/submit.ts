@@ -8,6 +8,7 @@ import type { RunChainedBody, RunCommandBody } from '../api/commands/commands.sc
 import { CommandTextError, splitCommandText } from './command-text';
 import { validateAliasUse } from './aliases';
 import { checkSandbox } from './sandbox';
+import { aliasCountIssues, REQUEST_LIMITS, tooManyArgumentsMessage, yieldToEventLoop } from './request-limits';
 
 export type CommandRequest = { kind: 'single'; body: RunCommandBody } | { kind: 'chained'; body: RunChainedBody };
 
@@ -40,8 +41,8 @@ export interface PreparedCommand {
 }
 
 /** Validates a run / chained request (422 with precise `loc`), checks plan and quota (403), queues it. */
-export function submitCommand(deps: SubmitDeps, account: AccountRow, req: CommandRequest): string {
-  const prepared = prepareCommand(deps, account, req);
+export async function submitCommand(deps: SubmitDeps, account: AccountRow, req: CommandRequest): Promise<string> {
+  const prepared = await prepareCommand(deps, account, req);
   assertWithinQuota(account, {
     storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
     processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
@@ -50,8 +51,8 @@ export function submitCommand(deps: SubmitDeps, account: AccountRow, req: Comman
 }
 
 /** `dry_run`: every check `submitCommand` makes, nothing queued. */
-export function checkOnly(deps: SubmitDeps, account: AccountRow, req: CommandRequest): { dry_run: true } {
-  prepareCommand(deps, account, req);
+export async function checkOnly(deps: SubmitDeps, account: AccountRow, req: CommandRequest): Promise<{ dry_run: true }> {
+  await prepareCommand(deps, account, req);
   assertWithinQuota(account, {
     storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
     processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
@@ -59,14 +60,26 @@ export function checkOnly(deps: SubmitDeps, account: AccountRow, req: CommandReq
   return { dry_run: true };
 }
 
-/** Every check of a request but the quota: 422 with precise `loc`, 403 for private storage on a trial plan. */
-export function prepareCommand(deps: Pick<SubmitDeps, 'vcpuBudget' | 'checkArguments'>, account: AccountRow, req: CommandRequest): PreparedCommand {
+/**
+ * Every check of a request but the quota: 422 with precise `loc`, 403 for private storage on a
+ * trial plan. Commands are checked one at a time, letting other requests run in between
+ * (docs/http-guards.md, request limits).
+ */
+export async function prepareCommand(deps: Pick<SubmitDeps, 'vcpuBudget' | 'checkArguments'>, account: AccountRow, req: CommandRequest): Promise<PreparedCommand> {
   const body = req.body;
   const maxVcpu = Math.min(account.max_vcpu ?? deps.vcpuBudget, deps.vcpuBudget);
   const { texts, field } = commandTexts(req);
   const interims = req.kind === 'chained' ? (req.body.interim_files ?? {}) : {};
-  const issues = [...checkShape(body, PLAN_LIMITS[account.plan].maxRunSeconds, interims), ...checkCommandFields(req)];
-  const steps = texts.map((text, i) => splitChecked(text, req.kind === 'single' ? ['body', field] : ['body', field, i], issues, deps.checkArguments ?? true));
+  const issues = [
+    ...aliasCountIssues({ ...body.input_files, ...interims }, body.output_files),
+    ...checkShape(body, PLAN_LIMITS[account.plan].maxRunSeconds, interims),
+    ...checkCommandFields(req),
+  ];
+  const steps: string[][] = [];
+  for (const [i, text] of texts.entries()) {
+    if (i > 0) await yieldToEventLoop();
+    steps.push(splitChecked(text, req.kind === 'single' ? ['body', field] : ['body', field, i], issues, deps.checkArguments ?? true));
+  }
   if (issues.length === 0) {
     const outputs = body.output_files === 'OUTPUT_FOLDER' ? [] : Object.keys(body.output_files);
     issues.push(...validateAliasUse(steps, [...Object.keys(body.input_files ?? {}), ...Object.keys(interims)], outputs, field));
@@ -149,6 +162,10 @@ function checkShape(body: RunCommandBody | RunChainedBody, maxRunSeconds: number
 function splitChecked(text: string, loc: (string | number)[], issues: ValidationIssue[], checkArguments: boolean): string[] {
   try {
     const tokens = splitCommandText(text);
+    if (tokens.length > REQUEST_LIMITS.maxArguments) {
+      issues.push({ loc, msg: tooManyArgumentsMessage(tokens.length), type: 'too_long' });
+      return [];
+    }
     if (isProgramName(tokens[0])) {
       issues.push({ loc, msg: `Drop the leading '${tokens[0]}': the command holds only ffmpeg's arguments, e.g. "-i {{in_1}} {{out_1}}"`, type: 'value_error' });
       return tokens;

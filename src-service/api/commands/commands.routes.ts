@@ -31,21 +31,21 @@ export function commandRoutes(deps: AppDeps): Router {
   const submit = (ctx: RouterContext, req: CommandRequest) => submitCommand(submitDeps, accountOf(ctx), req);
   const isDryRun = (ctx: RouterContext) => parseInput(SubmitQuery, ctx.query, 'query').dry_run === 'true';
 
-  router.post('/run-ffmpeg-command', jsonBody, (ctx) => {
+  router.post('/run-ffmpeg-command', jsonBody, async (ctx) => {
     const req: CommandRequest = { kind: 'single', body: parseInput(RunCommandBody, ctx.state.body, 'body') };
-    if (isDryRun(ctx)) return void (ctx.body = checkOnly(submitDeps, accountOf(ctx), req));
-    ctx.body = { command_id: submit(ctx, req) };
+    if (isDryRun(ctx)) return void (ctx.body = await checkOnly(submitDeps, accountOf(ctx), req));
+    ctx.body = { command_id: await submit(ctx, req) };
   });
 
-  router.post('/run-chained-ffmpeg-commands', jsonBody, (ctx) => {
+  router.post('/run-chained-ffmpeg-commands', jsonBody, async (ctx) => {
     const req: CommandRequest = { kind: 'chained', body: parseInput(RunChainedBody, ctx.state.body, 'body') };
-    if (isDryRun(ctx)) return void (ctx.body = checkOnly(submitDeps, accountOf(ctx), req));
-    const id = submit(ctx, req);
+    if (isDryRun(ctx)) return void (ctx.body = await checkOnly(submitDeps, accountOf(ctx), req));
+    const id = await submit(ctx, req);
     ctx.body = { command_ids: [id], command_id: id };
   });
 
-  router.post('/run-multiple-ffmpeg-commands', jsonBody, (ctx) => {
-    ctx.body = { command_ids: submitMultiple(submitDeps, accountOf(ctx), parseInput(RunMultipleBody, ctx.state.body, 'body')) };
+  router.post('/run-multiple-ffmpeg-commands', jsonBody, async (ctx) => {
+    ctx.body = { command_ids: await submitMultiple(submitDeps, accountOf(ctx), parseInput(RunMultipleBody, ctx.state.body, 'body')) };
   });
 
   router.get('/commands', (ctx) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { laxInt, laxNumber } from '../lax-number';
+import { REQUEST_LIMITS } from '../../commands/request-limits';
 
 /** Decisions (Requests): aliases start `in_`/`out_`, then letters, digits, underscores. */
 export const INPUT_ALIAS = /^in_[A-Za-z0-9_]+$/;
@@ -41,13 +42,15 @@ const common = {
   is_private: z.boolean().optional(),
 };
 
+const commandText = z.string().min(1).max(REQUEST_LIMITS.maxCommandChars, `A command may hold at most ${REQUEST_LIMITS.maxCommandChars} characters`);
+
 export const RunCommandBody = z.object({
   ...common,
-  ffmpeg_command: z.string().min(1).max(100_000).describe('FFmpeg arguments with {{alias}} placeholders, no program name'),
+  ffmpeg_command: commandText.describe('FFmpeg arguments with {{alias}} placeholders, no program name'),
 });
 export type RunCommandBody = z.infer<typeof RunCommandBody>;
 
-const commandList = z.array(z.string().min(1).max(100_000)).min(1).max(10);
+const commandList = z.array(commandText).min(1).max(REQUEST_LIMITS.maxSteps, `At most ${REQUEST_LIMITS.maxSteps} commands per request`);
 
 /**
  * Files chained commands pass to each other without storing them (the older chained shape):

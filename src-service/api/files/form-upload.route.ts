@@ -5,7 +5,7 @@ import { HttpError } from '../../errors';
 import { boundaryOf } from '../../files/multipart-stream';
 import type { createFormUploads } from '../../files/form-upload';
 import { accountOf, requireApiKey } from '../middleware/auth';
-import { closeAfterAnswer, LINGER_MS } from '../middleware/unread-body';
+import { closeAfterAnswer } from '../middleware/unread-body';
 import { presentFile } from './files.presenter';
 
 export const FORM_UPLOAD_PATH = '/v1/files/upload';
@@ -34,7 +34,7 @@ export function formUploadHandler(accounts: AccountsRepo, forms: ReturnType<type
         ctx.body = presentFile(row, urls);
       });
     } catch (err) {
-      if (!ctx.req.complete) closeAfterAnswer(ctx, LINGER_MS);
+      if (!ctx.req.complete) closeAfterAnswer(ctx);
       throw err;
     }
   };

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { startTestService, tempDir, type TestService } from '../test-support/harness';
+import { startChildService, type ChildService } from '../test-support/child-service';
+import { REQUEST_LIMITS } from './request-limits';
+
+let svc: TestService;
+
+beforeAll(async () => {
+  svc = await startTestService();
+});
+
+afterAll(async () => {
+  await svc.stop();
+});
+
+const DEAD = 'http://127.0.0.1:9/v.mp4';
+const inputs = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`in_${i}`, DEAD]));
+
+function expect422(res: { status: number; body: any; text: string }, locStart: (string | number)[], msg: RegExp): void {
+  expect(res.status, res.text).toBe(422);
+  const issue = (res.body.detail as { loc: unknown[]; msg: string; type: string }[]).find((d) => msg.test(d.msg));
+  expect(issue, res.text.slice(0, 300)).toBeDefined();
+  expect(issue?.loc.slice(0, locStart.length)).toEqual(locStart);
+  expect(typeof issue?.type).toBe('string');
+}
+
+describe('request limits', () => {
+  it('when a request declares 12,000 aliases over 10 steps, then 422 naming the limit', async () => {
+    const ins = inputs(12_000);
+    const refs = Object.keys(ins).slice(0, 8_000).map((a) => `{{${a}}}`).join('');
+    const cmd = `-i {{in_0}} -filter_complex "${refs}" {{out_1}}`.slice(0, REQUEST_LIMITS.maxCommandChars);
+    const res = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', { input_files: ins, output_files: { out_1: 'o.mp4' }, ffmpeg_commands: Array.from({ length: 10 }, () => cmd) });
+    expect422(res, ['body', 'input_files'], new RegExp(`at most ${REQUEST_LIMITS.maxAliases} aliases`));
+  });
+
+  it('when a chained request has more commands than allowed, then 422 on ffmpeg_commands', async () => {
+    const res = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', { input_files: inputs(1), output_files: { out_1: 'o.mp4' }, ffmpeg_commands: Array.from({ length: REQUEST_LIMITS.maxSteps + 1 }, () => '-i {{in_0}} {{out_1}}') });
+    expect422(res, ['body', 'ffmpeg_commands'], new RegExp(`At most ${REQUEST_LIMITS.maxSteps} commands`));
+  });
+
+  it('when a command is longer than allowed, then 422 on ffmpeg_command', async () => {
+    const cmd = `-i {{in_0}} -metadata title=${'x'.repeat(REQUEST_LIMITS.maxCommandChars)} {{out_1}}`;
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', { input_files: inputs(1), output_files: { out_1: 'o.mp4' }, ffmpeg_command: cmd });
+    expect422(res, ['body', 'ffmpeg_command'], new RegExp(`at most ${REQUEST_LIMITS.maxCommandChars} characters`));
+  });
+
+  it('when a command splits into more arguments than allowed, then 422 saying how many', async () => {
+    const cmd = `-i {{in_0}} ${Array.from({ length: REQUEST_LIMITS.maxArguments }, () => '-y').join(' ')} {{out_1}}`;
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', { input_files: inputs(1), output_files: { out_1: 'o.mp4' }, ffmpeg_command: cmd });
+    expect422(res, ['body', 'ffmpeg_command'], new RegExp(`at most ${REQUEST_LIMITS.maxArguments} arguments; this one has ${REQUEST_LIMITS.maxArguments + 3}`));
+  });
+});
+
+/**
+ * The largest request the limits allow (every command at its longest, a filter graph full of
+ * alias references, every alias declared), sized to fit the JSON body limit.
+ */
+function largestRequest(maxJsonBytes: number): Record<string, unknown> {
+  const nIn = REQUEST_LIMITS.maxAliases - REQUEST_LIMITS.maxSteps;
+  const input_files = inputs(nIn);
+  const output_files = Object.fromEntries(Array.from({ length: REQUEST_LIMITS.maxSteps }, (_, i) => [`out_${i}`, `o${i}.mp4`]));
+  const base = JSON.stringify({ input_files, output_files, ffmpeg_commands: [] }).length;
+  const perCommand = Math.min(REQUEST_LIMITS.maxCommandChars, Math.floor((maxJsonBytes - base - 64) / REQUEST_LIMITS.maxSteps) - 3);
+  const ffmpeg_commands = Array.from({ length: REQUEST_LIMITS.maxSteps }, (_, step) => {
+    const head = `-i {{in_0}} -filter_complex "`;
+    const tail = `" -map [v] {{out_${step}}}`;
+    let graph = '';
+    for (let i = 0; head.length + graph.length + tail.length < perCommand - 40; i++) graph += `movie={{in_${i % nIn}}},null;`;
+    return `${head}${graph}nullsrc[v]${tail}`;
+  });
+  return { input_files, output_files, ffmpeg_commands, vcpu_count: 1, max_command_run_seconds: 5 };
+}
+
+describe('no request can freeze the service', () => {
+  let child: ChildService;
+  let dataDir: string;
+  const key = 'ffd_liveness-test-key-0123456789';
+  const post = (url: string, json: string) => fetch(url, { method: 'POST', headers: { 'X-API-KEY': key, 'Content-Type': 'application/json' }, body: json });
+
+  beforeAll(async () => {
+    dataDir = tempDir('ffdesk-liveness-');
+    // Its own process: what is measured is the service's event loop, not this test's client work.
+    child = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: key });
+  });
+
+  afterAll(async () => {
+    await child?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('when the largest allowed request is being accepted, then /v1/health answers in under 100 ms throughout', async () => {
+    const body = largestRequest(svc.service.config.maxJsonBytes);
+    const json = JSON.stringify(body);
+    expect(json.length).toBeLessThanOrEqual(svc.service.config.maxJsonBytes);
+    // Warm-ups, so the steady state is measured, not the first use of each code path: the first
+    // health reads the ffmpeg versions; one full command of the same kind (refused with a 422, as
+    // the other outputs go unused) warms the parsers and the checks.
+    await (await fetch(`${child.url}/v1/health`)).arrayBuffer();
+    const warm = await post(`${child.url}/v1/run-chained-ffmpeg-commands`, JSON.stringify({ ...body, ffmpeg_commands: (body.ffmpeg_commands as string[]).slice(0, 1) }));
+    expect(warm.status, (await warm.text()).slice(0, 300)).toBe(422);
+    // Up to three submissions: on a shared CI machine any single answer can be late because the
+    // process was not scheduled; a request that holds the event loop makes every attempt late.
+    const attempts: number[][] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const latencies = await healthWhileAccepting(`${child.url}`, () => post(`${child.url}/v1/run-chained-ffmpeg-commands`, json));
+      attempts.push(latencies);
+      if (Math.max(...latencies) < 100) break;
+    }
+    const best = Math.min(...attempts.map((l) => Math.max(...l)));
+    expect(best, `health latencies (ms) per attempt: ${attempts.map((l) => l.map((x) => x.toFixed(0)).join(' ')).join(' | ')}`).toBeLessThan(100);
+  });
+});
+
+/** Health answer times, one after another, for as long as `submit` is being answered (which must accept it). */
+async function healthWhileAccepting(url: string, submit: () => Promise<Response>): Promise<number[]> {
+  let accepted = false;
+  const pending = submit().finally(() => {
+    accepted = true;
+  });
+  const latencies: number[] = [];
+  while (!accepted) {
+    const t0 = performance.now();
+    await (await fetch(`${url}/v1/health`)).arrayBuffer();
+    latencies.push(performance.now() - t0);
+  }
+  const res = await pending;
+  expect(res.status, (await res.text()).slice(0, 500)).toBe(200);
+  expect(latencies.length).toBeGreaterThan(0);
+  return latencies;
+}
