@@ -25,13 +25,17 @@ interface Running {
 }
 
 /**
- * Runs commands in parallel while the sum of their `vcpu_count` fits the budget, in
- * strict FIFO order (a big command at the head waits rather than being starved by small
- * ones). Each running command is pinned to its own cores so `vcpu_count` really bounds
- * the CPU ffmpeg can use (decisions: Requests).
+ * Runs commands in parallel while the sum of their `vcpu_count` fits the budget, sharing
+ * the machine fairly between accounts (docs/scheduling.md): each round considers every
+ * account's oldest queued command, the account using the fewest vCPUs first; an account
+ * that already runs something may not go past its fair share while another account waits;
+ * the fairest candidate that does not fit waits for room and nobody overtakes it (a big
+ * command is never starved by small ones). Order within an account is kept. Each running
+ * command is pinned to its own cores so `vcpu_count` really bounds the CPU ffmpeg can use.
  */
 export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget: number; run: RunFn; log: (m: string) => void }): Scheduler {
   const running = new Map<string, Running>();
+  const usedBy = new Map<string, number>();
   const coreLoad = new Array<number>(Math.max(1, os.availableParallelism())).fill(0);
   let used = 0;
   let stopped = false;
@@ -49,12 +53,16 @@ export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget:
     const controller = new AbortController();
     const cpus = allocateCpus(row.vcpu_count);
     used += row.vcpu_count;
+    usedBy.set(row.account_id, (usedBy.get(row.account_id) ?? 0) + row.vcpu_count);
     const done = opts
       .run({ ...row, status: 'PROCESSING' }, controller.signal, cpus)
       .catch((err: unknown) => opts.log(`command ${row.id} runner crashed: ${(err as Error)?.stack ?? String(err)}`))
       .finally(() => {
         running.delete(row.id);
         used -= row.vcpu_count;
+        const left = (usedBy.get(row.account_id) ?? 0) - row.vcpu_count;
+        if (left > 0) usedBy.set(row.account_id, left);
+        else usedBy.delete(row.account_id);
         for (const c of cpus) coreLoad[c] = (coreLoad[c] ?? 1) - 1;
         pump();
       });
@@ -65,9 +73,9 @@ export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget:
     if (stopped || pumping) return;
     pumping = true;
     try {
-      for (const row of opts.commands.nextQueued(64)) {
-        if (running.has(row.id)) continue;
-        if (used + row.vcpu_count > opts.vcpuBudget) break;
+      for (;;) {
+        const row = pickNext(opts.commands.queueHeads().filter((r) => !running.has(r.id)), usedBy, used, opts.vcpuBudget);
+        if (!row) break;
         start(row);
       }
     } finally {
@@ -90,4 +98,27 @@ export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget:
     },
     runningIds: () => [...running.keys()],
   };
+}
+
+/** An account's fair share of the budget while others wait: an equal split, at least 1 vCPU. */
+export function fairShare(budget: number, accountsWanting: number): number {
+  return Math.max(1, Math.floor(budget / Math.max(1, accountsWanting)));
+}
+
+/**
+ * The next command to start, or null (docs/scheduling.md). `heads` are each account's oldest
+ * queued command, oldest first; `usedBy` the vCPUs each account runs now.
+ */
+export function pickNext(heads: readonly CommandRow[], usedBy: ReadonlyMap<string, number>, used: number, budget: number): CommandRow | null {
+  const usage = (r: CommandRow) => usedBy.get(r.account_id) ?? 0;
+  const wanting = new Set([...heads.map((r) => r.account_id), ...usedBy.keys()]).size;
+  const share = fairShare(budget, wanting);
+  // Stable sort: equal usage keeps the queue order (oldest first).
+  const byFairness = [...heads].sort((a, b) => usage(a) - usage(b));
+  for (const row of byFairness) {
+    const othersWait = heads.some((h) => h.account_id !== row.account_id);
+    if (othersWait && usage(row) > 0 && usage(row) + row.vcpu_count > share) continue;
+    return used + row.vcpu_count <= budget ? row : null;
+  }
+  return null;
 }

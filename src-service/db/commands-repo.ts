@@ -48,6 +48,9 @@ export function createCommandsRepo(db: Db) {
   const getAny = db.prepare(`SELECT * FROM commands WHERE id = ?`);
   const list = db.prepare(`SELECT * FROM commands WHERE account_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?`);
   const queued = db.prepare(`SELECT * FROM commands WHERE status = 'QUEUED' ORDER BY seq LIMIT ?`);
+  const queueHeads = db.prepare(
+    `SELECT * FROM commands WHERE seq IN (SELECT MIN(seq) FROM commands WHERE status = 'QUEUED' GROUP BY account_id) ORDER BY seq`,
+  );
   const start = db.prepare(
     `UPDATE commands SET status = 'PROCESSING', started_at = ?, attempts = attempts + 1, progress_json = NULL
      WHERE id = ? AND status = 'QUEUED'`,
@@ -75,6 +78,8 @@ export function createCommandsRepo(db: Db) {
     getAny: (id: string) => getAny.get(id) as CommandRow | undefined,
     list: (accountId: string, limit: number, offset: number) => list.all(accountId, limit, offset) as CommandRow[],
     nextQueued: (limit: number) => queued.all(limit) as CommandRow[],
+    /** Each account's oldest queued command, oldest first. */
+    queueHeads: () => queueHeads.all() as CommandRow[],
     markProcessing: (id: string): boolean => start.run(nowIso(), id).changes === 1,
     markSuccess(id: string, r: { total: number; ffmpeg: number; processingBytes: number; log: string }): boolean {
       return succeed.run(nowIso(), r.total, r.ffmpeg, r.processingBytes, r.log, id).changes === 1;
