@@ -12,12 +12,16 @@ export interface StorageTarget {
   fileName: string;
 }
 
-/** Playlists are stored as one folder blob: manifest, segments and sub-playlists together. */
-export function isFolderBlob(row: FileRow): boolean {
-  return mediaOf(row).file_type === 'output_manifest';
+/**
+ * A command's playlist output is stored as one folder blob: manifest, segments and
+ * sub-playlists together. An uploaded or stored-from-URL playlist keeps its `output_manifest`
+ * type (it is a manifest) but is one file like any other (docs/scheduling.md, "Stored playlists").
+ */
+export function isFolderBlob(row: Pick<FileRow, 'service_store_type' | 'media_json'>): boolean {
+  return row.service_store_type === 'OUTPUT' && mediaOf(row).file_type === 'output_manifest';
 }
 
-export function mediaOf(row: FileRow): Record<string, unknown> {
+export function mediaOf(row: Pick<FileRow, 'media_json'>): Record<string, unknown> {
   return row.media_json ? (JSON.parse(row.media_json) as Record<string, unknown>) : {};
 }
 

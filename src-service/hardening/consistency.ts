@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { isFolderBlob } from '../files/storage-access';
 
 /**
  * The storage consistency invariant of a data dir, checked from the outside: the SQLite
@@ -54,6 +55,7 @@ interface FileRecord {
   size_compressed_bytes: number | null;
   file_count: number | null;
   media_json: string | null;
+  service_store_type: 'OUTPUT' | 'STORED_FILE';
 }
 
 interface CommandRecord {
@@ -128,7 +130,7 @@ function checkFiles(dataDir: string, files: FileRecord[], v: string[]): Set<stri
 function blobProblem(p: string, f: FileRecord): string | null {
   const st = fs.statSync(p, { throwIfNoEntry: false });
   if (!st) return 'STORED but its blob is missing on disk';
-  const isFolder = (JSON.parse(f.media_json ?? '{}') as { file_type?: string }).file_type === 'output_manifest';
+  const isFolder = isFolderBlob(f);
   if (isFolder) {
     if (!st.isDirectory()) return 'a playlist whose blob is not a folder';
     const inside = fs.readdirSync(p, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
