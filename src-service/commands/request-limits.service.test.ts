@@ -89,7 +89,7 @@ describe('no request can freeze the service', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('when the largest allowed request is being accepted, then /v1/health answers in under 100 ms throughout', async () => {
+  it('when the largest allowed request is being accepted, then /v1/health answers within 100 ms of its idle time throughout', async () => {
     const body = largestRequest(svc.service.config.maxJsonBytes);
     const json = JSON.stringify(body);
     expect(json.length).toBeLessThanOrEqual(svc.service.config.maxJsonBytes);
@@ -99,18 +99,31 @@ describe('no request can freeze the service', () => {
     await (await fetch(`${child.url}/v1/health`)).arrayBuffer();
     const warm = await post(`${child.url}/v1/run-chained-ffmpeg-commands`, JSON.stringify({ ...body, ffmpeg_commands: (body.ffmpeg_commands as string[]).slice(0, 1) }));
     expect(warm.status, (await warm.text()).slice(0, 300)).toBe(422);
-    // Up to three submissions: on a shared CI machine any single answer can be late because the
-    // process was not scheduled; a request that holds the event loop makes every attempt late.
-    const attempts: number[][] = [];
+    // Up to three submissions. The bound is 100 ms over what health takes on this machine at
+    // this moment with no request being accepted (a loaded CI machine delays any process): a
+    // request that holds the event loop for its whole check is far past either.
+    const attempts: { busy: number[]; idle: number[] }[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
-      const latencies = await healthWhileAccepting(`${child.url}`, () => post(`${child.url}/v1/run-chained-ffmpeg-commands`, json));
-      attempts.push(latencies);
-      if (Math.max(...latencies) < 100) break;
+      const busy = await healthWhileAccepting(`${child.url}`, () => post(`${child.url}/v1/run-chained-ffmpeg-commands`, json));
+      const idle = await healthFor(`${child.url}`, busy.length);
+      attempts.push({ busy, idle });
+      if (Math.max(...busy) < 100 + Math.max(...idle)) break;
     }
-    const best = Math.min(...attempts.map((l) => Math.max(...l)));
-    expect(best, `health latencies (ms) per attempt: ${attempts.map((l) => l.map((x) => x.toFixed(0)).join(' ')).join(' | ')}`).toBeLessThan(100);
+    const show = attempts.map((a) => `busy ${a.busy.map((x) => x.toFixed(0)).join(' ')} / idle ${a.idle.map((x) => x.toFixed(0)).join(' ')}`).join(' | ');
+    expect(attempts.some((a) => Math.max(...a.busy) < 100 + Math.max(...a.idle)), `health latencies (ms): ${show}`).toBe(true);
   });
 });
+
+/** `count` health answer times, one after another, with nothing else sent. */
+async function healthFor(url: string, count: number): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await (await fetch(`${url}/v1/health`)).arrayBuffer();
+    latencies.push(performance.now() - t0);
+  }
+  return latencies;
+}
 
 /** Health answer times, one after another, for as long as `submit` is being answered (which must accept it). */
 async function healthWhileAccepting(url: string, submit: () => Promise<Response>): Promise<number[]> {
