@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { startTestService, tempDir, type TestService } from '../test-support/harness';
 import { startChildService, type ChildService } from '../test-support/child-service';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../test-support/media';
 import { REQUEST_LIMITS } from './request-limits';
 
 let svc: TestService;
@@ -111,6 +112,65 @@ describe('no request can freeze the service', () => {
     }
     const show = attempts.map((a) => `busy ${a.busy.map((x) => x.toFixed(0)).join(' ')} / idle ${a.idle.map((x) => x.toFixed(0)).join(' ')}`).join(' | ');
     expect(attempts.some((a) => Math.max(...a.busy) < 100 + Math.max(...a.idle)), `health latencies (ms): ${show}`).toBe(true);
+  });
+
+  it('when the command with the most alias references allowed runs, then /v1/health stays answering until it ends', async () => {
+    const mediaDir = tempDir('ffdesk-liveness-media-');
+    const tiny = makeTinyMedia(mediaDir, { seconds: 1 });
+    const media: MediaServer = await startMediaServer(mediaDir);
+    try {
+      // Every command a filter graph that is nothing but references to one input (its path is
+      // put, escaped, at each of them): the substitution that used to be quadratic.
+      const step = (i: number) => {
+        const head = `-i {{in_0}} -vf "metadata=mode=add:key=k:value='`;
+        const tail = `'" -frames:v 1 {{out_${i}}}`;
+        return head + '{{in_0}}'.repeat(Math.floor((REQUEST_LIMITS.maxCommandChars - head.length - tail.length) / 8)) + tail;
+      };
+      const body = {
+        input_files: { in_0: `${media.url}/${tiny.video.split('/').pop() as string}` },
+        output_files: Object.fromEntries(Array.from({ length: REQUEST_LIMITS.maxSteps }, (_, i) => [`out_${i}`, `o${i}.png`])),
+        ffmpeg_commands: Array.from({ length: REQUEST_LIMITS.maxSteps }, (_, i) => step(i)),
+        vcpu_count: 1,
+        max_command_run_seconds: 60,
+      };
+      const submitOne = async (): Promise<string> => {
+        const res = await post(`${child.url}/v1/run-chained-ffmpeg-commands`, JSON.stringify(body));
+        const text = await res.text();
+        expect(res.status, text.slice(0, 300)).toBe(200);
+        return (JSON.parse(text) as { command_id: string }).command_id;
+      };
+      const finalStatus = async (commandId: string): Promise<string> => {
+        const res = await fetch(`${child.url}/v1/commands/${commandId}`, { headers: { 'X-API-KEY': key } });
+        return ((await res.json()) as { status: string }).status;
+      };
+      // A first run warms the code paths (the steady state is measured, as above).
+      const first = await submitOne();
+      while (['QUEUED', 'PROCESSING'].includes(await finalStatus(first))) await new Promise((r) => setTimeout(r, 100));
+      const attempts: { busy: number[]; idle: number[]; status: string; id: string }[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const id = await submitOne();
+        const busy: number[] = [];
+        let status = 'QUEUED';
+        while (status === 'QUEUED' || status === 'PROCESSING') {
+          const t0 = performance.now();
+          await (await fetch(`${child.url}/v1/health`)).arrayBuffer();
+          busy.push(performance.now() - t0);
+          status = await finalStatus(id);
+        }
+        const idle = await healthFor(child.url, busy.length);
+        attempts.push({ busy, idle, status, id });
+        if (Math.max(...busy) < 100 + Math.max(...idle)) break;
+      }
+      // The service did get past the substitution and ran ffmpeg.
+      const last = attempts[attempts.length - 1] as (typeof attempts)[number];
+      const log = await (await fetch(`${child.url}/v1/commands/${last.id}/log`, { headers: { 'X-API-KEY': key } })).text();
+      expect(last.status, log.slice(-500)).toBe('SUCCESS');
+      const show = attempts.map((x) => `busy ${x.busy.map((l) => l.toFixed(0)).join(' ')} / idle ${x.idle.map((l) => l.toFixed(0)).join(' ')}`).join(' | ');
+      expect(attempts.some((x) => Math.max(...x.busy) < 100 + Math.max(...x.idle)), `health latencies (ms): ${show}`).toBe(true);
+    } finally {
+      await media.close();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import type { AccountsRepo } from '../db/accounts-repo';
 import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
 import { substituteAliases } from './aliases';
+import { yieldToEventLoop } from './request-limits';
 import { parseStoredRequest } from './submit';
 import { prepareInputs, type InputDeps } from './inputs';
 import { storeOutputs, type StoredOutput } from './outputs';
@@ -28,6 +29,16 @@ export interface RunnerDeps extends InputDeps {
   onStatus(row: CommandRow): void;
   onProgress(row: CommandRow, progress: unknown): void;
   log(msg: string): void;
+}
+
+/** Alias substitution one command at a time, letting other requests run in between (docs/http-guards.md). */
+async function substituteEach(steps: readonly string[][], paths: Record<string, string>): Promise<string[][]> {
+  const out: string[][] = [];
+  for (const tokens of steps) {
+    if (out.length > 0) await yieldToEventLoop();
+    out.push(substituteAliases(tokens, paths));
+  }
+  return out;
 }
 
 /**
@@ -55,7 +66,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const inputs = await prepareInputs(deps, req, dirs, controller.signal);
       const before = new Set(await listFilesRecursive(dirs.work));
       const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
-      const steps = req.steps.map((tokens) => substituteAliases(tokens, { ...inputs.paths, ...outputPaths, ...req.interims }));
+      const steps = await substituteEach(req.steps, { ...inputs.paths, ...outputPaths, ...req.interims });
       const result = await runSteps(deps.ffmpegPath, steps, {
         cwd: dirs.work, cpus, signal: controller.signal, inputDurations: inputs.durations,
         confiner: deps.confiner, limits: stepLimits(deps.config, row), checkLists: argumentChecksOn(deps.config),
