@@ -24,6 +24,7 @@ export function createUploadsRepo(db: Db) {
     `INSERT INTO upload_parts (file_id, part_number, size_bytes, etag) VALUES (?, ?, ?, ?)
      ON CONFLICT (file_id, part_number) DO UPDATE SET size_bytes = excluded.size_bytes, etag = excluded.etag`,
   );
+  const removePart = db.prepare(`DELETE FROM upload_parts WHERE file_id = ? AND part_number = ?`);
   const parts = db.prepare(`SELECT part_number, size_bytes, etag FROM upload_parts WHERE file_id = ? ORDER BY part_number`);
   const remove = db.prepare(`DELETE FROM uploads WHERE file_id = ?`);
   const expired = db.prepare(
@@ -34,6 +35,8 @@ export function createUploadsRepo(db: Db) {
     insert: (u: UploadRow) => insert.run(u),
     get: (fileId: string) => get.get(fileId) as UploadRow | undefined,
     recordPart: (fileId: string, n: number, size: number, etag: string) => upsertPart.run(fileId, n, size, etag),
+    /** Before a part's bytes are overwritten: its old record no longer describes them. */
+    forgetPart: (fileId: string, n: number) => removePart.run(fileId, n),
     parts: (fileId: string) => parts.all(fileId) as PartRow[],
     remove: (fileId: string) => remove.run(fileId),
     expired: (nowIso: string) => expired.all(nowIso) as UploadRow[],

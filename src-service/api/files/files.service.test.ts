@@ -97,12 +97,61 @@ describe('multipart direct upload (spec 4.8)', () => {
     expect(crypto.createHash('sha256').update(got).digest('hex')).toBe(crypto.createHash('sha256').update(bytes).digest('hex'));
   });
 
-  it('when a part is re-sent, then the last write wins and its ETag is the quoted MD5', async () => {
-    const bytes = crypto.randomBytes(1000);
+  it('when a part is re-sent, then the last write wins: only its new ETag completes, and the file holds its bytes', async () => {
+    const first = crypto.randomBytes(1000);
+    const second = crypto.randomBytes(1000);
+    const up = await uploadBytes(first);
+    const res = await fetch(up.urls[0], { method: 'PUT', body: second });
+    expect(res.status).toBe(200);
+    const etag = res.headers.get('etag') as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(etag).not.toBe(up.parts[0]?.etag);
+    const stale = await svc.api('POST', `/v1/files/${up.fileId}/complete-upload`, { parts: up.parts });
+    expect(stale.status).toBe(400);
+    expect(stale.body.detail).toContain('ETag mismatch for part 1');
+    expect((await svc.api('POST', `/v1/files/${up.fileId}/complete-upload`, { parts: [{ part_number: 1, etag }] })).status).toBe(200);
+    const file = await waitForFile(up.fileId);
+    expect(Buffer.from(await (await fetch(file.storage_url)).arrayBuffer()).equals(second)).toBe(true);
+  });
+
+  it('when a part is sent with a correct Content-MD5, then its ETag is the quoted hex MD5 and the upload completes', async () => {
+    const bytes = crypto.randomBytes(6 * 1024 * 1024 + 7);
+    const init = await svc.api('POST', '/v1/files/init-upload', { filename: 'md5.bin', size_bytes: bytes.length, part_size: 5 * 1024 * 1024 });
+    const parts = await Promise.all(
+      init.body.upload_urls.map(async (url: string, i: number) => {
+        const part = bytes.subarray(i * init.body.part_size, (i + 1) * init.body.part_size);
+        const md5 = crypto.createHash('md5').update(part);
+        const res = await fetch(url, { method: 'PUT', body: part, headers: { 'Content-MD5': md5.copy().digest('base64') } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('etag')).toBe(`"${md5.digest('hex')}"`);
+        return { part_number: i + 1, etag: res.headers.get('etag') as string };
+      }),
+    );
+    expect((await svc.api('POST', `/v1/files/${init.body.file_id}/complete-upload`, { parts })).status).toBe(200);
+    const file = await waitForFile(init.body.file_id);
+    expect(Buffer.from(await (await fetch(file.storage_url)).arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('when Content-MD5 does not match the bytes, then 400 and the part counts as not uploaded (an earlier good write included)', async () => {
+    const bytes = crypto.randomBytes(3000);
     const up = await uploadBytes(bytes);
-    const res = await fetch(up.urls[0], { method: 'PUT', body: bytes });
-    expect(res.headers.get('etag')).toBe(`"${crypto.createHash('md5').update(bytes).digest('hex')}"`);
-    expect((await svc.api('POST', `/v1/files/${up.fileId}/complete-upload`, { parts: up.parts })).status).toBe(200);
+    const wrongDigest = crypto.createHash('md5').update('something else').digest('base64');
+    const res = await fetch(up.urls[0], { method: 'PUT', body: bytes, headers: { 'Content-MD5': wrongDigest } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).detail).toContain('Content-MD5 mismatch for part 1');
+    const complete = await svc.api('POST', `/v1/files/${up.fileId}/complete-upload`, { parts: up.parts });
+    expect(complete.status).toBe(400);
+    expect(complete.body.detail).toContain('Part 1 was not uploaded');
+    const malformed = await fetch(up.urls[0], { method: 'PUT', body: bytes, headers: { 'Content-MD5': 'not-a-digest' } });
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).detail).toContain('Content-MD5 must be the base64 MD5 digest');
+  });
+
+  it('when a part is stored, then its answer says where the time went (Server-Timing: receive, sync, hash)', async () => {
+    const bytes = crypto.randomBytes(500);
+    const init = await svc.api('POST', '/v1/files/init-upload', { filename: 't.bin', size_bytes: bytes.length });
+    const res = await fetch(init.body.upload_urls[0], { method: 'PUT', body: bytes });
+    expect(res.headers.get('server-timing')).toMatch(/^receive;dur=[\d.]+, sync;dur=[\d.]+, hash;dur=[\d.]+$/);
   });
 
   it('when a part has the wrong size, a wrong ETag, a missing part or a wrong order is completed, then 400 with a clear detail', async () => {
