@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AppDeps } from '../deps';
 import type { FileRow, FileStatus } from '../db/files-repo';
 import { mapProbe, probeFile } from '../media/probe';
+import { fsyncPath } from '../storage/fs-io';
 
 export const DELETED_BEFORE_STORED = 'The file was deleted before it was stored';
 
@@ -14,7 +15,12 @@ export const DELETED_BEFORE_STORED = 'The file was deleted before it was stored'
 export async function probeAndStore(deps: AppDeps, row: FileRow, from: FileStatus, filePath: string, signal?: AbortSignal): Promise<void> {
   const stat = await fs.stat(filePath);
   const name = row.filename || path.basename(filePath);
-  const probe = await probeFile(deps.media.ffprobePath, filePath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null);
+  // The flush the blob store does before the rename runs beside the probe (one disk, one
+  // process): putFile's own fsync then finds nothing left to write.
+  const [probe] = await Promise.all([
+    probeFile(deps.media.ffprobePath, filePath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null),
+    fsyncPath(filePath),
+  ]);
   // Stopping: leave the row as it is; recovery stores it on the next start.
   signal?.throwIfAborted();
   const media = mapProbe(probe, name, stat.size);

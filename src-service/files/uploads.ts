@@ -24,7 +24,7 @@ export interface PartOptions {
 export interface PartResult {
   etag: string;
   /** Where the part's time went, in ms (sent back as `Server-Timing`). */
-  timings: { receiveMs: number; syncMs: number; hashMs: number };
+  timings: { receiveMs: number; hashMs: number };
 }
 
 /** `Content-MD5` is the base64 of a 16-byte digest: 22 characters and `==`. */
@@ -136,7 +136,7 @@ export function createUploads(deps: AppDeps) {
     // Aborted, deleted or completed while the bytes came in: no session is left to hold the part (it was a 500).
     if (!isInProgress(upload.file_id)) throw endedMeanwhile();
     repo.recordPart(upload.file_id, n, written.bytes, etag);
-    return { etag, timings: { receiveMs: written.receiveMs, syncMs: written.syncMs, hashMs } };
+    return { etag, timings: { receiveMs: written.receiveMs, hashMs } };
   }
 
   function isInProgress(fileId: string): boolean {

@@ -11,7 +11,7 @@ import { startService } from '../lib/service';
 import { fmtBytes, fmtRate, fmtSeconds } from '../lib/stats';
 import { download, uploadParts } from '../lib/transfer';
 
-const PART_CONCURRENCY = 4;
+const PART_CONCURRENCY = 6;
 
 /**
  * Upload (init-upload + parallel part PUTs + complete-upload, until STORED) against `cp` of
@@ -31,10 +31,11 @@ export const transferScenario: Scenario = {
       await events.ready;
       const upload = async () => {
         const started = performance.now();
-        const fileId = await uploadParts(client, source, { concurrency: PART_CONCURRENCY });
+        const { fileId, stages } = await uploadParts(client, source, { concurrency: PART_CONCURRENCY });
+        const completed = performance.now();
         const stored = await events.fileStatus(fileId, 'STORED');
         if (stored.status !== 'STORED') throw new Error(`upload ${fileId} ended ${stored.status}`);
-        return { fileId, seconds: (stored.atMs - started) / 1000 };
+        return { fileId, seconds: (stored.atMs - started) / 1000, stages: { ...stages, storeMs: stored.atMs - completed } };
       };
       const copy = () => timedCp(source, path.join(dir, 'copy.bin'));
       await copy(); // warm the page cache for both sides
@@ -51,6 +52,7 @@ export const transferScenario: Scenario = {
         ups.push(u.seconds);
         if (kept) await client.deleteFile(kept); // keep the disk use bounded: one stored copy at a time
         kept = u.fileId;
+        ctx.log(`transfer: upload stages ${JSON.stringify(u.stages, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))}`);
         ctx.log(`transfer: upload ${fmtSeconds(u.seconds)}, cp ${fmtSeconds(c.cp)}, cp + fsync ${fmtSeconds(c.cpThenFsync)}`);
       }
       const uploadRss = end();
