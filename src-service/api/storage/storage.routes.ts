@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { Context, Next } from 'koa';
 import type { AppDeps } from '../../deps';
 import { NotFoundError } from '../../errors';
@@ -5,6 +6,8 @@ import { authorizeStorageRef } from '../../files/storage-access';
 import { parseStoragePath } from '../../files/urls';
 import { mimeTypeFor } from '../../media/probe';
 import { parseRange } from './range';
+import { sendFileRange } from '../../storage/send-range';
+import { errorCode } from '../../storage/fs-io';
 
 /**
  * Stored bytes are user content served on the API's own origin, where the GUI holds the
@@ -60,6 +63,17 @@ export function storageRoutes(deps: AppDeps) {
     if (range) ctx.set('Content-Range', `bytes ${start}-${end}/${stat.sizeBytes}`);
     ctx.length = Math.max(0, end - start + 1);
     if (ctx.method === 'HEAD' || stat.sizeBytes === 0) return;
-    ctx.body = await deps.blobs.openRead(target.blobKey, target.innerPath, { start, end });
+    const file = deps.blobs.localPath(target.blobKey, target.innerPath);
+    if (file === null) {
+      ctx.body = await deps.blobs.openRead(target.blobKey, target.innerPath, { start, end });
+      return;
+    }
+    // A local file: sent straight to the socket from reused buffers, past Koa's body
+    // handling (the status and headers set above are already on the response).
+    const fh = await fs.open(file, 'r').catch((err: unknown) => {
+      throw errorCode(err) === 'ENOENT' ? new NotFoundError('File not found') : err; // deleted since the stat
+    });
+    ctx.respond = false;
+    await sendFileRange(ctx.res, fh, start, end);
   };
 }
