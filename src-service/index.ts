@@ -16,6 +16,7 @@ import { createLocalScheduler, type Scheduler } from './commands/scheduler';
 import { createCommandRunner } from './commands/runner';
 import { createCommandNotifier } from './commands/notify';
 import { createApp } from './app';
+import { pollFastPath } from './api/commands/poll-fast-path';
 import { ensureLocalAccount, loadKeyring } from './bootstrap';
 import { recoverOnStart } from './recovery';
 import { mountExtensions } from './extensions';
@@ -71,7 +72,12 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const app = createApp(deps, { allowedHosts: () => allowed.hosts, allowedOrigins: () => allowed.origins, extraRouters: ext.routers, rawHandlers: ext.rawHandlers });
   // Header deadlines are checked every connectionsCheckingInterval: keep it well under the deadline.
   // requireHostHeader off: a request without Host reaches the Host guard and gets its 403 in the usual body.
-  const server = http.createServer({ connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 4)), requireHostHeader: false }, app.callback());
+  const koa = app.callback();
+  const fastPoll = pollFastPath(deps, { allowedHosts: () => allowed.hosts, allowedOrigins: () => allowed.origins });
+  const handle: http.RequestListener = (req, res) => {
+    if (!fastPoll(req, res)) void koa(req, res);
+  };
+  const server = http.createServer({ connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 4)), requireHostHeader: false }, handle);
   server.requestTimeout = 0; // uploads and downloads of large files may take long; JSON bodies have their own deadline (json-body.ts)
   server.headersTimeout = config.headersTimeoutMs; // slow headers (slowloris) are cut off with a 408
   server.keepAliveTimeout = 5_000;

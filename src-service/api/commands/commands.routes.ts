@@ -13,7 +13,7 @@ import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBod
 import { submitMultiple } from '../../commands/submit-multiple';
 import { presentCommand, presentCommandListItem } from './commands.presenter';
 import { argumentChecksOn } from '../../commands/parser-switch';
-import { createReadCache } from '../../db/read-cache';
+import { pollCacheOf } from './poll-cache';
 
 export function commandRoutes(deps: AppDeps): Router {
   const router = createApiRouter();
@@ -55,20 +55,20 @@ export function commandRoutes(deps: AppDeps): Router {
     ctx.body = rows.map((r) => presentCommandListItem(r, stats.get(r.id)));
   });
 
-  // A finished command's record changes only when its outputs are deleted: scripts polling it
-  // (often, from many connections) get the JSON built once. Presigned URLs are made fresh.
-  const finished = createReadCache<string>(deps.files.deletions);
+  // Presigned URLs are made fresh: only polls without presigned_ttl_seconds are cached.
+  const finished = pollCacheOf(deps);
   const poll = (ctx: RouterContext) => {
     const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
     const { presigned_ttl_seconds } = parseInput(PresignQuery, ctx.query, 'query');
-    const cacheKey = presigned_ttl_seconds === undefined ? `${accountOf(ctx).id}/${command_id}` : null;
-    let json = cacheKey ? finished.get(cacheKey) : undefined;
+    const accountId = accountOf(ctx).id;
+    const cacheable = presigned_ttl_seconds === undefined;
+    let json = cacheable ? finished.get(accountId, command_id) : undefined;
     if (json === undefined) {
-      const row = deps.commands.get(accountOf(ctx).id, command_id);
+      const row = deps.commands.get(accountId, command_id);
       if (!row) throw new NotFoundError('Command not found');
       const outputs = row.status === 'SUCCESS' ? deps.files.byCommand(row.id) : [];
-      json = JSON.stringify(presentCommand(row, outputs, deps.urls, presigned_ttl_seconds));
-      if (cacheKey && isFinal(row.status)) finished.set(cacheKey, json);
+      json = Buffer.from(JSON.stringify(presentCommand(row, outputs, deps.urls, presigned_ttl_seconds)));
+      if (cacheable && isFinal(row.status)) finished.set(accountId, command_id, json);
     }
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = json;

@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppDeps } from '../../deps';
+import type { HostGuardOptions } from '../middleware/host-guard';
+import { pollCacheOf } from './poll-cache';
+
+/** A poll of one command with no query string: the only shape answered here. */
+const POLL_PATH = /^\/v1\/(?:commands|poll-command)\/([A-Za-z0-9_-]{1,128})$/;
+
+/**
+ * Answers the commonest request, a script polling a finished command, before Koa builds a
+ * context and walks its middleware (docs/performance.md). It answers only when every check
+ * the full chain would make passes the same way (host and origin guard, no request body,
+ * a valid key) and the JSON is already cached; the response is byte for byte what the Koa
+ * route sends (X-Request-Id, Content-Type, Content-Length, body). Anything else (a miss,
+ * a refusal, a query string) returns false and goes through the full chain, which produces
+ * its usual answer.
+ */
+export function pollFastPath(deps: AppDeps, guard: HostGuardOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const cache = pollCacheOf(deps);
+  return function answerPoll(req, res) {
+    if (req.method !== 'GET') return false;
+    const m = POLL_PATH.exec(req.url ?? '');
+    if (!m) return false;
+    const h = req.headers;
+    if (h['content-length'] !== undefined || h['transfer-encoding'] !== undefined) return false;
+    const hosts = guard.allowedHosts();
+    if (hosts.size > 0 && !hosts.has((h.host ?? '').toLowerCase())) return false;
+    if (h.origin && !guard.allowedOrigins().has(h.origin.toLowerCase())) return false;
+    const key = h['x-api-key'];
+    if (typeof key !== 'string' || key === '') return false;
+    const account = deps.accounts.findAccountByKey(key);
+    if (!account) return false;
+    const json = cache.get(account.id, m[1] as string);
+    if (json === undefined) return false;
+    res.statusCode = 200;
+    res.setHeader('X-Request-Id', crypto.randomUUID());
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', json.length);
+    res.end(json);
+    return true;
+  };
+}
