@@ -8,7 +8,7 @@ import os from 'node:os';
 import { createContext, type Scenario } from './lib/context';
 import { describeMachine, machineLine } from './lib/machine';
 import { startNoiseMeter } from './lib/noise';
-import { formatTable, writeResults, type Row } from './lib/report';
+import { formatStages, formatTable, writeResults, type Row } from './lib/report';
 import { killAllStarted, REPO_ROOT } from './lib/service';
 import { transcodeScenario } from './scenarios/transcode';
 import { manyJobsScenario } from './scenarios/many-jobs';
@@ -56,6 +56,8 @@ async function main(): Promise<number> {
     fs.rmSync(ctx.tmp, { recursive: true, force: true });
   }
   console.log(formatTable(rows));
+  const stages = formatStages(rows);
+  if (stages) console.log(stages);
   if (maxOthers > 0.1 || maxLoad > machine.cores) {
     console.log(
       `\nnote: other work on this machine used up to ${(maxOthers * 100).toFixed(0)}% of its CPU during a scenario (column "others' CPU"; ` +

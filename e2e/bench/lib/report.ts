@@ -16,6 +16,8 @@ export interface Row {
   peakRssBytes: number | null;
   /** Share of the machine's CPU that other work used while this row's scenario ran (set by run.ts). */
   othersCpuShare?: number | null;
+  /** Where the time goes (per-stage timings or a CPU profile summary), printed under the table. */
+  stages?: string;
   data?: Record<string, unknown>;
 }
 
@@ -55,4 +57,10 @@ export function writeResults(root: string, report: unknown, startedAt: Date): st
   fs.writeFileSync(file, text);
   fs.writeFileSync(path.join(dir, 'latest.json'), text);
   return file;
+}
+
+/** The "where the time goes" lines of the rows that have them. */
+export function formatStages(rows: Row[]): string {
+  const lines = rows.filter((r) => r.stages).map((r) => `- ${r.figure}: ${r.stages as string}`);
+  return lines.length ? `\nwhere the time goes:\n${lines.join('\n')}` : '';
 }

@@ -11,6 +11,8 @@ export interface RssMeter {
   window(): () => number | null;
   /** VmHWM since the process started (or since the last window began). */
   peak(): number | null;
+  /** VmRSS now (bytes), or null. */
+  current(): number | null;
 }
 
 export function createRssMeter(pid: number, sampleEveryMs = 50): RssMeter {
@@ -18,6 +20,10 @@ export function createRssMeter(pid: number, sampleEveryMs = 50): RssMeter {
   return {
     peak() {
       const kb = readKb(statusFile, 'VmHWM');
+      return kb === null ? null : kb * 1024;
+    },
+    current() {
+      const kb = readKb(statusFile, 'VmRSS');
       return kb === null ? null : kb * 1024;
     },
     window() {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FfdeskClient } from '../../../src-service/client';
+import { run } from './tools';
 
 /** Client-side stages of one upload (ms) and the service's own per-part timings (Server-Timing), summed over parts. */
 export interface UploadStages {
@@ -71,8 +72,25 @@ function putRange(agent: http.Agent, url: string, filePath: string, start: numbe
   });
 }
 
-/** GETs a URL and throws the bytes away; resolves with the byte count and the wall time. */
-export function download(url: string): Promise<{ bytes: number; seconds: number }> {
+export interface Downloaded {
+  bytes: number;
+  seconds: number;
+  /** Time to the first byte of the body. */
+  ttfbMs: number;
+}
+
+/**
+ * GETs a URL and throws the bytes away: with curl into /dev/null where curl is installed
+ * (a client that costs little, so the server is what is measured), else with node:http.
+ */
+export async function download(url: string, curl: string | null = null): Promise<Downloaded> {
+  if (!curl) return nodeDownload(url);
+  const out = await run(curl, ['-sS', '-f', '-o', '/dev/null', '-w', '%{size_download} %{time_total} %{time_starttransfer}', url]);
+  const [bytes, total, ttfb] = out.trim().split(' ').map(Number);
+  return { bytes: bytes as number, seconds: total as number, ttfbMs: (ttfb as number) * 1000 };
+}
+
+function nodeDownload(url: string): Promise<Downloaded> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     http
@@ -82,9 +100,10 @@ export function download(url: string): Promise<{ bytes: number; seconds: number 
           reject(new Error(`GET ${url} answered ${res.statusCode}`));
           return;
         }
+        const ttfbMs = performance.now() - started;
         let bytes = 0;
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.once('end', () => resolve({ bytes, seconds: (performance.now() - started) / 1000 }));
+        res.once('end', () => resolve({ bytes, seconds: (performance.now() - started) / 1000, ttfbMs }));
         res.once('error', reject);
       })
       .once('error', reject);
