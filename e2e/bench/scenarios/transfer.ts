@@ -52,7 +52,7 @@ export const transferScenario: Scenario = {
       const cps: { cp: number; cpSync: number }[] = [];
       let kept = '';
       const rssBefore = service.rss.current();
-      let end = service.rss.window();
+      const end = service.rss.window();
       for (let i = 0; i < ctx.sizes.transferRuns; i++) {
         const c = await copy();
         cps.push(c);
