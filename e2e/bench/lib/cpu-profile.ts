@@ -26,14 +26,22 @@ export interface ProfileSummary {
 /**
  * Self time per function from a V8 `.cpuprofile` (what `node --cpu-prof` writes): where
  * the service's main thread spent its time, shown beside a row (docs/performance.md).
+ * `lastMs` keeps only the end of the profile (the load run just before the service stopped),
+ * so start-up does not count.
  */
-export function summarizeProfile(file: string, topN = 6): ProfileSummary {
+export function summarizeProfile(file: string, topN = 6, opts: { lastMs?: number } = {}): ProfileSummary {
   const p = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   let idle = 0;
   let total = 0;
+  // Sample times (µs): only the last `lastMs` count, e.g. the load that ran just before the service stopped.
+  const times: number[] = [];
+  let t = p.startTime;
+  for (const d of p.timeDeltas) times.push((t += d));
+  const from = opts.lastMs === undefined ? -Infinity : p.endTime - opts.lastMs * 1000;
   p.samples.forEach((id, i) => {
+    if ((times[i] ?? 0) < from) return;
     const dt = (p.timeDeltas[i] ?? 0) / 1000;
     total += dt;
     const node = byId.get(id);
@@ -69,11 +77,15 @@ export function profileLine(s: ProfileSummary, topN = 4): string {
   return `main thread busy ${(s.busyShare * 100).toFixed(0)}%: ${parts.join(', ')}`;
 }
 
-/** The newest `.cpuprofile` in a folder, or null. */
-export function newestProfile(dir: string): string | null {
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')) : [];
+/**
+ * The main thread's `.cpuprofile` in a folder, or null. Node names them
+ * CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile; thread 0 is the main thread (others are
+ * loader or worker threads). The largest such file when there are several.
+ */
+export function mainThreadProfile(dir: string): string | null {
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f)) : [];
   if (files.length === 0) return null;
   const full = files.map((f) => path.join(dir, f));
-  full.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  full.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
   return full[0] as string;
 }

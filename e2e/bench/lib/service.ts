@@ -30,7 +30,7 @@ const live = new Set<ChildProcess>();
  * `node --import tsx` so the pid we sample for memory is the service itself rather than
  * tsx's wrapper process.
  */
-export async function startService(dataDir: string, opts: { key?: string; env?: Record<string, string>; launcher?: Launcher } = {}): Promise<BenchService> {
+export async function startService(dataDir: string, opts: { key?: string; env?: Record<string, string>; launcher?: Launcher; nodeArgs?: string[] } = {}): Promise<BenchService> {
   const key = opts.key ?? `bench_${crypto.randomBytes(16).toString('hex')}`;
   const launched = await launch(opts.launcher ?? 'node', {
     FFDESK_HOST: '127.0.0.1',
@@ -38,7 +38,7 @@ export async function startService(dataDir: string, opts: { key?: string; env?: 
     FFDESK_DATA_DIR: dataDir,
     FFDESK_API_KEY: key,
     ...opts.env,
-  });
+  }, opts.nodeArgs);
   return { ...launched, key, dataDir, rss: createRssMeter(launched.pid) };
 }
 
@@ -52,11 +52,11 @@ export interface Launched {
   stop(): Promise<void>;
 }
 
-function commandFor(launcher: Launcher): { bin: string; args: string[] } {
+function commandFor(launcher: Launcher, nodeArgs: string[] = []): { bin: string; args: string[] } {
   switch (launcher) {
     case 'node':
       // FFDESK_BENCH_NODE_ARGS: extra node flags for the service, e.g. `--cpu-prof` to see where time goes.
-      return { bin: process.execPath, args: [...extraNodeArgs(), '--import', 'tsx', 'src-service/cli/main.ts', 'serve'] };
+      return { bin: process.execPath, args: [...extraNodeArgs(), ...nodeArgs, '--import', 'tsx', 'src-service/cli/main.ts', 'serve'] };
     case 'tsx':
       return { bin: path.join(REPO_ROOT, 'node_modules/.bin/tsx'), args: ['src-service/cli/main.ts', 'serve'] };
     case 'npm':
@@ -69,8 +69,8 @@ function extraNodeArgs(): string[] {
 }
 
 /** Spawns in its own process group, so stop() reaches npm's and tsx's children too. */
-export function launch(launcher: Launcher, env: Record<string, string>): Promise<Launched> {
-  const { bin, args } = commandFor(launcher);
+export function launch(launcher: Launcher, env: Record<string, string>, nodeArgs?: string[]): Promise<Launched> {
+  const { bin, args } = commandFor(launcher, nodeArgs);
   const started = performance.now();
   const child = spawn(bin, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   live.add(child);
