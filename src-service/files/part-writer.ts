@@ -2,10 +2,14 @@ import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { BadRequestError } from '../errors';
 
-/** A write starts once this much has arrived; socket reads are 64 KiB, so this is 16 of them per syscall. */
-const BATCH_BYTES = 1024 * 1024;
-/** With one write in flight, the socket is paused once this much more is waiting (memory per part stays ~2× this). */
-const PAUSE_BYTES = 4 * 1024 * 1024;
+/**
+ * A write starts once this much has arrived (a few socket reads of up to 64 KiB). Small on
+ * purpose: the chunks then die young and are freed by cheap scavenges; gathering MiBs kept
+ * them alive into full collections and raised peak memory (docs/performance.md).
+ */
+const BATCH_BYTES = 256 * 1024;
+/** With one write in flight, the socket is paused once this much more is waiting (memory per part stays ~this). */
+const PAUSE_BYTES = 1024 * 1024;
 
 export interface WrittenPart {
   bytes: number;
