@@ -62,8 +62,10 @@ export const CORE_OPERATIONS: Operation[] = [
   { method: 'put', path: '/uploads/{file_id}/parts/{part_number}', operationId: 'uploadPart', tag: 'Uploads', auth: false,
     params: PartParams, query: PartQuery,
     summary: 'Upload one part to a presigned URL from upload_urls (spec 4.8b)',
-    description: 'No key header: the signed query (token) is the grant, valid 6 hours. Answers the part MD5 as a quoted ETag.',
-    responses: { '200': { description: 'Stored', headers: { ETag: 'The part MD5, quoted' } }, ...errors(400, 403, 404, 507) } },
+    description:
+      'No key header: the signed query (token) is the grant, valid 6 hours. Answers an opaque quoted ETag to hand back to complete-upload. ' +
+      'With a Content-MD5 header (base64 MD5 of the part) the bytes are verified (400 on mismatch) and the ETag is the quoted hex MD5.',
+    responses: { '200': { description: 'Stored', headers: { ETag: 'Opaque, quoted; the hex MD5 when Content-MD5 was sent', 'Server-Timing': 'Where the part\'s time went (receive, hash)' } }, ...errors(400, 403, 404, 507) } },
   { method: 'get', path: '/storage/{file_id}/{name}', operationId: 'downloadFile', tag: 'Storage', auth: false,
     summary: 'A public storage_url: the bytes, with Content-Type, Content-Length, ETag, Range (206) and HEAD (decisions)',
     description: 'Playlist segments resolve relative to the manifest (/storage/{file_id}/{segment path}).',
