@@ -5,6 +5,7 @@ import { startTestService, type TestService } from '../../test-support/harness';
 import { createHttpClient, type HttpClient, type RawResponse } from '../../hardening/http-raw';
 import { lavfiOutputs, otherAccountKey } from '../../hardening/fixtures';
 import { pollFastPath } from './poll-fast-path';
+import { MISSING_KEY_DETAIL, UNAUTHORIZED_DETAIL } from '../../errors';
 
 /**
  * Polls of a finished command are answered before Koa when the JSON is cached: the answer
@@ -59,9 +60,10 @@ describe('poll of a finished command (fast path before Koa)', () => {
     await poll();
     const badKey = await poll({ 'x-api-key': 'nope' });
     expect(badKey.status).toBe(401);
-    expect(JSON.parse(badKey.text)).toEqual({ detail: 'Invalid authorization key' });
+    expect(JSON.parse(badKey.text)).toEqual({ detail: UNAUTHORIZED_DETAIL });
     const noKey = await client.send({ method: 'GET', path: `/v1/commands/${commandId}` });
     expect(noKey.status).toBe(401);
+    expect(JSON.parse(noKey.text)).toEqual({ detail: MISSING_KEY_DETAIL });
     const foreignHost = await client.send({ method: 'GET', path: `/v1/commands/${commandId}`, headers: { host: 'evil.example', 'x-api-key': svc.key }, setHost: false });
     expect(foreignHost.status).toBe(403);
     expect(JSON.parse(foreignHost.text)).toEqual({ detail: 'Host not allowed' });
