@@ -7,6 +7,7 @@ import type { BlobStore } from './storage/blob-store';
 import type { Keyring } from './storage/signing';
 import type { MediaBinaries } from './media/binaries';
 import type { Confiner } from './media/confine';
+import type { BuildFacts } from './media/build-facts';
 import type { EventBus } from './events/event-bus';
 import type { Scheduler } from './commands/scheduler';
 import type { UrlBuilder } from './files/urls';
@@ -26,6 +27,8 @@ export interface AppDeps {
   media: MediaBinaries;
   /** The operating-system sandbox around ffmpeg and ffprobe (docs/sandbox.md). */
   confiner: Confiner;
+  /** What the chosen ffmpeg can do (listings, working hardware encoders); set by start(). */
+  ffmpegFacts: BuildFacts;
   events: EventBus;
   scheduler: Scheduler;
   notifier: CommandNotifier;

@@ -8,8 +8,10 @@ import { createAccountsRepo } from './db/accounts-repo';
 import { createCommandsRepo } from './db/commands-repo';
 import { createFilesRepo } from './db/files-repo';
 import { createFsBlobStore } from './storage/blob-store';
-import { resolveBinaries } from './media/binaries';
 import { createConfiner, effectiveMode, type SandboxStatus } from './media/confine';
+import { selectBinaries, type MediaBinaries } from './media/binaries';
+import { createProbeCache } from './media/probe-cache';
+import { createBuildFacts } from './media/build-facts';
 import { createEventBus } from './events/event-bus';
 import { createUrlBuilder } from './files/urls';
 import { createLocalScheduler, type Scheduler } from './commands/scheduler';
@@ -47,13 +49,15 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const local = ensureLocalAccount(accounts, config.dataDir, config.apiKey);
   const keyring = loadKeyring(db);
   const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'));
-  const media = resolveBinaries();
   const countAccounts = db.prepare('SELECT COUNT(*) AS n FROM accounts');
   const confiner = createConfiner({
     mode: () => effectiveMode(config.sandbox, config.host, (countAccounts.get() as { n: number }).n),
     bwrapPath: config.bwrapPath,
     log,
   });
+  const probeCache = createProbeCache(path.join(config.dataDir, 'ffmpeg-builds.json'));
+  // Filled in by start(): choosing runs every candidate binary (in parallel), which is async.
+  const media = {} as MediaBinaries;
   const events = createEventBus(db);
   let baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const urls = createUrlBuilder(() => baseUrl, keyring);
@@ -63,7 +67,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const ext = mountExtensions(deps);
   deps.notifier = createCommandNotifier({ files, events, setProgress: commands.setProgress, onFinal: ext.onCommandFinal, log });
   const runner = createCommandRunner({
-    ...deps, ffmpegPath: media.ffmpegPath, ffprobePath: media.ffprobePath, jobsDir,
+    ...deps, get ffmpegPath() { return media.ffmpegPath; }, get ffprobePath() { return media.ffprobePath; }, jobsDir,
     onStatus: (row) => deps.notifier.onStatus(row), onProgress: (row, p) => deps.notifier.onProgress(row, p),
   });
   const scheduler: Scheduler = createLocalScheduler({ commands, vcpuBudget: config.vcpuBudget, run: runner, log });
@@ -88,6 +92,9 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
     localKey: local.key,
     deps,
     async start() {
+      Object.assign(media, await selectBinaries({ cache: probeCache }));
+      log(`ffmpeg: ${media.ffmpegPath} (${media.ffmpeg.reason}); ffprobe: ${media.ffprobePath} (${media.ffprobe.reason})`);
+      deps.ffmpegFacts = createBuildFacts({ ffmpegPath: media.ffmpegPath, cache: probeCache, signal: tasks.signal, log });
       const interrupted = await recoverOnStart({ commands, files, blobs, jobsDir, log });
       await ext.start();
       for (const row of interrupted) deps.notifier.onStatus(row);

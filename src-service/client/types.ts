@@ -3,6 +3,9 @@
  * Field names are exactly the wire's (snake_case). Optional fields are left out by the
  * service when they do not apply (decisions: Records), so they are `?` here.
  */
+import type { BinaryChoiceInfo, HardwareEncoders } from './media-types';
+
+export type * from './media-types';
 
 export type CommandStatus = 'QUEUED' | 'PROCESSING' | 'SUCCESS' | 'FAILED';
 export type CommandType = 'FFMPEG_COMMAND' | 'FFMPEG_CHAINED_COMMANDS';
@@ -155,6 +158,8 @@ export interface Health {
   ffmpeg_version: string;
   ffprobe_version: string;
   sandbox: SandboxStatus;
+  ffmpeg: BinaryChoiceInfo;
+  ffprobe: BinaryChoiceInfo;
 }
 
 export type Plan = 'pro' | 'trial';
@@ -179,6 +184,9 @@ export interface SystemInfo {
   ffprobe_version: string;
   vcpu_budget: number;
   sandbox: SandboxStatus;
+  ffmpeg: BinaryChoiceInfo;
+  ffprobe: BinaryChoiceInfo;
+  hardware_encoders: HardwareEncoders;
 }
 
 export interface ApiKeyInfo {

@@ -50,6 +50,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/events', query: ['last_event_id'] },
   { method: 'GET', path: '/v1/account' },
   { method: 'GET', path: '/v1/system' },
+  { method: 'GET', path: '/v1/capabilities' },
   { method: 'GET', path: '/v1/health' },
   { method: 'GET', path: '/v1/openapi.json' },
   { method: 'GET', path: '/docs' },

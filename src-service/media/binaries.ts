@@ -1,128 +1,167 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { z } from 'zod';
 import { runProcess } from './run-process';
+import { compareBuilds, describeBuild, parseBuildVersion, type BuildVersion } from './build-version';
+import { ENV_VAR, forcedCandidate, listCandidates, type BinaryName, type BinarySource, type Candidate, type CandidateOptions } from './binary-candidates';
+import { createProbeCache, type ProbeCache } from './probe-cache';
 
-/** Where a binary came from; shown by /v1/health and the GUI's settings page. */
-export type BinarySource =
-  | 'FFDESK_FFMPEG_PATH'
-  | 'FFDESK_FFPROBE_PATH'
-  | 'ffmpeg-static'
-  | '@ffmpeg-installer/ffmpeg'
-  | 'ffprobe-static'
-  | '@ffmpeg-installer/ffprobe'
-  | 'PATH';
+export { requirePackagePath, type BinarySource, type PackagePathResolver } from './binary-candidates';
+
+/** One candidate as `ffdesk doctor`, /v1/health and the settings page show it. */
+export interface ProbedCandidate {
+  source: BinarySource;
+  path: string | null;
+  /** The -version token ("5.1.9-0+deb12u1"); null when it did not run. */
+  version: string | null;
+  chosen: boolean;
+  /** Why it was chosen, or why not ("older than …", "does not run: …", "not installed"). */
+  note: string;
+}
+
+export interface BinaryChoice {
+  path: string;
+  source: BinarySource;
+  version: BuildVersion;
+  reason: string;
+  candidates: ProbedCandidate[];
+}
 
 export interface MediaBinaries {
   ffmpegPath: string;
   ffprobePath: string;
   ffmpegSource: BinarySource;
   ffprobeSource: BinarySource;
+  ffmpeg: BinaryChoice;
+  ffprobe: BinaryChoice;
 }
 
-/** Returns the absolute path an installed npm package exports, or null when it is absent. */
-export type PackagePathResolver = (packageName: string) => string | null;
-
-interface Candidate {
-  source: BinarySource;
-  path: () => string | null;
+export interface SelectOptions extends CandidateOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Remembers -version lines per path + size + mtime (see probe-cache.ts). */
+  cache?: ProbeCache;
 }
 
-const require = createRequire(import.meta.url);
+type VersionProbe = { line: string } | { error: string };
+const VersionFact = z.object({ line: z.string() });
+const PROBE_TIMEOUT_MS = 10_000;
 
 /**
- * Finds ffmpeg and ffprobe. Order: the FFDESK_* variable, then the npm packages, then PATH.
- * `ffmpeg-static` is an optional dependency whose install can fail and leave the package
- * without its binary, so a candidate counts only if the file exists and is executable.
+ * Picks ffmpeg and ffprobe (docs/ffmpeg.md): the FFDESK_* variable when set; otherwise every
+ * candidate is run once with -version (all at once, answers cached), those that do not run are
+ * dropped and the newest build wins.
  */
-export function resolveBinaries(env: NodeJS.ProcessEnv = process.env, packagePath: PackagePathResolver = requirePackagePath): MediaBinaries {
-  const ffmpeg = pickBinary('ffmpeg', 'FFDESK_FFMPEG_PATH', env, [
-    { source: 'ffmpeg-static', path: () => packagePath('ffmpeg-static') },
-    { source: '@ffmpeg-installer/ffmpeg', path: () => packagePath('@ffmpeg-installer/ffmpeg') },
-  ]);
-  const ffprobe = pickBinary('ffprobe', 'FFDESK_FFPROBE_PATH', env, [
-    { source: 'ffprobe-static', path: () => packagePath('ffprobe-static') },
-    { source: '@ffmpeg-installer/ffprobe', path: () => packagePath('@ffmpeg-installer/ffprobe') },
-  ]);
-  return { ffmpegPath: ffmpeg.path, ffmpegSource: ffmpeg.source, ffprobePath: ffprobe.path, ffprobeSource: ffprobe.source };
+export async function selectBinaries(opts: SelectOptions = {}): Promise<MediaBinaries> {
+  const cache = opts.cache ?? createProbeCache(null);
+  const probe = (bin: string) => cachedProbe(cache, bin, () => probeVersionLine(bin));
+  const [ffmpeg, ffprobe] = await Promise.all([chooseAsync('ffmpeg', opts, probe), chooseAsync('ffprobe', opts, probe)]);
+  return asMediaBinaries(ffmpeg, ffprobe);
 }
 
-function pickBinary(name: 'ffmpeg' | 'ffprobe', envVar: 'FFDESK_FFMPEG_PATH' | 'FFDESK_FFPROBE_PATH', env: NodeJS.ProcessEnv, packages: Candidate[]): { path: string; source: BinarySource } {
-  const explicit = env[envVar];
-  if (explicit) {
-    // An explicit setting that is wrong is an error, not a reason to quietly use another binary.
-    const found = isBareName(explicit) ? findOnPath(explicit, env) : asExecutable(path.resolve(explicit));
-    if (found) return { path: found, source: envVar };
-    throw new Error(`${envVar} is set to "${explicit}", but that is not an executable file. Point it at the ${name} binary, or unset it to use the bundled one.`);
+/** The same choice made synchronously, one candidate after another: for tests and scripts. */
+export function resolveBinaries(opts: SelectOptions = {}): MediaBinaries {
+  const cache = opts.cache ?? createProbeCache(null);
+  const probe = (bin: string) => cachedProbeSync(cache, bin, () => probeVersionLineSync(bin));
+  const pick = (name: BinaryName) => {
+    const list = candidatesFor(name, opts);
+    return choose(name, list, list.map((c) => (c.path ? probe(c.path) : null)));
+  };
+  return asMediaBinaries(pick('ffmpeg'), pick('ffprobe'));
+}
+
+async function chooseAsync(name: BinaryName, opts: SelectOptions, probe: (bin: string) => Promise<VersionProbe>): Promise<BinaryChoice> {
+  const list = candidatesFor(name, opts);
+  return choose(name, list, await Promise.all(list.map((c) => (c.path ? probe(c.path) : null))));
+}
+
+function candidatesFor(name: BinaryName, opts: SelectOptions): Candidate[] {
+  const env = opts.env ?? process.env;
+  const forced = forcedCandidate(name, env);
+  return forced ? [forced] : listCandidates(name, env, opts);
+}
+
+function asMediaBinaries(ffmpeg: BinaryChoice, ffprobe: BinaryChoice): MediaBinaries {
+  return { ffmpegPath: ffmpeg.path, ffmpegSource: ffmpeg.source, ffprobePath: ffprobe.path, ffprobeSource: ffprobe.source, ffmpeg, ffprobe };
+}
+
+/** The newest candidate that ran; a forced one is taken even if its -version failed. */
+export function choose(name: BinaryName, list: Candidate[], probes: (VersionProbe | null)[]): BinaryChoice {
+  const rows = list.map((c, i) => ({ c, probe: probes[i] ?? null }));
+  const forced = rows.length === 1 && rows[0]?.c.source === ENV_VAR[name] ? rows[0] : undefined;
+  const working = rows
+    .map((r) => ({ ...r, build: r.probe && 'line' in r.probe ? parseBuildVersion(r.probe.line) : null }))
+    .filter((r): r is typeof r & { build: BuildVersion; c: Candidate & { path: string } } => r.build !== null && r.c.path !== null);
+  const best = working.reduce<(typeof working)[number] | undefined>((a, b) => (a === undefined || compareBuilds(b.build, a.build) > 0 ? b : a), undefined);
+  if (forced?.c.path) {
+    const build = best?.build ?? parseBuildVersion(`${name} version unknown`);
+    const note = best ? `${ENV_VAR[name]} is set` : `${ENV_VAR[name]} is set (its -version failed: ${errorOf(forced.probe)})`;
+    return { path: forced.c.path, source: forced.c.source, version: build, reason: note, candidates: [row(forced.c, best?.build ?? null, true, note)] };
   }
-  const tried: string[] = [];
-  for (const candidate of [...packages, { source: 'PATH' as const, path: () => findOnPath(name, env) }]) {
-    const p = candidate.path();
-    const found = p === null ? null : asExecutable(unpackedFromAsar(p));
-    if (found) return { path: found, source: candidate.source };
-    tried.push(`${candidate.source}: ${p ?? 'not installed / not found'}`);
-  }
-  throw new Error(
-    `FFDesk could not find an executable ${name} (tried ${tried.join('; ')}). Fix it with one of: ` +
-      `set ${envVar}=/full/path/to/${name}; or run "npm install" again so the bundled binary is downloaded; ` +
-      `or install FFmpeg so that "${name}" is on PATH (apt install ffmpeg, brew install ffmpeg, winget install ffmpeg).`,
+  if (!best) throw noneWorks(name, rows);
+  const reason = working.length === 1 ? 'the only candidate that runs' : `the newest of ${working.length} candidates that run`;
+  const candidates = rows.map(({ c, probe }) => {
+    if (c === best.c) return row(c, best.build, true, `chosen: ${reason}`);
+    if (!c.path) return row(c, null, false, c.missing ?? 'not found');
+    if (!probe || 'error' in probe) return row(c, null, false, `does not run: ${errorOf(probe)}`);
+    const build = parseBuildVersion(probe.line);
+    return row(c, build, false, compareBuilds(build, best.build) < 0 ? `older than ${describeBuild(best.build)}` : `no newer than ${describeBuild(best.build)}, which comes first`);
+  });
+  return { path: best.c.path, source: best.c.source, version: best.build, reason: `${reason}: ${describeBuild(best.build)}`, candidates };
+}
+
+function row(c: Candidate, build: BuildVersion | null, chosen: boolean, note: string): ProbedCandidate {
+  return { source: c.source, path: c.path, version: build?.raw ?? null, chosen, note };
+}
+
+function errorOf(probe: VersionProbe | null): string {
+  return probe && 'error' in probe ? probe.error : 'no output';
+}
+
+function noneWorks(name: BinaryName, rows: { c: Candidate; probe: VersionProbe | null }[]): Error {
+  const tried = rows.map(({ c, probe }) => `${c.source}: ${c.path === null ? (c.missing ?? 'not found') : `${c.path} does not run (${errorOf(probe)})`}`);
+  return new Error(
+    `FFDesk could not find a working ${name} (tried ${tried.join('; ')}). Fix it with one of: ` +
+      `install FFmpeg so that "${name}" is on PATH (apt install ffmpeg, brew install ffmpeg, winget install ffmpeg); ` +
+      `set ${ENV_VAR[name]}=/full/path/to/${name}; or run "npm install" again so the bundled binary is downloaded.`,
   );
 }
 
-/** The path an npm binary package exports; null when the package is absent or unusable. */
-export function requirePackagePath(packageName: string): string | null {
-  // ffprobe-static calls process.exit() on platforms it does not know: never load it there.
-  if (packageName === 'ffprobe-static' && !['darwin', 'linux', 'win32'].includes(process.platform)) return null;
-  let exported: unknown;
+async function cachedProbe(cache: ProbeCache, bin: string, run: () => Promise<VersionProbe>): Promise<VersionProbe> {
+  const hit = cache.get(bin, 'version', VersionFact);
+  if (hit) return hit;
+  const probe = await run();
+  if ('line' in probe) cache.set(bin, 'version', probe); // a failure is tried again next start
+  return probe;
+}
+
+function cachedProbeSync(cache: ProbeCache, bin: string, run: () => VersionProbe): VersionProbe {
+  const hit = cache.get(bin, 'version', VersionFact);
+  if (hit) return hit;
+  const probe = run();
+  if ('line' in probe) cache.set(bin, 'version', probe);
+  return probe;
+}
+
+async function probeVersionLine(bin: string): Promise<VersionProbe> {
+  const lines: string[] = [];
   try {
-    exported = require(packageName);
+    const r = await runProcess(bin, ['-version'], { cwd: path.dirname(bin), timeoutMs: PROBE_TIMEOUT_MS, onStdoutLine: (l) => lines.push(l) });
+    return asProbe(r.exitCode, r.signal ?? (r.timedOut ? 'timed out' : null), lines[0], r.stderrTail);
   } catch (err) {
-    // Optional packages: absent (MODULE_NOT_FOUND), or @ffmpeg-installer throwing a plain
-    // string when its platform binary is missing. Both mean "try the next candidate".
-    return isModuleNotFound(err) || typeof err === 'string' ? null : rethrow(err);
-  }
-  if (typeof exported === 'string') return exported; // ffmpeg-static
-  const p = (exported as { path?: unknown } | null)?.path; // ffprobe-static, @ffmpeg-installer/*
-  return typeof p === 'string' ? p : null;
-}
-
-function isModuleNotFound(err: unknown): boolean {
-  return (err as { code?: unknown } | null)?.code === 'MODULE_NOT_FOUND';
-}
-
-function rethrow(err: unknown): never {
-  throw err;
-}
-
-/** Inside a packaged Electron app, binaries live in app.asar.unpacked (asar files cannot be executed). */
-function unpackedFromAsar(p: string): string {
-  return p.replace(`app.asar${path.sep}`, `app.asar.unpacked${path.sep}`);
-}
-
-function isBareName(p: string): boolean {
-  return !p.includes('/') && !p.includes('\\');
-}
-
-function asExecutable(p: string): string | null {
-  try {
-    if (!statSync(p).isFile()) return null;
-    accessSync(p, constants.X_OK);
-    return p;
-  } catch {
-    return null; // missing or not executable: this candidate does not count
+    return { error: (err as Error).message };
   }
 }
 
-function findOnPath(name: string, env: NodeJS.ProcessEnv): string | null {
-  const dirs = (env.PATH ?? env.Path ?? '').split(path.delimiter).filter(Boolean);
-  const exts = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';').concat('') : [''];
-  for (const dir of dirs) {
-    for (const ext of exts) {
-      const found = asExecutable(path.join(dir, name + ext));
-      if (found) return found;
-    }
-  }
-  return null;
+function probeVersionLineSync(bin: string): VersionProbe {
+  const r = spawnSync(bin, ['-version'], { cwd: path.dirname(bin), timeout: PROBE_TIMEOUT_MS, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  if (r.error) return { error: r.error.message };
+  return asProbe(r.status, r.signal, r.stdout.split(/\r?\n/)[0], r.stderr);
+}
+
+function asProbe(exitCode: number | null, how: string | null, firstLine: string | undefined, stderr: string): VersionProbe {
+  if (exitCode === 0 && firstLine && /\bversion\b/.test(firstLine)) return { line: firstLine };
+  const last = stderr.trim().split(/\r?\n/).at(-1)?.slice(0, 300) ?? '';
+  return { error: `-version ${exitCode === null ? `ended by ${how ?? 'a signal'}` : `exited with ${exitCode}`}${last ? `: ${last}` : ''}` };
 }
 
 export interface MediaVersions {
@@ -130,30 +169,12 @@ export interface MediaVersions {
   ffprobe_version: string;
 }
 
-const versionCache = new Map<string, Promise<MediaVersions>>();
-
-/** Versions for /v1/health, read once per pair of binaries (a failed read is retried next time). */
-export function readVersions(b: Pick<MediaBinaries, 'ffmpegPath' | 'ffprobePath'>): Promise<MediaVersions> {
-  const key = `${b.ffmpegPath}\0${b.ffprobePath}`;
-  let cached = versionCache.get(key);
-  if (!cached) {
-    cached = Promise.all([readVersion(b.ffmpegPath), readVersion(b.ffprobePath)]).then(([ffmpeg, ffprobe]) => ({ ffmpeg_version: ffmpeg, ffprobe_version: ffprobe }));
-    cached.catch(() => versionCache.delete(key));
-    versionCache.set(key, cached);
-  }
-  return cached;
-}
-
-async function readVersion(bin: string): Promise<string> {
-  const lines: string[] = [];
-  const r = await runProcess(bin, ['-version'], { cwd: path.dirname(bin), timeoutMs: 15_000, onStdoutLine: (line) => lines.push(line) });
-  const firstLine = lines[0];
-  if (r.exitCode !== 0 || firstLine === undefined) throw new Error(`"${bin} -version" failed (exit ${r.exitCode ?? r.signal}): ${r.stderrTail.slice(-500)}`);
-  return parseVersionLine(firstLine);
+/** Versions for /v1/health, as read when the binaries were chosen. */
+export function readVersions(b: Pick<MediaBinaries, 'ffmpeg' | 'ffprobe'>): MediaVersions {
+  return { ffmpeg_version: b.ffmpeg.version.raw, ffprobe_version: b.ffprobe.version.raw };
 }
 
 /** "ffmpeg version N-47683-g0e8eb07980-static https://..." -> "N-47683-g0e8eb07980-static". */
 export function parseVersionLine(line: string): string {
-  const m = /\bversion\s+(\S+)/.exec(line);
-  return m?.[1] ?? line.trim();
+  return parseBuildVersion(line).raw;
 }

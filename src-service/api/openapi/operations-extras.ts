@@ -6,7 +6,7 @@ import { ApiKeyItem, CreatedKey, CreateKeyBody, KeyIdParams } from '../keys/keys
 import type { Operation } from './operation';
 import { errors, json, ok204 } from './responses';
 import { CommandRecord } from './records.schema';
-import { AccountInfo, Health, SystemInfo } from './system.schema';
+import { AccountInfo, CapabilitiesInfo, Health, SystemInfo } from './system.schema';
 
 const EVENTS_DESCRIPTION = `Server-Sent Events of the caller's account. Each event has \`id:\` (resume with the
 Last-Event-ID header or ?last_event_id=, which first replays what was missed), \`event:\` and a JSON \`data:\`:
@@ -50,7 +50,11 @@ export const EXTRA_OPERATIONS: Operation[] = [
     responses: { '200': json('The account', AccountInfo), ...errors(401) } },
   { method: 'get', path: '/v1/system', operationId: 'getSystem', tag: 'System', summary: 'Versions, paths, vCPU budget and running commands',
     responses: { '200': json('System information', SystemInfo), ...errors(401) } },
-  { method: 'get', path: '/v1/health', operationId: 'getHealth', tag: 'System', summary: 'Liveness and ffmpeg versions (no key)', auth: false,
+  { method: 'get', path: '/v1/capabilities', operationId: 'getCapabilities', tag: 'System', summary: 'What the ffmpeg in use can do (FFDesk)',
+    description: 'Encoders, decoders, filters, muxers, demuxers, protocols, hwaccels and option names as listed by the ffmpeg binary itself '
+      + '(read once per binary), and the hardware encoders that completed a test encode on this machine (`state: detecting` until those have run).',
+    responses: { '200': json('The capabilities', CapabilitiesInfo), ...errors(401) } },
+  { method: 'get', path: '/v1/health', operationId: 'getHealth', tag: 'System', summary: 'Liveness, and which ffmpeg/ffprobe run, chosen among which candidates and why (no key)', auth: false,
     responses: { '200': json('OK', Health) } },
   { method: 'get', path: '/v1/openapi.json', operationId: 'getOpenApi', tag: 'System', summary: 'This document (no key)', auth: false,
     responses: { '200': json('OpenAPI 3.1', z.record(z.string(), z.unknown())) } },

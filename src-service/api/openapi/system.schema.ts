@@ -1,4 +1,34 @@
 import { z } from 'zod';
+import { CapabilitiesSchema, HwEncoderTrialSchema } from '../../media/capabilities-schema';
+
+/** One binary FFDesk could use, and why it was (not) chosen (docs/ffmpeg.md). */
+const BinaryCandidate = z.object({
+  source: z.string().describe('FFDESK_FFMPEG_PATH, ffmpeg-static, @ffmpeg-installer/ffmpeg, ffprobe-static, PATH, system, ...'),
+  path: z.string().nullable(),
+  version: z.string().nullable().describe('The -version token; null when it does not run or is not installed'),
+  chosen: z.boolean(),
+  note: z.string().describe('Why it was chosen, or why not'),
+});
+
+export const BinaryChoiceInfo = z.object({
+  path: z.string(),
+  source: z.string(),
+  version: z.string(),
+  reason: z.string(),
+  candidates: z.array(BinaryCandidate),
+});
+
+export const HardwareEncoders = z.object({
+  state: z.enum(['detecting', 'done']).describe('detecting: the test encodes still run in the background'),
+  working: z.array(z.string()).describe('Encoders that completed a test encode on this machine, e.g. h264_nvenc'),
+  tried: z.array(HwEncoderTrialSchema),
+});
+
+export const CapabilitiesInfo = CapabilitiesSchema.extend({
+  ffmpeg_path: z.string(),
+  ffmpeg_version: z.string(),
+  hardware_encoders: HardwareEncoders,
+});
 
 /** The operating-system sandbox around ffmpeg and ffprobe (docs/sandbox.md). */
 export const SandboxStatus = z.object({
@@ -16,6 +46,8 @@ export const Health = z.looseObject({
   ffmpeg_version: z.string(),
   ffprobe_version: z.string(),
   sandbox: SandboxStatus,
+  ffmpeg: BinaryChoiceInfo,
+  ffprobe: BinaryChoiceInfo,
 });
 
 export const SystemInfo = z.looseObject({
@@ -28,6 +60,9 @@ export const SystemInfo = z.looseObject({
   vcpu_budget: z.number().int(),
   running_command_ids: z.array(z.string()),
   sandbox: SandboxStatus,
+  ffmpeg: BinaryChoiceInfo,
+  ffprobe: BinaryChoiceInfo,
+  hardware_encoders: HardwareEncoders,
 });
 
 export const AccountInfo = z.object({

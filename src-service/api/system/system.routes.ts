@@ -2,14 +2,15 @@ import type Router from '@koa/router';
 import { createApiRouter } from '../api-router';
 import type { AppDeps } from '../../deps';
 import { readVersions } from '../../media/binaries';
+import { presentChoice, presentHardware } from './media-presenter';
 import { accountOf } from '../middleware/auth';
 
 /** Health (no key), and the FFDesk extras the GUI's settings page reads. */
 export function systemRoutes(deps: AppDeps): Router {
   const router = createApiRouter();
 
-  router.get('/health', async (ctx) => {
-    const v = await readVersions(deps.media);
+  router.get('/health', (ctx) => {
+    const v = readVersions(deps.media);
     ctx.body = {
       status: 'ok',
       version: deps.version,
@@ -20,11 +21,13 @@ export function systemRoutes(deps: AppDeps): Router {
       ffmpeg_source: deps.media.ffmpegSource,
       ffprobe_source: deps.media.ffprobeSource,
       sandbox: deps.confiner.status(),
+      ffmpeg: presentChoice(deps.media.ffmpeg),
+      ffprobe: presentChoice(deps.media.ffprobe),
     };
   });
 
-  router.get('/system', async (ctx) => {
-    const v = await readVersions(deps.media);
+  router.get('/system', (ctx) => {
+    const v = readVersions(deps.media);
     ctx.body = {
       version: deps.version,
       data_dir: deps.config.dataDir,
@@ -35,6 +38,19 @@ export function systemRoutes(deps: AppDeps): Router {
       vcpu_budget: deps.config.vcpuBudget,
       running_command_ids: deps.scheduler.runningIds(),
       sandbox: deps.confiner.status(),
+      ffmpeg: presentChoice(deps.media.ffmpeg),
+      ffprobe: presentChoice(deps.media.ffprobe),
+      hardware_encoders: presentHardware(deps.ffmpegFacts),
+    };
+  });
+
+  router.get('/capabilities', async (ctx) => {
+    const caps = await deps.ffmpegFacts.capabilities();
+    ctx.body = {
+      ffmpeg_path: deps.media.ffmpegPath,
+      ffmpeg_version: deps.media.ffmpeg.version.raw,
+      ...caps,
+      hardware_encoders: presentHardware(deps.ffmpegFacts),
     };
   });
 
