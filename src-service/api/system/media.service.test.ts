@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requirePackagePath } from '../../media/binaries';
+import { startTestService, type TestService } from '../../test-support/harness';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(() => svc.stop());
+
+describe('which ffmpeg runs, and what it can do', () => {
+  it('when /v1/health is read without a key, then it names every candidate, the chosen one and why', async () => {
+    const res = await svc.api('GET', '/v1/health', undefined, { key: null });
+    expect(res.status).toBe(200);
+    const { ffmpeg, ffprobe } = res.body;
+    expect(ffmpeg.path).toBe(res.body.ffmpeg_path);
+    expect(ffmpeg.version).toBe(res.body.ffmpeg_version);
+    expect(ffmpeg.reason).toMatch(/candidate/);
+    expect(ffmpeg.candidates.filter((c: { chosen: boolean }) => c.chosen)).toHaveLength(1);
+    expect(ffmpeg.candidates.map((c: { source: string }) => c.source)).toContain('@ffmpeg-installer/ffmpeg');
+    expect(ffprobe.candidates.find((c: { chosen: boolean }) => c.chosen).path).toBe(res.body.ffprobe_path);
+  });
+
+  it('when /v1/capabilities is read, then it lists what the chosen binary itself lists', async () => {
+    expect((await svc.api('GET', '/v1/capabilities', undefined, { key: null })).status).toBe(401);
+    const res = await svc.api('GET', '/v1/capabilities');
+    expect(res.status).toBe(200);
+    const c = res.body;
+    expect(c.ffmpeg_path).toBe(svc.service.deps.media.ffmpegPath);
+    expect(c.encoders).toContainEqual(expect.objectContaining({ name: 'libx264', type: 'video' }));
+    expect(c.decoders).toContainEqual(expect.objectContaining({ name: 'aac', type: 'audio' }));
+    expect(c.filters).toContainEqual(expect.objectContaining({ name: 'scale', io: 'V->V' }));
+    expect(c.muxers).toContainEqual(expect.objectContaining({ name: 'mp4' }));
+    expect(c.demuxers.map((d: { name: string }) => d.name)).toEqual(expect.arrayContaining(['mov', 'mp4', 'matroska']));
+    expect(c.protocols.input).toContain('file');
+    expect(c.options).toEqual(expect.arrayContaining(['i', 'vf', 'filter_complex', 'crf', 'preset', 'map']));
+    expect(['detecting', 'done']).toContain(c.hardware_encoders.state);
+  });
+
+  it('when the hardware test encodes have run, then /v1/system says which encoders work and why the others do not', async () => {
+    await svc.service.deps.ffmpegFacts.hardwareDone();
+    const sys = (await svc.api('GET', '/v1/system')).body;
+    expect(sys.hardware_encoders.state).toBe('done');
+    for (const t of sys.hardware_encoders.tried) expect(t.works || t.detail.length > 0, JSON.stringify(t)).toBe(true);
+    expect(sys.hardware_encoders.working).toEqual(sys.hardware_encoders.tried.filter((t: { works: boolean }) => t.works).map((t: { encoder: string }) => t.encoder));
+  });
+});
+
+const installer = requirePackagePath('@ffmpeg-installer/ffmpeg');
+describe.skipIf(!installer)(`the registry-shipped build${installer ? '' : ' [SKIPPED: @ffmpeg-installer/ffmpeg has no binary for this platform]'}`, () => {
+  it('when FFDESK_FFMPEG_PATH forces @ffmpeg-installer\'s build, then a command still runs on it (a machine with only npm)', async () => {
+    const before = process.env.FFDESK_FFMPEG_PATH;
+    process.env.FFDESK_FFMPEG_PATH = installer ?? '';
+    const npmOnly = await startTestService().finally(() => {
+      if (before === undefined) delete process.env.FFDESK_FFMPEG_PATH;
+      else process.env.FFDESK_FFMPEG_PATH = before;
+    });
+    try {
+      expect((await npmOnly.api('GET', '/v1/health')).body.ffmpeg).toMatchObject({ source: 'FFDESK_FFMPEG_PATH', version: expect.stringMatching(/^N-/) });
+      const sent = await npmOnly.api('POST', '/v1/run-ffmpeg-command', {
+        input_files: {}, output_files: { out_1: 'tone.m4a' }, ffmpeg_command: '-f lavfi -i sine=d=0.5 -c:a aac {{out_1}}',
+      });
+      expect(sent.status, sent.text).toBe(200);
+      const done = await npmOnly.waitForCommand(sent.body.command_id);
+      expect(done.status, done.error_message).toBe('SUCCESS');
+      expect((await npmOnly.api('GET', '/v1/capabilities')).body.encoders.length).toBeGreaterThan(50);
+    } finally {
+      await npmOnly.stop();
+    }
+  });
+});
