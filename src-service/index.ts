@@ -12,6 +12,7 @@ import { createConfiner, effectiveMode, type SandboxStatus } from './media/confi
 import { selectBinaries, type MediaBinaries } from './media/binaries';
 import { createProbeCache } from './media/probe-cache';
 import { createBuildFacts } from './media/build-facts';
+import { knownNamesOf } from './commands/failure-message';
 import { createEventBus } from './events/event-bus';
 import { createUrlBuilder } from './files/urls';
 import { createLocalScheduler, type Scheduler } from './commands/scheduler';
@@ -68,6 +69,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   deps.notifier = createCommandNotifier({ files, events, setProgress: commands.setProgress, onFinal: ext.onCommandFinal, log });
   const runner = createCommandRunner({
     ...deps, get ffmpegPath() { return media.ffmpegPath; }, get ffprobePath() { return media.ffprobePath; }, jobsDir,
+    knownNames: async () => knownNamesOf(await deps.ffmpegFacts.capabilities()),
     onStatus: (row) => deps.notifier.onStatus(row), onProgress: (row, p) => deps.notifier.onProgress(row, p),
   });
   const scheduler: Scheduler = createLocalScheduler({ commands, vcpuBudget: config.vcpuBudget, run: runner, log });

@@ -5,6 +5,7 @@ import { createProgressParser, expectedDurationSeconds, type Progress } from '..
 import { runProcess, type RunResult } from '../media/run-process';
 import { watchJobFolder, type FolderLimits } from './job-folder-watch';
 import { checkJobFolderLists } from './list-files-check';
+import { ffmpegFailureMessage, type KnownNames } from './failure-message';
 
 export interface StepLimits extends FolderLimits {
   /** RLIMIT_FSIZE: the largest file one ffmpeg run may write. */
@@ -23,10 +24,9 @@ export interface StepOptions {
   /** False only in tests proving the OS sandbox alone (parser-switch.ts). */
   checkLists: boolean;
   onProgress(p: Progress & { step: number; steps: number }): void;
+  /** The names the build knows, for a "did you mean" in a failure message. */
+  knownNames?: () => Promise<KnownNames | null>;
 }
-
-/** How much of ffmpeg's stderr goes into `error_message` (the full tail goes to the log). */
-const MESSAGE_TAIL_CHARS = 1500;
 
 /**
  * Runs the chained steps in order in one folder (a later step reads an earlier output).
@@ -63,7 +63,10 @@ export async function runSteps(ffmpegPath: string, steps: string[][], opts: Step
       opts.signal.throwIfAborted();
       if (watch.signal.aborted) throw watch.signal.reason;
     }
-    if (result.exitCode !== 0) throw stepFailure(result, opts.limits, steps.length > 1 ? i + 1 : null);
+    if (result.exitCode !== 0) {
+      const known = opts.knownNames ? await opts.knownNames().catch(() => null) : null;
+      throw stepFailure(result, opts.limits, steps.length > 1 ? i + 1 : null, known);
+    }
   }
   return { ffmpegSeconds };
 }
@@ -80,15 +83,21 @@ function confine(opts: StepOptions, ffmpegPath: string, argv: string[]) {
   }
 }
 
-function stepFailure(result: RunResult, limits: StepLimits, step: number | null): JobFailure {
+/** A sandbox limit names itself; any other failure leads with ffmpeg's decisive line (failure-message.ts). */
+function stepFailure(result: RunResult, limits: StepLimits, step: number | null, known: KnownNames | null): JobFailure {
   const where = step === null ? '' : ` in step ${step}`;
-  const tail = result.stderrTail.trimEnd().slice(-MESSAGE_TAIL_CHARS);
   const hit = limitHit(result);
-  if (hit === 'fsize') return new JobFailure('PROCESSING_ERROR', `ffmpeg wrote a file larger than the per-file limit of ${limits.maxFileBytes} bytes (FFDESK_MAX_OUTPUT_FILE_BYTES)${where}:\n${tail}`);
+  if (hit === 'fsize') {
+    const tail = result.stderrTail.trimEnd().slice(-LIMIT_TAIL_CHARS);
+    return new JobFailure('PROCESSING_ERROR', `ffmpeg wrote a file larger than the per-file limit of ${limits.maxFileBytes} bytes (FFDESK_MAX_OUTPUT_FILE_BYTES)${where}:\n${tail}`);
+  }
   if (hit === 'cpu') return new JobFailure('TIMEOUT', `ffmpeg used more than its CPU time of ${limits.cpuSeconds} s (max_command_run_seconds × vcpu_count)${where}`);
   const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
-  return new JobFailure('PROCESSING_ERROR', `ffmpeg ${how}${where}:\n${tail}`);
+  return new JobFailure('PROCESSING_ERROR', ffmpegFailureMessage(result.stderrTail, `${how}${where}`, known));
 }
+
+/** How much of ffmpeg's stderr follows a limit message (the full tail goes to the log). */
+const LIMIT_TAIL_CHARS = 1500;
 
 function quoteForLog(arg: string): string {
   return /^[A-Za-z0-9_./:=+,%-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;

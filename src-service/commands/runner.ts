@@ -16,6 +16,7 @@ import { storeOutputs, type StoredOutput } from './outputs';
 import { listFilesRecursive } from '../storage/fs-io';
 import { runSteps, type StepLimits } from './run-steps';
 import { argumentChecksOn } from './parser-switch';
+import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
 
 export interface RunnerDeps extends InputDeps {
@@ -25,6 +26,8 @@ export interface RunnerDeps extends InputDeps {
   files: FilesRepo;
   blobs: BlobStore;
   ffmpegPath: string;
+  /** The chosen build's names, for a "did you mean" in PROCESSING_ERROR messages. */
+  knownNames?: () => Promise<KnownNames | null>;
   jobsDir: string;
   onStatus(row: CommandRow): void;
   onProgress(row: CommandRow, progress: unknown): void;
@@ -70,7 +73,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const result = await runSteps(deps.ffmpegPath, steps, {
         cwd: dirs.work, cpus, signal: controller.signal, inputDurations: inputs.durations,
         confiner: deps.confiner, limits: stepLimits(deps.config, row), checkLists: argumentChecksOn(deps.config),
-        onProgress: (p) => deps.onProgress(row, p),
+        onProgress: (p) => deps.onProgress(row, p), knownNames: deps.knownNames,
       }, logs);
       ffmpegSeconds = result.ffmpegSeconds;
       const interimNames = new Set(Object.values(req.interims));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../../test-support/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer } from '../../test-support/media';
+import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer } from '../../test-support/media';
 
 let svc: TestService;
 let media: MediaServer;
@@ -9,6 +9,8 @@ let media: MediaServer;
 beforeAll(async () => {
   const dir = tempDir('ffdesk-media-');
   makeTinyMedia(dir);
+  // The GIF example keeps one frame per 10 s; ffmpeg 5+ skips the first frame (prev_t is NAN there), so it needs > 10 s.
+  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=5:duration=12', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path.join(dir, 'long.mp4')]);
   media = await startMediaServer(dir);
   svc = await startTestService();
 });
@@ -29,7 +31,7 @@ async function runToEnd(body: unknown): Promise<any> {
 describe('the spec examples, end to end with real ffmpeg', () => {
   it('when a GIF thumbnail is asked with the spec\'s quoted filter chain, then a gif is stored and served', async () => {
     const done = await runToEnd({
-      input_files: { in_1: `${media.url}/video.mp4` },
+      input_files: { in_1: `${media.url}/long.mp4` },
       output_files: { out_1: 'output.gif' },
       ffmpeg_command:
         "-i {{in_1}} -vf \"select='lte(t,60)*gt(trunc(t/10),trunc(prev_t/10))',setpts='PTS*0.025',scale=trunc(oh*a/2)*2:320:force_original_aspect_ratio=decrease,pad=trunc(oh*a/2)*2:320:-1:-1\" -an -vsync vfr {{out_1}}",

@@ -46,6 +46,21 @@ describe('which ffmpeg runs, and what it can do', () => {
   });
 });
 
+describe('PROCESSING_ERROR messages', () => {
+  it('when a filter name is misspelt, then error_message leads with ffmpeg\'s line and the closest real filter', async () => {
+    const sent = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: {}, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-f lavfi -i testsrc=d=0.2 -vf scael=320:-2 {{out_1}}',
+    });
+    expect(sent.status, sent.text).toBe(200); // the API stays faithful: no 422 for an unknown filter
+    const done = await svc.waitForCommand(sent.body.command_id);
+    expect(done).toMatchObject({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
+    expect(done.error_message.split('\n')[0]).toBe("No such filter: 'scael' (did you mean 'scale'?)");
+    const log = await svc.api('GET', `/v1/commands/${sent.body.command_id}/log`);
+    expect(log.text).toContain("No such filter: 'scael'");
+    expect(log.text).toContain('Error reinitializing filters'); // the whole stderr stays in the log
+  });
+});
+
 const installer = requirePackagePath('@ffmpeg-installer/ffmpeg');
 describe.skipIf(!installer)(`the registry-shipped build${installer ? '' : ' [SKIPPED: @ffmpeg-installer/ffmpeg has no binary for this platform]'}`, () => {
   it('when FFDESK_FFMPEG_PATH forces @ffmpeg-installer\'s build, then a command still runs on it (a machine with only npm)', async () => {
