@@ -30,6 +30,7 @@ Talks to FFDESK_URL (default http://127.0.0.1:<FFDESK_PORT or 8777>) with FFDESK
                                          create an account with a new key; prints the key as the last line
   keys list                              list keys, plans and usage
   keys revoke <key-id|prefix>            revoke a key
+  doctor [--json]                        which ffmpeg/ffprobe FFDesk runs, every candidate and why; working GPU encoders
 
 Exit codes: 0 success, 1 command/job FAILED or API error, 2 usage error, 3 service unreachable.
 `;
@@ -40,6 +41,7 @@ const COMMANDS: Record<string, Handler> = {
   // Lazy: client commands should not load the whole service (SQLite, ffmpeg lookup) just to send a request.
   serve: async () => (await import('./serve')).serveCommand(),
   keys: async (args) => (await import('./keys')).keysCommand(args),
+  doctor: async (args) => (await import('./doctor')).doctorCommand(args),
   run: runCommand,
   status: statusCommand,
   ls: listCommand,

@@ -64,7 +64,7 @@ async function tryEncoder(ffmpegPath: string, argv: string[], signal?: AbortSign
     if (r.exitCode === 0) return { works: true, detail: '' };
     const lines = r.stderrTail.trim().split(/\r?\n/).filter(Boolean);
     const detail = r.timedOut ? 'the test encode did not finish in time' : (lines.find((l) => /cannot load|not found|no device|failed|error/i.test(l)) ?? lines.at(-1) ?? `exit ${r.exitCode ?? r.signal}`);
-    return { works: false, detail: detail.slice(0, 300) };
+    return { works: false, detail: detail.replace(/^\[[^\]]+ @ 0x[0-9a-f]+\]\s*/, '').slice(0, 300) };
   } catch (err) {
     return { works: false, detail: (err as Error).message.slice(0, 300) };
   }

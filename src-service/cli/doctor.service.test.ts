@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support/harness';
+import { requirePackagePath } from '../media/binaries';
+
+const installer = requirePackagePath('@ffmpeg-installer/ffmpeg');
+
+const root = path.resolve(import.meta.dirname, '../..');
+let dataDir: string;
+
+/** `ffdesk doctor` as a user runs it: a real child process, its own data dir. */
+async function doctor(args: string[], env: Record<string, string> = {}) {
+  const r = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'doctor', ...args], {
+    cwd: root, env: { ...process.env, FFDESK_DATA_DIR: dataDir, ...env }, encoding: 'utf8',
+  });
+  return r.stdout;
+}
+
+beforeAll(() => {
+  dataDir = tempDir('ffdesk-doctor-');
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('ffdesk doctor', () => {
+  it('when run, then it prints the chosen ffmpeg/ffprobe, every candidate with its version and note, and the hardware encoders', async () => {
+    const out = await doctor([]);
+    expect(out).toMatch(/^ffmpeg: \/\S+\n {2}version: \S+\n {2}why: (the newest of \d+|the only) candidates? that runs?/);
+    expect(out).toMatch(/\n {3}\* {2}\S+ +\S+ +\/\S+ +chosen: /); // the chosen row is starred
+    if (installer) expect(out).toMatch(/@ffmpeg-installer\/ffmpeg +N-47683\S* +\/\S+ +(older than|chosen)/);
+    expect(out).toMatch(/\nffprobe: \//);
+    expect(out).toMatch(/\nhardware encoders: /);
+    expect(out).toContain('FFDESK_FFMPEG_PATH');
+    expect(fs.existsSync(path.join(dataDir, 'ffmpeg-builds.json'))).toBe(true); // the service's cache, filled
+  }, 60_000);
+
+  it.skipIf(!installer)(`when --json is given and FFDESK_FFMPEG_PATH is set, then the JSON shows the forced binary and why${installer ? '' : ' [SKIPPED: @ffmpeg-installer has no binary for this platform]'}`, async () => {
+    const forced = JSON.parse(await doctor(['--json'], { FFDESK_FFMPEG_PATH: installer ?? '' }));
+    expect(forced.ffmpeg).toMatchObject({ source: 'FFDESK_FFMPEG_PATH', reason: 'FFDESK_FFMPEG_PATH is set', version: expect.stringMatching(/^N-/) });
+    expect(forced.ffmpeg.candidates).toHaveLength(1);
+    expect(forced.hardware_encoders.state).toBe('done');
+  }, 60_000);
+});
