@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CommandEditorHandle } from './codemirror-editor';
+import { lintCommand } from './command-lint';
+import { useCommandVocab } from './use-command-vocab';
 
 interface Props {
   value: string;
@@ -16,9 +18,10 @@ interface Props {
 export function CommandEditor({ value, aliases, label, onChange, describedBy }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const handle = useRef<CommandEditorHandle | null>(null);
-  const latest = useRef({ value, aliases, onChange });
-  latest.current = { value, aliases, onChange };
+  const latest = useRef({ value, aliases, onChange, vocab: null as ReturnType<typeof useCommandVocab> });
   const [isReady, setReady] = useState(false);
+  const vocab = useCommandVocab();
+  latest.current = { value, aliases, onChange, vocab };
 
   useEffect(() => {
     let cancelled = false;
@@ -26,6 +29,7 @@ export function CommandEditor({ value, aliases, label, onChange, describedBy }: 
       if (cancelled || !host.current) return;
       const { value: doc, aliases: initial } = latest.current;
       handle.current = mountCommandEditor(host.current, { doc, aliases: initial, label, onChange: (t) => latest.current.onChange(t) });
+      handle.current.setVocab(latest.current.vocab);
       setReady(true);
     });
     return () => {
@@ -36,6 +40,8 @@ export function CommandEditor({ value, aliases, label, onChange, describedBy }: 
   }, [label]);
 
   useEffect(() => handle.current?.setDoc(value), [value]);
+  useEffect(() => handle.current?.setVocab(vocab), [vocab, isReady]);
+  const lint = vocab ? lintCommand(value, vocab) : [];
   const aliasKey = aliases.join(',');
   useEffect(() => handle.current?.setAliases(aliasKey ? aliasKey.split(',') : []), [aliasKey]);
 
@@ -43,6 +49,11 @@ export function CommandEditor({ value, aliases, label, onChange, describedBy }: 
     <div className="command-editor" data-testid="command-editor" aria-describedby={describedBy}>
       <div ref={host} />
       {!isReady && <textarea className="textarea mono" rows={3} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />}
+      {lint.length > 0 && (
+        <ul className="small command-lint" data-testid="command-lint" aria-live="polite" style={{ color: 'var(--danger)', margin: '4px 0 0', paddingLeft: 18 }}>
+          {lint.map((i) => <li key={`${i.from}-${i.kind}`}>{i.message}</li>)}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,8 +1,12 @@
 import { Button } from '../../ui/Button';
 import { TEMPLATES, type Template } from './templates';
+import { encodesWithX264, encodingNote, gpuVariant, pickGpuEncoder } from './gpu-variant';
+import { useHardwareEncoders } from './use-hardware-encoders';
 
 /** Working examples that fill the form; samples are used when they are stored. */
 export function TemplateGallery({ sampleNames, onUse }: { sampleNames: Set<string>; onUse(t: Template): void }) {
+  const hw = useHardwareEncoders();
+  const gpu = pickGpuEncoder(hw?.working ?? []);
   return (
     <section aria-labelledby="templates-title" className="stack">
       <div className="row">
@@ -19,7 +23,13 @@ export function TemplateGallery({ sampleNames, onUse }: { sampleNames: Set<strin
               <div className="stack" style={{ gap: 2, flex: 1, minWidth: 0 }}>
                 <strong>{t.title}</strong>
                 <span className="small muted">{t.description}</span>
+                {encodingNote(t, gpu, hw?.state ?? 'unknown') && <span className="small muted" data-testid="encoding-note">{encodingNote(t, gpu, hw?.state ?? 'unknown')}</span>}
               </div>
+              {gpu && encodesWithX264(t) && (
+                <Button size="small" variant="ghost" onClick={() => onUse(gpuVariant(t, gpu))} aria-label={`Use template with GPU encoder ${gpu}: ${t.title}`} title={`Encodes H.264 with ${gpu}, which worked in a test encode on this machine`}>
+                  GPU
+                </Button>
+              )}
               <Button size="small" onClick={() => onUse(t)} aria-label={`Use template: ${t.title}`} title={hasSamples ? 'Fills the form with the stored samples' : 'Samples not stored yet: you will pick the inputs'}>
                 Use
               </Button>

@@ -3,6 +3,7 @@ import { useAsync } from '../../lib/use-async';
 import { CopyButton } from '../../ui/CopyButton';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import type { SystemInfo } from '../../../../src-service/client';
+import { BinaryDetails, HardwareDetails } from './BinaryDetails';
 
 /** Where the data lives and which ffmpeg runs the jobs. */
 export function SystemSection() {
@@ -17,9 +18,10 @@ export function SystemSection() {
         <dl className="meta">
           <dt>Data folder</dt>
           <dd className="row"><code>{s.data_dir}</code><CopyButton size="small" variant="ghost" label="Copy" getText={() => s.data_dir} /></dd>
-          <dt>FFmpeg</dt><dd><span>{s.ffmpeg_version}</span><br /><code className="muted">{s.ffmpeg_path}</code></dd>
-          <dt>FFprobe</dt><dd><span>{s.ffprobe_version}</span><br /><code className="muted">{s.ffprobe_path}</code></dd>
+          <dt>FFmpeg</dt><dd><code className="muted">{s.ffmpeg_path}</code>{s.ffmpeg ? <BinaryDetails name="FFmpeg" choice={s.ffmpeg} /> : <span> {s.ffmpeg_version}</span>}</dd>
+          <dt>FFprobe</dt><dd><code className="muted">{s.ffprobe_path}</code>{s.ffprobe ? <BinaryDetails name="FFprobe" choice={s.ffprobe} /> : <span> {s.ffprobe_version}</span>}</dd>
           <dt>Sandbox</dt><dd><SandboxLine sandbox={s.sandbox} /></dd>
+          <dt>GPU encoders</dt><dd><HardwareDetails hw={s.hardware_encoders} /></dd>
           <dt>vCPU budget</dt><dd>{s.vcpu_budget} (jobs run in parallel while their vCPUs fit)</dd>
           <dt>FFDesk</dt><dd>{s.version}</dd>
         </dl>
