@@ -18,10 +18,10 @@ test.describe('the ffmpeg build in the GUI', () => {
     await app.nav('Settings').click();
     const system = await svc.client.system();
     await page.getByText(system.ffmpeg.version, { exact: true }).first().click(); // opens the details
-    await expect(page.getByText(`Why: ${system.ffmpeg.reason}`)).toBeVisible();
+    await expect(page.getByText(`Why: ${system.ffmpeg.reason}`).first()).toBeVisible();
     const table = page.getByRole('table', { name: 'FFmpeg candidates' });
     await expect(table.getByRole('row')).toHaveCount(system.ffmpeg.candidates.length + 1);
     await expect(table.locator('tr[aria-current="true"]')).toContainText(system.ffmpeg.path);
-    await expect(page.getByText(/GPU encoders/)).toBeVisible();
+    await expect(page.getByText('GPU encoders', { exact: true })).toBeVisible();
   });
 });
