@@ -66,6 +66,8 @@ export const ConfigSchema = z.object({
    * under vitest (see commands/parser-switch.ts).
    */
   testOnlySkipArgumentChecks: z.boolean().default(false),
+  /** Where what was learned about ffmpeg builds is cached (docs/ffmpeg.md); default `<dataDir>/ffmpeg-builds.json`. */
+  ffmpegCacheFile: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -94,6 +96,7 @@ export function loadConfig(overrides: Partial<ConfigInput> = {}, env: NodeJS.Pro
     maxOutputFileBytes: env.FFDESK_MAX_OUTPUT_FILE_BYTES,
     maxJobFolderBytes: env.FFDESK_MAX_JOB_FOLDER_BYTES,
     minFreeDiskBytes: env.FFDESK_MIN_FREE_DISK_BYTES,
+    ffmpegCacheFile: env.FFDESK_FFMPEG_CACHE_FILE || undefined,
   };
   const merged = { ...stripUndefined(fromEnv), ...stripUndefined(overrides) };
   const parsed = ConfigSchema.safeParse(merged);

@@ -56,7 +56,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
     bwrapPath: config.bwrapPath,
     log,
   });
-  const probeCache = createProbeCache(path.join(config.dataDir, 'ffmpeg-builds.json'));
+  const probeCache = createProbeCache(config.ffmpegCacheFile ?? path.join(config.dataDir, 'ffmpeg-builds.json'));
   // Filled in by start(): choosing runs every candidate binary (in parallel), which is async.
   const media = {} as MediaBinaries;
   const events = createEventBus(db);

@@ -15,8 +15,8 @@ import { EXIT } from './exit-codes';
  */
 export async function doctorCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { json: { type: 'boolean' } } });
-  const { dataDir } = loadConfig();
-  const cacheFile = fs.existsSync(dataDir) ? path.join(dataDir, 'ffmpeg-builds.json') : null;
+  const { dataDir, ffmpegCacheFile } = loadConfig();
+  const cacheFile = ffmpegCacheFile ?? (fs.existsSync(dataDir) ? path.join(dataDir, 'ffmpeg-builds.json') : null);
   const cache = createProbeCache(cacheFile);
   const media = await selectBinaries({ cache });
   const facts = createBuildFacts({ ffmpegPath: media.ffmpegPath, cache });

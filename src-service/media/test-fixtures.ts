@@ -3,9 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveBinaries } from './binaries';
+import { createProbeCache } from './probe-cache';
 
-/** Test helpers for this folder: real binaries, real media made at test time (conventions rule 8). */
-export const binaries = resolveBinaries();
+/** Shared by every test process (and test service), so the candidate binaries are probed once. */
+export const TEST_FFMPEG_CACHE_FILE = path.join(os.tmpdir(), 'ffdesk-test-ffmpeg-builds.json');
+
+/** Test helpers for this folder: real binaries (the ones the service would pick), real media made at test time (conventions rule 8). */
+export const binaries = resolveBinaries({ cache: createProbeCache(TEST_FFMPEG_CACHE_FILE) });
 
 export function makeTempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `ffdesk-${prefix}-`));

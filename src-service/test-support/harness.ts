@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createService, type Service } from '../index';
 import type { ConfigInput } from '../config';
+import { TEST_FFMPEG_CACHE_FILE } from '../media/test-fixtures';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -28,7 +29,10 @@ export function tempDir(prefix = 'ffdesk-test-'): string {
 /** A real service (real Koa, SQLite, ffmpeg) on 127.0.0.1, port 0, in a fresh data dir. */
 export async function startTestService(overrides: Partial<ConfigInput> = {}): Promise<TestService> {
   const dataDir = overrides.dataDir ?? tempDir();
-  const service = createService({ host: '127.0.0.1', port: 0, dataDir, quiet: true, ...overrides });
+  // One cache of ffmpeg facts for every test service: each fresh data dir would otherwise re-run
+  // the -version probes, the listings and the GPU test encodes in the background.
+  const ffmpegCacheFile = TEST_FFMPEG_CACHE_FILE;
+  const service = createService({ host: '127.0.0.1', port: 0, dataDir, quiet: true, ffmpegCacheFile, ...overrides });
   const { url } = await service.start();
   const key = service.localKey;
   const api: TestService['api'] = async (method, urlPath, body, opts = {}) => {

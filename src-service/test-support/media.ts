@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { resolveBinaries } from '../media/binaries';
+import { binaries } from '../media/test-fixtures';
 import { mimeTypeFor } from '../media/probe';
 
-const { ffmpegPath } = resolveBinaries();
+const { ffmpegPath } = binaries;
 
 /** Runs the real ffmpeg to make test media (no shell). */
 export function ffmpeg(args: string[], cwd?: string): void {
