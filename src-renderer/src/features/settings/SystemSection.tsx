@@ -4,12 +4,14 @@ import { CopyButton } from '../../ui/CopyButton';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import type { SystemInfo } from '../../../../src-service/client';
 import { BinaryDetails, HardwareDetails } from './BinaryDetails';
+import { useHardwareEncoders } from '../job-builder/use-hardware-encoders';
 
 /** Where the data lives and which ffmpeg runs the jobs. */
 export function SystemSection() {
   const { client } = useApi();
   const system = useAsync(() => client.system(), [client]);
   const s = system.data;
+  const hw = useHardwareEncoders(); // follows the background test encodes until they are done
   return (
     <section className="card stack" aria-labelledby="system-title">
       <h2 id="system-title" style={{ fontSize: 'var(--text-l)' }}>This machine</h2>
@@ -21,7 +23,7 @@ export function SystemSection() {
           <dt>FFmpeg</dt><dd><code className="muted">{s.ffmpeg_path}</code>{s.ffmpeg ? <BinaryDetails name="FFmpeg" choice={s.ffmpeg} /> : <span> {s.ffmpeg_version}</span>}</dd>
           <dt>FFprobe</dt><dd><code className="muted">{s.ffprobe_path}</code>{s.ffprobe ? <BinaryDetails name="FFprobe" choice={s.ffprobe} /> : <span> {s.ffprobe_version}</span>}</dd>
           <dt>Sandbox</dt><dd><SandboxLine sandbox={s.sandbox} /></dd>
-          <dt>GPU encoders</dt><dd><HardwareDetails hw={s.hardware_encoders} /></dd>
+          <dt>GPU encoders</dt><dd><HardwareDetails hw={hw ?? s.hardware_encoders} /></dd>
           <dt>vCPU budget</dt><dd>{s.vcpu_budget} (jobs run in parallel while their vCPUs fit)</dd>
           <dt>FFDesk</dt><dd>{s.version}</dd>
         </dl>
