@@ -94,10 +94,12 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
     localKey: local.key,
     deps,
     async start() {
-      Object.assign(media, await selectBinaries({ cache: probeCache }));
+      // The -version probes (cached after the first start) run while recovery tidies the job folders.
+      const [chosen, interrupted] = await Promise.all([selectBinaries({ cache: probeCache }), recoverOnStart({ commands, files, blobs, jobsDir, log })]);
+      Object.assign(media, chosen);
       log(`ffmpeg: ${media.ffmpegPath} (${media.ffmpeg.reason}); ffprobe: ${media.ffprobePath} (${media.ffprobe.reason})`);
       deps.ffmpegFacts = createBuildFacts({ ffmpegPath: media.ffmpegPath, cache: probeCache, signal: tasks.signal, log });
-      const interrupted = await recoverOnStart({ commands, files, blobs, jobsDir, log });
+      tasks.run('ffmpeg capabilities', () => deps.ffmpegFacts.hardwareDone()); // stop() waits for the test encodes
       await ext.start();
       for (const row of interrupted) deps.notifier.onStatus(row);
       const port = await listen(server, config.host, config.port);
