@@ -33,8 +33,12 @@ describe('ffdesk doctor', () => {
     expect(out).toMatch(/\nffprobe: \//);
     expect(out).toMatch(/\nhardware encoders: /);
     expect(out).toContain('FFDESK_FFMPEG_PATH');
-    expect(fs.existsSync(path.join(dataDir, 'ffmpeg-builds.json'))).toBe(true); // the service's cache, filled
-  }, 60_000);
+    const cache = path.join(dataDir, 'ffmpeg-builds.json');
+    expect(fs.existsSync(cache)).toBe(true); // the service's cache, filled
+    fs.writeFileSync(cache, '{"version":1,"binaries":{"/stale":{"size":1,"mtimeMs":1,"facts":{}}}}');
+    await doctor(['--refresh']);
+    expect(fs.readFileSync(cache, 'utf8')).not.toContain('/stale'); // --refresh started from scratch
+  }, 90_000);
 
   it.skipIf(!installer)(`when --json is given and FFDESK_FFMPEG_PATH is set, then the JSON shows the forced binary and why${installer ? '' : ' [SKIPPED: @ffmpeg-installer has no binary for this platform]'}`, async () => {
     const forced = JSON.parse(await doctor(['--json'], { FFDESK_FFMPEG_PATH: installer ?? '' }));

@@ -14,9 +14,11 @@ import { EXIT } from './exit-codes';
  * needed); it reads and fills the same cache as the service when the data dir exists.
  */
 export async function doctorCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { json: { type: 'boolean' } } });
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, refresh: { type: 'boolean' } } });
   const { dataDir, ffmpegCacheFile } = loadConfig();
   const cacheFile = ffmpegCacheFile ?? (fs.existsSync(dataDir) ? path.join(dataDir, 'ffmpeg-builds.json') : null);
+  // --refresh: forget what was learned (a new GPU driver does not change the ffmpeg binary's size or mtime).
+  if (values.refresh && cacheFile) fs.rmSync(cacheFile, { force: true });
   const cache = createProbeCache(cacheFile);
   const media = await selectBinaries({ cache });
   const facts = createBuildFacts({ ffmpegPath: media.ffmpegPath, cache });

@@ -30,7 +30,8 @@ Talks to FFDESK_URL (default http://127.0.0.1:<FFDESK_PORT or 8777>) with FFDESK
                                          create an account with a new key; prints the key as the last line
   keys list                              list keys, plans and usage
   keys revoke <key-id|prefix>            revoke a key
-  doctor [--json]                        which ffmpeg/ffprobe FFDesk runs, every candidate and why; working GPU encoders
+  doctor [--json] [--refresh]            which ffmpeg/ffprobe FFDesk runs, every candidate and why; working GPU encoders
+                                         (--refresh: probe again instead of using the cache)
 
 Exit codes: 0 success, 1 command/job FAILED or API error, 2 usage error, 3 service unreachable.
 `;
