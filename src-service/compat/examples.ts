@@ -51,7 +51,7 @@ export const COMMAND_EXAMPLES: CommandExample[] = [
     name: 'GIF thumbnail with the select/setpts/scale/pad chain',
     path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
     body: String.raw`{
-  "input_files": { "in_1": "MEDIA/video.mp4" },
+  "input_files": { "in_1": "MEDIA/long.mp4" },
   "output_files": { "out_1": "output.gif" },
   "ffmpeg_command": "-i {{in_1}} -vf \"select='lte(t,60)*gt(trunc(t/10),trunc(prev_t/10))',setpts='PTS*0.025',scale=trunc(oh*a/2)*2:320:force_original_aspect_ratio=decrease,pad=trunc(oh*a/2)*2:320:-1:-1\" -an -vsync vfr {{out_1}}"
 }`,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../test-support/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../test-support/media';
+import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../test-support/media';
 import yazl from 'yazl';
 import path from 'node:path';
 import { COMMAND_EXAMPLES, MANY_FILES_EXAMPLES } from './examples';
@@ -16,6 +16,8 @@ let tiny: TinyMedia;
 
 beforeAll(async () => {
   tiny = makeTinyMedia(tempDir('ffdesk-compat-media-'));
+  // The GIF example keeps one frame per 10 s; ffmpeg 5+ does not keep the first frame (prev_t is NAN there), so it needs > 10 s.
+  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=5:duration=12', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path.join(tiny.dir, 'long.mp4')]);
   await writeZip(path.join(tiny.dir, 'folder.zip'), [tiny.image, tiny.audio, tiny.srt]);
   media = await startMediaServer(tiny.dir);
   svc = await startTestService();
