@@ -13,15 +13,23 @@ import { authorizeStorageRef, isFolderBlob, mediaOf } from '../files/storage-acc
 import type { UrlBuilder } from '../files/urls';
 import { isHostAllowed } from './input-hosts';
 
-export interface InputDeps {
+/** What fetching inputs over HTTP needs (a worker on another machine has only this). */
+export interface DownloadDeps {
+  config: Pick<Config, 'maxInputBytes' | 'downloadConnectTimeoutMs' | 'downloadIdleTimeoutMs' | 'zipMaxTotalBytes' | 'zipMaxEntries' | 'zipMaxRatio' | 'inputHostsAllow' | 'inputHostsDeny'>;
+  ffprobePath: string;
+  confiner: Confiner;
+}
+
+/** The service also reads its own stored files straight from disk. */
+export interface InputDeps extends DownloadDeps {
   config: Config;
   files: FilesRepo;
   blobs: BlobStore;
   keyring: Keyring;
   urls: UrlBuilder;
-  ffprobePath: string;
-  confiner: Confiner;
 }
+
+const hasOwnStorage = (deps: DownloadDeps): deps is InputDeps => 'urls' in deps && 'files' in deps;
 
 export interface PreparedInputs {
   /** alias -> path relative to the job folder, substituted for `{{alias}}`. */
@@ -66,7 +74,7 @@ async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T
 
 /** Fetches every declared input into `<work>/<alias>/<name>`, or extracts the zipped folder into `<work>`. */
 export async function prepareInputs(
-  deps: InputDeps,
+  deps: DownloadDeps,
   req: { inputs: Record<string, string>; inputZipUrl: string | null },
   dirs: { work: string; scratch: string },
   signal: AbortSignal,
@@ -83,10 +91,10 @@ export async function prepareInputs(
   };
 }
 
-async function fetchInput(deps: InputDeps, alias: string, url: string, work: string, signal: AbortSignal): Promise<OneInput> {
+async function fetchInput(deps: DownloadDeps, alias: string, url: string, work: string, signal: AbortSignal): Promise<OneInput> {
   const dir = path.join(work, alias);
   await fs.mkdir(dir, { recursive: true });
-  const local = await copyFromOwnStorage(deps, url, dir);
+  const local = hasOwnStorage(deps) ? await copyFromOwnStorage(deps, url, dir) : null;
   if (local) return { ...local, relPath: `${alias}/${local.relPath}` };
   const file = await download(deps, url, dir, signal);
   const probe = await probeFile(deps.ffprobePath, file.path, { confiner: deps.confiner, signal, timeoutMs: 30_000 }).catch(() => null);
@@ -118,7 +126,7 @@ async function copyFromOwnStorage(deps: InputDeps, url: string, dir: string): Pr
   return { relPath, bytes: target.row.size_bytes ?? 0, duration: Number.isFinite(duration) ? duration : null };
 }
 
-function download(deps: InputDeps, url: string, dir: string, signal: AbortSignal) {
+function download(deps: DownloadDeps, url: string, dir: string, signal: AbortSignal) {
   const c = deps.config;
   return downloadToFile(url, dir, {
     maxBytes: c.maxInputBytes,
@@ -130,9 +138,9 @@ function download(deps: InputDeps, url: string, dir: string, signal: AbortSignal
   });
 }
 
-async function prepareZip(deps: InputDeps, url: string, dirs: { work: string; scratch: string }, signal: AbortSignal): Promise<PreparedInputs> {
+async function prepareZip(deps: DownloadDeps, url: string, dirs: { work: string; scratch: string }, signal: AbortSignal): Promise<PreparedInputs> {
   await fs.mkdir(dirs.scratch, { recursive: true });
-  const own = await copyFromOwnStorage(deps, url, dirs.scratch);
+  const own = hasOwnStorage(deps) ? await copyFromOwnStorage(deps, url, dirs.scratch) : null;
   const zipPath = own ? path.join(dirs.scratch, own.relPath) : (await download(deps, url, dirs.scratch, signal)).path;
   const c = deps.config;
   const { totalBytes } = await extractZip(zipPath, dirs.work, {

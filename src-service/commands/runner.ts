@@ -8,13 +8,11 @@ import type { FilesRepo } from '../db/files-repo';
 import type { AccountsRepo } from '../db/accounts-repo';
 import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
-import { substituteAliases } from './aliases';
-import { yieldToEventLoop } from './request-limits';
 import { parseStoredRequest } from './submit';
-import { prepareInputs, type InputDeps } from './inputs';
+import type { InputDeps } from './inputs';
 import { storeOutputs, type StoredOutput } from './outputs';
-import { listFilesRecursive } from '../storage/fs-io';
-import { runSteps, type StepLimits } from './run-steps';
+import type { StepLimits } from './run-steps';
+import { executeInFolder } from './execute';
 import { argumentChecksOn } from './parser-switch';
 import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
@@ -35,15 +33,6 @@ export interface RunnerDeps extends InputDeps {
 }
 
 /** Alias substitution one command at a time, letting other requests run in between (docs/http-guards.md). */
-async function substituteEach(steps: readonly string[][], paths: Record<string, string>): Promise<string[][]> {
-  const out: string[][] = [];
-  for (const tokens of steps) {
-    if (out.length > 0) await yieldToEventLoop();
-    out.push(substituteAliases(tokens, paths));
-  }
-  return out;
-}
-
 /**
  * Runs one command end to end: inputs -> ffmpeg steps in one job folder -> outputs stored
  * -> one transaction that inserts the output records and marks SUCCESS. Any failure ends
@@ -66,22 +55,14 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     try {
       await resetDirs(dirs);
       const req = parseStoredRequest(row.request_json);
-      const inputs = await prepareInputs(deps, req, dirs, controller.signal);
-      const before = new Set(await listFilesRecursive(dirs.work));
-      const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
-      const steps = await substituteEach(req.steps, { ...inputs.paths, ...outputPaths, ...req.interims });
-      const result = await runSteps(deps.ffmpegPath, steps, {
-        cwd: dirs.work, cpus, signal: controller.signal, inputDurations: inputs.durations,
-        confiner: deps.confiner, limits: stepLimits(deps.config, row), checkLists: argumentChecksOn(deps.config),
+      const ran = await executeInFolder(deps, req, dirs, {
+        cpus, signal: controller.signal, limits: stepLimits(deps.config, row), checkLists: argumentChecksOn(deps.config),
         onProgress: (p) => deps.onProgress(row, p), knownNames: deps.knownNames,
       }, logs);
-      ffmpegSeconds = result.ffmpegSeconds;
-      const interimNames = new Set(Object.values(req.interims));
-      const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f) && !interimNames.has(f)); // interim files are never stored
-      const stored = await storeOutputs(deps, req.outputs, dirs.work, produced, row.id, controller.signal);
-      const processingBytes = inputs.bytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
-      await assertQuotaAfterRun(deps, row, stored, processingBytes);
-      await commitSuccess(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: ffmpegSeconds, processingBytes, log: logs.join('\n') });
+      ffmpegSeconds = ran.ffmpegSeconds;
+      await storeAndCommit(deps, row, req.outputs, dirs.work, ran.produced, {
+        started, inputBytes: ran.inputBytes, ffmpegSeconds, log: logs.join('\n'), signal: controller.signal,
+      });
     } catch (err) {
       // The job folder goes first: when it filled the disk, the failure can only be recorded once it is gone.
       await removeDirs(dirs);
@@ -95,7 +76,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
 }
 
 /** The per-run limits (docs/sandbox.md): CPU time is the run time on every vCPU the command has. */
-function stepLimits(config: RunnerDeps['config'], row: CommandRow): StepLimits {
+export function stepLimits(config: Pick<RunnerDeps['config'], 'maxOutputFileBytes' | 'maxJobFolderBytes' | 'minFreeDiskBytes'>, row: Pick<CommandRow, 'max_run_seconds' | 'vcpu_count'>): StepLimits {
   return {
     maxFileBytes: config.maxOutputFileBytes,
     maxFolderBytes: config.maxJobFolderBytes,
@@ -105,10 +86,31 @@ function stepLimits(config: RunnerDeps['config'], row: CommandRow): StepLimits {
 }
 
 /**
+ * Stores the outputs found in `work` and commits SUCCESS (or throws a JobFailure). Shared by
+ * the embedded runner and the scale-out service, which calls it on the files a worker uploaded.
+ */
+export async function storeAndCommit(
+  deps: CommitDeps,
+  row: CommandRow,
+  outputs: Record<string, string> | 'OUTPUT_FOLDER',
+  work: string,
+  produced: string[],
+  r: { started: number; inputBytes: number; ffmpegSeconds: number; log: string; signal: AbortSignal },
+): Promise<void> {
+  const stored = await storeOutputs(deps, outputs, work, produced, row.id, r.signal);
+  const processingBytes = r.inputBytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
+  await assertQuotaAfterRun(deps, row, stored, processingBytes);
+  await commitSuccess(deps, row, stored, { total: (performance.now() - r.started) / 1000, ffmpeg: r.ffmpegSeconds, processingBytes, log: r.log });
+}
+
+/** What storing, committing and recording a failure need (no ffmpeg, no inputs). */
+export type CommitDeps = Pick<RunnerDeps, 'db' | 'accounts' | 'commands' | 'files' | 'blobs' | 'ffprobePath' | 'confiner' | 'onStatus' | 'log'>;
+
+/**
  * Quotas are checked at submit (403) and again with the real sizes (spec 8, quota rules
  * 1-3): outputs that would overflow a quota are not kept and the command fails QUOTA_EXCEEDED.
  */
-async function assertQuotaAfterRun(deps: RunnerDeps, row: CommandRow, stored: StoredOutput[], processingBytes: number): Promise<void> {
+async function assertQuotaAfterRun(deps: CommitDeps, row: CommandRow, stored: StoredOutput[], processingBytes: number): Promise<void> {
   const account = deps.accounts.getAccount(row.account_id);
   if (!account) return;
   const storageBytes = stored.reduce((n, o) => n + (o.sizeCompressedBytes ?? o.sizeBytes), 0);
@@ -130,7 +132,7 @@ const removeDirs = (dirs: { work: string; scratch: string }) =>
   Promise.all([fs.rm(dirs.work, { recursive: true, force: true }), fs.rm(dirs.scratch, { recursive: true, force: true })]);
 
 async function commitSuccess(
-  deps: RunnerDeps,
+  deps: CommitDeps,
   row: CommandRow,
   stored: StoredOutput[],
   r: { total: number; ffmpeg: number; processingBytes: number; log: string },
@@ -163,8 +165,8 @@ async function commitSuccess(
   deps.onStatus(deps.commands.getAny(row.id) as CommandRow);
 }
 
-async function handleFailure(
-  deps: RunnerDeps,
+export async function handleFailure(
+  deps: CommitDeps,
   row: CommandRow,
   err: unknown,
   signal: AbortSignal,

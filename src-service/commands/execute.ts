@@ -1,0 +1,51 @@
+import { substituteAliases } from './aliases';
+import { yieldToEventLoop } from './request-limits';
+import type { ParsedRequest } from './submit';
+import { prepareInputs, type DownloadDeps } from './inputs';
+import { listFilesRecursive } from '../storage/fs-io';
+import { runSteps, type StepOptions } from './run-steps';
+
+export interface ExecuteDeps extends DownloadDeps {
+  ffmpegPath: string;
+}
+
+export interface Executed {
+  /** Input bytes after decompression (counted against the processing quota). */
+  inputBytes: number;
+  /** Files the steps wrote, relative to the job folder, in listing order; interim files are never stored. */
+  produced: string[];
+  ffmpegSeconds: number;
+}
+
+/**
+ * The part of a run that needs ffmpeg: inputs fetched into the job folder, the steps run in
+ * it (confined, with the per-run limits), and the list of files they wrote. The embedded
+ * runner and a scale-out worker both call this, so a command runs the same way wherever it
+ * runs (docs/scale-out.md).
+ */
+export async function executeInFolder(
+  deps: ExecuteDeps,
+  req: ParsedRequest,
+  dirs: { work: string; scratch: string },
+  opts: Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames'>,
+  logs: string[],
+): Promise<Executed> {
+  const inputs = await prepareInputs(deps, req, dirs, opts.signal);
+  const before = new Set(await listFilesRecursive(dirs.work));
+  const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
+  const steps = await substituteEach(req.steps, { ...inputs.paths, ...outputPaths, ...req.interims });
+  const result = await runSteps(deps.ffmpegPath, steps, { cwd: dirs.work, inputDurations: inputs.durations, confiner: deps.confiner, ...opts }, logs);
+  const interimNames = new Set(Object.values(req.interims));
+  const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f) && !interimNames.has(f));
+  return { inputBytes: inputs.bytes, produced, ffmpegSeconds: result.ffmpegSeconds };
+}
+
+/** Many long chained steps: the event loop gets a turn between them (the service keeps answering). */
+async function substituteEach(steps: readonly string[][], paths: Record<string, string>): Promise<string[][]> {
+  const out: string[][] = [];
+  for (const tokens of steps) {
+    if (out.length > 0) await yieldToEventLoop();
+    out.push(substituteAliases(tokens, paths));
+  }
+  return out;
+}
