@@ -68,6 +68,12 @@ export const ConfigSchema = z.object({
   testOnlySkipArgumentChecks: z.boolean().default(false),
   /** Where what was learned about ffmpeg builds is cached (docs/ffmpeg.md); default `<dataDir>/ffmpeg-builds.json`. */
   ffmpegCacheFile: z.string().min(1).optional(),
+  /** Scale out: with a Redis URL, commands go to a BullMQ queue for workers instead of running here (docs/scale-out.md). */
+  redisUrl: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  /** With a Redis URL: also run a worker inside the service. */
+  localWorker: z.coerce.boolean().default(false),
+  /** With a Redis URL: a PROCESSING command no worker reports on for this long is re-queued (or INTERRUPTED). */
+  workerLostSeconds: z.coerce.number().min(1).default(90),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -97,6 +103,9 @@ export function loadConfig(overrides: Partial<ConfigInput> = {}, env: NodeJS.Pro
     maxJobFolderBytes: env.FFDESK_MAX_JOB_FOLDER_BYTES,
     minFreeDiskBytes: env.FFDESK_MIN_FREE_DISK_BYTES,
     ffmpegCacheFile: env.FFDESK_FFMPEG_CACHE_FILE || undefined,
+    redisUrl: env.FFDESK_REDIS_URL || undefined,
+    localWorker: env.FFDESK_LOCAL_WORKER === undefined ? undefined : env.FFDESK_LOCAL_WORKER === '1',
+    workerLostSeconds: env.FFDESK_WORKER_LOST_SECONDS || undefined,
   };
   const merged = { ...stripUndefined(fromEnv), ...stripUndefined(overrides) };
   const parsed = ConfigSchema.safeParse(merged);

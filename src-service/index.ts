@@ -27,6 +27,8 @@ import { ensureSamples } from './files/samples';
 import type { AppDeps } from './deps';
 import { createBackgroundTasks } from './background';
 import { answerClientError } from './api/client-error';
+import { createScaleOut } from './scale-out';
+import { workersRoutes } from './scale-out/workers-routes';
 
 export const VERSION = '0.1.0';
 
@@ -72,10 +74,16 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
     knownNames: async () => knownNamesOf(await deps.ffmpegFacts.capabilities()),
     onStatus: (row) => deps.notifier.onStatus(row), onProgress: (row, p) => deps.notifier.onProgress(row, p),
   });
-  const scheduler: Scheduler = createLocalScheduler({ commands, vcpuBudget: config.vcpuBudget, run: runner, log });
+  // Scale-out only with a Redis URL: without it nothing connects to Redis (docs/scale-out.md).
+  const scaleOut = config.redisUrl ? createScaleOut(deps, { redisUrl: config.redisUrl, jobsDir }) : null;
+  const scheduler: Scheduler = scaleOut?.scheduler ?? createLocalScheduler({ commands, vcpuBudget: config.vcpuBudget, run: runner, log });
   deps.scheduler = scheduler;
   const allowed = { hosts: new Set<string>(), origins: new Set<string>() };
-  const app = createApp(deps, { allowedHosts: () => allowed.hosts, allowedOrigins: () => allowed.origins, extraRouters: ext.routers, rawHandlers: ext.rawHandlers });
+  const app = createApp(deps, {
+    allowedHosts: () => allowed.hosts, allowedOrigins: () => allowed.origins,
+    extraRouters: [...ext.routers, workersRoutes({ workers: scaleOut?.workers ?? null })],
+    rawHandlers: [...ext.rawHandlers, ...(scaleOut ? [scaleOut.workerApi] : [])],
+  });
   // Header deadlines are checked every connectionsCheckingInterval: keep it well under the deadline.
   // requireHostHeader off: a request without Host reaches the Host guard and gets its 403 in the usual body.
   const koa = app.callback();
@@ -95,7 +103,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
     deps,
     async start() {
       // The -version probes (cached after the first start) run while recovery tidies the job folders.
-      const [chosen, interrupted] = await Promise.all([selectBinaries({ cache: probeCache }), recoverOnStart({ commands, files, blobs, jobsDir, log })]);
+      const [chosen, interrupted] = await Promise.all([selectBinaries({ cache: probeCache }), recoverOnStart({ commands, files, blobs, jobsDir, log, remoteWorkers: scaleOut !== null })]);
       Object.assign(media, chosen);
       log(`ffmpeg: ${media.ffmpegPath} (${media.ffmpeg.reason}); ffprobe: ${media.ffprobePath} (${media.ffprobe.reason})`);
       deps.ffmpegFacts = createBuildFacts({ ffmpegPath: media.ffmpegPath, cache: probeCache, signal: tasks.signal, log });
@@ -108,10 +116,12 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       setAllowed(allowed, config, port, baseUrl);
       logSandbox(confiner.status(), log);
       scheduler.notify();
+      await scaleOut?.start(baseUrl);
       if (config.samples) tasks.run('samples', (signal) => ensureSamples(deps, local.accountId, signal));
       return { url: baseUrl };
     },
     async stop() {
+      await scaleOut?.stop();
       await scheduler.stop();
       await tasks.stop();
       await ext.stop();

@@ -32,6 +32,10 @@ Talks to FFDESK_URL (default http://127.0.0.1:<FFDESK_PORT or 8777>) with FFDESK
   keys revoke <key-id|prefix>            revoke a key
   doctor [--json] [--refresh]            which ffmpeg/ffprobe FFDesk runs, every candidate and why; working GPU encoders
                                          (--refresh: probe again instead of using the cache)
+  worker --service <url> --redis <url> --token <t> [--vcpus N] [--work-dir D]
+                                         run a scale-out worker (docs/scale-out.md)
+  workers token [--label L] | tokens | revoke <id>
+                                         issue (prints it as the last line), list or revoke worker tokens
 
 Exit codes: 0 success, 1 command/job FAILED or API error, 2 usage error, 3 service unreachable.
 `;
@@ -43,6 +47,8 @@ const COMMANDS: Record<string, Handler> = {
   serve: async () => (await import('./serve')).serveCommand(),
   keys: async (args) => (await import('./keys')).keysCommand(args),
   doctor: async (args) => (await import('./doctor')).doctorCommand(args),
+  worker: async (args) => (await import('./worker')).workerCommand(args),
+  workers: async (args) => (await import('./workers-cli')).workersCommand(args),
   run: runCommand,
   status: statusCommand,
   ls: listCommand,

@@ -1,0 +1,85 @@
+import type { AppDeps } from '../deps';
+import type { CommandRow } from '../db/commands-repo';
+import { HttpError, JobFailure } from '../errors';
+import { parseStoredRequest } from '../commands/submit';
+import { authorizeStorageRef } from '../files/storage-access';
+import { signToken } from '../storage/signing';
+import type { SandboxMode } from '../media/confine';
+
+/** What a worker needs to run one command: everything but the service's disk and database. */
+export interface JobPlan {
+  command_id: string;
+  /** Steps as tokens with `{{alias}}` placeholders; the worker substitutes its local paths. */
+  steps: string[][];
+  /** alias -> URL; the service's own files become signed paths (`/storage/s/...`) relative to the service URL. */
+  inputs: Record<string, string>;
+  input_zip_url: string | null;
+  outputs: Record<string, string> | 'OUTPUT_FOLDER';
+  /** Chained commands: files passed between steps, never stored. */
+  interims: Record<string, string>;
+  max_run_seconds: number;
+  /** The service's sandbox mode: the worker confines ffmpeg the same way (docs/sandbox.md). */
+  sandbox_mode: SandboxMode;
+  vcpu_count: number;
+  limits: {
+    maxInputBytes: number;
+    downloadConnectTimeoutMs: number;
+    downloadIdleTimeoutMs: number;
+    zipMaxTotalBytes: number;
+    zipMaxEntries: number;
+    zipMaxRatio: number;
+    inputHostsAllow: string[];
+    inputHostsDeny: string[];
+    maxOutputFileBytes: number;
+    maxJobFolderBytes: number;
+    minFreeDiskBytes: number;
+  };
+}
+
+/** Signed input URLs live as long as the longest command may run, plus an hour for queueing and retries. */
+const INPUT_URL_SLACK_SECONDS = 3600;
+
+export function buildPlan(deps: AppDeps, row: CommandRow): JobPlan {
+  const req = parseStoredRequest(row.request_json);
+  const ttl = row.max_run_seconds + INPUT_URL_SLACK_SECONDS;
+  const sign = (url: string) => signedInput(deps, url, ttl);
+  const c = deps.config;
+  return {
+    command_id: row.id,
+    steps: req.steps,
+    inputs: Object.fromEntries(Object.entries(req.inputs).map(([alias, url]) => [alias, sign(url)])),
+    input_zip_url: req.inputZipUrl ? sign(req.inputZipUrl) : null,
+    outputs: req.outputs,
+    interims: req.interims,
+    max_run_seconds: row.max_run_seconds,
+    sandbox_mode: deps.confiner.status().mode,
+    vcpu_count: row.vcpu_count,
+    limits: {
+      maxInputBytes: c.maxInputBytes, downloadConnectTimeoutMs: c.downloadConnectTimeoutMs, downloadIdleTimeoutMs: c.downloadIdleTimeoutMs,
+      zipMaxTotalBytes: c.zipMaxTotalBytes, zipMaxEntries: c.zipMaxEntries, zipMaxRatio: c.zipMaxRatio,
+      inputHostsAllow: c.inputHostsAllow, inputHostsDeny: c.inputHostsDeny,
+      maxOutputFileBytes: c.maxOutputFileBytes, maxJobFolderBytes: c.maxJobFolderBytes, minFreeDiskBytes: c.minFreeDiskBytes,
+    },
+  };
+}
+
+/**
+ * A URL into this service's storage is checked here, with the same rules as the embedded
+ * runner, and handed to the worker as a freshly signed path: the worker may sit on another
+ * machine where the user's `127.0.0.1` URL means nothing, and a private file needs a grant.
+ */
+function signedInput(deps: AppDeps, url: string, ttlSeconds: number): string {
+  const ref = deps.urls.parseOwnStorageUrl(url);
+  if (!ref) return url;
+  const now = Math.floor(Date.now() / 1000);
+  let target;
+  try {
+    target = authorizeStorageRef(deps.files, deps.keyring, ref, now);
+  } catch (err) {
+    if (err instanceof HttpError) throw new JobFailure('UNREACHABLE_INPUT_FILE', `Could not read ${url}: ${err.detail}`);
+    throw err;
+  }
+  const token = signToken(deps.keyring, `file:${target.row.id}`, now + ttlSeconds);
+  const inner = ref.innerPath.split('/').map(encodeURIComponent).join('/');
+  return `/storage/s/${token}/${target.row.id}/${inner}`;
+}

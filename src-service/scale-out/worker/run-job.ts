@@ -1,0 +1,162 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { JobFailure, type FailureStatus } from '../../errors';
+import { executeInFolder } from '../../commands/execute';
+import type { ParsedRequest } from '../../commands/submit';
+import { stepLimits } from '../../commands/runner';
+import type { Confiner, SandboxMode } from '../../media/confine';
+import type { JobPlan } from '../plan';
+import { filesToUpload, WORKER_FAILURES } from '../remote-jobs';
+import { ServiceAnswerError, type ServiceClient } from './service-client';
+
+/** How often a running job reports progress; the answer carries cancel, so this bounds how fast ffmpeg stops. */
+export const PROGRESS_EVERY_MS = 500;
+
+export interface JobContext {
+  client: ServiceClient;
+  workerId: string;
+  workDir: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  cpus: number[];
+  /** The sandbox wrapper for the mode the service asks for (docs/sandbox.md). */
+  confinerFor(mode: SandboxMode): Confiner;
+  /** Aborted when the worker shuts down: the command goes back to the queue. */
+  shutdown: AbortSignal;
+  log(m: string): void;
+}
+
+type Claim = { plan: JobPlan } | { gone: string };
+
+/**
+ * One command on a worker: claim it (the service answers with the plan), run the shared
+ * ffmpeg code in a local job folder while reporting progress, upload what storing needs,
+ * and report completion; the service then stores and commits (docs/scale-out.md).
+ */
+export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<void> {
+  const claim = await ctx.client.call<Claim>('POST', `/v1/worker/commands/${commandId}/claim`, { worker_id: ctx.workerId });
+  if ('gone' in claim) {
+    ctx.log(`command ${commandId} skipped: ${claim.gone}`);
+    return;
+  }
+  const plan = claim.plan;
+  const dirs = { work: path.join(ctx.workDir, commandId), scratch: path.join(ctx.workDir, `${commandId}.in`) };
+  const controller = new AbortController();
+  const onShutdown = () => controller.abort(new Error('shutdown'));
+  ctx.shutdown.addEventListener('abort', onShutdown, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new JobFailure('TIMEOUT', `The command ran past max_command_run_seconds (${plan.max_run_seconds} s)`)),
+    plan.max_run_seconds * 1000,
+  );
+  const reporter = startReporter(ctx, commandId, controller);
+  const logs: string[] = [];
+  let ffmpegSeconds = 0;
+  try {
+    await removeDirs(dirs);
+    await fs.mkdir(dirs.work, { recursive: true });
+    const req: ParsedRequest = {
+      steps: plan.steps,
+      inputs: Object.fromEntries(Object.entries(plan.inputs).map(([a, u]) => [a, ctx.client.resolve(u)])),
+      inputZipUrl: plan.input_zip_url ? ctx.client.resolve(plan.input_zip_url) : null,
+      outputs: plan.outputs,
+      interims: plan.interims,
+    };
+    const deps = { config: plan.limits, ffmpegPath: ctx.ffmpegPath, ffprobePath: ctx.ffprobePath, confiner: ctx.confinerFor(plan.sandbox_mode) };
+    const ran = await executeInFolder(deps, req, dirs, {
+      cpus: ctx.cpus, signal: controller.signal, limits: stepLimits(plan.limits, plan), checkLists: true, onProgress: (p) => reporter.set(p),
+    }, logs);
+    ffmpegSeconds = ran.ffmpegSeconds;
+    clearTimeout(timer); // the time limit covers ffmpeg's run, as in the embedded runner; storing is the service's part
+    await finish(ctx, commandId, plan, dirs.work, { ...ran, log: logs.join('\n') }, controller.signal);
+  } catch (err) {
+    const reason: unknown = controller.signal.aborted ? controller.signal.reason : err;
+    await reportFailure(ctx, commandId, reason, err, { log: logs.join('\n'), ffmpegSeconds });
+  } finally {
+    clearTimeout(timer);
+    reporter.stop();
+    ctx.shutdown.removeEventListener('abort', onShutdown);
+    await removeDirs(dirs);
+  }
+}
+
+/** Progress every PROGRESS_EVERY_MS (also the heartbeat); a cancel answer aborts the run. */
+function startReporter(ctx: JobContext, commandId: string, controller: AbortController) {
+  let latest: unknown = null;
+  let busy = false;
+  const tick = () => {
+    if (busy) return;
+    busy = true;
+    const progress = latest;
+    latest = null;
+    ctx.client
+      .call<{ cancel: boolean }>('POST', `/v1/worker/commands/${commandId}/progress`, { worker_id: ctx.workerId, progress }, { patienceMs: 0 })
+      .then((a) => {
+        if (a.cancel) controller.abort(new Error('cancelled'));
+      })
+      .catch(() => undefined) // the service is restarting: keep working, report again next tick
+      .finally(() => (busy = false));
+  };
+  const interval = setInterval(tick, PROGRESS_EVERY_MS);
+  return { set: (p: unknown) => (latest = p), stop: () => clearInterval(interval) };
+}
+
+async function finish(
+  ctx: JobContext,
+  commandId: string,
+  plan: JobPlan,
+  work: string,
+  r: { produced: string[]; inputBytes: number; ffmpegSeconds: number; log: string },
+  signal: AbortSignal,
+): Promise<void> {
+  let pending = filesToUpload(plan.outputs, r.produced);
+  // A service restarted mid-upload has lost the parts: it names what is missing, and those go again.
+  for (let round = 0; round < 5; round++) {
+    for (const file of pending) {
+      signal.throwIfAborted();
+      await uploadFile(ctx, commandId, work, file);
+    }
+    signal.throwIfAborted();
+    const answer = await ctx.client.call<{ status: string; missing?: string[] }>('POST', `/v1/worker/commands/${commandId}/complete`, {
+      worker_id: ctx.workerId, produced: r.produced, input_bytes: r.inputBytes, ffmpeg_seconds: r.ffmpegSeconds, log: r.log,
+    });
+    if (!answer.missing?.length) return;
+    pending = answer.missing;
+  }
+  throw new Error('the service kept losing the uploaded outputs');
+}
+
+async function uploadFile(ctx: JobContext, commandId: string, work: string, file: string): Promise<void> {
+  const full = path.join(work, file);
+  const size = (await fs.stat(full)).size;
+  const init = await ctx.client.call<{ upload_id: string; part_size: number; upload_urls: string[] }>(
+    'POST', `/v1/worker/commands/${commandId}/files`, { worker_id: ctx.workerId, path: file, size_bytes: size },
+  );
+  const etags: string[] = [];
+  for (const [i, url] of init.upload_urls.entries()) {
+    const start = i * init.part_size;
+    etags.push(await ctx.client.putPart(url, full, start, Math.min(init.part_size, size - start)));
+  }
+  await ctx.client.call('POST', `/v1/worker/uploads/${init.upload_id}/complete`, { etags });
+}
+
+async function reportFailure(ctx: JobContext, commandId: string, reason: unknown, err: unknown, t: { log: string; ffmpegSeconds: number }): Promise<void> {
+  if (reason instanceof Error && reason.message === 'cancelled') return; // the service already recorded the cancel
+  const base = { worker_id: ctx.workerId, log: t.log, ffmpeg_seconds: t.ffmpegSeconds };
+  const shutdown = reason instanceof Error && reason.message === 'shutdown';
+  const body = shutdown ? { ...base, error_status: 'PROCESSING_ERROR', error_message: 'The worker stopped', requeue: true } : { ...base, ...failureOf(reason, err) };
+  if (!(reason instanceof JobFailure) && !(err instanceof JobFailure) && !shutdown) ctx.log(`command ${commandId}: ${(err as Error)?.stack ?? String(err)}`);
+  await ctx.client.call('POST', `/v1/worker/commands/${commandId}/fail`, body).catch((e: unknown) => {
+    if (!(e instanceof ServiceAnswerError)) throw e;
+    ctx.log(`command ${commandId}: the service refused the failure report: ${e.detail}`);
+  });
+}
+
+function failureOf(reason: unknown, err: unknown): { error_status: FailureStatus; error_message: string } {
+  const f = reason instanceof JobFailure ? reason : err instanceof JobFailure ? err : null;
+  if (f && WORKER_FAILURES.includes(f.status)) return { error_status: f.status, error_message: f.message };
+  const message = f?.message ?? (err as Error)?.message ?? String(err);
+  return { error_status: 'PROCESSING_ERROR', error_message: `Internal error while running the command on a worker: ${message}` };
+}
+
+const removeDirs = (dirs: { work: string; scratch: string }) =>
+  Promise.all([fs.rm(dirs.work, { recursive: true, force: true }), fs.rm(dirs.scratch, { recursive: true, force: true })]);

@@ -1,0 +1,56 @@
+import os from 'node:os';
+
+/**
+ * The worker's vcpu budget: a job takes `vcpus` cores (capped at the budget) and waits, in
+ * arrival order, until that many are free. The cores handed out are the least loaded, so
+ * ffmpeg can be pinned to them as in the embedded scheduler.
+ */
+export function createVcpuPool(budget: number) {
+  const coreLoad = new Array<number>(Math.max(1, os.availableParallelism())).fill(0);
+  let free = budget;
+  const waiting: { n: number; wake: () => void }[] = [];
+  const granted = new WeakMap<number[], number>();
+
+  function take(n: number): number[] {
+    free -= n;
+    const order = coreLoad.map((load, core) => ({ load, core })).sort((a, b) => a.load - b.load || a.core - b.core);
+    const cpus = order.slice(0, Math.min(n, coreLoad.length)).map((c) => c.core);
+    for (const c of cpus) coreLoad[c] = (coreLoad[c] ?? 0) + 1;
+    cpus.sort((a, b) => a - b);
+    granted.set(cpus, n);
+    return cpus;
+  }
+
+  function wakeNext(): void {
+    const head = waiting[0];
+    if (head && head.n <= free) {
+      waiting.shift();
+      head.wake();
+    }
+  }
+
+  return {
+    /** Null when `signal` aborts first (the worker is stopping). */
+    async acquire(vcpus: number, signal: AbortSignal): Promise<number[] | null> {
+      const n = Math.max(1, Math.min(vcpus, budget));
+      if (waiting.length === 0 && n <= free) return take(n);
+      const got = await new Promise<boolean>((resolve) => {
+        const entry = { n, wake: () => resolve(true) };
+        waiting.push(entry);
+        signal.addEventListener('abort', () => {
+          waiting.splice(waiting.indexOf(entry), 1);
+          resolve(false);
+        }, { once: true });
+      });
+      if (!got) return null;
+      const cpus = take(n);
+      wakeNext();
+      return cpus;
+    },
+    release(cpus: number[]): void {
+      free += granted.get(cpus) ?? 0;
+      for (const c of cpus) coreLoad[c] = (coreLoad[c] ?? 1) - 1;
+      wakeNext();
+    },
+  };
+}

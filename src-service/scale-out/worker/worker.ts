@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import { Worker } from 'bullmq';
+import { QUEUE_NAME, redisOptions } from '../redis-options';
+import type { QueuedJob } from '../queue-scheduler';
+import { createServiceClient } from './service-client';
+import { describeWorker } from './worker-info';
+import { runRemoteJob } from './run-job';
+import { createVcpuPool } from './vcpu-pool';
+import { createConfiner, type Confiner, type SandboxMode } from '../../media/confine';
+
+export interface WorkerOptions {
+  serviceUrl: string;
+  redisUrl: string;
+  token: string;
+  vcpus: number;
+  workDir: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** BullMQ lock and stalled-check period: a worker killed mid-job is noticed about this long after (default 30 s). */
+  stalledMs?: number;
+  log(m: string): void;
+}
+
+const HEARTBEAT_MS = 5_000;
+
+/**
+ * A scale-out worker: takes commands from the BullMQ queue, at most `vcpus` worth at once
+ * (BullMQ concurrency = vcpus, and a local pool of vcpus each job waits for), and runs each
+ * with runRemoteJob. Stopping puts running commands back in the queue.
+ */
+export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(): Promise<void> }> {
+  fs.mkdirSync(o.workDir, { recursive: true });
+  const id = `${os.hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 60)}-${crypto.randomBytes(3).toString('hex')}`;
+  const client = createServiceClient(o.serviceUrl, o.token);
+  const info = await describeWorker(o);
+  const pool = createVcpuPool(o.vcpus);
+  const shutdown = new AbortController();
+  const running = new Set<string>();
+  const confiners = new Map<SandboxMode, Confiner>();
+  const confinerFor = (mode: SandboxMode): Confiner => {
+    let c = confiners.get(mode);
+    if (!c) confiners.set(mode, (c = createConfiner({ mode: () => mode, bwrapPath: process.env.FFDESK_BWRAP_PATH || undefined, log: o.log })));
+    return c;
+  };
+  const heartbeat = () =>
+    client
+      .call('POST', '/v1/worker/heartbeat', { worker_id: id, ...info, vcpus: o.vcpus, running: [...running] }, { patienceMs: 0 })
+      .catch((err: unknown) => o.log(`heartbeat: ${(err as Error).message}`));
+  await client.call('POST', '/v1/worker/heartbeat', { worker_id: id, ...info, vcpus: o.vcpus, running: [] }); // a wrong token or URL fails here, at start
+  const beat = setInterval(heartbeat, HEARTBEAT_MS);
+  const stalledMs = o.stalledMs ?? 30_000;
+  const worker = new Worker<QueuedJob>(
+    QUEUE_NAME,
+    async (job) => {
+      // Stopping before it started: the job just ends; the command is still QUEUED and the service queues it again.
+      const cpus = await pool.acquire(job.data.vcpus, shutdown.signal);
+      if (!cpus) return;
+      running.add(job.data.commandId);
+      try {
+        await runRemoteJob({ client, workerId: id, workDir: o.workDir, ffmpegPath: o.ffmpegPath, ffprobePath: o.ffprobePath, cpus, confinerFor, shutdown: shutdown.signal, log: o.log }, job.data.commandId);
+      } finally {
+        running.delete(job.data.commandId);
+        pool.release(cpus);
+      }
+    },
+    {
+      connection: redisOptions(o.redisUrl),
+      concurrency: o.vcpus,
+      lockDuration: stalledMs,
+      stalledInterval: stalledMs,
+      // A command whose worker died twice is failed INTERRUPTED by the service, like a command a restart interrupted twice.
+      maxStalledCount: 2,
+    },
+  );
+  worker.on('error', (err) => o.log(`redis: ${err.message}`));
+  worker.on('failed', (job, err) => o.log(`queue job ${job?.id ?? '?'} failed: ${err.message}`));
+  return {
+    id,
+    async stop() {
+      clearInterval(beat);
+      shutdown.abort();
+      await worker.close();
+    },
+  };
+}
