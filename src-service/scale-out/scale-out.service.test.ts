@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import yazl from 'yazl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, tempDir, type TestService } from '../test-support/harness';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../test-support/media';
+import { hasRedisServer, startRedis, type TestRedis } from '../test-support/redis';
+import { startWorkerProcess, type WorkerProcess } from '../test-support/worker-process';
+import { createWorkersRepo } from './workers-repo';
+
+const SKIP = hasRedisServer() ? false : 'redis-server is not installed (Debian package redis-server; .ci/run installs it)';
+
+let base: string;
+let redis: TestRedis;
+let svc: TestService;
+let media: MediaServer;
+let token: string;
+const workers: WorkerProcess[] = [];
+
+async function makeZip(file: string, entries: Record<string, string>): Promise<void> {
+  const zip = new yazl.ZipFile();
+  for (const [name, src] of Object.entries(entries)) zip.addBuffer(fs.readFileSync(src), name);
+  zip.end();
+  await new Promise<void>((resolve, reject) => zip.outputStream.pipe(fs.createWriteStream(file)).on('close', resolve).on('error', reject));
+}
+
+beforeAll(async () => {
+  if (SKIP) return;
+  base = tempDir('ffdesk-scale-');
+  const mediaDir = path.join(base, 'media');
+  const m = makeTinyMedia(mediaDir);
+  await makeZip(path.join(mediaDir, 'movie.zip'), { 'movie.mp4': m.video, 'movie.srt': m.srt });
+  media = await startMediaServer(mediaDir);
+  fs.mkdirSync(path.join(base, 'redis'));
+  redis = await startRedis(path.join(base, 'redis'));
+  svc = await startTestService({ redisUrl: redis.url, workerLostSeconds: 20 });
+  token = createWorkersRepo(svc.service.deps.db).createToken('test').token;
+  for (const name of ['w1', 'w2']) {
+    workers.push(await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, name) }));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const w of workers) await w.stop();
+  await svc?.stop();
+  await redis?.stop();
+  await media?.close();
+  if (base) fs.rmSync(base, { recursive: true, force: true });
+});
+
+async function runToEnd(route: string, body: unknown): Promise<any> {
+  const res = await svc.api('POST', route, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return svc.waitForCommand(res.body.command_id, { timeoutMs: 90_000 });
+}
+
+describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: ${SKIP}]` : ''}`, () => {
+  it('when a single command runs on a worker, then its output is stored by the service and downloadable', async () => {
+    const done = await runToEnd('/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'small.mp4' },
+      ffmpeg_command: '-i {{in_1}} -vf scale=160:-2 -preset ultrafast {{out_1}}',
+    });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    expect(done.output_files.out_1).toMatchObject({ status: 'STORED', file_type: 'video', width: 160 });
+    expect(done.ffmpeg_command_run_seconds).toBeGreaterThan(0);
+    const got = await fetch(done.output_files.out_1.storage_url);
+    expect(got.status).toBe(200);
+    expect((await got.arrayBuffer()).byteLength).toBe(Math.round(done.output_files.out_1.size_mbytes * 1048576));
+    const log = await svc.api('GET', `/v1/commands/${done.command_id}/log`);
+    expect(log.text).toContain('step 1/1');
+    // Nothing ran inside the service: no job folder was made there.
+    expect(fs.readdirSync(path.join(svc.dataDir, 'jobs'))).toEqual([]);
+  });
+
+  it('when a stored file is the input, then the worker fetches it through a signed URL; an unsigned private one fails as embedded', async () => {
+    const first = await runToEnd('/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'clip.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
+    });
+    expect(first.status, first.error_message).toBe('SUCCESS');
+    const done = await runToEnd('/v1/run-ffmpeg-command', {
+      input_files: { in_1: first.output_files.out_1.storage_url }, output_files: { out_1: 'frame.png' }, ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
+    });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    expect(done.output_files.out_1).toMatchObject({ file_type: 'image', file_format: 'png' });
+    const priv = await runToEnd('/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'p.mp4' }, is_private: true, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
+    });
+    const refused = await runToEnd('/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${svc.url}/storage/${priv.output_files.out_1.file_id}/p.mp4` }, output_files: { out_1: 'f.png' }, ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
+    });
+    expect(refused).toMatchObject({ status: 'FAILED', error_status: 'UNREACHABLE_INPUT_FILE' });
+  });
+
+  it('when commands are chained, then the second step reads the first step\'s file on the same worker', async () => {
+    const done = await runToEnd('/v1/run-chained-ffmpeg-commands', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'part.mp4', out_2: 'thumb.jpg' },
+      ffmpeg_commands: ['-i {{in_1}} -t 1 -c copy {{out_1}}', '-i {{out_1}} -frames:v 1 {{out_2}}'],
+    });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    expect(done.output_files.out_2).toMatchObject({ file_type: 'image' });
+    expect(done.output_files.out_1.duration).toBeCloseTo(1, 0);
+  });
+
+  it('when OUTPUT_FOLDER is asked, then the files the command wrote come back as one zip', async () => {
+    const done = await runToEnd('/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: 'OUTPUT_FOLDER',
+      ffmpeg_command: '-i {{in_1}} -vf fps=2 frame_%02d.png',
+    });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    const zip = done.output_files.OUTPUT_FOLDER;
+    expect(zip).toMatchObject({ file_format: 'zip' });
+    expect(zip.file_count).toBeGreaterThanOrEqual(3);
+  });
+
+  it('when an HLS playlist is written, then the manifest and all its segments are stored as one playlist', async () => {
+    const done = await runToEnd('/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_playlist_1: 'index.m3u8' },
+      ffmpeg_command: '-i {{in_1}} -c copy -f hls -hls_time 1 -hls_list_size 0 -hls_segment_filename seg_%03d.ts {{out_playlist_1}}',
+    });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    const rec = done.output_files.out_playlist_1;
+    expect(rec.file_count).toBeGreaterThanOrEqual(2);
+    const manifest = await (await fetch(rec.storage_url)).text();
+    const seg = manifest.split('\n').find((l) => l.endsWith('.ts')) as string;
+    expect((await fetch(new URL(seg, rec.storage_url))).status).toBe(200);
+  });
+
+  it('when the input is a zipped folder, then the worker extracts it and ffmpeg reads the archive names', async () => {
+    const done = await runToEnd('/v1/run-ffmpeg-command', {
+      input_compressed_folder: `${media.url}/movie.zip`, output_files: { out_1: 'out.mp4' },
+      ffmpeg_command: '-i movie.mp4 -vf subtitles=movie.srt -t 1 -preset ultrafast {{out_1}}',
+    });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    expect(done.output_files.out_1).toMatchObject({ file_type: 'video' });
+  });
+
+  it('when a running command is cancelled, then it ends CANCELLED and the worker\'s ffmpeg is gone within a second', async () => {
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'slow.mp4' },
+      ffmpeg_command: '-re -stream_loop -1 -i {{in_1}} -t 60 -preset ultrafast {{out_1}}',
+    });
+    const id = res.body.command_id as string;
+    await svc.waitForCommand(id, { until: (b) => b.status === 'PROCESSING' && b.progress != null, timeoutMs: 60_000 });
+    expect(ffmpegRunningFor(id)).toBe(true);
+    const cancel = await svc.api('POST', `/v1/commands/${id}/cancel`);
+    expect(cancel.body).toMatchObject({ status: 'FAILED', error_status: 'CANCELLED' });
+    const t0 = Date.now();
+    while (ffmpegRunningFor(id) && Date.now() - t0 < 5_000) await new Promise((r) => setTimeout(r, 50));
+    expect(Date.now() - t0).toBeLessThan(1_500); // generous liveness bound: progress answers come every 0.5 s
+    const after = await svc.waitForCommand(id);
+    expect(after).toMatchObject({ status: 'FAILED', error_status: 'CANCELLED' });
+  });
+
+  it('when a command runs past max_command_run_seconds, then the worker stops it and it ends TIMEOUT', async () => {
+    const done = await runToEnd('/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'long.mp4' }, max_command_run_seconds: 2,
+      ffmpeg_command: '-re -stream_loop -1 -i {{in_1}} -t 60 -preset ultrafast {{out_1}}',
+    });
+    expect(done).toMatchObject({ status: 'FAILED', error_status: 'TIMEOUT' });
+  });
+
+  it('when a command fails on the worker, then ffmpeg\'s error reaches the record', async () => {
+    const done = await runToEnd('/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'x.mp4' }, ffmpeg_command: '-i {{in_1}} -c:v no_such_codec {{out_1}}',
+    });
+    expect(done).toMatchObject({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
+    expect(done.error_message).toMatch(/no_such_codec|Unknown encoder/);
+  });
+
+  it('when scripts ask GET /v1/workers, then both workers are listed with host, ffmpeg version and cores', async () => {
+    const res = await svc.api('GET', '/v1/workers');
+    expect(res.status).toBe(200);
+    expect(res.body.queue).toBe('redis');
+    const online = res.body.workers.filter((w: any) => w.online);
+    expect(online.length).toBeGreaterThanOrEqual(2);
+    expect(online[0]).toMatchObject({ host: expect.any(String), cores: expect.any(Number), vcpus: 2, running_jobs: expect.any(Number) });
+    expect(online[0].ffmpeg_version).toMatch(/\d/);
+    expect(Array.isArray(online[0].hardware_encoders)).toBe(true);
+  });
+
+  it('when a user key calls a worker route, or a worker token a user route, then both get 401', async () => {
+    const asUser = await svc.api('POST', '/v1/worker/heartbeat', {}, { headers: { authorization: `Bearer ${svc.key}` } });
+    expect(asUser.status).toBe(401);
+    const userHeader = await svc.api('POST', '/v1/worker/commands/x/claim', { worker_id: 'w' });
+    expect(userHeader.status).toBe(401);
+    const asWorker = await svc.api('GET', '/v1/commands', undefined, { key: null, headers: { authorization: `Bearer ${token}`, 'x-api-key': token } });
+    expect(asWorker.status).toBe(401);
+  });
+});
+
+/** Whether an ffmpeg process works in a job folder of this command (its cwd is `<work dir>/<id>`). */
+function ffmpegRunningFor(id: string): boolean {
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('ffmpeg')) continue;
+      if (fs.readlinkSync(`/proc/${pid}/cwd`).endsWith(`/${id}`)) return true;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return false;
+}

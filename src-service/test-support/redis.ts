@@ -1,0 +1,77 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const REDIS_SERVER = '/usr/bin/redis-server';
+
+/** Whether a `redis-server` binary is there (Debian package `redis-server`, installed by .ci/run). */
+export function hasRedisServer(): boolean {
+  return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestRedis {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  /** Stops and starts the same server on the same port (its AOF, if on, brings the data back). */
+  restart(downMs?: number): Promise<void>;
+}
+
+/** A real redis-server on a free port in `dir`; `aof` keeps data across a restart. */
+export async function startRedis(dir: string, opts: { aof?: boolean } = {}): Promise<TestRedis> {
+  const port = await freePort();
+  let child: ChildProcess;
+  const launch = async () => {
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--daemonize', 'no',
+      ...(opts.aof ? ['--appendonly', 'yes', '--appendfsync', 'always', '--appendfilename', 'ffdesk.aof'] : ['--appendonly', 'no'])];
+    child = spawn('redis-server', args, { cwd: dir, stdio: 'ignore' });
+    await waitForPort(port);
+  };
+  const stopChild = async () => {
+    const c = child;
+    if (c.exitCode !== null) return;
+    const exited = new Promise<void>((r) => c.once('exit', () => r()));
+    c.kill('SIGTERM');
+    await exited;
+  };
+  await launch();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: stopChild,
+    async restart(downMs = 500) {
+      await stopChild();
+      await new Promise((r) => setTimeout(r, downMs));
+      await launch();
+    },
+  };
+}
+
+async function waitForPort(port: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const sock = net.connect(port, '127.0.0.1', () => {
+        sock.end();
+        resolve(true);
+      });
+      sock.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`redis-server did not listen on ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const redisDir = (base: string) => path.join(base, 'redis');
