@@ -51,6 +51,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/account' },
   { method: 'GET', path: '/v1/system' },
   { method: 'GET', path: '/v1/capabilities' },
+  { method: 'GET', path: '/v1/workers' },
   { method: 'GET', path: '/v1/health' },
   { method: 'GET', path: '/v1/openapi.json' },
   { method: 'GET', path: '/docs' },

@@ -49,7 +49,11 @@ function ffmpegFor(id: string): { pid: number; cwd: string }[] {
   return found;
 }
 
-async function submit(svc: Pick<TestService, 'api'>, body: unknown): Promise<string> {
+interface Caller {
+  api(method: string, p: string, body?: unknown): Promise<{ status: number; body: any }>;
+}
+
+async function submit(svc: Caller, body: unknown): Promise<string> {
   const res = await svc.api('POST', '/v1/run-ffmpeg-command', body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.command_id as string;
@@ -209,7 +213,7 @@ async function jsonCall(url: string, method: string, p: string, body?: unknown) 
   return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
 }
 
-async function waitFor(svc: { api: typeof jsonCall extends (u: string, ...r: infer R) => infer T ? (...r: R) => T : never }, id: string, until: (b: any) => boolean): Promise<any> {
+async function waitFor(svc: Caller, id: string, until: (b: any) => boolean): Promise<any> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     const res = await svc.api('GET', `/v1/commands/${id}`).catch(() => null);
