@@ -4,7 +4,7 @@ import { uploadFile, type UploadOptions } from './upload';
 import { waitForCommand, type WaitOptions } from './wait';
 import type {
   Account, ApiKeyInfo, CommandListItem, CommandRecord, CreatedApiKey, Health, InitUploadRequest, InitUploadResponse,
-  Plan, RunChainedRequest, RunCommandRequest, StoredFile, SystemInfo, Capabilities, UploadedPart, WebhookConfig, WebhookDelivery,
+  Plan, RunChainedRequest, RunCommandRequest, StoredFile, SystemInfo, Capabilities, UploadedPart, WebhookConfig, WebhookDelivery, WorkersList,
 } from './types';
 
 export * from './types';
@@ -77,6 +77,7 @@ export function createClient(options: ClientOptions) {
     system: () => http.request<SystemInfo>('/v1/system'),
     /** What the ffmpeg in use can do (large: every encoder, filter and option name). */
     capabilities: () => http.request<Capabilities>('/v1/capabilities'),
+    workers: () => http.request<WorkersList>('/v1/workers'),
     account: () => http.request<Account>('/v1/account'),
     listKeys: () => http.request<ApiKeyInfo[]>('/v1/keys'),
     /** A new key of the caller's account (it inherits the account's plan). */

@@ -244,3 +244,22 @@ export type ServiceEvent =
   | { type: 'command'; id: string; data: CommandListItem }
   | { type: 'command.progress'; id: string; data: CommandProgressEvent }
   | { type: 'file'; id: string; data: FileEvent };
+
+/** `GET /v1/workers`: scale-out workers (docs/scale-out.md). */
+export interface WorkerInfo {
+  id: string;
+  host: string;
+  ffmpeg_version: string | null;
+  hardware_encoders: string[];
+  cores: number;
+  vcpus: number;
+  running_jobs: number;
+  started_at: string;
+  last_seen_at: string;
+  online: boolean;
+}
+
+export interface WorkersList {
+  queue: 'embedded' | 'redis';
+  workers: WorkerInfo[];
+}
