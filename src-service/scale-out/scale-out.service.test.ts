@@ -7,6 +7,7 @@ import { makeTinyMedia, startMediaServer, type MediaServer } from '../test-suppo
 import { hasRedisServer, startRedis, type TestRedis } from '../test-support/redis';
 import { startWorkerProcess, type WorkerProcess } from '../test-support/worker-process';
 import { createWorkersRepo } from './workers-repo';
+import { startWebhookReceiver } from '../webhooks/test-receiver';
 
 const SKIP = hasRedisServer() ? false : 'redis-server is not installed (Debian package redis-server; .ci/run installs it)';
 
@@ -165,6 +166,42 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
     });
     expect(done).toMatchObject({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
     expect(done.error_message).toMatch(/no_such_codec|Unknown encoder/);
+  });
+
+  it('when a command ends on a worker, then the account webhook announces it, signed, as without workers', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      receiver.secret = (await svc.api('PUT', '/v1/webhook', { url: receiver.url })).body.secret;
+      const done = await runToEnd('/v1/run-ffmpeg-command', {
+        input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'hook.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
+      });
+      expect(done.status, done.error_message).toBe('SUCCESS');
+      const hooks = await receiver.waitFor(1, 20_000);
+      const mine = hooks.find((h) => h.json.data.command_id === done.command_id);
+      expect(mine?.json.data).toMatchObject({ status: 'SUCCESS' });
+      expect(mine?.isSignatureValid).toBe(true);
+    } finally {
+      await svc.api('DELETE', '/v1/webhook');
+      await receiver.close();
+    }
+  });
+
+  it('when the outputs made on a worker overflow the processing quota, then the command fails QUOTA_EXCEEDED and nothing is kept', async () => {
+    const { accounts } = svc.service.deps;
+    const account = accounts.createAccount('pro', { processingQuotaBytes: 50_000 });
+    const { key } = accounts.addKey(account.id);
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'big.mp4' }, ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}',
+    }, { key });
+    expect(res.status, res.text).toBe(200);
+    let done: any;
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+      done = (await svc.api('GET', `/v1/commands/${res.body.command_id}`, undefined, { key })).body;
+      if (done.status === 'SUCCESS' || done.status === 'FAILED') break;
+    }
+    expect(done).toMatchObject({ status: 'FAILED', error_status: 'QUOTA_EXCEEDED' });
+    const files = await svc.api('GET', '/v1/files', undefined, { key });
+    expect(files.body).toEqual([]);
   });
 
   it('when scripts ask GET /v1/workers, then both workers are listed with host, ffmpeg version and cores', async () => {
