@@ -5,7 +5,6 @@ import { createWorkersRepo } from './workers-repo';
 import { createRemoteJobs } from './remote-jobs';
 import { createQueueScheduler } from './queue-scheduler';
 import { workerApi } from './worker-api';
-import { startWorker } from './worker/worker';
 
 export interface ScaleOut {
   scheduler: Scheduler;
@@ -32,8 +31,9 @@ export function createScaleOut(deps: AppDeps, opts: { redisUrl: string; jobsDir:
     workerApi: workerApi(deps, workers, jobs),
     workers,
     async start(baseUrl) {
-      queue.start();
+      await queue.start();
       if (!deps.config.localWorker) return;
+      const { startWorker } = await import('./worker/worker');
       const { id, token } = workers.createToken('local worker (inside the service)');
       localTokenId = id;
       local = await startWorker({

@@ -1,4 +1,4 @@
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { CommandsRepo } from '../db/commands-repo';
 import type { Scheduler } from '../commands/scheduler';
 import type { RemoteJobs } from './remote-jobs';
@@ -16,9 +16,8 @@ export interface QueuedJob {
  * re-queued command gets a fresh job. Every sweep re-adds what is QUEUED (adding an existing
  * job id is a no-op), so a Redis that lost its data gets the queue back (docs/scale-out.md).
  */
-export function createQueueScheduler(opts: { commands: CommandsRepo; redisUrl: string; jobs: RemoteJobs; lostMs: number; log(m: string): void }): Scheduler & { start(): void } {
-  const queue = new Queue<QueuedJob>(QUEUE_NAME, { connection: redisOptions(opts.redisUrl) });
-  queue.on('error', (err) => opts.log(`redis queue: ${err.message}`));
+export function createQueueScheduler(opts: { commands: CommandsRepo; redisUrl: string; jobs: RemoteJobs; lostMs: number; log(m: string): void }): Scheduler & { start(): Promise<void> } {
+  let queue: Queue<QueuedJob> | null = null;
   let enqueued = new Set<string>();
   let stopped = false;
   let pumping: Promise<void> | null = null;
@@ -26,6 +25,7 @@ export function createQueueScheduler(opts: { commands: CommandsRepo; redisUrl: s
   let timer: NodeJS.Timeout | undefined;
 
   async function pumpOnce(): Promise<void> {
+    if (!queue) return; // not started yet: start() pumps
     const rows = opts.commands.nextQueued(100_000);
     for (const row of rows) {
       if (stopped) return;
@@ -63,7 +63,11 @@ export function createQueueScheduler(opts: { commands: CommandsRepo; redisUrl: s
   }
 
   return {
-    start() {
+    async start() {
+      // Loaded only here: the default app never loads BullMQ or opens a Redis connection.
+      const { Queue } = await import('bullmq');
+      queue = new Queue<QueuedJob>(QUEUE_NAME, { connection: redisOptions(opts.redisUrl) });
+      queue.on('error', (err) => opts.log(`redis queue: ${err.message}`));
       timer = setInterval(sweep, Math.max(500, Math.min(5_000, Math.floor(opts.lostMs / 3))));
       timer.unref();
       pump();
@@ -74,7 +78,7 @@ export function createQueueScheduler(opts: { commands: CommandsRepo; redisUrl: s
       stopped = true;
       clearInterval(timer);
       await pumping?.catch(() => undefined);
-      await queue.close().catch(() => undefined);
+      await queue?.close().catch(() => undefined);
     },
     runningIds: () => opts.jobs.runningIds(),
   };

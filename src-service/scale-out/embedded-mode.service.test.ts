@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, tempDir, type TestService } from '../test-support/harness';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../test-support/media';
+import { hasRedisServer, startRedis, type TestRedis } from '../test-support/redis';
+
+const SKIP = hasRedisServer() ? false : 'redis-server is not installed (Debian package redis-server; .ci/run installs it)';
+
+describe('without FFDESK_REDIS_URL (the default single-machine app)', () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService();
+  });
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  it('when scripts ask GET /v1/workers, then the queue is embedded and no worker is listed', async () => {
+    const res = await svc.api('GET', '/v1/workers');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ queue: 'embedded', workers: [] });
+  });
+
+  it('when something calls the worker routes, then they do not exist (a key gets 404, no key 401)', async () => {
+    expect((await svc.api('POST', '/v1/worker/heartbeat', {})).status).toBe(404);
+    expect((await svc.api('POST', '/v1/worker/heartbeat', {}, { key: null })).status).toBe(401);
+  });
+});
+
+describe.skipIf(SKIP)(`FFDESK_LOCAL_WORKER=1: the service is its own worker${SKIP ? ` [SKIPPED: ${SKIP}]` : ''}`, () => {
+  let base: string;
+  let redis: TestRedis;
+  let svc: TestService;
+  let media: MediaServer;
+  beforeAll(async () => {
+    base = tempDir('ffdesk-local-worker-');
+    makeTinyMedia(path.join(base, 'media'));
+    media = await startMediaServer(path.join(base, 'media'));
+    fs.mkdirSync(path.join(base, 'redis'));
+    redis = await startRedis(path.join(base, 'redis'));
+    svc = await startTestService({ redisUrl: redis.url, localWorker: true });
+  }, 60_000);
+  afterAll(async () => {
+    await svc?.stop();
+    await redis?.stop();
+    await media?.close();
+    if (base) fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  it('when a command is submitted with no other worker, then the in-process worker runs it through the queue', async () => {
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'x.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
+    });
+    const done = await svc.waitForCommand(res.body.command_id);
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    const workers = (await svc.api('GET', '/v1/workers')).body;
+    expect(workers.queue).toBe('redis');
+    expect(workers.workers.filter((w: any) => w.online)).toHaveLength(1);
+  });
+});
