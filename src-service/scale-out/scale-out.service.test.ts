@@ -102,6 +102,17 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
     expect(done.output_files.out_1.duration).toBeCloseTo(1, 0);
   });
 
+  it('when chained commands pass an interim file, then it stays on the worker: only the outputs come back', async () => {
+    const done = await runToEnd('/v1/run-chained-ffmpeg-commands', {
+      input_files: { in_1: `${media.url}/video.mp4` }, interim_files: { inter_1: 'cut.mp4' }, output_files: { out_1: 'thumb.jpg' },
+      ffmpeg_chained_commands: ['-i {{in_1}} -t 1 -c copy {{inter_1}}', '-i {{inter_1}} -frames:v 1 {{out_1}}'],
+    });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    expect(Object.keys(done.output_files)).toEqual(['out_1']);
+    const names = (await svc.api('GET', '/v1/files?status=all')).body.map((f: { filename: string }) => f.filename);
+    expect(names).not.toContain('cut.mp4');
+  });
+
   it('when OUTPUT_FOLDER is asked, then the files the command wrote come back as one zip', async () => {
     const done = await runToEnd('/v1/run-ffmpeg-command', {
       input_files: { in_1: `${media.url}/video.mp4` }, output_files: 'OUTPUT_FOLDER',
