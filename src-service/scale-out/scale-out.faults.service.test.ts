@@ -160,6 +160,19 @@ describe.skipIf(SKIP)(`the worker protocol, driven by hand${skipNote}`, () => {
     expect(gone.body).toEqual({ status: 'FAILED' });
   });
 
+  it('when Redis restarts without persistence, then the service queues its QUEUED commands again and a worker runs them', async () => {
+    const id = await submit(svc, { input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'again.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}' });
+    await new Promise((r) => setTimeout(r, 300)); // queued in Redis
+    await redis.restart(300); // no AOF: the queue is gone
+    const worker = await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, 'w-after-loss') });
+    try {
+      const done = await svc.waitForCommand(id, { timeoutMs: 60_000 });
+      expect(done.status, done.error_message).toBe('SUCCESS');
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('when a worker names an output path outside its folder, then the service refuses it', async () => {
     const id = await submit(svc, slowBody(1));
     await call('POST', `/v1/worker/commands/${id}/claim`, { worker_id: 'p' });
