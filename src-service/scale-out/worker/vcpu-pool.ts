@@ -11,8 +11,8 @@ export function createVcpuPool(budget: number) {
   const waiting: { n: number; wake: () => void }[] = [];
   const granted = new WeakMap<number[], number>();
 
+  /** Cores for `n` vcpus that are already counted out of `free`. */
   function take(n: number): number[] {
-    free -= n;
     const order = coreLoad.map((load, core) => ({ load, core })).sort((a, b) => a.load - b.load || a.core - b.core);
     const cpus = order.slice(0, Math.min(n, coreLoad.length)).map((c) => c.core);
     for (const c of cpus) coreLoad[c] = (coreLoad[c] ?? 0) + 1;
@@ -25,6 +25,7 @@ export function createVcpuPool(budget: number) {
     const head = waiting[0];
     if (head && head.n <= free) {
       waiting.shift();
+      free -= head.n; // reserved now, so nobody arriving meanwhile takes them
       head.wake();
     }
   }
@@ -33,12 +34,17 @@ export function createVcpuPool(budget: number) {
     /** Null when `signal` aborts first (the worker is stopping). */
     async acquire(vcpus: number, signal: AbortSignal): Promise<number[] | null> {
       const n = Math.max(1, Math.min(vcpus, budget));
-      if (waiting.length === 0 && n <= free) return take(n);
+      if (waiting.length === 0 && n <= free) {
+        free -= n;
+        return take(n);
+      }
       const got = await new Promise<boolean>((resolve) => {
         const entry = { n, wake: () => resolve(true) };
         waiting.push(entry);
         signal.addEventListener('abort', () => {
-          waiting.splice(waiting.indexOf(entry), 1);
+          const i = waiting.indexOf(entry);
+          if (i < 0) return; // already woken: it runs, and the worker's stop aborts it like any running job
+          waiting.splice(i, 1);
           resolve(false);
         }, { once: true });
       });
