@@ -34,6 +34,7 @@ type Claim = { plan: JobPlan } | { gone: string };
  * and report completion; the service then stores and commits (docs/scale-out.md).
  */
 export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<void> {
+  if (ctx.shutdown.aborted) return; // stopping: leave the command QUEUED for another worker
   const claim = await ctx.client.call<Claim>('POST', `/v1/worker/commands/${commandId}/claim`, { worker_id: ctx.workerId });
   if ('gone' in claim) {
     ctx.log(`command ${commandId} skipped: ${claim.gone}`);
