@@ -59,3 +59,33 @@ describe.skipIf(SKIP)(`FFDESK_LOCAL_WORKER=1: the service is its own worker${SKI
     expect(workers.workers.filter((w: any) => w.online)).toHaveLength(1);
   });
 });
+
+describe('ffdesk workers token', () => {
+  it('when a token is issued on the service machine, then it is printed once and only its hash is stored', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const { openDatabase } = await import('../db/open');
+    const { createWorkersRepo } = await import('./workers-repo');
+    const dataDir = tempDir();
+    try {
+      const root = path.resolve(__dirname, '../..');
+      const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'workers', 'token', '--label', 'box'], {
+        cwd: root, env: { ...process.env, FFDESK_DATA_DIR: dataDir },
+      });
+      const token = stdout.trim().split('\n').pop() as string;
+      expect(token).toMatch(/^ffw_[A-Za-z0-9_-]{43}$/);
+      const db = openDatabase(dataDir);
+      try {
+        const repo = createWorkersRepo(db);
+        expect(repo.findToken(token)).toMatch(/^wt_/);
+        expect(JSON.stringify(db.prepare('SELECT * FROM worker_tokens').all())).not.toContain(token);
+        expect(repo.revokeToken(repo.findToken(token) as string)).toBe(true);
+        expect(repo.findToken(token)).toBeUndefined();
+      } finally {
+        db.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -69,6 +69,7 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
     expect((await got.arrayBuffer()).byteLength).toBe(Math.round(done.output_files.out_1.size_mbytes * 1048576));
     const log = await svc.api('GET', `/v1/commands/${done.command_id}/log`);
     expect(log.text).toContain('step 1/1');
+    expect(log.text).toMatch(/--- worker \S+: running with \d+ vCPU/);
     // Nothing ran inside the service: no job folder was made there.
     expect(fs.readdirSync(path.join(svc.dataDir, 'jobs'))).toEqual([]);
   });

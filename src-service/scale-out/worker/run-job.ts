@@ -50,7 +50,7 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
     plan.max_run_seconds * 1000,
   );
   const reporter = startReporter(ctx, commandId, controller);
-  const logs: string[] = [];
+  const logs: string[] = [`--- worker ${ctx.workerId}: running with ${plan.vcpu_count} vCPU(s) (pinned to core(s) ${ctx.cpus.join(',') || 'any'})`];
   let ffmpegSeconds = 0;
   try {
     await removeDirs(dirs);
