@@ -32,3 +32,15 @@ test.describe('settings', () => {
     }
   });
 });
+
+test.describe('settings: workers', () => {
+  test('when the service runs commands itself, then the Workers section says so and lists no worker', async ({ page, svc }) => {
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('Settings').click();
+    const section = page.getByRole('region', { name: 'Workers' });
+    await expect(section).toBeVisible();
+    await expect(section.getByText(/Commands run on this machine/)).toBeVisible();
+    await expect(section.getByRole('table')).toHaveCount(0);
+  });
+});
