@@ -27,6 +27,7 @@ export async function workerCommand(args: string[]): Promise<number> {
     serviceUrl, redisUrl, token, vcpus, workDir, ffmpegPath: bins.ffmpegPath, ffprobePath: bins.ffprobePath,
     ...(env.FFDESK_WORKER_STALLED_MS ? { stalledMs: Number(env.FFDESK_WORKER_STALLED_MS) } : {}),
     log: (m) => console.log(`[ffdesk worker] ${m}`),
+    onRevoked: () => process.exit(1),
   });
   console.log(`FFDesk worker ${worker.id} ready: ${vcpus} vcpus, service ${serviceUrl}, work dir ${workDir}`);
   let stopping = false;

@@ -64,9 +64,16 @@ export function createOutputUploads(deps: AppDeps & { jobsDir: string }, folderO
         cb(null, chunk);
       },
     });
-    await pipeline(body, meter, fs.createWriteStream(u.staging, { flags: 'r+', start: (n - 1) * OUTPUT_PART_BYTES }));
+    try {
+      await pipeline(body, meter, fs.createWriteStream(u.staging, { flags: 'r+', start: (n - 1) * OUTPUT_PART_BYTES }));
+    } catch (err) {
+      // The command ended (cancel, takeover) while the bytes came in: its staging folder is gone.
+      if (!uploads.has(id)) throw new BadRequestError('The upload ended while this part was being sent', { cause: err });
+      throw err;
+    }
     if (written !== expected) throw new BadRequestError(`Part ${n} must be ${expected} bytes, got ${written}`);
     const etag = `"${md5.digest('hex')}"`;
+    if (!uploads.has(id)) throw new BadRequestError('The upload ended while this part was being sent');
     u.parts.set(n, { etag, size: written });
     return etag;
   }

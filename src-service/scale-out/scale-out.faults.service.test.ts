@@ -173,6 +173,19 @@ describe.skipIf(SKIP)(`the worker protocol, driven by hand${skipNote}`, () => {
     }
   });
 
+  it('when a worker token is revoked, then its worker stops taking work and the command stays QUEUED for others', async () => {
+    const repo = createWorkersRepo(svc.service.deps.db);
+    const second = repo.createToken('to revoke');
+    const worker = await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token: second.token, workDir: path.join(base, 'w-revoked') });
+    const exited = new Promise<number | null>((r) => worker.child.once('exit', (code) => r(code)));
+    expect(repo.revokeToken(second.id)).toBe(true);
+    const id = await submit(svc, { input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'r.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}' });
+    expect(await exited).toBe(1);
+    expect(worker.output()).toContain('refused the worker token');
+    expect((await svc.api('GET', `/v1/commands/${id}`)).body.status).toBe('QUEUED');
+    await svc.api('POST', `/v1/commands/${id}/cancel`);
+  });
+
   it('when a worker names an output path outside its folder, then the service refuses it', async () => {
     const id = await submit(svc, slowBody(1));
     await call('POST', `/v1/worker/commands/${id}/claim`, { worker_id: 'p' });

@@ -31,7 +31,10 @@ export function createWorkersRepo(db: Db) {
        cores = @cores, vcpus = @vcpus, running_json = @running_json, last_seen_at = @now`,
   );
   const seen = db.prepare(`UPDATE workers SET running_json = ?, last_seen_at = ? WHERE id = ?`);
-  const list = db.prepare(`SELECT * FROM workers ORDER BY last_seen_at DESC LIMIT 200`);
+  const list = db.prepare(`SELECT * FROM workers WHERE last_seen_at > ? ORDER BY last_seen_at DESC LIMIT 200`);
+  /** Every start of a worker is a new id: one not seen for a week is forgotten. */
+  const forget = db.prepare(`DELETE FROM workers WHERE last_seen_at <= ?`);
+  const weekAgo = () => new Date(Date.now() - 7 * 86_400_000).toISOString();
   return {
     /** A new token; the plaintext is returned once, only its hash is kept. */
     createToken(label: string | null): { id: string; token: string } {
@@ -45,9 +48,10 @@ export function createWorkersRepo(db: Db) {
     listTokens: () => listTokens.all() as { id: string; label: string | null; created_at: string; revoked_at: string | null }[],
     report(tokenId: string, w: WorkerReport): void {
       upsert.run({ ...w, token_id: tokenId, now: nowIso() });
+      forget.run(weekAgo());
     },
     touch: (id: string, running: string[]) => seen.run(JSON.stringify(running), nowIso(), id),
-    list: () => list.all() as WorkerRow[],
+    list: () => list.all(weekAgo()) as WorkerRow[],
   };
 }
 

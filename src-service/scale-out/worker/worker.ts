@@ -4,7 +4,7 @@ import os from 'node:os';
 import { Worker } from 'bullmq';
 import { QUEUE_NAME, redisOptions } from '../redis-options';
 import type { QueuedJob } from '../queue-scheduler';
-import { createServiceClient } from './service-client';
+import { createServiceClient, ServiceAnswerError } from './service-client';
 import { describeWorker } from './worker-info';
 import { runRemoteJob } from './run-job';
 import { createVcpuPool } from './vcpu-pool';
@@ -21,6 +21,8 @@ export interface WorkerOptions {
   /** BullMQ lock and stalled-check period: a worker killed mid-job is noticed about this long after (default 30 s). */
   stalledMs?: number;
   log(m: string): void;
+  /** The service refused the worker token (revoked): the worker has stopped taking work. */
+  onRevoked?(): void;
 }
 
 const HEARTBEAT_MS = 5_000;
@@ -60,6 +62,15 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
       running.add(job.data.commandId);
       try {
         await runRemoteJob({ client, workerId: id, workDir: o.workDir, ffmpegPath: o.ffmpegPath, ffprobePath: o.ffprobePath, cpus, confinerFor, shutdown: shutdown.signal, log: o.log }, job.data.commandId);
+      } catch (err) {
+        // A revoked token: stop taking jobs rather than failing every one; this one stays QUEUED for another worker.
+        if (!(err instanceof ServiceAnswerError && err.status === 401)) throw err;
+        if (!shutdown.signal.aborted) {
+          o.log('the service refused the worker token (revoked?): stopping');
+          shutdown.abort();
+          clearInterval(beat);
+          void worker.close().finally(() => o.onRevoked?.());
+        }
       } finally {
         running.delete(job.data.commandId);
         pool.release(cpus);
