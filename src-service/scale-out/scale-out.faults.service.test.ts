@@ -87,7 +87,11 @@ describe.skipIf(SKIP)(`worker and Redis faults${skipNote}`, () => {
     const victim = workers.findIndex((_w, i) => ff!.cwd.startsWith(path.join(base, `w${i + 1}`)));
     expect(victim).toBeGreaterThanOrEqual(0);
     await workers[victim]!.kill9();
-    process.kill(ff!.pid, 'SIGKILL'); // the machine is gone: its ffmpeg too
+    try {
+      process.kill(ff!.pid, 'SIGKILL'); // the machine is gone: its ffmpeg too
+    } catch {
+      // already gone: the sandbox ends ffmpeg with its parent
+    }
     const done = await svc.waitForCommand(id, { timeoutMs: 90_000 });
     expect(done.status, done.error_message).toBe('SUCCESS');
     expect(done.output_files.out_1.duration).toBeCloseTo(3, 0);

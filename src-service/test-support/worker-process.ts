@@ -52,8 +52,12 @@ export async function startWorkerProcess(opts: { serviceUrl: string; redisUrl: s
       await exited;
     },
     async stop() {
-      if (child.exitCode !== null) return;
-      process.kill(pid, 'SIGTERM');
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // gone already
+      }
       const straggler = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(straggler);
