@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolveBinaries } from '../media/binaries';
+import { selectBinaries } from '../media/binaries';
 import { startWorker } from '../scale-out/worker/worker';
 
 const USAGE = 'Usage: ffdesk worker --service <url> --redis <redis://host:port> [--token T] [--vcpus N] [--work-dir D]\n  (or env FFDESK_SERVICE_URL, FFDESK_REDIS_URL, FFDESK_WORKER_TOKEN, FFDESK_WORKER_VCPUS, FFDESK_WORKER_DIR)\n';
@@ -22,9 +22,9 @@ export async function workerCommand(args: string[]): Promise<number> {
     return 2;
   }
   const workDir = path.resolve(values['work-dir'] ?? env.FFDESK_WORKER_DIR ?? path.join(os.tmpdir(), 'ffdesk-worker'));
-  const bins = resolveBinaries();
+  const binaries = await selectBinaries();
   const worker = await startWorker({
-    serviceUrl, redisUrl, token, vcpus, workDir, ffmpegPath: bins.ffmpegPath, ffprobePath: bins.ffprobePath,
+    serviceUrl, redisUrl, token, vcpus, workDir, binaries,
     ...(env.FFDESK_WORKER_STALLED_MS ? { stalledMs: Number(env.FFDESK_WORKER_STALLED_MS) } : {}),
     log: (m) => console.log(`[ffdesk worker] ${m}`),
     onRevoked: () => process.exit(1),

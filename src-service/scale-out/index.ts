@@ -38,7 +38,7 @@ export function createScaleOut(deps: AppDeps, opts: { redisUrl: string; jobsDir:
       localTokenId = id;
       local = await startWorker({
         serviceUrl: baseUrl, redisUrl: opts.redisUrl, token, vcpus: deps.config.vcpuBudget, workDir: `${opts.jobsDir}/local-worker`,
-        ffmpegPath: deps.media.ffmpegPath, ffprobePath: deps.media.ffprobePath, log: (m) => deps.log(`local worker: ${m}`),
+        binaries: deps.media, log: (m) => deps.log(`local worker: ${m}`),
         ...(process.env.FFDESK_WORKER_STALLED_MS ? { stalledMs: Number(process.env.FFDESK_WORKER_STALLED_MS) } : {}),
       });
     },

@@ -47,7 +47,6 @@ type Handler = (ctx: Context, params: string[]) => Promise<unknown> | unknown;
  * API key; and a worker token opens no user route). Mounted before the API-key check.
  */
 export function workerApi(deps: AppDeps, workers: WorkersRepo, jobs: RemoteJobs): Middleware {
-  const json = jsonBody(deps.config.maxJsonBytes, deps.config.jsonBodyTimeoutMs);
   const body = <S extends z.ZodType>(ctx: Context, s: S): z.infer<S> => parseInput(s, ctx.state.body, 'body');
   const routes: [string, RegExp, Handler][] = [
     ['POST', /^\/v1\/worker\/heartbeat$/, (ctx) => {
@@ -100,7 +99,7 @@ export function workerApi(deps: AppDeps, workers: WorkersRepo, jobs: RemoteJobs)
     if (!route) throw new NotFoundError('Not Found');
     if (route[0] !== ctx.method) throw new HttpError(405, 'Method Not Allowed');
     const params = (route[1].exec(ctx.path) as RegExpExecArray).slice(1).map(decodeURIComponent);
-    await json(ctx, async () => {
+    await jsonBody(ctx, async () => {
       ctx.body = await route[2](ctx, params);
     });
   };

@@ -1,9 +1,8 @@
 import os from 'node:os';
-import { readVersions } from '../../media/binaries';
-import { runProcess } from '../../media/run-process';
-
-/** Encoder name fragments of hardware encoders (NVIDIA, Intel, VA-API, Apple, AMD, V4L2, Raspberry Pi). */
-const HARDWARE = /_(nvenc|qsv|vaapi|videotoolbox|amf|v4l2m2m|omx|mf)$/;
+import type { MediaBinaries } from '../../media/binaries';
+import { readCapabilities } from '../../media/build-facts';
+import { detectHardwareEncoders } from '../../media/hw-encoders';
+import { createProbeCache } from '../../media/probe-cache';
 
 export interface WorkerInfo {
   host: string;
@@ -12,20 +11,14 @@ export interface WorkerInfo {
   cores: number;
 }
 
-/** What a worker tells the service about itself (shown by `GET /v1/workers`). */
-export async function describeWorker(bin: { ffmpegPath: string; ffprobePath: string }): Promise<WorkerInfo> {
-  const versions = await readVersions(bin).catch(() => null);
-  return {
-    host: os.hostname(),
-    ffmpeg_version: versions?.ffmpeg_version ?? null,
-    hardware_encoders: await hardwareEncoders(bin.ffmpegPath).catch(() => []),
-    cores: Math.max(1, os.availableParallelism()),
-  };
+/** What a worker tells the service about itself (shown by `GET /v1/workers`); hardware encoders come later from `detectWorkerEncoders`. */
+export function describeWorker(bin: Pick<MediaBinaries, 'ffmpeg'>): WorkerInfo {
+  return { host: os.hostname(), ffmpeg_version: bin.ffmpeg.version.raw || null, hardware_encoders: [], cores: Math.max(1, os.availableParallelism()) };
 }
 
-/** Encoders this ffmpeg was built with whose names say hardware; built-in is not the same as usable on this machine. */
-async function hardwareEncoders(ffmpegPath: string): Promise<string[]> {
-  const lines: string[] = [];
-  await runProcess(ffmpegPath, ['-hide_banner', '-encoders'], { cwd: os.tmpdir(), signal: AbortSignal.timeout(10_000), onStdoutLine: (l) => lines.push(l) });
-  return lines.map((l) => l.trim().split(/\s+/)[1] ?? '').filter((name) => HARDWARE.test(name));
+/** The hardware encoders that work on this machine: a short test encode each, as the service's own check does (docs/ffmpeg.md). */
+export async function detectWorkerEncoders(ffmpegPath: string, signal: AbortSignal): Promise<string[]> {
+  const caps = await readCapabilities(ffmpegPath, createProbeCache(null), signal);
+  const trials = await detectHardwareEncoders(ffmpegPath, caps.encoders, signal);
+  return trials.filter((t) => t.works).map((t) => t.encoder);
 }

@@ -5,7 +5,8 @@ import { Worker } from 'bullmq';
 import { QUEUE_NAME, redisOptions } from '../redis-options';
 import type { QueuedJob } from '../queue-scheduler';
 import { createServiceClient, ServiceAnswerError } from './service-client';
-import { describeWorker } from './worker-info';
+import { describeWorker, detectWorkerEncoders } from './worker-info';
+import type { MediaBinaries } from '../../media/binaries';
 import { runRemoteJob } from './run-job';
 import { createVcpuPool } from './vcpu-pool';
 import { createConfiner, type Confiner, type SandboxMode } from '../../media/confine';
@@ -16,8 +17,7 @@ export interface WorkerOptions {
   token: string;
   vcpus: number;
   workDir: string;
-  ffmpegPath: string;
-  ffprobePath: string;
+  binaries: MediaBinaries;
   /** BullMQ lock and stalled-check period: a worker killed mid-job is noticed about this long after (default 30 s). */
   stalledMs?: number;
   log(m: string): void;
@@ -36,7 +36,9 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
   fs.mkdirSync(o.workDir, { recursive: true });
   const id = `${os.hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 60)}-${crypto.randomBytes(3).toString('hex')}`;
   const client = createServiceClient(o.serviceUrl, o.token);
-  const info = await describeWorker(o);
+  const ffmpegPath = o.binaries.ffmpegPath;
+  const ffprobePath = o.binaries.ffprobePath;
+  const info = describeWorker(o.binaries);
   const pool = createVcpuPool(o.vcpus);
   const shutdown = new AbortController();
   const running = new Set<string>();
@@ -52,6 +54,10 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
       .catch((err: unknown) => o.log(`heartbeat: ${(err as Error).message}`));
   await client.call('POST', '/v1/worker/heartbeat', { worker_id: id, ...info, vcpus: o.vcpus, running: [] }); // a wrong token or URL fails here, at start
   const beat = setInterval(heartbeat, HEARTBEAT_MS);
+  void detectWorkerEncoders(ffmpegPath, shutdown.signal).then(
+    (found) => (info.hardware_encoders = found),
+    (err: unknown) => o.log(`hardware encoders unknown: ${(err as Error).message}`),
+  );
   const stalledMs = o.stalledMs ?? 30_000;
   const worker = new Worker<QueuedJob>(
     QUEUE_NAME,
@@ -61,7 +67,7 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
       if (!cpus) return;
       running.add(job.data.commandId);
       try {
-        await runRemoteJob({ client, workerId: id, workDir: o.workDir, ffmpegPath: o.ffmpegPath, ffprobePath: o.ffprobePath, cpus, confinerFor, shutdown: shutdown.signal, log: o.log }, job.data.commandId);
+        await runRemoteJob({ client, workerId: id, workDir: o.workDir, ffmpegPath, ffprobePath, cpus, confinerFor, shutdown: shutdown.signal, log: o.log }, job.data.commandId);
       } catch (err) {
         // A revoked token: stop taking jobs rather than failing every one; this one stays QUEUED for another worker.
         if (!(err instanceof ServiceAnswerError && err.status === 401)) throw err;
