@@ -74,9 +74,12 @@ describe.skipIf(SKIP)(`worker and Redis faults${skipNote}`, () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const w of workers) await w.stop();
-    await svc?.stop();
-    await redis?.stop();
+    try {
+      for (const w of workers) await w.stop();
+      await svc?.stop();
+    } finally {
+      await redis?.stop(); // never leave a redis-server behind
+    }
   });
 
   it('when the worker running a command is killed -9, then another worker takes it over and it ends SUCCESS', async () => {

@@ -42,9 +42,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const w of workers) await w.stop();
-  await svc?.stop();
-  await redis?.stop();
+  try {
+    for (const w of workers) await w.stop();
+    await svc?.stop();
+  } finally {
+    await redis?.stop(); // never leave a redis-server behind
+  }
   await media?.close();
   if (base) fs.rmSync(base, { recursive: true, force: true });
 });
