@@ -16,14 +16,21 @@ const WATCH_INTERVAL_MS = 500;
  * Watches a job folder while ffmpeg writes into it (docs/sandbox.md, limits): when the
  * folder grows past its limit or the disk's free space falls below the reserve, `signal`
  * aborts with a JobFailure that says which, so the command is killed before the disk fills.
+ * The reserve is at most half the space free when the step starts: on a disk that already
+ * has less than FFDESK_MIN_FREE_DISK_BYTES free, a command that writes little still runs.
  */
 export function watchJobFolder(work: string, limits: FolderLimits): { signal: AbortSignal; stop(): void } {
   const controller = new AbortController();
+  const effective = fs
+    .statfs(work)
+    .then((d) => ({ ...limits, minFreeBytes: Math.min(limits.minFreeBytes, Math.floor((d.bavail * d.bsize) / 2)) }))
+    .catch(() => limits);
   let busy = false;
   const timer = setInterval(() => {
     if (busy || controller.signal.aborted) return;
     busy = true;
-    void checkFolder(work, limits)
+    void effective
+      .then((l) => checkFolder(work, l))
       .then((failure) => { if (failure) controller.abort(failure); })
       .catch(() => undefined) // the folder vanished (cancel, cleanup): nothing to watch
       .finally(() => { busy = false; });
@@ -35,7 +42,7 @@ export async function checkFolder(work: string, limits: FolderLimits): Promise<J
   const disk = await fs.statfs(work);
   const free = disk.bavail * disk.bsize;
   if (free < limits.minFreeBytes) {
-    return new JobFailure('PROCESSING_ERROR', `The data disk's free space fell below ${limits.minFreeBytes} bytes (FFDESK_MIN_FREE_DISK_BYTES) while the command ran: it was stopped before the disk filled`);
+    return new JobFailure('PROCESSING_ERROR', `No space left for this command: the data disk's free space fell below ${limits.minFreeBytes} bytes (FFDESK_MIN_FREE_DISK_BYTES, or half the space free when it started) while it ran, so it was stopped before the disk filled`);
   }
   const size = await folderBytes(work);
   if (size > limits.maxFolderBytes) {
