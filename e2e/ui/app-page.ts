@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Page objects own the locators (conventions rule 8). */
@@ -26,6 +28,49 @@ export class AppPage {
     await this.page.getByRole('button', { name: 'Run job' }).click();
     await this.page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
     return decodeURIComponent(this.page.url().split('/').pop() ?? '');
+  }
+
+  /** The New job screen, empty (no template). */
+  async openBuilder(): Promise<void> {
+    await this.nav('New job').click();
+    await expect(this.page.getByTestId('command-editor').locator('.cm-content').first()).toBeVisible();
+  }
+
+  /**
+   * Drops real files from disk on the builder as a drag from the desktop would: a native
+   * drop event whose DataTransfer holds File objects, aimed at the page (not a drop zone).
+   */
+  async dropFilesOnBuilder(paths: string[], target: Locator = this.page.getByRole('heading', { name: 'New job' })): Promise<void> {
+    const files = paths.map((p) => ({ name: path.basename(p), base64: fs.readFileSync(p).toString('base64') }));
+    const dataTransfer = await this.page.evaluateHandle((list) => {
+      const dt = new DataTransfer();
+      for (const f of list) {
+        const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+        dt.items.add(new File([bytes], f.name, { type: 'video/mp4', lastModified: Date.now() }));
+      }
+      return dt;
+    }, files);
+    await target.dispatchEvent('dragenter', { dataTransfer });
+    await expect(this.page.getByText('Drop files to use them as inputs')).toBeVisible();
+    await target.dispatchEvent('dragover', { dataTransfer });
+    await target.dispatchEvent('drop', { dataTransfer });
+  }
+
+  /** The "about this input" facts (duration, size, resolution, codecs) of a builder input. */
+  inputFacts(fileName: string): Locator {
+    return this.page.getByRole('group', { name: `About ${fileName}` });
+  }
+
+  inputFact(fileName: string, fact: 'duration' | 'size' | 'resolution' | 'codecs'): Locator {
+    return this.inputFacts(fileName).locator(`[data-fact="${fact}"]`);
+  }
+
+  localInputState(): Locator {
+    return this.page.getByTestId('local-input-state');
+  }
+
+  builderError(): Locator {
+    return this.page.getByRole('alert').filter({ hasText: 'Upload failed' });
   }
 
   jobStatus(): Locator {

@@ -4,7 +4,7 @@ import { useAsync } from '../../lib/use-async';
 import { PageHeader } from '../../ui/PageHeader';
 import { showToast } from '../../ui/toast';
 import { applyTemplate, samplesByName } from './apply-template';
-import { declaredAliases } from './form';
+import { declaredAliases, placeDroppedFiles } from './form';
 import { InputsTable } from './InputsTable';
 import { OptionsPanel } from './OptionsPanel';
 import { OutputsTable } from './OutputsTable';
@@ -13,6 +13,7 @@ import { SubmitBar } from './SubmitBar';
 import { TemplateGallery } from './TemplateGallery';
 import { useInputSources } from './use-input-sources';
 import { useJobForm } from './use-job-form';
+import { usePageDrop } from './use-page-drop';
 import { groupByField } from './validation';
 
 /** Build a command or a chain: template, command text, inputs, outputs, options (issue 5, item 4). */
@@ -28,9 +29,15 @@ export default function JobBuilderPage() {
   const errors = useMemo(() => groupByField(state.visibleIssues), [state.visibleIssues]);
   const declared = declaredAliases(form);
   const [showTemplates, setShowTemplates] = useState(true);
+  const drop = usePageDrop((dropped) => {
+    const placed = placeDroppedFiles(form, dropped.length);
+    state.replaceForm(placed.form);
+    placed.keys.forEach((key, i) => void sources.uploadLocal(key, dropped[i]!, form.isPrivate));
+  });
 
   return (
-    <div className="page">
+    <div className="page" {...drop.handlers} data-testid="job-builder">
+      {drop.isOver && <div className="builder-drop-hint" aria-hidden="true">Drop files to use them as inputs</div>}
       <PageHeader
         title="New job"
         subtitle="Write ffmpeg arguments with {{aliases}} for inputs and outputs; FFDesk fetches the inputs, runs ffmpeg and stores the outputs."
@@ -73,6 +80,7 @@ export default function JobBuilderPage() {
             updateInput={state.updateInput}
             pickStored={(key, file) => void sources.pickStored(key, file)}
             uploadLocal={(key, file) => void sources.uploadLocal(key, file, form.isPrivate)}
+            cancelLocal={sources.cancelLocal}
             pickZip={(file) => void sources.urlOf(file).then((url) => setForm((f) => ({ ...f, zipUrl: url })), (err: Error) => showToast(err.message, { isError: true }))}
           />
         </section>

@@ -1,4 +1,4 @@
-import type { CommandRequest } from '../../../../src-service/client';
+import type { CommandRequest, StoredFile } from '../../../../src-service/client';
 
 export type InputSource = 'url' | 'stored' | 'local';
 
@@ -9,7 +9,11 @@ export interface InputRow {
   url: string;
   /** The stored file behind a picked or uploaded input, for display. */
   fileName?: string;
-  upload?: { percent: number; error?: string };
+  upload?: { percent: number; phase?: 'uploading' | 'probing'; error?: string };
+  /** The stored file's probe data (duration, size, resolution, codecs), once known. */
+  media?: StoredFile;
+  /** A local object URL of a dropped file, for its thumbnail before the service has it. */
+  previewUrl?: string;
 }
 
 export interface OutputRow {
@@ -97,4 +101,21 @@ export function declaredAliases(form: JobForm): { inputs: string[]; outputs: str
 /** The next free alias with a prefix: in_1, in_2 … */
 export function nextAlias(prefix: string, taken: string[]): string {
   for (let i = 1; ; i++) if (!taken.includes(`${prefix}${i}`)) return `${prefix}${i}`;
+}
+
+/**
+ * Where files dropped on the builder go: the empty input rows first (in order), then new
+ * rows with the next free aliases. Returns the form with those rows set to "Local file"
+ * and the row keys, one per file, for the uploads to fill in.
+ */
+export function placeDroppedFiles(form: JobForm, count: number): { form: JobForm; keys: string[] } {
+  const free = form.inputMode === 'zip' ? [] : form.inputs.filter((r) => r.url.trim() === '' && !(r.upload && !r.upload.error)).map((r) => r.key);
+  const keys = free.slice(0, count);
+  const inputs = form.inputMode === 'zip' ? [] : [...form.inputs];
+  while (keys.length < count) {
+    const row: InputRow = { key: newKey(), alias: nextAlias('in_', inputs.map((r) => r.alias)), source: 'local', url: '' };
+    inputs.push(row);
+    keys.push(row.key);
+  }
+  return { form: { ...form, inputMode: 'files', inputs: inputs.map((r) => (keys.includes(r.key) ? { ...r, source: 'local' } : r)) }, keys };
 }
