@@ -73,6 +73,19 @@ export class AppPage {
     return this.page.getByRole('alert').filter({ hasText: 'Upload failed' });
   }
 
+  /** Uploads screen: the hidden file input behind "Choose files…". */
+  async chooseUploads(paths: string[]): Promise<void> {
+    await this.page.getByLabel('Choose files…').setInputFiles(paths);
+  }
+
+  uploadRow(name: string): Locator {
+    return this.page.getByRole('listitem', { name: `Upload of ${name}` });
+  }
+
+  interruptedUpload(name: string): Locator {
+    return this.page.getByRole('region', { name: 'Interrupted uploads' }).getByRole('listitem', { name: `Interrupted upload of ${name}` });
+  }
+
   jobStatus(): Locator {
     return this.page.getByRole('region', { name: /^Job / }).locator('.chip').first();
   }

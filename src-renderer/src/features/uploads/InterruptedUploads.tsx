@@ -25,7 +25,7 @@ export function InterruptedUploads({ items }: { items: UploadItem[] }) {
     <div className="card stack" role="region" aria-label="Interrupted uploads">
       <strong>Interrupted uploads</strong>
       <p className="small muted">Choose the same file again to continue where it stopped.</p>
-      <ul className="stack" role="list">
+      <ul className="stack" role="list" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {list.map((u) => (
           <li key={u.fileId} className="row small" aria-label={`Interrupted upload of ${u.name}`}>
             <span className="truncate" style={{ flex: 1 }}>{u.name}</span>
