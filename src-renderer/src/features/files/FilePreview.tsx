@@ -4,7 +4,7 @@ import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
 import { handOffToJobBuilder } from '../../lib/job-handoff';
 import { displayName } from '../../lib/media';
-import { navigate } from '../../lib/router';
+import { hrefOf, navigate } from '../../lib/router';
 import { Button } from '../../ui/Button';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { CopyButton } from '../../ui/CopyButton';
@@ -59,6 +59,7 @@ export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; on
         <StatusChip status={file.status} />
         {file.is_private && <span className="chip chip-plain">private</span>}
         {file.service_store_type === 'OUTPUT' && <span className="chip chip-plain">job output</span>}
+        {file.command_id && <a className="small" href={hrefOf({ name: 'jobs', id: file.command_id })}>Made by this job →</a>}
       </div>
       {previewUrl.data !== undefined && <MediaPreview key={file.file_id} file={file} url={previewUrl.data} label={`Preview of ${name}`} />}
       <div className="row-wrap">

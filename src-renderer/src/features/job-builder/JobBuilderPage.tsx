@@ -5,6 +5,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { showToast } from '../../ui/toast';
 import { applyTemplate, samplesByName } from './apply-template';
 import { declaredAliases, placeDroppedFiles } from './form';
+import { FixBanner } from './FixBanner';
 import { InputsTable } from './InputsTable';
 import { OptionsPanel } from './OptionsPanel';
 import { OutputsTable } from './OutputsTable';
@@ -67,6 +68,7 @@ export default function JobBuilderPage() {
           </label>
         </div>
         <p className="small muted">Arguments only, no <code>ffmpeg</code>. Type <span className="kbd">{'{{'}</span> to insert a declared alias.</p>
+        <FixBanner form={form} setForm={setForm} />
         <StepsEditor form={form} aliases={[...declared.inputs, ...declared.outputs]} errors={errors} setForm={setForm} />
       </section>
       <div className="split split-even">

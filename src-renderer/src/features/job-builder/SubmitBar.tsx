@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { isApiError } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
+import { askForJobNotifications } from '../../lib/notifications';
 import { navigate } from '../../lib/router';
 import { Button } from '../../ui/Button';
 import { CopyButton } from '../../ui/CopyButton';
@@ -21,6 +22,7 @@ export function SubmitBar({ state }: { state: JobFormState }) {
     setError(null);
     if (blocking > 0) return focusFirstError();
     setSubmitting(true);
+    askForJobNotifications();
     try {
       const req = toRequest(state.form);
       const id = 'ffmpeg_commands' in req ? (await client.runChained(req)).command_ids[0] : (await client.runCommand(req)).command_id;

@@ -1,4 +1,5 @@
 import type { CommandRequest, StoredFile } from '../../../../src-service/client';
+import type { FailureFix } from '../../lib/job-handoff';
 
 export type InputSource = 'url' | 'stored' | 'local';
 
@@ -34,6 +35,12 @@ export interface JobForm {
   isPrivate: boolean;
   vcpuCount: string;
   maxRunSeconds: string;
+  /** The job's name as typed; empty means "name it for me" (suggestedName). */
+  name: string;
+  /** The template the form came from, for the suggested name. */
+  templateTitle?: string;
+  /** Opened from a failed job: the word ffmpeg rejected, marked until it is gone. */
+  fix?: FailureFix;
 }
 
 let keySeq = 0;
@@ -51,6 +58,7 @@ export function emptyForm(): JobForm {
     isPrivate: false,
     vcpuCount: '',
     maxRunSeconds: '',
+    name: '',
   };
 }
 
@@ -68,6 +76,7 @@ export function toRequest(form: JobForm): CommandRequest {
     ...(form.isPrivate ? { is_private: true } : {}),
     ...(numberOrUndefined(form.vcpuCount) === undefined ? {} : { vcpu_count: numberOrUndefined(form.vcpuCount) }),
     ...(numberOrUndefined(form.maxRunSeconds) === undefined ? {} : { max_command_run_seconds: numberOrUndefined(form.maxRunSeconds) }),
+    ...(jobName(form) ? { name: jobName(form) } : {}),
   };
   return form.isChained ? { ...common, ffmpeg_commands: form.steps } : { ...common, ffmpeg_command: form.steps[0] ?? '' };
 }
@@ -87,7 +96,37 @@ export function fromRequest(req: CommandRequest): JobForm {
     isPrivate: req.is_private === true,
     vcpuCount: req.vcpu_count === undefined ? '' : String(req.vcpu_count),
     maxRunSeconds: req.max_command_run_seconds === undefined ? '' : String(req.max_command_run_seconds),
+    name: req.name ?? '',
   };
+}
+
+/**
+ * The name a job gets when none is typed: the template's title with what goes in and
+ * out ("GIF thumbnail: clip.mp4 → output.gif"). Without a template the service names it
+ * from the command itself (first filter or codec), so nothing is sent.
+ */
+export function suggestedName(form: JobForm): string {
+  if (!form.templateTitle) return '';
+  const inputs = form.inputMode === 'zip' ? [fileNameOf(form.zipUrl)] : form.inputs.map((r) => r.fileName ?? fileNameOf(r.url));
+  const outputs = form.outputMode === 'folder' ? ['folder.zip'] : form.outputs.map((r) => r.name.trim());
+  const shorten = (names: string[]) => {
+    const list = names.filter(Boolean);
+    return list.length <= 2 ? list.join(', ') : `${list.slice(0, 2).join(', ')} +${list.length - 2}`;
+  };
+  const flow = [shorten(inputs), shorten(outputs)].filter(Boolean).join(' → ');
+  return (flow ? `${form.templateTitle}: ${flow}` : form.templateTitle).slice(0, 200);
+}
+
+function jobName(form: JobForm): string {
+  return form.name.trim() || suggestedName(form);
+}
+
+function fileNameOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
+  } catch {
+    return '';
+  }
 }
 
 /** The aliases a command may use: declared inputs (unless zip mode) and outputs. */

@@ -3,6 +3,7 @@ import { formatDuration, formatMbytes } from '../../lib/format';
 import { displayName } from '../../lib/media';
 import { CopyButton } from '../../ui/CopyButton';
 import { MediaPreview } from '../../ui/MediaPreview';
+import { hrefOf } from '../../lib/router';
 
 /** One output: a preview, its key facts and its link. */
 export function OutputCard({ alias, file }: { alias: string; file: StoredFile }) {
@@ -23,7 +24,9 @@ export function OutputCard({ alias, file }: { alias: string; file: StoredFile })
       <MediaPreview file={file} url={file.storage_url} label={`Preview of ${displayName(file)}`} />
       <span className="small muted">{facts.join(' · ')}</span>
       <div className="row-wrap">
+        {file.storage_url && <a className="btn btn-small" href={file.storage_url} download={displayName(file)}>Download</a>}
         {file.storage_url && <a className="btn btn-small" href={file.storage_url} target="_blank" rel="noreferrer">Open</a>}
+        {!file.is_deleted && <a className="btn btn-small" href={hrefOf({ name: 'files', id: file.file_id })}>Show in Files</a>}
         {file.storage_url && <CopyButton size="small" label={file.is_private ? 'Copy 1-hour link' : 'Copy URL'} getText={() => file.storage_url ?? ''} />}
         {file.is_deleted && <span className="chip">deleted</span>}
       </div>

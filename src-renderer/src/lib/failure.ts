@@ -1,0 +1,46 @@
+import type { FailureFix } from './job-handoff';
+
+export interface FailureSummary {
+  /** The first line of error_message: the service puts ffmpeg's decisive line there. */
+  lead: string;
+  /** The rest of the message, if any, for a fold. */
+  details: string;
+  /** The word ffmpeg choked on, when the lead quotes one. */
+  word?: string;
+  /** The service's "did you mean 'x'?" suggestion. */
+  suggestion?: string;
+}
+
+const SUGGESTION = /did you mean\s+['"‘“`]?([^'"’”`?\s]+)['"’”`]?\s*\?/i;
+// ffmpeg quotes the offending name: No such filter: 'scael', Unknown encoder 'libx265x',
+// Unrecognized option 'foo', Option not found... Falls back to the first quoted token.
+const QUOTED = /['‘`]([^'’`\n]{1,80})['’`]/;
+
+export function summarizeFailure(message: string | null | undefined): FailureSummary {
+  const text = (message ?? '').trim();
+  const [lead = '', ...rest] = text.split('\n');
+  const suggestion = SUGGESTION.exec(text)?.[1];
+  const leadWithoutHint = lead.replace(SUGGESTION, '').trim();
+  const word = QUOTED.exec(leadWithoutHint)?.[1]?.replace(/^-/, '');
+  return { lead: lead.trim(), details: rest.join('\n').trim(), ...(word ? { word } : {}), ...(suggestion ? { suggestion } : {}) };
+}
+
+export function fixOf(summary: FailureSummary): FailureFix | undefined {
+  return summary.word ? { word: summary.word, line: summary.lead, ...(summary.suggestion ? { suggestion: summary.suggestion } : {}) } : undefined;
+}
+
+/** Splits text around whole-word occurrences of `word`, for <mark>ing them. */
+export function splitOnWord(text: string, word: string): { text: string; isMatch: boolean }[] {
+  if (!word) return [{ text, isMatch: false }];
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const parts: { text: string; isMatch: boolean }[] = [];
+  const re = new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`, 'g');
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    if (m.index > last) parts.push({ text: text.slice(last, m.index), isMatch: false });
+    parts.push({ text: m[0], isMatch: true });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), isMatch: false });
+  return parts;
+}
