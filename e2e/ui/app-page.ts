@@ -86,6 +86,66 @@ export class AppPage {
     return this.page.getByRole('region', { name: 'Interrupted uploads' }).getByRole('listitem', { name: `Interrupted upload of ${name}` });
   }
 
+  /** Jobs screen: the list, its filter bar, search and rows (by job name). */
+  jobsList(): Locator {
+    return this.page.getByRole('region', { name: 'Jobs' });
+  }
+
+  jobFilterBar(): Locator {
+    return this.page.getByRole('group', { name: 'Filter jobs by status' });
+  }
+
+  jobFilter(label: 'All' | 'Active' | 'Succeeded' | 'Failed'): Locator {
+    return this.jobFilterBar().getByRole('button', { name: label });
+  }
+
+  jobSearch(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search jobs' });
+  }
+
+  jobRows(): Locator {
+    return this.jobsList().getByRole('listitem').getByRole('link');
+  }
+
+  jobRow(name: string): Locator {
+    return this.jobsList().getByRole('link', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
+  }
+
+  /** Job page: its name heading, rename, failure card. */
+  jobName(): Locator {
+    return this.page.getByRole('region', { name: /^Job / }).getByRole('heading', { level: 2 }).first();
+  }
+
+  async renameJob(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Rename' }).click();
+    await this.page.getByRole('textbox', { name: 'Job name' }).fill(name);
+    await this.page.getByRole('button', { name: 'Save name' }).click();
+  }
+
+  failure(): Locator {
+    return this.page.getByRole('alert', { name: 'Why the job failed' });
+  }
+
+  failureLead(): Locator {
+    return this.page.getByTestId('failure-lead');
+  }
+
+  fixBanner(): Locator {
+    return this.page.getByRole('region', { name: 'What to fix' });
+  }
+
+  outputCard(alias: string): Locator {
+    return this.page.getByRole('article', { name: `Output ${alias}` });
+  }
+
+  fileDrawer(): Locator {
+    return this.page.getByRole('complementary', { name: /^Preview of / });
+  }
+
+  toasts(): Locator {
+    return this.page.locator('.toasts');
+  }
+
   jobStatus(): Locator {
     return this.page.getByRole('region', { name: /^Job / }).locator('.chip').first();
   }

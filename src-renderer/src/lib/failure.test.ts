@@ -16,6 +16,13 @@ describe('failure summary', () => {
     expect(summarizeFailure(null).lead).toBe('');
   });
 
+  it('when the message is a generic first line and the whole stderr, then the decisive line is found in it', () => {
+    const s = summarizeFailure("ffmpeg exited with code 1:\nInput #0, lavfi, from 'testsrc':\nStream mapping:\n[AVFilterGraph @ 0x3efff100] No such filter: 'scael'\nError reinitializing filters!\nConversion failed!");
+    expect(s.lead).toBe("No such filter: 'scael'");
+    expect(s.word).toBe('scael');
+    expect(s.details).toContain('ffmpeg exited with code 1:');
+  });
+
   it('marks whole words only', () => {
     expect(splitOnWord('-vf scael,scaele scael', 'scael')).toEqual([
       { text: '-vf ', isMatch: false }, { text: 'scael', isMatch: true }, { text: ',scaele ', isMatch: false }, { text: 'scael', isMatch: true },

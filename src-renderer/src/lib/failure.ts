@@ -16,9 +16,28 @@ const SUGGESTION = /did you mean\s+['"‘“`]?([^'"’”`?\s]+)['"’”`]?\s*
 // Unrecognized option 'foo', Option not found... Falls back to the first quoted token.
 const QUOTED = /['‘`]([^'’`\n]{1,80})['’`]/;
 
+// ffmpeg's own wording for the line that decides a failure, for messages that do not lead
+// with it (a generic "ffmpeg exited with code 1:" first line, then the whole stderr).
+const DECISIVE = [
+  /No such filter/i, /Unknown encoder/i, /Unknown decoder/i, /Unrecognized option/i, /Option .* not found/i, /matches no streams/i,
+  /No such file or directory/i, /Invalid data found/i, /Error opening/i, /Unable to (find|parse|choose)/i, /Invalid argument/i, /Error while/i,
+];
+const GENERIC_LEAD = /^ffmpeg exited with (code|signal)/i;
+const LOG_PREFIX = /^\[[^\]]+ @ 0x[0-9a-f]+\]\s*/i;
+
+function pickLead(lines: string[]): { lead: string; rest: string[] } {
+  const [first = '', ...others] = lines;
+  if (!GENERIC_LEAD.test(first.trim())) return { lead: first, rest: others };
+  for (const pattern of DECISIVE) {
+    const i = others.findIndex((l) => pattern.test(l));
+    if (i >= 0) return { lead: others[i]!.trim().replace(LOG_PREFIX, ''), rest: lines };
+  }
+  return { lead: first, rest: others };
+}
+
 export function summarizeFailure(message: string | null | undefined): FailureSummary {
   const text = (message ?? '').trim();
-  const [lead = '', ...rest] = text.split('\n');
+  const { lead, rest } = pickLead(text.split('\n'));
   const suggestion = SUGGESTION.exec(text)?.[1];
   const leadWithoutHint = lead.replace(SUGGESTION, '').trim();
   const word = QUOTED.exec(leadWithoutHint)?.[1]?.replace(/^-/, '');
