@@ -24,9 +24,9 @@ test.describe('job names, search and links', () => {
 
     // A second job, named by the service from its command (first filter, input → output).
     await svc.client.runCommand({ output_files: { out_1: 'blue.png' }, ffmpeg_command: '-f lavfi -i color=blue:size=32x32 -vf hflip -frames:v 1 {{out_1}}' });
-    await expect(app.jobRow('hflip: blue.png')).toBeVisible();
+    await expect(app.jobRow('hflip: color → blue.png')).toBeVisible();
 
-    for (const [query, expected] of [['holiday', 'Holiday teaser GIF'], ['sample-video', 'Holiday teaser GIF'], ['palettegen', 'Holiday teaser GIF'], ['hflip', 'hflip: blue.png']] as const) {
+    for (const [query, expected] of [['holiday', 'Holiday teaser GIF'], ['sample-video', 'Holiday teaser GIF'], ['palettegen', 'Holiday teaser GIF'], ['hflip', 'hflip: color → blue.png']] as const) {
       await app.jobSearch().fill(query);
       await expect(app.jobRows()).toHaveCount(1);
       await expect(app.jobRow(expected)).toBeVisible();

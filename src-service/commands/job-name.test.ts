@@ -16,14 +16,14 @@ describe('deriveJobName', () => {
 
   it('counts chained steps, zips, folders and many files', () => {
     expect(deriveJobName({ ffmpeg_commands: ['-ss 1 -i {{in_1}} {{out_1}}', '-i {{out_1}} {{out_2}}'], input_compressed_folder: 'https://e/frames.zip', output_files: 'OUTPUT_FOLDER' }))
-      .toBe('ss (+1 step): frames.zip → folder.zip');
-    expect(deriveJobName({ ffmpeg_command: '-f lavfi -i testsrc {{out_1}}', output_files: { out_1: 'a.png', out_2: 'b.png', out_3: 'c.png' } }))
-      .toBe('f: a.png, b.png +1');
+      .toBe('frames.zip → folder.zip (+1 step)');
+    expect(deriveJobName({ ffmpeg_command: '-f lavfi -i testsrc=size=16x16 {{out_1}}', output_files: { out_1: 'a.png', out_2: 'b.png', out_3: 'c.png' } }))
+      .toBe('testsrc → a.png, b.png +1');
   });
 
   it('stays within the name limit', () => {
     const long = deriveJobName({ ffmpeg_command: '-vf scale', input_files: { in_1: `https://e/${'x'.repeat(400)}.mp4` }, output_files: { out_1: 'o.mp4' } });
     expect(long.length).toBe(MAX_JOB_NAME);
-    expect(deriveJobName({ ffmpeg_command: '' , output_files: {} })).toBe('ffmpeg');
+    expect(deriveJobName({ ffmpeg_command: '', output_files: {} })).toBe('ffmpeg');
   });
 });

@@ -15,12 +15,13 @@ interface RequestLike {
 
 export function deriveJobName(request: RequestLike): string {
   const steps = Array.isArray(request.ffmpeg_commands) ? request.ffmpeg_commands.filter((s): s is string => typeof s === 'string') : [String(request.ffmpeg_command ?? '')];
-  const action = actionOf(steps[0] ?? '') + (steps.length > 1 ? ` (+${steps.length - 1} step${steps.length > 2 ? 's' : ''})` : '');
-  const inputs = inputNames(request);
+  const action = actionOf(steps[0] ?? '');
+  const inputs = [...inputNames(request), ...generatedSources(steps[0] ?? '')];
   const outputs = request.output_files === 'OUTPUT_FOLDER' ? ['folder.zip'] : Object.values(asRecord(request.output_files)).map(String);
   const flow = `${list(inputs)}${inputs.length && outputs.length ? ' → ' : ''}${list(outputs)}`;
-  const name = [action, flow].filter(Boolean).join(': ');
-  return name.length > MAX_JOB_NAME ? `${name.slice(0, MAX_JOB_NAME - 1)}…` : name || 'ffmpeg job';
+  const more = steps.length > 1 ? ` (+${steps.length - 1} step${steps.length > 2 ? 's' : ''})` : '';
+  const name = `${[action, flow].filter(Boolean).join(': ') || 'ffmpeg'}${more}`;
+  return name.length > MAX_JOB_NAME ? `${name.slice(0, MAX_JOB_NAME - 1)}…` : name;
 }
 
 const FILTER_OPTIONS = new Set(['-vf', '-af', '-filter_complex', '-lavfi', '-filter:v', '-filter:a']);
@@ -33,10 +34,19 @@ function actionOf(command: string): string {
       if (first) return first;
     }
   }
-  const codec = words.findIndex((w) => w === '-c:v' || w === '-vcodec' || w === '-codec:v');
+  const codec = words.findIndex((w) => w === '-c:v' || w === '-vcodec' || w === '-codec:v' || w === '-c:a' || w === '-acodec');
   if (codec >= 0 && words[codec + 1]) return words[codec + 1]!;
-  const option = words.find((w) => w.startsWith('-') && w !== '-i' && w !== '-y');
-  return option ? option.slice(1) : 'ffmpeg';
+  return '';
+}
+
+/** Sources ffmpeg generates itself (`-f lavfi -i color=...`): named by their source filter. */
+function generatedSources(command: string): string[] {
+  const words = command.split(/\s+/).filter(Boolean);
+  const names: string[] = [];
+  for (let i = 0; i < words.length - 3; i++) {
+    if (words[i] === '-f' && words[i + 1] === 'lavfi' && words[i + 2] === '-i') names.push(words[i + 3]!.replace(/^["']/, '').split(/[=:,"']/)[0]!);
+  }
+  return names.filter(Boolean);
 }
 
 function inputNames(request: RequestLike): string[] {
