@@ -146,6 +146,18 @@ export class AppPage {
     return this.page.locator('.toasts');
   }
 
+  /** Replaces the whole text of the first command (CodeMirror content is contenteditable). */
+  async setCommand(text: string): Promise<void> {
+    const content = this.page.getByTestId('command-editor').locator('.cm-content').first();
+    await content.click();
+    await this.page.keyboard.press('Control+a');
+    await this.page.keyboard.type(text);
+  }
+
+  async removeInput(alias: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Remove input ${alias}` }).click();
+  }
+
   jobStatus(): Locator {
     return this.page.getByRole('region', { name: /^Job / }).locator('.chip').first();
   }

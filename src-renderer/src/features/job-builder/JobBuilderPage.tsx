@@ -29,7 +29,8 @@ export default function JobBuilderPage() {
   const samples = useMemo(() => samplesByName(files.data ?? []), [files.data]);
   const errors = useMemo(() => groupByField(state.visibleIssues), [state.visibleIssues]);
   const declared = declaredAliases(form);
-  const [showTemplates, setShowTemplates] = useState(true);
+  // Opened to fix a failed job: the command and what to fix come first, not the gallery.
+  const [showTemplates, setShowTemplates] = useState(() => !form.fix);
   const drop = usePageDrop((dropped) => {
     const placed = placeDroppedFiles(form, dropped.length);
     state.replaceForm(placed.form);
