@@ -158,6 +158,18 @@ export class AppPage {
     await this.page.getByRole('button', { name: `Remove input ${alias}` }).click();
   }
 
+  outputFileName(alias: string): Locator {
+    return this.page.getByRole('textbox', { name: `File name for ${alias}` });
+  }
+
+  fileRow(name: string): Locator {
+    return this.page.getByRole('row').filter({ hasText: name });
+  }
+
+  jobFact(label: string): Locator {
+    return this.page.getByRole('region', { name: /^Job / }).locator('.facts div').filter({ has: this.page.locator('dt', { hasText: label }) }).locator('dd');
+  }
+
   jobStatus(): Locator {
     return this.page.getByRole('region', { name: /^Job / }).locator('.chip').first();
   }

@@ -63,7 +63,8 @@ export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; on
       </div>
       {previewUrl.data !== undefined && <MediaPreview key={file.file_id} file={file} url={previewUrl.data} label={`Preview of ${name}`} />}
       <div className="row-wrap">
-        <Button variant="primary" onClick={() => void useAsInput()}>Use as input in a new job</Button>
+        {/* Only a stored file has bytes to read: an aborted or failed upload is not an input. */}
+        {file.status === 'STORED' && !file.is_deleted && <Button variant="primary" onClick={() => void useAsInput()}>Use as input in a new job</Button>}
         {file.storage_url && <CopyButton label="Copy URL" getText={() => file.storage_url ?? ''} />}
         {file.storage_url && <a className="btn" href={file.storage_url} download={name}>Download</a>}
       </div>

@@ -17,6 +17,13 @@ import { useJobForm } from './use-job-form';
 import { usePageDrop } from './use-page-drop';
 import { groupByField } from './validation';
 
+/** Ctrl+Enter (Cmd+Enter on a Mac) runs the job from any field, as the Run button does. */
+function runOnCtrlEnter(e: React.KeyboardEvent): void {
+  if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
+  e.preventDefault();
+  document.querySelector<HTMLButtonElement>('[data-action="run-job"]')?.click();
+}
+
 /** Build a command or a chain: template, command text, inputs, outputs, options (issue 5, item 4). */
 export default function JobBuilderPage() {
   const { client } = useApi();
@@ -38,7 +45,7 @@ export default function JobBuilderPage() {
   });
 
   return (
-    <div className="page" {...drop.handlers} data-testid="job-builder">
+    <div className="page" {...drop.handlers} data-testid="job-builder" onKeyDown={runOnCtrlEnter}>
       {drop.isOver && <div className="builder-drop-hint" aria-hidden="true">Drop files to use them as inputs</div>}
       <PageHeader
         title="New job"

@@ -40,7 +40,7 @@ export function SubmitBar({ state }: { state: JobFormState }) {
 
   return (
     <div className="submit-bar" role="region" aria-label="Submit">
-      <Button variant="primary" onClick={() => void submit()} disabled={isSubmitting}>{isSubmitting ? 'Submitting…' : 'Run job'}</Button>
+      <Button variant="primary" data-action="run-job" aria-keyshortcuts="Control+Enter Meta+Enter" title="Run job (Ctrl+Enter)" onClick={() => void submit()} disabled={isSubmitting}>{isSubmitting ? 'Submitting…' : 'Run job'}</Button>
       <span className="small" role="status" aria-live="polite">
         {error ? <span className="field-error">{error}</span> : blocking > 0 ? <span className="muted">{blocking} {blocking === 1 ? 'thing' : 'things'} to fix before running</span> : <span className="muted">Ready to run</span>}
       </span>

@@ -1,5 +1,5 @@
 import type { CommandRecord } from '../../../../src-service/client';
-import { formatDateTime, formatDuration } from '../../lib/format';
+import { formatDateTime, formatRunTime } from '../../lib/format';
 import { CopyButton } from '../../ui/CopyButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -50,8 +50,8 @@ function JobFacts({ record }: { record: CommandRecord }) {
     ['Created', formatDateTime(record.created_at)],
     ['Type', record.command_type === 'FFMPEG_CHAINED_COMMANDS' ? 'Chained' : 'Single command'],
     ['vCPUs', String(record.vcpu_count)],
-    ['FFmpeg time', formatDuration(record.ffmpeg_command_run_seconds)],
-    ['Total time', formatDuration(record.total_processing_seconds)],
+    ['FFmpeg time', formatRunTime(record.ffmpeg_command_run_seconds)],
+    ['Total time', formatRunTime(record.total_processing_seconds)],
   ];
   return (
     <dl className="facts">

@@ -1,0 +1,32 @@
+import { AppPage } from './app-page';
+import { expect, openApp, test } from './fixtures';
+
+test.describe('small things people notice', () => {
+  test('when Ctrl+Enter is pressed in a field, then the job runs; a sub-second job does not read "0:00"; no request 404s', async ({ page, svc }) => {
+    const missing: string[] = [];
+    page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await app.removeInput('in_1');
+    await app.setCommand('-f lavfi -i color=red:size=16x16 -frames:v 1 {{out_1}}');
+    const outputName = app.outputFileName('out_1');
+    await outputName.fill('red.png');
+    await outputName.press('Control+Enter');
+    await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+    await expect(app.jobStatus()).toHaveText('Success', { timeout: 60_000 });
+    await expect(app.jobFact('FFmpeg time')).toHaveText(/^\d+\.\d s$/);
+    expect(missing).toEqual([]);
+  });
+
+  test('when an upload was aborted, then its Files drawer does not offer it as an input', async ({ page, svc }) => {
+    const init = await svc.client.initUpload({ filename: 'half-sent.bin', size_bytes: 1024 });
+    await svc.client.abortUpload(init.file_id);
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('Files').click();
+    await app.fileRow('half-sent.bin').click();
+    await expect(app.fileDrawer()).toBeVisible();
+    await expect(app.fileDrawer().getByRole('button', { name: 'Use as input in a new job' })).toHaveCount(0);
+  });
+});
