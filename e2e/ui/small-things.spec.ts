@@ -30,3 +30,21 @@ test.describe('small things people notice', () => {
     await expect(app.fileDrawer().getByRole('button', { name: 'Use as input in a new job' })).toHaveCount(0);
   });
 });
+
+test.describe('narrow window and public files', () => {
+  test.use({ viewport: { width: 800, height: 800 } });
+
+  test('when the window is 800 px wide, then the icon sidebar links keep names and tooltips; a public file offers no fake time-limited link', async ({ page, svc }) => {
+    await svc.samplesReady();
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    for (const name of ['Jobs', 'New job', 'Files', 'Uploads', 'Settings'] as const) {
+      await expect(app.nav(name)).toBeVisible();
+      await expect(app.nav(name)).toHaveAttribute('title', name);
+    }
+    await app.nav('Files').click();
+    await app.fileRow('sample-image.png').click();
+    await expect(app.fileDrawer()).toContainText('This file is public');
+    await expect(app.fileDrawer().getByRole('button', { name: 'Copy presigned link' })).toHaveCount(0);
+  });
+});

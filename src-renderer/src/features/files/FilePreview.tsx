@@ -70,7 +70,7 @@ export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; on
       </div>
       <section className="stack" aria-label="Presigned link">
         <h3 className="small">Share a time-limited link</h3>
-        <PresignControl fileId={file.file_id} />
+        <PresignControl fileId={file.file_id} isPrivate={file.is_private} />
       </section>
       <section className="stack">
         <h3 className="small">Metadata</h3>
