@@ -162,6 +162,10 @@ export class AppPage {
     return this.page.getByRole('textbox', { name: `File name for ${alias}` });
   }
 
+  submitBar(): Locator {
+    return this.page.getByRole('region', { name: 'Submit' });
+  }
+
   fileRow(name: string): Locator {
     return this.page.getByRole('row').filter({ hasText: name });
   }

@@ -31,6 +31,35 @@ test.describe('small things people notice', () => {
   });
 });
 
+test('when a key prefix is pasted at the gate, then it says so instead of "refused"', async ({ page, svc }) => {
+  await page.goto(svc.url);
+  await page.getByLabel('API key').fill(svc.apiKey.slice(0, 10));
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText("That looks like a key's prefix")).toBeVisible();
+  await page.getByLabel('API key').fill(svc.apiKey);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('when keyboard focus reaches a field near the bottom of the builder, then the sticky Run bar does not cover it', async ({ page, svc }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  const app = new AppPage(page);
+  await openApp(page, svc);
+  await app.openBuilder();
+  await page.getByRole('button', { name: 'Hide templates' }).click();
+  // Walk the fields with Tab from the output name down through Options.
+  await app.outputFileName('out_1').focus();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const r = document.activeElement?.getBoundingClientRect();
+      const bar = document.querySelector('.submit-bar')?.getBoundingClientRect();
+      return r && bar && document.activeElement !== document.body && !document.activeElement?.closest('.submit-bar') ? { bottom: r.bottom, barTop: bar.top, what: document.activeElement?.outerHTML.slice(0, 120) } : null;
+    });
+    if (focused) expect(focused.bottom, focused.what).toBeLessThanOrEqual(focused.barTop);
+  }
+});
+
 test.describe('narrow window and public files', () => {
   test.use({ viewport: { width: 800, height: 800 } });
 
