@@ -166,6 +166,10 @@ export class AppPage {
     return this.page.getByRole('region', { name: 'Submit' });
   }
 
+  filesGrid(): Locator {
+    return this.page.getByRole('grid', { name: 'Stored files' });
+  }
+
   fileRow(name: string): Locator {
     return this.page.getByRole('row').filter({ hasText: name });
   }

@@ -72,6 +72,12 @@ test.describe('narrow window and public files', () => {
       await expect(app.nav(name)).toHaveAttribute('title', name);
     }
     await app.nav('Files').click();
+    // Columns stay aligned when the table scrolls sideways.
+    const header = app.filesGrid().getByRole('columnheader', { name: 'Codec' });
+    const cell = app.fileRow('sample-video.mp4').getByRole('gridcell').filter({ hasText: 'h264' });
+    await app.filesGrid().getByRole('rowgroup', { name: /^File rows/ }).evaluate((el) => (el.scrollLeft = 200));
+    await expect.poll(async () => Math.abs((await header.boundingBox())!.x - (await cell.boundingBox())!.x)).toBeLessThan(2);
+    expect((await header.boundingBox())!.x).toBeLessThan(700);
     await app.fileRow('sample-image.png').click();
     await expect(app.fileDrawer()).toContainText('This file is public');
     await expect(app.fileDrawer().getByRole('button', { name: 'Copy presigned link' })).toHaveCount(0);
