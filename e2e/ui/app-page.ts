@@ -170,6 +170,10 @@ export class AppPage {
     return this.page.getByRole('grid', { name: 'Stored files' });
   }
 
+  largePlayer(): Locator {
+    return this.page.getByRole('dialog', { name: /^Large view of / });
+  }
+
   fileRow(name: string): Locator {
     return this.page.getByRole('row').filter({ hasText: name });
   }

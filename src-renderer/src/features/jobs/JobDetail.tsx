@@ -69,9 +69,12 @@ function Outputs({ record }: { record: CommandRecord }) {
   if (record.status !== 'SUCCESS') return null;
   const entries = Object.entries(record.output_files ?? {});
   if (entries.length === 0) return <EmptyState icon="∅" title="No outputs">This job stored no files.</EmptyState>;
+  // Compare against the first input, when the job read exactly one (a second would be ambiguous).
+  const inputs = Object.entries(record.original_request.input_files ?? {});
+  const input = inputs.length === 1 ? { url: inputs[0]![1], label: `Input ${inputs[0]![0]}` } : undefined;
   return (
     <div className="grid-cards" aria-label="Outputs">
-      {entries.map(([alias, file]) => <OutputCard key={alias} alias={alias} file={file} />)}
+      {entries.map(([alias, file]) => <OutputCard key={alias} alias={alias} file={file} {...(input ? { input } : {})} />)}
     </div>
   );
 }
