@@ -38,7 +38,7 @@ test.describe('builder: local file input', () => {
     expect(record.status).toBe('SUCCESS');
     expect(record.output_files?.out_1?.width).toBe(160);
     // One upload, one record: no duplicates left behind.
-    expect((await svc.client.listFiles()).filter((f) => f.filename === 'dropped-clip.mp4').map((f) => f.status)).toEqual(['STORED']);
+    expect((await svc.client.listFiles({ status: 'all' })).filter((f) => f.filename === 'dropped-clip.mp4').map((f) => f.status)).toEqual(['STORED']);
     await screen(page, '41-builder-dropped-file-job');
   });
 
@@ -52,6 +52,7 @@ test.describe('builder: local file input', () => {
     await expect(app.builderError()).toContainText('The upload URL is invalid');
     await app.builderError().scrollIntoViewIfNeeded();
     await screen(page, '42-builder-upload-failed');
-    await expect.poll(async () => (await svc.client.listFiles()).filter((f) => f.filename === 'doomed-clip.mp4').length).toBe(0);
+    // Every state counts: an aborted upload or an unprobed file would be an orphan too.
+    await expect.poll(async () => (await svc.client.listFiles({ status: 'all' })).filter((f) => f.filename === 'doomed-clip.mp4').length).toBe(0);
   });
 });

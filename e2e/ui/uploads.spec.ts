@@ -143,7 +143,7 @@ test.describe('uploads: fair, guarded, resumable', () => {
     await expect(app.uploadRow('resumable.bin')).toContainText('resumed');
     expect(sentBeforeReload).toEqual(['1']);
     expect(sentAfterReload.sort()).toEqual(['2', '3']);
-    const stored = (await svc.client.listFiles()).filter((f) => f.filename === 'resumable.bin');
+    const stored = (await svc.client.listFiles({ status: 'all' })).filter((f) => f.filename === 'resumable.bin');
     expect(stored.map((f) => f.status)).toEqual(['STORED']);
     expect(stored[0]?.size_mbytes).toBeCloseTo(20, 3);
   });
