@@ -32,7 +32,8 @@ export const isRunningHere = (fileId: string): boolean => running.has(fileId);
  */
 export async function uploadInBrowser(client: FfdeskClient, file: File, opts: BrowserUploadOptions): Promise<StoredFile> {
   const saved = findResumable(file, opts.isPrivate);
-  if (saved) {
+  // The same file dropped twice: the second upload is its own, not a resume of the first.
+  if (saved && !running.has(saved.fileId)) {
     try {
       return await runPlan(client, file, saved, opts);
     } catch (err) {
