@@ -59,7 +59,7 @@ export function commandRoutes(deps: AppDeps): Router {
   });
 
   // FFDesk: rename a job (any status). The record and a `command` event carry the new name.
-  router.patch('/commands/:command_id', (ctx) => {
+  router.patch('/commands/:command_id', jsonBody, (ctx) => {
     const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
     const { name } = parseInput(RenameBody, ctx.state.body, 'body');
     const account = accountOf(ctx).id;
