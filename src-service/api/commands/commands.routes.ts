@@ -64,7 +64,7 @@ export function commandRoutes(deps: AppDeps): Router {
     const { name } = parseInput(RenameBody, ctx.state.body, 'body');
     const account = accountOf(ctx).id;
     if (!deps.commands.rename(account, command_id, name)) throw new NotFoundError('Command not found');
-    finished.delete(`${account}/${command_id}`);
+    pollCacheOf(deps).forget(account, command_id);
     const row = deps.commands.get(account, command_id)!;
     deps.notifier.onRename(row);
     ctx.body = presentCommand(row, row.status === 'SUCCESS' ? deps.files.byCommand(row.id) : [], deps.urls);
