@@ -68,7 +68,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const tasks = createBackgroundTasks(log);
   const deps = { config, db, accounts, commands, files, blobs, keyring, urls, media, confiner, events, tasks, version: VERSION, log } as AppDeps;
   const ext = mountExtensions(deps);
-  deps.notifier = createCommandNotifier({ files, events, setProgress: commands.setProgress, onFinal: ext.onCommandFinal, log });
+  deps.notifier = createCommandNotifier({ files, events, urls: deps.urls, setProgress: commands.setProgress, onFinal: ext.onCommandFinal, log });
   const runner = createCommandRunner({
     ...deps, get ffmpegPath() { return media.ffmpegPath; }, get ffprobePath() { return media.ffprobePath; }, jobsDir,
     knownNames: async () => knownNamesOf(await deps.ffmpegFacts.capabilities()),

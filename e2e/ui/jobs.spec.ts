@@ -61,8 +61,9 @@ test.describe('jobs', () => {
     await expect(app.jobProgressBar()).toBeVisible();
     await page.getByRole('button', { name: 'Cancel job' }).click();
     await page.getByRole('button', { name: 'Really cancel?' }).click();
-    await expect(app.jobStatus()).toHaveText('Failed');
-    await expect(page.getByText('CANCELLED').first()).toBeVisible();
+    // A cancelled job is FAILED/CANCELLED on the wire, shown as a neutral "Cancelled".
+    await expect(app.jobStatus()).toHaveText('Cancelled');
+    await expect(page.getByTestId('job-cancelled')).toBeVisible();
     await screen(page, '13-job-cancelled');
     await page.getByRole('button', { name: 'Edit as new' }).click();
     await expect(page.getByRole('heading', { name: 'New job' })).toBeVisible();

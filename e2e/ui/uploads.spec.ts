@@ -11,11 +11,11 @@ test.describe('uploads', () => {
   test('when a ~30 MB file is dropped in, then per-file and total progress move and it is stored', async ({ page, svc }) => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-upload-')), 'big-upload.bin');
     fs.writeFileSync(file, crypto.randomBytes(30 * MB));
-    // Loopback is too fast to watch: hold each part PUT a little so progress is visible.
-    await page.route('**/uploads/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 700));
-      await route.continue();
-    });
+    // Loopback is too fast to watch: throttle the browser's upload bandwidth (DevTools
+    // network emulation) so bytes leave slowly, as over a real link.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 8 * MB });
     const app = new AppPage(page);
     await openApp(page, svc);
     await app.nav('Uploads').click();
@@ -62,5 +62,89 @@ test.describe('uploads', () => {
     await expect(row.locator('.chip')).toHaveText('Aborted');
     await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
     expect((await svc.client.listFiles()).some((f) => f.filename === 'aborted.bin' && f.status === 'STORED')).toBe(false);
+  });
+});
+
+test.describe('uploads: fair, guarded, resumable', () => {
+  function bigFile(name: string, mb: number): string {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-upload-')), name);
+    fs.writeFileSync(file, crypto.randomBytes(mb * MB));
+    return file;
+  }
+
+  test('when two large files upload at once, then at most 4 part requests run together and the Files screen still loads', async ({ page, svc }) => {
+    const files = [bigFile('fair-a.bin', 40), bigFile('fair-b.bin', 40)];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    await page.route('**/uploads/**', async (route) => {
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue().finally(() => inFlight--);
+    });
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('Uploads').click();
+    await app.chooseUploads(files);
+    await expect(app.uploadRow('fair-a.bin').locator('.chip')).toHaveText('Uploading');
+    await app.nav('Files').click();
+    await expect(page.getByRole('heading', { name: 'Files' })).toBeVisible();
+    await app.nav('Uploads').click();
+    for (const f of ['fair-a.bin', 'fair-b.bin']) await expect(app.uploadRow(f).locator('.chip')).toHaveText('Stored', { timeout: 90_000 });
+    expect(maxInFlight).toBeGreaterThanOrEqual(2);
+    expect(maxInFlight).toBeLessThanOrEqual(4);
+  });
+
+  test('when the window is closed during an upload, then the browser asks first', async ({ page, svc }) => {
+    const file = bigFile('guarded.bin', 10);
+    await page.route('**/uploads/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 5000));
+      await route.continue().catch(() => undefined);
+    });
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('Uploads').click();
+    await app.chooseUploads([file]);
+    await expect(app.uploadRow('guarded.bin').locator('.chip')).toHaveText('Uploading');
+    const dialog = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const d = await dialog;
+    expect(d.type()).toBe('beforeunload');
+    await d.accept();
+  });
+
+  test('when a reload cuts an upload off, then choosing the same file again resumes it without re-sending the parts already stored', async ({ page, svc }) => {
+    const file = bigFile('resumable.bin', 20); // 3 parts of 8 MiB
+    const sentBeforeReload: string[] = [];
+    await page.route('**/uploads/**', async (route) => {
+      const part = new URL(route.request().url()).pathname.split('/').pop()!;
+      if (part !== '1') return new Promise<void>(() => undefined); // parts 2 and 3 hang until the reload
+      sentBeforeReload.push(part);
+      await route.continue();
+    });
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('Uploads').click();
+    await app.chooseUploads([file]);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('ffdesk.uploads.v1') ?? '')).toContain('"part_number":1');
+
+    // The newer route handler is asked first, so requests after the reload go through.
+    page.on('dialog', (d) => void d.accept());
+    const sentAfterReload: string[] = [];
+    await page.route('**/uploads/**', async (route) => {
+      sentAfterReload.push(new URL(route.request().url()).pathname.split('/').pop()!);
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Uploads' })).toBeVisible();
+    await expect(app.interruptedUpload('resumable.bin')).toContainText('8.0 MB of 20.0 MB sent');
+    await screen(page, '22-upload-interrupted');
+    await app.chooseUploads([file]);
+    await expect(app.uploadRow('resumable.bin').locator('.chip')).toHaveText('Stored', { timeout: 60_000 });
+    await expect(app.uploadRow('resumable.bin')).toContainText('resumed');
+    expect(sentBeforeReload).toEqual(['1']);
+    expect(sentAfterReload.sort()).toEqual(['2', '3']);
+    const stored = (await svc.client.listFiles({ status: 'all' })).filter((f) => f.filename === 'resumable.bin');
+    expect(stored.map((f) => f.status)).toEqual(['STORED']);
+    expect(stored[0]?.size_mbytes).toBeCloseTo(20, 3);
   });
 });

@@ -45,8 +45,10 @@ export function createClient(options: ClientOptions) {
       http.request<{ command_ids: string[]; command_id: string }>('/v1/run-chained-ffmpeg-commands', { body, signal: o?.signal }),
     getCommand: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
       http.request<CommandRecord>(`/v1/commands/${enc(id)}`, { query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
-    listCommands: (page: Page & Signal = {}) =>
-      http.request<CommandListItem[]>('/v1/commands', { query: { limit: page.limit, offset: page.offset }, signal: page.signal }),
+    listCommands: (page: Page & Signal & { q?: string } = {}) =>
+      http.request<CommandListItem[]>('/v1/commands', { query: { limit: page.limit, offset: page.offset, q: page.q }, signal: page.signal }),
+    /** FFDesk: rename a command; null goes back to the derived name. */
+    renameCommand: (id: string, name: string | null) => http.request<CommandRecord>(`/v1/commands/${enc(id)}`, { method: 'PATCH', body: { name } }),
     cancelCommand: (id: string) => http.request<CommandRecord>(`/v1/commands/${enc(id)}/cancel`, { method: 'POST' }),
     getCommandLog: (id: string, o?: Signal) => http.request<string>(`/v1/commands/${enc(id)}/log`, { as: 'text', signal: o?.signal }),
     deleteCommandFiles: (id: string) => http.request<void>(`/v1/commands/${enc(id)}/files`, { method: 'DELETE', as: 'none' }),

@@ -33,6 +33,8 @@ interface RequestCommon {
   vcpu_count?: number;
   max_command_run_seconds?: number;
   is_private?: boolean;
+  /** FFDesk: a name for the job. */
+  name?: string;
 }
 
 export interface RunCommandRequest extends RequestCommon {
@@ -86,6 +88,8 @@ export interface StoredFile {
   original_file_url?: string;
   error_status?: string;
   external_error_message?: string;
+  /** FFDesk: for an output, the command that made it. */
+  command_id?: string;
 }
 
 /** Spec 2.1 + decisions (Records). */
@@ -102,6 +106,15 @@ export interface CommandRecord {
   error_status?: CommandErrorStatus | null;
   error_message?: string | null;
   progress?: CommandProgress;
+  /** FFDesk: the name given, else one derived from the command. */
+  name?: string;
+}
+
+/** FFDesk: a command's first image or video output, for a thumbnail in lists. */
+export interface CommandPreview {
+  file_id: string;
+  file_type: 'video' | 'image';
+  storage_url: string | null;
 }
 
 /** A row of `GET /v1/commands` (decisions: list commands). Quota figures are GB. */
@@ -116,6 +129,10 @@ export interface CommandListItem {
   storage_quota_used: number;
   processing_quota_used: number;
   progress?: CommandProgress;
+  /** FFDesk: see CommandRecord.name. */
+  name?: string;
+  /** FFDesk: present when the command has a stored image or video output. */
+  preview?: CommandPreview;
 }
 
 export interface InitUploadRequest {

@@ -1,7 +1,8 @@
 import type { CommandRow } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
 import type { EventBus } from '../events/event-bus';
-import { presentCommandListItem } from '../api/commands/commands.presenter';
+import { listPreviews, presentCommandListItem } from '../api/commands/commands.presenter';
+import type { UrlBuilder } from '../files/urls';
 import { isFinal } from './state';
 
 /** Progress is written and published at most this often per command. */
@@ -14,6 +15,8 @@ const PROGRESS_INTERVAL_MS = 250;
 export function createCommandNotifier(deps: {
   files: FilesRepo;
   events: EventBus;
+  /** For the list item's output preview; without it events carry none. */
+  urls?: UrlBuilder;
   setProgress(id: string, p: unknown): void;
   onFinal?(row: CommandRow): void;
   log?(msg: string): void;
@@ -27,14 +30,22 @@ export function createCommandNotifier(deps: {
       deps.log?.(`${what}: ${(err as Error)?.message ?? String(err)}`);
     }
   };
+  const publishItem = (row: CommandRow) => {
+    const stats = deps.files.outputStats([row.id]).get(row.id);
+    const preview = deps.urls && row.status === 'SUCCESS' ? listPreviews(deps.files.storedOutputsOf([row.id]), deps.urls).get(row.id) : undefined;
+    deps.events.publish(row.account_id, 'command', presentCommandListItem(row, stats, preview));
+  };
   return {
     onStatus(row: CommandRow): void {
-      const stats = deps.files.outputStats([row.id]).get(row.id);
-      deps.events.publish(row.account_id, 'command', presentCommandListItem(row, stats));
+      publishItem(row);
       if (isFinal(row.status)) {
         lastProgress.delete(row.id);
         deps.onFinal?.(row);
       }
+    },
+    /** A change that is not a status change (a rename): listeners update, no webhook. */
+    onRename(row: CommandRow): void {
+      publishItem(row);
     },
     onProgress(row: CommandRow, progress: unknown): void {
       const now = Date.now();

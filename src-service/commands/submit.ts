@@ -105,6 +105,7 @@ export function queuePrepared(deps: SubmitDeps, account: AccountRow, p: Prepared
     vcpu_count: p.vcpuCount,
     max_run_seconds: p.maxRunSeconds,
     is_private: p.isPrivate ? 1 : 0,
+    name: p.body.name ?? null,
   });
   deps.onSubmitted(account.id, id);
   return id;

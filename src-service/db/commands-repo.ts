@@ -23,12 +23,14 @@ export interface CommandRow {
   error_message: string | null;
   progress_json: string | null;
   log: string | null;
+  /** Given by the client (FFDesk); null when none was given. */
+  name: string | null;
 }
 
 export type NewCommand = Pick<
   CommandRow,
   'id' | 'account_id' | 'command_type' | 'request_json' | 'vcpu_count' | 'max_run_seconds' | 'is_private'
->;
+> & { name?: string | null };
 
 export interface Failure {
   error_status: string;
@@ -41,12 +43,21 @@ export interface Failure {
 /** Every status write is one statement guarded by the expected current status (conventions rule 4). */
 export function createCommandsRepo(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO commands (id, account_id, status, command_type, request_json, vcpu_count, max_run_seconds, is_private, created_at)
-     VALUES (@id, @account_id, 'QUEUED', @command_type, @request_json, @vcpu_count, @max_run_seconds, @is_private, @created_at)`,
+    `INSERT INTO commands (id, account_id, status, command_type, request_json, vcpu_count, max_run_seconds, is_private, created_at, name)
+     VALUES (@id, @account_id, 'QUEUED', @command_type, @request_json, @vcpu_count, @max_run_seconds, @is_private, @created_at, @name)`,
   );
   const get = db.prepare(`SELECT * FROM commands WHERE id = ? AND account_id = ?`);
   const getAny = db.prepare(`SELECT * FROM commands WHERE id = ?`);
   const list = db.prepare(`SELECT * FROM commands WHERE account_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?`);
+  // Search: the name, the request (command text, input URLs) and output file names. LIKE on
+  // a scan of the account's commands: fine for a desktop history, and no index to keep.
+  const search = db.prepare(
+    `SELECT * FROM commands c WHERE c.account_id = @account AND (
+       c.name LIKE @pattern ESCAPE '\\' OR c.request_json LIKE @pattern ESCAPE '\\' OR c.id LIKE @pattern ESCAPE '\\'
+       OR EXISTS (SELECT 1 FROM files f WHERE f.command_id = c.id AND f.filename LIKE @pattern ESCAPE '\\'))
+     ORDER BY c.seq DESC LIMIT @limit OFFSET @offset`,
+  );
+  const rename = db.prepare(`UPDATE commands SET name = ? WHERE id = ? AND account_id = ?`);
   const queued = db.prepare(`SELECT * FROM commands WHERE status = 'QUEUED' ORDER BY seq LIMIT ?`);
   const queueHeads = db.prepare(
     `SELECT * FROM commands WHERE seq IN (SELECT MIN(seq) FROM commands WHERE status = 'QUEUED' GROUP BY account_id) ORDER BY seq`,
@@ -72,8 +83,12 @@ export function createCommandsRepo(db: Db) {
 
   return {
     insert(c: NewCommand): void {
-      insert.run({ ...c, created_at: nowIso() });
+      insert.run({ name: null, ...c, created_at: nowIso() });
     },
+    /** Commands whose name, request or output file names contain `text` (case-insensitive for ASCII). */
+    search: (accountId: string, text: string, limit: number, offset: number) =>
+      search.all({ account: accountId, pattern: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit, offset }) as CommandRow[],
+    rename: (accountId: string, id: string, name: string | null): boolean => rename.run(name, id, accountId).changes === 1,
     get: (accountId: string, id: string) => get.get(id, accountId) as CommandRow | undefined,
     getAny: (id: string) => getAny.get(id) as CommandRow | undefined,
     list: (accountId: string, limit: number, offset: number) => list.all(accountId, limit, offset) as CommandRow[],

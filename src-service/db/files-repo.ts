@@ -83,6 +83,13 @@ export function createFilesRepo(db: Db) {
 
   return {
     /** Output count and stored bytes per command, for a page of the command list in one query. */
+    /** The stored, undeleted outputs of these commands, oldest first (for list previews). */
+    storedOutputsOf(commandIds: string[]): FileRow[] {
+      if (commandIds.length === 0) return [];
+      return db
+        .prepare(`SELECT * FROM files WHERE command_id IN (${commandIds.map(() => '?').join(',')}) AND is_deleted = 0 AND status = 'STORED' ORDER BY seq`)
+        .all(...commandIds) as FileRow[];
+    },
     outputStats(commandIds: string[]): Map<string, OutputStats> {
       if (commandIds.length === 0) return new Map();
       const rows = db

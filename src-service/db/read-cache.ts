@@ -45,6 +45,9 @@ export function createReadCache<T>(watch: Pick<DbWatch, 'generation'>, maxEntrie
       entries.delete(key);
       return undefined;
     },
+    delete(key: string): void {
+      entries.delete(key);
+    },
     set(key: string, value: T): void {
       if (entries.size >= maxEntries) entries.clear();
       entries.set(key, { generation: watch.generation(), value });

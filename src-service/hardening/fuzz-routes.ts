@@ -6,7 +6,7 @@ import { DEAD_INPUT } from './fuzz-arbitraries';
  * fuzz.service.test.ts checks this list against /v1/openapi.json so a new route cannot be
  * left out of the fuzzing.
  */
-export type BodyKind = 'run' | 'chained' | 'multiple' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'none';
+export type BodyKind = 'run' | 'chained' | 'multiple' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'rename' | 'none';
 
 export interface Route {
   method: string;
@@ -20,8 +20,9 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/v1/run-ffmpeg-command', query: ['dry_run'], body: 'run' },
   { method: 'POST', path: '/v1/run-chained-ffmpeg-commands', query: ['dry_run'], body: 'chained' },
   { method: 'POST', path: '/v1/run-multiple-ffmpeg-commands', body: 'multiple' },
-  { method: 'GET', path: '/v1/commands', query: ['limit', 'offset'] },
+  { method: 'GET', path: '/v1/commands', query: ['limit', 'offset', 'q'] },
   { method: 'GET', path: '/v1/commands/{command_id}', query: ['presigned_ttl_seconds'] },
+  { method: 'PATCH', path: '/v1/commands/{command_id}', body: 'rename' },
   { method: 'GET', path: '/v1/poll-command/{command_id}', query: ['presigned_ttl_seconds'] },
   { method: 'POST', path: '/v1/commands/{command_id}/cancel', body: 'none' },
   { method: 'GET', path: '/v1/commands/{command_id}/log' },
@@ -69,6 +70,7 @@ export function validBodies(): Record<Exclude<BodyKind, 'none'>, Record<string, 
     complete: { parts: [{ part_number: 1, etag: '"d41d8cd98f00b204e9800998ecf8427e"' }] },
     webhook: { url: 'http://127.0.0.1:9/hook' },
     key: { label: 'fuzz', plan: 'pro' },
+    rename: { name: 'fuzzed job' },
     none: {},
   };
 }

@@ -6,6 +6,8 @@ import type { Connection } from '../lib/connection';
 import { useRoute, type Route } from '../lib/router';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Sidebar } from './Sidebar';
+import { useJobEndNotices } from './job-end-notices';
+import { applyFileStatus } from '../features/uploads/upload-queue';
 
 // Each screen is its own chunk: the first render loads only the shell and one screen.
 const JobsPage = lazy(() => import('../features/jobs/JobsPage'));
@@ -37,6 +39,9 @@ export function ConnectedApp({ connection, onUnauthorized }: Props) {
   }, [connection.baseUrl, connection.apiKey]);
 
   useEffect(() => () => hub.close(), [hub]);
+  useJobEndNotices(hub);
+  // Uploads being probed finish whichever screen is open.
+  useEffect(() => hub.listen((e) => e.type === 'file' && applyFileStatus(e.data.file_id, e.data.status)), [hub]);
 
   const api = useMemo(
     () => ({

@@ -22,7 +22,7 @@ export function KeyGate({ baseUrl, reason, onKey }: { baseUrl: string; reason?: 
       await createClient({ baseUrl, apiKey: candidate }).account();
       onKey(candidate);
     } catch (err) {
-      setError(isApiError(err) && err.status === 401 ? 'That key was refused. Check that you copied all of it.' : describeError(err));
+      setError(isApiError(err) && err.status === 401 ? refusedMessage(candidate) : describeError(err));
     } finally {
       setChecking(false);
     }
@@ -36,7 +36,8 @@ export function KeyGate({ baseUrl, reason, onKey }: { baseUrl: string; reason?: 
           <span id="gate-title">Connect to FFDesk</span>
         </div>
         <p className="muted">
-          Paste the API key printed by <code>npm start</code> / <code>npm run cli -- keys list</code>. It stays in this browser only.
+          Paste the API key printed by <code>npm start</code>, or the whole content of the file <code>local-api-key</code> in FFDesk's data folder
+          (<code>keys list</code> shows only a key's first characters). It stays in this browser only.
         </p>
         <Field label="API key" error={error}>
           {(props) => <input {...props} className="input mono" type="password" autoComplete="off" autoFocus value={key} onChange={(e) => setKey(e.target.value)} />}
@@ -48,4 +49,15 @@ export function KeyGate({ baseUrl, reason, onKey }: { baseUrl: string; reason?: 
       </form>
     </main>
   );
+}
+
+/** `keys list` prints a 10-character prefix (with an ellipsis): a likely paste, never a key. */
+const PREFIX_LENGTH = 10;
+
+function refusedMessage(candidate: string): string {
+  const bare = candidate.replace(/(…|\.\.\.)$/, '');
+  if (bare.length <= PREFIX_LENGTH) {
+    return "That looks like a key's prefix, as `keys list` prints it, not the key itself. Paste the whole key from the file local-api-key in the data folder.";
+  }
+  return 'That key was refused. Check that you copied all of it.';
 }

@@ -40,6 +40,11 @@ export function EventHubProvider({ hub, children }: { hub: EventHub; children: R
   return <HubContext.Provider value={hub}>{children}</HubContext.Provider>;
 }
 
+/** The hub itself, for code that waits on an event outside a component's lifetime. */
+export function useEventHub(): EventHub {
+  return useHub();
+}
+
 function useHub(): EventHub {
   const hub = useContext(HubContext);
   if (!hub) throw new Error('event hooks outside <EventHubProvider>');

@@ -25,6 +25,12 @@ export function formatDuration(seconds: number | null | undefined): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
+/** Run times: a sub-minute time keeps its tenths ("0.4 s"), so short jobs do not read "0:00". */
+export function formatRunTime(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
+  return seconds < 60 ? `${seconds.toFixed(1)} s` : formatDuration(seconds);
+}
+
 export function formatEta(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
   if (seconds < 60) return `${Math.ceil(seconds)} s`;

@@ -6,8 +6,15 @@ import type { CommandRequest } from '../../../src-service/client';
  * rule 9), so they meet here.
  */
 export type JobHandoff =
-  | { kind: 'request'; request: CommandRequest }
+  | { kind: 'request'; request: CommandRequest; fix?: FailureFix }
   | { kind: 'input'; url: string; fileId: string; filename: string };
+
+/** What a failed job points at, for "Fix in builder": the word to mark and ffmpeg's line. */
+export interface FailureFix {
+  word: string;
+  suggestion?: string;
+  line: string;
+}
 
 let pending: JobHandoff | null = null;
 

@@ -15,6 +15,7 @@ export function DropZone({ onFiles, multiple = true, children, buttonLabel = 'Ch
       }}
       onDragLeave={() => setOver(false)}
       onDrop={(e) => {
+        // Handled here: a page-wide drop target around this zone must not take it again.
         e.preventDefault();
         setOver(false);
         const files = [...e.dataTransfer.files];

@@ -8,6 +8,8 @@ const TONES: Record<string, string> = {
   UPLOADED: 'info',
   DOWNLOADED: 'info',
   QUEUED: 'warning',
+  // A job the user cancelled did what they asked: neutral, not an error.
+  CANCELLED: 'neutral',
 };
 
 const LABELS: Record<string, string> = {
@@ -16,7 +18,13 @@ const LABELS: Record<string, string> = {
   PROCESSING: 'Processing',
   QUEUED: 'Queued',
   STORED: 'Stored',
+  CANCELLED: 'Cancelled',
 };
+
+/** The chip status of a command: a cancelled one is not shown as failed. */
+export function commandChipStatus(job: { status: string; error_status?: string | null }): string {
+  return job.status === 'FAILED' && job.error_status === 'CANCELLED' ? 'CANCELLED' : job.status;
+}
 
 /** A status as a coloured chip; the text stays readable without colour. */
 export function StatusChip({ status, label }: { status: string; label?: string }) {

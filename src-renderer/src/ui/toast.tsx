@@ -4,6 +4,8 @@ interface Toast {
   id: number;
   text: string;
   isError: boolean;
+  /** A link the toast offers (e.g. to the job that just ended). */
+  link?: { href: string; label: string };
 }
 
 let toasts: Toast[] = [];
@@ -15,14 +17,14 @@ function emit(): void {
 }
 
 /** A short confirmation ("Copied") or error, announced to screen readers. */
-export function showToast(text: string, opts: { isError?: boolean } = {}): void {
-  const toast = { id: nextId++, text, isError: opts.isError === true };
+export function showToast(text: string, opts: { isError?: boolean; link?: Toast['link']; durationMs?: number } = {}): void {
+  const toast: Toast = { id: nextId++, text, isError: opts.isError === true, ...(opts.link ? { link: opts.link } : {}) };
   toasts = [...toasts.slice(-3), toast];
   emit();
   setTimeout(() => {
     toasts = toasts.filter((t) => t.id !== toast.id);
     emit();
-  }, opts.isError ? 7000 : 3000);
+  }, opts.durationMs ?? (opts.isError ? 7000 : 3000));
 }
 
 function subscribe(l: () => void): () => void {
@@ -37,6 +39,7 @@ export function Toasts() {
       {list.map((t) => (
         <div key={t.id} className={`toast${t.isError ? ' toast-error' : ''}`}>
           {t.text}
+          {t.link && <> <a className="toast-link" href={t.link.href}>{t.link.label}</a></>}
         </div>
       ))}
     </div>

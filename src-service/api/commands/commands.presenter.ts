@@ -2,6 +2,8 @@ import type { CommandRow } from '../../db/commands-repo';
 import type { FileRow, OutputStats } from '../../db/files-repo';
 import type { UrlBuilder } from '../../files/urls';
 import { presentFile } from '../files/files.presenter';
+import { mediaOf } from '../../files/storage-access';
+import { deriveJobName } from '../../commands/job-name';
 
 const GB = 1024 ** 3;
 
@@ -14,6 +16,7 @@ export function presentCommand(row: CommandRow, outputs: FileRow[], urls: UrlBui
     created_at: row.created_at,
     vcpu_count: row.vcpu_count,
     original_request: JSON.parse(row.request_json) as unknown,
+    name: nameOf(row),
   };
   if (row.total_processing_seconds !== null) out.total_processing_seconds = round3(row.total_processing_seconds);
   if (row.ffmpeg_command_run_seconds !== null) out.ffmpeg_command_run_seconds = round3(row.ffmpeg_command_run_seconds);
@@ -29,9 +32,10 @@ export function presentCommand(row: CommandRow, outputs: FileRow[], urls: UrlBui
 }
 
 /** A row of `GET /v1/commands` (decisions: list commands). */
-export function presentCommandListItem(row: CommandRow, outputs: OutputStats | undefined): Record<string, unknown> {
+export function presentCommandListItem(row: CommandRow, outputs: OutputStats | undefined, preview?: Record<string, unknown>): Record<string, unknown> {
   const item: Record<string, unknown> = {
     command_id: row.id,
+    name: nameOf(row),
     status: row.status,
     command_type: row.command_type,
     created_at: row.created_at,
@@ -42,7 +46,36 @@ export function presentCommandListItem(row: CommandRow, outputs: OutputStats | u
     processing_quota_used: round3(row.processing_bytes / GB, 9),
   };
   if (row.status === 'PROCESSING' && row.progress_json) item.progress = JSON.parse(row.progress_json) as unknown;
+  if (preview) item.preview = preview;
   return item;
+}
+
+/** FFDesk: the name given, else one derived from the request (commands/job-name.ts). */
+function nameOf(row: CommandRow): string {
+  if (row.name) return row.name;
+  try {
+    return deriveJobName(JSON.parse(row.request_json) as Record<string, unknown>);
+  } catch {
+    return 'ffmpeg job';
+  }
+}
+
+/** Private previews get a short-lived signed URL: the list is read by the account's own key. */
+const PREVIEW_TTL_SECONDS = 3600;
+
+/**
+ * FFDesk: per command, its first stored image or video output, for a thumbnail in job
+ * lists: `{file_id, file_type, storage_url}`.
+ */
+export function listPreviews(outputs: FileRow[], urls: UrlBuilder): Map<string, Record<string, unknown>> {
+  const previews = new Map<string, Record<string, unknown>>();
+  for (const f of outputs) {
+    if (!f.command_id || previews.has(f.command_id)) continue;
+    const fileType = mediaOf(f).file_type;
+    if (fileType !== 'video' && fileType !== 'image') continue;
+    previews.set(f.command_id, { file_id: f.id, file_type: fileType, storage_url: urls.storageUrl(f, PREVIEW_TTL_SECONDS) });
+  }
+  return previews;
 }
 
 function round3(n: number, digits = 3): number {

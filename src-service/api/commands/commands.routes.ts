@@ -9,9 +9,9 @@ import { parseInput } from '../validate';
 import { checkOnly, submitCommand, type CommandRequest } from '../../commands/submit';
 import { cancelCommand } from '../../commands/cancel';
 import { isFinal } from '../../commands/state';
-import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from './commands.schema';
+import { CommandIdParams, CommandListQuery, PresignQuery, RenameBody, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from './commands.schema';
 import { submitMultiple } from '../../commands/submit-multiple';
-import { presentCommand, presentCommandListItem } from './commands.presenter';
+import { listPreviews, presentCommand, presentCommandListItem } from './commands.presenter';
 import { argumentChecksOn } from '../../commands/parser-switch';
 import { pollCacheOf } from './poll-cache';
 
@@ -49,10 +49,25 @@ export function commandRoutes(deps: AppDeps): Router {
   });
 
   router.get('/commands', (ctx) => {
-    const { limit, offset } = parseInput(PageQuery, ctx.query, 'query');
-    const rows = deps.commands.list(accountOf(ctx).id, limit, offset);
-    const stats = deps.files.outputStats(rows.map((r) => r.id));
-    ctx.body = rows.map((r) => presentCommandListItem(r, stats.get(r.id)));
+    const { limit, offset, q } = parseInput(CommandListQuery, ctx.query, 'query');
+    const account = accountOf(ctx).id;
+    const rows = q?.trim() ? deps.commands.search(account, q.trim(), limit, offset) : deps.commands.list(account, limit, offset);
+    const ids = rows.map((r) => r.id);
+    const stats = deps.files.outputStats(ids);
+    const previews = listPreviews(deps.files.storedOutputsOf(ids), deps.urls);
+    ctx.body = rows.map((r) => presentCommandListItem(r, stats.get(r.id), previews.get(r.id)));
+  });
+
+  // FFDesk: rename a job (any status). The record and a `command` event carry the new name.
+  router.patch('/commands/:command_id', jsonBody, (ctx) => {
+    const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
+    const { name } = parseInput(RenameBody, ctx.state.body, 'body');
+    const account = accountOf(ctx).id;
+    if (!deps.commands.rename(account, command_id, name)) throw new NotFoundError('Command not found');
+    pollCacheOf(deps).forget(account, command_id);
+    const row = deps.commands.get(account, command_id)!;
+    deps.notifier.onRename(row);
+    ctx.body = presentCommand(row, row.status === 'SUCCESS' ? deps.files.byCommand(row.id) : [], deps.urls);
   });
 
   // Presigned URLs are made fresh: only polls without presigned_ttl_seconds are cached.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { laxInt, laxNumber } from '../lax-number';
 import { REQUEST_LIMITS } from '../../commands/request-limits';
+import { MAX_JOB_NAME } from '../../commands/job-name';
 
 /** Decisions (Requests): aliases start `in_`/`out_`, then letters, digits, underscores. */
 export const INPUT_ALIAS = /^in_[A-Za-z0-9_]+$/;
@@ -40,6 +41,7 @@ const common = {
     .describe(`Hosted default 8; any 1..${MAX_REQUESTED_VCPUS} is accepted and run with what the local CPU budget allows (the record says what it ran with)`),
   max_command_run_seconds: laxNumber(z.number().positive()).optional().describe('Seconds; a numeric string ("120") is accepted too'),
   is_private: z.boolean().optional(),
+  name: z.string().trim().min(1).max(MAX_JOB_NAME).optional().describe('FFDesk: a name for the job; when left out, one is derived from the command'),
 };
 
 const commandText = z.string().min(1).max(REQUEST_LIMITS.maxCommandChars, `A command may hold at most ${REQUEST_LIMITS.maxCommandChars} characters`);
@@ -92,6 +94,16 @@ export const CommandIdParams = z.object({ command_id: z.string() });
 
 export const PresignQuery = z.object({
   presigned_ttl_seconds: z.coerce.number().int().min(1).max(604_800).optional(),
+});
+
+export const RenameBody = z.object({
+  name: z.string().trim().min(1).max(MAX_JOB_NAME).nullable().describe('The new name; null to go back to the derived one'),
+});
+
+export const CommandListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  offset: z.coerce.number().int().min(0).default(0),
+  q: z.string().max(200).optional().describe('FFDesk: only commands whose name, command text, input URLs or output file names contain this'),
 });
 
 export const PageQuery = z.object({

@@ -96,7 +96,8 @@ describe('auth, validation and error bodies (spec 5, 7; decisions)', () => {
     const list = await svc.api('GET', '/v1/commands?limit=2');
     expect(list.body.map((c: any) => c.command_id)).toEqual([b.body.command_id, a.body.command_id]);
     expect(Object.keys(list.body[0]).sort()).toEqual(
-      ['command_id', 'command_type', 'created_at', 'error_message', 'error_status', 'output_file_count', 'processing_quota_used', 'status', 'storage_quota_used'].concat(list.body[0].progress ? ['progress'] : []).sort(),
+      // `name` is an FFDesk extension (always present: given or derived).
+      ['command_id', 'command_type', 'created_at', 'error_message', 'error_status', 'name', 'output_file_count', 'processing_quota_used', 'status', 'storage_quota_used'].concat(list.body[0].progress ? ['progress'] : []).sort(),
     );
     const second = await svc.api('GET', '/v1/commands?limit=1&offset=1');
     expect(second.body[0].command_id).toBe(a.body.command_id);

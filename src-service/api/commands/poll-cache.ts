@@ -4,12 +4,14 @@ import { createReadCache } from '../../db/read-cache';
 /**
  * The JSON of finished commands, by account and command id, as the bytes sent. A finished
  * command's record changes only when its outputs are deleted (which moves the generation
- * on), so scripts polling it from many connections get the JSON built once. One cache per
+ * on) or it is renamed (`forget`), so scripts polling it from many connections get the JSON built once. One cache per
  * service: the Koa route fills it, the fast path (poll-fast-path.ts) reads it.
  */
 export interface PollCache {
   get(accountId: string, commandId: string): Buffer | undefined;
   set(accountId: string, commandId: string, json: Buffer): void;
+  /** Drops one command's JSON (after a rename). */
+  forget(accountId: string, commandId: string): void;
 }
 
 const caches = new WeakMap<AppDeps, PollCache>();
@@ -21,6 +23,7 @@ export function pollCacheOf(deps: AppDeps): PollCache {
     cache = {
       get: (accountId, commandId) => entries.get(`${accountId}/${commandId}`),
       set: (accountId, commandId, json) => entries.set(`${accountId}/${commandId}`, json),
+      forget: (accountId, commandId) => entries.delete(`${accountId}/${commandId}`),
     };
     caches.set(deps, cache);
   }

@@ -27,6 +27,8 @@ export function presentFile(row: FileRow, urls: UrlBuilder, presignTtlSeconds?: 
   if (row.size_compressed_bytes !== null) out.size_compressed_mbytes = row.size_compressed_bytes / MB;
   if (row.file_count !== null) out.file_count = row.file_count;
   if (row.original_file_url) out.original_file_url = row.original_file_url;
+  // FFDesk: the job that made an output, so a file links back to it.
+  if (row.command_id) out.command_id = row.command_id;
   if (row.error_status) {
     out.error_status = row.error_status;
     out.external_error_message = row.external_error_message;

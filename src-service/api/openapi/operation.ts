@@ -13,7 +13,7 @@ export interface ResponseSpec {
  * OpenAPI document is generated from the single source of truth (issue 6, item 1).
  */
 export interface Operation {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI path form: `/v1/commands/{command_id}`. */
   path: string;
   operationId: string;

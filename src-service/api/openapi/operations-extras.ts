@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandIdParams, PageQuery } from '../commands/commands.schema';
+import { CommandIdParams, PageQuery, RenameBody } from '../commands/commands.schema';
 import { EventsQuery } from '../events/events.schema';
 import { DeliveryIdParams, PutWebhookBody, Delivery, WebhookConfig, WebhookWithSecret } from '../webhook/webhook.schema';
 import { ApiKeyItem, CreatedKey, CreateKeyBody, KeyIdParams } from '../keys/keys.schema';
@@ -20,6 +20,9 @@ export const EXTRA_OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/commands/{command_id}/cancel', operationId: 'cancelCommand', tag: 'Commands', summary: 'Cancel a QUEUED or PROCESSING command (FFDesk)',
     description: 'It ends FAILED with error_status CANCELLED; ffmpeg is killed; no partial output is stored.',
     params: CommandIdParams, responses: { '200': json('The command record', CommandRecord), ...errors(401, 404) } },
+  { method: 'patch', path: '/v1/commands/{command_id}', operationId: 'renameCommand', tag: 'Commands', summary: 'Rename a command (FFDesk)',
+    description: 'Any status. A `command` event carries the new name; null goes back to the name derived from the command.',
+    params: CommandIdParams, body: RenameBody, responses: { '200': json('The command record', CommandRecord), ...errors(401, 404, 422) } },
   { method: 'get', path: '/v1/commands/{command_id}/log', operationId: 'getCommandLog', tag: 'Commands', summary: "ffmpeg's stderr of the command (FFDesk)",
     params: CommandIdParams, responses: { '200': { description: 'Plain text, each chained step', mediaType: 'text/plain' }, ...errors(401, 404) } },
   { method: 'get', path: '/v1/events', operationId: 'streamEvents', tag: 'Events', summary: 'Live command and file events (FFDesk, SSE)',

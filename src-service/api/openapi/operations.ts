@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandIdParams, PageQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from '../commands/commands.schema';
+import { CommandIdParams, CommandListQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from '../commands/commands.schema';
 import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, ListFilesQuery, StoreFileBody } from '../files/files.schema';
 import type { Operation } from './operation';
 import { errors, json, ok204 } from './responses';
@@ -30,7 +30,8 @@ export const CORE_OPERATIONS: Operation[] = [
     description: 'Each command becomes its own FFMPEG_COMMAND with the inputs it reads and the outputs it writes; command_ids in the order sent. One bad command refuses the whole request.',
     body: RunMultipleBody, responses: { '200': json('Accepted', MultipleSubmitResponse), ...errors(401, 403, 422) } },
   { method: 'get', path: '/v1/commands', operationId: 'listCommands', tag: 'Commands', summary: 'List commands, newest first (spec 4.4, decisions)',
-    query: PageQuery, responses: { '200': json('Bare array', CommandListItem, true), ...errors(401, 422) } },
+    description: 'FFDesk: q searches names, command text, input URLs and output file names.',
+    query: CommandListQuery, responses: { '200': json('Bare array', CommandListItem, true), ...errors(401, 422) } },
   { method: 'get', path: '/v1/commands/{command_id}', operationId: 'getCommand', tag: 'Commands', summary: 'Poll a command (spec 4.3)',
     params: CommandIdParams, query: PresignQuery, responses: { '200': json('The command record', CommandRecord), ...errors(401, 404, 422) } },
   { method: 'get', path: '/v1/poll-command/{command_id}', operationId: 'pollCommand', tag: 'Commands', summary: 'Poll a command, second path form (spec 4.3)',

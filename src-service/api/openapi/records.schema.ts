@@ -55,6 +55,7 @@ export const StoredFile = z
     original_file_url: z.string().optional(),
     error_status: z.string().optional(),
     external_error_message: z.string().nullable().optional(),
+    command_id: z.string().optional().describe('FFDesk: for an output, the command that made it'),
   })
   .meta({ description: 'Spec 2.2: a stored file (command output or stored file). Fields that do not apply are left out.' });
 
@@ -75,6 +76,7 @@ export const CommandRecord = z
     error_status: z.string().nullable().optional().describe('When FAILED'),
     error_message: z.string().nullable().optional().describe('When FAILED'),
     progress: Progress.optional().describe('While PROCESSING (FFDesk)'),
+    name: z.string().optional().describe('FFDesk: the name given at submit or by PATCH, else one derived from the command'),
   })
   .meta({ description: 'Spec 2.1: the poll body' });
 
@@ -90,6 +92,11 @@ export const CommandListItem = z
     storage_quota_used: z.number().describe('GB'),
     processing_quota_used: z.number().describe('GB'),
     progress: Progress.optional(),
+    name: z.string().optional().describe('FFDesk: as in the command record'),
+    preview: z
+      .object({ file_id: z.string(), file_type: z.enum(['video', 'image']), storage_url: z.string().nullable() })
+      .optional()
+      .describe('FFDesk: the first stored image or video output, for a thumbnail (private ones signed for 1 hour)'),
   })
   .meta({ description: 'A row of GET /v1/commands (decisions: list commands)' });
 

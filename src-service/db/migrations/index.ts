@@ -2,6 +2,7 @@ import initial from './001-initial';
 import usageCoveringIndexes from './002-usage-covering-indexes';
 import localAccount from './003-local-account';
 import scaleOutWorkers from './004-scale-out-workers';
+import commandNames from './005-command-names';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
-export const MIGRATIONS: readonly string[] = [initial, usageCoveringIndexes, localAccount, scaleOutWorkers];
+export const MIGRATIONS: readonly string[] = [initial, usageCoveringIndexes, localAccount, scaleOutWorkers, commandNames];

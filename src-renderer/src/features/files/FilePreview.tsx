@@ -4,7 +4,7 @@ import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
 import { handOffToJobBuilder } from '../../lib/job-handoff';
 import { displayName } from '../../lib/media';
-import { navigate } from '../../lib/router';
+import { hrefOf, navigate } from '../../lib/router';
 import { Button } from '../../ui/Button';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { CopyButton } from '../../ui/CopyButton';
@@ -59,16 +59,18 @@ export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; on
         <StatusChip status={file.status} />
         {file.is_private && <span className="chip chip-plain">private</span>}
         {file.service_store_type === 'OUTPUT' && <span className="chip chip-plain">job output</span>}
+        {file.command_id && <a className="small" href={hrefOf({ name: 'jobs', id: file.command_id })}>Made by this job →</a>}
       </div>
       {previewUrl.data !== undefined && <MediaPreview key={file.file_id} file={file} url={previewUrl.data} label={`Preview of ${name}`} />}
       <div className="row-wrap">
-        <Button variant="primary" onClick={() => void useAsInput()}>Use as input in a new job</Button>
+        {/* Only a stored file has bytes to read: an aborted or failed upload is not an input. */}
+        {file.status === 'STORED' && !file.is_deleted && <Button variant="primary" onClick={() => void useAsInput()}>Use as input in a new job</Button>}
         {file.storage_url && <CopyButton label="Copy URL" getText={() => file.storage_url ?? ''} />}
         {file.storage_url && <a className="btn" href={file.storage_url} download={name}>Download</a>}
       </div>
       <section className="stack" aria-label="Presigned link">
         <h3 className="small">Share a time-limited link</h3>
-        <PresignControl fileId={file.file_id} />
+        <PresignControl fileId={file.file_id} isPrivate={file.is_private} />
       </section>
       <section className="stack">
         <h3 className="small">Metadata</h3>

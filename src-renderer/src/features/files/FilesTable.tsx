@@ -20,6 +20,7 @@ interface Props {
 /** Only the rows in view are in the DOM, so 10,000 files scroll smoothly. */
 export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, onToggleAll, onOpen }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: files.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const isAllSelected = files.length > 0 && files.every((f) => selected.has(f.file_id));
 
@@ -42,6 +43,8 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
 
   return (
     <div className="files-table" role="grid" aria-label="Stored files" aria-rowcount={files.length + 1} aria-multiselectable="true">
+      {/* The header scrolls sideways with the rows (narrow windows), kept in step on scroll. */}
+      <div ref={head} className="files-head-wrap" role="rowgroup">
       <div className="files-row files-head" role="row" style={{ gridTemplateColumns: GRID_TEMPLATE }}>
         <span role="columnheader">
           <input type="checkbox" aria-label="Select all shown files" checked={isAllSelected} onChange={onToggleAll} />
@@ -55,8 +58,17 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
           </span>
         ))}
       </div>
-      <div ref={scroller} className="files-body" tabIndex={0} onKeyDown={onKeyDown} aria-label="File rows: arrows move, space selects">
-        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+      </div>
+      <div
+        ref={scroller}
+        className="files-body"
+        role="rowgroup"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onScroll={(e) => head.current && (head.current.scrollLeft = e.currentTarget.scrollLeft)}
+        aria-label="File rows: arrows move, space selects"
+      >
+        <div role="presentation" style={{ height: virtual.getTotalSize(), position: 'relative', minWidth: 920 }}>
           {virtual.getVirtualItems().map((v) => {
             const f = files[v.index]!;
             return (

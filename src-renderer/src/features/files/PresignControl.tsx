@@ -10,7 +10,7 @@ const TTLS = [
 ];
 
 /** A time-limited signed link (spec 4.9), for private files or to share without the key. */
-export function PresignControl({ fileId }: { fileId: string }) {
+export function PresignControl({ fileId, isPrivate }: { fileId: string; isPrivate: boolean }) {
   const { client } = useApi();
   const [ttl, setTtl] = useState(3600);
   const [lastUrl, setLastUrl] = useState<string | null>(null);
@@ -20,6 +20,9 @@ export function PresignControl({ fileId }: { fileId: string }) {
     setLastUrl(file.storage_url);
     return file.storage_url;
   }
+  // A public file's URL is already open to anyone and does not expire: a "time-limited"
+  // link would be a false promise (the service answers the same permanent URL).
+  if (!isPrivate) return <p className="small muted">This file is public: its URL works for anyone, with no time limit. Use “Copy URL”.</p>;
   return (
     <div className="stack">
       <div className="row">

@@ -3,6 +3,7 @@ import { Button } from '../../ui/Button';
 import { DropZone } from '../../ui/DropZone';
 import { ProgressBar } from '../../ui/ProgressBar';
 import type { InputRow, InputSource } from './form';
+import { InputMediaSummary } from './InputMediaSummary';
 import { StoredFilePicker } from './StoredFilePicker';
 
 interface Props {
@@ -40,6 +41,7 @@ export function InputRowEditor({ row, files, messages, onChange, onPickStored, o
           )}
           {row.source === 'stored' && <StoredFilePicker files={files} value={picked} label={`Stored file for ${row.alias}`} onPick={onPickStored} />}
           {row.source === 'local' && <LocalSource row={row} onLocalFile={onLocalFile} />}
+          {row.source !== 'url' && row.media && row.url && <InputMediaSummary media={row.media} previewUrl={row.previewUrl} url={row.url} />}
           {messages.map((m) => <span key={m} className="field-error" role="alert">{m}</span>)}
         </div>
       </td>
@@ -50,21 +52,23 @@ export function InputRowEditor({ row, files, messages, onChange, onPickStored, o
   );
 }
 
-/** A local file is uploaded first (spec 4.8); its stored URL then feeds the command. */
+/** A local file is uploaded first, then probed by the service; its stored URL feeds the command. */
 function LocalSource({ row, onLocalFile }: { row: InputRow; onLocalFile(file: File): void }) {
   if (row.upload && !row.upload.error) {
+    const done = row.upload.percent >= 100;
+    const text = done ? 'stored' : row.upload.phase === 'probing' ? 'reading the media…' : `uploading ${Math.floor(row.upload.percent)}%`;
     return (
       <div className="stack">
-        <span className="small">{row.fileName} — {row.upload.percent >= 100 ? 'uploaded' : `uploading ${Math.round(row.upload.percent)}%`}</span>
-        <ProgressBar percent={row.upload.percent} label={`Upload of ${row.fileName ?? 'file'}`} />
+        <span className="small" data-testid="local-input-state">{row.fileName} — {text}</span>
+        {!done && <ProgressBar percent={row.upload.phase === 'probing' ? null : row.upload.percent} label={`Upload of ${row.fileName ?? 'file'}`} />}
       </div>
     );
   }
   return (
     <>
-      {row.upload?.error && <span className="field-error">Upload failed: {row.upload.error}</span>}
-      <DropZone multiple={false} onFiles={(files) => files[0] && onLocalFile(files[0])} buttonLabel="Choose a file…">
-        <span className="small">Drop a file here; it is uploaded to the service first.</span>
+      {row.upload?.error && <span className="field-error" role="alert">Upload failed: {row.upload.error}</span>}
+      <DropZone multiple={false} onFiles={(files) => files[0] && onLocalFile(files[0])} buttonLabel={`Choose a file for ${row.alias}…`}>
+        <span className="small">Drop a file here (or anywhere on this page); it is uploaded to the service first.</span>
       </DropZone>
     </>
   );

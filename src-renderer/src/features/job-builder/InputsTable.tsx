@@ -12,6 +12,7 @@ interface Props {
   updateInput(key: string, patch: Partial<InputRow>): void;
   pickStored(key: string, file: StoredFile): void;
   uploadLocal(key: string, file: File): void;
+  cancelLocal(key: string): void;
   pickZip(file: StoredFile): void;
 }
 
@@ -29,7 +30,7 @@ export function InputsTable(props: Props) {
   );
 }
 
-function InputRows({ form, files, errors, setForm, updateInput, pickStored, uploadLocal }: Props) {
+function InputRows({ form, files, errors, setForm, updateInput, pickStored, uploadLocal, cancelLocal }: Props) {
   return (
     <>
       {form.inputs.length > 0 && (
@@ -47,7 +48,10 @@ function InputRows({ form, files, errors, setForm, updateInput, pickStored, uplo
                 onChange={(patch) => updateInput(row.key, patch)}
                 onPickStored={(file) => pickStored(row.key, file)}
                 onLocalFile={(file) => uploadLocal(row.key, file)}
-                onRemove={() => setForm((f) => ({ ...f, inputs: f.inputs.filter((r) => r.key !== row.key) }))}
+                onRemove={() => {
+                  cancelLocal(row.key);
+                  setForm((f) => ({ ...f, inputs: f.inputs.filter((r) => r.key !== row.key) }));
+                }}
               />
             ))}
           </tbody>

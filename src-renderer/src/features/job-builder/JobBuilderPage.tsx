@@ -4,7 +4,8 @@ import { useAsync } from '../../lib/use-async';
 import { PageHeader } from '../../ui/PageHeader';
 import { showToast } from '../../ui/toast';
 import { applyTemplate, samplesByName } from './apply-template';
-import { declaredAliases } from './form';
+import { declaredAliases, placeDroppedFiles } from './form';
+import { FixBanner } from './FixBanner';
 import { InputsTable } from './InputsTable';
 import { OptionsPanel } from './OptionsPanel';
 import { OutputsTable } from './OutputsTable';
@@ -13,7 +14,15 @@ import { SubmitBar } from './SubmitBar';
 import { TemplateGallery } from './TemplateGallery';
 import { useInputSources } from './use-input-sources';
 import { useJobForm } from './use-job-form';
+import { usePageDrop } from './use-page-drop';
 import { groupByField } from './validation';
+
+/** Ctrl+Enter (Cmd+Enter on a Mac) runs the job from any field, as the Run button does. */
+function runOnCtrlEnter(e: React.KeyboardEvent): void {
+  if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
+  e.preventDefault();
+  document.querySelector<HTMLButtonElement>('[data-action="run-job"]')?.click();
+}
 
 /** Build a command or a chain: template, command text, inputs, outputs, options (issue 5, item 4). */
 export default function JobBuilderPage() {
@@ -27,10 +36,17 @@ export default function JobBuilderPage() {
   const samples = useMemo(() => samplesByName(files.data ?? []), [files.data]);
   const errors = useMemo(() => groupByField(state.visibleIssues), [state.visibleIssues]);
   const declared = declaredAliases(form);
-  const [showTemplates, setShowTemplates] = useState(true);
+  // Opened to fix a failed job: the command and what to fix come first, not the gallery.
+  const [showTemplates, setShowTemplates] = useState(() => !form.fix);
+  const drop = usePageDrop((dropped) => {
+    const placed = placeDroppedFiles(form, dropped.length);
+    state.replaceForm(placed.form);
+    placed.keys.forEach((key, i) => void sources.uploadLocal(key, dropped[i]!, form.isPrivate));
+  });
 
   return (
-    <div className="page">
+    <div className="page" {...drop.handlers} data-testid="job-builder" onKeyDown={runOnCtrlEnter}>
+      {drop.isOver && <div className="builder-drop-hint" aria-hidden="true">Drop files to use them as inputs</div>}
       <PageHeader
         title="New job"
         subtitle="Write ffmpeg arguments with {{aliases}} for inputs and outputs; FFDesk fetches the inputs, runs ffmpeg and stores the outputs."
@@ -60,6 +76,7 @@ export default function JobBuilderPage() {
           </label>
         </div>
         <p className="small muted">Arguments only, no <code>ffmpeg</code>. Type <span className="kbd">{'{{'}</span> to insert a declared alias.</p>
+        <FixBanner form={form} setForm={setForm} />
         <StepsEditor form={form} aliases={[...declared.inputs, ...declared.outputs]} errors={errors} setForm={setForm} />
       </section>
       <div className="split split-even">
@@ -73,6 +90,7 @@ export default function JobBuilderPage() {
             updateInput={state.updateInput}
             pickStored={(key, file) => void sources.pickStored(key, file)}
             uploadLocal={(key, file) => void sources.uploadLocal(key, file, form.isPrivate)}
+            cancelLocal={sources.cancelLocal}
             pickZip={(file) => void sources.urlOf(file).then((url) => setForm((f) => ({ ...f, zipUrl: url })), (err: Error) => showToast(err.message, { isError: true }))}
           />
         </section>

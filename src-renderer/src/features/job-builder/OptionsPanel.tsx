@@ -1,5 +1,5 @@
 import { Field } from '../../ui/Field';
-import type { JobForm } from './form';
+import { suggestedName, type JobForm } from './form';
 
 interface Props {
   form: JobForm;
@@ -13,6 +13,9 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
   const first = (key: string) => errors.get(key)?.[0];
   return (
     <div className="stack-l">
+      <Field label="Job name" hint="Optional: shown in Jobs and searchable. Left empty, the job is named after its template or its command." error={first('name')}>
+        {(p) => <input {...p} className="input" maxLength={200} placeholder={suggestedName(form) || 'e.g. Trailer, 720p'} value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />}
+      </Field>
       <label className="checkbox">
         <input type="checkbox" checked={form.isPrivate} onChange={(e) => setForm((f) => ({ ...f, isPrivate: e.target.checked }))} />
         Private outputs (no public URL; share with presigned links)

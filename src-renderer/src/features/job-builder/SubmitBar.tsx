@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { isApiError } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
+import { askForJobNotifications } from '../../lib/notifications';
 import { navigate } from '../../lib/router';
 import { Button } from '../../ui/Button';
 import { CopyButton } from '../../ui/CopyButton';
@@ -21,6 +22,7 @@ export function SubmitBar({ state }: { state: JobFormState }) {
     setError(null);
     if (blocking > 0) return focusFirstError();
     setSubmitting(true);
+    askForJobNotifications();
     try {
       const req = toRequest(state.form);
       const id = 'ffmpeg_commands' in req ? (await client.runChained(req)).command_ids[0] : (await client.runCommand(req)).command_id;
@@ -38,7 +40,7 @@ export function SubmitBar({ state }: { state: JobFormState }) {
 
   return (
     <div className="submit-bar" role="region" aria-label="Submit">
-      <Button variant="primary" onClick={() => void submit()} disabled={isSubmitting}>{isSubmitting ? 'Submitting…' : 'Run job'}</Button>
+      <Button variant="primary" data-action="run-job" aria-keyshortcuts="Control+Enter Meta+Enter" title="Run job (Ctrl+Enter)" onClick={() => void submit()} disabled={isSubmitting}>{isSubmitting ? 'Submitting…' : 'Run job'}</Button>
       <span className="small" role="status" aria-live="polite">
         {error ? <span className="field-error">{error}</span> : blocking > 0 ? <span className="muted">{blocking} {blocking === 1 ? 'thing' : 'things'} to fix before running</span> : <span className="muted">Ready to run</span>}
       </span>

@@ -31,6 +31,8 @@ export function applyTemplate(t: Template, samples: Map<string, StoredFile>): { 
     isPrivate: false,
     vcpuCount: '',
     maxRunSeconds: '',
+    name: '',
+    templateTitle: t.title,
   };
   return { form, missing };
 }

@@ -1,4 +1,5 @@
-import type { CommandRequest } from '../../../../src-service/client';
+import type { CommandRequest, StoredFile } from '../../../../src-service/client';
+import type { FailureFix } from '../../lib/job-handoff';
 
 export type InputSource = 'url' | 'stored' | 'local';
 
@@ -9,7 +10,11 @@ export interface InputRow {
   url: string;
   /** The stored file behind a picked or uploaded input, for display. */
   fileName?: string;
-  upload?: { percent: number; error?: string };
+  upload?: { percent: number; phase?: 'uploading' | 'probing'; error?: string };
+  /** The stored file's probe data (duration, size, resolution, codecs), once known. */
+  media?: StoredFile;
+  /** A local object URL of a dropped file, for its thumbnail before the service has it. */
+  previewUrl?: string;
 }
 
 export interface OutputRow {
@@ -30,6 +35,12 @@ export interface JobForm {
   isPrivate: boolean;
   vcpuCount: string;
   maxRunSeconds: string;
+  /** The job's name as typed; empty means "name it for me" (suggestedName). */
+  name: string;
+  /** The template the form came from, for the suggested name. */
+  templateTitle?: string;
+  /** Opened from a failed job: the word ffmpeg rejected, marked until it is gone. */
+  fix?: FailureFix;
 }
 
 let keySeq = 0;
@@ -47,6 +58,7 @@ export function emptyForm(): JobForm {
     isPrivate: false,
     vcpuCount: '',
     maxRunSeconds: '',
+    name: '',
   };
 }
 
@@ -64,6 +76,7 @@ export function toRequest(form: JobForm): CommandRequest {
     ...(form.isPrivate ? { is_private: true } : {}),
     ...(numberOrUndefined(form.vcpuCount) === undefined ? {} : { vcpu_count: numberOrUndefined(form.vcpuCount) }),
     ...(numberOrUndefined(form.maxRunSeconds) === undefined ? {} : { max_command_run_seconds: numberOrUndefined(form.maxRunSeconds) }),
+    ...(jobName(form) ? { name: jobName(form) } : {}),
   };
   return form.isChained ? { ...common, ffmpeg_commands: form.steps } : { ...common, ffmpeg_command: form.steps[0] ?? '' };
 }
@@ -83,7 +96,37 @@ export function fromRequest(req: CommandRequest): JobForm {
     isPrivate: req.is_private === true,
     vcpuCount: req.vcpu_count === undefined ? '' : String(req.vcpu_count),
     maxRunSeconds: req.max_command_run_seconds === undefined ? '' : String(req.max_command_run_seconds),
+    name: req.name ?? '',
   };
+}
+
+/**
+ * The name a job gets when none is typed: the template's title with what goes in and
+ * out ("GIF thumbnail: clip.mp4 → output.gif"). Without a template the service names it
+ * from the command itself (first filter or codec), so nothing is sent.
+ */
+export function suggestedName(form: JobForm): string {
+  if (!form.templateTitle) return '';
+  const inputs = form.inputMode === 'zip' ? [fileNameOf(form.zipUrl)] : form.inputs.map((r) => r.fileName ?? fileNameOf(r.url));
+  const outputs = form.outputMode === 'folder' ? ['folder.zip'] : form.outputs.map((r) => r.name.trim());
+  const shorten = (names: string[]) => {
+    const list = names.filter(Boolean);
+    return list.length <= 2 ? list.join(', ') : `${list.slice(0, 2).join(', ')} +${list.length - 2}`;
+  };
+  const flow = [shorten(inputs), shorten(outputs)].filter(Boolean).join(' → ');
+  return (flow ? `${form.templateTitle}: ${flow}` : form.templateTitle).slice(0, 200);
+}
+
+function jobName(form: JobForm): string {
+  return form.name.trim() || suggestedName(form);
+}
+
+function fileNameOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
+  } catch {
+    return '';
+  }
 }
 
 /** The aliases a command may use: declared inputs (unless zip mode) and outputs. */
@@ -97,4 +140,21 @@ export function declaredAliases(form: JobForm): { inputs: string[]; outputs: str
 /** The next free alias with a prefix: in_1, in_2 … */
 export function nextAlias(prefix: string, taken: string[]): string {
   for (let i = 1; ; i++) if (!taken.includes(`${prefix}${i}`)) return `${prefix}${i}`;
+}
+
+/**
+ * Where files dropped on the builder go: the empty input rows first (in order), then new
+ * rows with the next free aliases. Returns the form with those rows set to "Local file"
+ * and the row keys, one per file, for the uploads to fill in.
+ */
+export function placeDroppedFiles(form: JobForm, count: number): { form: JobForm; keys: string[] } {
+  const free = form.inputMode === 'zip' ? [] : form.inputs.filter((r) => r.url.trim() === '' && !(r.upload && !r.upload.error)).map((r) => r.key);
+  const keys = free.slice(0, count);
+  const inputs = form.inputMode === 'zip' ? [] : [...form.inputs];
+  while (keys.length < count) {
+    const row: InputRow = { key: newKey(), alias: nextAlias('in_', inputs.map((r) => r.alias)), source: 'local', url: '' };
+    inputs.push(row);
+    keys.push(row.key);
+  }
+  return { form: { ...form, inputMode: 'files', inputs: inputs.map((r) => (keys.includes(r.key) ? { ...r, source: 'local' } : r)) }, keys };
 }

@@ -1,15 +1,30 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { StoredFile } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
+import { useEventHub } from '../../lib/events';
 import { describeError } from '../../ui/ErrorNotice';
+import { uploadInBrowser } from '../uploads/browser-upload';
+import { waitForStored } from '../uploads/wait-stored';
 import type { InputRow } from './form';
 
-/** Presigned input URLs must outlive the queue wait plus the run (spec 4.9 rule 3). */
+/** Presigned input URLs must outlive the queue wait plus the run (docs/gui.md). */
 const INPUT_URL_TTL_SECONDS = 7 * 24 * 3600;
 
-/** Turns a picked stored file or a dropped local file into an input URL. */
+/**
+ * Turns a picked stored file or a dropped local file into an input URL. A local file is
+ * uploaded, then waited for until the service has probed and stored it (STORED), so the
+ * row can show what it is. A failed or cancelled upload leaves nothing behind in Files.
+ */
 export function useInputSources(updateInput: (key: string, patch: Partial<InputRow>) => void) {
   const { client } = useApi();
+  const hub = useEventHub();
+  const running = useRef(new Map<string, AbortController>());
+
+  // Leaving the builder stops its uploads: nobody would pick up their result.
+  useEffect(() => {
+    const map = running.current;
+    return () => map.forEach((c) => c.abort());
+  }, []);
 
   const urlOf = useCallback(
     async (file: StoredFile): Promise<string> => {
@@ -23,7 +38,7 @@ export function useInputSources(updateInput: (key: string, patch: Partial<InputR
 
   const pickStored = useCallback(
     async (key: string, file: StoredFile) => {
-      updateInput(key, { fileName: file.filename, url: '', upload: undefined });
+      updateInput(key, { fileName: file.filename, url: '', upload: undefined, media: file, previewUrl: undefined });
       try {
         updateInput(key, { url: await urlOf(file), fileName: file.filename });
       } catch (err) {
@@ -33,21 +48,41 @@ export function useInputSources(updateInput: (key: string, patch: Partial<InputR
     [updateInput, urlOf],
   );
 
+  const cancelLocal = useCallback((key: string) => {
+    running.current.get(key)?.abort();
+    running.current.delete(key);
+  }, []);
+
   const uploadLocal = useCallback(
     async (key: string, local: File, isPrivate: boolean) => {
-      updateInput(key, { fileName: local.name, url: '', upload: { percent: 0 } });
+      cancelLocal(key);
+      const controller = new AbortController();
+      running.current.set(key, controller);
+      const { signal } = controller;
+      const previewUrl = URL.createObjectURL(local);
+      updateInput(key, { source: 'local', fileName: local.name, url: '', media: undefined, previewUrl, upload: { percent: 0, phase: 'uploading' } });
+      let fileId: string | undefined;
       try {
-        const done = await client.uploadFile(local, {
+        const done = await uploadInBrowser(client, local, {
           isPrivate,
-          onProgress: (p) => updateInput(key, { upload: { percent: p.totalBytes ? Math.min(99, (100 * p.uploadedBytes) / p.totalBytes) : 99 } }),
+          signal,
+          onStarted: (id) => (fileId = id),
+          onProgress: (p) => updateInput(key, { upload: { percent: p.totalBytes ? Math.min(99, (100 * p.uploadedBytes) / p.totalBytes) : 99, phase: 'uploading' } }),
         });
-        updateInput(key, { url: await urlOf(done), upload: { percent: 100 } });
+        fileId = done.file_id;
+        updateInput(key, { upload: { percent: 99, phase: 'probing' } });
+        const stored = await waitForStored(client, hub, done.file_id, { signal, presignedTtlSeconds: INPUT_URL_TTL_SECONDS });
+        updateInput(key, { url: await urlOf(stored), media: stored, upload: { percent: 100 } });
       } catch (err) {
-        updateInput(key, { upload: { percent: 0, error: describeError(err) } });
+        // The upload itself aborts its session; a completed one that never got stored is deleted.
+        if (fileId) void client.deleteFile(fileId).catch(() => undefined);
+        if (!signal.aborted) updateInput(key, { upload: { percent: 0, error: describeError(err) } });
+      } finally {
+        if (running.current.get(key) === controller) running.current.delete(key);
       }
     },
-    [client, updateInput, urlOf],
+    [client, hub, updateInput, urlOf, cancelLocal],
   );
 
-  return { pickStored, uploadLocal, urlOf };
+  return { pickStored, uploadLocal, cancelLocal, urlOf };
 }

@@ -10,7 +10,7 @@ let savedDraft: JobForm | null = null;
 
 function initialForm(): JobForm {
   const handoff = takeJobHandoff();
-  if (handoff?.kind === 'request') return fromRequest(handoff.request);
+  if (handoff?.kind === 'request') return { ...fromRequest(handoff.request), ...(handoff.fix ? { fix: handoff.fix } : {}) };
   const base = savedDraft ?? emptyForm();
   if (handoff?.kind === 'input') {
     const row: InputRow = { key: newKey(), alias: 'in_1', source: 'stored', url: handoff.url, fileName: handoff.filename };

@@ -1,9 +1,11 @@
 import type { CommandRecord } from '../../../../src-service/client';
-import { formatDateTime, formatDuration } from '../../lib/format';
+import { formatDateTime, formatRunTime } from '../../lib/format';
 import { CopyButton } from '../../ui/CopyButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { StatusChip } from '../../ui/StatusChip';
+import { commandChipStatus, StatusChip } from '../../ui/StatusChip';
+import { FailureNotice } from './FailureNotice';
+import { JobName } from './JobName';
 import { JobActions } from './JobActions';
 import { LogView } from './LogView';
 import { OutputCard } from './OutputCard';
@@ -19,23 +21,19 @@ export function JobDetail({ id }: { id: string }) {
     <section className="stack-l" aria-label={`Job ${id}`}>
       <div className="card stack">
         <div className="row-wrap">
-          <StatusChip status={record.status} />
-          <h2 className="mono" style={{ fontSize: 'var(--text-m)' }}>{record.command_id}</h2>
-          <CopyButton size="small" variant="ghost" label="Copy id" getText={() => record.command_id} />
+          <StatusChip status={commandChipStatus(record)} />
+          <JobName key={record.name} record={record} onRenamed={job.reload} />
           <span className="spacer" />
           <JobActions job={record} onChanged={job.reload} />
+        </div>
+        <div className="row small muted">
+          <span className="mono">{record.command_id}</span>
+          <CopyButton size="small" variant="ghost" label="Copy id" getText={() => record.command_id} />
         </div>
         <JobFacts record={record} />
         {record.status === 'PROCESSING' && <ProgressPanel progress={job.progress} />}
         {record.status === 'QUEUED' && <p className="notice notice-warning">Waiting for free vCPUs; it starts when earlier jobs finish.</p>}
-        {record.status === 'FAILED' && (
-          <div className="notice notice-danger" role="alert">
-            <div className="stack">
-              <strong>{record.error_status ?? 'FAILED'}</strong>
-              <pre className="mono small" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{record.error_message}</pre>
-            </div>
-          </div>
-        )}
+        {record.status === 'FAILED' && <FailureNotice record={record} />}
       </div>
       <Outputs record={record} />
       <details className="card">
@@ -52,8 +50,8 @@ function JobFacts({ record }: { record: CommandRecord }) {
     ['Created', formatDateTime(record.created_at)],
     ['Type', record.command_type === 'FFMPEG_CHAINED_COMMANDS' ? 'Chained' : 'Single command'],
     ['vCPUs', String(record.vcpu_count)],
-    ['FFmpeg time', formatDuration(record.ffmpeg_command_run_seconds)],
-    ['Total time', formatDuration(record.total_processing_seconds)],
+    ['FFmpeg time', formatRunTime(record.ffmpeg_command_run_seconds)],
+    ['Total time', formatRunTime(record.total_processing_seconds)],
   ];
   return (
     <dl className="facts">
@@ -71,9 +69,12 @@ function Outputs({ record }: { record: CommandRecord }) {
   if (record.status !== 'SUCCESS') return null;
   const entries = Object.entries(record.output_files ?? {});
   if (entries.length === 0) return <EmptyState icon="∅" title="No outputs">This job stored no files.</EmptyState>;
+  // Compare against the first input, when the job read exactly one (a second would be ambiguous).
+  const inputs = Object.entries(record.original_request.input_files ?? {});
+  const input = inputs.length === 1 ? { url: inputs[0]![1], label: `Input ${inputs[0]![0]}` } : undefined;
   return (
     <div className="grid-cards" aria-label="Outputs">
-      {entries.map(([alias, file]) => <OutputCard key={alias} alias={alias} file={file} />)}
+      {entries.map(([alias, file]) => <OutputCard key={alias} alias={alias} file={file} {...(input ? { input } : {})} />)}
     </div>
   );
 }

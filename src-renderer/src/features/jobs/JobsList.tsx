@@ -1,8 +1,9 @@
 import type { CommandListItem } from '../../../../src-service/client';
 import { formatRelative, shortId } from '../../lib/format';
 import { hrefOf, navigate } from '../../lib/router';
+import { ListThumb } from '../../ui/ListThumb';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { StatusChip } from '../../ui/StatusChip';
+import { commandChipStatus, StatusChip } from '../../ui/StatusChip';
 import type { JobFilter } from './progress';
 
 const FILTERS: { id: JobFilter; label: string }[] = [
@@ -25,38 +26,55 @@ interface Props {
   onMore(): void;
 }
 
+/** Filters and search stay put above the list; only the rows scroll. */
 export function JobsList({ jobs, total, isLoading, selectedId, filter, onFilter, search, onSearch, hasMore, onMore }: Props) {
   return (
-    <section className="card stack jobs-list" aria-label="Jobs">
-      <div className="segmented" role="group" aria-label="Filter jobs by status">
-        {FILTERS.map((f) => (
-          <button key={f.id} type="button" aria-pressed={filter === f.id} onClick={() => onFilter(f.id)}>{f.label}</button>
-        ))}
+    <section className="card jobs-list" aria-label="Jobs">
+      <div className="jobs-list-head stack">
+        <div className="segmented" role="group" aria-label="Filter jobs by status">
+          {FILTERS.map((f) => (
+            <button key={f.id} type="button" aria-pressed={filter === f.id} onClick={() => onFilter(f.id)}>{f.label}</button>
+          ))}
+        </div>
+        <input className="input" type="search" placeholder="Search names, files, commands, ids" aria-label="Search jobs" value={search} onChange={(e) => onSearch(e.target.value)} />
+        {isLoading && total === 0 && <p className="muted small" aria-busy="true">Loading jobs…</p>}
+        {!isLoading && jobs.length === 0 && (total > 0 || search.trim()) && <p className="muted small">No job matches; clear the search or pick “All”.</p>}
       </div>
-      <input className="input" type="search" placeholder="Search by id or error" aria-label="Search jobs" value={search} onChange={(e) => onSearch(e.target.value)} />
-      {isLoading && total === 0 && <p className="muted small" aria-busy="true">Loading jobs…</p>}
-      {!isLoading && jobs.length === 0 && total > 0 && <p className="muted small">No job matches; clear the search or pick “All”.</p>}
       <ul className="job-items" role="list" onKeyDown={(e) => moveSelection(e, jobs, selectedId)}>
-        {jobs.map((job) => (
-          <li key={job.command_id}>
-            <a className="job-item" href={hrefOf({ name: 'jobs', id: job.command_id })} aria-current={job.command_id === selectedId ? 'true' : undefined} data-status={job.status}>
-              <div className="row">
-                <StatusChip status={job.status} />
-                <span className="mono small">{shortId(job.command_id)}</span>
-                <span className="spacer" />
-                <span className="small muted">{formatRelative(job.created_at)}</span>
-              </div>
-              <div className="small muted truncate">
-                {job.command_type === 'FFMPEG_CHAINED_COMMANDS' ? 'Chained' : 'Single'} · {job.output_file_count} output{job.output_file_count === 1 ? '' : 's'}
-                {job.error_status ? ` · ${job.error_status}` : ''}
-              </div>
-              {job.status === 'PROCESSING' && <ProgressBar percent={job.progress?.percent ?? null} label={`Progress of job ${shortId(job.command_id)}`} />}
-            </a>
-          </li>
-        ))}
+        {jobs.map((job) => <JobRow key={job.command_id} job={job} isSelected={job.command_id === selectedId} />)}
+        {hasMore && <li><button className="btn" type="button" onClick={onMore}>Show older jobs</button></li>}
       </ul>
-      {hasMore && <button className="btn" type="button" onClick={onMore}>Show older jobs</button>}
     </section>
+  );
+}
+
+function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean }) {
+  const name = job.name ?? shortId(job.command_id);
+  const isFinal = job.status === 'SUCCESS' || job.status === 'FAILED';
+  const outputs = isFinal ? `${job.output_file_count} output${job.output_file_count === 1 ? '' : 's'}` : job.status === 'QUEUED' ? 'waiting' : 'running';
+  const preview = job.preview?.storage_url ? job.preview : null;
+  return (
+    <li>
+      <a className="job-item" href={hrefOf({ name: 'jobs', id: job.command_id })} aria-current={isSelected ? 'true' : undefined} data-status={job.status} aria-label={`${name}, ${commandChipStatus(job).toLowerCase()}`}>
+        <div className="row" style={{ alignItems: 'flex-start' }}>
+          {preview && <ListThumb type={preview.file_type} url={preview.storage_url!} label={`Output of ${name}`} />}
+          <div className="stack" style={{ gap: 2, minWidth: 0, flex: 1 }}>
+            <strong className="truncate job-name" title={name}>{name}</strong>
+            <div className="row small">
+              <StatusChip status={commandChipStatus(job)} />
+              <span className="mono muted">{shortId(job.command_id)}</span>
+              <span className="spacer" />
+              <span className="muted">{formatRelative(job.created_at)}</span>
+            </div>
+            <div className="small muted truncate">
+              {job.command_type === 'FFMPEG_CHAINED_COMMANDS' ? 'Chained' : 'Single'} · {outputs}
+              {job.error_status && job.error_status !== 'CANCELLED' ? ` · ${job.error_status}` : ''}
+            </div>
+          </div>
+        </div>
+        {job.status === 'PROCESSING' && <ProgressBar percent={job.progress?.percent ?? null} label={`Progress of job ${name}`} />}
+      </a>
+    </li>
   );
 }
 

@@ -10,16 +10,17 @@ import { useJobs } from './use-jobs';
 
 /** Jobs, newest first, with the selected job's detail beside them (issue 5, item 5). */
 export default function JobsPage({ selectedId }: { selectedId?: string }) {
-  const jobs = useJobs();
   const [filter, setFilter] = useState<JobFilter>('all');
   const [search, setSearch] = useState('');
-  const visible = (jobs.data ?? []).filter((j) => matchesFilter(j, filter, search));
+  const jobs = useJobs(search);
+  // The service already searched (names, files, command text); only the status filter is local.
+  const visible = (jobs.data ?? []).filter((j) => matchesFilter(j, filter, ''));
 
   return (
     <div className="page page-wide">
       <PageHeader title="Jobs" subtitle="Every command you ran, newest first. Updates arrive live." actions={<a className="btn btn-primary" href={hrefOf({ name: 'new' })}>New job</a>} />
       {jobs.error ? <ErrorNotice error={jobs.error} onRetry={jobs.reload} title="Could not load the jobs" /> : null}
-      {!jobs.error && jobs.data?.length === 0 ? (
+      {!jobs.error && jobs.data?.length === 0 && !jobs.isSearching && !search ? (
         <EmptyState icon="▤" title="No jobs yet" action={<a className="btn btn-primary" href={hrefOf({ name: 'new' })}>Build your first job</a>}>
           Start from a template: the sample media make every one run offline.
         </EmptyState>

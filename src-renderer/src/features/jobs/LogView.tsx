@@ -2,10 +2,13 @@ import { useEffect, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 
-/** The ffmpeg log, fetched when opened and again whenever the job's status changes. */
+/**
+ * The ffmpeg log, fetched when opened and again whenever the job's status changes. Folded
+ * by default: a failure's decisive line is shown above it (FailureNotice).
+ */
 export function LogView({ id, status }: { id: string; status: string }) {
   const { client } = useApi();
-  const [isOpen, setOpen] = useState(status === 'FAILED');
+  const [isOpen, setOpen] = useState(false);
   const [log, setLog] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
 

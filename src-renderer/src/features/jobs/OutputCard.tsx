@@ -1,11 +1,18 @@
+import { useState } from 'react';
 import type { StoredFile } from '../../../../src-service/client';
+import { Button } from '../../ui/Button';
+import { LargePlayer } from '../../ui/LargePlayer';
 import { formatDuration, formatMbytes } from '../../lib/format';
-import { displayName } from '../../lib/media';
+import { displayName, previewKindOf } from '../../lib/media';
 import { CopyButton } from '../../ui/CopyButton';
 import { MediaPreview } from '../../ui/MediaPreview';
+import { hrefOf } from '../../lib/router';
 
 /** One output: a preview, its key facts and its link. */
-export function OutputCard({ alias, file }: { alias: string; file: StoredFile }) {
+export function OutputCard({ alias, file, input }: { alias: string; file: StoredFile; input?: { url: string; label: string } }) {
+  const [isLarge, setLarge] = useState<'view' | 'compare' | null>(null);
+  const kind = previewKindOf(file);
+  const canEnlarge = file.storage_url && (kind === 'video' || kind === 'image');
   const facts = [
     file.file_format?.toUpperCase(),
     file.width && file.height ? `${file.width}×${file.height}` : null,
@@ -23,10 +30,24 @@ export function OutputCard({ alias, file }: { alias: string; file: StoredFile })
       <MediaPreview file={file} url={file.storage_url} label={`Preview of ${displayName(file)}`} />
       <span className="small muted">{facts.join(' · ')}</span>
       <div className="row-wrap">
+        {canEnlarge && <Button size="small" onClick={() => setLarge('view')}>View large</Button>}
+        {canEnlarge && input && <Button size="small" onClick={() => setLarge('compare')}>Compare with input</Button>}
+        {file.storage_url && <a className="btn btn-small" href={file.storage_url} download={displayName(file)}>Download</a>}
         {file.storage_url && <a className="btn btn-small" href={file.storage_url} target="_blank" rel="noreferrer">Open</a>}
+        {!file.is_deleted && <a className="btn btn-small" href={hrefOf({ name: 'files', id: file.file_id })}>Show in Files</a>}
         {file.storage_url && <CopyButton size="small" label={file.is_private ? 'Copy 1-hour link' : 'Copy URL'} getText={() => file.storage_url ?? ''} />}
         {file.is_deleted && <span className="chip">deleted</span>}
       </div>
+      {isLarge && file.storage_url && (kind === 'video' || kind === 'image') && (
+        <LargePlayer
+          kind={kind}
+          url={file.storage_url}
+          label={displayName(file)}
+          frameRate={file.frame_rate}
+          {...(isLarge === 'compare' && input ? { compare: input } : {})}
+          onClose={() => setLarge(null)}
+        />
+      )}
     </article>
   );
 }

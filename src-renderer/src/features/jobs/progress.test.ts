@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandListItem } from '../../../../src-service/client';
-import { applyProgress, etaSeconds, matchesFilter, upsertJob } from './progress';
+import { applyProgress, createEtaTracker, etaSeconds, matchesFilter, upsertJob } from './progress';
 
 const item = (id: string, status: CommandListItem['status'] = 'QUEUED'): CommandListItem => ({
   command_id: id, status, command_type: 'FFMPEG_COMMAND', created_at: '2025-01-01T00:00:00Z', error_status: null, error_message: null,
@@ -38,5 +38,43 @@ describe('jobs list', () => {
     expect(matchesFilter(item('abc', 'PROCESSING'), 'active', '')).toBe(true);
     expect(matchesFilter(item('abc', 'SUCCESS'), 'active', '')).toBe(false);
     expect(matchesFilter({ ...item('x', 'FAILED'), error_status: 'TIMEOUT' }, 'FAILED', 'timeout')).toBe(true);
+  });
+});
+
+describe('ETA from recent speed', () => {
+  it('when an encode slows down, then the ETA follows the recent pace, not the average since the start', () => {
+    let clock = 0;
+    const eta = createEtaTracker(4000, () => clock);
+    // 20 s of media. First 10 s of media in 5 s (2×), then it slows to 0.5×.
+    const at = (t: number, pos: number, speed: number) => {
+      clock = t * 1000;
+      return eta.update({ percent: (pos / 20) * 100, out_time_seconds: pos, speed, fps: 25 });
+    };
+    at(0, 0.1, 2);
+    at(5, 10, 2);
+    at(7, 11, 1.57);
+    at(9, 12, 1.33);
+    const value = at(11, 13, 1.18);
+    // Recent pace: 2 s of media in 4 s (0.5×) → 7 s of media left takes 14 s; the average would say ~6 s.
+    expect(value).toBeCloseTo(14, 0);
+    expect(etaSeconds({ percent: 65, out_time_seconds: 13, speed: 1.18, fps: 25 })).toBeLessThan(7);
+  });
+
+  it('when there are too few samples yet, then it falls back to the service figure', () => {
+    const eta = createEtaTracker(4000, () => 0);
+    expect(eta.update({ percent: 50, out_time_seconds: 5, speed: 2, fps: 50, eta_seconds: 9 })).toBe(9);
+  });
+});
+
+describe('live list safety', () => {
+  it('when a progress event comes after the job finished, then the row stays finished', () => {
+    expect(applyProgress([item('a', 'SUCCESS')], 'a', { percent: 99, out_time_seconds: 1, speed: 1, fps: 1 })[0]?.status).toBe('SUCCESS');
+  });
+
+  it('when a job was cancelled, then the Failed filter leaves it out; names are searched', () => {
+    const cancelled = { ...item('c', 'FAILED'), error_status: 'CANCELLED' as const };
+    expect(matchesFilter(cancelled, 'FAILED', '')).toBe(false);
+    expect(matchesFilter(cancelled, 'all', '')).toBe(true);
+    expect(matchesFilter({ ...item('n', 'SUCCESS'), name: 'Trailer cut' }, 'all', 'trailer')).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ export function useJob(id: string) {
 
   useServiceEvents((e) => {
     if (e.type === 'command.progress' && e.data.command_id === id) setLiveProgress(e.data.progress);
-    if (e.type === 'command' && e.data.command_id === id && e.data.status !== status) record.reload();
+    if (e.type === 'command' && e.data.command_id === id && (e.data.status !== status || e.data.name !== record.data?.name)) record.reload();
   });
 
   // A slow safety net in case the event stream is down while the job runs.

@@ -28,6 +28,7 @@ export function UploadRow({ item, onAbort, onRetry }: { item: UploadItem; onAbor
         <span>{formatBytes(item.uploadedBytes)} of {formatBytes(item.size)} ({Math.floor(percent)}%)</span>
         {item.status === 'uploading' && <span>· {formatRate(item.bytesPerSecond)} · {formatEta(etaOf(item.size - item.uploadedBytes, item.bytesPerSecond))} left</span>}
         {item.isPrivate && <span>· private</span>}
+        {item.resumed && <span>· resumed</span>}
         <span className="spacer" />
         {(item.status === 'uploading' || item.status === 'queued') && <Button size="small" onClick={onAbort}>Abort</Button>}
         {(item.status === 'failed' || item.status === 'aborted') && <Button size="small" onClick={onRetry}>Retry</Button>}

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useApi } from '../../lib/api';
-import { useServiceEvents } from '../../lib/events';
 import { formatBytes, formatEta, formatRate } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { DropZone } from '../../ui/DropZone';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { StoreFromUrlForm } from './StoreFromUrlForm';
-import { abortUpload, applyFileStatus, clearFinished, enqueueUploads, retryUpload, useUploadQueue } from './upload-queue';
+import { InterruptedUploads } from './InterruptedUploads';
+import { abortUpload, clearFinished, enqueueUploads, retryUpload, useUploadQueue } from './upload-queue';
 import { totalsOf } from './upload-stats';
 import { UploadRow } from './UploadRow';
 
@@ -17,7 +17,6 @@ export default function UploadsPage() {
   const items = useUploadQueue();
   const [isPrivate, setPrivate] = useState(false);
   const totals = totalsOf(items);
-  useServiceEvents((e) => e.type === 'file' && applyFileStatus(e.data.file_id, e.data.status));
 
   return (
     <div className="page">
@@ -29,6 +28,7 @@ export default function UploadsPage() {
             <span className="small">Any size up to 5 TB. Uploads continue while you use other screens.</span>
           </DropZone>
           <label className="checkbox"><input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Upload as private files</label>
+          <InterruptedUploads items={items} />
           {totals.count > 0 && (
             <div className="card stack" aria-label="All uploads">
               <div className="row small">

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { FfdeskClient } from '../../../../src-service/client';
 import { describeError } from '../../ui/ErrorNotice';
+import { uploadInBrowser } from './browser-upload';
 import type { UploadItem } from './upload-stats';
 
-/** Files uploading at once; each also sends its parts in parallel (client default 4). */
+/** Files uploading at once; their part requests share one window-wide cap (part-limiter.ts). */
 const FILE_CONCURRENCY = 2;
 
 interface Entry {
@@ -52,13 +53,15 @@ async function run(client: FfdeskClient, entry: Entry): Promise<void> {
   const { id } = entry.item;
   patch(id, { status: 'uploading' });
   try {
-    const stored = await client.uploadFile(entry.blob, {
+    const stored = await uploadInBrowser(client, entry.blob, {
       isPrivate: entry.item.isPrivate,
       signal: entry.controller.signal,
-      onStarted: (fileId) => patch(id, { fileId }),
+      onStarted: (fileId, resumed) => patch(id, { fileId, resumed }),
       onProgress: (p) => patch(id, { uploadedBytes: p.uploadedBytes, bytesPerSecond: p.bytesPerSecond }),
     });
     patch(id, { status: stored.status === 'STORED' ? 'done' : 'processing', uploadedBytes: entry.item.size, fileId: stored.file_id });
+    // The STORED event may have come before complete-upload answered: read the record once.
+    if (stored.status !== 'STORED') void client.getFile(stored.file_id).then((f) => applyFileStatus(f.file_id, f.status), () => undefined);
   } catch (err) {
     patch(id, entry.controller.signal.aborted ? { status: 'aborted' } : { status: 'failed', error: describeError(err) });
   } finally {
@@ -79,7 +82,7 @@ export function retryUpload(client: FfdeskClient, id: string): void {
   pump(client);
 }
 
-/** Finishes an upload being probed when its `file` event says STORED (or FAILED). */
+/** Finishes an upload being probed when its `file` event says STORED (or FAILED); listened to app-wide. */
 export function applyFileStatus(fileId: string, status: string): void {
   const entry = entries.find((e) => e.item.fileId === fileId && e.item.status === 'processing');
   if (entry && status === 'STORED') patch(entry.item.id, { status: 'done' });

@@ -10,6 +10,8 @@ export interface UploadItem {
   isPrivate: boolean;
   error?: string;
   fileId?: string;
+  /** Continued from parts sent before a reload (resume-store.ts). */
+  resumed?: boolean;
 }
 
 export const isActive = (i: UploadItem): boolean => i.status === 'queued' || i.status === 'uploading';

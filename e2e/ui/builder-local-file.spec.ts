@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AppPage } from './app-page';
+import { expect, openApp, screen, test } from './fixtures';
+
+/** A 2 s 320×240 H.264 + AAC clip, made now by the system ffmpeg. */
+function makeClip(name: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-drop-')), name);
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
+    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
+  return file;
+}
+
+test.describe('builder: local file input', () => {
+  test('when a local clip is dropped anywhere on the builder, then it is stored, described in its row, and the job runs to SUCCESS', async ({ page, svc }) => {
+    const clip = makeClip('dropped-clip.mp4');
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await app.prependToCommand('-i {{in_1}} -vf scale=160:-2 -c:a copy {{out_1}}');
+    await app.dropFilesOnBuilder([clip]);
+
+    await expect(app.localInputState()).toHaveText('dropped-clip.mp4 — stored');
+    await expect(app.inputFact('dropped-clip.mp4', 'duration')).toHaveText('0:02');
+    await expect(app.inputFact('dropped-clip.mp4', 'resolution')).toHaveText('320×240');
+    await expect(app.inputFact('dropped-clip.mp4', 'codecs')).toContainText('h264');
+    await expect(app.inputFact('dropped-clip.mp4', 'size')).toHaveText(/KB$/);
+    // The thumbnail has decoded a frame.
+    await expect.poll(() => app.inputFacts('dropped-clip.mp4').locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+    await app.inputFacts('dropped-clip.mp4').scrollIntoViewIfNeeded();
+    await screen(page, '40-builder-dropped-file');
+
+    const id = await app.runJob();
+    await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+    const record = await svc.client.getCommand(id);
+    expect(record.status).toBe('SUCCESS');
+    expect(record.output_files?.out_1?.width).toBe(160);
+    // One upload, one record: no duplicates left behind.
+    expect((await svc.client.listFiles({ status: 'all' })).filter((f) => f.filename === 'dropped-clip.mp4').map((f) => f.status)).toEqual(['STORED']);
+    await screen(page, '41-builder-dropped-file-job');
+  });
+
+  test('when the upload of a dropped file fails, then the row says why and no file is left in Files', async ({ page, svc }) => {
+    const clip = makeClip('doomed-clip.mp4');
+    await page.route('**/uploads/**', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'The upload URL is invalid' }) }));
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await app.dropFilesOnBuilder([clip]);
+    await expect(app.builderError()).toContainText('The upload URL is invalid');
+    await app.builderError().scrollIntoViewIfNeeded();
+    await screen(page, '42-builder-upload-failed');
+    // Every state counts: an aborted upload or an unprobed file would be an orphan too.
+    await expect.poll(async () => (await svc.client.listFiles({ status: 'all' })).filter((f) => f.filename === 'doomed-clip.mp4').length).toBe(0);
+  });
+});

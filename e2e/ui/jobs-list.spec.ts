@@ -1,0 +1,51 @@
+import { AppPage } from './app-page';
+import { expect, openApp, screen, test } from './fixtures';
+
+const tinyJob = (n: number) => ({ output_files: { out_1: `tiny-${n}.png` }, ffmpeg_command: `-f lavfi -i color=c=0x${(n * 4000).toString(16).padStart(6, '0')}:size=16x16 -frames:v 1 {{out_1}}` });
+const slowJob = { output_files: { out_1: 'slow.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=60 -c:v libx264 -preset ultrafast {{out_1}}' };
+
+test.describe('jobs list', () => {
+  test('when a dozen jobs exist, then the status filter bar keeps its size and works; a cancelled job is neutral, not Failed', async ({ page, svc }) => {
+    for (let n = 1; n <= 12; n++) await svc.client.runCommand(tinyJob(n));
+    const slow = await svc.client.runCommand(slowJob);
+    await expect.poll(async () => (await svc.client.getCommand(slow.command_id)).status, { timeout: 60_000 }).toBe('PROCESSING');
+    await svc.client.cancelCommand(slow.command_id);
+
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await expect(app.jobRows()).toHaveCount(13);
+    const bar = await app.jobFilterBar().boundingBox();
+    expect(bar?.height).toBeGreaterThanOrEqual(24);
+    const cancelled = app.jobRow('libx264: testsrc → slow.mp4');
+    await expect(cancelled.locator('.chip')).toHaveText('Cancelled');
+    await expect(cancelled.locator('.chip')).not.toHaveClass(/chip-danger/);
+    await screen(page, '45-jobs-list-many');
+
+    await app.jobFilter('Failed').click();
+    await expect(app.jobRows()).toHaveCount(0);
+    await app.jobFilter('Succeeded').click();
+    await expect(app.jobRows()).toHaveCount(12);
+    await app.jobFilter('All').click();
+    await cancelled.click();
+    await expect(page.getByTestId('job-cancelled')).toBeVisible();
+    await expect(app.failure()).toHaveCount(0);
+  });
+
+  test('when a job ends while the list is still loading, then its row shows the end, not "Processing"', async ({ page, svc }) => {
+    const job = await svc.client.runCommand({ ...slowJob, ffmpeg_command: slowJob.ffmpeg_command.replace('duration=60', 'duration=2') });
+    await expect.poll(async () => (await svc.client.getCommand(job.command_id)).status, { timeout: 60_000 }).toBe('PROCESSING');
+    // Hold the list's answer: read it now (PROCESSING), hand it over only after the job ended.
+    await page.route('**/v1/commands?*', async (route) => {
+      const stale = await route.fetch();
+      const body = await stale.text();
+      await expect.poll(async () => (await svc.client.getCommand(job.command_id)).status, { timeout: 60_000 }).toBe('SUCCESS');
+      await new Promise((r) => setTimeout(r, 500)); // the SUCCESS event reaches the page first
+      await route.fulfill({ response: stale, body });
+    });
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    const row = app.jobRow('libx264: testsrc → slow.mp4');
+    await expect(row.locator('.chip')).toHaveText('Success');
+    await expect(row).toContainText('1 output');
+  });
+});

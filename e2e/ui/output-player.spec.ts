@@ -1,0 +1,32 @@
+import { AppPage } from './app-page';
+import { expect, openApp, screen, test } from './fixtures';
+
+test('when an output is viewed large beside its input, then both step frame by frame together', async ({ page, svc }) => {
+  await svc.samplesReady();
+  const sample = (await svc.client.listFiles()).find((f) => f.filename === 'sample-video.mp4')!;
+  const { command_id } = await svc.client.runCommand({
+    input_files: { in_1: sample.storage_url! },
+    output_files: { out_1: 'small.mp4' },
+    ffmpeg_command: '-i {{in_1}} -t 2 -vf scale=320:-2 -r 25 -c:v libx264 -preset ultrafast {{out_1}}',
+  });
+  await svc.client.waitForCommand(command_id, { intervalMs: 250 });
+  const app = new AppPage(page);
+  await openApp(page, svc, `#/jobs/${command_id}`);
+  await expect(app.jobStatus()).toHaveText('Success');
+  await app.outputCard('out_1').getByRole('button', { name: 'Compare with input' }).click();
+
+  const player = app.largePlayer();
+  await expect(player).toBeVisible();
+  const videos = player.locator('video');
+  await expect(videos).toHaveCount(2);
+  await expect.poll(() => videos.evaluateAll((vs: HTMLVideoElement[]) => vs.every((v) => v.readyState >= 1))).toBe(true);
+  for (let i = 0; i < 3; i++) await player.getByRole('button', { name: 'Frame ▶' }).click();
+  await player.press('.');
+  const times = await videos.evaluateAll((vs: HTMLVideoElement[]) => vs.map((v) => v.currentTime));
+  // Four frames at 25 fps, the same moment in both.
+  expect(times[1]).toBeCloseTo(4 / 25, 3);
+  expect(times[0]).toBeCloseTo(times[1]!, 3);
+  await screen(page, '49-output-compare');
+  await player.getByRole('button', { name: 'Close' }).click();
+  await expect(player).toBeHidden();
+});

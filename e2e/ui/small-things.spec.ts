@@ -1,0 +1,85 @@
+import { AppPage } from './app-page';
+import { expect, openApp, test } from './fixtures';
+
+test.describe('small things people notice', () => {
+  test('when Ctrl+Enter is pressed in a field, then the job runs; a sub-second job does not read "0:00"; no request 404s', async ({ page, svc }) => {
+    const missing: string[] = [];
+    page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await app.removeInput('in_1');
+    await app.setCommand('-f lavfi -i color=red:size=16x16 -frames:v 1 {{out_1}}');
+    const outputName = app.outputFileName('out_1');
+    await outputName.fill('red.png');
+    await outputName.press('Control+Enter');
+    await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+    await expect(app.jobStatus()).toHaveText('Success', { timeout: 60_000 });
+    await expect(app.jobFact('FFmpeg time')).toHaveText(/^\d+\.\d s$/);
+    expect(missing).toEqual([]);
+  });
+
+  test('when an upload was aborted, then its Files drawer does not offer it as an input', async ({ page, svc }) => {
+    const init = await svc.client.initUpload({ filename: 'half-sent.bin', size_bytes: 1024 });
+    await svc.client.abortUpload(init.file_id);
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('Files').click();
+    await app.fileRow('half-sent.bin').click();
+    await expect(app.fileDrawer()).toBeVisible();
+    await expect(app.fileDrawer().getByRole('button', { name: 'Use as input in a new job' })).toHaveCount(0);
+  });
+});
+
+test('when a key prefix is pasted at the gate, then it says so instead of "refused"', async ({ page, svc }) => {
+  await page.goto(svc.url);
+  await page.getByLabel('API key').fill(svc.apiKey.slice(0, 10));
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText("That looks like a key's prefix")).toBeVisible();
+  await page.getByLabel('API key').fill(svc.apiKey);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('when keyboard focus reaches a field near the bottom of the builder, then the sticky Run bar does not cover it', async ({ page, svc }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  const app = new AppPage(page);
+  await openApp(page, svc);
+  await app.openBuilder();
+  await page.getByRole('button', { name: 'Hide templates' }).click();
+  // Walk the fields with Tab from the output name down through Options.
+  await app.outputFileName('out_1').focus();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const r = document.activeElement?.getBoundingClientRect();
+      const bar = document.querySelector('.submit-bar')?.getBoundingClientRect();
+      return r && bar && document.activeElement !== document.body && !document.activeElement?.closest('.submit-bar') ? { bottom: r.bottom, barTop: bar.top, what: document.activeElement?.outerHTML.slice(0, 120) } : null;
+    });
+    if (focused) expect(focused.bottom, focused.what).toBeLessThanOrEqual(focused.barTop);
+  }
+});
+
+test.describe('narrow window and public files', () => {
+  test.use({ viewport: { width: 800, height: 800 } });
+
+  test('when the window is 800 px wide, then the icon sidebar links keep names and tooltips; a public file offers no fake time-limited link', async ({ page, svc }) => {
+    await svc.samplesReady();
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    for (const name of ['Jobs', 'New job', 'Files', 'Uploads', 'Settings'] as const) {
+      await expect(app.nav(name)).toBeVisible();
+      await expect(app.nav(name)).toHaveAttribute('title', name);
+    }
+    await app.nav('Files').click();
+    // Columns stay aligned when the table scrolls sideways.
+    const header = app.filesGrid().getByRole('columnheader', { name: 'Codec' });
+    const cell = app.fileRow('sample-video.mp4').getByRole('gridcell').filter({ hasText: 'h264' });
+    await app.filesGrid().getByRole('rowgroup', { name: /^File rows/ }).evaluate((el) => (el.scrollLeft = 200));
+    await expect.poll(async () => Math.abs((await header.boundingBox())!.x - (await cell.boundingBox())!.x)).toBeLessThan(2);
+    expect((await header.boundingBox())!.x).toBeLessThan(700);
+    await app.fileRow('sample-image.png').click();
+    await expect(app.fileDrawer()).toContainText('This file is public');
+    await expect(app.fileDrawer().getByRole('button', { name: 'Copy presigned link' })).toHaveCount(0);
+  });
+});
