@@ -40,6 +40,7 @@ const common = {
     .describe(`Hosted default 8; any 1..${MAX_REQUESTED_VCPUS} is accepted and run with what the local CPU budget allows (the record says what it ran with)`),
   max_command_run_seconds: laxNumber(z.number().positive()).optional().describe('Seconds; a numeric string ("120") is accepted too'),
   is_private: z.boolean().optional(),
+  cache: z.boolean().optional().describe('FFDesk: reuse the outputs of an identical earlier run (same command, same input bytes, same ffmpeg) (docs/presets.md)'),
 };
 
 const commandText = z.string().min(1).max(REQUEST_LIMITS.maxCommandChars, `A command may hold at most ${REQUEST_LIMITS.maxCommandChars} characters`);

@@ -1,0 +1,21 @@
+import type { Router } from '@koa/router';
+import type { AppDeps } from '../deps';
+import { presetRoutes } from '../api/presets/presets.routes';
+import { createPresets } from './presets';
+import { createPresetsRepo } from './presets-repo';
+
+/** Presets, batches, the result cache and watch folders, mounted as one extension. */
+export interface PresetFeatures {
+  routers: Router[];
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function mountPresetFeatures(deps: AppDeps): PresetFeatures {
+  const presets = createPresets(createPresetsRepo(deps.db));
+  return {
+    routers: [presetRoutes(deps, presets)],
+    async start() {},
+    async stop() {},
+  };
+}
