@@ -6,7 +6,7 @@ import { DEAD_INPUT } from './fuzz-arbitraries';
  * fuzz.service.test.ts checks this list against /v1/openapi.json so a new route cannot be
  * left out of the fuzzing.
  */
-export type BodyKind = 'run' | 'chained' | 'multiple' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'preset' | 'preset-run' | 'preset-import' | 'none';
+export type BodyKind = 'run' | 'chained' | 'multiple' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'preset' | 'preset-run' | 'preset-import' | 'batch' | 'none';
 
 export interface Route {
   method: string;
@@ -63,6 +63,12 @@ export const ROUTES: Route[] = [
   { method: 'PUT', path: '/v1/presets/{name}', body: 'preset' },
   { method: 'DELETE', path: '/v1/presets/{name}' },
   { method: 'POST', path: '/v1/presets/{name}/run', body: 'preset-run' },
+  { method: 'POST', path: '/v1/batches', body: 'batch' },
+  { method: 'GET', path: '/v1/batches', query: ['limit', 'offset'] },
+  { method: 'GET', path: '/v1/batches/{batch_id}' },
+  { method: 'POST', path: '/v1/batches/{batch_id}/cancel', body: 'none' },
+  { method: 'POST', path: '/v1/batches/{batch_id}/retry-failed', body: 'none' },
+  { method: 'GET', path: '/v1/batches/{batch_id}/outputs.zip' },
 ];
 
 const PRESET_BODY = {
@@ -85,6 +91,7 @@ export function validBodies(): Record<Exclude<BodyKind, 'none'>, Record<string, 
     preset: PRESET_BODY,
     'preset-run': { input_files: { in_1: DEAD_INPUT }, parameters: { height: 240 }, max_command_run_seconds: 5 },
     'preset-import': { format: 'ffdesk-preset', format_version: 1, preset: PRESET_BODY },
+    batch: { preset: 'transcode', parameters: { crf: 30 }, inputs: [DEAD_INPUT] },
     none: {},
   };
 }

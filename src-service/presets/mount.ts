@@ -3,6 +3,9 @@ import type { AppDeps } from '../deps';
 import { presetRoutes } from '../api/presets/presets.routes';
 import { createPresets } from './presets';
 import { createPresetsRepo } from './presets-repo';
+import { batchRoutes } from '../api/batches/batches.routes';
+import { createBatches } from '../batches/batches';
+import { createBatchesRepo } from '../batches/batches-repo';
 
 /** Presets, batches, the result cache and watch folders, mounted as one extension. */
 export interface PresetFeatures {
@@ -14,7 +17,7 @@ export interface PresetFeatures {
 export function mountPresetFeatures(deps: AppDeps): PresetFeatures {
   const presets = createPresets(createPresetsRepo(deps.db));
   return {
-    routers: [presetRoutes(deps, presets)],
+    routers: [presetRoutes(deps, presets), batchRoutes(deps, createBatches(deps, presets, createBatchesRepo(deps.db)))],
     async start() {},
     async stop() {},
   };

@@ -1,5 +1,7 @@
 import type { Operation } from './operation';
 import { errors, json, ok204 } from './responses';
+import { PageQuery } from '../commands/commands.schema';
+import { BatchIdParams, BatchRecord, CreateBatchBody } from '../batches/batches.schema';
 import {
   PresetDefinition, PresetExportFile, PresetNameParams, PresetRecordSchema, PresetVersionQuery, RunPresetBody, RunPresetResponse,
 } from '../presets/presets.schema';
@@ -28,4 +30,19 @@ export const PRESET_OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/presets/{name}/run', operationId: 'runPreset', tag, summary: 'Render the preset into a command and submit it',
     description: 'Exactly like POST /v1/run-ffmpeg-command (or chained, for several steps) with the rendered body, which is returned too.',
     params: PresetNameParams, body: RunPresetBody, responses: { '200': json('Accepted', RunPresetResponse), ...errors(401, 403, 404, 422) } },
+
+  { method: 'post', path: '/v1/batches', operationId: 'createBatch', tag: 'Batches', summary: 'Run one preset over many inputs: one command per input',
+    description: 'Every item is rendered and checked first: one 422 lists all problems and nothing is submitted.',
+    body: CreateBatchBody, responses: { '200': json('The batch', BatchRecord), ...errors(401, 403, 404, 422) } },
+  { method: 'get', path: '/v1/batches', operationId: 'listBatches', tag: 'Batches', summary: 'Batches, newest first (at most 100 per page)',
+    query: PageQuery, responses: { '200': json('Bare array', BatchRecord, true), ...errors(401, 422) } },
+  { method: 'get', path: '/v1/batches/{batch_id}', operationId: 'getBatch', tag: 'Batches', summary: 'Progress (done / failed / total, ETA) and every item',
+    params: BatchIdParams, responses: { '200': json('The batch', BatchRecord), ...errors(401, 404) } },
+  { method: 'post', path: '/v1/batches/{batch_id}/cancel', operationId: 'cancelBatch', tag: 'Batches', summary: 'Cancel every item not finished yet',
+    params: BatchIdParams, responses: { '200': json('The batch', BatchRecord), ...errors(401, 404) } },
+  { method: 'post', path: '/v1/batches/{batch_id}/retry-failed', operationId: 'retryFailedBatchItems', tag: 'Batches', summary: 'Submit each FAILED item again, unchanged',
+    params: BatchIdParams, responses: { '200': json('The batch', BatchRecord), ...errors(401, 403, 404) } },
+  { method: 'get', path: '/v1/batches/{batch_id}/outputs.zip', operationId: 'downloadBatchOutputs', tag: 'Batches', summary: 'Every stored output of the batch as one zip, streamed',
+    description: 'A name two items share gets the item number as a prefix; playlists come as a folder. 404 while nothing is stored.',
+    params: BatchIdParams, responses: { '200': { description: 'application/zip' }, ...errors(401, 404) } },
 ];

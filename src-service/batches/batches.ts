@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import type { AppDeps } from '../deps';
+import type { AccountRow } from '../db/accounts-repo';
+import { NotFoundError, ValidationError, type ValidationIssue } from '../errors';
+import { submitCommand, type CommandRequest } from '../commands/submit';
+import { cancelCommand } from '../commands/cancel';
+import { isFinal } from '../commands/state';
+import type { RunChainedBody, RunCommandBody } from '../api/commands/commands.schema';
+import type { Presets } from '../presets/presets';
+import { renderPreset, type PresetRunInput } from '../presets/render';
+import { submitDepsOf } from '../presets/submit-preset';
+import type { PresetRecord } from '../presets/definition';
+import type { BatchesRepo } from './batches-repo';
+import { presentBatch } from './batch-status';
+
+export interface BatchRequest {
+  preset: string;
+  version?: number;
+  parameters?: Record<string, string | number>;
+  /** One entry per command: the input URL (for a one-input preset) or alias -> URL. */
+  inputs: (string | Record<string, string>)[];
+  is_private?: boolean;
+  cache?: boolean;
+}
+
+export function createBatches(deps: AppDeps, presets: Presets, repo: BatchesRepo) {
+  const submitDeps = submitDepsOf(deps);
+
+  function view(accountId: string, id: string) {
+    const batch = repo.get(accountId, id);
+    if (!batch) throw new NotFoundError('Batch not found');
+    return { batch, items: repo.items(batch.id) };
+  }
+  const get = (accountId: string, id: string) => {
+    const { batch, items } = view(accountId, id);
+    return presentBatch(batch, items);
+  };
+
+  return {
+    /** Renders every item first (one 422 lists all problems), then submits them; all or nothing. */
+    create(account: AccountRow, req: BatchRequest) {
+      const preset = presets.find(account.id, req.preset, req.version);
+      const requests = renderAll(preset, req);
+      const submitted: string[] = [];
+      try {
+        for (const r of requests) submitted.push(submitCommand(submitDeps, account, r.request));
+      } catch (err) {
+        // A quota or plan refusal part-way: what was already queued is cancelled, nothing half-made remains.
+        for (const id of submitted) void cancelCommand({ ...deps, onStatus: deps.notifier.onStatus }, account.id, id);
+        throw err;
+      }
+      const id = crypto.randomUUID();
+      repo.insert({ id, account_id: account.id, preset_name: preset.name, preset_version: preset.version },
+        requests.map((r, i) => ({ input: r.input, commandId: submitted[i] as string })));
+      return get(account.id, id);
+    },
+    get,
+    list(accountId: string, limit: number, offset: number) {
+      return repo.list(accountId, limit, offset).map((b) => presentBatch(b, repo.items(b.id)));
+    },
+    async cancel(accountId: string, id: string) {
+      const { items } = view(accountId, id);
+      const open = items.filter((i) => !isFinal(i.status));
+      await Promise.all(open.map((i) => cancelCommand({ ...deps, onStatus: deps.notifier.onStatus }, accountId, i.command_id)));
+      return get(accountId, id);
+    },
+    /** Submits each FAILED item's request again, as it was; the item then follows the new command. */
+    retryFailed(account: AccountRow, id: string) {
+      const { batch, items } = view(account.id, id);
+      for (const item of items.filter((i) => i.status === 'FAILED')) {
+        const row = deps.commands.get(account.id, item.command_id);
+        if (!row) continue;
+        const newId = submitCommand(submitDeps, account, requestOf(row.command_type, row.request_json));
+        repo.replaceCommand(batch.id, item.idx, item.command_id, newId);
+      }
+      return get(account.id, id);
+    },
+    itemsOf: (accountId: string, id: string) => view(accountId, id),
+  };
+}
+
+export type Batches = ReturnType<typeof createBatches>;
+
+function renderAll(preset: PresetRecord, req: BatchRequest): { input: Record<string, string>; request: CommandRequest }[] {
+  const issues: ValidationIssue[] = [];
+  const out: { input: Record<string, string>; request: CommandRequest }[] = [];
+  req.inputs.forEach((entry, i) => {
+    const input = typeof entry === 'string' ? singleInput(preset, entry, i, issues) : entry;
+    if (!input) return;
+    const run: PresetRunInput = { input_files: input, parameters: req.parameters, is_private: req.is_private, cache: req.cache };
+    try {
+      out.push({ input, request: renderPreset(preset, run) });
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      issues.push(...err.issues.map((x) => (x.loc[1] === 'input_files' ? { ...x, loc: ['body', 'inputs', i, ...x.loc.slice(2)] } : x)));
+    }
+  });
+  if (issues.length > 0) throw new ValidationError(dedupe(issues));
+  return out;
+}
+
+function singleInput(preset: PresetRecord, url: string, i: number, issues: ValidationIssue[]): Record<string, string> | null {
+  const only = preset.inputs.length === 1 ? preset.inputs[0]?.alias : undefined;
+  if (only) return { [only]: url };
+  issues.push({ loc: ['body', 'inputs', i], msg: `Preset ${preset.name} takes ${preset.inputs.length} inputs: give an object of alias -> URL`, type: 'value_error' });
+  return null;
+}
+
+/** Parameter problems are the same for every item: report them once. */
+function dedupe(issues: ValidationIssue[]): ValidationIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((x) => {
+    const key = `${x.loc.join('.')}|${x.msg}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function requestOf(type: 'FFMPEG_COMMAND' | 'FFMPEG_CHAINED_COMMANDS', json: string): CommandRequest {
+  const body = JSON.parse(json) as RunCommandBody & RunChainedBody;
+  return type === 'FFMPEG_COMMAND' ? { kind: 'single', body } : { kind: 'chained', body };
+}
