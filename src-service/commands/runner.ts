@@ -18,6 +18,7 @@ import { runSteps, type StepLimits } from './run-steps';
 import { argumentChecksOn } from './parser-switch';
 import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
+import type { ResultCache } from '../cache/result-cache';
 
 export interface RunnerDeps extends InputDeps {
   db: Db;
@@ -32,6 +33,8 @@ export interface RunnerDeps extends InputDeps {
   onStatus(row: CommandRow): void;
   onProgress(row: CommandRow, progress: unknown): void;
   log(msg: string): void;
+  /** The opt-in result cache (`"cache": true`); absent, every command runs. */
+  resultCache?: ResultCache;
 }
 
 /** Alias substitution one command at a time, letting other requests run in between (docs/http-guards.md). */
@@ -67,6 +70,17 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       await resetDirs(dirs);
       const req = parseStoredRequest(row.request_json);
       const inputs = await prepareInputs(deps, req, dirs, controller.signal);
+      const cache = deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
+      const probe = cache ? await cache.probe(row, req, inputs.paths, dirs.work, controller.signal) : null;
+      const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
+      if (probe?.hit) {
+        const stored = probe.hit.stored;
+        const processingBytes = inputs.bytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
+        await assertQuotaAfterRun(deps, row, stored, processingBytes);
+        const log = `Result cache hit: the outputs of command ${probe.hit.fromCommandId} were reused; ffmpeg did not run.`;
+        await commitSuccess(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: 0, processingBytes, log }, onCommit);
+        return;
+      }
       const before = new Set(await listFilesRecursive(dirs.work));
       const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
       const steps = await substituteEach(req.steps, { ...inputs.paths, ...outputPaths, ...req.interims });
@@ -81,7 +95,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const stored = await storeOutputs(deps, req.outputs, dirs.work, produced, row.id, controller.signal);
       const processingBytes = inputs.bytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
       await assertQuotaAfterRun(deps, row, stored, processingBytes);
-      await commitSuccess(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: ffmpegSeconds, processingBytes, log: logs.join('\n') });
+      await commitSuccess(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: ffmpegSeconds, processingBytes, log: logs.join('\n') }, onCommit);
     } catch (err) {
       // The job folder goes first: when it filled the disk, the failure can only be recorded once it is gone.
       await removeDirs(dirs);
@@ -134,9 +148,11 @@ async function commitSuccess(
   row: CommandRow,
   stored: StoredOutput[],
   r: { total: number; ffmpeg: number; processingBytes: number; log: string },
+  alsoInTransaction?: () => void,
 ): Promise<void> {
   const commit = deps.db.transaction(() => {
     if (!deps.commands.markSuccess(row.id, r)) return false;
+    alsoInTransaction?.();
     for (const o of stored) {
       deps.files.insert({
         id: crypto.randomUUID(), account_id: row.account_id, command_id: row.id, output_alias: o.alias,

@@ -23,6 +23,8 @@ export interface CommandRow {
   error_message: string | null;
   progress_json: string | null;
   log: string | null;
+  /** Set when a result-cache hit reused this command's outputs (migration 3). */
+  cached_from_command_id?: string | null;
 }
 
 export type NewCommand = Pick<

@@ -69,6 +69,8 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/v1/batches/{batch_id}/cancel', body: 'none' },
   { method: 'POST', path: '/v1/batches/{batch_id}/retry-failed', body: 'none' },
   { method: 'GET', path: '/v1/batches/{batch_id}/outputs.zip' },
+  { method: 'GET', path: '/v1/cache' },
+  { method: 'DELETE', path: '/v1/cache' },
 ];
 
 const PRESET_BODY = {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { presetRoutes } from '../api/presets/presets.routes';
 import { createPresets } from './presets';
 import { createPresetsRepo } from './presets-repo';
+import { cacheRoutes } from '../api/cache/cache.routes';
 import { batchRoutes } from '../api/batches/batches.routes';
 import { createBatches } from '../batches/batches';
 import { createBatchesRepo } from '../batches/batches-repo';
@@ -17,7 +18,7 @@ export interface PresetFeatures {
 export function mountPresetFeatures(deps: AppDeps): PresetFeatures {
   const presets = createPresets(createPresetsRepo(deps.db));
   return {
-    routers: [presetRoutes(deps, presets), batchRoutes(deps, createBatches(deps, presets, createBatchesRepo(deps.db)))],
+    routers: [presetRoutes(deps, presets), batchRoutes(deps, createBatches(deps, presets, createBatchesRepo(deps.db))), cacheRoutes(deps)],
     async start() {},
     async stop() {},
   };

@@ -25,6 +25,7 @@ export function presentCommand(row: CommandRow, outputs: FileRow[], urls: UrlBui
     out.error_message = row.error_message;
   }
   if (row.status === 'PROCESSING' && row.progress_json) out.progress = JSON.parse(row.progress_json) as unknown;
+  Object.assign(out, cacheFields(row));
   return out;
 }
 
@@ -42,7 +43,12 @@ export function presentCommandListItem(row: CommandRow, outputs: OutputStats | u
     processing_quota_used: round3(row.processing_bytes / GB, 9),
   };
   if (row.status === 'PROCESSING' && row.progress_json) item.progress = JSON.parse(row.progress_json) as unknown;
-  return item;
+  return Object.assign(item, cacheFields(row));
+}
+
+/** FFDesk: a result-cache hit says so, and names the command whose outputs it shares (docs/presets.md). */
+function cacheFields(row: CommandRow): Record<string, unknown> {
+  return row.cached_from_command_id ? { cache_hit: true, cached_from_command_id: row.cached_from_command_id } : {};
 }
 
 function round3(n: number, digits = 3): number {

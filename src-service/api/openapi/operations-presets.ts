@@ -1,5 +1,6 @@
 import type { Operation } from './operation';
 import { errors, json, ok204 } from './responses';
+import { CacheStatsSchema } from '../cache/cache.routes';
 import { PageQuery } from '../commands/commands.schema';
 import { BatchIdParams, BatchRecord, CreateBatchBody } from '../batches/batches.schema';
 import {
@@ -45,4 +46,9 @@ export const PRESET_OPERATIONS: Operation[] = [
   { method: 'get', path: '/v1/batches/{batch_id}/outputs.zip', operationId: 'downloadBatchOutputs', tag: 'Batches', summary: 'Every stored output of the batch as one zip, streamed',
     description: 'A name two items share gets the item number as a prefix; playlists come as a folder. 404 while nothing is stored.',
     params: BatchIdParams, responses: { '200': { description: 'application/zip' }, ...errors(401, 404) } },
+
+  { method: 'get', path: '/v1/cache', operationId: 'getCacheStats', tag: 'Cache', summary: 'Result cache: entries, size and hit rate of the account',
+    responses: { '200': json('Statistics', CacheStatsSchema), ...errors(401) } },
+  { method: 'delete', path: '/v1/cache', operationId: 'clearCache', tag: 'Cache', summary: 'Forget every cache entry and the counters (outputs stay)',
+    responses: { '204': ok204('Cleared'), ...errors(401) } },
 ];

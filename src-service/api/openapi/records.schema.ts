@@ -75,6 +75,8 @@ export const CommandRecord = z
     error_status: z.string().nullable().optional().describe('When FAILED'),
     error_message: z.string().nullable().optional().describe('When FAILED'),
     progress: Progress.optional().describe('While PROCESSING (FFDesk)'),
+    cache_hit: z.literal(true).optional().describe('FFDesk: the outputs were reused from an identical earlier run'),
+    cached_from_command_id: z.string().optional().describe('FFDesk: the command whose outputs a cache hit shares'),
   })
   .meta({ description: 'Spec 2.1: the poll body' });
 
@@ -90,6 +92,8 @@ export const CommandListItem = z
     storage_quota_used: z.number().describe('GB'),
     processing_quota_used: z.number().describe('GB'),
     progress: Progress.optional(),
+    cache_hit: z.literal(true).optional(),
+    cached_from_command_id: z.string().optional(),
   })
   .meta({ description: 'A row of GET /v1/commands (decisions: list commands)' });
 
