@@ -6,7 +6,7 @@ import { DEAD_INPUT } from './fuzz-arbitraries';
  * fuzz.service.test.ts checks this list against /v1/openapi.json so a new route cannot be
  * left out of the fuzzing.
  */
-export type BodyKind = 'run' | 'chained' | 'multiple' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'preset' | 'preset-run' | 'preset-import' | 'batch' | 'none';
+export type BodyKind = 'run' | 'chained' | 'multiple' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'preset' | 'preset-run' | 'preset-import' | 'batch' | 'watch' | 'none';
 
 export interface Route {
   method: string;
@@ -71,6 +71,10 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/batches/{batch_id}/outputs.zip' },
   { method: 'GET', path: '/v1/cache' },
   { method: 'DELETE', path: '/v1/cache' },
+  { method: 'GET', path: '/v1/watch-folders' },
+  { method: 'POST', path: '/v1/watch-folders', body: 'watch' },
+  { method: 'GET', path: '/v1/watch-folders/{watch_id}' },
+  { method: 'DELETE', path: '/v1/watch-folders/{watch_id}' },
 ];
 
 const PRESET_BODY = {
@@ -94,6 +98,8 @@ export function validBodies(): Record<Exclude<BodyKind, 'none'>, Record<string, 
     'preset-run': { input_files: { in_1: DEAD_INPUT }, parameters: { height: 240 }, max_command_run_seconds: 5 },
     'preset-import': { format: 'ffdesk-preset', format_version: 1, preset: PRESET_BODY },
     batch: { preset: 'transcode', parameters: { crf: 30 }, inputs: [DEAD_INPUT] },
+    // A folder that does not exist: the fuzzer must never make the service watch real folders.
+    watch: { folder: '/nonexistent/ffdesk-fuzz/in', output_folder: '/nonexistent/ffdesk-fuzz/out', preset: 'transcode', stable_seconds: 1 },
     none: {},
   };
 }

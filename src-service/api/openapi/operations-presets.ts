@@ -1,6 +1,7 @@
 import type { Operation } from './operation';
 import { errors, json, ok204 } from './responses';
 import { CacheStatsSchema } from '../cache/cache.routes';
+import { CreateWatchFolderBody, WatchFolderRecord, WatchIdParams } from '../watch/watch.schema';
 import { PageQuery } from '../commands/commands.schema';
 import { BatchIdParams, BatchRecord, CreateBatchBody } from '../batches/batches.schema';
 import {
@@ -51,4 +52,14 @@ export const PRESET_OPERATIONS: Operation[] = [
     responses: { '200': json('Statistics', CacheStatsSchema), ...errors(401) } },
   { method: 'delete', path: '/v1/cache', operationId: 'clearCache', tag: 'Cache', summary: 'Forget every cache entry and the counters (outputs stay)',
     responses: { '204': ok204('Cleared'), ...errors(401) } },
+
+  { method: 'get', path: '/v1/watch-folders', operationId: 'listWatchFolders', tag: 'Watch folders', summary: 'Watched folders with counts, recent files and errors',
+    responses: { '200': json('Bare array', WatchFolderRecord, true), ...errors(401) } },
+  { method: 'post', path: '/v1/watch-folders', operationId: 'createWatchFolder', tag: 'Watch folders', summary: 'Watch a folder of this machine: each new file runs a one-input preset',
+    description: "Only the local account's key (403 otherwise). Folders must be absolute, outside FFDesk's data folder, and differ. Files already there are taken too.",
+    body: CreateWatchFolderBody, responses: { '200': json('The watch folder', WatchFolderRecord), ...errors(401, 403, 409, 422) } },
+  { method: 'get', path: '/v1/watch-folders/{watch_id}', operationId: 'getWatchFolder', tag: 'Watch folders', summary: 'One watch folder',
+    params: WatchIdParams, responses: { '200': json('The watch folder', WatchFolderRecord), ...errors(401, 404) } },
+  { method: 'delete', path: '/v1/watch-folders/{watch_id}', operationId: 'deleteWatchFolder', tag: 'Watch folders', summary: 'Stop watching (files and outputs stay where they are)',
+    params: WatchIdParams, responses: { '204': ok204('Deleted'), ...errors(401, 404) } },
 ];

@@ -60,6 +60,7 @@ CREATE TABLE watch_folders (
   parameters_json TEXT NOT NULL,
   move_originals INTEGER NOT NULL DEFAULT 0,
   use_polling INTEGER NOT NULL DEFAULT 0,
+  poll_interval_ms INTEGER NOT NULL DEFAULT 1000,
   stable_seconds REAL NOT NULL,
   created_at TEXT NOT NULL
 ) STRICT;
@@ -69,6 +70,7 @@ CREATE TABLE watch_files (
   watch_id TEXT NOT NULL REFERENCES watch_folders(id) ON DELETE CASCADE,
   path TEXT NOT NULL,
   size_bytes INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
   sha256 TEXT NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('RUNNING', 'DONE', 'FAILED')),
   command_id TEXT,
