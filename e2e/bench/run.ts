@@ -18,8 +18,9 @@ import { bigDbScenario } from './scenarios/big-db';
 import { startupScenario } from './scenarios/startup';
 import { bundleScenario } from './scenarios/bundle';
 import { sandboxScenario } from './scenarios/sandbox';
+import { cacheHashScenario } from './scenarios/cache-hash';
 
-const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario, pollLoadScenario, transferScenario, bigDbScenario, startupScenario, bundleScenario, sandboxScenario];
+const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario, pollLoadScenario, transferScenario, bigDbScenario, startupScenario, bundleScenario, sandboxScenario, cacheHashScenario];
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
