@@ -3,6 +3,7 @@ import { KeySection } from './KeySection';
 import { SystemSection } from './SystemSection';
 import { UsageSection } from './UsageSection';
 import { WebhookSection } from './WebhookSection';
+import { CacheSection } from './CacheSection';
 
 /** Key, usage, machine and webhook settings (issue 5, item 8). */
 export default function SettingsPage() {
@@ -15,6 +16,7 @@ export default function SettingsPage() {
         <SystemSection />
       </div>
       <WebhookSection />
+      <CacheSection />
     </div>
   );
 }
