@@ -31,27 +31,36 @@ export function createBatches(deps: AppDeps, presets: Presets, repo: BatchesRepo
     if (!batch) throw new NotFoundError('Batch not found');
     return { batch, items: repo.items(batch.id) };
   }
+  /** Submits in one transaction; `also` runs inside it with the new ids. */
+  function submitAll(account: AccountRow, requests: CommandRequest[], also: (ids: string[]) => void): string[] {
+    const quiet = { ...submitDeps, onSubmitted: () => undefined };
+    return deps.db.transaction(() => {
+      const ids = requests.map((r) => submitCommand(quiet, account, r));
+      also(ids);
+      return ids;
+    })();
+  }
+  const announce = (accountId: string, ids: string[]) => deps.db.transaction(() => ids.forEach((cid) => submitDeps.onSubmitted(accountId, cid)))();
+
   const get = (accountId: string, id: string) => {
     const { batch, items } = view(accountId, id);
     return presentBatch(batch, items);
   };
 
   return {
-    /** Renders every item first (one 422 lists all problems), then submits them; all or nothing. */
+    /**
+     * Renders every item first (one 422 lists all problems), then submits them all in one
+     * transaction: all or nothing, and one database commit instead of one per command.
+     * Listeners (events, the scheduler) hear of the commands only once they are committed.
+     */
     create(account: AccountRow, req: BatchRequest) {
       const preset = presets.find(account.id, req.preset, req.version);
       const requests = renderAll(preset, req);
-      const submitted: string[] = [];
-      try {
-        for (const r of requests) submitted.push(submitCommand(submitDeps, account, r.request));
-      } catch (err) {
-        // A quota or plan refusal part-way: what was already queued is cancelled, nothing half-made remains.
-        for (const id of submitted) void cancelCommand({ ...deps, onStatus: deps.notifier.onStatus }, account.id, id);
-        throw err;
-      }
       const id = crypto.randomUUID();
-      repo.insert({ id, account_id: account.id, preset_name: preset.name, preset_version: preset.version },
-        requests.map((r, i) => ({ input: r.input, commandId: submitted[i] as string })));
+      const submitted = submitAll(account, requests.map((r) => r.request), (ids) =>
+        repo.insert({ id, account_id: account.id, preset_name: preset.name, preset_version: preset.version },
+          requests.map((r, i) => ({ input: r.input, commandId: ids[i] as string }))));
+      announce(account.id, submitted);
       return get(account.id, id);
     },
     get,
@@ -67,12 +76,13 @@ export function createBatches(deps: AppDeps, presets: Presets, repo: BatchesRepo
     /** Submits each FAILED item's request again, as it was; the item then follows the new command. */
     retryFailed(account: AccountRow, id: string) {
       const { batch, items } = view(account.id, id);
-      for (const item of items.filter((i) => i.status === 'FAILED')) {
+      const failed = items.filter((i) => i.status === 'FAILED').flatMap((item) => {
         const row = deps.commands.get(account.id, item.command_id);
-        if (!row) continue;
-        const newId = submitCommand(submitDeps, account, requestOf(row.command_type, row.request_json));
-        repo.replaceCommand(batch.id, item.idx, item.command_id, newId);
-      }
+        return row ? [{ item, request: requestOf(row.command_type, row.request_json) }] : [];
+      });
+      const submitted = submitAll(account, failed.map((f) => f.request), (ids) =>
+        failed.forEach((f, i) => repo.replaceCommand(batch.id, f.item.idx, f.item.command_id, ids[i] as string)));
+      announce(account.id, submitted);
       return get(account.id, id);
     },
     itemsOf: (accountId: string, id: string) => view(accountId, id),
