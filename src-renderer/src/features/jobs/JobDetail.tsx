@@ -20,6 +20,9 @@ export function JobDetail({ id }: { id: string }) {
       <div className="card stack">
         <div className="row-wrap">
           <StatusChip status={record.status} />
+          {(record as { cache_hit?: boolean }).cache_hit && (
+            <span className="chip chip-info" title={`Outputs shared with job ${(record as { cached_from_command_id?: string }).cached_from_command_id ?? ''} (result cache)`}>Cache hit</span>
+          )}
           <h2 className="mono" style={{ fontSize: 'var(--text-m)' }}>{record.command_id}</h2>
           <CopyButton size="small" variant="ghost" label="Copy id" getText={() => record.command_id} />
           <span className="spacer" />

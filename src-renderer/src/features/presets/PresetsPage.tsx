@@ -9,6 +9,7 @@ import { RunBatchPanel } from './RunBatchPanel';
 import { WatchFoldersSection } from './WatchFoldersSection';
 import { saveBlob } from './presets-api';
 import { usePresetApi } from './use-preset-api';
+import { takePresetFiles } from '../../lib/preset-handoff';
 
 /** Presets (built-in and saved), batches over stored files, and watch folders (docs/presets.md). */
 export default function PresetsPage() {
@@ -17,6 +18,8 @@ export default function PresetsPage() {
   const [selectedName, setSelectedName] = useState<string | null>(null);
   const [batchKey, setBatchKey] = useState(0);
   const importInput = useRef<HTMLInputElement>(null);
+  // Files chosen in Files ("Run a preset on N…") start selected.
+  const [initialFiles] = useState(takePresetFiles);
   const list = presets.data ?? [];
   const selected = list.find((p) => p.name === selectedName) ?? null;
 
@@ -65,9 +68,9 @@ export default function PresetsPage() {
           </ul>
         </section>
         {selected ? (
-          <RunBatchPanel key={selected.name} preset={selected} onStarted={() => setBatchKey((k) => k + 1)} />
+          <RunBatchPanel key={selected.name} preset={selected} initialFiles={initialFiles} onStarted={() => setBatchKey((k) => k + 1)} />
         ) : (
-          <section className="card"><p className="muted">Choose a preset to run it.</p></section>
+          <section className="card"><p className="muted">Choose a preset to run it{initialFiles.length ? ` on the ${initialFiles.length} files chosen in Files` : ''}.</p></section>
         )}
       </div>
       <BatchesSection refreshKey={batchKey} />

@@ -11,11 +11,11 @@ import { usePresetApi } from './use-preset-api';
 const INPUT_URL_TTL_SECONDS = 7 * 24 * 3600;
 
 /** Pick stored files, set parameters, run the preset once per file as one batch. */
-export function RunBatchPanel({ preset, onStarted }: { preset: Preset; onStarted(batch: Batch): void }) {
+export function RunBatchPanel({ preset, initialFiles = [], onStarted }: { preset: Preset; initialFiles?: string[]; onStarted(batch: Batch): void }) {
   const { client } = useApi();
   const api = usePresetApi();
   const files = useAsync(() => client.listFiles(), [client]);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(initialFiles));
   const [values, setValues] = useState<Record<string, string>>({});
   const [useCache, setUseCache] = useState(Boolean(preset.cache));
   const [error, setError] = useState<unknown>(null);
