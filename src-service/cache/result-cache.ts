@@ -9,6 +9,7 @@ import { readVersions, type MediaBinaries } from '../media/binaries';
 import { listFilesRecursive } from '../storage/fs-io';
 import type { ParsedRequest } from '../commands/submit';
 import type { StoredOutput } from '../commands/outputs';
+import type { PreparedInputs } from '../commands/inputs';
 import { createCacheRepo, type CacheRepo } from './cache-repo';
 import { cacheKey, hashFile } from './cache-key';
 import { linkOutputs } from './link-outputs';
@@ -36,12 +37,16 @@ export interface ResultCacheDeps {
 export function createResultCache(deps: ResultCacheDeps) {
   const repo: CacheRepo = createCacheRepo(deps.db);
 
-  async function inputHashes(req: ParsedRequest, paths: Record<string, string>, work: string, signal: AbortSignal): Promise<[string, string][]> {
-    const known = storedBlobsByPath(req, paths);
+  /**
+   * Every file in the job folder with its SHA-256: downloads were hashed as they streamed in,
+   * stored blobs were hashed once before (their bytes never change), the rest is read now.
+   */
+  async function inputHashes(req: ParsedRequest, inputs: PreparedInputs, work: string, signal: AbortSignal): Promise<[string, string][]> {
+    const known = storedBlobsByPath(req, inputs.paths);
     const out: [string, string][] = [];
     for (const rel of await listFilesRecursive(work)) {
       const blobKey = known.get(rel);
-      let sha = blobKey ? repo.blobHash(blobKey) : undefined;
+      let sha = inputs.sha256ByPath[rel] ?? (blobKey ? repo.blobHash(blobKey) : undefined);
       if (!sha) {
         sha = await hashFile(path.join(work, rel), signal);
         // Stored blobs never change: their hash is read once, then remembered.
@@ -78,9 +83,9 @@ export function createResultCache(deps: ResultCacheDeps) {
 
   return {
     isWanted: (row: CommandRow) => (JSON.parse(row.request_json) as { cache?: unknown }).cache === true,
-    async probe(row: CommandRow, req: ParsedRequest, paths: Record<string, string>, work: string, signal: AbortSignal): Promise<CacheProbe> {
+    async probe(row: CommandRow, req: ParsedRequest, inputs: PreparedInputs, work: string, signal: AbortSignal): Promise<CacheProbe> {
       const versions = await readVersions(deps.media);
-      const files = await inputHashes(req, paths, work, signal);
+      const files = await inputHashes(req, inputs, work, signal);
       const key = cacheKey({ steps: req.steps, outputs: req.outputs, files, ffmpeg: `${deps.media.ffmpegPath} ${versions.ffmpeg_version}` });
       const fromId = repo.find(row.account_id, key);
       const stored = fromId ? await reuse(row, fromId) : null;

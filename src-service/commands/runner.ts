@@ -69,9 +69,9 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     try {
       await resetDirs(dirs);
       const req = parseStoredRequest(row.request_json);
-      const inputs = await prepareInputs(deps, req, dirs, controller.signal);
       const cache = deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
-      const probe = cache ? await cache.probe(row, req, inputs.paths, dirs.work, controller.signal) : null;
+      const inputs = await prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined });
+      const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
       const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
       if (probe?.hit) {
         const stored = probe.hit.stored;
