@@ -28,6 +28,7 @@ export interface WatchHandle {
 /** How long the presigned URL of a watched input stays valid: longer than any queue wait. */
 const INPUT_URL_TTL_SECONDS = 7 * 24 * 3600;
 const POLL_COMMAND_MS = 200;
+const RESCAN_MS = 30_000;
 
 /**
  * Watches one folder (its direct files; `done/`, `failed/` and hidden files are left alone).
@@ -68,27 +69,45 @@ export function startWatchFolder(ctx: WatchContext, row: WatchFolderRow): WatchH
     depth: 0,
     ignoreInitial: false,
     usePolling: row.use_polling === 1,
+    // A link planted in the folder must not make the service read what it points at.
+    followSymlinks: false,
     interval: row.poll_interval_ms,
     ignored: (p: string) => p !== row.folder && path.basename(p).startsWith('.'),
   });
   watcher.on('add', schedule);
   watcher.on('change', schedule);
   watcher.on('error', (err) => fail((err as Error).message ?? String(err)));
+  // A file created while the watcher was starting (after its first listing, before the OS
+  // watch was in place) gets no event: list the folder again once ready, and every
+  // RESCAN_MS in case events are lost (network shares). Known files cost one stat.
+  const rescan = () => void rescanFolder(row.folder, schedule).catch((err: unknown) => fail((err as Error).message));
+  watcher.on('ready', rescan);
+  const timer = setInterval(rescan, RESCAN_MS);
+  timer.unref();
 
   return {
     lastError: () => lastError,
     async stop() {
+      clearInterval(timer);
       controller.abort(new Error('shutdown'));
       await watcher.close();
     },
   };
 }
 
+async function rescanFolder(folder: string, schedule: (file: string) => void): Promise<void> {
+  for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+    if (entry.isFile() && !entry.name.startsWith('.')) schedule(path.join(folder, entry.name));
+  }
+}
+
 async function processFile(ctx: WatchContext, row: WatchFolderRow, file: string, signal: AbortSignal): Promise<void> {
   const { deps, repo } = ctx;
+  if (!(await isRegularFile(file))) return;
   const stable = await waitUntilStable(file, row.stable_seconds * 1000, signal);
   const name = path.basename(file);
   if (!stable || repo.seenUnchanged(row.id, name, stable.size, stable.mtimeMs)) return;
+  if (!(await isRegularFile(file))) return; // replaced by a link while it settled
   const staged = await stageHashing(file, ctx.scratchDir, signal);
   let claimed: number | null = null;
   try {
@@ -147,4 +166,10 @@ async function removeInputCopy(ctx: WatchContext, cmd: CommandRow): Promise<void
     const row = ref ? ctx.deps.files.getAny(ref.fileId) : undefined;
     if (row && row.service_store_type === 'STORED_FILE') await deleteFileRows(ctx.deps, [row]);
   }
+}
+
+/** Regular files only: not links (which could point anywhere on the machine), not folders. */
+async function isRegularFile(file: string): Promise<boolean> {
+  const st = await fs.lstat(file).catch(() => null);
+  return st?.isFile() === true;
 }

@@ -79,10 +79,7 @@ describe('watch folders', () => {
     const d = dirs('bad');
     const created = await svc.api('POST', '/v1/watch-folders', watchBody(d, { move_originals: true }));
     fs.writeFileSync(path.join(d.folder, 'broken.mp4'), 'not a video, despite the name');
-    await until('failed/', () => fs.existsSync(path.join(d.folder, 'failed', 'broken.mp4')), 30_000).catch(async (err) => {
-      console.log(JSON.stringify((await svc.api('GET', `/v1/watch-folders/${created.body.watch_id}`)).body), fs.readdirSync(d.folder));
-      throw err;
-    });
+    await until('failed/', () => fs.existsSync(path.join(d.folder, 'failed', 'broken.mp4')));
     const w = (await svc.api('GET', `/v1/watch-folders/${created.body.watch_id}`)).body;
     expect(w).toMatchObject({ failed: 1, done: 0 });
     expect(w.recent[0].error).toMatch(/PROCESSING_ERROR/);
@@ -110,6 +107,20 @@ describe('watch folders', () => {
     expect(fs.existsSync(path.join(d.output, 'first_96p.mp4'))).toBe(false);
     expect((await svc.api('GET', '/v1/commands')).body.length).toBe(commandsBefore + 1);
     expect(w.recent.map((f: any) => f.path).sort()).toEqual(['first.mp4', 'second.mp4']);
+  });
+
+  it('when a symbolic link to a file elsewhere is put in the folder, then it is not read', async () => {
+    const d = dirs('links');
+    const created = await svc.api('POST', '/v1/watch-folders', watchBody(d));
+    const secret = path.join(root, 'secret.mp4');
+    fs.copyFileSync(path.join(media, 'video.mp4'), secret);
+    fs.symlinkSync(secret, path.join(d.folder, 'link.mp4'));
+    fs.copyFileSync(path.join(media, 'video.mp4'), path.join(d.folder, 'real.mp4'));
+    await until('the real file output', () => fs.existsSync(path.join(d.output, 'real_96p.mp4')));
+    await new Promise((r) => setTimeout(r, 800));
+    const w = (await svc.api('GET', `/v1/watch-folders/${created.body.watch_id}`)).body;
+    expect(w.recent.map((f: any) => f.path)).toEqual(['real.mp4']);
+    expect(fs.existsSync(path.join(d.output, 'link_96p.mp4'))).toBe(false);
   });
 
   it('when a watch folder is deleted, then new files there are left alone', async () => {
