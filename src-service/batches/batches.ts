@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { AppDeps } from '../deps';
 import type { AccountRow } from '../db/accounts-repo';
 import { NotFoundError, ValidationError, type ValidationIssue } from '../errors';
-import { submitCommand, type CommandRequest } from '../commands/submit';
+import { prepareCommand, queuePrepared, type CommandRequest, type PreparedCommand } from '../commands/submit';
+import { assertWithinQuota } from '../accounts/plans';
 import { cancelCommand } from '../commands/cancel';
 import { isFinal } from '../commands/state';
 import type { RunChainedBody, RunCommandBody } from '../api/commands/commands.schema';
@@ -31,11 +32,20 @@ export function createBatches(deps: AppDeps, presets: Presets, repo: BatchesRepo
     if (!batch) throw new NotFoundError('Batch not found');
     return { batch, items: repo.items(batch.id) };
   }
-  /** Submits in one transaction; `also` runs inside it with the new ids. */
-  function submitAll(account: AccountRow, requests: CommandRequest[], also: (ids: string[]) => void): string[] {
+  /**
+   * Checks every request (one at a time, letting other requests run in between), then queues
+   * them all in one transaction; `also` runs inside it with the new ids.
+   */
+  async function submitAll(account: AccountRow, requests: CommandRequest[], also: (ids: string[]) => void): Promise<string[]> {
+    const prepared: PreparedCommand[] = [];
+    for (const r of requests) prepared.push(await prepareCommand(submitDeps, account, r));
+    assertWithinQuota(account, {
+      storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
+      processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
+    });
     const quiet = { ...submitDeps, onSubmitted: () => undefined };
     return deps.db.transaction(() => {
-      const ids = requests.map((r) => submitCommand(quiet, account, r));
+      const ids = prepared.map((p) => queuePrepared(quiet, account, p));
       also(ids);
       return ids;
     })();
@@ -53,11 +63,11 @@ export function createBatches(deps: AppDeps, presets: Presets, repo: BatchesRepo
      * transaction: all or nothing, and one database commit instead of one per command.
      * Listeners (events, the scheduler) hear of the commands only once they are committed.
      */
-    create(account: AccountRow, req: BatchRequest) {
+    async create(account: AccountRow, req: BatchRequest) {
       const preset = presets.find(account.id, req.preset, req.version);
       const requests = renderAll(preset, req);
       const id = crypto.randomUUID();
-      const submitted = submitAll(account, requests.map((r) => r.request), (ids) =>
+      const submitted = await submitAll(account, requests.map((r) => r.request), (ids) =>
         repo.insert({ id, account_id: account.id, preset_name: preset.name, preset_version: preset.version },
           requests.map((r, i) => ({ input: r.input, commandId: ids[i] as string }))));
       announce(account.id, submitted);
@@ -74,13 +84,13 @@ export function createBatches(deps: AppDeps, presets: Presets, repo: BatchesRepo
       return get(accountId, id);
     },
     /** Submits each FAILED item's request again, as it was; the item then follows the new command. */
-    retryFailed(account: AccountRow, id: string) {
+    async retryFailed(account: AccountRow, id: string) {
       const { batch, items } = view(account.id, id);
       const failed = items.filter((i) => i.status === 'FAILED').flatMap((item) => {
         const row = deps.commands.get(account.id, item.command_id);
         return row ? [{ item, request: requestOf(row.command_type, row.request_json) }] : [];
       });
-      const submitted = submitAll(account, failed.map((f) => f.request), (ids) =>
+      const submitted = await submitAll(account, failed.map((f) => f.request), (ids) =>
         failed.forEach((f, i) => repo.replaceCommand(batch.id, f.item.idx, f.item.command_id, ids[i] as string)));
       announce(account.id, submitted);
       return get(account.id, id);

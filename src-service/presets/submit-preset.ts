@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import type { AccountRow } from '../db/accounts-repo';
 import { submitCommand, type CommandRequest, type SubmitDeps } from '../commands/submit';
+import { argumentChecksOn } from '../commands/parser-switch';
 import type { PresetRecord } from './definition';
 import { renderPreset, type PresetRunInput } from './render';
 
@@ -10,6 +11,7 @@ export function submitDepsOf(deps: AppDeps): SubmitDeps {
     commands: deps.commands,
     files: deps.files,
     vcpuBudget: deps.config.vcpuBudget,
+    checkArguments: argumentChecksOn(deps.config),
     onSubmitted: (_accountId, id) => {
       const row = deps.commands.getAny(id);
       if (row) deps.notifier.onStatus(row);
@@ -19,7 +21,7 @@ export function submitDepsOf(deps: AppDeps): SubmitDeps {
 }
 
 /** Renders the preset and submits the result exactly like a hand-written request: one code path. */
-export function submitPreset(deps: AppDeps, account: AccountRow, preset: PresetRecord, run: PresetRunInput): { commandId: string; request: CommandRequest } {
+export async function submitPreset(deps: AppDeps, account: AccountRow, preset: PresetRecord, run: PresetRunInput): Promise<{ commandId: string; request: CommandRequest }> {
   const request = renderPreset(preset, run);
-  return { commandId: submitCommand(submitDepsOf(deps), account, request), request };
+  return { commandId: await submitCommand(submitDepsOf(deps), account, request), request };
 }

@@ -40,7 +40,7 @@ export async function stageHashing(src: string, scratchDir: string, signal: Abor
  * the preset's command reads it through a presigned URL like any other input.
  */
 export async function storeStaged(deps: AppDeps, accountId: string, staged: StagedFile, fileName: string, signal: AbortSignal): Promise<FileRow> {
-  const probe = await probeFile(deps.media.ffprobePath, staged.tempPath, { timeoutMs: 120_000, signal }).catch(() => null);
+  const probe = await probeFile(deps.media.ffprobePath, staged.tempPath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null);
   const media = mapProbe(probe, fileName, staged.size);
   const blob = await deps.blobs.putFile(staged.tempPath);
   const id = crypto.randomUUID();

@@ -122,7 +122,7 @@ async function processFile(ctx: WatchContext, row: WatchFolderRow, file: string,
     const input = await storeStaged(deps, row.account_id, staged, name, signal);
     const url = deps.urls.storageUrl(input, INPUT_URL_TTL_SECONDS) as string;
     const parameters = JSON.parse(row.parameters_json) as Record<string, unknown>;
-    const { commandId } = submitPreset(deps, account, preset, { input_files: { [alias]: url }, input_names: { [alias]: name }, parameters });
+    const { commandId } = await submitPreset(deps, account, preset, { input_files: { [alias]: url }, input_names: { [alias]: name }, parameters });
     repo.setCommand(claimed, commandId);
     await follow(ctx, row, claimed, file, commandId, signal);
   } catch (err) {

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { accountOf } from '../middleware/auth';
+import { jsonBody } from '../middleware/json-body';
 import { parseInput } from '../validate';
 import { NotFoundError } from '../../errors';
 import { PageQuery } from '../commands/commands.schema';
@@ -12,8 +13,8 @@ import { BatchIdParams, CreateBatchBody } from './batches.schema';
 export function batchRoutes(deps: AppDeps, batches: Batches): Router {
   const router = new Router({ prefix: '/v1' });
 
-  router.post('/batches', (ctx) => {
-    ctx.body = batches.create(accountOf(ctx), parseInput(CreateBatchBody, ctx.state.body, 'body'));
+  router.post('/batches', jsonBody, async (ctx) => {
+    ctx.body = await batches.create(accountOf(ctx), parseInput(CreateBatchBody, ctx.state.body, 'body'));
   });
 
   router.get('/batches', (ctx) => {
@@ -26,14 +27,14 @@ export function batchRoutes(deps: AppDeps, batches: Batches): Router {
     ctx.body = batches.get(accountOf(ctx).id, batch_id);
   });
 
-  router.post('/batches/:batch_id/cancel', async (ctx) => {
+  router.post('/batches/:batch_id/cancel', jsonBody, async (ctx) => {
     const { batch_id } = parseInput(BatchIdParams, ctx.params, 'path');
     ctx.body = await batches.cancel(accountOf(ctx).id, batch_id);
   });
 
-  router.post('/batches/:batch_id/retry-failed', (ctx) => {
+  router.post('/batches/:batch_id/retry-failed', jsonBody, async (ctx) => {
     const { batch_id } = parseInput(BatchIdParams, ctx.params, 'path');
-    ctx.body = batches.retryFailed(accountOf(ctx), batch_id);
+    ctx.body = await batches.retryFailed(accountOf(ctx), batch_id);
   });
 
   router.get('/batches/:batch_id/outputs.zip', async (ctx) => {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { accountOf } from '../middleware/auth';
+import { jsonBody } from '../middleware/json-body';
 import { parseInput } from '../validate';
 import type { Presets } from '../../presets/presets';
 import { submitPreset } from '../../presets/submit-preset';
@@ -14,11 +15,11 @@ export function presetRoutes(deps: AppDeps, presets: Presets): Router {
     ctx.body = presets.list(accountOf(ctx).id);
   });
 
-  router.post('/presets', (ctx) => {
+  router.post('/presets', jsonBody, (ctx) => {
     ctx.body = presets.create(accountOf(ctx).id, parseInput(PresetDefinition, ctx.state.body, 'body'));
   });
 
-  router.post('/presets/import', (ctx) => {
+  router.post('/presets/import', jsonBody, (ctx) => {
     const file = parseInput(PresetExportFile, ctx.state.body, 'body');
     const account = accountOf(ctx).id;
     const exists = presets.list(account).some((p) => p.name === file.preset.name && !p.builtin);
@@ -43,7 +44,7 @@ export function presetRoutes(deps: AppDeps, presets: Presets): Router {
     ctx.body = presets.exportFile(accountOf(ctx).id, name, version);
   });
 
-  router.put('/presets/:name', (ctx) => {
+  router.put('/presets/:name', jsonBody, (ctx) => {
     const { name } = parseInput(PresetNameParams, ctx.params, 'path');
     const raw = ctx.state.body as Record<string, unknown> | undefined;
     const def = parseInput(PresetDefinition, raw && typeof raw === 'object' && !Array.isArray(raw) ? { ...raw, name } : raw, 'body');
@@ -56,12 +57,12 @@ export function presetRoutes(deps: AppDeps, presets: Presets): Router {
     ctx.status = 204;
   });
 
-  router.post('/presets/:name/run', (ctx) => {
+  router.post('/presets/:name/run', jsonBody, async (ctx) => {
     const { name } = parseInput(PresetNameParams, ctx.params, 'path');
     const body = parseInput(RunPresetBody, ctx.state.body ?? {}, 'body');
     const account = accountOf(ctx);
     const preset = presets.find(account.id, name, body.version);
-    const { commandId, request } = submitPreset(deps, account, preset, body);
+    const { commandId, request } = await submitPreset(deps, account, preset, body);
     ctx.body = { command_id: commandId, request: request.body };
   });
 

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { accountOf } from '../middleware/auth';
+import { jsonBody } from '../middleware/json-body';
 import { parseInput } from '../validate';
 import type { WatchFolders } from '../../watch/watch-folders';
 import { CreateWatchFolderBody, WatchIdParams } from './watch.schema';
@@ -12,7 +13,7 @@ export function watchRoutes(watch: WatchFolders): Router {
     ctx.body = watch.list(accountOf(ctx).id);
   });
 
-  router.post('/watch-folders', (ctx) => {
+  router.post('/watch-folders', jsonBody, (ctx) => {
     ctx.body = watch.create(accountOf(ctx), parseInput(CreateWatchFolderBody, ctx.state.body, 'body'));
   });
 
