@@ -24,7 +24,8 @@ export interface ResultCacheDeps {
   files: FilesRepo;
   blobs: BlobStore;
   urls: UrlBuilder;
-  media: Pick<MediaBinaries, 'ffmpegPath' | 'ffprobePath'>;
+  /** Read at each lookup: the ffmpeg in use can change while the service runs. */
+  media: Pick<MediaBinaries, 'ffmpegPath' | 'ffmpeg' | 'ffprobe'>;
   jobsDir: string;
   log(msg: string): void;
 }
@@ -84,7 +85,7 @@ export function createResultCache(deps: ResultCacheDeps) {
   return {
     isWanted: (row: CommandRow) => (JSON.parse(row.request_json) as { cache?: unknown }).cache === true,
     async probe(row: CommandRow, req: ParsedRequest, inputs: PreparedInputs, work: string, signal: AbortSignal): Promise<CacheProbe> {
-      const versions = await readVersions(deps.media);
+      const versions = readVersions(deps.media);
       const files = await inputHashes(req, inputs, work, signal);
       const key = cacheKey({ steps: req.steps, outputs: req.outputs, files, ffmpeg: `${deps.media.ffmpegPath} ${versions.ffmpeg_version}` });
       const fromId = repo.find(row.account_id, key);

@@ -23,7 +23,7 @@ export interface CommandRow {
   error_message: string | null;
   progress_json: string | null;
   log: string | null;
-  /** Set when a result-cache hit reused this command's outputs (migration 3). */
+  /** Set when a result-cache hit reused this command's outputs (migration 4). */
   cached_from_command_id?: string | null;
 }
 

@@ -1,4 +1,4 @@
-/** Presets (versioned), batches, the result cache and watch folders (docs/presets.md). */
+/** Schema 4: presets (versioned), batches, the result cache and watch folders (docs/presets.md). */
 export default /* sql */ `
 CREATE TABLE presets (
   account_id TEXT NOT NULL REFERENCES accounts(id),
