@@ -35,7 +35,5 @@ export interface AppDeps {
   /** Work outside requests; aborted and awaited at stop. */
   tasks: BackgroundTasks;
   version: string;
-  /** The account created at first start, whose key the GUI and the local CLI use. */
-  localAccountId: string;
   log(msg: string): void;
 }

@@ -65,7 +65,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const urls = createUrlBuilder(() => baseUrl, keyring);
   const jobsDir = path.join(config.dataDir, 'jobs');
   const tasks = createBackgroundTasks(log);
-  const deps = { config, db, accounts, commands, files, blobs, keyring, urls, media, confiner, events, tasks, version: VERSION, localAccountId: local.accountId, log } as AppDeps;
+  const deps = { config, db, accounts, commands, files, blobs, keyring, urls, media, confiner, events, tasks, version: VERSION, log } as AppDeps;
   const ext = mountExtensions(deps);
   deps.notifier = createCommandNotifier({ files, events, setProgress: commands.setProgress, onFinal: ext.onCommandFinal, log });
   const runner = createCommandRunner({

@@ -48,7 +48,7 @@ export function createWatchFolders(deps: AppDeps, presets: Presets) {
     },
     create(account: AccountRow, body: CreateWatchFolderBody) {
       // A watch folder reads this machine's files: a key handed to someone on the LAN must not get that.
-      if (account.id !== deps.localAccountId) throw new ForbiddenError("Watch folders read this machine's folders: only the local account's key may create them");
+      if (account.id !== deps.accounts.localAccountId()) throw new ForbiddenError("Watch folders read this machine's folders: only the local account's key may create them");
       const { folder, output } = checkFolders(deps.config.dataDir, body);
       if (repo.folders(account.id).some((f) => f.folder === folder)) throw new ConflictError(`${folder} is already watched`);
       checkPreset(presets, account.id, body);
