@@ -104,6 +104,30 @@ describe('result cache', () => {
     expect(d2).toMatchObject({ status: 'SUCCESS', cache_hit: true, cached_from_command_id: d1.command_id });
   });
 
+  it('when a playlist (a folder of segments) and an OUTPUT_FOLDER zip are reused, then both are served from their new records', async () => {
+    const hls = {
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_playlist_1: 'index.m3u8' },
+      ffmpeg_command: '-i {{in_1}} -c copy -f hls -hls_time 1 -hls_playlist_type vod {{out_playlist_1}}',
+      cache: true,
+    };
+    const a = await run(hls);
+    const b = await run(hls);
+    expect(b.cached_from_command_id).toBe(a.command_id);
+    const manifest = await (await fetch(b.output_files.out_playlist_1.storage_url)).text();
+    const segment = manifest.split('\n').find((l) => l.endsWith('.ts')) as string;
+    const base = b.output_files.out_playlist_1.storage_url.replace(/index\.m3u8$/, '');
+    expect((await fetch(base + segment)).status).toBe(200);
+    expect(b.output_files.out_playlist_1.file_id).not.toBe(a.output_files.out_playlist_1.file_id);
+
+    const folder = { ...hls, output_files: 'OUTPUT_FOLDER', ffmpeg_command: '-i {{in_1}} -c copy -f segment -segment_time 1 part_%03d.mp4' };
+    const c = await run(folder);
+    const d = await run(folder);
+    expect(d.cached_from_command_id).toBe(c.command_id);
+    expect(d.output_files.OUTPUT_FOLDER.storage_url).toMatch(new RegExp(`/${d.command_id}\\.zip$`));
+    expect((await bytesOf(d.output_files.OUTPUT_FOLDER.storage_url)).equals(await bytesOf(c.output_files.OUTPUT_FOLDER.storage_url))).toBe(true);
+  });
+
   it('when stats are read and the cache cleared, then counts reset and the next run is a miss', async () => {
     const stats = await svc.api('GET', '/v1/cache');
     expect(stats.status).toBe(200);
