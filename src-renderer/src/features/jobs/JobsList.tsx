@@ -42,6 +42,7 @@ export function JobsList({ jobs, total, isLoading, selectedId, filter, onFilter,
             <a className="job-item" href={hrefOf({ name: 'jobs', id: job.command_id })} aria-current={job.command_id === selectedId ? 'true' : undefined} data-status={job.status}>
               <div className="row">
                 <StatusChip status={job.status} />
+                {(job as { cache_hit?: boolean }).cache_hit && <span className="chip chip-info">Cache hit</span>}
                 <span className="mono small">{shortId(job.command_id)}</span>
                 <span className="spacer" />
                 <span className="small muted">{formatRelative(job.created_at)}</span>
