@@ -27,6 +27,8 @@ Talks to FFDESK_URL (default http://127.0.0.1:<FFDESK_PORT or 8777>) with FFDESK
   preset run <name> --in in_1=<url|./file> [--set param=value]... [--version N] [--cache]
       [--private] [--wait] [--download DIR] [--json]
                                          run a preset (local inputs are uploaded first)
+  preset batch <name> <file|url>... [--set param=value]... [--wait] [--download DIR] [--json]
+                                         one command per input; --download saves a zip of all outputs
   events [--last-event-id N]             follow command and file events, one JSON line each (until Ctrl-C)
   webhook get|set <url>|rm|test|deliveries|replay <id> [--json]
                                          the account webhook (test/replay exit 1 unless delivered)

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../test-support/harness';
 import { makeTinyMedia, type TinyMedia } from '../test-support/media';
+import { extractZip } from '../storage/zip';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let svc: TestService;
@@ -58,6 +59,18 @@ describe('ffdesk preset', () => {
     const exported = await cli(['preset', 'export', 'small']);
     expect(exported.code).toBe(0);
     expect(JSON.parse(exported.stdout)).toMatchObject({ format: 'ffdesk-preset', format_version: 1, preset: { name: 'small', steps: [expect.stringContaining('scale=-2:{{height}}')] } });
+  });
+
+  it('when a preset runs as a batch over two local files with --wait --download, then the zip holds both outputs', async () => {
+    const dir = tempDir('ffdesk-cli-batch-');
+    const second = path.join(dir, 'second.mp4');
+    fs.copyFileSync(tiny.video, second);
+    const run = await cli(['preset', 'batch', 'small', tiny.video, second, '--set', 'height=48', '--wait', '--download', dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^SUCCESS\t2 done\t0 failed\t2 total$/m);
+    const zip = fs.readdirSync(dir).find((f) => f.endsWith('.zip')) as string;
+    const { files } = await extractZip(path.join(dir, zip), path.join(dir, 'x'), { maxTotalBytes: 1e9, maxEntries: 10, maxRatio: 1000 });
+    expect(files.sort()).toEqual(['second_48p.mp4', 'video_48p.mp4']);
   });
 
   it('when a parameter is out of bounds, then the CLI exits 1 and says which one', async () => {

@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createHttp } from '../client/http';
 import { normalizeArgs } from './args';
@@ -61,8 +64,11 @@ export async function presetCommand(args: string[]): Promise<number> {
       return EXIT.OK;
     case 'run':
       return runPreset(needName(), version, values);
+    case 'batch':
+      if (!name || rest.length === 0) throw new UsageError('preset batch expects a preset name and one or more files or URLs');
+      return runBatch(name, version, rest, values);
     default:
-      throw new UsageError('preset expects ls, show <name>, run <name>, export <name>, import <file> or rm <name>');
+      throw new UsageError('preset expects ls, show <name>, run <name>, batch <name> <file|url>..., export <name>, import <file> or rm <name>');
   }
 }
 
@@ -86,4 +92,38 @@ async function runPreset(name: string, version: number | undefined, values: RunV
   if (record.status === 'SUCCESS' && (record as { cache_hit?: boolean }).cache_hit && !values.json) note('result cache hit: outputs reused');
   reportRecord(record, values.json);
   return record.status === 'SUCCESS' ? EXIT.OK : EXIT.FAILED;
+}
+
+interface BatchView { batch_id: string; status: string; done: number; failed: number; total: number; eta_seconds: number | null }
+
+/** `preset batch <name> <file|url>...`: one command per input; --wait follows the batch, --download saves the zip of outputs. */
+async function runBatch(name: string, version: number | undefined, sources: string[], values: RunValues): Promise<number> {
+  const client = connect();
+  const http = createHttp(resolveTarget());
+  const urls = Object.values(await resolveInputs(client, Object.fromEntries(sources.map((src, i) => [`in_${i}`, src])), values.json));
+  const body = { preset: name, version, parameters: parsePairs(values.set, '--set'), inputs: urls, is_private: values.private || undefined, cache: values.cache };
+  let batch = await http.request<BatchView>('/v1/batches', { method: 'POST', body });
+  if (!values.wait && !values.download) {
+    if (values.json) printJson(batch);
+    else printLine(batch.batch_id);
+    return EXIT.OK;
+  }
+  while (batch.status === 'RUNNING') {
+    if (!values.json) note(`${batch.done} done, ${batch.failed} failed of ${batch.total}${batch.eta_seconds === null ? '' : `, ~${batch.eta_seconds} s left`}`);
+    await new Promise((r) => setTimeout(r, 1000));
+    batch = await http.request<BatchView>(`/v1/batches/${encodeURIComponent(batch.batch_id)}`);
+  }
+  if (values.download && batch.done > 0) {
+    const dir = userPath(values.download);
+    fs.mkdirSync(dir, { recursive: true });
+    const res = await http.fetch(http.url(`/v1/batches/${encodeURIComponent(batch.batch_id)}/outputs.zip`), { headers: http.headers() });
+    if (!res.ok || !res.body) throw new Error(`Download of the outputs failed: HTTP ${res.status}`);
+    const target = path.join(dir, `batch-${batch.batch_id}.zip`);
+    // Streamed: a batch's outputs can be far larger than memory.
+    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), fs.createWriteStream(target));
+    if (!values.json) note(`saved ${target}`);
+  }
+  if (values.json) printJson(batch);
+  else printLine(`${batch.status}\t${batch.done} done\t${batch.failed} failed\t${batch.total} total`);
+  return batch.status === 'SUCCESS' ? EXIT.OK : EXIT.FAILED;
 }
