@@ -13,6 +13,7 @@ import { keyRoutes } from './api/keys/keys.routes';
 import { openapiRoutes } from './api/openapi/openapi.routes';
 import { createFormUploads } from './files/form-upload';
 import { formUploadHandler } from './api/files/form-upload.route';
+import { mountPresetFeatures } from './presets/mount';
 
 /**
  * The features mounted on top of the command core: each contributes routes, raw handlers
@@ -35,6 +36,7 @@ export function mountExtensions(deps: AppDeps): Extensions {
   const uploads = createUploads(deps);
   const rateLimit = createRateLimiter(deps.config.storeFileRatePerMinute);
   const webhooks = createWebhooks(deps);
+  const presetFeatures = mountPresetFeatures(deps);
   let sweeper: NodeJS.Timeout | undefined;
   return {
     routers: [
@@ -43,6 +45,7 @@ export function mountExtensions(deps: AppDeps): Extensions {
       webhookRoutes(webhooks),
       keyRoutes(deps),
       openapiRoutes(),
+      ...presetFeatures.routers,
     ],
     rawHandlers: [partUploadHandler(uploads), formUploadHandler(deps.accounts, createFormUploads(deps), deps.urls)],
     async start() {
@@ -51,9 +54,11 @@ export function mountExtensions(deps: AppDeps): Extensions {
       sweeper = setInterval(() => uploads.sweep(), UPLOAD_SWEEP_MS);
       sweeper.unref();
       webhooks.start();
+      await presetFeatures.start();
     },
     async stop() {
       clearInterval(sweeper);
+      await presetFeatures.stop();
       await webhooks.stop();
     },
     onCommandFinal: (row) => webhooks.onCommandFinal(row),

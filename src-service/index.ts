@@ -17,6 +17,7 @@ import { createEventBus } from './events/event-bus';
 import { createUrlBuilder } from './files/urls';
 import { createLocalScheduler, type Scheduler } from './commands/scheduler';
 import { createCommandRunner } from './commands/runner';
+import { createResultCache } from './cache/result-cache';
 import { createCommandNotifier } from './commands/notify';
 import { createApp } from './app';
 import { pollFastPath } from './api/commands/poll-fast-path';
@@ -72,6 +73,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const runner = createCommandRunner({
     ...deps, get ffmpegPath() { return media.ffmpegPath; }, get ffprobePath() { return media.ffprobePath; }, jobsDir,
     knownNames: async () => knownNamesOf(await deps.ffmpegFacts.capabilities()),
+    resultCache: createResultCache({ db, files, blobs, urls, media, jobsDir, log }),
     onStatus: (row) => deps.notifier.onStatus(row), onProgress: (row, p) => deps.notifier.onProgress(row, p),
   });
   // Scale-out only with a Redis URL: without it nothing connects to Redis (docs/scale-out.md).

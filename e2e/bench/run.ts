@@ -19,8 +19,9 @@ import { startupScenario } from './scenarios/startup';
 import { bundleScenario } from './scenarios/bundle';
 import { sandboxScenario } from './scenarios/sandbox';
 import { scaleOutScenario } from './scenarios/scale-out';
+import { cacheHashScenario } from './scenarios/cache-hash';
 
-const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario, pollLoadScenario, transferScenario, bigDbScenario, startupScenario, bundleScenario, sandboxScenario, scaleOutScenario];
+const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario, pollLoadScenario, transferScenario, bigDbScenario, startupScenario, bundleScenario, sandboxScenario, scaleOutScenario, cacheHashScenario];
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

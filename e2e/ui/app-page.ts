@@ -6,7 +6,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class AppPage {
   constructor(readonly page: Page) {}
 
-  nav(name: 'Jobs' | 'New job' | 'Files' | 'Uploads' | 'Settings'): Locator {
+  nav(name: 'Jobs' | 'New job' | 'Files' | 'Uploads' | 'Presets' | 'Settings'): Locator {
     return this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
   }
 

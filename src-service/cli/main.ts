@@ -22,6 +22,13 @@ Talks to FFDESK_URL (default http://127.0.0.1:<FFDESK_PORT or 8777>) with FFDESK
                                          stored files (--all: every state, uploads and failures too)
   upload <file> [--private] [--json]     upload a local file (multipart) and wait until stored
   store <url> [--private] [--wait]       store a file from a URL
+  preset ls | show <name> | export <name> [--version N] | import <file.json> | rm <name>
+                                         presets (built-in and saved); export prints the shareable JSON
+  preset run <name> --in in_1=<url|./file> [--set param=value]... [--version N] [--cache]
+      [--private] [--wait] [--download DIR] [--json]
+                                         run a preset (local inputs are uploaded first)
+  preset batch <name> <file|url>... [--set param=value]... [--wait] [--download DIR] [--json]
+                                         one command per input; --download saves a zip of all outputs
   events [--last-event-id N]             follow command and file events, one JSON line each (until Ctrl-C)
   webhook get|set <url>|rm|test|deliveries|replay <id> [--json]
                                          the account webhook (test/replay exit 1 unless delivered)
@@ -59,6 +66,7 @@ const COMMANDS: Record<string, Handler> = {
   store: storeCommand,
   webhook: webhookCommand,
   events: eventsCommand,
+  preset: async (args) => (await import('./preset-cli')).presetCommand(args),
 };
 
 async function main(argv: string[]): Promise<number> {

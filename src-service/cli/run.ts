@@ -45,7 +45,7 @@ export async function runCommand(args: string[]): Promise<number> {
   }
   const record = await waitWithProgress(client, id, values.json);
   if (record.status === 'SUCCESS' && values.download) await downloadOutputs(client, record, userPath(values.download), values.json);
-  report(record, values.json);
+  reportRecord(record, values.json);
   return record.status === 'SUCCESS' ? EXIT.OK : EXIT.FAILED;
 }
 
@@ -78,7 +78,7 @@ export async function waitWithProgress(client: Client, id: string, json: boolean
   return record;
 }
 
-async function downloadOutputs(client: Client, record: CommandRecord, dir: string, json: boolean): Promise<void> {
+export async function downloadOutputs(client: Client, record: CommandRecord, dir: string, json: boolean): Promise<void> {
   // Private outputs need a presigned URL (spec 4.9); a short TTL suffices for an immediate download.
   const signed = await client.getCommand(record.command_id, { presignedTtlSeconds: 3600 });
   fs.mkdirSync(dir, { recursive: true });
@@ -93,7 +93,7 @@ async function downloadOutputs(client: Client, record: CommandRecord, dir: strin
   }
 }
 
-function report(record: CommandRecord, json: boolean): void {
+export function reportRecord(record: CommandRecord, json: boolean): void {
   if (json) return printJson(record);
   if (record.status === 'FAILED') {
     note(`FAILED ${record.error_status ?? ''}: ${record.error_message ?? ''}`);

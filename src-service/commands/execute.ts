@@ -1,7 +1,7 @@
 import { substituteAliases } from './aliases';
 import { yieldToEventLoop } from './request-limits';
 import type { ParsedRequest } from './submit';
-import { prepareInputs, type DownloadDeps } from './inputs';
+import { prepareInputs, type DownloadDeps, type PreparedInputs } from './inputs';
 import { listFilesRecursive } from '../storage/fs-io';
 import { runSteps, type StepOptions } from './run-steps';
 
@@ -31,12 +31,24 @@ export async function executeInFolder(
   logs: string[],
 ): Promise<Executed> {
   const inputs = await prepareInputs(deps, req, dirs, opts.signal);
+  return runInFolder(deps, req, dirs, inputs, opts, logs);
+}
+
+/** The steps of `req` on inputs already in the job folder (the result cache looks at them first). */
+export async function runInFolder(
+  deps: Pick<ExecuteDeps, 'ffmpegPath' | 'confiner'>,
+  req: ParsedRequest,
+  dirs: { work: string },
+  inputs: PreparedInputs,
+  opts: Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames'>,
+  logs: string[],
+): Promise<Executed> {
   const before = new Set(await listFilesRecursive(dirs.work));
   const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
   const steps = await substituteEach(req.steps, { ...inputs.paths, ...outputPaths, ...req.interims });
   const result = await runSteps(deps.ffmpegPath, steps, { cwd: dirs.work, inputDurations: inputs.durations, confiner: deps.confiner, ...opts }, logs);
   const interimNames = new Set(Object.values(req.interims));
-  const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f) && !interimNames.has(f));
+  const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f) && !interimNames.has(f)); // interim files are never stored
   return { inputBytes: inputs.bytes, produced, ffmpegSeconds: result.ffmpegSeconds };
 }
 

@@ -38,12 +38,15 @@ export interface PreparedInputs {
   bytes: number;
   /** Known input durations, for the progress percentage. */
   durations: number[];
+  /** SHA-256 of downloaded inputs by job-folder path, computed while downloading when asked (result cache). */
+  sha256ByPath: Record<string, string>;
 }
 
 interface OneInput {
   relPath: string;
   bytes: number;
   duration: number | null;
+  sha256?: string;
 }
 
 /**
@@ -78,28 +81,30 @@ export async function prepareInputs(
   req: { inputs: Record<string, string>; inputZipUrl: string | null },
   dirs: { work: string; scratch: string },
   signal: AbortSignal,
+  opts: { sha256?: boolean } = {},
 ): Promise<PreparedInputs> {
   if (req.inputZipUrl) return prepareZip(deps, req.inputZipUrl, dirs, signal);
   const entries = Object.entries(req.inputs);
-  const results = await mapBounded(entries, INPUT_FETCHES_AT_ONCE, ([alias, url]) => fetchInput(deps, alias, url, dirs.work, signal));
+  const results = await mapBounded(entries, INPUT_FETCHES_AT_ONCE, ([alias, url]) => fetchInput(deps, alias, url, dirs.work, signal, opts.sha256 === true));
   const paths: Record<string, string> = {};
   entries.forEach(([alias], i) => (paths[alias] = (results[i] as OneInput).relPath));
   return {
     paths,
     bytes: results.reduce((n, r) => n + r.bytes, 0),
     durations: results.flatMap((r) => (r.duration === null ? [] : [r.duration])),
+    sha256ByPath: Object.fromEntries(results.flatMap((r) => (r.sha256 ? [[r.relPath, r.sha256]] : []))),
   };
 }
 
-async function fetchInput(deps: DownloadDeps, alias: string, url: string, work: string, signal: AbortSignal): Promise<OneInput> {
+async function fetchInput(deps: DownloadDeps, alias: string, url: string, work: string, signal: AbortSignal, sha256: boolean): Promise<OneInput> {
   const dir = path.join(work, alias);
   await fs.mkdir(dir, { recursive: true });
   const local = hasOwnStorage(deps) ? await copyFromOwnStorage(deps, url, dir) : null;
   if (local) return { ...local, relPath: `${alias}/${local.relPath}` };
-  const file = await download(deps, url, dir, signal);
+  const file = await download(deps, url, dir, signal, sha256);
   const probe = await probeFile(deps.ffprobePath, file.path, { confiner: deps.confiner, signal, timeoutMs: 30_000 }).catch(() => null);
   const duration = Number(probe?.format?.duration);
-  return { relPath: `${alias}/${file.fileName}`, bytes: file.sizeBytes, duration: Number.isFinite(duration) ? duration : null };
+  return { relPath: `${alias}/${file.fileName}`, bytes: file.sizeBytes, duration: Number.isFinite(duration) ? duration : null, sha256: file.sha256 };
 }
 
 /** A URL naming a file stored here is read from disk, with no HTTP round trip (decisions: Requests). */
@@ -126,7 +131,7 @@ async function copyFromOwnStorage(deps: InputDeps, url: string, dir: string): Pr
   return { relPath, bytes: target.row.size_bytes ?? 0, duration: Number.isFinite(duration) ? duration : null };
 }
 
-function download(deps: DownloadDeps, url: string, dir: string, signal: AbortSignal) {
+function download(deps: DownloadDeps, url: string, dir: string, signal: AbortSignal, sha256 = false) {
   const c = deps.config;
   return downloadToFile(url, dir, {
     maxBytes: c.maxInputBytes,
@@ -134,6 +139,7 @@ function download(deps: DownloadDeps, url: string, dir: string, signal: AbortSig
     idleTimeoutMs: c.downloadIdleTimeoutMs,
     maxRedirects: 10,
     signal,
+    sha256,
     isHostAllowed: (host) => isHostAllowed(c, host),
   });
 }
@@ -149,5 +155,5 @@ async function prepareZip(deps: DownloadDeps, url: string, dirs: { work: string;
     maxRatio: c.zipMaxRatio,
   });
   await fs.rm(zipPath, { force: true });
-  return { paths: {}, bytes: totalBytes, durations: [] };
+  return { paths: {}, bytes: totalBytes, durations: [], sha256ByPath: {} };
 }

@@ -9,13 +9,14 @@ import type { AccountsRepo } from '../db/accounts-repo';
 import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
 import { parseStoredRequest } from './submit';
-import type { InputDeps } from './inputs';
+import { prepareInputs, type InputDeps } from './inputs';
 import { storeOutputs, type StoredOutput } from './outputs';
 import type { StepLimits } from './run-steps';
-import { executeInFolder } from './execute';
+import { runInFolder } from './execute';
 import { argumentChecksOn } from './parser-switch';
 import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
+import type { ResultCache } from '../cache/result-cache';
 
 export interface RunnerDeps extends InputDeps {
   db: Db;
@@ -30,9 +31,10 @@ export interface RunnerDeps extends InputDeps {
   onStatus(row: CommandRow): void;
   onProgress(row: CommandRow, progress: unknown): void;
   log(msg: string): void;
+  /** The opt-in result cache (`"cache": true`); absent, every command runs. */
+  resultCache?: ResultCache;
 }
 
-/** Alias substitution one command at a time, letting other requests run in between (docs/http-guards.md). */
 /**
  * Runs one command end to end: inputs -> ffmpeg steps in one job folder -> outputs stored
  * -> one transaction that inserts the output records and marks SUCCESS. Any failure ends
@@ -55,13 +57,25 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     try {
       await resetDirs(dirs);
       const req = parseStoredRequest(row.request_json);
-      const ran = await executeInFolder(deps, req, dirs, {
+      const cache = deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
+      const inputs = await prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined });
+      const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
+      const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
+      if (probe?.hit) {
+        const stored = probe.hit.stored;
+        const processingBytes = inputs.bytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
+        await assertQuotaAfterRun(deps, row, stored, processingBytes);
+        const log = `Result cache hit: the outputs of command ${probe.hit.fromCommandId} were reused; ffmpeg did not run.`;
+        await commitSuccess(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: 0, processingBytes, log }, onCommit);
+        return;
+      }
+      const ran = await runInFolder(deps, req, dirs, inputs, {
         cpus, signal: controller.signal, limits: stepLimits(deps.config, row), checkLists: argumentChecksOn(deps.config),
         onProgress: (p) => deps.onProgress(row, p), knownNames: deps.knownNames,
       }, logs);
       ffmpegSeconds = ran.ffmpegSeconds;
       await storeAndCommit(deps, row, req.outputs, dirs.work, ran.produced, {
-        started, inputBytes: ran.inputBytes, ffmpegSeconds, log: logs.join('\n'), signal: controller.signal,
+        started, inputBytes: ran.inputBytes, ffmpegSeconds, log: logs.join('\n'), signal: controller.signal, onCommit,
       });
     } catch (err) {
       // The job folder goes first: when it filled the disk, the failure can only be recorded once it is gone.
@@ -95,12 +109,12 @@ export async function storeAndCommit(
   outputs: Record<string, string> | 'OUTPUT_FOLDER',
   work: string,
   produced: string[],
-  r: { started: number; inputBytes: number; ffmpegSeconds: number; log: string; signal: AbortSignal },
+  r: { started: number; inputBytes: number; ffmpegSeconds: number; log: string; signal: AbortSignal; onCommit?: () => void },
 ): Promise<void> {
   const stored = await storeOutputs(deps, outputs, work, produced, row.id, r.signal);
   const processingBytes = r.inputBytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
   await assertQuotaAfterRun(deps, row, stored, processingBytes);
-  await commitSuccess(deps, row, stored, { total: (performance.now() - r.started) / 1000, ffmpeg: r.ffmpegSeconds, processingBytes, log: r.log });
+  await commitSuccess(deps, row, stored, { total: (performance.now() - r.started) / 1000, ffmpeg: r.ffmpegSeconds, processingBytes, log: r.log }, r.onCommit);
 }
 
 /** What storing, committing and recording a failure need (no ffmpeg, no inputs). */
@@ -136,9 +150,11 @@ async function commitSuccess(
   row: CommandRow,
   stored: StoredOutput[],
   r: { total: number; ffmpeg: number; processingBytes: number; log: string },
+  alsoInTransaction?: () => void,
 ): Promise<void> {
   const commit = deps.db.transaction(() => {
     if (!deps.commands.markSuccess(row.id, r)) return false;
+    alsoInTransaction?.();
     for (const o of stored) {
       deps.files.insert({
         id: crypto.randomUUID(), account_id: row.account_id, command_id: row.id, output_alias: o.alias,

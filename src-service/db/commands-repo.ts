@@ -25,6 +25,8 @@ export interface CommandRow {
   log: string | null;
   /** Given by the client (FFDesk); null when none was given. */
   name: string | null;
+  /** Set when a result-cache hit reused this command's outputs (migration 6). */
+  cached_from_command_id?: string | null;
 }
 
 export type NewCommand = Pick<

@@ -6,7 +6,7 @@ import { DEAD_INPUT } from './fuzz-arbitraries';
  * fuzz.service.test.ts checks this list against /v1/openapi.json so a new route cannot be
  * left out of the fuzzing.
  */
-export type BodyKind = 'run' | 'chained' | 'multiple' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'rename' | 'none';
+export type BodyKind = 'run' | 'chained' | 'multiple' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'rename' | 'preset' | 'preset-run' | 'preset-import' | 'batch' | 'watch' | 'none';
 
 export interface Route {
   method: string;
@@ -56,7 +56,33 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/v1/health' },
   { method: 'GET', path: '/v1/openapi.json' },
   { method: 'GET', path: '/docs' },
+  { method: 'GET', path: '/v1/presets' },
+  { method: 'POST', path: '/v1/presets', body: 'preset' },
+  { method: 'POST', path: '/v1/presets/import', body: 'preset-import' },
+  { method: 'GET', path: '/v1/presets/{name}', query: ['version'] },
+  { method: 'GET', path: '/v1/presets/{name}/versions' },
+  { method: 'GET', path: '/v1/presets/{name}/export', query: ['version'] },
+  { method: 'PUT', path: '/v1/presets/{name}', body: 'preset' },
+  { method: 'DELETE', path: '/v1/presets/{name}' },
+  { method: 'POST', path: '/v1/presets/{name}/run', body: 'preset-run' },
+  { method: 'POST', path: '/v1/batches', body: 'batch' },
+  { method: 'GET', path: '/v1/batches', query: ['limit', 'offset'] },
+  { method: 'GET', path: '/v1/batches/{batch_id}' },
+  { method: 'POST', path: '/v1/batches/{batch_id}/cancel', body: 'none' },
+  { method: 'POST', path: '/v1/batches/{batch_id}/retry-failed', body: 'none' },
+  { method: 'GET', path: '/v1/batches/{batch_id}/outputs.zip' },
+  { method: 'GET', path: '/v1/cache' },
+  { method: 'DELETE', path: '/v1/cache' },
+  { method: 'GET', path: '/v1/watch-folders' },
+  { method: 'POST', path: '/v1/watch-folders', body: 'watch' },
+  { method: 'GET', path: '/v1/watch-folders/{watch_id}' },
+  { method: 'DELETE', path: '/v1/watch-folders/{watch_id}' },
 ];
+
+const PRESET_BODY = {
+  name: 'fuzz', parameters: { height: { type: 'integer', default: 120, min: 16, max: 2160 } }, inputs: [{ alias: 'in_1' }],
+  outputs: { out_1: '{name}_{height}p.mp4' }, steps: ['-i {{in_1}} -vf scale=-2:{{height}} {{out_1}}'],
+};
 
 /** A valid body per kind; inputs point at a port that refuses connections, so accepted commands fail fast. */
 export function validBodies(): Record<Exclude<BodyKind, 'none'>, Record<string, unknown>> & { none: Record<string, unknown> } {
@@ -71,6 +97,12 @@ export function validBodies(): Record<Exclude<BodyKind, 'none'>, Record<string, 
     webhook: { url: 'http://127.0.0.1:9/hook' },
     key: { label: 'fuzz', plan: 'pro' },
     rename: { name: 'fuzzed job' },
+    preset: PRESET_BODY,
+    'preset-run': { input_files: { in_1: DEAD_INPUT }, parameters: { height: 240 }, max_command_run_seconds: 5 },
+    'preset-import': { format: 'ffdesk-preset', format_version: 1, preset: PRESET_BODY },
+    batch: { preset: 'transcode', parameters: { crf: 30 }, inputs: [DEAD_INPUT] },
+    // A folder that does not exist: the fuzzer must never make the service watch real folders.
+    watch: { folder: '/nonexistent/ffdesk-fuzz/in', output_folder: '/nonexistent/ffdesk-fuzz/out', preset: 'transcode', stable_seconds: 1 },
     none: {},
   };
 }

@@ -74,7 +74,10 @@ beforeAll(async () => {
     token: [token, encodeURIComponent(partToken)],
     name: ['fixture.txt', 'index.m3u8', 'index0.ts', 'p.mp4', 'up.bin'],
     part_number: ['1', '0', '2', '10000', '10001', '-1', '99999', '1.0'],
+    batch_id: ['00000000-0000-0000-0000-000000000000'],
+    watch_id: ['00000000-0000-0000-0000-000000000000'],
   };
+  (ids.name as string[]).push('transcode', 'fuzz');
 }, 120_000);
 
 afterAll(async () => {

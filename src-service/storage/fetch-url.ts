@@ -22,6 +22,8 @@ export interface DownloadOptions {
   fileName?: string;
   /** Checked for the first URL and every redirect target. */
   isHostAllowed?: (host: string) => boolean;
+  /** Also compute the body's SHA-256 as it streams by (the result cache), so the file is never read twice. */
+  sha256?: boolean;
 }
 
 export interface DownloadResult {
@@ -29,6 +31,8 @@ export interface DownloadResult {
   fileName: string;
   sizeBytes: number;
   contentType: string | null;
+  /** When `sha256` was asked. */
+  sha256?: string;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -145,23 +149,25 @@ async function saveResponse(ctx: Ctx, res: http.IncomingMessage, finalUrl: URL, 
   await fs.promises.mkdir(destDir, { recursive: true });
   const tmp = path.join(destDir, `.download-${crypto.randomBytes(8).toString('hex')}.part`);
   try {
-    const sizeBytes = await streamToFile(ctx, res, tmp);
+    const { bytes: sizeBytes, sha256 } = await streamToFile(ctx, res, tmp);
     if (declared !== null && sizeBytes !== declared) throw ctx.fail(`the connection closed after ${sizeBytes} of ${declared} bytes`);
     const dest = path.join(destDir, fileName);
     await fs.promises.rename(tmp, dest);
-    return { path: dest, fileName, sizeBytes, contentType };
+    return { path: dest, fileName, sizeBytes, contentType, ...(sha256 ? { sha256 } : {}) };
   } catch (err) {
     await fs.promises.rm(tmp, { force: true });
     throw err;
   }
 }
 
-async function streamToFile(ctx: Ctx, res: http.IncomingMessage, tmp: string): Promise<number> {
+async function streamToFile(ctx: Ctx, res: http.IncomingMessage, tmp: string): Promise<{ bytes: number; sha256?: string }> {
   const { maxBytes } = ctx.opts;
   let bytes = 0;
+  const hash = ctx.opts.sha256 ? crypto.createHash('sha256') : null;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length;
+      hash?.update(chunk);
       ctx.kickIdle();
       if (bytes > maxBytes) callback(ctx.fail(`the file is larger than the limit of ${maxBytes} bytes`));
       else callback(null, chunk);
@@ -173,7 +179,7 @@ async function streamToFile(ctx: Ctx, res: http.IncomingMessage, tmp: string): P
     if (ctx.ctl.signal.aborted || err instanceof JobFailure || isLocalFsError(err)) throw err;
     throw ctx.fail(`the connection broke after ${bytes} bytes (${describeNetworkError(err)})`, err);
   }
-  return bytes;
+  return hash ? { bytes, sha256: hash.digest('hex') } : { bytes };
 }
 
 /** Errors of our own files carry the path, or (a write on a full disk) say the disk is full; socket errors do neither. */

@@ -15,6 +15,7 @@ const JobBuilderPage = lazy(() => import('../features/job-builder/JobBuilderPage
 const FilesPage = lazy(() => import('../features/files/FilesPage'));
 const UploadsPage = lazy(() => import('../features/uploads/UploadsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const PresetsPage = lazy(() => import('../features/presets/PresetsPage'));
 
 interface Props {
   connection: Connection & { apiKey: string };
@@ -80,6 +81,8 @@ function Screen({ route }: { route: Route }) {
       return <FilesPage selectedId={route.id} />;
     case 'uploads':
       return <UploadsPage />;
+    case 'presets':
+      return <PresetsPage />;
     case 'settings':
       return <SettingsPage />;
     default:

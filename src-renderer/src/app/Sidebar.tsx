@@ -7,6 +7,7 @@ const ITEMS: { name: Route['name']; label: string; icon: IconName }[] = [
   { name: 'new', label: 'New job', icon: 'new' },
   { name: 'files', label: 'Files', icon: 'files' },
   { name: 'uploads', label: 'Uploads', icon: 'uploads' },
+  { name: 'presets', label: 'Presets', icon: 'presets' },
   { name: 'settings', label: 'Settings', icon: 'settings' },
 ];
 

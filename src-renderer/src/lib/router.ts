@@ -9,6 +9,7 @@ export type Route =
   | { name: 'new' }
   | { name: 'files'; id?: string }
   | { name: 'uploads' }
+  | { name: 'presets' }
   | { name: 'settings' };
 
 export function parseRoute(hash: string): Route {
@@ -20,6 +21,8 @@ export function parseRoute(hash: string): Route {
       return id ? { name: 'files', id } : { name: 'files' };
     case 'uploads':
       return { name: 'uploads' };
+    case 'presets':
+      return { name: 'presets' };
     case 'settings':
       return { name: 'settings' };
     default:

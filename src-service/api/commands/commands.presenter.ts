@@ -28,6 +28,7 @@ export function presentCommand(row: CommandRow, outputs: FileRow[], urls: UrlBui
     out.error_message = row.error_message;
   }
   if (row.status === 'PROCESSING' && row.progress_json) out.progress = JSON.parse(row.progress_json) as unknown;
+  Object.assign(out, cacheFields(row));
   return out;
 }
 
@@ -47,7 +48,12 @@ export function presentCommandListItem(row: CommandRow, outputs: OutputStats | u
   };
   if (row.status === 'PROCESSING' && row.progress_json) item.progress = JSON.parse(row.progress_json) as unknown;
   if (preview) item.preview = preview;
-  return item;
+  return Object.assign(item, cacheFields(row));
+}
+
+/** FFDesk: a result-cache hit says so, and names the command whose outputs it shares (docs/presets.md). */
+function cacheFields(row: CommandRow): Record<string, unknown> {
+  return row.cached_from_command_id ? { cache_hit: true, cached_from_command_id: row.cached_from_command_id } : {};
 }
 
 /** FFDesk: the name given, else one derived from the request (commands/job-name.ts). */

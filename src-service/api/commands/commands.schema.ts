@@ -42,6 +42,7 @@ const common = {
   max_command_run_seconds: laxNumber(z.number().positive()).optional().describe('Seconds; a numeric string ("120") is accepted too'),
   is_private: z.boolean().optional(),
   name: z.string().trim().min(1).max(MAX_JOB_NAME).optional().describe('FFDesk: a name for the job; when left out, one is derived from the command'),
+  cache: z.boolean().optional().describe('FFDesk: reuse the outputs of an identical earlier run (same command, same input bytes, same ffmpeg) (docs/presets.md)'),
 };
 
 const commandText = z.string().min(1).max(REQUEST_LIMITS.maxCommandChars, `A command may hold at most ${REQUEST_LIMITS.maxCommandChars} characters`);

@@ -3,13 +3,14 @@ import type { Operation, ResponseSpec } from './operation';
 import { CORE_OPERATIONS } from './operations';
 import { EXTRA_OPERATIONS } from './operations-extras';
 import { WORKER_OPERATIONS } from './operations-workers';
+import { PRESET_OPERATIONS } from './operations-presets';
 import { REQUEST_COMPONENTS, RESPONSE_COMPONENTS } from './components';
 import { WEBHOOKS_SECTION } from './webhooks-section';
 
 export type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, JsonSchema>; securitySchemes?: unknown } };
 
-export const OPERATIONS: Operation[] = [...CORE_OPERATIONS, ...EXTRA_OPERATIONS, ...WORKER_OPERATIONS];
+export const OPERATIONS: Operation[] = [...CORE_OPERATIONS, ...EXTRA_OPERATIONS, ...WORKER_OPERATIONS, ...PRESET_OPERATIONS];
 const uri = (id: string) => `#/components/schemas/${id}`;
 
 /** OpenAPI 3.1 of every endpoint, generated from the zod schemas the routes use (spec 9: version 1.0.0). */

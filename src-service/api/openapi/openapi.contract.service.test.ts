@@ -11,6 +11,7 @@ import { keyRoutes } from '../keys/keys.routes';
 import { openapiRoutes } from './openapi.routes';
 import { buildOpenApi, type OpenApiDocument } from './build-spec';
 import { checkResponse } from './contract';
+import { mountPresetFeatures } from '../../presets/mount';
 
 let svc: TestService;
 let media: MediaServer;
@@ -48,7 +49,7 @@ describe('the OpenAPI document', () => {
   it('when every route the app mounts is listed, then each has an operation in the document', () => {
     const deps = svc.service.deps;
     const none = {} as never;
-    const routers: Router[] = [commandRoutes(deps), fileRoutes(deps, none, none, none), systemRoutes(deps), eventRoutes(deps), webhookRoutes(none), keyRoutes(deps), openapiRoutes()];
+    const routers: Router[] = [commandRoutes(deps), fileRoutes(deps, none, none, none), systemRoutes(deps), eventRoutes(deps), webhookRoutes(none), keyRoutes(deps), openapiRoutes(), ...mountPresetFeatures(deps).routers];
     const routes = routers.flatMap((r) => r.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`)));
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
     expect(routes.filter((r) => r !== 'get /docs' && !documented.includes(r))).toEqual([]);

@@ -77,6 +77,8 @@ export const CommandRecord = z
     error_message: z.string().nullable().optional().describe('When FAILED'),
     progress: Progress.optional().describe('While PROCESSING (FFDesk)'),
     name: z.string().optional().describe('FFDesk: the name given at submit or by PATCH, else one derived from the command'),
+    cache_hit: z.literal(true).optional().describe('FFDesk: the outputs were reused from an identical earlier run'),
+    cached_from_command_id: z.string().optional().describe('FFDesk: the command whose outputs a cache hit shares'),
   })
   .meta({ description: 'Spec 2.1: the poll body' });
 
@@ -97,6 +99,8 @@ export const CommandListItem = z
       .object({ file_id: z.string(), file_type: z.enum(['video', 'image']), storage_url: z.string().nullable() })
       .optional()
       .describe('FFDesk: the first stored image or video output, for a thumbnail (private ones signed for 1 hour)'),
+    cache_hit: z.literal(true).optional(),
+    cached_from_command_id: z.string().optional(),
   })
   .meta({ description: 'A row of GET /v1/commands (decisions: list commands)' });
 

@@ -3,6 +3,7 @@ import usageCoveringIndexes from './002-usage-covering-indexes';
 import localAccount from './003-local-account';
 import scaleOutWorkers from './004-scale-out-workers';
 import commandNames from './005-command-names';
+import presetsBatchesCacheWatch from './006-presets-batches-cache-watch';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
-export const MIGRATIONS: readonly string[] = [initial, usageCoveringIndexes, localAccount, scaleOutWorkers, commandNames];
+export const MIGRATIONS: readonly string[] = [initial, usageCoveringIndexes, localAccount, scaleOutWorkers, commandNames, presetsBatchesCacheWatch];

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { hrefOf, navigate } from '../../lib/router';
+import { handOffFilesToPresets } from '../../lib/preset-handoff';
 import { EmptyState } from '../../ui/EmptyState';
 import { describeError, ErrorNotice } from '../../ui/ErrorNotice';
 import { PageHeader } from '../../ui/PageHeader';
@@ -57,7 +58,7 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
       )}
       {files.data && total > 0 && (
         <>
-          <FilesToolbar search={search} onSearch={setSearch} type={type} onType={setType} shown={shown.length} total={total} selectedCount={selection.selected.size} onClearSelection={selection.clear} onBulkDelete={() => void bulkDelete()} onReload={files.reload} />
+          <FilesToolbar search={search} onSearch={setSearch} type={type} onType={setType} shown={shown.length} total={total} selectedCount={selection.selected.size} onClearSelection={selection.clear} onBulkDelete={() => void bulkDelete()} onReload={files.reload} onRunPreset={() => { handOffFilesToPresets([...selection.selected]); navigate({ name: 'presets' }); }} />
           {shown.length === 0 ? (
             <EmptyState icon="∅" title="No file matches">Clear the search or choose “All types”.</EmptyState>
           ) : (

@@ -14,9 +14,11 @@ interface Props {
   onClearSelection(): void;
   onBulkDelete(): void;
   onReload(): void;
+  /** Run a preset over the selected files (a batch). */
+  onRunPreset?(): void;
 }
 
-export function FilesToolbar({ search, onSearch, type, onType, shown, total, selectedCount, onClearSelection, onBulkDelete, onReload }: Props) {
+export function FilesToolbar({ search, onSearch, type, onType, shown, total, selectedCount, onClearSelection, onBulkDelete, onReload, onRunPreset }: Props) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Files">
       <input className="input" type="search" placeholder="Search name, id, codec…" aria-label="Search files" value={search} onChange={(e) => onSearch(e.target.value)} />
@@ -30,6 +32,7 @@ export function FilesToolbar({ search, onSearch, type, onType, shown, total, sel
         <>
           <span className="small">{selectedCount} selected</span>
           <Button size="small" variant="ghost" onClick={onClearSelection}>Clear</Button>
+          {onRunPreset && <Button size="small" onClick={onRunPreset}>Run a preset on {selectedCount}…</Button>}
           <ConfirmButton size="small" label={`Delete ${selectedCount}`} confirmLabel={`Delete ${selectedCount} files?`} onConfirm={onBulkDelete} />
         </>
       )}

@@ -5,6 +5,7 @@ import { askForJobNotifications } from '../../lib/notifications';
 import { navigate } from '../../lib/router';
 import { Button } from '../../ui/Button';
 import { CopyButton } from '../../ui/CopyButton';
+import { SaveAsPreset } from '../../ui/SaveAsPreset';
 import { describeError } from '../../ui/ErrorNotice';
 import { buildCurl, buildJson } from './curl';
 import { toRequest } from './form';
@@ -47,6 +48,7 @@ export function SubmitBar({ state }: { state: JobFormState }) {
       <span className="spacer" />
       <CopyButton size="small" label="Copy as curl" done="curl command copied" getText={() => buildCurl(client.baseUrl, toRequest(state.form))} />
       <CopyButton size="small" label="Copy as JSON" done="JSON copied" getText={() => buildJson(toRequest(state.form))} />
+      <SaveAsPreset size="small" getRequest={() => toRequest(state.form)} />
       <Button size="small" variant="ghost" onClick={state.reset}>Clear</Button>
     </div>
   );

@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { describeError } from '../../ui/ErrorNotice';
 import { showToast } from '../../ui/toast';
+import { SaveAsPreset } from '../../ui/SaveAsPreset';
 
 /** Cancel, re-run, edit as new, delete outputs. */
 export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged(): void }) {
@@ -38,6 +39,7 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
       {isActive && <ConfirmButton label="Cancel job" confirmLabel="Really cancel?" disabled={isBusy} onConfirm={() => void act('Cancel', async () => { await client.cancelCommand(job.command_id); onChanged(); })} />}
       <Button disabled={isBusy} onClick={() => void rerun()}>Re-run</Button>
       <Button disabled={isBusy} onClick={() => { handOffToJobBuilder({ kind: 'request', request: job.original_request }); navigate({ name: 'new' }); }}>Edit as new</Button>
+      <SaveAsPreset getRequest={() => job.original_request} />
       {hasOutputs && (
         <ConfirmButton label="Delete outputs" confirmLabel="Delete all outputs?" disabled={isBusy} onConfirm={() => void act('Delete', async () => { await client.deleteCommandFiles(job.command_id); showToast('Outputs deleted'); onChanged(); })} />
       )}

@@ -22,6 +22,9 @@ export function JobDetail({ id }: { id: string }) {
       <div className="card stack">
         <div className="row-wrap">
           <StatusChip status={commandChipStatus(record)} />
+          {(record as { cache_hit?: boolean }).cache_hit && (
+            <span className="chip chip-info" title={`Outputs shared with job ${(record as { cached_from_command_id?: string }).cached_from_command_id ?? ''} (result cache)`}>Cache hit</span>
+          )}
           <JobName key={record.name} record={record} onRenamed={job.reload} />
           <span className="spacer" />
           <JobActions job={record} onChanged={job.reload} />

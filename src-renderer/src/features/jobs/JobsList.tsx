@@ -62,6 +62,7 @@ function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean
             <strong className="truncate job-name" title={name}>{name}</strong>
             <div className="row small">
               <StatusChip status={commandChipStatus(job)} />
+              {(job as { cache_hit?: boolean }).cache_hit && <span className="chip chip-info">Cache hit</span>}
               <span className="mono muted">{shortId(job.command_id)}</span>
               <span className="spacer" />
               <span className="muted">{formatRelative(job.created_at)}</span>

@@ -4,6 +4,7 @@ import { SystemSection } from './SystemSection';
 import { UsageSection } from './UsageSection';
 import { WebhookSection } from './WebhookSection';
 import { WorkersSection } from './WorkersSection';
+import { CacheSection } from './CacheSection';
 
 /** Key, usage, machine and webhook settings (issue 5, item 8). */
 export default function SettingsPage() {
@@ -17,6 +18,7 @@ export default function SettingsPage() {
       </div>
       <WebhookSection />
       <WorkersSection />
+      <CacheSection />
     </div>
   );
 }

@@ -1,0 +1,8 @@
+import { useMemo } from 'react';
+import { useApi } from '../../lib/api';
+import { presetApi, type PresetApi } from './presets-api';
+
+export function usePresetApi(): PresetApi {
+  const { client, apiKey } = useApi();
+  return useMemo(() => presetApi(client, apiKey), [client, apiKey]);
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { PRESET_NAME } from '../../presets/definition';
+
+export const CreateWatchFolderBody = z.object({
+  folder: z.string().min(1).max(4096).describe('Absolute path of the folder to watch (its direct files)'),
+  output_folder: z.string().min(1).max(4096).describe('Absolute path where outputs are written (created if missing)'),
+  preset: z.string().regex(PRESET_NAME, 'Not a preset name'),
+  version: z.number().int().min(1).optional().describe('Pin a preset version; the latest at each run when absent'),
+  parameters: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  move_originals: z.boolean().optional().describe('Move each original into done/ or failed/ inside the watched folder'),
+  use_polling: z.boolean().optional().describe('Poll instead of OS events (network shares)'),
+  poll_interval_ms: z.number().int().min(100).max(60_000).optional(),
+  stable_seconds: z.number().min(0.1).max(3600).optional().describe('A file is taken once its size and mtime have not changed this long (default 3)'),
+});
+export type CreateWatchFolderBody = z.infer<typeof CreateWatchFolderBody>;
+
+export const WatchIdParams = z.object({ watch_id: z.string() });
+
+const WatchFileItem = z.object({
+  path: z.string(),
+  status: z.enum(['RUNNING', 'DONE', 'FAILED']),
+  command_id: z.string().nullable(),
+  error: z.string().nullable(),
+  outputs: z.array(z.string()),
+  updated_at: z.string(),
+});
+
+export const WatchFolderRecord = z.object({
+  watch_id: z.string(),
+  folder: z.string(),
+  output_folder: z.string(),
+  preset: z.string(),
+  preset_version: z.number().int().nullable(),
+  parameters: z.record(z.string(), z.union([z.number(), z.string()])),
+  move_originals: z.boolean(),
+  use_polling: z.boolean(),
+  poll_interval_ms: z.number().int(),
+  stable_seconds: z.number(),
+  created_at: z.string(),
+  running: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  last_error: z.string().nullable().describe('The last problem of the watcher itself (not of a file), since the service started'),
+  recent: z.array(WatchFileItem).describe('The last 20 files, newest first'),
+});

@@ -1,0 +1,70 @@
+import { ForbiddenError, HttpError, NotFoundError } from '../errors';
+import { BUILTIN_PRESETS } from './builtin';
+import { assertValidDefinition } from './check-definition';
+import { PRESET_FORMAT, PRESET_FORMAT_VERSION, type PresetDefinition, type PresetExportFile, type PresetRecord } from './definition';
+import type { PresetRow, PresetsRepo } from './presets-repo';
+
+export class ConflictError extends HttpError {
+  constructor(detail: string) {
+    super(409, detail);
+  }
+}
+
+const toRecord = (row: PresetRow): PresetRecord => ({
+  ...(JSON.parse(row.definition_json) as PresetDefinition),
+  name: row.name, version: row.version, builtin: false, created_at: row.created_at,
+});
+
+/** Presets of an account: the built-ins (read-only) and its own, versioned. */
+export function createPresets(repo: PresetsRepo) {
+  function find(accountId: string, name: string, version?: number): PresetRecord {
+    const builtin = BUILTIN_PRESETS.get(name);
+    if (builtin) {
+      if (version !== undefined && version !== builtin.version) throw new NotFoundError(`Preset ${name} has no version ${version}`);
+      return builtin;
+    }
+    const row = repo.get(accountId, name, version);
+    if (!row) throw new NotFoundError(version === undefined ? `Preset ${name} not found` : `Preset ${name} version ${version} not found`);
+    return toRecord(row);
+  }
+
+  function assertEditable(name: string): void {
+    if (BUILTIN_PRESETS.has(name)) throw new ForbiddenError(`Preset ${name} is built in and read-only; save a copy under another name`);
+  }
+
+  return {
+    list: (accountId: string): PresetRecord[] => [...BUILTIN_PRESETS.values(), ...repo.listLatest(accountId).map(toRecord)],
+    find,
+    versions(accountId: string, name: string): PresetRecord[] {
+      if (BUILTIN_PRESETS.has(name)) return [find(accountId, name)];
+      const rows = repo.versions(accountId, name);
+      if (rows.length === 0) throw new NotFoundError(`Preset ${name} not found`);
+      return rows.map(toRecord);
+    },
+    create(accountId: string, def: PresetDefinition): PresetRecord {
+      if (BUILTIN_PRESETS.has(def.name)) throw new ConflictError(`Preset ${def.name} is built in; choose another name`);
+      if (repo.get(accountId, def.name)) throw new ConflictError(`Preset ${def.name} already exists; PUT /v1/presets/${def.name} adds a new version`);
+      assertValidDefinition(def);
+      const version = repo.addVersion(accountId, def.name, JSON.stringify(def));
+      return find(accountId, def.name, version);
+    },
+    /** A new version; the earlier ones stay readable (and runnable) by number. */
+    update(accountId: string, name: string, def: PresetDefinition): PresetRecord {
+      assertEditable(name);
+      if (!repo.get(accountId, name)) throw new NotFoundError(`Preset ${name} not found`);
+      const next = { ...def, name };
+      assertValidDefinition(next);
+      return find(accountId, name, repo.addVersion(accountId, name, JSON.stringify(next)));
+    },
+    remove(accountId: string, name: string): void {
+      assertEditable(name);
+      if (!repo.remove(accountId, name)) throw new NotFoundError(`Preset ${name} not found`);
+    },
+    exportFile(accountId: string, name: string, version?: number): PresetExportFile {
+      const { version: _v, builtin: _b, created_at: _c, ...preset } = find(accountId, name, version);
+      return { format: PRESET_FORMAT, format_version: PRESET_FORMAT_VERSION, preset };
+    },
+  };
+}
+
+export type Presets = ReturnType<typeof createPresets>;

@@ -1,0 +1,58 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { AppDeps } from '../deps';
+import type { FileRow } from '../db/files-repo';
+import { mapProbe, probeFile } from '../media/probe';
+
+/** A watched file copied into the job area, hashed on the way (one read of the original). */
+export interface StagedFile {
+  tempPath: string;
+  sha256: string;
+  size: number;
+}
+
+export async function stageHashing(src: string, scratchDir: string, signal: AbortSignal): Promise<StagedFile> {
+  await fs.promises.mkdir(scratchDir, { recursive: true });
+  const tempPath = path.join(scratchDir, `watch-${crypto.randomBytes(8).toString('hex')}${path.extname(src)}`);
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(fs.createReadStream(src, { highWaterMark: 1024 * 1024 }), tap, fs.createWriteStream(tempPath, { mode: 0o600 }), { signal });
+  } catch (err) {
+    await fs.promises.rm(tempPath, { force: true });
+    throw err;
+  }
+  return { tempPath, sha256: hash.digest('hex'), size };
+}
+
+/**
+ * Stores the staged copy as a private stored file of the account (probed like an upload), so
+ * the preset's command reads it through a presigned URL like any other input.
+ */
+export async function storeStaged(deps: AppDeps, accountId: string, staged: StagedFile, fileName: string, signal: AbortSignal): Promise<FileRow> {
+  const probe = await probeFile(deps.media.ffprobePath, staged.tempPath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null);
+  const media = mapProbe(probe, fileName, staged.size);
+  const blob = await deps.blobs.putFile(staged.tempPath);
+  const id = crypto.randomUUID();
+  deps.files.insert({
+    id, account_id: accountId, service_store_type: 'STORED_FILE', status: 'STORED', is_private: 1, filename: safeName(fileName),
+    blob_key: blob.key, size_bytes: blob.sizeBytes, media_json: JSON.stringify(media),
+  });
+  return deps.files.getAny(id) as FileRow;
+}
+
+/** Stored names keep letters, digits, dots, `_` and `-`; the rest becomes `_`. */
+function safeName(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '');
+  return cleaned.slice(-200) || 'input';
+}

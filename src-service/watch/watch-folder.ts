@@ -1,0 +1,175 @@
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import chokidar from 'chokidar';
+import fs from 'node:fs/promises';
+import type { AppDeps } from '../deps';
+import type { CommandRow } from '../db/commands-repo';
+import { isFinal } from '../commands/state';
+import { deleteFileRows } from '../files/deletes';
+import type { Presets } from '../presets/presets';
+import { submitPreset } from '../presets/submit-preset';
+import { deliverOutputs, moveOriginal } from './deliver';
+import { stageHashing, storeStaged } from './ingest';
+import { waitUntilStable } from './stability';
+import type { WatchFolderRow, WatchRepo } from './watch-repo';
+
+export interface WatchContext {
+  deps: AppDeps;
+  presets: Presets;
+  repo: WatchRepo;
+  scratchDir: string;
+}
+
+export interface WatchHandle {
+  lastError(): string | null;
+  stop(): Promise<void>;
+}
+
+/** How long the presigned URL of a watched input stays valid: longer than any queue wait. */
+const INPUT_URL_TTL_SECONDS = 7 * 24 * 3600;
+const POLL_COMMAND_MS = 200;
+const RESCAN_MS = 30_000;
+
+/**
+ * Watches one folder (its direct files; `done/`, `failed/` and hidden files are left alone).
+ * The initial scan of chokidar reports every file already there, so files added while the
+ * service was down are found; files it already ran are recognised and skipped.
+ */
+export function startWatchFolder(ctx: WatchContext, row: WatchFolderRow): WatchHandle {
+  const { deps, repo } = ctx;
+  const controller = new AbortController();
+  const pending = new Set<string>();
+  let lastError: string | null = null;
+  const fail = (msg: string) => {
+    lastError = msg;
+    deps.log(`watch folder ${row.folder}: ${msg}`);
+  };
+
+  const schedule = (file: string) => {
+    if (pending.has(file) || controller.signal.aborted) return;
+    pending.add(file);
+    deps.tasks.run(`watch ${row.id}`, (taskSignal) =>
+      processFile(ctx, row, file, AbortSignal.any([taskSignal, controller.signal])).catch((err: unknown) => {
+        if (!controller.signal.aborted) fail((err as Error).message);
+      }).finally(() => pending.delete(file)));
+  };
+
+  for (const open of repo.running(row.id)) {
+    if (!open.command_id) {
+      repo.forget(open.id); // claimed but never submitted: the scan takes it again
+      continue;
+    }
+    pending.add(path.join(row.folder, open.path));
+    deps.tasks.run(`watch ${row.id}`, (taskSignal) =>
+      follow(ctx, row, open.id, path.join(row.folder, open.path), open.command_id as string, AbortSignal.any([taskSignal, controller.signal]))
+        .finally(() => pending.delete(path.join(row.folder, open.path))));
+  }
+
+  const watcher = chokidar.watch(row.folder, {
+    depth: 0,
+    ignoreInitial: false,
+    usePolling: row.use_polling === 1,
+    // A link planted in the folder must not make the service read what it points at.
+    followSymlinks: false,
+    interval: row.poll_interval_ms,
+    ignored: (p: string) => p !== row.folder && path.basename(p).startsWith('.'),
+  });
+  watcher.on('add', schedule);
+  watcher.on('change', schedule);
+  watcher.on('error', (err) => fail((err as Error).message ?? String(err)));
+  // A file created while the watcher was starting (after its first listing, before the OS
+  // watch was in place) gets no event: list the folder again once ready, and every
+  // RESCAN_MS in case events are lost (network shares). Known files cost one stat.
+  const rescan = () => void rescanFolder(row.folder, schedule).catch((err: unknown) => fail((err as Error).message));
+  watcher.on('ready', rescan);
+  const timer = setInterval(rescan, RESCAN_MS);
+  timer.unref();
+
+  return {
+    lastError: () => lastError,
+    async stop() {
+      clearInterval(timer);
+      controller.abort(new Error('shutdown'));
+      await watcher.close();
+    },
+  };
+}
+
+async function rescanFolder(folder: string, schedule: (file: string) => void): Promise<void> {
+  for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+    if (entry.isFile() && !entry.name.startsWith('.')) schedule(path.join(folder, entry.name));
+  }
+}
+
+async function processFile(ctx: WatchContext, row: WatchFolderRow, file: string, signal: AbortSignal): Promise<void> {
+  const { deps, repo } = ctx;
+  if (!(await isRegularFile(file))) return;
+  const stable = await waitUntilStable(file, row.stable_seconds * 1000, signal);
+  const name = path.basename(file);
+  if (!stable || repo.seenUnchanged(row.id, name, stable.size, stable.mtimeMs)) return;
+  if (!(await isRegularFile(file))) return; // replaced by a link while it settled
+  const staged = await stageHashing(file, ctx.scratchDir, signal);
+  let claimed: number | null = null;
+  try {
+    // Changed while being copied: the watcher reports the change and it is taken again once stable.
+    if (staged.size !== stable.size || repo.known(row.id, name, staged.size, staged.sha256)) return;
+    claimed = repo.claim(row.id, name, staged.size, stable.mtimeMs, staged.sha256);
+    if (claimed === null) return;
+    const account = deps.accounts.getAccount(row.account_id);
+    if (!account) throw new Error('The watch folder\'s account no longer exists');
+    const preset = ctx.presets.find(row.account_id, row.preset_name, row.preset_version ?? undefined);
+    const alias = preset.inputs[0]?.alias as string;
+    const input = await storeStaged(deps, row.account_id, staged, name, signal);
+    const url = deps.urls.storageUrl(input, INPUT_URL_TTL_SECONDS) as string;
+    const parameters = JSON.parse(row.parameters_json) as Record<string, unknown>;
+    const { commandId } = await submitPreset(deps, account, preset, { input_files: { [alias]: url }, input_names: { [alias]: name }, parameters });
+    repo.setCommand(claimed, commandId);
+    await follow(ctx, row, claimed, file, commandId, signal);
+  } catch (err) {
+    if (claimed !== null && !signal.aborted) {
+      repo.finish(claimed, 'FAILED', (err as Error).message, []);
+      if (row.move_originals) await moveOriginal(file, 'failed');
+    } else if (claimed !== null && signal.aborted && !repo.running(row.id).find((r) => r.id === claimed)?.command_id) {
+      repo.forget(claimed);
+    }
+    if (!signal.aborted) throw err;
+  } finally {
+    await fs.rm(staged.tempPath, { force: true });
+  }
+}
+
+/** Waits for the command, then writes its outputs to the output folder and files the original. */
+async function follow(ctx: WatchContext, row: WatchFolderRow, fileId: number, file: string, commandId: string, signal: AbortSignal): Promise<void> {
+  const { deps, repo } = ctx;
+  let cmd = deps.commands.getAny(commandId);
+  while (cmd && !isFinal(cmd.status)) {
+    await sleep(POLL_COMMAND_MS, undefined, { signal }).catch(() => undefined);
+    if (signal.aborted) return; // still RUNNING in the table: resumed on the next start
+    cmd = deps.commands.getAny(commandId);
+  }
+  if (cmd?.status === 'SUCCESS') {
+    const written = await deliverOutputs(deps.blobs, deps.files.byCommand(commandId), row.output_folder);
+    repo.finish(fileId, 'DONE', null, written);
+    if (row.move_originals) await moveOriginal(file, 'done');
+  } else {
+    repo.finish(fileId, 'FAILED', cmd ? `${cmd.error_status}: ${cmd.error_message}` : 'The command is gone', []);
+    if (row.move_originals) await moveOriginal(file, 'failed');
+  }
+  if (cmd) await removeInputCopy(ctx, cmd);
+}
+
+/** The stored copy of the watched file was only a means to run the preset: it goes once the command ends. */
+async function removeInputCopy(ctx: WatchContext, cmd: CommandRow): Promise<void> {
+  const inputs = (JSON.parse(cmd.request_json) as { input_files?: Record<string, string> }).input_files ?? {};
+  for (const url of Object.values(inputs)) {
+    const ref = ctx.deps.urls.parseOwnStorageUrl(url);
+    const row = ref ? ctx.deps.files.getAny(ref.fileId) : undefined;
+    if (row && row.service_store_type === 'STORED_FILE') await deleteFileRows(ctx.deps, [row]);
+  }
+}
+
+/** Regular files only: not links (which could point anywhere on the machine), not folders. */
+async function isRegularFile(file: string): Promise<boolean> {
+  const st = await fs.lstat(file).catch(() => null);
+  return st?.isFile() === true;
+}

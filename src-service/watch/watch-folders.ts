@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppDeps } from '../deps';
+import type { AccountRow } from '../db/accounts-repo';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import type { Presets } from '../presets/presets';
+import { renderPreset } from '../presets/render';
+import { ConflictError } from '../presets/presets';
+import type { CreateWatchFolderBody } from '../api/watch/watch.schema';
+import { createWatchRepo, type WatchFolderRow } from './watch-repo';
+import { startWatchFolder, type WatchHandle } from './watch-folder';
+
+/** Watch folders of the service (docs/presets.md, "Watch folders"): started with it, stopped with it. */
+export function createWatchFolders(deps: AppDeps, presets: Presets) {
+  const repo = createWatchRepo(deps.db);
+  const handles = new Map<string, WatchHandle>();
+  const ctx = { deps, presets, repo, scratchDir: path.join(deps.config.dataDir, 'jobs', 'watch') };
+  const start = (row: WatchFolderRow) => handles.set(row.id, startWatchFolder(ctx, row));
+
+  function present(row: WatchFolderRow) {
+    const counts = repo.counts(row.id);
+    return {
+      watch_id: row.id, folder: row.folder, output_folder: row.output_folder, preset: row.preset_name, preset_version: row.preset_version,
+      parameters: JSON.parse(row.parameters_json) as Record<string, number | string>, move_originals: row.move_originals === 1,
+      use_polling: row.use_polling === 1, poll_interval_ms: row.poll_interval_ms, stable_seconds: row.stable_seconds, created_at: row.created_at,
+      running: counts.RUNNING, done: counts.DONE, failed: counts.FAILED, last_error: handles.get(row.id)?.lastError() ?? null,
+      recent: repo.recent(row.id, 20).map((f) => ({
+        path: f.path, status: f.status, command_id: f.command_id, error: f.error,
+        outputs: f.outputs_json ? (JSON.parse(f.outputs_json) as string[]) : [], updated_at: f.updated_at,
+      })),
+    };
+  }
+
+  return {
+    async start() {
+      for (const row of repo.allFolders()) start(row);
+    },
+    async stop() {
+      await Promise.all([...handles.values()].map((h) => h.stop()));
+      handles.clear();
+    },
+    list: (accountId: string) => repo.folders(accountId).map(present),
+    get(accountId: string, id: string) {
+      const row = repo.folder(accountId, id);
+      if (!row) throw new NotFoundError('Watch folder not found');
+      return present(row);
+    },
+    create(account: AccountRow, body: CreateWatchFolderBody) {
+      // A watch folder reads this machine's files: a key handed to someone on the LAN must not get that.
+      if (account.id !== deps.accounts.localAccountId()) throw new ForbiddenError("Watch folders read this machine's folders: only the local account's key may create them");
+      const { folder, output } = checkFolders(deps.config.dataDir, body);
+      if (repo.folders(account.id).some((f) => f.folder === folder)) throw new ConflictError(`${folder} is already watched`);
+      checkPreset(presets, account.id, body);
+      const id = crypto.randomUUID();
+      repo.insertFolder({
+        id, account_id: account.id, folder, output_folder: output, preset_name: body.preset, preset_version: body.version ?? null,
+        parameters_json: JSON.stringify(body.parameters ?? {}), move_originals: body.move_originals ? 1 : 0, use_polling: body.use_polling ? 1 : 0,
+        poll_interval_ms: body.poll_interval_ms ?? 1000, stable_seconds: body.stable_seconds ?? 3,
+      });
+      const row = repo.folder(account.id, id) as WatchFolderRow;
+      start(row);
+      return present(row);
+    },
+    async remove(accountId: string, id: string) {
+      if (!repo.folder(accountId, id)) throw new NotFoundError('Watch folder not found');
+      await handles.get(id)?.stop();
+      handles.delete(id);
+      repo.removeFolder(accountId, id);
+    },
+  };
+}
+
+export type WatchFolders = ReturnType<typeof createWatchFolders>;
+
+function checkFolders(dataDir: string, body: CreateWatchFolderBody): { folder: string; output: string } {
+  const issues: { loc: string[]; msg: string; type: string }[] = [];
+  const data = realOrResolved(dataDir);
+  const check = (field: 'folder' | 'output_folder', p: string, mustExist: boolean): string => {
+    if (!path.isAbsolute(p)) issues.push({ loc: ['body', field], msg: 'Must be an absolute path', type: 'value_error' });
+    const st = fs.statSync(p, { throwIfNoEntry: false });
+    if (mustExist && !st?.isDirectory()) issues.push({ loc: ['body', field], msg: 'No such folder', type: 'value_error' });
+    if (st && !st.isDirectory()) issues.push({ loc: ['body', field], msg: 'Not a folder', type: 'value_error' });
+    const real = realOrResolved(p);
+    if (isInside(real, data) || isInside(data, real)) issues.push({ loc: ['body', field], msg: "Must not be inside FFDesk's data folder, nor contain it", type: 'value_error' });
+    return real;
+  };
+  const folder = check('folder', body.folder, true);
+  const output = check('output_folder', body.output_folder, false);
+  if (issues.length === 0 && folder === output) issues.push({ loc: ['body', 'output_folder'], msg: 'Must differ from the watched folder (outputs would be taken as new inputs)', type: 'value_error' });
+  if (issues.length > 0) throw new ValidationError(issues);
+  fs.mkdirSync(output, { recursive: true });
+  return { folder, output };
+}
+
+/** The real path of the deepest existing ancestor, plus the rest: symlinks cannot hide the data folder. */
+function realOrResolved(p: string): string {
+  const abs = path.resolve(p);
+  let head = abs;
+  let tail = '';
+  while (!fs.existsSync(head) && path.dirname(head) !== head) {
+    tail = path.join(path.basename(head), tail);
+    head = path.dirname(head);
+  }
+  return path.join(fs.realpathSync(head), tail).replace(/[/\\]+$/, '') || path.sep;
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function checkPreset(presets: Presets, accountId: string, body: CreateWatchFolderBody): void {
+  let preset;
+  try {
+    preset = presets.find(accountId, body.preset, body.version);
+  } catch (err) {
+    if (err instanceof NotFoundError) throw ValidationError.at(['body', 'preset'], err.detail);
+    throw err;
+  }
+  if (preset.zip_input || preset.inputs.length !== 1) {
+    throw ValidationError.at(['body', 'preset'], `A watch folder runs presets with exactly one input; ${preset.name} takes ${preset.inputs.length}`);
+  }
+  // The parameters are checked now, not at the first file.
+  renderPreset(preset, { input_files: { [preset.inputs[0]?.alias as string]: 'http://127.0.0.1/check.mp4' }, parameters: body.parameters });
+}
