@@ -2,7 +2,7 @@
  * Errors are values with an HTTP status and a stable message (conventions rule 3).
  * Routes and use cases throw these; one middleware (api/middleware/error-handler.ts)
  * turns them into the spec's bodies: `{"detail": "..."}`, or for 422 the list form of
- * spec 2.4.
+ * docs/api.md §2.4.
  */
 export class HttpError extends Error {
   readonly status: number;
@@ -84,7 +84,7 @@ export function isDiskFullError(err: unknown): boolean {
   return false;
 }
 
-/** One item of a 422 body (spec 2.4). */
+/** One item of a 422 body (docs/api.md §2.4). */
 export interface ValidationIssue {
   loc: (string | number)[];
   msg: string;
@@ -106,7 +106,7 @@ export class ValidationError extends HttpError {
 }
 
 /**
- * Why a command or a stored file failed while running (decisions.md, States). Not an
+ * Why a command or a stored file failed while running (docs/decisions.md, States). Not an
  * HTTP error: the runner records it on the record as `error_status` + message.
  */
 export type FailureStatus =

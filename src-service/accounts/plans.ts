@@ -1,7 +1,7 @@
 import type { AccountRow } from '../db/accounts-repo';
 import { ForbiddenError } from '../errors';
 
-/** What each plan allows (decisions: Accounts, plans, quotas). */
+/** What each plan allows (docs/decisions.md: Accounts, plans, quotas). */
 export const PLAN_LIMITS = {
   trial: { privateStorage: false, directUpload: false, maxRunSeconds: 600 },
   pro: { privateStorage: true, directUpload: true, maxRunSeconds: 24 * 3600 },

@@ -1,6 +1,6 @@
 import { isApiError, NetworkError } from '../client/index';
 
-/** Exit codes scripts can trust (issue 6): 0 success, 1 failed or API error, 2 usage, 3 unreachable. */
+/** Exit codes scripts can trust: 0 success, 1 failed or API error, 2 usage, 3 unreachable. */
 export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, UNREACHABLE: 3 } as const;
 
 /** A mistake in the command line itself (exit 2). */

@@ -53,7 +53,7 @@ export async function uploadCommand(args: string[]): Promise<number> {
   return finish(await uploadLocalFile(connect(), positionals[0] as string, { isPrivate: values.private, json: values.json }), values.json);
 }
 
-/** `store URL [--private] [--wait] [--json]` (spec 4.7). */
+/** `store URL [--private] [--wait] [--json]` (docs/api.md §4.7). */
 export async function storeCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { ...JSON_FLAG, private: { type: 'boolean', default: false }, wait: { type: 'boolean', default: false } }, allowPositionals: true });
   if (positionals.length !== 1) throw new UsageError('Usage: ffdesk store <url> [--private] [--wait] [--json]');

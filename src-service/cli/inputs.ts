@@ -6,7 +6,7 @@ import { UsageError } from './exit-codes';
 import { createProgressView, formatMb } from './output';
 import { userPath } from './user-path';
 
-/** How long presigned URLs of uploaded inputs stay valid: longer than any queue wait plus run (spec 4.9.3). */
+/** How long presigned URLs of uploaded inputs stay valid: longer than any queue wait plus run (docs/api.md §4.9.3). */
 const INPUT_URL_TTL_SECONDS = 7 * 24 * 3600;
 
 /** `alias=value` pairs of --in / --out. */
@@ -26,7 +26,7 @@ export function isUrl(value: string): boolean {
 
 /**
  * Uploads one local file with the client's multipart upload and waits until it is STORED
- * (probing follows complete-upload, spec 4.8c).
+ * (probing follows complete-upload, docs/api.md §4.8c).
  */
 export async function uploadLocalFile(client: Client, given: string, opts: { isPrivate: boolean; json: boolean }): Promise<StoredFile> {
   const file = userPath(given);

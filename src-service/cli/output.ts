@@ -77,7 +77,7 @@ export function createProgressView(opts: { json: boolean; tty?: boolean }) {
   };
 }
 
-/** "12.0 fps 1.5x ETA 4s" from ffmpeg progress (decisions: Records, progress). */
+/** "12.0 fps 1.5x ETA 4s" from ffmpeg progress (docs/decisions.md: Records, progress). */
 export function describeProgress(p: CommandProgress | undefined): string {
   if (!p) return '';
   const parts = [p.fps ? `${p.fps} fps` : '', p.speed ? `${p.speed}x` : '', p.eta_seconds !== null && p.eta_seconds !== undefined ? `ETA ${Math.ceil(p.eta_seconds)}s` : ''];

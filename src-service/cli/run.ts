@@ -79,7 +79,7 @@ export async function waitWithProgress(client: Client, id: string, json: boolean
 }
 
 export async function downloadOutputs(client: Client, record: CommandRecord, dir: string, json: boolean): Promise<void> {
-  // Private outputs need a presigned URL (spec 4.9); a short TTL suffices for an immediate download.
+  // Private outputs need a presigned URL (docs/api.md §4.9); a short TTL suffices for an immediate download.
   const signed = await client.getCommand(record.command_id, { presignedTtlSeconds: 3600 });
   fs.mkdirSync(dir, { recursive: true });
   for (const [alias, file] of Object.entries(signed.output_files ?? {})) {

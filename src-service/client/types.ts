@@ -1,7 +1,7 @@
 /**
- * Wire types of the /v1 API, hand-written from service-spec.md + decisions.md.
+ * Wire types of the /v1 API, hand-written from docs/api.md + docs/decisions.md.
  * Field names are exactly the wire's (snake_case). Optional fields are left out by the
- * service when they do not apply (decisions: Records), so they are `?` here.
+ * service when they do not apply (docs/decisions.md: Records), so they are `?` here.
  */
 import type { BinaryChoiceInfo, HardwareEncoders } from './media-types';
 
@@ -23,7 +23,7 @@ export type FileStatus = 'QUEUED' | 'DOWNLOADING' | 'DOWNLOADED' | 'UPLOADING' |
 export type FileType = 'video' | 'audio' | 'image' | 'subtitles' | 'zip' | 'output_manifest' | 'other';
 export type ServiceStoreType = 'OUTPUT' | 'STORED_FILE';
 
-/** Alias to file name, or the whole-folder mode of spec 4.10. */
+/** Alias to file name, or the whole-folder mode of docs/api.md §4.10. */
 export type OutputFiles = Record<string, string> | 'OUTPUT_FOLDER';
 
 interface RequestCommon {
@@ -56,7 +56,7 @@ export interface CommandProgress {
   eta_seconds?: number | null;
 }
 
-/** Spec 2.2 + decisions (Records). */
+/** docs/api.md §2.2 + docs/decisions.md (Records). */
 export interface StoredFile {
   file_id: string;
   storage_url: string | null;
@@ -92,7 +92,7 @@ export interface StoredFile {
   command_id?: string;
 }
 
-/** Spec 2.1 + decisions (Records). */
+/** docs/api.md §2.1 + docs/decisions.md (Records). */
 export interface CommandRecord {
   command_id: string;
   status: CommandStatus;
@@ -117,7 +117,7 @@ export interface CommandPreview {
   storage_url: string | null;
 }
 
-/** A row of `GET /v1/commands` (decisions: list commands). Quota figures are GB. */
+/** A row of `GET /v1/commands` (docs/decisions.md: list commands). Quota figures are GB. */
 export interface CommandListItem {
   command_id: string;
   status: CommandStatus;

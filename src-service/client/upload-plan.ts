@@ -1,4 +1,4 @@
-/** One part of a multipart upload: bytes [start, end) of the file, numbered from 1 (spec 4.8 b). */
+/** One part of a multipart upload: bytes [start, end) of the file, numbered from 1 (docs/api.md §4.8 b). */
 export interface PartPlan {
   partNumber: number;
   start: number;

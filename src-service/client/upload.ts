@@ -30,7 +30,7 @@ interface UploadApi {
 }
 
 /**
- * Direct upload (spec 4.8): init-upload, then parallel part PUTs (no key header; each
+ * Direct upload (docs/api.md §4.8): init-upload, then parallel part PUTs (no key header; each
  * answers an ETag), then complete-upload. Parts are Blob slices, so a large file is
  * never read into memory at once. On abort or final failure the session is aborted.
  */
@@ -87,7 +87,7 @@ async function putPartWithRetry(http: Http, url: string, blob: Blob, part: PartP
 }
 
 async function putPart(http: Http, url: string, chunk: Blob, signal?: AbortSignal): Promise<string> {
-  // Part URLs are presigned (spec 5.4): no X-API-KEY header.
+  // Part URLs are presigned (docs/api.md §5.4): no X-API-KEY header.
   const res = await send(http.fetch, url, { method: 'PUT', body: chunk, signal });
   if (!res.ok) {
     const body = await res.json().catch(() => null);

@@ -34,7 +34,7 @@ const hasOwnStorage = (deps: DownloadDeps): deps is InputDeps => 'urls' in deps 
 export interface PreparedInputs {
   /** alias -> path relative to the job folder, substituted for `{{alias}}`. */
   paths: Record<string, string>;
-  /** Input bytes after decompression (spec 8, quota rule 1). */
+  /** Input bytes after decompression (docs/api.md §8, quota rule 1). */
   bytes: number;
   /** Known input durations, for the progress percentage. */
   durations: number[];
@@ -107,7 +107,7 @@ async function fetchInput(deps: DownloadDeps, alias: string, url: string, work: 
   return { relPath: `${alias}/${file.fileName}`, bytes: file.sizeBytes, duration: Number.isFinite(duration) ? duration : null, sha256: file.sha256 };
 }
 
-/** A URL naming a file stored here is read from disk, with no HTTP round trip (decisions: Requests). */
+/** A URL naming a file stored here is read from disk, with no HTTP round trip (docs/decisions.md: Requests). */
 async function copyFromOwnStorage(deps: InputDeps, url: string, dir: string): Promise<OneInput | null> {
   const ref = deps.urls.parseOwnStorageUrl(url);
   if (!ref) return null;

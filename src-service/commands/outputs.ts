@@ -22,7 +22,7 @@ export const isPlaylistAlias = (alias: string) => alias.startsWith('out_playlist
 /**
  * Stores what the command produced: declared outputs one by one (a playlist with all its
  * segments as one folder blob), or `OUTPUT_FOLDER` as one zip of only the files the
- * command wrote (spec 4.10). Blobs are written before the database commit; if the commit
+ * command wrote (docs/api.md §4.10). Blobs are written before the database commit; if the commit
  * never happens the start-up sweep removes them.
  */
 export async function storeOutputs(

@@ -121,7 +121,7 @@ export async function storeAndCommit(
 export type CommitDeps = Pick<RunnerDeps, 'db' | 'accounts' | 'commands' | 'files' | 'blobs' | 'ffprobePath' | 'confiner' | 'onStatus' | 'log'>;
 
 /**
- * Quotas are checked at submit (403) and again with the real sizes (spec 8, quota rules
+ * Quotas are checked at submit (403) and again with the real sizes (docs/api.md §8, quota rules
  * 1-3): outputs that would overflow a quota are not kept and the command fails QUOTA_EXCEEDED.
  */
 async function assertQuotaAfterRun(deps: CommitDeps, row: CommandRow, stored: StoredOutput[], processingBytes: number): Promise<void> {
@@ -174,7 +174,7 @@ async function commitSuccess(
     throw err;
   }
   if (!committed) {
-    // Cancelled while storing: the outputs are not wanted (decisions: cancel stores nothing).
+    // Cancelled while storing: the outputs are not wanted (docs/decisions.md: cancel stores nothing).
     void Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
     return;
   }
@@ -233,7 +233,7 @@ function toFailure(reason: unknown, err: unknown): JobFailure {
   return new JobFailure('PROCESSING_ERROR', `Internal error while running the command: ${(err as Error)?.message ?? String(err)}`);
 }
 
-/** ffmpeg that ran out of disk: the message starts with the cause, and still ends with ffmpeg's stderr (decisions: States). */
+/** ffmpeg that ran out of disk: the message starts with the cause, and still ends with ffmpeg's stderr (docs/decisions.md: States). */
 function noSpaceFirst(f: JobFailure): JobFailure {
   if (f.status !== 'PROCESSING_ERROR' || !/No space left on device/i.test(f.message)) return f;
   return new JobFailure('PROCESSING_ERROR', `${NO_SPACE_DETAIL}: free some space and run the command again. ${f.message}`);

@@ -3,7 +3,7 @@ import { demuxerSettingReason } from './sandbox-options';
 import { absoluteReason, findProtocol, firstReason, parentReason, percentReason } from './sandbox-paths';
 
 /**
- * List files inside a zipped input folder (spec 4.10: HLS playlists, concat lists, DASH
+ * List files inside a zipped input folder (docs/api.md §4.10: HLS playlists, concat lists, DASH
  * manifests) name other files; ffmpeg opens what they name, so each reference must stay
  * inside the folder: relative, no `..`, and no URL of any scheme.
  */

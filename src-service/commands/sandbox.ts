@@ -8,7 +8,7 @@ export { checkListFileText, sniffListFileKind, type ListFileKind } from './sandb
 
 /**
  * The command sandbox. Each command runs with its own job folder as cwd and must not read
- * or write outside it, nor open the network, devices or standard streams (spec 1, the
+ * or write outside it, nor open the network, devices or standard streams (docs/api.md §1, the
  * service is a twin of a hosted API whose commands see only their own files; escape
  * catalogue in sandbox.catalogue.test.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * The command state machine (decisions.md, States): QUEUED -> PROCESSING -> SUCCESS | FAILED.
+ * The command state machine (docs/decisions.md, States): QUEUED -> PROCESSING -> SUCCESS | FAILED.
  * QUEUED may also fail directly (cancel, quota) and PROCESSING may go back to QUEUED only
  * through boot-time recovery.
  */

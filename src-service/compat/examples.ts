@@ -6,13 +6,13 @@
 export interface CommandExample {
   name: string;
   path: '/v1/run-ffmpeg-command' | '/v1/run-chained-ffmpeg-commands';
-  /** How the docs poll it (spec 4.3: one chained example uses /v1/poll-command). */
+  /** How the docs poll it (docs/api.md §4.3: one chained example uses /v1/poll-command). */
   pollPath: '/v1/commands' | '/v1/poll-command';
   body: string;
   expectOutputs: Record<string, { file_type: string; file_format: string }>;
 }
 
-/** Spec 4.10: many files in and out (the zip `MEDIA/folder.zip` holds image.png, audio.mp3 and subs.srt). */
+/** docs/api.md §4.10: many files in and out (the zip `MEDIA/folder.zip` holds image.png, audio.mp3 and subs.srt). */
 export const MANY_FILES_EXAMPLES: CommandExample[] = [
   {
     name: 'input_compressed_folder: files referenced by their names inside the zip',

@@ -74,7 +74,7 @@ describe('the hosted docs\' command examples run unchanged (but for base URL, ke
       const bytes = await fetch(file.storage_url);
       expect(bytes.status).toBe(200);
       const length = (await bytes.arrayBuffer()).byteLength;
-      // Spec 2.2: a playlist's size is all its files; a zip's size_mbytes is before compression.
+      // docs/api.md §2.2: a playlist's size is all its files; a zip's size_mbytes is before compression.
       const stored = want.file_type === 'zip' ? file.size_compressed_mbytes : want.file_type === 'output_manifest' ? null : file.size_mbytes;
       if (stored !== null) expect(length).toBe(Math.round(stored * 1048576));
       if (want.file_type === 'zip' || want.file_type === 'output_manifest') expect(file.file_count).toBeGreaterThan(1);
@@ -82,7 +82,7 @@ describe('the hosted docs\' command examples run unchanged (but for base URL, ke
   });
 });
 
-describe('the file examples (spec 4.7, 4.8, 4.9, 4.11)', () => {
+describe('the file examples (docs/api.md §4.7, 4.8, 4.9, 4.11)', () => {
   it('store-file: file_id at once, then poll GET /v1/files/{file_id} until STORED with its metadata', async () => {
     const r = await send('POST', '/v1/files/store-file', JSON.stringify({ file_url: `${media.url}/video.mp4` }));
     expect(r.status).toBe(200);
@@ -129,7 +129,7 @@ describe('the file examples (spec 4.7, 4.8, 4.9, 4.11)', () => {
   });
 });
 
-describe('error bodies (spec 2.4, 5, 7)', () => {
+describe('error bodies (docs/api.md §2.4, 5, 7)', () => {
   it('401 {detail} for a bad key; 422 {detail: [{loc, msg, type}]} for a bad body', async () => {
     const res = await fetch(`${svc.url}/v1/commands/x`, { headers: { 'X-API-KEY': 'wrong' } });
     expect(res.status).toBe(401);

@@ -13,7 +13,7 @@ interface Table {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Spec 2.1 (+ decisions: created_at). */
+/** docs/api.md §2.1 (+ docs/decisions.md: created_at). */
 export const COMMAND_RECORD: Table = {
   fields: {
     command_id: 'uuid', status: 'string', command_type: 'string', total_processing_seconds: 'number',
@@ -22,7 +22,7 @@ export const COMMAND_RECORD: Table = {
   always: ['command_id', 'status', 'command_type', 'vcpu_count', 'original_request'],
 };
 
-/** Spec 2.2: "is_private ... appears in every response that returns the file"; storage_url always (decisions). */
+/** docs/api.md §2.2: "is_private ... appears in every response that returns the file"; storage_url always (docs/decisions.md). */
 export const STORED_FILE: Table = {
   fields: {
     file_id: 'uuid', storage_url: 'string|null', status: 'string', service_store_type: 'string', is_deleted: 'boolean',
@@ -33,7 +33,7 @@ export const STORED_FILE: Table = {
   always: ['file_id', 'storage_url', 'status', 'is_deleted', 'is_private'],
 };
 
-/** Spec 4.8a. */
+/** docs/api.md §4.8a. */
 export const INIT_UPLOAD: Table = { fields: { file_id: 'uuid', part_size: 'integer', upload_urls: 'array' }, always: ['file_id', 'part_size', 'upload_urls'] };
 
 function isKind(value: unknown, kind: Kind): boolean {
@@ -64,7 +64,7 @@ export function checkTable(value: unknown, table: Table, where = '$'): string[] 
   return problems;
 }
 
-/** A command record and each of its output files (spec 2.1 output_files -> 2.2). */
+/** A command record and each of its output files (docs/api.md §2.1 output_files -> 2.2). */
 export function checkCommandRecord(value: unknown): string[] {
   const problems = checkTable(value, COMMAND_RECORD);
   const outputs = (value as { output_files?: Record<string, unknown> }).output_files ?? {};
@@ -72,7 +72,7 @@ export function checkCommandRecord(value: unknown): string[] {
   return problems;
 }
 
-/** Spec 2.4: `detail` is a list of `{loc: (string|int)[], msg: string, type: string}`, all three required. */
+/** docs/api.md §2.4: `detail` is a list of `{loc: (string|int)[], msg: string, type: string}`, all three required. */
 export function checkValidationBody(value: unknown): string[] {
   const detail = (value as { detail?: unknown }).detail;
   if (!Array.isArray(detail) || detail.length === 0) return ['$.detail: not a non-empty array'];

@@ -30,7 +30,7 @@ export async function deleteFileRows(deps: DeleteDeps, rows: FileRow[]): Promise
   return deleted.map((d) => d.id);
 }
 
-/** `DELETE /v1/files/{id}`: idempotent (decisions). */
+/** `DELETE /v1/files/{id}`: idempotent (docs/decisions.md). */
 export async function deleteOneFile(deps: DeleteDeps, accountId: string, fileId: string): Promise<void> {
   const row = deps.files.get(accountId, fileId);
   if (!row) throw new NotFoundError('File not found');

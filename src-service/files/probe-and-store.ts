@@ -28,7 +28,7 @@ export async function probeAndStore(deps: AppDeps, row: FileRow, from: FileStatu
   const stored = deps.files.setStored(row.id, from, { blob_key: blob.key, size_bytes: blob.sizeBytes, media_json: JSON.stringify(media) });
   if (!stored) {
     await deps.blobs.delete(blob.key);
-    // Deleted while it was being fetched or uploaded: it ends here, not stuck in `from` (decisions: States).
+    // Deleted while it was being fetched or uploaded: it ends here, not stuck in `from` (docs/decisions.md: States).
     if (deps.files.setFailed(row.id, from, 'CANCELLED', DELETED_BEFORE_STORED)) {
       deps.events.publish(row.account_id, 'file', { file_id: row.id, status: 'FAILED', is_deleted: true });
     }

@@ -28,7 +28,7 @@ export function mediaOf(row: Pick<FileRow, 'media_json'>): Record<string, unknow
 /**
  * Decides whether a storage URL may be read: the file must be stored and not deleted; a
  * private file needs a valid, unexpired signature over the whole file (folder), checked
- * in constant time. Expired or tampered -> 403 (decisions: Storage and signed URLs).
+ * in constant time. Expired or tampered -> 403 (docs/decisions.md: Storage and signed URLs).
  */
 export function authorizeStorageRef(files: FilesRepo, keyring: Keyring, ref: OwnStorageRef, nowSec: number): StorageTarget {
   const row = files.getAny(ref.fileId);

@@ -15,7 +15,7 @@ const CONCURRENCY = 4;
 
 /**
  * `POST /v1/files/store-file`: QUEUED -> DOWNLOADING -> DOWNLOADED -> STORED | FAILED
- * (decisions: States). Downloads reuse the command input path (limits, redirects, own
+ * (docs/decisions.md: States). Downloads reuse the command input path (limits, redirects, own
  * storage read from disk).
  */
 export function createStoreFileWorker(deps: AppDeps) {
@@ -39,7 +39,7 @@ export function createStoreFileWorker(deps: AppDeps) {
   async function storeOne(id: string, stopping: AbortSignal): Promise<void> {
     const row = deps.files.getAny(id);
     if (row?.is_deleted) {
-      // Deleted while it waited: nothing to fetch (decisions: States, it still ends FAILED).
+      // Deleted while it waited: nothing to fetch (docs/decisions.md: States, it still ends FAILED).
       if (deps.files.setFailed(id, 'QUEUED', 'CANCELLED', DELETED_BEFORE_STORED)) {
         deps.events.publish(row.account_id, 'file', { file_id: id, status: 'FAILED', is_deleted: true });
       }

@@ -3,7 +3,7 @@ import { expectedPartSize, planUpload } from './upload-plan';
 
 const MiB = 1024 * 1024;
 
-describe('upload part planning (spec 4.8)', () => {
+describe('upload part planning (docs/api.md §4.8)', () => {
   it('when no part size is asked, then 8 MiB parts are used', () => {
     expect(planUpload(25 * MiB)).toEqual({ partSize: 8 * MiB, partCount: 4 });
   });

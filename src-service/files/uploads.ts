@@ -34,11 +34,11 @@ function parseContentMd5(header: string): string {
   return value;
 }
 
-/** Upload sessions and part URLs live 6 hours (spec 8). */
+/** Upload sessions and part URLs live 6 hours (docs/api.md §8). */
 const SESSION_MS = 6 * 3600_000;
 
 /**
- * Multipart direct upload (spec 4.8). Parts are written straight to their offset in one
+ * Multipart direct upload (docs/api.md §4.8). Parts are written straight to their offset in one
  * preallocated staging file, so completing needs no second pass over the bytes: the
  * staging file is renamed into the blob store.
  */

@@ -1,6 +1,6 @@
 /**
- * The error bodies of decisions.md (Wire conventions): `{"detail": "<string>"}`, and for
- * 422 `{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}` (spec 2.4). Written from
+ * The error bodies of docs/decisions.md (Wire conventions): `{"detail": "<string>"}`, and for
+ * 422 `{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}` (docs/api.md §2.4). Written from
  * the spec text, not from the service's own error classes.
  */
 export function errorShapeProblem(status: number, text: string, contentType: string | undefined): string | null {

@@ -9,7 +9,7 @@ import type { TestService } from '../test-support/harness';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions are the types
 export type JsonBody = any;
 
-/** Direct upload (spec 4.8): init, PUT the one part to its signed URL, complete, wait for STORED. */
+/** Direct upload (docs/api.md §4.8): init, PUT the one part to its signed URL, complete, wait for STORED. */
 export async function uploadFile(svc: TestService, filename: string, bytes: Buffer, opts: { key?: string; isPrivate?: boolean } = {}): Promise<JsonBody> {
   const key = opts.key ?? svc.key;
   const init = await svc.api('POST', '/v1/files/init-upload', { filename, size_bytes: bytes.length, is_private: opts.isPrivate ?? false }, { key });

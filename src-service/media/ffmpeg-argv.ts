@@ -1,5 +1,5 @@
 /**
- * The service's own options, put before the user's arguments (spec 1.5: `ffmpeg_command`
+ * The service's own options, put before the user's arguments (docs/api.md §1.5: `ffmpeg_command`
  * holds arguments only). They are global options, so their place does not change what the
  * user's command means; a user repeating one (e.g. `-y`) is harmless.
  */

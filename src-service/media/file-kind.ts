@@ -1,6 +1,6 @@
 import { toNumber, type ProbeResult, type ProbeStream } from './probe-schema';
 
-/** decisions.md, Records: the complete list of `file_type` values. */
+/** docs/decisions.md, Records: the complete list of `file_type` values. */
 export type FileType = 'video' | 'audio' | 'image' | 'subtitles' | 'zip' | 'output_manifest' | 'other';
 
 const MANIFEST_EXTENSIONS = new Set(['m3u8', 'mpd']);

@@ -8,7 +8,7 @@ import { createLineSplitter } from './line-splitter';
 export interface RunOptions {
   cwd: string;
   signal?: AbortSignal;
-  /** Wall-clock deadline; the process is killed after it (decisions: `TIMEOUT`). */
+  /** Wall-clock deadline; the process is killed after it (docs/decisions.md: `TIMEOUT`). */
   timeoutMs?: number;
   /** Pin the process to these cores (see affinity.ts for when that is possible). */
   cpus?: number[];

@@ -8,7 +8,7 @@ import { errorCode } from './fs-io';
 import { entryKind, entryName, entryNameProblem, entryReader, openEntryStream, openZip } from './zip-entries';
 
 export interface ZipLimits {
-  /** Sum of bytes actually written (spec 8, quota rule 1 counts sizes after decompression). */
+  /** Sum of bytes actually written (docs/api.md §8, quota rule 1 counts sizes after decompression). */
   maxTotalBytes: number;
   maxEntries: number;
   /** Uncompressed / compressed, per entry and for the whole archive. */

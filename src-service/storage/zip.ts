@@ -8,7 +8,7 @@ import { innerPathProblem } from './blob-paths';
 export { extractZip, type ZipLimits } from './zip-extract';
 
 export interface WrittenZip {
-  /** Sum of the files' sizes (spec 8, quota rule 2: OUTPUT_FOLDER counts before compression). */
+  /** Sum of the files' sizes (docs/api.md §8, quota rule 2: OUTPUT_FOLDER counts before compression). */
   uncompressedBytes: number;
   /** The zip's size on disk (quota rule 3: storage counts the stored zip). */
   compressedBytes: number;

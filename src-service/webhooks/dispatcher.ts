@@ -21,7 +21,7 @@ export interface Dispatcher {
 /**
  * Delivers stored webhook rows: a timer picks due PENDING rows, leases each one (so two
  * pumps never send the same row), POSTs it signed, and records the outcome with the next
- * retry time. Rows live in SQLite, so retries survive restarts (decisions: Webhooks).
+ * retry time. Rows live in SQLite, so retries survive restarts (docs/decisions.md: Webhooks).
  */
 export function createDispatcher(repo: WebhooksRepo, schedule: WebhookSchedule, log: (m: string) => void): Dispatcher {
   const inFlight = new Map<string, Promise<void>>();

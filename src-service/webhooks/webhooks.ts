@@ -16,7 +16,7 @@ const LOG_RETENTION_MS = 30 * 24 * 3600_000;
 type WebhookDeps = Pick<AppDeps, 'db' | 'commands' | 'files' | 'urls' | 'config' | 'log'>;
 
 /**
- * Account webhooks (decisions: Webhooks): one URL per account; when a command ends the
+ * Account webhooks (docs/decisions.md: Webhooks): one URL per account; when a command ends the
  * service POSTs `{"data": <poll body>, "timestamp": <unix ms>}`, signed the Standard
  * Webhooks way, retried on a stored schedule.
  */

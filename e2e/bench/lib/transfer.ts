@@ -14,7 +14,7 @@ export interface UploadStages {
 }
 
 /**
- * Direct upload of a local file (spec 4.8) the way a fast client does it: init-upload,
+ * Direct upload of a local file (docs/api.md §4.8) the way a fast client does it: init-upload,
  * `concurrency` part PUTs at a time streamed from disk over keep-alive connections,
  * complete-upload. Returns the file id (the caller waits for STORED) and the stages.
  */

@@ -5,8 +5,8 @@ import { Field } from '../ui/Field';
 import { describeError } from '../ui/ErrorNotice';
 
 /**
- * Web mode without a key: reaching the port is not enough to use the API (issue 5,
- * item 2), so the page asks for the key and checks it before going on.
+ * Web mode without a key: reaching the port is not enough to use the API, so the page
+ * asks for the key and checks it before going on.
  */
 export function KeyGate({ baseUrl, reason, onKey }: { baseUrl: string; reason?: string; onKey: (key: string) => void }) {
   const [key, setKey] = useState('');

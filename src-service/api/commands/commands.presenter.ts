@@ -7,7 +7,7 @@ import { deriveJobName } from '../../commands/job-name';
 
 const GB = 1024 ** 3;
 
-/** The command record of spec 2.1 + decisions (States, Records). */
+/** The command record of docs/api.md §2.1 + docs/decisions.md (States, Records). */
 export function presentCommand(row: CommandRow, outputs: FileRow[], urls: UrlBuilder, presignTtlSeconds?: number): Record<string, unknown> {
   const out: Record<string, unknown> = {
     command_id: row.id,
@@ -32,7 +32,7 @@ export function presentCommand(row: CommandRow, outputs: FileRow[], urls: UrlBui
   return out;
 }
 
-/** A row of `GET /v1/commands` (decisions: list commands). */
+/** A row of `GET /v1/commands` (docs/decisions.md: list commands). */
 export function presentCommandListItem(row: CommandRow, outputs: OutputStats | undefined, preview?: Record<string, unknown>): Record<string, unknown> {
   const item: Record<string, unknown> = {
     command_id: row.id,

@@ -113,7 +113,7 @@ async function run(body: unknown): Promise<any> {
   return svc.waitForCommand(res.body.command_id);
 }
 
-describe('input_compressed_folder (spec 4.10 rule 1)', () => {
+describe('input_compressed_folder (docs/api.md §4.10 rule 1)', () => {
   it.each([
     ['an image sequence by pattern', 'frames.zip', '-framerate 10 -i frame_%03d.png -c:v libx264 -preset ultrafast -pix_fmt yuv420p {{out_1}}'],
     ['an image sequence by glob', 'frames.zip', "-pattern_type glob -framerate 10 -i '*.png' -c:v libx264 -preset ultrafast -pix_fmt yuv420p {{out_1}}"],
@@ -168,7 +168,7 @@ describe('input_compressed_folder (spec 4.10 rule 1)', () => {
   });
 });
 
-describe('quota rules 1-4 (spec 8)', () => {
+describe('quota rules 1-4 (docs/api.md §8)', () => {
   const MiB = 1024 * 1024;
   const GiB = 1024 ** 3;
   async function listItem(id: string): Promise<any> {
@@ -200,7 +200,7 @@ describe('quota rules 1-4 (spec 8)', () => {
   });
 });
 
-describe('OUTPUT_FOLDER (spec 4.10 rule 2)', () => {
+describe('OUTPUT_FOLDER (docs/api.md §4.10 rule 2)', () => {
   it.each([
     ['segment', '-i {{in_1}} -f segment -segment_time 1 -c copy seg_%03d.mp4', /^seg_\d{3}\.mp4$/],
     ['image2 %03d', '-i {{in_1}} -vf fps=2 thumb_%03d.jpg', /^thumb_\d{3}\.jpg$/],
@@ -221,7 +221,7 @@ describe('OUTPUT_FOLDER (spec 4.10 rule 2)', () => {
   });
 });
 
-describe('playlist outputs (spec 4.10 rule 3)', () => {
+describe('playlist outputs (docs/api.md §4.10 rule 3)', () => {
   const hlsBase = '-i {{in_1}} -c:v libx264 -preset ultrafast -g 12 -c:a aac -f hls -hls_time 1 -hls_list_size 0';
 
   it('when an HLS playlist is written, then one manifest record covers all segments and streams over HTTP', async () => {

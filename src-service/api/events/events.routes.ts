@@ -14,7 +14,7 @@ export function heartbeatFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(n) && n > 0 ? n : 15_000;
 }
 
-/** `GET /v1/events`: Server-Sent Events of the caller's account (decisions, FFDesk extra). */
+/** `GET /v1/events`: Server-Sent Events of the caller's account (docs/decisions.md, FFDesk extra). */
 export function eventRoutes(deps: Pick<AppDeps, 'events'>, heartbeatMs = heartbeatFromEnv()): Router {
   const router = createApiRouter();
   router.get('/events', (ctx) => {

@@ -2,11 +2,11 @@ import type { FileRow } from '../../db/files-repo';
 import type { UrlBuilder } from '../../files/urls';
 import { mediaOf } from '../../files/storage-access';
 
-/** Exact: a division by a power of two, so `size_mbytes * 1048576` gives the byte count back (decisions). */
+/** Exact: a division by a power of two, so `size_mbytes * 1048576` gives the byte count back (docs/decisions.md). */
 const MB = 1024 * 1024;
 
 /**
- * The stored-file record of spec 2.2 + decisions (Records). Fields that do not apply are
+ * The stored-file record of docs/api.md §2.2 + docs/decisions.md (Records). Fields that do not apply are
  * left out; `storage_url` is always present (null when private without a TTL, or deleted).
  */
 export function presentFile(row: FileRow, urls: UrlBuilder, presignTtlSeconds?: number): Record<string, unknown> {

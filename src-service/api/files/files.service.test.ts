@@ -49,7 +49,7 @@ async function uploadBytes(bytes: Buffer, opts: { key?: string; isPrivate?: bool
   return { fileId, partSize, urls, parts: etags.map((etag, i) => ({ part_number: i + 1, etag })) };
 }
 
-describe('store from URL (spec 4.7)', () => {
+describe('store from URL (docs/api.md §4.7)', () => {
   it('when a public URL is stored, then it goes QUEUED..STORED with ffprobe metadata and original_file_url', async () => {
     const res = await svc.api('POST', '/v1/files/store-file', { file_url: `${media.url}/video.mp4` });
     expect(res.status).toBe(200);
@@ -82,7 +82,7 @@ describe('store from URL (spec 4.7)', () => {
   });
 });
 
-describe('multipart direct upload (spec 4.8)', () => {
+describe('multipart direct upload (docs/api.md §4.8)', () => {
   it('when a ~25 MB file is sent in parallel parts, then complete answers UPLOADED, it becomes STORED, and downloads byte-identical', async () => {
     const bytes = crypto.randomBytes(25 * 1024 * 1024 + 12345);
     const up = await uploadBytes(bytes);
@@ -225,7 +225,7 @@ describe('multipart direct upload (spec 4.8)', () => {
   });
 });
 
-describe('private storage and presigned URLs (spec 4.9)', () => {
+describe('private storage and presigned URLs (docs/api.md §4.9)', () => {
   it('when a file is private, then storage_url is null, a TTL gives a working signed URL, and tampering or expiry is 403', async () => {
     const bytes = crypto.randomBytes(5000);
     const up = await uploadBytes(bytes, { isPrivate: true });

@@ -3,7 +3,7 @@ import { HttpError, InsufficientStorageError, ValidationError, isDiskFullError }
 
 /**
  * The one place errors become responses (conventions rule 3): `{"detail": "..."}`, the
- * 422 list body of spec 2.4, and a generic 500 that never leaks internals.
+ * 422 list body of docs/api.md §2.4, and a generic 500 that never leaks internals.
  */
 export function errorHandler(log: (msg: string) => void) {
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {

@@ -13,7 +13,7 @@ export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, 
 export const OPERATIONS: Operation[] = [...CORE_OPERATIONS, ...EXTRA_OPERATIONS, ...WORKER_OPERATIONS, ...PRESET_OPERATIONS];
 const uri = (id: string) => `#/components/schemas/${id}`;
 
-/** OpenAPI 3.1 of every endpoint, generated from the zod schemas the routes use (spec 9: version 1.0.0). */
+/** OpenAPI 3.1 of every endpoint, generated from the zod schemas the routes use (docs/api.md §9: version 1.0.0). */
 export function buildOpenApi(): OpenApiDocument {
   const names = new Map<z.ZodType, string>();
   const requests = collect(REQUEST_COMPONENTS, names, (op) => (op.body ? [[`${pascal(op.operationId)}Body`, op.body]] : []));
@@ -37,7 +37,7 @@ export function buildOpenApi(): OpenApiDocument {
     webhooks: WEBHOOKS_SECTION,
     components: {
       schemas,
-      securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'Spec 5: every endpoint except health and this document' } },
+      securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'docs/api.md §5: every endpoint except health and this document' } },
     },
   };
 }

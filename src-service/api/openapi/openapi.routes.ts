@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { buildOpenApi, type OpenApiDocument } from './build-spec';
 import { renderDocsPage } from './docs-page';
 
-/** `GET /v1/openapi.json` and `GET /docs`, both without a key (decisions: API description). */
+/** `GET /v1/openapi.json` and `GET /docs`, both without a key (docs/decisions.md: API description). */
 export function openapiRoutes(): Router {
   const router = new Router({ sensitive: true });
   let doc: OpenApiDocument | undefined;

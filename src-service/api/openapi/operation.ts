@@ -10,7 +10,7 @@ export interface ResponseSpec {
 
 /**
  * One endpoint, declared next to the very zod schemas its route validates with, so the
- * OpenAPI document is generated from the single source of truth (issue 6, item 1).
+ * OpenAPI document is generated from the single source of truth.
  */
 export interface Operation {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -20,7 +20,7 @@ export interface Operation {
   tag: string;
   summary: string;
   description?: string;
-  /** Default true: `X-API-KEY` required (spec 5). */
+  /** Default true: `X-API-KEY` required (docs/api.md §5). */
   auth?: boolean;
   body?: z.ZodType;
   /** A multipart/form-data body instead: file field name to its description. */

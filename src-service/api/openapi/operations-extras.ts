@@ -15,7 +15,7 @@ Last-Event-ID header or ?last_event_id=, which first replays what was missed), \
 - \`file\`: \`{file_id, status, is_deleted}\`.
 A comment line is sent every 15 s as a heartbeat.`;
 
-/** The FFDesk extras of decisions.md (cancel, log, events, webhook) and the GUI's helpers. */
+/** The FFDesk extras of docs/decisions.md (cancel, log, events, webhook) and the GUI's helpers. */
 export const EXTRA_OPERATIONS: Operation[] = [
   { method: 'post', path: '/v1/commands/{command_id}/cancel', operationId: 'cancelCommand', tag: 'Commands', summary: 'Cancel a QUEUED or PROCESSING command (FFDesk)',
     description: 'It ends FAILED with error_status CANCELLED; ffmpeg is killed; no partial output is stored.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Progress } from '../events/events.schema';
 
 /**
- * Response shapes (spec 2.1, 2.2, 2.4 + decisions: Records, wire conventions). The OpenAPI
+ * Response shapes (docs/api.md §2.1, 2.2, 2.4 + docs/decisions.md: Records, wire conventions). The OpenAPI
  * document is generated from these, and the contract test validates real responses against
  * that document, so a presenter that drifts from them fails a test.
  */
@@ -18,7 +18,7 @@ export const ValidationErrorBody = z
       }),
     ),
   })
-  .meta({ description: 'Spec 2.4: the 422 body' });
+  .meta({ description: 'docs/api.md §2.4: the 422 body' });
 
 const fileStatus = z.enum(['QUEUED', 'DOWNLOADING', 'DOWNLOADED', 'UPLOADING', 'UPLOADED', 'STORED', 'FAILED']);
 const fileType = z.enum(['video', 'audio', 'image', 'subtitles', 'zip', 'output_manifest', 'other']);
@@ -57,7 +57,7 @@ export const StoredFile = z
     external_error_message: z.string().nullable().optional(),
     command_id: z.string().optional().describe('FFDesk: for an output, the command that made it'),
   })
-  .meta({ description: 'Spec 2.2: a stored file (command output or stored file). Fields that do not apply are left out.' });
+  .meta({ description: 'docs/api.md §2.2: a stored file (command output or stored file). Fields that do not apply are left out.' });
 
 const commandStatus = z.enum(['QUEUED', 'PROCESSING', 'SUCCESS', 'FAILED']);
 const commandType = z.enum(['FFMPEG_COMMAND', 'FFMPEG_CHAINED_COMMANDS']);
@@ -80,7 +80,7 @@ export const CommandRecord = z
     cache_hit: z.literal(true).optional().describe('FFDesk: the outputs were reused from an identical earlier run'),
     cached_from_command_id: z.string().optional().describe('FFDesk: the command whose outputs a cache hit shares'),
   })
-  .meta({ description: 'Spec 2.1: the poll body' });
+  .meta({ description: 'docs/api.md §2.1: the poll body' });
 
 export const CommandListItem = z
   .object({
@@ -102,7 +102,7 @@ export const CommandListItem = z
     cache_hit: z.literal(true).optional(),
     cached_from_command_id: z.string().optional(),
   })
-  .meta({ description: 'A row of GET /v1/commands (decisions: list commands)' });
+  .meta({ description: 'A row of GET /v1/commands (docs/decisions.md: list commands)' });
 
 export const SubmitResponse = z.object({ command_id: z.string() });
 export const ChainedSubmitResponse = z.object({ command_ids: z.array(z.string()), command_id: z.string() });

@@ -9,12 +9,12 @@ const MEANING: Record<number, string> = {
   404: 'Unknown id, or an id of another account',
   413: 'File too large',
   415: 'Unsupported body type for this route',
-  422: 'Validation error (spec 2.4)',
+  422: 'Validation error (docs/api.md §2.4)',
   429: 'Rate limit exceeded; see Retry-After',
   507: 'No space left on the data disk (FFDesk); free some space and try again',
 };
 
-/** The error responses an operation can give, with the shared bodies of decisions: wire conventions. */
+/** The error responses an operation can give, with the shared bodies of docs/decisions.md: wire conventions. */
 export function errors(...statuses: number[]): Record<string, ResponseSpec> {
   return Object.fromEntries(
     statuses.map((s) => [String(s), { description: MEANING[s] ?? 'Error', schema: s === 422 ? ValidationErrorBody : ErrorBody }]),

@@ -1,6 +1,6 @@
 /**
  * OpenAPI 3.1 `webhooks`: what FFDesk POSTs to the account's URL when a command ends
- * (decisions: Webhooks; Standard Webhooks headers).
+ * (docs/decisions.md: Webhooks; Standard Webhooks headers).
  */
 export const WEBHOOKS_SECTION = {
   commandFinished: {

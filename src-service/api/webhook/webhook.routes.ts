@@ -8,7 +8,7 @@ import type { Webhooks } from '../../webhooks/webhooks';
 import { DeliveryIdParams, PutWebhookBody } from './webhook.schema';
 import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './webhook.presenter';
 
-/** `/v1/webhook` (decisions: endpoints not shown, Webhooks): config, delivery log, replay, test. */
+/** `/v1/webhook` (docs/decisions.md: endpoints not shown, Webhooks): config, delivery log, replay, test. */
 export function webhookRoutes(webhooks: Webhooks): Router {
   const router = createApiRouter();
 

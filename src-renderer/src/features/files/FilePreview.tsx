@@ -21,7 +21,7 @@ export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; on
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [file.file_id]);
   const name = displayName(file);
-  // A private file previews through a short-lived presigned URL (spec 4.9).
+  // A private file previews through a short-lived presigned URL (docs/api.md §4.9).
   const previewUrl = useAsync(
     async (signal) => file.storage_url ?? (file.is_deleted ? null : (await client.getFile(file.file_id, { presignedTtlSeconds: 3600, signal })).storage_url),
     [client, file.file_id, file.storage_url],

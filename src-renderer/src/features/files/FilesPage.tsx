@@ -13,7 +13,7 @@ import { planBulkDelete, queryFiles, type Sort, type SortKey } from './files-que
 import { useAllFiles } from './use-all-files';
 import { useSelection } from './use-selection';
 
-/** Stored files: sort, filter, search, select, preview, delete (issue 5, item 6). */
+/** Stored files: sort, filter, search, select, preview, delete. */
 export default function FilesPage({ selectedId }: { selectedId?: string }) {
   const { client } = useApi();
   const files = useAllFiles();

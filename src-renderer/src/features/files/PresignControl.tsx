@@ -9,7 +9,7 @@ const TTLS = [
   { seconds: 300, label: '5 minutes' },
 ];
 
-/** A time-limited signed link (spec 4.9), for private files or to share without the key. */
+/** A time-limited signed link (docs/api.md §4.9), for private files or to share without the key. */
 export function PresignControl({ fileId, isPrivate }: { fileId: string; isPrivate: boolean }) {
   const { client } = useApi();
   const [ttl, setTtl] = useState(3600);

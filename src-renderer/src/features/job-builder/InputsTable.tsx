@@ -16,7 +16,7 @@ interface Props {
   pickZip(file: StoredFile): void;
 }
 
-/** Named inputs (alias → URL), or one zip whose files the command reads by name (spec 4.10). */
+/** Named inputs (alias → URL), or one zip whose files the command reads by name (docs/api.md §4.10). */
 export function InputsTable(props: Props) {
   const { form, setForm } = props;
   return (

@@ -24,7 +24,7 @@ function runOnCtrlEnter(e: React.KeyboardEvent): void {
   document.querySelector<HTMLButtonElement>('[data-action="run-job"]')?.click();
 }
 
-/** Build a command or a chain: template, command text, inputs, outputs, options (issue 5, item 4). */
+/** Build a command or a chain: template, command text, inputs, outputs, options. */
 export default function JobBuilderPage() {
   const { client } = useApi();
   const account = useAsync(() => client.account().catch(() => null), [client]);

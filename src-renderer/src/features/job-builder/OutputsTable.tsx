@@ -9,7 +9,7 @@ interface Props {
   updateOutput(key: string, patch: Partial<OutputRow>): void;
 }
 
-/** Output alias → file name, or OUTPUT_FOLDER (spec 4.10 rule 2). */
+/** Output alias → file name, or OUTPUT_FOLDER (docs/api.md §4.10 rule 2). */
 export function OutputsTable({ form, errors, setForm, updateOutput }: Props) {
   const add = (playlist: boolean) =>
     setForm((f) => {

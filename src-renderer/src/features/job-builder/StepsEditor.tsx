@@ -9,7 +9,7 @@ interface Props {
   setForm(update: (f: JobForm) => JobForm): void;
 }
 
-/** One command, or the ordered steps of a chained request (spec 4.2). */
+/** One command, or the ordered steps of a chained request (docs/api.md §4.2). */
 export function StepsEditor({ form, aliases, errors, setForm }: Props) {
   const setStep = (i: number, text: string) => setForm((f) => ({ ...f, steps: f.steps.map((s, j) => (j === i ? text : s)) }));
   const move = (i: number, by: number) =>

@@ -66,7 +66,7 @@ function numberOrUndefined(text: string): number | undefined {
   return text.trim() === '' ? undefined : Number(text);
 }
 
-/** The request body exactly as the API takes it (spec 4.1 / 4.2). */
+/** The request body exactly as the API takes it (docs/api.md §4.1 / 4.2). */
 export function toRequest(form: JobForm): CommandRequest {
   const common = {
     ...(form.inputMode === 'zip'

@@ -1,5 +1,5 @@
 /**
- * Working examples for the gallery (issue 5, item 4). Each is a complete command for
+ * Working examples for the gallery. Each is a complete command for
  * ffmpeg 4.x with libx264/aac. Inputs name the offline-demo samples (item 9) so they
  * run with no network. Filter graphs carry no spaces: the command text needs no quoting.
  */
@@ -10,7 +10,7 @@ export interface Template {
   /** A short badge (text, not emoji: renders without an emoji font). */
   icon: string;
   inputs: { alias: string; sample: string }[];
-  /** Frames zip → video: the whole input is one zip (spec 4.10 rule 1). */
+  /** Frames zip → video: the whole input is one zip (docs/api.md §4.10 rule 1). */
   zipSample?: string;
   outputs: Record<string, string> | 'OUTPUT_FOLDER';
   steps: string[];

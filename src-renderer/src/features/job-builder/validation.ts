@@ -10,7 +10,7 @@ type Loc = (string | number)[];
 const issue = (loc: Loc, msg: string, type = 'value_error'): ValidationIssue => ({ loc: ['body', ...loc], msg, type });
 
 /**
- * Mirrors the service's 422 checks (spec 2.4, decisions: Requests) so mistakes show at
+ * Mirrors the service's 422 checks (docs/api.md §2.4, docs/decisions.md: Requests) so mistakes show at
  * their field before submit. Same `loc` paths as the server, so server 422s land on the
  * same fields.
  */
@@ -90,7 +90,7 @@ function checkNumbers(req: CommandRequest, limits: Limits): ValidationIssue[] {
   return issues;
 }
 
-/** Every `{{alias}}` must be declared; every declared output must be used (decisions: Requests). */
+/** Every `{{alias}}` must be declared; every declared output must be used (docs/decisions.md: Requests). */
 function checkAliasUse(req: CommandRequest): ValidationIssue[] {
   const { texts, field } = commandsOf(req);
   const outputs = req.output_files === 'OUTPUT_FOLDER' ? [] : Object.keys(req.output_files);

@@ -8,7 +8,7 @@ import { JobsList } from './JobsList';
 import { matchesFilter, type JobFilter } from './progress';
 import { useJobs } from './use-jobs';
 
-/** Jobs, newest first, with the selected job's detail beside them (issue 5, item 5). */
+/** Jobs, newest first, with the selected job's detail beside them. */
 export default function JobsPage({ selectedId }: { selectedId?: string }) {
   const [filter, setFilter] = useState<JobFilter>('all');
   const [search, setSearch] = useState('');

@@ -6,7 +6,7 @@ import { WebhookSection } from './WebhookSection';
 import { WorkersSection } from './WorkersSection';
 import { CacheSection } from './CacheSection';
 
-/** Key, usage, machine and webhook settings (issue 5, item 8). */
+/** Key, usage, machine and webhook settings. */
 export default function SettingsPage() {
   return (
     <div className="page">

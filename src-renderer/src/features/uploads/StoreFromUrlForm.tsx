@@ -5,7 +5,7 @@ import { describeError } from '../../ui/ErrorNotice';
 import { Field } from '../../ui/Field';
 import { showToast } from '../../ui/toast';
 
-/** `POST /v1/files/store-file` (spec 4.7): the service fetches, probes and stores the file. */
+/** `POST /v1/files/store-file` (docs/api.md §4.7): the service fetches, probes and stores the file. */
 export function StoreFromUrlForm() {
   const { client } = useApi();
   const [url, setUrl] = useState('');

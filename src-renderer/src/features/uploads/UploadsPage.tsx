@@ -11,7 +11,7 @@ import { abortUpload, clearFinished, enqueueUploads, retryUpload, useUploadQueue
 import { totalsOf } from './upload-stats';
 import { UploadRow } from './UploadRow';
 
-/** Many files at once, multipart in parallel, with progress, abort and retry (issue 5, item 7). */
+/** Many files at once, multipart in parallel, with progress, abort and retry. */
 export default function UploadsPage() {
   const { client } = useApi();
   const items = useUploadQueue();
