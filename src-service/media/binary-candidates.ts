@@ -95,7 +95,8 @@ function dedupe(list: Candidate[]): Candidate[] {
   });
 }
 
-function realOrSame(p: string): string {
+/** The real path of `p`, or `p` itself where it cannot be resolved (missing, no access). */
+export function realOrSame(p: string): string {
   try {
     return realpathSync(p);
   } catch {

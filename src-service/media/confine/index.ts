@@ -1,4 +1,5 @@
-import { realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { realOrSame } from '../binary-candidates';
 import { childEnv } from '../run-process';
 import { bwrapArgs, findBwrap, smokeTestBwrap } from './bwrap';
 import { findPrlimit, prlimitArgs } from './limits';
@@ -87,25 +88,9 @@ function detectMechanism(platform: NodeJS.Platform, bwrapPath?: string): Mechani
     return { name: 'bubblewrap', problem, wrap: (req) => ({ bin: bwrap as string, argv: bwrapArgs(req) }) };
   }
   if (platform === 'darwin') {
-    const problem = findExecutable(SANDBOX_EXEC) ? null : `sandbox-exec not found at ${SANDBOX_EXEC}: set FFDESK_SANDBOX=prefer`;
-    return { name: 'sandbox-exec', problem, wrap: (req) => ({ bin: SANDBOX_EXEC, argv: sandboxExecArgs(req, safeRealpath) }) };
+    const problem = existsSync(SANDBOX_EXEC) ? null : `sandbox-exec not found at ${SANDBOX_EXEC}: set FFDESK_SANDBOX=prefer`;
+    return { name: 'sandbox-exec', problem, wrap: (req) => ({ bin: SANDBOX_EXEC, argv: sandboxExecArgs(req, realOrSame) }) };
   }
   return { name: 'none', problem: platform === 'win32' ? WINDOWS_REASON : `no sandbox for platform ${platform}: set FFDESK_SANDBOX=prefer`, wrap: () => { throw new Error('unreachable'); } };
 }
 
-function findExecutable(p: string): boolean {
-  try {
-    realpathSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function safeRealpath(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
-  }
-}
