@@ -17,6 +17,14 @@ describe('pickNext (fair share between accounts)', () => {
     expect(pickNext([a, b], new Map([['A', 1]]), 1, 2)).toBe(b);
   });
 
+  it('when accounts use as many vCPUs, then the one served longest ago goes first, whatever the queue order', () => {
+    const a = row('A');
+    const b = row('B');
+    // Both of A's commands just ended together: A and B run nothing, but A was served last.
+    expect(pickNext([a, b], new Map(), 0, 2, new Map([['A', 7]]))).toBe(b);
+    expect(pickNext([a, b], new Map(), 0, 2, new Map([['A', 3], ['B', 5]]))).toBe(a);
+  });
+
   it('when an account is at its fair share and another waits for room, then it does not start more', () => {
     const a = row('A');
     const b = row('B', 2);

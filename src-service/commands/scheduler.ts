@@ -36,6 +36,8 @@ interface Running {
 export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget: number; run: RunFn; log: (m: string) => void }): Scheduler {
   const running = new Map<string, Running>();
   const usedBy = new Map<string, number>();
+  const lastStartBy = new Map<string, number>(); // account -> sequence number of its latest start
+  let starts = 0;
   const coreLoad = new Array<number>(Math.max(1, os.availableParallelism())).fill(0);
   let used = 0;
   let stopped = false;
@@ -54,6 +56,7 @@ export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget:
     const cpus = allocateCpus(row.vcpu_count);
     used += row.vcpu_count;
     usedBy.set(row.account_id, (usedBy.get(row.account_id) ?? 0) + row.vcpu_count);
+    lastStartBy.set(row.account_id, ++starts);
     const done = opts
       .run({ ...row, status: 'PROCESSING' }, controller.signal, cpus)
       .catch((err: unknown) => opts.log(`command ${row.id} runner crashed: ${(err as Error)?.stack ?? String(err)}`))
@@ -74,7 +77,7 @@ export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget:
     pumping = true;
     try {
       for (;;) {
-        const row = pickNext(opts.commands.queueHeads().filter((r) => !running.has(r.id)), usedBy, used, opts.vcpuBudget);
+        const row = pickNext(opts.commands.queueHeads().filter((r) => !running.has(r.id)), usedBy, used, opts.vcpuBudget, lastStartBy);
         if (!row) break;
         start(row);
       }
@@ -107,14 +110,24 @@ export function fairShare(budget: number, accountsWanting: number): number {
 
 /**
  * The next command to start, or null (docs/scheduling.md). `heads` are each account's oldest
- * queued command, oldest first; `usedBy` the vCPUs each account runs now.
+ * queued command, oldest first; `usedBy` the vCPUs each account runs now; `lastStartBy` when
+ * each account last had a command started (a sequence number): among accounts using as many
+ * vCPUs, the one served longest ago goes first, so when several cores free up at once an
+ * account that has been waiting is not put behind the one that just had them.
  */
-export function pickNext(heads: readonly CommandRow[], usedBy: ReadonlyMap<string, number>, used: number, budget: number): CommandRow | null {
+export function pickNext(
+  heads: readonly CommandRow[],
+  usedBy: ReadonlyMap<string, number>,
+  used: number,
+  budget: number,
+  lastStartBy: ReadonlyMap<string, number> = new Map(),
+): CommandRow | null {
   const usage = (r: CommandRow) => usedBy.get(r.account_id) ?? 0;
+  const served = (r: CommandRow) => lastStartBy.get(r.account_id) ?? 0;
   const wanting = new Set([...heads.map((r) => r.account_id), ...usedBy.keys()]).size;
   const share = fairShare(budget, wanting);
-  // Stable sort: equal usage keeps the queue order (oldest first).
-  const byFairness = [...heads].sort((a, b) => usage(a) - usage(b));
+  // Stable sort: equal usage and service keep the queue order (oldest first).
+  const byFairness = [...heads].sort((a, b) => usage(a) - usage(b) || served(a) - served(b));
   for (const row of byFairness) {
     const othersWait = heads.some((h) => h.account_id !== row.account_id);
     if (othersWait && usage(row) > 0 && usage(row) + row.vcpu_count > share) continue;
