@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startTestService, type TestService } from '../../test-support/harness';
 import { otherAccountKey } from '../../hardening/fixtures';
 import { findBwrap, smokeTestBwrap } from './bwrap';
 import { findPrlimit } from './limits';
+import { checkFolder } from '../../commands/job-folder-watch';
 
 /** The sandbox policy and the run limits through the real service (docs/sandbox.md). */
 const bwrap = findBwrap();
@@ -72,12 +76,21 @@ describe('job folder watch', () => {
     expect(done.error_message).toContain('grew past 2000000 bytes (FFDESK_MAX_JOB_FOLDER_BYTES');
   });
 
-  it('when free disk space is below FFDESK_MIN_FREE_DISK_BYTES, then a running command is stopped before the disk fills', async () => {
+  it('when free disk space is already below FFDESK_MIN_FREE_DISK_BYTES, then a command that writes little still runs (the reserve is at most half the free space)', async () => {
     svc = await startTestService({ minFreeDiskBytes: Number.MAX_SAFE_INTEGER });
-    const done = await runCommand(svc, { output_files: { out_1: 'a.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=size=64x48:rate=10:duration=20 -c:v libx264 -preset ultrafast {{out_1}}' });
-    expect({ status: done.status, error_status: done.error_status }).toEqual({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
-    expect(done.error_message).toContain('FFDESK_MIN_FREE_DISK_BYTES');
-    expect(done.total_processing_seconds ?? 0).toBeLessThan(15);
+    const done = await runCommand(svc, { output_files: { out_1: 'a.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=size=64x48:rate=10:duration=2 -c:v libx264 -preset ultrafast {{out_1}}' });
+    expect({ status: done.status, error_message: done.error_message }).toEqual({ status: 'SUCCESS', error_message: undefined });
+  });
+
+  it('when free space is under the reserve, then the check names FFDESK_MIN_FREE_DISK_BYTES and says no space is left', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-watch-'));
+    try {
+      const failure = await checkFolder(dir, { maxFolderBytes: Number.MAX_SAFE_INTEGER, minFreeBytes: Number.MAX_SAFE_INTEGER });
+      expect(failure?.message).toMatch(/^No space left for this command.*FFDESK_MIN_FREE_DISK_BYTES/);
+      expect(await checkFolder(dir, { maxFolderBytes: Number.MAX_SAFE_INTEGER, minFreeBytes: 0 })).toBeNull();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
