@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startChildService, type ChildService } from './test-support/child-service';
-import { tempDir } from './test-support/harness';
+import { startChildService, type ChildService } from './testing/child-service';
+import { tempDir } from './testing/harness';
 import { LOCAL_KEY_FILE } from './bootstrap';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

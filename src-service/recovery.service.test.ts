@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startChildService, type ChildService } from './test-support/child-service';
-import { tempDir } from './test-support/harness';
-import { startWebhookReceiver } from './webhooks/test-receiver';
+import { startChildService, type ChildService } from './testing/child-service';
+import { tempDir } from './testing/harness';
+import { startWebhookReceiver } from './testing/webhook-receiver';
 
 const KEY = 'ffd_test_recovery_key_0123456789';
 let running: ChildService | undefined;

@@ -1,4 +1,4 @@
-import { startWebhookReceiver } from '../../src-service/webhooks/test-receiver';
+import { startWebhookReceiver } from '../../src-service/testing/webhook-receiver';
 import { AppPage } from './app-page';
 import { expect, openApp, screen, test } from './fixtures';
 

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../test-support/harness';
-import { startWebhookReceiver } from '../webhooks/test-receiver';
-import { makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../test-support/media';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { startWebhookReceiver } from '../testing/webhook-receiver';
+import { makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../testing/media';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let svc: TestService;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support/harness';
+import { tempDir } from '../testing/harness';
 import { requirePackagePath } from '../media/binaries';
 
 const installer = requirePackagePath('@ffmpeg-installer/ffmpeg');

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../test-support/harness';
-import { makeTinyMedia, type TinyMedia } from '../test-support/media';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { makeTinyMedia, type TinyMedia } from '../testing/media';
 import { extractZip } from '../storage/zip';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,8 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveBinaries } from '../media/binaries';
-import { tempDir } from '../test-support/harness';
-import { ffmpeg } from '../test-support/media';
+import { tempDir } from '../testing/harness';
+import { ffmpeg } from '../testing/media';
 import { splitCommandText } from './command-text';
 
 /**

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { closestName } from '../client/closest-name';
-import { binaries } from '../media/test-fixtures';
+import { binaries } from '../testing/media-fixtures';
 import { decisiveLine, ffmpegFailureMessage, type KnownNames } from './failure-message';
 
 const known: KnownNames = {

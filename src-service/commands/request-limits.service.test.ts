@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import { startTestService, tempDir, type TestService } from '../test-support/harness';
-import { startChildService, type ChildService } from '../test-support/child-service';
-import { makeTinyMedia, startMediaServer, type MediaServer } from '../test-support/media';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { startChildService, type ChildService } from '../testing/child-service';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../testing/media';
 import { REQUEST_LIMITS } from './request-limits';
 
 let svc: TestService;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../test-support/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../test-support/media';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../testing/media';
 import {
   CommandResponse, CommandsListItemResponse, CommandsResponse, CommandStatusResponse, conform, conformList, DetailBody, HTTPValidationError,
   RendiStoredFile,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../test-support/harness';
-import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../test-support/media';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../testing/media';
 import yazl from 'yazl';
 import path from 'node:path';
 import { COMMAND_EXAMPLES, MANY_FILES_EXAMPLES } from './examples';

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/harness';
+import { startTestService, type TestService } from '../testing/harness';
 
 // The key lookup and finished commands' records are cached (the poll fast path); these
 // check that nothing stale is ever served once a key is revoked or an output deleted.

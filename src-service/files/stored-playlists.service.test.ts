@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../test-support/harness';
-import { startMediaServer, type MediaServer } from '../test-support/media';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { startMediaServer, type MediaServer } from '../testing/media';
 
 let svc: TestService;
 let media: MediaServer;

@@ -1,4 +1,4 @@
-import type { TestService } from '../test-support/harness';
+import type { TestService } from '../testing/harness';
 
 /**
  * Real records made through the API for the hardening tests: uploaded files, finished

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/harness';
+import { startTestService, type TestService } from '../testing/harness';
 import { answerProblem } from './error-shapes';
 import { createHttpClient, rawResponseBody, sendRawBytes, type HttpClient, type RawRequest } from './http-raw';
 import { lavfiOutputs, uploadFile } from './fixtures';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChildService, type ChildService } from '../test-support/child-service';
-import { tempDir } from '../test-support/harness';
+import { startChildService, type ChildService } from '../testing/child-service';
+import { tempDir } from '../testing/harness';
 import { checkConsistency } from './consistency';
 import { makeClient, type Api } from './client';
 import { sampleRss } from './process-memory';

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../test-support/harness';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { createHttpClient, type HttpClient, type RawResponse } from './http-raw';
 import { errorShapeProblem } from './error-shapes';
 import { DEAD_URL, lavfiOutputs, otherAccountKey, uploadFile, waitForCommandAs } from './fixtures';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirePackagePath, resolveBinaries, selectBinaries, type PackagePathResolver, type SelectOptions } from './binaries';
 import { createProbeCache } from './probe-cache';
-import { makeTempDir } from './test-fixtures';
+import { makeTempDir } from '../testing/media-fixtures';
 
 let dir: string;
 

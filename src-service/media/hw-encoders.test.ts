@@ -7,7 +7,7 @@ import { createBuildFacts, readCapabilities } from './build-facts';
 import { parseCodecList } from './capabilities';
 import { detectHardwareEncoders, findRenderNode, hardwareEncodersListed } from './hw-encoders';
 import { createProbeCache } from './probe-cache';
-import { makeTempDir } from './test-fixtures';
+import { makeTempDir } from '../testing/media-fixtures';
 
 const realFfmpeg = resolveBinaries().ffmpegPath;
 const real = (...flag: string[]) => execFileSync(realFfmpeg, ['-hide_banner', ...flag], { encoding: 'utf8', maxBuffer: 64 << 20 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfiner } from './confine';
 import { mapProbe, probeFile, type MediaFields } from './probe';
-import { binaries, makeMedia, makeTempDir, VIDEO_ARGS } from './test-fixtures';
+import { binaries, makeMedia, makeTempDir, VIDEO_ARGS } from '../testing/media-fixtures';
 
 let dir: string;
 /** Confined where the machine allows it (bubblewrap), as the service runs ffprobe. */

@@ -3,7 +3,7 @@ import { buildFfmpegArgv } from './ffmpeg-argv';
 import { parseFfmpegDuration, parseRate } from './ffmpeg-time';
 import { createProgressParser, expectedDurationSeconds, type Progress } from './progress';
 import { runProcess } from './run-process';
-import { binaries } from './test-fixtures';
+import { binaries } from '../testing/media-fixtures';
 
 const feed = (parser: ReturnType<typeof createProgressParser>, text: string) =>
   text.split('\n').map((l) => parser.push(l)).filter((p): p is Progress => p !== null);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTaskset } from './affinity';
 import { buildFfmpegArgv } from './ffmpeg-argv';
 import { runProcess, type RunResult } from './run-process';
-import { binaries, makeTempDir } from './test-fixtures';
+import { binaries, makeTempDir } from '../testing/media-fixtures';
 
 const ffmpeg = binaries.ffmpegPath;
 /** An endless source: only a kill ends this run. */

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../test-support/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer } from '../test-support/media';
-import { hasRedisServer, startRedis, type TestRedis } from '../test-support/redis';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../testing/media';
+import { hasRedisServer, startRedis, type TestRedis } from '../testing/redis';
 
 const SKIP = hasRedisServer() ? false : 'redis-server is not installed (Debian package redis-server; .ci/run installs it)';
 

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../test-support/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer } from '../test-support/media';
-import { startChildService } from '../test-support/child-service';
-import { freePort, hasRedisServer, startRedis, type TestRedis } from '../test-support/redis';
-import { startWorkerProcess, type WorkerProcess } from '../test-support/worker-process';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../testing/media';
+import { startChildService } from '../testing/child-service';
+import { freePort, hasRedisServer, startRedis, type TestRedis } from '../testing/redis';
+import { startWorkerProcess, type WorkerProcess } from '../testing/worker-process';
 import { openDatabase } from '../db/open';
 import { createWorkersRepo } from './workers-repo';
 

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../test-support/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer } from '../test-support/media';
-import { hasRedisServer, startRedis, type TestRedis } from '../test-support/redis';
-import { startWorkerProcess, type WorkerProcess } from '../test-support/worker-process';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../testing/media';
+import { hasRedisServer, startRedis, type TestRedis } from '../testing/redis';
+import { startWorkerProcess, type WorkerProcess } from '../testing/worker-process';
 import { createWorkersRepo } from './workers-repo';
-import { startWebhookReceiver } from '../webhooks/test-receiver';
+import { startWebhookReceiver } from '../testing/webhook-receiver';
 
 const SKIP = hasRedisServer() ? false : 'redis-server is not installed (Debian package redis-server; .ci/run installs it)';
 

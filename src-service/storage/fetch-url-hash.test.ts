@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support/harness';
+import { tempDir } from '../testing/harness';
 import { downloadToFile } from './fetch-url';
 
 let server: http.Server;

@@ -5,7 +5,7 @@ import yauzl from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JobFailure } from '../errors';
 import { extractZip, writeZip, type ZipLimits } from './zip';
-import { buildZip, type RawEntry } from './zip-test-builder';
+import { buildZip, type RawEntry } from '../testing/zip-builder';
 
 const LIMITS: ZipLimits = { maxTotalBytes: 100 * 1024 * 1024, maxEntries: 100, maxRatio: 200 };
 let tmp: string;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../test-support/harness';
-import { startWebhookReceiver, type WebhookReceiver } from './test-receiver';
+import { startTestService, type TestService } from '../testing/harness';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { TEST_COMMAND_ID } from './test-event';
 
 // Short retry delays and attempt timeout (the schedule is injectable: webhooks/schedule.ts).

@@ -9,7 +9,7 @@ import { storeInput } from '../lib/inputs';
 import type { Row } from '../lib/report';
 import { REPO_ROOT, startService, type BenchService } from '../lib/service';
 import { fmtMs, fmtSeconds, median } from '../lib/stats';
-import { hasRedisServer, startRedis } from '../../../src-service/test-support/redis';
+import { hasRedisServer, startRedis } from '../../../src-service/testing/redis';
 import { openDatabase } from '../../../src-service/db/open';
 import { createWorkersRepo } from '../../../src-service/scale-out/workers-repo';
 import type { FfdeskClient } from '../../../src-service/client';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../../test-support/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer } from '../../test-support/media';
+import { startTestService, tempDir, type TestService } from '../../testing/harness';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../../testing/media';
 import { extractZip } from '../../storage/zip';
 
 let svc: TestService;

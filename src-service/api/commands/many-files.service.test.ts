@@ -5,8 +5,8 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../../test-support/harness';
-import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer } from '../../test-support/media';
+import { startTestService, tempDir, type TestService } from '../../testing/harness';
+import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer } from '../../testing/media';
 import { resolveBinaries } from '../../media/binaries';
 
 /** Text that deflates well, so a zip's size and its contents' size differ by a lot. */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../test-support/harness';
+import { startTestService, type TestService } from '../../testing/harness';
 import { createHttpClient, type HttpClient, type RawResponse } from '../../hardening/http-raw';
 import { lavfiOutputs, otherAccountKey } from '../../hardening/fixtures';
 import { pollFastPath } from './poll-fast-path';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../test-support/harness';
+import { startTestService, type TestService } from '../../testing/harness';
 
 process.env.FFDESK_SSE_HEARTBEAT_MS = '300';
 

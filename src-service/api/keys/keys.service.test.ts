@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../test-support/harness';
+import { startTestService, type TestService } from '../../testing/harness';
 
 interface KeyItem { key_id: string; is_current: boolean; revoked_at: string | null }
 

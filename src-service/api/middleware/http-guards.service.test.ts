@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../test-support/harness';
+import { startTestService, type TestService } from '../../testing/harness';
 import { createHttpClient, type HttpClient } from '../../hardening/http-raw';
 import { ROUTES, type Route } from '../../hardening/fuzz-routes';
 import { sendLargeBody } from '../../hardening/large-body-sender';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Router from '@koa/router';
-import { startTestService, tempDir, type TestService } from '../../test-support/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer } from '../../test-support/media';
+import { startTestService, tempDir, type TestService } from '../../testing/harness';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../../testing/media';
 import { commandRoutes } from '../commands/commands.routes';
 import { fileRoutes } from '../files/files.routes';
 import { systemRoutes } from '../system/system.routes';

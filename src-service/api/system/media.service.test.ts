@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirePackagePath } from '../../media/binaries';
-import { startTestService, type TestService } from '../../test-support/harness';
+import { startTestService, type TestService } from '../../testing/harness';
 
 let svc: TestService;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../../test-support/harness';
-import { makeTinyMedia } from '../../test-support/media';
+import { startTestService, tempDir, type TestService } from '../../testing/harness';
+import { makeTinyMedia } from '../../testing/media';
 
 let svc: TestService;
 let dataDir: string;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../test-support/harness';
+import { startTestService, type TestService } from '../../testing/harness';
 
 let svc: TestService;
 let webRoot: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../run-process';
-import { binaries, makeTempDir } from '../test-fixtures';
+import { binaries, makeTempDir } from '../../testing/media-fixtures';
 import { bwrapArgs, findBwrap, smokeTestBwrap, type HostView } from './bwrap';
 import { createConfiner, SandboxUnavailableError, type ConfineRequest } from './index';
 import { findPrlimit, limitHit, prlimitArgs } from './limits';

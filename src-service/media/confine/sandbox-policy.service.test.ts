@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestService, type TestService } from '../../test-support/harness';
+import { startTestService, type TestService } from '../../testing/harness';
 import { otherAccountKey } from '../../hardening/fixtures';
 import { findBwrap, smokeTestBwrap } from './bwrap';
 import { findPrlimit } from './limits';

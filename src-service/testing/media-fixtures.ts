@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveBinaries } from './binaries';
-import { createProbeCache } from './probe-cache';
+import { resolveBinaries } from '../media/binaries';
+import { createProbeCache } from '../media/probe-cache';
 
 /** Shared by every test process (and test service), so the candidate binaries are probed once. */
 export const TEST_FFMPEG_CACHE_FILE = path.join(os.tmpdir(), 'ffdesk-test-ffmpeg-builds.json');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createService, type Service } from '../index';
 import type { ConfigInput } from '../config';
-import { TEST_FFMPEG_CACHE_FILE } from '../media/test-fixtures';
+import { TEST_FFMPEG_CACHE_FILE } from './media-fixtures';
 
 export interface ApiResponse<T = unknown> {
   status: number;

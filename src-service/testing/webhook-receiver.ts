@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhook } from './signing';
+import { verifyWebhook } from '../webhooks/signing';
 
 export interface ReceivedWebhook {
   headers: { id: string; timestamp: string; signature: string };

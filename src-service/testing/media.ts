@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { binaries } from '../media/test-fixtures';
+import { binaries } from './media-fixtures';
 import { mimeTypeFor } from '../media/probe';
 
 const { ffmpegPath } = binaries;
