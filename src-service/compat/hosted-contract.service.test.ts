@@ -5,7 +5,7 @@ import { makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } fro
 import {
   CommandResponse, CommandsListItemResponse, CommandsResponse, CommandStatusResponse, conform, conformList, DetailBody, HTTPValidationError,
   RendiStoredFile,
-} from './hosted-contract';
+} from '../testing/compat/hosted-contract';
 
 /** Every response shape, field by field, against what the hosted service's OpenAPI document requires (hosted-contract.ts). */
 let svc: TestService;

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../testing/harness';
-import { answerProblem } from './error-shapes';
-import { createHttpClient, rawResponseBody, sendRawBytes, type HttpClient, type RawRequest } from './http-raw';
-import { lavfiOutputs, uploadFile } from './fixtures';
-import { CONTENT_TYPES, DEAD_INPUT, type BodyMutation, anyJson, commandText, headerValue, mutatedBody, nastyString, pathSegment, queryString } from './fuzz-arbitraries';
-import { ROUTES, validBodies, type Route } from './fuzz-routes';
+import { answerProblem } from '../testing/hardening/error-shapes';
+import { createHttpClient, rawResponseBody, sendRawBytes, type HttpClient, type RawRequest } from '../testing/hardening/http-raw';
+import { lavfiOutputs, uploadFile } from '../testing/hardening/fixtures';
+import { CONTENT_TYPES, DEAD_INPUT, type BodyMutation, anyJson, commandText, headerValue, mutatedBody, nastyString, pathSegment, queryString } from '../testing/hardening/fuzz-arbitraries';
+import { ROUTES, validBodies, type Route } from '../testing/hardening/fuzz-routes';
 
 /**
  * Property-based fuzzing of every endpoint (routes from api/**\/*.routes.ts and the OpenAPI

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../testing/harness';
-import { createHttpClient, type HttpClient, type RawResponse } from '../../hardening/http-raw';
-import { lavfiOutputs, otherAccountKey } from '../../hardening/fixtures';
+import { createHttpClient, type HttpClient, type RawResponse } from '../../testing/hardening/http-raw';
+import { lavfiOutputs, otherAccountKey } from '../../testing/hardening/fixtures';
 import { pollFastPath } from './poll-fast-path';
 import { MISSING_KEY_DETAIL, UNAUTHORIZED_DETAIL } from '../../errors';
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../testing/harness';
-import { createHttpClient, type HttpClient } from '../../hardening/http-raw';
-import { ROUTES, type Route } from '../../hardening/fuzz-routes';
-import { sendLargeBody } from '../../hardening/large-body-sender';
+import { createHttpClient, type HttpClient } from '../../testing/hardening/http-raw';
+import { ROUTES, type Route } from '../../testing/hardening/fuzz-routes';
+import { sendLargeBody } from '../../testing/hardening/large-body-sender';
 
 let svc: TestService;
 let http: HttpClient;

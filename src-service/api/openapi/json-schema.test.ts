@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { validateJson } from './json-schema';
+import { validateJson } from '../../testing/openapi/json-schema';
 import { buildOpenApi } from './build-spec';
 
 const doc = buildOpenApi();

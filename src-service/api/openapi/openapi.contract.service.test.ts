@@ -10,7 +10,7 @@ import { webhookRoutes } from '../webhook/webhook.routes';
 import { keyRoutes } from '../keys/keys.routes';
 import { openapiRoutes } from './openapi.routes';
 import { buildOpenApi, type OpenApiDocument } from './build-spec';
-import { checkResponse } from './contract';
+import { checkResponse } from '../../testing/openapi/contract';
 import { mountPresetFeatures } from '../../presets/mount';
 
 let svc: TestService;

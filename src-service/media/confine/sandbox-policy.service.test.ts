@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestService, type TestService } from '../../testing/harness';
-import { otherAccountKey } from '../../hardening/fixtures';
+import { otherAccountKey } from '../../testing/hardening/fixtures';
 import { findBwrap, smokeTestBwrap } from './bwrap';
 import { findPrlimit } from './limits';
 import { checkFolder } from '../../commands/job-folder-watch';

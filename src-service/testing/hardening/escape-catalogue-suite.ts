@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../testing/harness';
-import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer } from '../testing/media';
-import { buildZip } from '../testing/zip-builder';
-import { findBwrap, smokeTestBwrap } from '../media/confine/bwrap';
+import { startTestService, tempDir, type TestService } from '../harness';
+import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer } from '../media';
+import { buildZip } from '../zip-builder';
+import { findBwrap, smokeTestBwrap } from '../../media/confine/bwrap';
 import { uploadFile, type JsonBody } from './fixtures';
 import { RED_TEAM_TRICKS, RUN_TRICKS, STORAGE_PATH_TRICKS, SUBMIT_TRICKS, type Trick, type TrickContext } from './escape-tricks';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { isFolderBlob } from '../files/storage-access';
+import { isFolderBlob } from '../../files/storage-access';
 
 /**
  * The storage consistency invariant of a data dir, checked from the outside: the SQLite

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { RawEntry } from '../testing/zip-builder';
+import type { RawEntry } from '../zip-builder';
 
 /**
  * The end-to-end escape catalogue: known ways to make ffmpeg (or the storage routes) read

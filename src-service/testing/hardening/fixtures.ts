@@ -1,11 +1,11 @@
-import type { TestService } from '../testing/harness';
+import type { TestService } from '../harness';
 
 /**
  * Real records made through the API for the hardening tests: uploaded files, finished
  * commands, a second account. Nothing is faked: each goes through the service's own paths.
  */
 
-/** A response body: untyped JSON that the tests assert on (as in test-support/harness.ts). */
+/** A response body: untyped JSON that the tests assert on (as in testing/harness.ts). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions are the types
 export type JsonBody = any;
 

@@ -1,4 +1,4 @@
-import type { JsonSchema } from './build-spec';
+import type { JsonSchema } from '../../api/openapi/build-spec';
 
 /**
  * A validator for the JSON Schema subset the OpenAPI generator emits (type, enum, const,

@@ -1,4 +1,4 @@
-import type { JsonSchema, OpenApiDocument } from './build-spec';
+import type { JsonSchema, OpenApiDocument } from '../../api/openapi/build-spec';
 import { validateJson } from './json-schema';
 
 /** The OpenAPI path template a concrete path matches; literal segments win over `{params}`. */
