@@ -1,6 +1,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Test helpers live in src-service/testing/ (docs/contributing.md): tests and other helpers may
+// import them, production code may not. Imports here are relative paths, so the rule matches a
+// `testing` path segment in the import string (\x2F is `/`, which esquery selectors cannot hold).
+const TESTING_SEGMENT = '(^|\\x2F)testing(\\x2F|$)';
+const TESTING_MESSAGE = 'src-service/testing/ holds test helpers; production code may not import it';
+const testingPattern = { regex: TESTING_SEGMENT, caseSensitive: true, message: TESTING_MESSAGE };
+const electronPath = { name: 'electron', message: 'src-service never imports electron' };
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'src-service/testing/**'];
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src-service/cli/bin.mjs'] },
   js.configs.recommended,
@@ -14,13 +23,27 @@ export default tseslint.config(
   },
   {
     // Tests read untyped JSON response bodies and assert on them; the assertions are the types.
-    files: ['**/*.test.ts', 'src-service/test-support/**/*.ts'],
+    files: ['**/*.test.ts', 'src-service/testing/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // A later block replaces an earlier block's options for the same rule, so each
+  // no-restricted-imports below lists every restriction that applies to its files.
+  {
+    files: ['src-service/**/*.ts', 'src-main/**/*.{ts,tsx}', 'src-renderer/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [testingPattern] }],
+      // no-restricted-imports does not look at import(); this catches a dynamic import of a helper.
+      'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${TESTING_SEGMENT}/]`, message: TESTING_MESSAGE }],
+    },
   },
   {
     files: ['src-service/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'src-service never imports electron' }] }],
-    },
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath], patterns: [testingPattern] }] },
+  },
+  {
+    files: ['src-service/**/*.test.ts', 'src-service/testing/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath] }] },
   },
 );

@@ -1,7 +1,6 @@
 /** A minimal HTTP client for the hardening tests: JSON in and out, and a network failure told apart from an answer. */
 
 /** Response bodies are untyped JSON; the tests' assertions are their types (as in testing/harness.ts). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 
 export interface Answer<T = Json> {

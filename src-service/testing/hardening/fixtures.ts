@@ -6,7 +6,6 @@ import type { TestService } from '../harness';
  */
 
 /** A response body: untyped JSON that the tests assert on (as in testing/harness.ts). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the assertions are the types
 export type JsonBody = any;
 
 /** Direct upload (docs/api.md §4.8): init, PUT the one part to its signed URL, complete, wait for STORED. */
