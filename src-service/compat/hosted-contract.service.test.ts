@@ -7,7 +7,7 @@ import {
   RendiStoredFile,
 } from '../testing/compat/hosted-contract';
 
-/** Every response shape, field by field, against what the hosted service's OpenAPI document requires (hosted-contract.ts). */
+/** Every response shape, field by field, against what the hosted service's OpenAPI document requires (testing/compat/hosted-contract.ts). */
 let svc: TestService;
 let media: MediaServer;
 let tiny: TinyMedia;

@@ -18,7 +18,7 @@ import { OP_KINDS, SoakWorld, advanceUpload, learnCommands, runOp, sha256, type 
 /**
  * Soak: the service is killed with SIGKILL at random points while a mix of work is in
  * flight (downloads, unzips, ffmpeg runs, output storing, uploads, deletes), restarted on
- * the same data dir, and the storage invariant (consistency.ts) is checked after every
+ * the same data dir, and the storage invariant (testing/hardening/consistency.ts) is checked after every
  * kill, after every restart, and once everything settled. FFDESK_SOAK_KILLS=100 for the
  * full soak; FFDESK_SOAK_SEED replays a run.
  */
