@@ -123,17 +123,35 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       return { url: baseUrl };
     },
     async stop() {
-      await scaleOut?.stop();
-      await scheduler.stop();
-      await tasks.stop();
-      await ext.stop();
-      await new Promise<void>((resolve) => {
+      // Each stage is bounded on its own; one that takes long is named on stderr so a stuck stop is never silent.
+      await reportStall('scale-out', scaleOut?.stop());
+      await reportStall('running commands', scheduler.stop(), () => scheduler.runningIds().join(', '));
+      await reportStall('background tasks', tasks.stop());
+      await reportStall('extensions (uploads, webhooks, watch folders)', ext.stop());
+      await reportStall('HTTP connections', new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      });
+      }));
       db.close();
     },
   };
+}
+
+const STOP_STALL_MS = 15_000;
+
+/** Awaits one stage of stop(); if it takes longer than STOP_STALL_MS, says which (and what it waits for) on stderr. */
+async function reportStall(stage: string, work: Promise<unknown> | undefined, detail?: () => string): Promise<void> {
+  if (!work) return;
+  const timer = setTimeout(() => {
+    const what = detail?.() ?? '';
+    process.stderr.write(`[ffdesk] stopping: still waiting for ${stage} after ${STOP_STALL_MS / 1000} s${what ? ` (${what})` : ''}\n`);
+  }, STOP_STALL_MS);
+  timer.unref();
+  try {
+    await work;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** One line at start: whether ffmpeg runs confined, and if not, why (docs/sandbox.md). */
