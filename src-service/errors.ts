@@ -150,3 +150,11 @@ export class ShutdownError extends Error {
     this.name = 'ShutdownError';
   }
 }
+
+/** A status write the state table does not allow (commands/state.ts, files/file-state.ts): a bug in the caller, never a user error. */
+export class IllegalTransitionError extends Error {
+  constructor(kind: 'command' | 'file', from: string, to: string) {
+    super(`Illegal ${kind} transition ${from} -> ${to}`);
+    this.name = 'IllegalTransitionError';
+  }
+}

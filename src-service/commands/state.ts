@@ -18,14 +18,6 @@ export function canTransition(from: CommandStatus, to: CommandStatus): boolean {
   return COMMAND_TRANSITIONS[from].includes(to);
 }
 
-/** A status write the state table does not allow: a bug in the caller, never a user error. */
-export class IllegalTransitionError extends Error {
-  constructor(kind: string, from: string, to: string) {
-    super(`Illegal ${kind} transition ${from} -> ${to}`);
-    this.name = 'IllegalTransitionError';
-  }
-}
-
 export function isFinal(status: CommandStatus): boolean {
   return status === 'SUCCESS' || status === 'FAILED';
 }

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './open';
 import { createAccountsRepo } from './accounts-repo';
 import { createCommandsRepo, type CommandsRepo } from './commands-repo';
-import { COMMAND_TRANSITIONS, IllegalTransitionError, type CommandStatus } from '../commands/state';
+import { COMMAND_TRANSITIONS, type CommandStatus } from '../commands/state';
+import { IllegalTransitionError } from '../errors';
 
 const STATUSES: CommandStatus[] = ['QUEUED', 'PROCESSING', 'SUCCESS', 'FAILED'];
 const ANY_FAILURE = { error_status: 'PROCESSING_ERROR', error_message: 'boom' };

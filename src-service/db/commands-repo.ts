@@ -1,5 +1,6 @@
 import type { Db } from './open';
-import { IllegalTransitionError, canTransition, isFinal, type CommandStatus } from '../commands/state';
+import { canTransition, isFinal, type CommandStatus } from '../commands/state';
+import { IllegalTransitionError } from '../errors';
 import { nowIso } from './time';
 
 export interface CommandRow {
