@@ -2,6 +2,7 @@ import type { Db } from './open';
 import { canTransition, isFinal, type CommandStatus } from '../commands/state';
 import { IllegalTransitionError } from '../errors';
 import { nowIso } from './time';
+import { createStatusWriter } from './status-writer';
 
 export interface CommandRow {
   seq: number;
@@ -86,28 +87,16 @@ export function createCommandsRepo(db: Db) {
   );
   const progress = db.prepare(`UPDATE commands SET progress_json = ? WHERE id = ? AND status = 'PROCESSING'`);
   const stuck = db.prepare(`SELECT * FROM commands WHERE status = 'PROCESSING'`);
-  const transitions = new Map<string, ReturnType<Db['prepare']>>();
+  const write = createStatusWriter(db, 'commands', [...FIELD_COLUMNS, 'finished_at']);
 
   /** `from` -> `to` when the command is still `from` (false when it is not); progress is cleared, a final state stamps `finished_at`. */
   function transition(id: string, from: CommandStatus, to: CommandStatus, fields: TransitionFields = {}): boolean {
     if (!canTransition(from, to)) throw new IllegalTransitionError('command', from, to);
-    const values: Record<string, unknown> = { id, from, to };
-    const sets = ['status = @to', 'progress_json = NULL'];
-    if (isFinal(to)) {
-      sets.push('finished_at = @finished_at');
-      values.finished_at = nowIso();
-    }
-    if (fields.newAttempt) sets.push('attempts = attempts + 1');
-    for (const column of FIELD_COLUMNS) {
-      const value = fields[column];
-      if (value === undefined || value === null) continue;
-      sets.push(`${column} = @${column}`);
-      values[column] = value;
-    }
-    const sql = `UPDATE commands SET ${sets.join(', ')} WHERE id = @id AND status = @from`;
-    let statement = transitions.get(sql);
-    if (!statement) transitions.set(sql, (statement = db.prepare(sql)));
-    return statement.run(values).changes === 1;
+    // Null leaves a column as it is: a failure that brings no log keeps the one recorded so far.
+    const columns: Record<string, unknown> = Object.fromEntries(FIELD_COLUMNS.map((c) => [c, fields[c] ?? undefined]));
+    if (isFinal(to)) columns.finished_at = nowIso();
+    const expressions = ['progress_json = NULL', ...(fields.newAttempt ? ['attempts = attempts + 1'] : [])];
+    return write({ id, from, to, columns, expressions });
   }
 
   const processingUsed = db.prepare(`SELECT COALESCE(SUM(processing_bytes), 0) AS n FROM commands WHERE account_id = ?`);

@@ -1,6 +1,7 @@
 import type { Db } from './open';
 import { nowIso } from './time';
 import { createDbWatch } from './read-cache';
+import { createStatusWriter } from './status-writer';
 import { canFileTransition, type FileStatus } from '../files/file-state';
 import { IllegalTransitionError } from '../errors';
 
@@ -81,22 +82,12 @@ export function createFilesRepo(db: Db) {
     `SELECT * FROM files WHERE account_id = ? AND is_deleted = 0 AND status = 'STORED' ORDER BY seq DESC LIMIT ? OFFSET ?`,
   );
   const byCommand = db.prepare(`SELECT * FROM files WHERE command_id = ? ORDER BY seq`);
-  const transitions = new Map<string, ReturnType<Db['prepare']>>();
+  const write = createStatusWriter(db, 'files', FILE_FIELD_COLUMNS);
 
   /** `from` -> `to` when the file is still `from` (false when it is not); a deleted file never becomes STORED. */
-  function transition(id: string, from: FileStatus, to: FileStatus, fields: FileTransitionFields = {}): boolean {
+  function transition(id: string, from: FileStatus, to: FileStatus, columns: FileTransitionFields = {}): boolean {
     if (!canFileTransition(from, to)) throw new IllegalTransitionError('file', from, to);
-    const values: Record<string, unknown> = { id, from, to };
-    const sets = ['status = @to'];
-    for (const column of FILE_FIELD_COLUMNS) {
-      if (fields[column] === undefined) continue;
-      sets.push(`${column} = @${column}`);
-      values[column] = fields[column];
-    }
-    const sql = `UPDATE files SET ${sets.join(', ')} WHERE id = @id AND status = @from${to === 'STORED' ? ' AND is_deleted = 0' : ''}`;
-    let statement = transitions.get(sql);
-    if (!statement) transitions.set(sql, (statement = db.prepare(sql)));
-    return statement.run(values).changes === 1;
+    return write({ id, from, to, columns, alsoWhere: to === 'STORED' ? 'is_deleted = 0' : undefined });
   }
 
   const markDeleted = db.prepare(
