@@ -1,3 +1,5 @@
+import { ShutdownError } from './errors';
+
 /**
  * Work the service starts outside a request (storing a finished upload, a store-file
  * download, the demo samples). Each task gets the service's stop signal; `stop()` aborts
@@ -31,7 +33,7 @@ export function createBackgroundTasks(log: (msg: string) => void): BackgroundTas
       running.add(task);
     },
     async stop(graceMs = 10_000) {
-      controller.abort(new Error('The service is stopping'));
+      controller.abort(new ShutdownError());
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, graceMs);

@@ -131,3 +131,30 @@ export class JobFailure extends Error {
     this.status = status;
   }
 }
+
+/**
+ * Abort reasons. A running command is stopped for one of two reasons that end differently:
+ * a cancel records FAILED / CANCELLED, a shutdown puts the command back in the queue (it is
+ * re-run on the next start or by another worker). Code reads them with `instanceof`, never by message.
+ */
+export class CancelledError extends Error {
+  constructor(message = 'The command was cancelled') {
+    super(message);
+    this.name = 'CancelledError';
+  }
+}
+
+export class ShutdownError extends Error {
+  constructor(message = 'The service is stopping') {
+    super(message);
+    this.name = 'ShutdownError';
+  }
+}
+
+/** A status write the state table does not allow (commands/state.ts, files/file-state.ts): a bug in the caller, never a user error. */
+export class IllegalTransitionError extends Error {
+  constructor(kind: 'command' | 'file', from: string, to: string) {
+    super(`Illegal ${kind} transition ${from} -> ${to}`);
+    this.name = 'IllegalTransitionError';
+  }
+}

@@ -6,7 +6,7 @@ import type { Db } from '../db/open';
 import type { CommandRow, CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
 import type { AccountsRepo } from '../db/accounts-repo';
-import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
+import { CancelledError, JobFailure, NO_SPACE_DETAIL, ShutdownError, isDiskFullError } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
 import { parseStoredRequest } from './submit';
 import { prepareInputs, type InputDeps } from './inputs';
@@ -190,7 +190,7 @@ export async function handleFailure(
   t: { started: number; ffmpegSeconds: number; log: string },
 ): Promise<void> {
   const reason: unknown = signal.aborted ? signal.reason : err;
-  if (reason instanceof Error && reason.message === 'shutdown') {
+  if (reason instanceof ShutdownError) {
     deps.commands.requeue(row.id); // recovered and re-run on the next start
     return;
   }
@@ -227,7 +227,7 @@ async function retryWhileDiskFull(deps: Pick<RunnerDeps, 'log'>, shutdown: Abort
 
 function toFailure(reason: unknown, err: unknown): JobFailure {
   if (reason instanceof JobFailure) return noSpaceFirst(reason);
-  if (reason instanceof Error && reason.message === 'cancelled') return new JobFailure('CANCELLED', 'The command was cancelled');
+  if (reason instanceof CancelledError) return new JobFailure('CANCELLED', 'The command was cancelled');
   if (err instanceof JobFailure) return noSpaceFirst(err);
   if (isDiskFullError(err)) return new JobFailure('PROCESSING_ERROR', `${NO_SPACE_DETAIL}: free some space and run the command again`);
   return new JobFailure('PROCESSING_ERROR', `Internal error while running the command: ${(err as Error)?.message ?? String(err)}`);

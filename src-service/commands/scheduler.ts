@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { CommandRow, CommandsRepo } from '../db/commands-repo';
+import { CancelledError, ShutdownError } from '../errors';
 
 /**
  * The queue seam. The embedded default runs commands in this process from the SQLite
@@ -91,12 +92,12 @@ export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget:
     abort(commandId) {
       const r = running.get(commandId);
       if (!r) return null;
-      r.controller.abort(new Error('cancelled'));
+      r.controller.abort(new CancelledError());
       return r.done;
     },
     async stop() {
       stopped = true;
-      for (const r of running.values()) r.controller.abort(new Error('shutdown'));
+      for (const r of running.values()) r.controller.abort(new ShutdownError());
       await Promise.all([...running.values()].map((r) => r.done));
     },
     runningIds: () => [...running.keys()],

@@ -1,13 +1,15 @@
 /**
  * The command state machine (docs/decisions.md, States): QUEUED -> PROCESSING -> SUCCESS | FAILED.
- * QUEUED may also fail directly (cancel, quota) and PROCESSING may go back to QUEUED only
- * through boot-time recovery.
+ * The repository checks every status write against this table (db/commands-repo.ts `transition`).
  */
 export type CommandStatus = 'QUEUED' | 'PROCESSING' | 'SUCCESS' | 'FAILED';
 
 export const COMMAND_TRANSITIONS: Readonly<Record<CommandStatus, readonly CommandStatus[]>> = {
+  // Started by the scheduler or claimed by a scale-out worker; or cancelled before it started.
   QUEUED: ['PROCESSING', 'FAILED'],
-  PROCESSING: ['SUCCESS', 'FAILED', 'QUEUED'],
+  // Ends; or goes back to the queue (service or worker shutdown, boot-time recovery, a lost
+  // worker); or PROCESSING again when another scale-out worker takes over a new attempt.
+  PROCESSING: ['SUCCESS', 'FAILED', 'QUEUED', 'PROCESSING'],
   SUCCESS: [],
   FAILED: [],
 };

@@ -1,6 +1,8 @@
 import type { Db } from './open';
-import type { CommandStatus } from '../commands/state';
+import { canTransition, isFinal, type CommandStatus } from '../commands/state';
+import { IllegalTransitionError } from '../errors';
 import { nowIso } from './time';
+import { createStatusWriter } from './status-writer';
 
 export interface CommandRow {
   seq: number;
@@ -42,7 +44,26 @@ export interface Failure {
   log?: string | null;
 }
 
-/** Every status write is one statement guarded by the expected current status (conventions rule 4). */
+/** Columns a transition sets besides `status`; absent or null leaves the column as it is. */
+export interface TransitionFields {
+  started_at?: string;
+  /** Counts one more attempt (`attempts + 1`). */
+  newAttempt?: boolean;
+  total_processing_seconds?: number | null;
+  ffmpeg_command_run_seconds?: number | null;
+  processing_bytes?: number;
+  log?: string | null;
+  error_status?: string;
+  error_message?: string;
+}
+
+const FIELD_COLUMNS = ['started_at', 'total_processing_seconds', 'ffmpeg_command_run_seconds', 'processing_bytes', 'log', 'error_status', 'error_message'] as const;
+
+/**
+ * Every status write goes through `transition`: checked against the state table
+ * (commands/state.ts), then one statement guarded by the expected current status
+ * (conventions rule 4), so two writers racing on a command cannot both win.
+ */
 export function createCommandsRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO commands (id, account_id, status, command_type, request_json, vcpu_count, max_run_seconds, is_private, created_at, name)
@@ -64,23 +85,20 @@ export function createCommandsRepo(db: Db) {
   const queueHeads = db.prepare(
     `SELECT * FROM commands WHERE seq IN (SELECT MIN(seq) FROM commands WHERE status = 'QUEUED' GROUP BY account_id) ORDER BY seq`,
   );
-  const start = db.prepare(
-    `UPDATE commands SET status = 'PROCESSING', started_at = ?, attempts = attempts + 1, progress_json = NULL
-     WHERE id = ? AND status = 'QUEUED'`,
-  );
-  const succeed = db.prepare(
-    `UPDATE commands SET status = 'SUCCESS', finished_at = ?, total_processing_seconds = ?, ffmpeg_command_run_seconds = ?,
-       processing_bytes = ?, log = ?, progress_json = NULL WHERE id = ? AND status = 'PROCESSING'`,
-  );
-  const fail = db.prepare(
-    `UPDATE commands SET status = 'FAILED', finished_at = ?, error_status = ?, error_message = ?,
-       total_processing_seconds = COALESCE(?, total_processing_seconds),
-       ffmpeg_command_run_seconds = COALESCE(?, ffmpeg_command_run_seconds), log = COALESCE(?, log), progress_json = NULL
-     WHERE id = ? AND status = ?`,
-  );
   const progress = db.prepare(`UPDATE commands SET progress_json = ? WHERE id = ? AND status = 'PROCESSING'`);
   const stuck = db.prepare(`SELECT * FROM commands WHERE status = 'PROCESSING'`);
-  const requeue = db.prepare(`UPDATE commands SET status = 'QUEUED', progress_json = NULL WHERE id = ? AND status = 'PROCESSING'`);
+  const write = createStatusWriter(db, 'commands', [...FIELD_COLUMNS, 'finished_at']);
+
+  /** `from` -> `to` when the command is still `from` (false when it is not); progress is cleared, a final state stamps `finished_at`. */
+  function transition(id: string, from: CommandStatus, to: CommandStatus, fields: TransitionFields = {}): boolean {
+    if (!canTransition(from, to)) throw new IllegalTransitionError('command', from, to);
+    // Null leaves a column as it is: a failure that brings no log keeps the one recorded so far.
+    const columns: Record<string, unknown> = Object.fromEntries(FIELD_COLUMNS.map((c) => [c, fields[c] ?? undefined]));
+    if (isFinal(to)) columns.finished_at = nowIso();
+    const expressions = ['progress_json = NULL', ...(fields.newAttempt ? ['attempts = attempts + 1'] : [])];
+    return write({ id, from, to, columns, expressions });
+  }
+
   const processingUsed = db.prepare(`SELECT COALESCE(SUM(processing_bytes), 0) AS n FROM commands WHERE account_id = ?`);
 
   return {
@@ -97,20 +115,19 @@ export function createCommandsRepo(db: Db) {
     nextQueued: (limit: number) => queued.all(limit) as CommandRow[],
     /** Each account's oldest queued command, oldest first. */
     queueHeads: () => queueHeads.all() as CommandRow[],
-    markProcessing: (id: string): boolean => start.run(nowIso(), id).changes === 1,
+    transition,
+    markProcessing: (id: string): boolean => transition(id, 'QUEUED', 'PROCESSING', { started_at: nowIso(), newAttempt: true }),
+    /** A scale-out worker takes over a command whose worker stopped: a new attempt, still PROCESSING. */
+    takeOver: (id: string): boolean => transition(id, 'PROCESSING', 'PROCESSING', { started_at: nowIso(), newAttempt: true }),
     markSuccess(id: string, r: { total: number; ffmpeg: number; processingBytes: number; log: string }): boolean {
-      return succeed.run(nowIso(), r.total, r.ffmpeg, r.processingBytes, r.log, id).changes === 1;
+      return transition(id, 'PROCESSING', 'SUCCESS', {
+        total_processing_seconds: r.total, ffmpeg_command_run_seconds: r.ffmpeg, processing_bytes: r.processingBytes, log: r.log,
+      });
     },
-    markFailed(id: string, from: CommandStatus, f: Failure): boolean {
-      const r = fail.run(
-        nowIso(), f.error_status, f.error_message, f.total_processing_seconds ?? null,
-        f.ffmpeg_command_run_seconds ?? null, f.log ?? null, id, from,
-      );
-      return r.changes === 1;
-    },
+    markFailed: (id: string, from: CommandStatus, f: Failure): boolean => transition(id, from, 'FAILED', f),
     setProgress: (id: string, p: unknown) => progress.run(JSON.stringify(p), id),
     findProcessing: () => stuck.all() as CommandRow[],
-    requeue: (id: string): boolean => requeue.run(id).changes === 1,
+    requeue: (id: string): boolean => transition(id, 'PROCESSING', 'QUEUED'),
     processingUsedBytes: (accountId: string) => (processingUsed.get(accountId) as { n: number }).n,
   };
 }

@@ -1,8 +1,11 @@
 import type { Db } from './open';
 import { nowIso } from './time';
 import { createDbWatch } from './read-cache';
+import { createStatusWriter } from './status-writer';
+import { canFileTransition, type FileStatus } from '../files/file-state';
+import { IllegalTransitionError } from '../errors';
 
-export type FileStatus = 'QUEUED' | 'DOWNLOADING' | 'DOWNLOADED' | 'UPLOADING' | 'UPLOADED' | 'STORED' | 'FAILED';
+export type { FileStatus } from '../files/file-state';
 export type StoreType = 'OUTPUT' | 'STORED_FILE';
 
 export interface FileRow {
@@ -45,6 +48,24 @@ export interface OutputStats {
   storageBytes: number;
 }
 
+/** Columns a file transition sets besides `status`: absent leaves the column as it is, null clears it. */
+export interface FileTransitionFields {
+  blob_key?: string;
+  size_bytes?: number;
+  size_compressed_bytes?: number | null;
+  file_count?: number | null;
+  media_json?: string;
+  filename?: string;
+  error_status?: string;
+  external_error_message?: string;
+}
+
+const FILE_FIELD_COLUMNS = ['blob_key', 'size_bytes', 'size_compressed_bytes', 'file_count', 'media_json', 'filename', 'error_status', 'external_error_message'] as const;
+
+/**
+ * Every status write goes through `transition`: checked against the state table
+ * (files/file-state.ts), then one statement guarded by the expected current status.
+ */
 export function createFilesRepo(db: Db) {
   /** Bumped when a stored file is deleted: what a finished command's record shows of its outputs changes only then. */
   const deletions = createDbWatch(db);
@@ -61,15 +82,14 @@ export function createFilesRepo(db: Db) {
     `SELECT * FROM files WHERE account_id = ? AND is_deleted = 0 AND status = 'STORED' ORDER BY seq DESC LIMIT ? OFFSET ?`,
   );
   const byCommand = db.prepare(`SELECT * FROM files WHERE command_id = ? ORDER BY seq`);
-  const setStatus = db.prepare(`UPDATE files SET status = ? WHERE id = ? AND status = ?`);
-  const setStored = db.prepare(
-    `UPDATE files SET status = 'STORED', blob_key = @blob_key, size_bytes = @size_bytes, size_compressed_bytes = @size_compressed_bytes,
-       file_count = @file_count, media_json = @media_json, filename = COALESCE(@filename, filename)
-     WHERE id = @id AND status = @from AND is_deleted = 0`,
-  );
-  const setFailed = db.prepare(
-    `UPDATE files SET status = 'FAILED', error_status = ?, external_error_message = ? WHERE id = ? AND status = ?`,
-  );
+  const write = createStatusWriter(db, 'files', FILE_FIELD_COLUMNS);
+
+  /** `from` -> `to` when the file is still `from` (false when it is not); a deleted file never becomes STORED. */
+  function transition(id: string, from: FileStatus, to: FileStatus, columns: FileTransitionFields = {}): boolean {
+    if (!canFileTransition(from, to)) throw new IllegalTransitionError('file', from, to);
+    return write({ id, from, to, columns, alsoWhere: to === 'STORED' ? 'is_deleted = 0' : undefined });
+  }
+
   const markDeleted = db.prepare(
     `UPDATE files SET is_deleted = 1, deleted_at = ?, blob_key = NULL WHERE id = ? AND is_deleted = 0`,
   );
@@ -116,14 +136,17 @@ export function createFilesRepo(db: Db) {
     byCommand: (commandId: string) => byCommand.all(commandId) as FileRow[],
     inStatus: (status: FileStatus) => inStatus.all(status) as FileRow[],
     findByName: (accountId: string, filename: string) => byName.get(accountId, filename) as FileRow | undefined,
-    setStatus: (id: string, from: FileStatus, to: FileStatus): boolean => setStatus.run(to, id, from).changes === 1,
+    transition,
+    setStatus: (id: string, from: FileStatus, to: FileStatus): boolean => transition(id, from, to),
     setStored(id: string, from: FileStatus, blob: StoredBlob): boolean {
-      return setStored.run({
-        id, from, size_compressed_bytes: null, file_count: null, filename: null, ...blob,
-      }).changes === 1;
+      return transition(id, from, 'STORED', {
+        blob_key: blob.blob_key, size_bytes: blob.size_bytes, media_json: blob.media_json,
+        size_compressed_bytes: blob.size_compressed_bytes ?? null, file_count: blob.file_count ?? null,
+        ...(blob.filename === undefined ? {} : { filename: blob.filename }),
+      });
     },
     setFailed: (id: string, from: FileStatus, errorStatus: string, message: string): boolean =>
-      setFailed.run(errorStatus, message, id, from).changes === 1,
+      transition(id, from, 'FAILED', { error_status: errorStatus, external_error_message: message }),
     /** Marks deleted and forgets the blob; returns the blob key to remove (after the commit). */
     markDeleted(row: FileRow): string | null {
       deletions.bump();

@@ -31,7 +31,6 @@ export function createRemoteJobs(deps: AppDeps & { jobsDir: string; requeued(): 
   const active = new Map<string, Active>();
   const finishing = new Set<string>();
   const uploads = createOutputUploads(deps, (id) => remoteDir(id));
-  const bump = deps.db.prepare(`UPDATE commands SET attempts = attempts + 1, started_at = ?, progress_json = NULL WHERE id = ? AND status = 'PROCESSING'`);
   const commitDeps = (): CommitDeps => ({ ...deps, ffprobePath: deps.media.ffprobePath, onStatus: (r) => deps.notifier.onStatus(r) });
 
   /** The worker that claimed the command; after a service restart, whichever worker reports first. */
@@ -65,7 +64,7 @@ export function createRemoteJobs(deps: AppDeps & { jobsDir: string; requeued(): 
         fail(row, 'INTERRUPTED', `The worker running the command stopped (${row.attempts} attempts); it was not run again`);
         return { gone: 'The command was interrupted too often' };
       }
-      bump.run(nowIso(), id);
+      deps.commands.takeOver(id);
     } else {
       return { gone: `The command is already ${row.status}` };
     }

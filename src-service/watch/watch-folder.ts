@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import type { AppDeps } from '../deps';
 import type { CommandRow } from '../db/commands-repo';
 import { isFinal } from '../commands/state';
+import { ShutdownError } from '../errors';
 import { deleteFileRows } from '../files/deletes';
 import type { Presets } from '../presets/presets';
 import { submitPreset } from '../presets/submit-preset';
@@ -89,7 +90,7 @@ export function startWatchFolder(ctx: WatchContext, row: WatchFolderRow): WatchH
     lastError: () => lastError,
     async stop() {
       clearInterval(timer);
-      controller.abort(new Error('shutdown'));
+      controller.abort(new ShutdownError());
       await watcher.close();
     },
   };

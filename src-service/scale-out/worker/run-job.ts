@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { JobFailure, type FailureStatus } from '../../errors';
+import { CancelledError, JobFailure, ShutdownError, type FailureStatus } from '../../errors';
 import { executeInFolder } from '../../commands/execute';
 import type { ParsedRequest } from '../../commands/submit';
 import { stepLimits } from '../../commands/runner';
@@ -43,7 +43,7 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
   const plan = claim.plan;
   const dirs = { work: path.join(ctx.workDir, commandId), scratch: path.join(ctx.workDir, `${commandId}.in`) };
   const controller = new AbortController();
-  const onShutdown = () => controller.abort(new Error('shutdown'));
+  const onShutdown = () => controller.abort(new ShutdownError('The worker is stopping'));
   ctx.shutdown.addEventListener('abort', onShutdown, { once: true });
   const timer = setTimeout(
     () => controller.abort(new JobFailure('TIMEOUT', `The command ran past max_command_run_seconds (${plan.max_run_seconds} s)`)),
@@ -92,7 +92,7 @@ function startReporter(ctx: JobContext, commandId: string, controller: AbortCont
     ctx.client
       .call<{ cancel: boolean }>('POST', `/v1/worker/commands/${commandId}/progress`, { worker_id: ctx.workerId, progress }, { patienceMs: 0 })
       .then((a) => {
-        if (a.cancel) controller.abort(new Error('cancelled'));
+        if (a.cancel) controller.abort(new CancelledError());
       })
       .catch(() => undefined) // the service is restarting: keep working, report again next tick
       .finally(() => (busy = false));
@@ -141,9 +141,9 @@ async function uploadFile(ctx: JobContext, commandId: string, work: string, file
 }
 
 async function reportFailure(ctx: JobContext, commandId: string, reason: unknown, err: unknown, t: { log: string; ffmpegSeconds: number }): Promise<void> {
-  if (reason instanceof Error && reason.message === 'cancelled') return; // the service already recorded the cancel
+  if (reason instanceof CancelledError) return; // the service already recorded the cancel
   const base = { worker_id: ctx.workerId, log: t.log, ffmpeg_seconds: t.ffmpegSeconds };
-  const shutdown = reason instanceof Error && reason.message === 'shutdown';
+  const shutdown = reason instanceof ShutdownError;
   const body = shutdown ? { ...base, error_status: 'PROCESSING_ERROR', error_message: 'The worker stopped', requeue: true } : { ...base, ...failureOf(reason, err) };
   if (!(reason instanceof JobFailure) && !(err instanceof JobFailure) && !shutdown) ctx.log(`command ${commandId}: ${(err as Error)?.stack ?? String(err)}`);
   await ctx.client.call('POST', `/v1/worker/commands/${commandId}/fail`, body).catch((e: unknown) => {
