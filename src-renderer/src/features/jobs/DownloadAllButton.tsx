@@ -5,7 +5,8 @@ import { showToast } from '../../ui/toast';
 
 /** A safe file name for the zip: the job's name without characters file systems refuse. */
 export function zipNameOf(jobName: string | null | undefined, commandId: string): string {
-  const base = (jobName ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const printable = [...(jobName ?? '')].filter((c) => c >= ' ').join('');
+  const base = printable.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
   return `${base || `job-${commandId}`}.zip`;
 }
 
