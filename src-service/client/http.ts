@@ -14,7 +14,7 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   /** How to read a 2xx body; `none` for 204s. */
-  as?: 'json' | 'text' | 'none';
+  as?: 'json' | 'text' | 'blob' | 'none';
 }
 
 export interface Http {
@@ -54,6 +54,7 @@ export function createHttp(opts: HttpOptions): Http {
       if (!res.ok) throw toApiError(res.status, res.statusText, await readBody(res));
       if (ro.as === 'none' || res.status === 204) return undefined as T;
       if (ro.as === 'text') return (await res.text()) as T;
+      if (ro.as === 'blob') return (await res.blob()) as T;
       return (await res.json()) as T;
     },
   };

@@ -52,6 +52,8 @@ export function createClient(options: ClientOptions) {
     cancelCommand: (id: string) => http.request<CommandRecord>(`/v1/commands/${enc(id)}/cancel`, { method: 'POST' }),
     getCommandLog: (id: string, o?: Signal) => http.request<string>(`/v1/commands/${enc(id)}/log`, { as: 'text', signal: o?.signal }),
     deleteCommandFiles: (id: string) => http.request<void>(`/v1/commands/${enc(id)}/files`, { method: 'DELETE', as: 'none' }),
+    /** FFDesk: every stored output of the command as one zip (playlists as folders). */
+    downloadCommandFiles: (id: string, o?: Signal) => http.request<Blob>(`/v1/commands/${enc(id)}/files.zip`, { as: 'blob', signal: o?.signal }),
 
     getFile: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
       http.request<StoredFile>(`/v1/files/${enc(id)}`, { query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),

@@ -6,7 +6,7 @@ import { NotFoundError } from '../../errors';
 import { PageQuery } from '../commands/commands.schema';
 import type { AppDeps } from '../../deps';
 import type { Batches } from '../../batches/batches';
-import { streamBatchZip } from '../../batches/outputs-zip';
+import { streamOutputsZip } from '../../files/outputs-zip';
 import { BatchIdParams, CreateBatchBody } from './batches.schema';
 
 /** `/v1/batches` (FFDesk): one preset over many inputs (docs/presets.md). */
@@ -39,9 +39,10 @@ export function batchRoutes(deps: AppDeps, batches: Batches): Router {
 
   router.get('/batches/:batch_id/outputs.zip', async (ctx) => {
     const { batch_id } = parseInput(BatchIdParams, ctx.params, 'path');
-    const { items } = batches.itemsOf(accountOf(ctx).id, batch_id);
+    const accountId = accountOf(ctx).id;
+    const { items } = batches.itemsOf(accountId, batch_id);
     const ok = items.filter((i) => i.status === 'SUCCESS').map((i) => ({ index: i.idx, commandId: i.command_id }));
-    const stream = await streamBatchZip(deps, ok);
+    const stream = await streamOutputsZip(deps, accountId, ok);
     if (!stream) throw new NotFoundError('The batch has no stored outputs yet');
     ctx.type = 'application/zip';
     ctx.set('Content-Disposition', `attachment; filename="batch-${batch_id}.zip"`);

@@ -10,6 +10,7 @@ import { PresignQuery, CommandIdParams } from '../commands/commands.schema';
 import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, ListFilesQuery, StoreFileBody } from './files.schema';
 import { presentFile } from './files.presenter';
 import { bulkDeleteFiles, deleteCommandFiles, deleteOneFile } from '../../files/deletes';
+import { streamOutputsZip } from '../../files/outputs-zip';
 import type { StoreFileWorker } from '../../files/store-from-url';
 import type { Uploads } from '../../files/uploads';
 import type { RateLimiter } from '../../accounts/rate-limit';
@@ -46,6 +47,15 @@ export function fileRoutes(deps: AppDeps, storeFiles: StoreFileWorker, uploads: 
     const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
     await deleteCommandFiles(deps, accountOf(ctx).id, command_id);
     ctx.status = 204;
+  });
+
+  router.get('/commands/:command_id/files.zip', async (ctx) => {
+    const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
+    const stream = await streamOutputsZip(deps, accountOf(ctx).id, [{ index: 0, commandId: command_id }]);
+    if (!stream) throw new NotFoundError('Command files not found');
+    ctx.type = 'application/zip';
+    ctx.set('Content-Disposition', `attachment; filename="command-${command_id}.zip"`);
+    ctx.body = stream;
   });
 
   router.post('/files/store-file', jsonBody, (ctx) => {

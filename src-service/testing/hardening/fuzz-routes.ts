@@ -27,6 +27,7 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/v1/commands/{command_id}/cancel', body: 'none' },
   { method: 'GET', path: '/v1/commands/{command_id}/log' },
   { method: 'DELETE', path: '/v1/commands/{command_id}/files' },
+  { method: 'GET', path: '/v1/commands/{command_id}/files.zip' },
   { method: 'GET', path: '/v1/files', query: ['limit', 'offset', 'status'] },
   { method: 'GET', path: '/v1/files/{file_id}', query: ['presigned_ttl_seconds'] },
   { method: 'DELETE', path: '/v1/files/{file_id}' },

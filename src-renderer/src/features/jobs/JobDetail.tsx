@@ -9,6 +9,7 @@ import { JobName } from './JobName';
 import { JobActions } from './JobActions';
 import { LogView } from './LogView';
 import { OutputCard } from './OutputCard';
+import { DownloadAllButton } from './DownloadAllButton';
 import { ProgressPanel } from './ProgressPanel';
 import { useJob } from './use-job';
 
@@ -75,9 +76,17 @@ function Outputs({ record }: { record: CommandRecord }) {
   // Compare against the first input, when the job read exactly one (a second would be ambiguous).
   const inputs = Object.entries(record.original_request.input_files ?? {});
   const input = inputs.length === 1 ? { url: inputs[0]![1], label: `Input ${inputs[0]![0]}` } : undefined;
+  const canZip = entries.some(([, file]) => !file.is_deleted && file.storage_url);
   return (
-    <div className="grid-cards" aria-label="Outputs">
-      {entries.map(([alias, file]) => <OutputCard key={alias} alias={alias} file={file} {...(input ? { input } : {})} />)}
-    </div>
+    <section className="stack" aria-labelledby="job-outputs-heading">
+      <div className="row">
+        <h3 id="job-outputs-heading" style={{ margin: 0 }}>Outputs</h3>
+        <span className="spacer" />
+        {canZip && <DownloadAllButton commandId={record.command_id} jobName={record.name} />}
+      </div>
+      <div className="grid-cards" aria-label="Outputs">
+        {entries.map(([alias, file]) => <OutputCard key={alias} alias={alias} file={file} {...(input ? { input } : {})} />)}
+      </div>
+    </section>
   );
 }

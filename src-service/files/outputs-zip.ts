@@ -8,14 +8,19 @@ import { isAlreadyCompressed } from '../storage/zip';
 import { listFilesRecursive } from '../storage/fs-io';
 import { isFolderBlob } from '../files/storage-access';
 
+/** Whose outputs go in: `index` numbers a name that two sources share (a batch item). */
+export interface ZipSource { index: number; commandId: string }
+
 /**
- * The batch's stored outputs as one zip, streamed as it is written (nothing is staged on
- * disk): names stay as the preset made them; a name two items share gets the item's number.
- * Null when no output is stored (yet) or the blob store is not on this disk.
+ * The stored, non-deleted outputs of one or more commands of the account as one zip, streamed
+ * as it is written (nothing is staged on disk or held in memory): names stay as the command
+ * made them; a name two sources share gets the source's number. A playlist comes as a folder
+ * with its segments; an OUTPUT_FOLDER zip is one entry. Null when no output is stored (yet)
+ * or the blob store is not on this disk.
  */
-export async function streamBatchZip(deps: { files: FilesRepo; blobs: BlobStore }, commandIds: { index: number; commandId: string }[]): Promise<Readable | null> {
-  const entries = commandIds.flatMap(({ index, commandId }) =>
-    deps.files.byCommand(commandId).filter((f) => !f.is_deleted && f.status === 'STORED' && f.blob_key).map((f) => ({ index, f })));
+export async function streamOutputsZip(deps: { files: FilesRepo; blobs: BlobStore }, accountId: string, sources: ZipSource[]): Promise<Readable | null> {
+  const entries = sources.flatMap(({ index, commandId }) =>
+    deps.files.byCommand(commandId).filter((f) => f.account_id === accountId && isZippable(f)).map((f) => ({ index, f })));
   if (entries.length === 0) return null;
   const counts = new Map<string, number>();
   for (const { f } of entries) counts.set(f.filename, (counts.get(f.filename) ?? 0) + 1);
@@ -27,6 +32,10 @@ export async function streamBatchZip(deps: { files: FilesRepo; blobs: BlobStore 
   }
   zip.end();
   return zip.outputStream as Readable;
+}
+
+function isZippable(f: FileRow): boolean {
+  return !f.is_deleted && f.status === 'STORED' && f.blob_key !== null && f.service_store_type === 'OUTPUT';
 }
 
 async function addBlob(zip: yazl.ZipFile, blobs: BlobStore, f: FileRow, name: string): Promise<boolean> {
