@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../test-support/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer } from '../test-support/media';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../testing/media';
 
 let svc: TestService;
 let media: MediaServer;
