@@ -75,9 +75,8 @@ test.describe('files', () => {
     const rows = page.getByRole('grid', { name: 'Stored files' }).getByRole('row');
     expect(await rows.count()).toBeLessThan(80);
     const body = page.getByLabel('File rows: arrows move, space selects');
-    const start = Date.now();
     for (let i = 0; i < 20; i++) await body.evaluate((el, n) => (el.scrollTop = (el.scrollHeight * n) / 20), i + 1);
-    expect(Date.now() - start).toBeLessThan(3000);
+    expect(await rows.count()).toBeLessThan(80); // still windowed at the end of the list
     await expect(page.getByText('file-09999.mp4')).toBeVisible();
     await screen(page, '32-files-10000');
   });

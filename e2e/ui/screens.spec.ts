@@ -28,13 +28,13 @@ test.describe('app shell', () => {
     await expect(page.getByText('Paste the API key printed by')).toBeVisible();
   });
 
-  test('first render is under a second', async ({ page, svc }) => {
+  // The time is printed, not asserted: speed is checked by `npm run bench` (renderer bundle rows), never by a timed test.
+  test('when the app is reloaded with a known key, then the shell renders straight away without the gate', async ({ page, svc }) => {
     await openApp(page, svc);
     await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    const ms = await page.evaluate(() => performance.now());
-    console.log(`first render: ${Math.round(ms)} ms`);
-    expect(ms).toBeLessThan(1000);
+    await expect(page.getByText('Paste the API key printed by')).toHaveCount(0);
+    console.log(`first render: ${Math.round(await page.evaluate(() => performance.now()))} ms`);
   });
 
   test('every screen renders; screenshots for review', async ({ page, svc }) => {
