@@ -151,7 +151,7 @@ export class ShutdownError extends Error {
   }
 }
 
-/** A status write the state table does not allow (commands/state.ts, files/file-state.ts): a bug in the caller, never a user error. */
+/** A status write the state table does not allow (jobs/state.ts, files/file-state.ts): a bug in the caller, never a user error. */
 export class IllegalTransitionError extends Error {
   constructor(kind: 'command' | 'file', from: string, to: string) {
     super(`Illegal ${kind} transition ${from} -> ${to}`);

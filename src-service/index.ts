@@ -12,13 +12,13 @@ import { createConfiner, effectiveMode, type SandboxStatus } from './media/confi
 import { selectBinaries, type MediaBinaries } from './media/binaries';
 import { createProbeCache } from './media/probe-cache';
 import { createBuildFacts } from './media/build-facts';
-import { knownNamesOf } from './commands/failure-message';
+import { knownNamesOf } from './jobs/failure-message';
 import { createEventBus } from './events/event-bus';
 import { createUrlBuilder } from './files/urls';
-import { createLocalScheduler, type Scheduler } from './commands/scheduler';
-import { createCommandRunner } from './commands/runner';
+import { createLocalScheduler, type Scheduler } from './jobs/scheduler';
+import { createCommandRunner } from './jobs/runner';
 import { createResultCache } from './cache/result-cache';
-import { createCommandNotifier } from './commands/notify';
+import { createCommandNotifier } from './jobs/notify';
 import { createApp } from './app';
 import { pollFastPath } from './api/commands/poll-fast-path';
 import { ensureLocalAccount, loadKeyring } from './bootstrap';

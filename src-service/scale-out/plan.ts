@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
 import type { CommandRow } from '../db/commands-repo';
 import { HttpError, JobFailure } from '../errors';
-import { parseStoredRequest } from '../commands/submit';
+import { parseStoredRequest } from '../jobs/submit';
 import { authorizeStorageRef } from '../files/storage-access';
 import { signToken } from '../storage/signing';
 import type { SandboxMode } from '../media/confine';

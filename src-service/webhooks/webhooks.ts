@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppDeps } from '../deps';
 import type { CommandRow } from '../db/commands-repo';
 import { BadRequestError, NotFoundError } from '../errors';
-import { isHostAllowed } from '../commands/input-hosts';
+import { isHostAllowed } from '../ffmpeg-args/input-hosts';
 import { presentCommand } from '../api/commands/commands.presenter';
 import { createWebhooksRepo, type DeliveryRow, type WebhookRow } from './webhooks-repo';
 import { createDispatcher } from './dispatcher';

@@ -11,7 +11,7 @@ import type { Confiner } from '../media/confine';
 import { probeFile } from '../media/probe';
 import { authorizeStorageRef, isFolderBlob, mediaOf } from '../files/storage-access';
 import type { UrlBuilder } from '../files/urls';
-import { isHostAllowed } from './input-hosts';
+import { isHostAllowed } from '../ffmpeg-args/input-hosts';
 
 /** What fetching inputs over HTTP needs (a worker on another machine has only this). */
 export interface DownloadDeps {
