@@ -10,6 +10,23 @@ const testingPattern = { regex: TESTING_SEGMENT, caseSensitive: true, message: T
 const electronPath = { name: 'electron', message: 'src-service never imports electron' };
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'src-service/testing/**'];
 
+// Layers point one way (docs/architecture.md): ffmpeg-args/ is pure code over argument text, so it
+// imports no job lifecycle, database, HTTP layer or file system; jobs/ never imports the HTTP layer.
+const segment = (names) => `(^|\\x2F)(${names.join('|')})(\\x2F|$)`;
+const layerPattern = (names, message) => ({ regex: segment(names), caseSensitive: true, message });
+const fsPaths = ['fs', 'fs/promises', 'node:fs', 'node:fs/promises'].map((name) => ({
+  name,
+  message: 'ffmpeg-args/ is pure: the job code reads files and passes their text in',
+}));
+const argsLayer = layerPattern(['jobs', 'db', 'api'], 'ffmpeg-args/ is pure argument parsing: it may not import jobs/, db/ or api/');
+// The request schemas (api/**/*.schema.ts) are the wire contract, not HTTP handling: jobs/ may read
+// their types until they move out of api/.
+const jobsLayer = {
+  regex: '(^|\\x2F)api(\\x2F(?!.*\\.schema$)|$)',
+  caseSensitive: true,
+  message: 'jobs/ is domain code: it may not import the HTTP layer (api/)',
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src-service/cli/bin.mjs'] },
   js.configs.recommended,
@@ -41,6 +58,16 @@ export default tseslint.config(
     files: ['src-service/**/*.ts'],
     ignores: testFiles,
     rules: { 'no-restricted-imports': ['error', { paths: [electronPath], patterns: [testingPattern] }] },
+  },
+  {
+    files: ['src-service/ffmpeg-args/**/*.ts'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...fsPaths], patterns: [testingPattern, argsLayer] }] },
+  },
+  {
+    files: ['src-service/jobs/**/*.ts'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath], patterns: [testingPattern, jobsLayer] }] },
   },
   {
     files: ['src-service/**/*.test.ts', 'src-service/testing/**/*.ts'],

@@ -1,27 +1,38 @@
 import type { CommandRow } from '../db/commands-repo';
-import type { FilesRepo } from '../db/files-repo';
-import type { EventBus } from '../events/event-bus';
-import { listPreviews, presentCommandListItem } from '../api/commands/commands.presenter';
-import type { UrlBuilder } from '../files/urls';
 import { isFinal } from './state';
 
-/** Progress is written and published at most this often per command. */
+/** Progress is written and announced at most this often per command. */
 const PROGRESS_INTERVAL_MS = 250;
 
 /**
- * Turns command status changes and ffmpeg progress into events (`GET /v1/events`) and,
- * when a command ends, into a webhook delivery (`onFinal`).
+ * What the job lifecycle tells the rest of the service. The domain only emits these; the
+ * event stream (`GET /v1/events`) and webhooks subscribe and present them in their own shapes
+ * (docs/architecture.md).
  */
+export type CommandEvent =
+  /** The status changed (a final status included). */
+  | { kind: 'status'; row: CommandRow }
+  /** A change that is not a status change (a rename): listeners update, no webhook. */
+  | { kind: 'renamed'; row: CommandRow }
+  /** ffmpeg's progress, at most every PROGRESS_INTERVAL_MS per command. */
+  | { kind: 'progress'; row: CommandRow; progress: unknown };
+
+export type CommandListener = (event: CommandEvent) => void;
+
+export function isFinalStatusEvent(event: CommandEvent): boolean {
+  return event.kind === 'status' && isFinal(event.row.status);
+}
+
+/** Turns command status changes and ffmpeg progress into CommandEvents for the subscribers. */
 export function createCommandNotifier(deps: {
-  files: FilesRepo;
-  events: EventBus;
-  /** For the list item's output preview; without it events carry none. */
-  urls?: UrlBuilder;
   setProgress(id: string, p: unknown): void;
-  onFinal?(row: CommandRow): void;
   log?(msg: string): void;
 }) {
+  const listeners: CommandListener[] = [];
   const lastProgress = new Map<string, number>();
+  const emit = (event: CommandEvent) => {
+    for (const listener of [...listeners]) listener(event);
+  };
   /** Progress is advisory: a failed write (e.g. a full disk) must never stop the ffmpeg it describes. */
   const bestEffort = (what: string, fn: () => void) => {
     try {
@@ -30,22 +41,21 @@ export function createCommandNotifier(deps: {
       deps.log?.(`${what}: ${(err as Error)?.message ?? String(err)}`);
     }
   };
-  const publishItem = (row: CommandRow) => {
-    const stats = deps.files.outputStats([row.id]).get(row.id);
-    const preview = deps.urls && row.status === 'SUCCESS' ? listPreviews(deps.files.storedOutputsOf([row.id]), deps.urls).get(row.id) : undefined;
-    deps.events.publish(row.account_id, 'command', presentCommandListItem(row, stats, preview));
-  };
   return {
-    onStatus(row: CommandRow): void {
-      publishItem(row);
-      if (isFinal(row.status)) {
-        lastProgress.delete(row.id);
-        deps.onFinal?.(row);
-      }
+    /** Listeners run in the order they subscribed; returns the unsubscribe function. */
+    subscribe(listener: CommandListener): () => void {
+      listeners.push(listener);
+      return () => {
+        const i = listeners.indexOf(listener);
+        if (i >= 0) listeners.splice(i, 1);
+      };
     },
-    /** A change that is not a status change (a rename): listeners update, no webhook. */
+    onStatus(row: CommandRow): void {
+      if (isFinal(row.status)) lastProgress.delete(row.id);
+      emit({ kind: 'status', row });
+    },
     onRename(row: CommandRow): void {
-      publishItem(row);
+      emit({ kind: 'renamed', row });
     },
     onProgress(row: CommandRow, progress: unknown): void {
       const now = Date.now();
@@ -53,7 +63,7 @@ export function createCommandNotifier(deps: {
       lastProgress.set(row.id, now);
       bestEffort(`progress of ${row.id}`, () => {
         deps.setProgress(row.id, progress);
-        deps.events.publish(row.account_id, 'command.progress', { command_id: row.id, progress });
+        emit({ kind: 'progress', row, progress });
       });
     },
   };
