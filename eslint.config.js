@@ -10,21 +10,26 @@ const testingPattern = { regex: TESTING_SEGMENT, caseSensitive: true, message: T
 const electronPath = { name: 'electron', message: 'src-service never imports electron' };
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'src-service/testing/**'];
 
-// Layers point one way (docs/architecture.md): ffmpeg-args/ is pure code over argument text, so it
-// imports no job lifecycle, database, HTTP layer or file system; jobs/ never imports the HTTP layer.
-const segment = (names) => `(^|\\x2F)(${names.join('|')})(\\x2F|$)`;
-const layerPattern = (names, message) => ({ regex: segment(names), caseSensitive: true, message });
+// Layers point one way (docs/architecture.md). Domain code never imports the HTTP layer: no
+// api/, no koa; it throws the errors of errors.ts and emits events, and api/ presents them.
+// ffmpeg-args/ is pure code over argument text: no job lifecycle, database, HTTP or file system.
+const DOMAIN = ['jobs', 'files', 'storage', 'batches', 'presets', 'watch', 'webhooks', 'cache', 'accounts', 'media', 'db', 'events'];
+const koaPaths = ['koa', '@koa/router'].map((name) => ({ name, message: 'Domain code knows no HTTP framework: routes live in api/' }));
 const fsPaths = ['fs', 'fs/promises', 'node:fs', 'node:fs/promises'].map((name) => ({
   name,
   message: 'ffmpeg-args/ is pure: the job code reads files and passes their text in',
 }));
-const argsLayer = layerPattern(['jobs', 'db', 'api'], 'ffmpeg-args/ is pure argument parsing: it may not import jobs/, db/ or api/');
-// The request schemas (api/**/*.schema.ts) are the wire contract, not HTTP handling: jobs/ may read
-// their types until they move out of api/.
-const jobsLayer = {
+const argsLayer = {
+  regex: '(^|\\x2F)(jobs|db|api)(\\x2F|$)',
+  caseSensitive: true,
+  message: 'ffmpeg-args/ is pure argument parsing: it may not import jobs/, db/ or api/',
+};
+// The request schemas (api/**/*.schema.ts) are the wire contract, not HTTP handling: domain code
+// may read them until they move out of api/.
+const domainLayer = {
   regex: '(^|\\x2F)api(\\x2F(?!.*\\.schema$)|$)',
   caseSensitive: true,
-  message: 'jobs/ is domain code: it may not import the HTTP layer (api/)',
+  message: 'Domain code may not import the HTTP layer (api/): throw an error of errors.ts or emit an event, and let api/ present it',
 };
 
 export default tseslint.config(
@@ -60,14 +65,14 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electronPath], patterns: [testingPattern] }] },
   },
   {
-    files: ['src-service/ffmpeg-args/**/*.ts'],
+    files: DOMAIN.map((folder) => `src-service/${folder}/**/*.ts`),
     ignores: testFiles,
-    rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...fsPaths], patterns: [testingPattern, argsLayer] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...koaPaths], patterns: [testingPattern, domainLayer] }] },
   },
   {
-    files: ['src-service/jobs/**/*.ts'],
+    files: ['src-service/ffmpeg-args/**/*.ts'],
     ignores: testFiles,
-    rules: { 'no-restricted-imports': ['error', { paths: [electronPath], patterns: [testingPattern, jobsLayer] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...koaPaths, ...fsPaths], patterns: [testingPattern, argsLayer] }] },
   },
   {
     files: ['src-service/**/*.test.ts', 'src-service/testing/**/*.ts'],
