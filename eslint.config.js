@@ -10,6 +10,28 @@ const testingPattern = { regex: TESTING_SEGMENT, caseSensitive: true, message: T
 const electronPath = { name: 'electron', message: 'src-service never imports electron' };
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'src-service/testing/**'];
 
+// Layers point one way (docs/architecture.md). Domain code never imports the HTTP layer: no
+// api/, no koa; it throws the errors of errors.ts and emits events, and api/ presents them.
+// ffmpeg-args/ is pure code over argument text: no job lifecycle, database, HTTP or file system.
+const DOMAIN = ['jobs', 'files', 'storage', 'batches', 'presets', 'watch', 'webhooks', 'cache', 'accounts', 'media', 'db', 'events'];
+const koaPaths = ['koa', '@koa/router'].map((name) => ({ name, message: 'Domain code knows no HTTP framework: routes live in api/' }));
+const fsPaths = ['fs', 'fs/promises', 'node:fs', 'node:fs/promises'].map((name) => ({
+  name,
+  message: 'ffmpeg-args/ is pure: the job code reads files and passes their text in',
+}));
+const argsLayer = {
+  regex: '(^|\\x2F)(jobs|db|api)(\\x2F|$)',
+  caseSensitive: true,
+  message: 'ffmpeg-args/ is pure argument parsing: it may not import jobs/, db/ or api/',
+};
+// The request schemas (api/**/*.schema.ts) are the wire contract, not HTTP handling: domain code
+// may read them until they move out of api/.
+const domainLayer = {
+  regex: '(^|\\x2F)api(\\x2F(?!.*\\.schema$)|$)',
+  caseSensitive: true,
+  message: 'Domain code may not import the HTTP layer (api/): throw an error of errors.ts or emit an event, and let api/ present it',
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src-service/cli/bin.mjs'] },
   js.configs.recommended,
@@ -41,6 +63,16 @@ export default tseslint.config(
     files: ['src-service/**/*.ts'],
     ignores: testFiles,
     rules: { 'no-restricted-imports': ['error', { paths: [electronPath], patterns: [testingPattern] }] },
+  },
+  {
+    files: DOMAIN.map((folder) => `src-service/${folder}/**/*.ts`),
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...koaPaths], patterns: [testingPattern, domainLayer] }] },
+  },
+  {
+    files: ['src-service/ffmpeg-args/**/*.ts'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...koaPaths, ...fsPaths], patterns: [testingPattern, argsLayer] }] },
   },
   {
     files: ['src-service/**/*.test.ts', 'src-service/testing/**/*.ts'],

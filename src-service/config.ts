@@ -63,7 +63,7 @@ export const ConfigSchema = z.object({
   /**
    * Tests only: skip the argument and list-file checks, so the escape catalogue can prove
    * the operating-system sandbox alone. Never read from the environment, and honoured only
-   * under vitest (see commands/parser-switch.ts).
+   * under vitest (see ffmpeg-args/parser-switch.ts).
    */
   testOnlySkipArgumentChecks: z.boolean().default(false),
   /** Where what was learned about ffmpeg builds is cached (docs/ffmpeg.md); default `<dataDir>/ffmpeg-builds.json`. */

@@ -9,9 +9,9 @@ import type { MediaBinaries } from './media/binaries';
 import type { Confiner } from './media/confine';
 import type { BuildFacts } from './media/build-facts';
 import type { EventBus } from './events/event-bus';
-import type { Scheduler } from './commands/scheduler';
+import type { Scheduler } from './jobs/scheduler';
 import type { UrlBuilder } from './files/urls';
-import type { CommandNotifier } from './commands/notify';
+import type { CommandNotifier } from './jobs/notify';
 import type { BackgroundTasks } from './background';
 
 /** Everything the routes and use cases share; built once in index.ts. */

@@ -1,77 +1,62 @@
 /**
- * Errors are values with an HTTP status and a stable message (conventions rule 3).
- * Routes and use cases throw these; one middleware (api/middleware/error-handler.ts)
- * turns them into the spec's bodies: `{"detail": "..."}`, or for 422 the list form of
- * docs/api.md §2.4.
+ * The service's errors, as the domain names them (docs/architecture.md, "Errors"). Use cases
+ * throw these; none of them knows HTTP. One mapping at the API edge
+ * (api/middleware/error-handler.ts) turns each kind into its status and `{"detail": ...}`
+ * body, or for a ValidationError the 422 list form of docs/api.md §2.4. Errors only the HTTP
+ * layer can raise (a missing key, a wrong content type) live in api/http-error.ts.
  */
-export class HttpError extends Error {
-  readonly status: number;
+export abstract class DomainError extends Error {
+  /** The stable text the caller sees. */
   readonly detail: string;
-  readonly headers: Record<string, string>;
 
-  constructor(status: number, detail: string, options?: { cause?: unknown; headers?: Record<string, string> }) {
+  constructor(detail: string, options?: { cause?: unknown }) {
     super(detail, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
-    this.status = status;
     this.detail = detail;
-    this.headers = options?.headers ?? {};
   }
 }
 
-export class BadRequestError extends HttpError {
-  constructor(detail: string, options?: { cause?: unknown }) {
-    super(400, detail, options);
+/** The request itself is wrong in a way no schema could tell (a part out of order, a bad path). */
+export class BadRequestError extends DomainError {}
+
+/** The caller may not do this: a plan limit, a private file, a built-in preset, a bad signature. */
+export class ForbiddenError extends DomainError {}
+
+/** A quota of the account is used up (or would be by this request). */
+export class QuotaExceededError extends ForbiddenError {}
+
+export class NotFoundError extends DomainError {
+  constructor(detail = 'Not found', options?: { cause?: unknown }) {
+    super(detail, options);
   }
 }
 
-/** The 401 text: starts as the hosted service's does, then says where the key goes. */
-export const UNAUTHORIZED_DETAIL = 'Invalid authorization key: send your API key in the X-API-KEY header';
-export const MISSING_KEY_DETAIL = 'Invalid authorization key: the X-API-KEY header is missing; send your API key in it';
+/** The thing already exists or is in a state that excludes the request. */
+export class ConflictError extends DomainError {}
 
-export class UnauthorizedError extends HttpError {
-  constructor(detail: string = UNAUTHORIZED_DETAIL) {
-    super(401, detail);
-  }
-}
-
-export class ForbiddenError extends HttpError {
-  constructor(detail: string) {
-    super(403, detail);
-  }
-}
-
-export class NotFoundError extends HttpError {
-  constructor(detail = 'Not found') {
-    super(404, detail);
-  }
-}
-
-/** A body of a type the route does not take (415): say which type it does take. */
-export class UnsupportedMediaTypeError extends HttpError {
-  constructor(received: string, accepted: string) {
-    super(415, `Unsupported Content-Type ${received}: this route takes ${accepted}`);
-  }
-}
-
-export class PayloadTooLargeError extends HttpError {
+export class PayloadTooLargeError extends DomainError {
   constructor(detail = 'Request body too large') {
-    super(413, detail);
+    super(detail);
   }
 }
 
-export class RateLimitError extends HttpError {
+/** Too many requests of a kind; the caller may retry after `retryAfterSeconds` (whole seconds, at least 1). */
+export class RateLimitError extends DomainError {
+  readonly retryAfterSeconds: number;
+
   constructor(retryAfterSeconds: number) {
-    super(429, 'Rate limit exceeded', { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+    super('Rate limit exceeded');
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
 
 /** What a full data disk is called in every answer and failure message. */
 export const NO_SPACE_DETAIL = 'No space left on the data disk';
 
-/** 507 (*FFDesk*): the data disk is full; freeing space and retrying will work. */
-export class InsufficientStorageError extends HttpError {
+/** The data disk is full; freeing space and retrying will work. */
+export class InsufficientStorageError extends DomainError {
   constructor(detail = `${NO_SPACE_DETAIL}: free some space and try again`) {
-    super(507, detail);
+    super(detail);
   }
 }
 
@@ -91,11 +76,12 @@ export interface ValidationIssue {
   type: string;
 }
 
-export class ValidationError extends HttpError {
+/** Input that breaks a rule, each issue pointing at its place (`loc`). */
+export class ValidationError extends DomainError {
   readonly issues: ValidationIssue[];
 
   constructor(issues: ValidationIssue[]) {
-    super(422, issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
+    super(issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
     this.issues = issues;
   }
 
@@ -107,7 +93,7 @@ export class ValidationError extends HttpError {
 
 /**
  * Why a command or a stored file failed while running (docs/decisions.md, States). Not an
- * HTTP error: the runner records it on the record as `error_status` + message.
+ * answer to a request: the runner records it on the record as `error_status` + message.
  */
 export type FailureStatus =
   | 'UNREACHABLE_INPUT_FILE'
@@ -151,7 +137,7 @@ export class ShutdownError extends Error {
   }
 }
 
-/** A status write the state table does not allow (commands/state.ts, files/file-state.ts): a bug in the caller, never a user error. */
+/** A status write the state table does not allow (jobs/state.ts, files/file-state.ts): a bug in the caller, never a user error. */
 export class IllegalTransitionError extends Error {
   constructor(kind: 'command' | 'file', from: string, to: string) {
     super(`Illegal ${kind} transition ${from} -> ${to}`);

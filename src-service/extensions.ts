@@ -7,13 +7,14 @@ import { createUploads } from './files/uploads';
 import { createRateLimiter } from './accounts/rate-limit';
 import { fileRoutes, partUploadHandler } from './api/files/files.routes';
 import { createWebhooks } from './webhooks/webhooks';
+import { presentCommand } from './api/commands/commands.presenter';
 import { webhookRoutes } from './api/webhook/webhook.routes';
 import { eventRoutes } from './api/events/events.routes';
 import { keyRoutes } from './api/keys/keys.routes';
 import { openapiRoutes } from './api/openapi/openapi.routes';
 import { createFormUploads } from './files/form-upload';
 import { formUploadHandler } from './api/files/form-upload.route';
-import { mountPresetFeatures } from './presets/mount';
+import { mountPresetFeatures } from './preset-features';
 
 /**
  * The features mounted on top of the command core: each contributes routes, raw handlers
@@ -35,7 +36,10 @@ export function mountExtensions(deps: AppDeps): Extensions {
   const storeFiles = createStoreFileWorker(deps);
   const uploads = createUploads(deps);
   const rateLimit = createRateLimiter(deps.config.storeFileRatePerMinute);
-  const webhooks = createWebhooks(deps);
+  const webhooks = createWebhooks({
+    db: deps.db, commands: deps.commands, files: deps.files, config: deps.config, log: deps.log,
+    pollBody: (row, outputs) => presentCommand(row, outputs, deps.urls),
+  });
   const presetFeatures = mountPresetFeatures(deps);
   let sweeper: NodeJS.Timeout | undefined;
   return {

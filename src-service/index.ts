@@ -12,13 +12,14 @@ import { createConfiner, effectiveMode, type SandboxStatus } from './media/confi
 import { selectBinaries, type MediaBinaries } from './media/binaries';
 import { createProbeCache } from './media/probe-cache';
 import { createBuildFacts } from './media/build-facts';
-import { knownNamesOf } from './commands/failure-message';
+import { knownNamesOf } from './jobs/failure-message';
 import { createEventBus } from './events/event-bus';
 import { createUrlBuilder } from './files/urls';
-import { createLocalScheduler, type Scheduler } from './commands/scheduler';
-import { createCommandRunner } from './commands/runner';
+import { createLocalScheduler, type Scheduler } from './jobs/scheduler';
+import { createCommandRunner } from './jobs/runner';
 import { createResultCache } from './cache/result-cache';
-import { createCommandNotifier } from './commands/notify';
+import { createCommandNotifier, isFinalStatusEvent } from './jobs/notify';
+import { commandEventPublisher } from './api/events/command-events';
 import { createApp } from './app';
 import { pollFastPath } from './api/commands/poll-fast-path';
 import { ensureLocalAccount, loadKeyring } from './bootstrap';
@@ -69,7 +70,12 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const tasks = createBackgroundTasks(log);
   const deps = { config, db, accounts, commands, files, blobs, keyring, urls, media, confiner, events, tasks, version: VERSION, log } as AppDeps;
   const ext = mountExtensions(deps);
-  deps.notifier = createCommandNotifier({ files, events, urls: deps.urls, setProgress: commands.setProgress, onFinal: ext.onCommandFinal, log });
+  deps.notifier = createCommandNotifier({ setProgress: commands.setProgress, log });
+  // The job lifecycle emits; the event stream presents first, then a finished command's webhook.
+  deps.notifier.subscribe(commandEventPublisher({ files, events, urls }));
+  deps.notifier.subscribe((e) => {
+    if (isFinalStatusEvent(e)) ext.onCommandFinal(e.row);
+  });
   const runner = createCommandRunner({
     ...deps, get ffmpegPath() { return media.ffmpegPath; }, get ffprobePath() { return media.ffprobePath; }, jobsDir,
     knownNames: async () => knownNamesOf(await deps.ffmpegFacts.capabilities()),

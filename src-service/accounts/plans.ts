@@ -1,5 +1,5 @@
 import type { AccountRow } from '../db/accounts-repo';
-import { ForbiddenError } from '../errors';
+import { ForbiddenError, QuotaExceededError } from '../errors';
 
 /** What each plan allows (docs/decisions.md: Accounts, plans, quotas). */
 export const PLAN_LIMITS = {
@@ -29,7 +29,7 @@ export interface Usage {
 }
 
 /**
- * 403 when a quota is used up (nothing more could be stored: used >= quota), or, for
+ * QuotaExceededError (403) when a quota is used up (nothing more could be stored: used >= quota), or, for
  * init-upload, when `extraStorageBytes` would not fit (used + size > quota, so a file that
  * exactly fills the quota is accepted).
  */
@@ -38,13 +38,13 @@ export function assertWithinQuota(account: AccountRow, usage: Usage, extraStorag
   if (storage !== null) {
     const used = usage.storageUsedBytes();
     if (extraStorageBytes > 0 && used + extraStorageBytes > storage) {
-      throw new ForbiddenError(`size_bytes would exceed the storage quota (${used} of ${storage} bytes used)`);
+      throw new QuotaExceededError(`size_bytes would exceed the storage quota (${used} of ${storage} bytes used)`);
     }
-    if (extraStorageBytes === 0 && used >= storage) throw new ForbiddenError(`Storage quota exceeded (${used} of ${storage} bytes used)`);
+    if (extraStorageBytes === 0 && used >= storage) throw new QuotaExceededError(`Storage quota exceeded (${used} of ${storage} bytes used)`);
   }
   const processing = account.processing_quota_bytes;
   if (processing !== null && usage.processingUsedBytes) {
     const used = usage.processingUsedBytes();
-    if (used >= processing) throw new ForbiddenError(`Processing quota exceeded (${used} of ${processing} bytes used)`);
+    if (used >= processing) throw new QuotaExceededError(`Processing quota exceeded (${used} of ${processing} bytes used)`);
   }
 }

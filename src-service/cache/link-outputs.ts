@@ -5,7 +5,7 @@ import type { FileRow } from '../db/files-repo';
 import type { BlobInfo, BlobStore } from '../storage/blob-store';
 import { linkOrCopy, listFilesRecursive } from '../storage/fs-io';
 import { isFolderBlob, mediaOf } from '../files/storage-access';
-import type { StoredOutput } from '../commands/outputs';
+import type { StoredOutput } from '../jobs/outputs';
 
 /**
  * New blobs for a cache hit that share the earlier outputs' bytes: hard links (a copy only

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './open';
 import { createAccountsRepo } from './accounts-repo';
 import { createCommandsRepo, type CommandsRepo } from './commands-repo';
-import { COMMAND_TRANSITIONS, type CommandStatus } from '../commands/state';
+import { COMMAND_TRANSITIONS, type CommandStatus } from '../jobs/state';
 import { IllegalTransitionError } from '../errors';
 
 const STATUSES: CommandStatus[] = ['QUEUED', 'PROCESSING', 'SUCCESS', 'FAILED'];

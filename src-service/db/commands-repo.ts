@@ -1,5 +1,5 @@
 import type { Db } from './open';
-import { canTransition, isFinal, type CommandStatus } from '../commands/state';
+import { canTransition, isFinal, type CommandStatus } from '../jobs/state';
 import { IllegalTransitionError } from '../errors';
 import { nowIso } from './time';
 import { createStatusWriter } from './status-writer';
@@ -61,7 +61,7 @@ const FIELD_COLUMNS = ['started_at', 'total_processing_seconds', 'ffmpeg_command
 
 /**
  * Every status write goes through `transition`: checked against the state table
- * (commands/state.ts), then one statement guarded by the expected current status
+ * (jobs/state.ts), then one statement guarded by the expected current status
  * (conventions rule 4), so two writers racing on a command cannot both win.
  */
 export function createCommandsRepo(db: Db) {

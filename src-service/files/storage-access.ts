@@ -25,29 +25,41 @@ export function mediaOf(row: Pick<FileRow, 'media_json'>): Record<string, unknow
   return row.media_json ? (JSON.parse(row.media_json) as Record<string, unknown>) : {};
 }
 
+/** Whether a storage URL may be read: its target, or why not (a refusal the caller throws or records). */
+export type StorageAccess = { ok: true; target: StorageTarget } | { ok: false; refusal: NotFoundError | ForbiddenError };
+
 /**
  * Decides whether a storage URL may be read: the file must be stored and not deleted; a
  * private file needs a valid, unexpired signature over the whole file (folder), checked
  * in constant time. Expired or tampered -> 403 (docs/decisions.md: Storage and signed URLs).
+ * A refusal is returned, not thrown: a command's input records it as its failure.
  */
-export function authorizeStorageRef(files: FilesRepo, keyring: Keyring, ref: OwnStorageRef, nowSec: number): StorageTarget {
+export function checkStorageRef(files: FilesRepo, keyring: Keyring, ref: OwnStorageRef, nowSec: number): StorageAccess {
+  const refuse = (refusal: NotFoundError | ForbiddenError): StorageAccess => ({ ok: false, refusal });
   const row = files.getAny(ref.fileId);
-  if (!row || row.is_deleted || row.status !== 'STORED' || !row.blob_key) throw new NotFoundError('File not found');
+  if (!row || row.is_deleted || row.status !== 'STORED' || !row.blob_key) return refuse(new NotFoundError('File not found'));
   if (ref.token !== null) {
     const verdict = verifyToken(keyring, `file:${row.id}`, ref.token, nowSec);
-    if (verdict === 'expired') throw new ForbiddenError('The signed URL has expired');
-    if (verdict !== 'ok') throw new ForbiddenError('The signed URL is invalid');
+    if (verdict === 'expired') return refuse(new ForbiddenError('The signed URL has expired'));
+    if (verdict !== 'ok') return refuse(new ForbiddenError('The signed URL is invalid'));
   } else if (row.is_private) {
-    throw new ForbiddenError('This file is private: request a presigned URL with presigned_ttl_seconds');
+    return refuse(new ForbiddenError('This file is private: request a presigned URL with presigned_ttl_seconds'));
   }
   if (!isFolderBlob(row)) {
     // The name is part of the URL handed out; another name is a tampered URL, not another file.
-    if (ref.innerPath !== row.filename) throw ref.token !== null ? new ForbiddenError('The signed URL is invalid') : new NotFoundError('File not found');
-    return { row, blobKey: row.blob_key, innerPath: undefined, fileName: row.filename };
+    if (ref.innerPath !== row.filename) return refuse(ref.token !== null ? new ForbiddenError('The signed URL is invalid') : new NotFoundError('File not found'));
+    return { ok: true, target: { row, blobKey: row.blob_key, innerPath: undefined, fileName: row.filename } };
   }
   const innerPath = ref.innerPath || row.filename;
   // Checked here, not only where the blob store opens it: a command input copies the whole
   // folder and then names `<alias>/<innerPath>` to ffmpeg, so `..%2F..` would reach the data dir.
-  if (innerPathProblem(innerPath)) throw new NotFoundError('File not found');
-  return { row, blobKey: row.blob_key, innerPath, fileName: innerPath.split('/').pop() ?? innerPath };
+  if (innerPathProblem(innerPath)) return refuse(new NotFoundError('File not found'));
+  return { ok: true, target: { row, blobKey: row.blob_key, innerPath, fileName: innerPath.split('/').pop() ?? innerPath } };
+}
+
+/** checkStorageRef for a request: a refusal is thrown (404 or 403). */
+export function authorizeStorageRef(files: FilesRepo, keyring: Keyring, ref: OwnStorageRef, nowSec: number): StorageTarget {
+  const access = checkStorageRef(files, keyring, ref, nowSec);
+  if (!access.ok) throw access.refusal;
+  return access.target;
 }

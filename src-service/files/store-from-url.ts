@@ -7,7 +7,7 @@ import type { FileRow } from '../db/files-repo';
 import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
 import { assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { fileNameFromUrl } from '../storage/fetch-url';
-import { prepareInputs } from '../commands/inputs';
+import { prepareInputs } from '../jobs/inputs';
 import { DELETED_BEFORE_STORED, probeAndStore } from './probe-and-store';
 
 /** At most this many store-file downloads run at once; the rest wait QUEUED. */

@@ -1,7 +1,7 @@
 import { ValidationError, type ValidationIssue } from '../errors';
-import { CommandTextError, splitCommandText } from '../commands/command-text';
-import { checkSandbox } from '../commands/sandbox';
-import { validateAliasUse } from '../commands/aliases';
+import { CommandTextError, splitCommandText } from '../ffmpeg-args/command-text';
+import { checkSandbox } from '../ffmpeg-args/sandbox';
+import { validateAliasUse } from '../ffmpeg-args/aliases';
 import type { PresetDefinition } from './definition';
 import { fillParameters, resolveParameters } from './parameters';
 

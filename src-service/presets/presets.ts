@@ -1,14 +1,8 @@
-import { ForbiddenError, HttpError, NotFoundError } from '../errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { BUILTIN_PRESETS } from './builtin';
 import { assertValidDefinition } from './check-definition';
 import { PRESET_FORMAT, PRESET_FORMAT_VERSION, type PresetDefinition, type PresetExportFile, type PresetRecord } from './definition';
 import type { PresetRow, PresetsRepo } from './presets-repo';
-
-export class ConflictError extends HttpError {
-  constructor(detail: string) {
-    super(409, detail);
-  }
-}
 
 const toRecord = (row: PresetRow): PresetRecord => ({
   ...(JSON.parse(row.definition_json) as PresetDefinition),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { CommandRequest } from '../commands/submit';
+import type { CommandRequest } from '../jobs/submit';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { OUTPUT_NAME } from '../api/commands/commands.schema';
 import type { PresetDefinition } from './definition';

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps';
 import type { AccountRow } from '../db/accounts-repo';
-import { submitCommand, type CommandRequest, type SubmitDeps } from '../commands/submit';
-import { argumentChecksOn } from '../commands/parser-switch';
+import { submitCommand, type CommandRequest, type SubmitDeps } from '../jobs/submit';
+import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
 import type { PresetRecord } from './definition';
 import { renderPreset, type PresetRunInput } from './render';
 

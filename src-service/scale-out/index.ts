@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../deps';
-import type { Scheduler } from '../commands/scheduler';
+import type { Scheduler } from '../jobs/scheduler';
 import { createWorkersRepo } from './workers-repo';
 import { createRemoteJobs } from './remote-jobs';
 import { createQueueScheduler } from './queue-scheduler';

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../deps';
 import type { CommandRow } from '../db/commands-repo';
-import { HttpError, JobFailure } from '../errors';
-import { parseStoredRequest } from '../commands/submit';
-import { authorizeStorageRef } from '../files/storage-access';
+import { JobFailure } from '../errors';
+import { parseStoredRequest } from '../jobs/submit';
+import { checkStorageRef } from '../files/storage-access';
 import { signToken } from '../storage/signing';
 import type { SandboxMode } from '../media/confine';
 
@@ -72,13 +72,9 @@ function signedInput(deps: AppDeps, url: string, ttlSeconds: number): string {
   const ref = deps.urls.parseOwnStorageUrl(url);
   if (!ref) return url;
   const now = Math.floor(Date.now() / 1000);
-  let target;
-  try {
-    target = authorizeStorageRef(deps.files, deps.keyring, ref, now);
-  } catch (err) {
-    if (err instanceof HttpError) throw new JobFailure('UNREACHABLE_INPUT_FILE', `Could not read ${url}: ${err.detail}`);
-    throw err;
-  }
+  const access = checkStorageRef(deps.files, deps.keyring, ref, now);
+  if (!access.ok) throw new JobFailure('UNREACHABLE_INPUT_FILE', `Could not read ${url}: ${access.refusal.detail}`);
+  const target = access.target;
   const token = signToken(deps.keyring, `file:${target.row.id}`, now + ttlSeconds);
   const inner = ref.innerPath.split('/').map(encodeURIComponent).join('/');
   return `/storage/s/${token}/${target.row.id}/${inner}`;

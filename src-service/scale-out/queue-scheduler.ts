@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { CommandsRepo } from '../db/commands-repo';
-import type { Scheduler } from '../commands/scheduler';
+import type { Scheduler } from '../jobs/scheduler';
 import type { RemoteJobs } from './remote-jobs';
 import { QUEUE_NAME, redisOptions } from './redis-options';
 

@@ -4,8 +4,8 @@ import type { AppDeps } from '../deps';
 import type { CommandRow } from '../db/commands-repo';
 import { nowIso } from '../db/time';
 import { JobFailure, type FailureStatus } from '../errors';
-import { parseStoredRequest } from '../commands/submit';
-import { handleFailure, storeAndCommit, type CommitDeps } from '../commands/runner';
+import { parseStoredRequest } from '../jobs/submit';
+import { handleFailure, storeAndCommit, type CommitDeps } from '../jobs/runner';
 import { buildPlan, type JobPlan } from './plan';
 import { createOutputUploads } from './output-uploads';
 

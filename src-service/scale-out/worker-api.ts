@@ -1,7 +1,8 @@
 import type { Context, Middleware, Next } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { HttpError, NotFoundError, type FailureStatus } from '../errors';
+import { NotFoundError, type FailureStatus } from '../errors';
+import { HttpError } from '../api/http-error';
 import { jsonBody } from '../api/middleware/json-body';
 import { parseInput } from '../api/validate';
 import type { WorkersRepo } from './workers-repo';

@@ -4,7 +4,7 @@ import chokidar from 'chokidar';
 import fs from 'node:fs/promises';
 import type { AppDeps } from '../deps';
 import type { CommandRow } from '../db/commands-repo';
-import { isFinal } from '../commands/state';
+import { isFinal } from '../jobs/state';
 import { ShutdownError } from '../errors';
 import { deleteFileRows } from '../files/deletes';
 import type { Presets } from '../presets/presets';

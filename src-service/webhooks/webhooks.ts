@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../deps';
 import type { CommandRow } from '../db/commands-repo';
+import type { FileRow } from '../db/files-repo';
 import { BadRequestError, NotFoundError } from '../errors';
-import { isHostAllowed } from '../commands/input-hosts';
-import { presentCommand } from '../api/commands/commands.presenter';
+import { isHostAllowed } from '../ffmpeg-args/input-hosts';
 import { createWebhooksRepo, type DeliveryRow, type WebhookRow } from './webhooks-repo';
 import { createDispatcher } from './dispatcher';
 import { scheduleFromEnv, type WebhookSchedule } from './schedule';
@@ -13,7 +13,10 @@ import { presentTestCommand } from './test-event';
 /** How long finished deliveries stay in the log. */
 const LOG_RETENTION_MS = 30 * 24 * 3600_000;
 
-type WebhookDeps = Pick<AppDeps, 'db' | 'commands' | 'files' | 'urls' | 'config' | 'log'>;
+type WebhookDeps = Pick<AppDeps, 'db' | 'commands' | 'files' | 'config' | 'log'> & {
+  /** The poll body of a command (`GET /v1/commands/{id}`): the API layer presents it, webhooks send it. */
+  pollBody(row: CommandRow, outputs: FileRow[]): unknown;
+};
 
 /**
  * Account webhooks (docs/decisions.md: Webhooks): one URL per account; when a command ends the
@@ -58,7 +61,7 @@ export function createWebhooks(deps: WebhookDeps, schedule: WebhookSchedule = sc
       if (!hook) return;
       const fresh = deps.commands.getAny(row.id) ?? row;
       const outputs = fresh.status === 'SUCCESS' ? deps.files.byCommand(fresh.id) : [];
-      const delivery = enqueue(fresh.account_id, fresh.id, hook.url, presentCommand(fresh, outputs, deps.urls));
+      const delivery = enqueue(fresh.account_id, fresh.id, hook.url, deps.pollBody(fresh, outputs));
       void dispatcher.attemptNow(delivery);
     },
     /** "Send test": a synthetic SUCCESS record; waits for the first attempt so the caller sees its outcome. */

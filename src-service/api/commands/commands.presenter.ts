@@ -3,7 +3,7 @@ import type { FileRow, OutputStats } from '../../db/files-repo';
 import type { UrlBuilder } from '../../files/urls';
 import { presentFile } from '../files/files.presenter';
 import { mediaOf } from '../../files/storage-access';
-import { deriveJobName } from '../../commands/job-name';
+import { deriveJobName } from '../../jobs/job-name';
 
 const GB = 1024 ** 3;
 

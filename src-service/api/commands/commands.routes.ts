@@ -6,13 +6,13 @@ import type { AppDeps } from '../../deps';
 import { NotFoundError } from '../../errors';
 import { accountOf } from '../middleware/auth';
 import { parseInput } from '../validate';
-import { checkOnly, submitCommand, type CommandRequest } from '../../commands/submit';
-import { cancelCommand } from '../../commands/cancel';
-import { isFinal } from '../../commands/state';
+import { checkOnly, submitCommand, type CommandRequest } from '../../jobs/submit';
+import { cancelCommand } from '../../jobs/cancel';
+import { isFinal } from '../../jobs/state';
 import { CommandIdParams, CommandListQuery, PresignQuery, RenameBody, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from './commands.schema';
-import { submitMultiple } from '../../commands/submit-multiple';
+import { submitMultiple } from '../../jobs/submit-multiple';
 import { listPreviews, presentCommand, presentCommandListItem } from './commands.presenter';
-import { argumentChecksOn } from '../../commands/parser-switch';
+import { argumentChecksOn } from '../../ffmpeg-args/parser-switch';
 import { pollCacheOf } from './poll-cache';
 
 export function commandRoutes(deps: AppDeps): Router {

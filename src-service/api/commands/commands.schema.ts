@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { laxInt, laxNumber } from '../lax-number';
-import { REQUEST_LIMITS } from '../../commands/request-limits';
-import { MAX_JOB_NAME } from '../../commands/job-name';
+import { REQUEST_LIMITS } from '../../ffmpeg-args/request-limits';
+import { MAX_JOB_NAME } from '../../jobs/job-name';
 
 /** Decisions (Requests): aliases start `in_`/`out_`, then letters, digits, underscores. */
 export const INPUT_ALIAS = /^in_[A-Za-z0-9_]+$/;

@@ -5,7 +5,7 @@ import { startTestService, type TestService } from '../../testing/harness';
 import { createHttpClient, type HttpClient, type RawResponse } from '../../testing/hardening/http-raw';
 import { lavfiOutputs, otherAccountKey } from '../../testing/hardening/fixtures';
 import { pollFastPath } from './poll-fast-path';
-import { MISSING_KEY_DETAIL, UNAUTHORIZED_DETAIL } from '../../errors';
+import { MISSING_KEY_DETAIL, UNAUTHORIZED_DETAIL } from '../http-error';
 
 /**
  * Polls of a finished command are answered before Koa when the JSON is cached: the answer

@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { AccountsRepo } from '../../db/accounts-repo';
 import type { UrlBuilder } from '../../files/urls';
-import { HttpError } from '../../errors';
+import { HttpError } from '../http-error';
 import { boundaryOf } from '../../files/multipart-stream';
 import type { createFormUploads } from '../../files/form-upload';
 import { accountOf, requireApiKey } from '../middleware/auth';

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { MISSING_KEY_DETAIL, UNAUTHORIZED_DETAIL, UnauthorizedError } from '../../errors';
+import { MISSING_KEY_DETAIL, UNAUTHORIZED_DETAIL, UnauthorizedError } from '../http-error';
 import type { AccountRow, AccountsRepo } from '../../db/accounts-repo';
 import { isApiPath, PUBLIC_API_PATHS } from './api-path';
 

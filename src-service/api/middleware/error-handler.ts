@@ -1,5 +1,52 @@
 import type { Context, Next } from 'koa';
-import { HttpError, InsufficientStorageError, ValidationError, isDiskFullError } from '../../errors';
+import {
+  BadRequestError,
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InsufficientStorageError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitError,
+  ValidationError,
+  isDiskFullError,
+  type ValidationIssue,
+} from '../../errors';
+import { HttpError } from '../http-error';
+
+/** What one error answers: status, body, extra headers. */
+export interface ErrorAnswer {
+  status: number;
+  body: { detail: string | ValidationIssue[] };
+  headers: Record<string, string>;
+}
+
+/**
+ * The one mapping from the domain's errors to HTTP (docs/architecture.md, "Errors"). The
+ * first matching row wins, so a subclass (QuotaExceededError is a ForbiddenError) answers as
+ * its parent unless it has its own row above it.
+ */
+const STATUS_OF: [abstract new (...args: never[]) => DomainError, number][] = [
+  [ValidationError, 422],
+  [BadRequestError, 400],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [PayloadTooLargeError, 413],
+  [RateLimitError, 429],
+  [InsufficientStorageError, 507], // FFDesk: the data disk is full; freeing space and retrying will work
+];
+
+/** The answer for a domain or HTTP-layer error; null for anything else (a bug, or a full disk: see errorHandler). */
+export function answerFor(err: unknown): ErrorAnswer | null {
+  if (err instanceof HttpError) return { status: err.status, body: { detail: err.detail }, headers: err.headers };
+  if (!(err instanceof DomainError)) return null;
+  const status = STATUS_OF.find(([kind]) => err instanceof kind)?.[1];
+  if (status === undefined) return null;
+  if (err instanceof ValidationError) return { status, body: { detail: err.issues }, headers: {} };
+  const headers: Record<string, string> = err instanceof RateLimitError ? { 'Retry-After': String(err.retryAfterSeconds) } : {};
+  return { status, body: { detail: err.detail }, headers };
+}
 
 /**
  * The one place errors become responses (conventions rule 3): `{"detail": "..."}`, the
@@ -10,18 +57,16 @@ export function errorHandler(log: (msg: string) => void) {
     try {
       await next();
     } catch (err) {
-      if (err instanceof ValidationError) {
-        ctx.status = 422;
-        ctx.body = { detail: err.issues };
-      } else if (err instanceof HttpError) {
-        ctx.status = err.status;
-        ctx.body = { detail: err.detail };
-        ctx.set(err.headers);
+      const answer = answerFor(err);
+      if (answer) {
+        ctx.status = answer.status;
+        ctx.body = answer.body;
+        ctx.set(answer.headers);
       } else if (isDiskFullError(err)) {
         // A full data disk is the machine's state, not a bug: say so, and that it passes (507).
-        const full = new InsufficientStorageError();
+        const full = answerFor(new InsufficientStorageError()) as ErrorAnswer;
         ctx.status = full.status;
-        ctx.body = { detail: full.detail };
+        ctx.body = full.body;
         log(`507 ${ctx.method} ${ctx.path} [${ctx.state.requestId as string}]: ${(err as Error)?.message ?? String(err)}`);
       } else if (isClientError(err)) {
         // koa/raw-body errors such as a client hanging up mid-body carry their own status.

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { HttpError } from '../../errors';
+import { HttpError } from '../http-error';
 
 export interface HostGuardOptions {
   /** Accepted `Host` values (lowercase `host:port`); empty set = any (the user bound a wildcard address on purpose). */

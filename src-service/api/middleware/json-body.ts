@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
-import { HttpError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors';
+import { PayloadTooLargeError, ValidationError } from '../../errors';
+import { HttpError, UnsupportedMediaTypeError } from '../http-error';
 import { closeAfterAnswer } from './unread-body';
 
 export interface JsonBodyLimits {
@@ -66,7 +67,7 @@ function readLimited(ctx: Context, maxBytes: number, timeoutMs: number): Promise
       clearTimeout(timer);
       req.off('data', onData).off('end', onEnd).off('error', onError);
     };
-    const fail = (err: HttpError, hungUp = false) => {
+    const fail = (err: HttpError | PayloadTooLargeError, hungUp = false) => {
       done();
       if (hungUp) ctx.set('Connection', 'close');
       else closeAfterAnswer(ctx);

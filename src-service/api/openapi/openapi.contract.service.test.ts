@@ -11,7 +11,7 @@ import { keyRoutes } from '../keys/keys.routes';
 import { openapiRoutes } from './openapi.routes';
 import { buildOpenApi, type OpenApiDocument } from './build-spec';
 import { checkResponse } from '../../testing/openapi/contract';
-import { mountPresetFeatures } from '../../presets/mount';
+import { mountPresetFeatures } from '../../preset-features';
 
 let svc: TestService;
 let media: MediaServer;

@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../../testing/harness';
 import { otherAccountKey } from '../../testing/hardening/fixtures';
 import { findBwrap, smokeTestBwrap } from './bwrap';
 import { findPrlimit } from './limits';
-import { checkFolder } from '../../commands/job-folder-watch';
+import { checkFolder } from '../../jobs/job-folder-watch';
 
 /** The sandbox policy and the run limits through the real service (docs/sandbox.md). */
 const bwrap = findBwrap();

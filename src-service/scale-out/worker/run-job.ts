@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CancelledError, JobFailure, ShutdownError, type FailureStatus } from '../../errors';
-import { executeInFolder } from '../../commands/execute';
-import type { ParsedRequest } from '../../commands/submit';
-import { stepLimits } from '../../commands/runner';
+import { executeInFolder } from '../../jobs/execute';
+import type { ParsedRequest } from '../../jobs/submit';
+import { stepLimits } from '../../jobs/runner';
 import type { Confiner, SandboxMode } from '../../media/confine';
 import type { JobPlan } from '../plan';
 import { filesToUpload, WORKER_FAILURES } from '../remote-jobs';

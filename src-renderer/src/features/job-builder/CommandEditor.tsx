@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CommandEditorHandle } from './codemirror-editor';
-import { lintCommand } from './command-lint';
+import { lintCommand } from '../../../../src-service/ffmpeg-args/command-lint';
 import { useCommandVocab } from './use-command-vocab';
 
 interface Props {

@@ -2,13 +2,13 @@ import { autocompletion, type CompletionContext, type CompletionResult } from '@
 import { EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, placeholder, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 import { findAliasUses } from './aliases';
-import { lintCommand, tokenize, type CommandVocab } from './command-lint';
+import { lintCommand, tokenize, type CommandVocab } from '../../../../src-service/ffmpeg-args/command-lint';
 
 /**
  * The command editor, loaded on demand (it is the largest part of the builder). It
  * highlights `{{aliases}}` (declared ones in one colour, unknown ones as errors), completes
  * the declared aliases after `{{`, and, once the running ffmpeg's names are known, completes
- * options, encoders and filters and underlines unknown ones (command-lint.ts).
+ * options, encoders and filters and underlines unknown ones (src-service/ffmpeg-args/command-lint.ts).
  */
 export interface CommandEditorHandle {
   setDoc(text: string): void;

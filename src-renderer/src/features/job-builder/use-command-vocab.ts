@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FfdeskClient } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
-import { vocabOf, type CommandVocab } from './command-lint';
+import { vocabOf, type CommandVocab } from '../../../../src-service/ffmpeg-args/command-lint';
 
 /** One capabilities request per client: every editor of the page shares it. */
 const loaded = new WeakMap<FfdeskClient, Promise<CommandVocab>>();

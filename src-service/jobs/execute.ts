@@ -1,5 +1,5 @@
-import { substituteAliases } from './aliases';
-import { yieldToEventLoop } from './request-limits';
+import { substituteAliases } from '../ffmpeg-args/aliases';
+import { yieldToEventLoop } from '../ffmpeg-args/request-limits';
 import type { ParsedRequest } from './submit';
 import { prepareInputs, type DownloadDeps, type PreparedInputs } from './inputs';
 import { listFilesRecursive } from '../storage/fs-io';

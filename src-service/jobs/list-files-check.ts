@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { JobFailure } from '../errors';
 import { listFilesRecursive } from '../storage/fs-io';
-import { checkListFileText, sniffListFileKind, type ListFileKind } from './sandbox';
+import { checkListFileText, sniffListFileKind, type ListFileKind } from '../ffmpeg-args/sandbox';
 
 /** How much of each file is read to tell text (a possible list) from binary media. */
 const HEAD_BYTES = 4096;

@@ -13,7 +13,7 @@ import { prepareInputs, type InputDeps } from './inputs';
 import { storeOutputs, type StoredOutput } from './outputs';
 import type { StepLimits } from './run-steps';
 import { runInFolder } from './execute';
-import { argumentChecksOn } from './parser-switch';
+import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
 import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';

@@ -1,14 +1,14 @@
 import type { Router } from '@koa/router';
-import type { AppDeps } from '../deps';
-import { presetRoutes } from '../api/presets/presets.routes';
-import { cacheRoutes } from '../api/cache/cache.routes';
-import { batchRoutes } from '../api/batches/batches.routes';
-import { watchRoutes } from '../api/watch/watch.routes';
-import { createBatches } from '../batches/batches';
-import { createBatchesRepo } from '../batches/batches-repo';
-import { createWatchFolders } from '../watch/watch-folders';
-import { createPresets } from './presets';
-import { createPresetsRepo } from './presets-repo';
+import type { AppDeps } from './deps';
+import { presetRoutes } from './api/presets/presets.routes';
+import { cacheRoutes } from './api/cache/cache.routes';
+import { batchRoutes } from './api/batches/batches.routes';
+import { watchRoutes } from './api/watch/watch.routes';
+import { createBatches } from './batches/batches';
+import { createBatchesRepo } from './batches/batches-repo';
+import { createWatchFolders } from './watch/watch-folders';
+import { createPresets } from './presets/presets';
+import { createPresetsRepo } from './presets/presets-repo';
 
 /** Presets, batches, the result cache and watch folders, mounted as one extension. */
 export interface PresetFeatures {

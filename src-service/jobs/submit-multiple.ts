@@ -2,8 +2,8 @@ import type { AccountRow } from '../db/accounts-repo';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { assertWithinQuota } from '../accounts/plans';
 import type { RunCommandBody, RunMultipleBody } from '../api/commands/commands.schema';
-import { findAliases } from './aliases';
-import { CommandTextError, splitCommandText } from './command-text';
+import { findAliases } from '../ffmpeg-args/aliases';
+import { CommandTextError, splitCommandText } from '../ffmpeg-args/command-text';
 import { prepareCommand, queuePrepared, type PreparedCommand, type SubmitDeps } from './submit';
 
 /**

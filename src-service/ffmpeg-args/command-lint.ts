@@ -1,4 +1,4 @@
-import { closestName } from '../../../../src-service/client/closest-name';
+import { closestName } from '../client/closest-name';
 
 /** The names the running ffmpeg knows (from GET /v1/capabilities). */
 export interface CommandVocab {

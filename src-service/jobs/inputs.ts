@@ -2,16 +2,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { FilesRepo } from '../db/files-repo';
-import { HttpError, JobFailure } from '../errors';
+import { JobFailure } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
 import { downloadToFile } from '../storage/fetch-url';
 import { extractZip } from '../storage/zip';
 import type { Keyring } from '../storage/signing';
 import type { Confiner } from '../media/confine';
 import { probeFile } from '../media/probe';
-import { authorizeStorageRef, isFolderBlob, mediaOf } from '../files/storage-access';
+import { checkStorageRef, isFolderBlob, mediaOf } from '../files/storage-access';
 import type { UrlBuilder } from '../files/urls';
-import { isHostAllowed } from './input-hosts';
+import { isHostAllowed } from '../ffmpeg-args/input-hosts';
 
 /** What fetching inputs over HTTP needs (a worker on another machine has only this). */
 export interface DownloadDeps {
@@ -111,13 +111,9 @@ async function fetchInput(deps: DownloadDeps, alias: string, url: string, work: 
 async function copyFromOwnStorage(deps: InputDeps, url: string, dir: string): Promise<OneInput | null> {
   const ref = deps.urls.parseOwnStorageUrl(url);
   if (!ref) return null;
-  let target;
-  try {
-    target = authorizeStorageRef(deps.files, deps.keyring, ref, Math.floor(Date.now() / 1000));
-  } catch (err) {
-    if (err instanceof HttpError) throw new JobFailure('UNREACHABLE_INPUT_FILE', `Could not read ${url}: ${err.detail}`);
-    throw err;
-  }
+  const access = checkStorageRef(deps.files, deps.keyring, ref, Math.floor(Date.now() / 1000));
+  if (!access.ok) throw new JobFailure('UNREACHABLE_INPUT_FILE', `Could not read ${url}: ${access.refusal.detail}`);
+  const target = access.target;
   const folder = isFolderBlob(target.row);
   const src = deps.blobs.localPath(target.blobKey, folder ? undefined : target.innerPath);
   if (!src) return null; // a remote blob store: fall back to an HTTP download

@@ -5,10 +5,10 @@ import type { FilesRepo } from '../db/files-repo';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import type { RunChainedBody, RunCommandBody } from '../api/commands/commands.schema';
-import { CommandTextError, splitCommandText } from './command-text';
-import { validateAliasUse } from './aliases';
-import { checkSandbox } from './sandbox';
-import { aliasCountIssues, REQUEST_LIMITS, tooManyArgumentsMessage, yieldToEventLoop } from './request-limits';
+import { CommandTextError, splitCommandText } from '../ffmpeg-args/command-text';
+import { validateAliasUse } from '../ffmpeg-args/aliases';
+import { checkSandbox } from '../ffmpeg-args/sandbox';
+import { aliasCountIssues, REQUEST_LIMITS, tooManyArgumentsMessage, yieldToEventLoop } from '../ffmpeg-args/request-limits';
 
 export type CommandRequest = { kind: 'single'; body: RunCommandBody } | { kind: 'chained'; body: RunChainedBody };
 
