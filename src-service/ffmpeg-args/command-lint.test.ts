@@ -24,6 +24,15 @@ describe('lintCommand', () => {
     ]);
   });
 
+  it('when a source of -f lavfi is misspelt, then it is flagged like a filter, as the service reads it as a graph', () => {
+    const text = '-f lavfi -i colr=c=red:size=32x32 -f lavfi -i "anullsrc" -frames:v 1 {{out_1}}';
+    const withSources: CommandVocab = { ...vocab, options: new Set([...vocab.options, 'f', 'frames']), filters: new Set([...vocab.filters, 'color', 'anullsrc']) };
+    expect(lintCommand(text, withSources)).toEqual([
+      { kind: 'filter', name: 'colr', from: at(text, 'colr')[0], to: at(text, 'colr')[1], suggestion: 'color', message: "No such filter: 'colr' — did you mean color?" },
+    ]);
+    expect(lintCommand('-i colr.mp4 {{out_1}}', withSources)).toEqual([]);
+  });
+
   it('when nothing is close, then the issue has no suggestion', () => {
     expect(lintCommand('-i {{in_1}} -vf "zzzzzzzz" {{out_1}}', vocab)).toEqual([expect.objectContaining({ name: 'zzzzzzzz', suggestion: null, message: "No such filter: 'zzzzzzzz'" })]);
   });

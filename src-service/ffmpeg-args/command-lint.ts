@@ -1,4 +1,5 @@
 import { closestName } from '../client/closest-name';
+import { isFilterGraphArgument } from './filtergraph-args';
 
 /** The names the running ffmpeg knows (from GET /v1/capabilities). */
 export interface CommandVocab {
@@ -44,7 +45,6 @@ export function tokenize(text: string): Token[] {
 }
 
 const CODEC_OPTION = /^-(?:c|codec|vcodec|acodec|scodec)(?::.*)?$/;
-const FILTER_OPTION = /^-(?:vf|af|filter(?::.*)?|filter_complex|lavfi)$/;
 
 /**
  * Unknown option names, encoders and filter names in one command, each with the closest
@@ -53,11 +53,14 @@ const FILTER_OPTION = /^-(?:vf|af|filter(?::.*)?|filter_complex|lavfi)$/;
  */
 export function lintCommand(text: string, vocab: CommandVocab): LintIssue[] {
   const tokens = tokenize(text);
+  // Which arguments are filter graphs is the service's own answer (the sandbox and alias
+  // substitution use it too), so `-f lavfi -i <graph>` is read as a graph here as well.
+  const values = tokens.map((t) => unquote(t.raw));
   const issues: LintIssue[] = [];
   tokens.forEach((t, i) => {
     const prev = tokens[i - 1]?.raw;
     if (prev !== undefined && CODEC_OPTION.test(prev)) return void issues.push(...checkEncoder(t, vocab));
-    if (prev !== undefined && FILTER_OPTION.test(prev)) return void issues.push(...checkFilters(t, vocab));
+    if (isFilterGraphArgument(values, i)) return void issues.push(...checkFilters(t, vocab));
     if (isOptionToken(t.raw) && !(prev !== undefined && takesDashValue(prev))) issues.push(...checkOption(t, vocab));
   });
   return issues;
