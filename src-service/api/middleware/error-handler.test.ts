@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as errors from '../../errors';
 import {
   BadRequestError,
   ConflictError,
@@ -52,5 +53,11 @@ describe('the one mapping from errors to answers', () => {
     expect(answerFor(new JobFailure('PROCESSING_ERROR', 'ffmpeg exited with 1'))).toBeNull();
     expect(answerFor(new TypeError('x is undefined'))).toBeNull();
     expect(answerFor('a string')).toBeNull();
+  });
+
+  it('when errors.ts gains a domain error, then it has a status here (it never falls through to a 500)', () => {
+    const kinds = Object.values(errors).filter((v): v is abstract new (...a: never[]) => errors.DomainError => typeof v === 'function' && v.prototype instanceof errors.DomainError);
+    expect(kinds.length).toBeGreaterThanOrEqual(9);
+    for (const kind of kinds) expect(answerFor(Object.create(kind.prototype)), kind.name).not.toBeNull();
   });
 });
