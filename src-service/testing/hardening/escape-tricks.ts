@@ -5,7 +5,7 @@ import type { RawEntry } from '../zip-builder';
  * The end-to-end escape catalogue: known ways to make ffmpeg (or the storage routes) read
  * or write outside a command's job folder, each sent through the HTTP API. `submit` tricks
  * must be refused with a 422; `run` tricks get past submit (their danger is inside files)
- * and must end FAILED with the given error_status. Ideas from commands/sandbox.catalogue.test.ts,
+ * and must end FAILED with the given error_status. Ideas from ffmpeg-args/sandbox.catalogue.test.ts,
  * ffmpeg's protocol and demuxer docs, and the bugs this catalogue found.
  */
 export interface TrickContext {
