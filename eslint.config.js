@@ -14,6 +14,10 @@ const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'src-service/testing/**'];
 // api/, no koa; it throws the errors of errors.ts and emits events, and api/ presents them.
 // ffmpeg-args/ is pure code over argument text: no job lifecycle, database, HTTP or file system.
 const DOMAIN = ['jobs', 'files', 'storage', 'batches', 'presets', 'watch', 'webhooks', 'cache', 'accounts', 'media', 'db', 'events'];
+const DOMAIN_FILES = [
+  ...DOMAIN.map((folder) => `src-service/${folder}/**/*.ts`),
+  ...['errors', 'config', 'recovery', 'background', 'bootstrap'].map((name) => `src-service/${name}.ts`),
+];
 const koaPaths = ['koa', '@koa/router'].map((name) => ({ name, message: 'Domain code knows no HTTP framework: routes live in api/' }));
 const fsPaths = ['fs', 'fs/promises', 'node:fs', 'node:fs/promises'].map((name) => ({
   name,
@@ -65,7 +69,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electronPath], patterns: [testingPattern] }] },
   },
   {
-    files: DOMAIN.map((folder) => `src-service/${folder}/**/*.ts`),
+    files: DOMAIN_FILES,
     ignores: testFiles,
     rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...koaPaths], patterns: [testingPattern, domainLayer] }] },
   },
