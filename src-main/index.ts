@@ -79,5 +79,5 @@ app.on('before-quit', (event) => {
   if (quitting || !service) return;
   event.preventDefault();
   quitting = true;
-  service.stop().finally(() => app.quit());
+  void service.stop().finally(() => app.quit());
 });

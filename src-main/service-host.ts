@@ -21,7 +21,7 @@ interface ParentPort {
 function channel(): Channel {
   const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
   if (parentPort) {
-    return { post: async (m) => parentPort.postMessage(m), onMessage: (fn) => parentPort.on('message', (e) => fn(e.data as MainMessage)) };
+    return { post: (m) => Promise.resolve(parentPort.postMessage(m)), onMessage: (fn) => parentPort.on('message', (e) => fn(e.data as MainMessage)) };
   }
   if (process.send) {
     const send = process.send.bind(process);

@@ -49,7 +49,7 @@ describe('a Pipedream-style workflow', () => {
     expect(response.status, response.error_message).toBe('SUCCESS');
     expect(response.error_message ?? null).toBeNull();
     const tmp = tempDir('ffdesk-pipedream-tmp-');
-    for (const value of Object.values(response.output_files) as { storage_url: string; size_mbytes: number }[]) {
+    for (const value of Object.values<{ storage_url: string; size_mbytes: number }>(response.output_files)) {
       const res = await fetch(value.storage_url);
       expect(res.status).toBe(200);
       const filename = value.storage_url.split('/').pop() as string;

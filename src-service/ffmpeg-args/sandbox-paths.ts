@@ -49,7 +49,7 @@ export function findProtocol(text: string, atStartOnly = false): string | null {
     const parts = run.split('+'); // nested protocols: crypto+file:, hls+http:
     const known = parts.find((p) => PROTOCOLS.has(p) || RTMP_FAMILY.test(p));
     if (known === undefined) continue;
-    const after = text[(match.index ?? 0) + (match[0] as string).length];
+    const after = text[(match.index ?? 0) + match[0].length];
     // `Title: x` is prose, not a URL: a protocol then whitespace cannot leave the folder.
     if (after !== undefined && /\s/.test(after) && !parts.some((p) => WHITESPACE_TOLERANT.has(p))) continue;
     return `${run}${match[2]}`;

@@ -14,7 +14,7 @@ interface RequestLike {
 }
 
 export function deriveJobName(request: RequestLike): string {
-  const steps = Array.isArray(request.ffmpeg_commands) ? request.ffmpeg_commands.filter((s): s is string => typeof s === 'string') : [String(request.ffmpeg_command ?? '')];
+  const steps = Array.isArray(request.ffmpeg_commands) ? request.ffmpeg_commands.filter((s): s is string => typeof s === 'string') : [typeof request.ffmpeg_command === 'string' ? request.ffmpeg_command : ''];
   const action = actionOf(steps[0] ?? '');
   const inputs = [...inputNames(request), ...generatedSources(steps[0] ?? '')];
   const outputs = request.output_files === 'OUTPUT_FOLDER' ? ['folder.zip'] : Object.values(asRecord(request.output_files)).map(String);

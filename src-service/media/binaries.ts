@@ -71,7 +71,7 @@ export function resolveBinaries(opts: SelectOptions = {}): MediaBinaries {
 
 async function chooseAsync(name: BinaryName, opts: SelectOptions, probe: (bin: string) => Promise<VersionProbe>): Promise<BinaryChoice> {
   const list = candidatesFor(name, opts);
-  return choose(name, list, await Promise.all(list.map((c) => (c.path ? probe(c.path) : null))));
+  return choose(name, list, await Promise.all(list.map((c) => (c.path ? probe(c.path) : Promise.resolve(null)))));
 }
 
 function candidatesFor(name: BinaryName, opts: SelectOptions): Candidate[] {
