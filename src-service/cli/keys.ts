@@ -6,6 +6,7 @@ import { openDatabase } from '../db/open';
 import { createAccountsRepo } from '../db/accounts-repo';
 import { createCommandsRepo } from '../db/commands-repo';
 import { createFilesRepo } from '../db/files-repo';
+import { LOCAL_KEY_FILE } from '../bootstrap';
 import { printTable } from './output';
 import { userPath } from './user-path';
 
@@ -16,10 +17,11 @@ function keysDataDir(): string {
   return process.env.FFDESK_DATA_DIR ? userPath(process.env.FFDESK_DATA_DIR) : loadConfig().dataDir;
 }
 
-/** `keys create|list|revoke`, straight on the database of FFDESK_DATA_DIR (works while the service runs: WAL). */
+/** `keys create|list|revoke|local`, straight on the database of FFDESK_DATA_DIR (works while the service runs: WAL). */
 export function keysCommand(args: string[]): number {
   const [sub, ...rest] = args;
   const dataDir = keysDataDir();
+  if (sub === 'local') return printLocalKey(dataDir);
   // Listing or revoking reads an existing database: opening would create an empty one elsewhere.
   if ((sub === 'list' || sub === 'revoke') && !fs.existsSync(path.join(dataDir, 'ffdesk.db'))) {
     process.stderr.write(`No FFDesk data in ${dataDir} (looked for ${path.join(dataDir, 'ffdesk.db')}).\nSet FFDESK_DATA_DIR to the service's data folder, or start the service once (npm run serve).\n`);
@@ -31,7 +33,7 @@ export function keysCommand(args: string[]): number {
     if (sub === 'create') return createKey(accounts, rest);
     if (sub === 'list') return listKeys(accounts, createCommandsRepo(db), createFilesRepo(db));
     if (sub === 'revoke') return revokeKey(accounts, rest);
-    process.stderr.write('Usage: keys create --plan trial|pro [--storage-quota-mb N] [--processing-quota-mb N] | keys list | keys revoke <key-id|prefix>\n');
+    process.stderr.write('Usage: keys create --plan trial|pro [--storage-quota-mb N] [--processing-quota-mb N] | keys list | keys revoke <key-id|prefix> | keys local\n');
     return 2;
   } finally {
     db.close();
@@ -101,4 +103,44 @@ function revokeKey(accounts: ReturnType<typeof createAccountsRepo>, args: string
   }
   process.stdout.write(`Revoked ${target}\n`);
   return 0;
+}
+
+/**
+ * `keys local`: the local account's whole key, as the last line of stdout (`keys list` shows
+ * only prefixes: the database keeps hashes). It is read from the key file the service writes.
+ */
+function printLocalKey(dataDir: string): number {
+  const file = path.join(dataDir, LOCAL_KEY_FILE);
+  const key = readKeyFile(file);
+  if (!key) {
+    const configured = process.env.FFDESK_API_KEY ? ' The service started with FFDESK_API_KEY uses that value as its key.' : '';
+    process.stderr.write(`No local key in ${file}.${configured}\nSet FFDESK_DATA_DIR to the service's data folder, or start the service once (npm run serve) so it writes its key.\n`);
+    return 1;
+  }
+  if (isRevoked(dataDir, key)) {
+    process.stderr.write(`The key in ${file} was revoked; the service makes a new one when it starts again (npm run serve).\n`);
+    return 1;
+  }
+  process.stderr.write(`The local key (from ${file}):\n`);
+  process.stdout.write(`${key}\n`);
+  return 0;
+}
+
+function readKeyFile(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8').trim() || undefined;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+function isRevoked(dataDir: string, key: string): boolean {
+  if (!fs.existsSync(path.join(dataDir, 'ffdesk.db'))) return false;
+  const db = openDatabase(dataDir);
+  try {
+    return Boolean(createAccountsRepo(db).findKey(key)?.revoked_at);
+  } finally {
+    db.close();
+  }
 }

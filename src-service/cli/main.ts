@@ -35,7 +35,8 @@ Talks to FFDESK_URL (default http://127.0.0.1:<FFDESK_PORT or 8777>) with FFDESK
   serve                                  run the headless service (env FFDESK_HOST, FFDESK_PORT, FFDESK_DATA_DIR, FFDESK_API_KEY)
   keys create --plan trial|pro [--storage-quota-mb N] [--processing-quota-mb N]
                                          create an account with a new key; prints the key as the last line
-  keys list                              list keys, plans and usage
+  keys list                              list keys (a prefix of each), plans and usage
+  keys local                             the local service's key in full (the last line printed)
   keys revoke <key-id|prefix>            revoke a key
   doctor [--json] [--refresh]            which ffmpeg/ffprobe FFDesk runs, every candidate and why; working GPU encoders
                                          (--refresh: probe again instead of using the cache)

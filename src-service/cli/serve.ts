@@ -12,7 +12,7 @@ export async function serveCommand(extra: { samples?: boolean; webRoot?: string;
   const { url } = await service.start();
   const keyHint = service.config.apiKey
     ? 'API key: the one in FFDESK_API_KEY'
-    : `API key: in ${path.join(service.config.dataDir, LOCAL_KEY_FILE)} (or: npm run --silent cli -- keys list)`;
+    : `API key: in ${path.join(service.config.dataDir, LOCAL_KEY_FILE)} (print it: npm run --silent cli -- keys local)`;
   console.log(`FFDesk listening on ${url}`);
   console.log(`Data dir: ${service.config.dataDir}`);
   console.log(keyHint);
