@@ -18,15 +18,20 @@ export interface UiService {
   samplesReady(): Promise<void>;
 }
 
-/** Each test: its own service on port 0 serving the built renderer, in a fresh data dir. */
-export const test = base.extend<{ svc: UiService }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument
-  svc: async ({}, use) => {
+/**
+ * Each test: its own service on port 0 serving the built renderer, in a fresh data dir.
+ * `serviceKey: 'generated'` lets the service make its local key (written to the key file)
+ * instead of being given one, as `npm run serve` does without FFDESK_API_KEY.
+ */
+export const test = base.extend<{ serviceKey: 'given' | 'generated'; svc: UiService }>({
+  serviceKey: ['given', { option: true }],
+  svc: async ({ serviceKey }, use) => {
     if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('Build the renderer first: npm run build:renderer');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-e2e-'));
-    const apiKey = `e2e-key-${Math.random().toString(36).slice(2, 12)}`;
-    const service = createService({ host: '127.0.0.1', port: 0, dataDir, apiKey, webRoot: WEB_ROOT, samples: true, quiet: true });
+    const given = serviceKey === 'given' ? `e2e-key-${Math.random().toString(36).slice(2, 12)}` : undefined;
+    const service = createService({ host: '127.0.0.1', port: 0, dataDir, ...(given ? { apiKey: given } : {}), webRoot: WEB_ROOT, samples: true, quiet: true });
     const { url } = await service.start();
+    const apiKey = given ?? service.localKey;
     const client = createClient({ baseUrl: url, apiKey });
     await use({ url, apiKey, dataDir, client, samplesReady: () => waitForSamples(client) });
     await service.stop();

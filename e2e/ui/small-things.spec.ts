@@ -31,16 +31,6 @@ test.describe('small things people notice', () => {
   });
 });
 
-test('when a key prefix is pasted at the gate, then it says so instead of "refused"', async ({ page, svc }) => {
-  await page.goto(svc.url);
-  await page.getByLabel('API key').fill(svc.apiKey.slice(0, 10));
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByText("That looks like a key's prefix")).toBeVisible();
-  await page.getByLabel('API key').fill(svc.apiKey);
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-});
-
 test('when keyboard focus reaches a field near the bottom of the builder, then the sticky Run bar does not cover it', async ({ page, svc }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
   const app = new AppPage(page);
