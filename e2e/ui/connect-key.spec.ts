@@ -7,7 +7,7 @@ const run = promisify(execFile);
 
 /** The real CLI, as the connect screen tells the user to run it (npm, from the project folder). */
 async function cli(args: string[], dataDir: string): Promise<string> {
-  const env = { ...process.env, FFDESK_DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, FFDESK_DATA_DIR: dataDir };
   delete env.FFDESK_API_KEY;
   const { stdout } = await run('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: path.resolve('.'), env });
   return stdout;
