@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { isApiError } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { askForJobNotifications } from '../../lib/notifications';
@@ -17,6 +17,8 @@ export function SubmitBar({ state }: { state: JobFormState }) {
   const [isSubmitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const blocking = state.localIssues.length;
+  const barRef = useRef<HTMLDivElement>(null);
+  useBarHeightAsScrollPadding(barRef);
 
   async function submit() {
     state.markAttempted();
@@ -40,7 +42,7 @@ export function SubmitBar({ state }: { state: JobFormState }) {
   }
 
   return (
-    <div className="submit-bar" role="region" aria-label="Submit">
+    <div ref={barRef} className="submit-bar" role="region" aria-label="Submit">
       <Button variant="primary" data-action="run-job" aria-keyshortcuts="Control+Enter Meta+Enter" title="Run job (Ctrl+Enter)" onClick={() => void submit()} disabled={isSubmitting}>{isSubmitting ? 'Submitting…' : 'Run job'}</Button>
       <span className="small" role="status" aria-live="polite">
         {error ? <span className="field-error">{error}</span> : blocking > 0 ? <span className="muted">{blocking} {blocking === 1 ? 'thing' : 'things'} to fix before running</span> : <span className="muted">Ready to run</span>}
@@ -58,4 +60,25 @@ function focusFirstError(): void {
   const el = document.querySelector<HTMLElement>('[aria-invalid="true"], .field-error');
   el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   if (el && el.matches('input, select, textarea')) el.focus();
+}
+
+/**
+ * Publishes the bar's height as `--submit-bar-height` on the page root: the scroll
+ * container's scroll-padding and the toasts' offset read it, so a focused field scrolls
+ * clear of the bar and toasts sit above it, even when the bar wraps in a narrow window.
+ */
+function useBarHeightAsScrollPadding(ref: RefObject<HTMLDivElement | null>): void {
+  useLayoutEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--submit-bar-height', `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--submit-bar-height');
+    };
+  }, [ref]);
 }

@@ -1,0 +1,79 @@
+import type { Locator, Page } from '@playwright/test';
+import { AppPage } from './app-page';
+import { expect, openApp, screen, test } from './fixtures';
+
+/** True when two boxes share any area. */
+async function overlaps(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) throw new Error('an element has no box');
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+/** Where the focused element ends and where the sticky Run bar starts, or null when the focus is in the bar. */
+function focusAndBar(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    const bar = document.querySelector('.submit-bar');
+    if (!el || el === document.body || !bar || bar.contains(el)) return null;
+    const r = el.getBoundingClientRect();
+    return { bottom: r.bottom, top: r.top, barTop: bar.getBoundingClientRect().top, what: el.outerHTML.slice(0, 120) };
+  });
+}
+
+for (const width of [800, 560]) {
+  test.describe(`a window ${width} px wide`, () => {
+    test.use({ viewport: { width, height: 600 } });
+
+    test(`when Tab walks every field of the builder at ${width} px, then the sticky Run bar never covers the focused one and shows all its buttons`, async ({ page, svc }) => {
+      await svc.samplesReady();
+      const app = new AppPage(page);
+      await openApp(page, svc);
+      await app.useTemplate('Transcode to H.264/AAC');
+      // The bar wraps rather than pushing buttons out of the window; the toast sits above it.
+      const bar = app.submitBar();
+      await expect(app.toasts().locator('.toast')).toHaveCount(1);
+      expect(await overlaps(app.toasts().locator('.toast'), bar)).toBe(false);
+      for (const name of ['Run job', 'Copy as curl', 'Copy as JSON', 'Save as preset', 'Clear']) {
+        const box = await bar.getByRole('button', { name, exact: true }).boundingBox();
+        const barBox = await bar.boundingBox();
+        expect(box && barBox && box.x + box.width <= barBox.x + barBox.width, name).toBe(true);
+      }
+      await app.outputFileName('out_1').focus();
+      let checked = 0;
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press('Tab');
+        const f = await focusAndBar(page);
+        if (!f) continue;
+        // Smooth scrolling may still be moving: wait until the field has settled above the bar.
+        await expect.poll(async () => (await focusAndBar(page))?.bottom ?? 0, { message: f.what }).toBeLessThanOrEqual(f.barTop);
+        checked++;
+        if (checked === 6) await screen(page, `53-run-bar-focus-${width}`);
+      }
+      expect(checked).toBeGreaterThan(5);
+    });
+  });
+}
+
+test.describe('a narrow window (800 px)', () => {
+  test.use({ viewport: { width: 800, height: 600 } });
+
+  test('when a job is processing, then its row says "running", not "0 outputs"; toasts stay clear of the header button', async ({ page, svc }) => {
+    const job = await svc.client.runCommand({ input_files: {}, output_files: { out_1: 'slow.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=size=64x64:rate=10 -t 60 -c:v libx264 -preset ultrafast {{out_1}}' });
+    const app = new AppPage(page);
+    await openApp(page, svc, `#/jobs/${job.command_id}`);
+    await expect(app.jobStatus()).toHaveText('Processing', { timeout: 60_000 });
+    const row = app.jobRows().first();
+    await expect(row).toContainText('running');
+    await expect(row).not.toContainText('0 outputs');
+    await expect(page.getByText('No outputs')).toHaveCount(0);
+
+    // Three toasts at once, on a short window: none may sit over the header's "New job" button.
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Copy id' }).click();
+    await expect(app.toasts().locator('.toast')).toHaveCount(3);
+    const headerButton = page.getByRole('link', { name: 'New job' }).filter({ hasNot: page.locator('.nav-icon') });
+    await expect(headerButton).toBeVisible();
+    for (const toast of await app.toasts().locator('.toast').all()) expect(await overlaps(toast, headerButton)).toBe(false);
+    await screen(page, '54-narrow-running-and-toasts');
+    await svc.client.cancelCommand(job.command_id);
+  });
+});
