@@ -1,5 +1,5 @@
 import { AppPage } from './app-page';
-import { expect, openApp, test } from './fixtures';
+import { expect, openApp, screen, test } from './fixtures';
 
 test.describe('small things people notice', () => {
   test('when Ctrl+Enter is pressed in a field, then the job runs; a sub-second job does not read "0:00"; no request 404s', async ({ page, svc }) => {
@@ -57,10 +57,20 @@ test.describe('narrow window and public files', () => {
     await svc.samplesReady();
     const app = new AppPage(page);
     await openApp(page, svc);
-    for (const name of ['Jobs', 'New job', 'Files', 'Uploads', 'Settings'] as const) {
+    for (const name of ['Jobs', 'New job', 'Files', 'Uploads', 'Presets', 'Settings'] as const) {
       await expect(app.nav(name)).toBeVisible();
       await expect(app.nav(name)).toHaveAttribute('title', name);
+      // Icons only: the name is there for screen readers but takes no room on screen.
+      expect((await app.nav(name).locator('.nav-label').boundingBox())?.width).toBeLessThanOrEqual(1);
     }
+    // Keyboard focus (no hover, so no title tooltip) shows the name beside the icon.
+    await app.nav('Uploads').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const label = app.nav('Uploads').locator('.nav-label');
+    await expect.poll(async () => (await label.boundingBox())?.width ?? 0).toBeGreaterThan(30);
+    expect((await label.boundingBox())!.x).toBeGreaterThanOrEqual((await app.nav('Uploads').boundingBox())!.x + (await app.nav('Uploads').boundingBox())!.width);
+    await screen(page, '55-narrow-icon-sidebar');
     await app.nav('Files').click();
     // Columns stay aligned when the table scrolls sideways.
     const header = app.filesGrid().getByRole('columnheader', { name: 'Codec' });
@@ -68,6 +78,7 @@ test.describe('narrow window and public files', () => {
     await app.filesGrid().getByRole('rowgroup', { name: /^File rows/ }).evaluate((el) => (el.scrollLeft = 200));
     await expect.poll(async () => Math.abs((await header.boundingBox())!.x - (await cell.boundingBox())!.x)).toBeLessThan(2);
     expect((await header.boundingBox())!.x).toBeLessThan(700);
+    await screen(page, '56-narrow-files-scrolled');
     await app.fileRow('sample-image.png').click();
     await expect(app.fileDrawer()).toContainText('This file is public');
     await expect(app.fileDrawer().getByRole('button', { name: 'Copy presigned link' })).toHaveCount(0);
