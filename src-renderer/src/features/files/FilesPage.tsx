@@ -52,7 +52,7 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
       {files.error ? <ErrorNotice error={files.error} onRetry={files.reload} title="Could not load the files" /> : null}
       {files.isLoading && !files.data && <p className="muted" aria-busy="true">Loading files…</p>}
       {files.data && total === 0 && (
-        <EmptyState icon="▦" title="No stored files" action={<a className="btn btn-primary" href={hrefOf({ name: 'uploads' })}>Upload or store from a URL</a>}>
+        <EmptyState icon="▦" title="No stored files" level={2} action={<a className="btn btn-primary" href={hrefOf({ name: 'uploads' })}>Upload or store from a URL</a>}>
           Upload local files, store one from a URL, or run a job: its outputs appear here.
         </EmptyState>
       )}
@@ -60,7 +60,7 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
         <>
           <FilesToolbar search={search} onSearch={setSearch} type={type} onType={setType} shown={shown.length} total={total} selectedCount={selection.selected.size} onClearSelection={selection.clear} onBulkDelete={() => void bulkDelete()} onReload={files.reload} onRunPreset={() => { handOffFilesToPresets([...selection.selected]); navigate({ name: 'presets' }); }} />
           {shown.length === 0 ? (
-            <EmptyState icon="∅" title="No file matches">Clear the search or choose “All types”.</EmptyState>
+            <EmptyState icon="∅" title="No file matches" level={2}>Clear the search or choose “All types”.</EmptyState>
           ) : (
             <FilesTable files={shown} selected={selection.selected} activeId={selectedId} sort={sort} onSort={onSort} onToggle={selection.toggle} onToggleAll={selection.toggleAll} onOpen={(id) => navigate({ name: 'files', id })} />
           )}

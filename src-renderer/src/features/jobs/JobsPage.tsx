@@ -21,7 +21,7 @@ export default function JobsPage({ selectedId }: { selectedId?: string }) {
       <PageHeader title="Jobs" subtitle="Every command you ran, newest first. Updates arrive live." actions={<a className="btn btn-primary" href={hrefOf({ name: 'new' })}>New job</a>} />
       {jobs.error ? <ErrorNotice error={jobs.error} onRetry={jobs.reload} title="Could not load the jobs" /> : null}
       {!jobs.error && jobs.data?.length === 0 && !jobs.isSearching && !search ? (
-        <EmptyState icon="▤" title="No jobs yet" action={<a className="btn btn-primary" href={hrefOf({ name: 'new' })}>Build your first job</a>}>
+        <EmptyState icon="▤" title="No jobs yet" level={2} action={<a className="btn btn-primary" href={hrefOf({ name: 'new' })}>Build your first job</a>}>
           Start from a template: the sample media make every one run offline.
         </EmptyState>
       ) : (
@@ -31,7 +31,7 @@ export default function JobsPage({ selectedId }: { selectedId?: string }) {
             <JobDetail key={selectedId} id={selectedId} />
           ) : (
             <div className="card">
-              <EmptyState icon="←" title="Pick a job">Its progress, log and outputs show here.</EmptyState>
+              <EmptyState icon="←" title="Pick a job" level={2}>Its progress, log and outputs show here.</EmptyState>
             </div>
           )}
         </div>
