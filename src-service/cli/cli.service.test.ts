@@ -174,4 +174,11 @@ describe('exit codes scripts can trust', () => {
     expect(viaBin.code).toBe(0);
     expect(viaBin.stdout).toContain('ffdesk <command>');
   });
+
+  it('when --help follows a command, then the usage is printed and the command does not run', async () => {
+    const r = await cli(['preset', '--help']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('preset run <name>');
+    expect(r.stderr).toBe('');
+  });
 });

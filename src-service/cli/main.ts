@@ -72,7 +72,8 @@ const COMMANDS: Record<string, Handler> = {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === undefined || ['help', '--help', '-h'].includes(command)) {
+  // `ffdesk preset --help` asks for help too: a lone `--help` anywhere prints the usage (ffmpeg text is one quoted argument).
+  if (command === undefined || ['help', '--help', '-h'].includes(command) || rest.includes('--help')) {
     process.stdout.write(USAGE);
     return command === undefined ? EXIT.USAGE : EXIT.OK;
   }
