@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { BadRequestError } from '../errors';
+import { freeChunks } from './free-chunks';
 
 /**
  * A write starts once this much has arrived (a few socket reads of up to 64 KiB). Small on
@@ -20,7 +21,8 @@ export interface WrittenPart {
 /**
  * Writes a request body to `[start, start + expected)` of an existing file. The socket's own
  * chunks are handed to `writev` as they are (no copy into a buffer of ours), one batch in
- * flight while the next gathers, the socket paused when the disk falls behind. More or fewer
+ * flight while the next gathers, the socket paused when the disk falls behind; a written
+ * batch's memory is freed at once rather than by the garbage collector. More or fewer
  * bytes than `expected` is a 400. No fsync here: the whole file is flushed once before it is
  * STORED, which costs less than one flush per part competing for the same I/O threads.
  */
@@ -61,6 +63,7 @@ function drainInto(fh: fs.FileHandle, start: number, expected: number, body: Rea
       batchBytes = 0;
       writing = writeAll(fh, chunks, at).then(
         () => {
+          freeChunks(chunks); // on disk now, and nothing else reads them
           writing = null;
           if (failed) return;
           if (body.isPaused()) body.resume();

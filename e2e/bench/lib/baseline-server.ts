@@ -3,11 +3,12 @@ import { REPO_ROOT } from './service';
 
 export interface BaselineServer {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
 /** Starts servers/baseline-server.ts in its own process (the same loader as the service). */
-export function startBaselineServer(env: { BENCH_JSON_FILE?: string; BENCH_STATIC_FILE?: string }): Promise<BaselineServer> {
+export function startBaselineServer(env: { BENCH_JSON_FILE?: string; BENCH_STATIC_FILE?: string; BENCH_UPLOAD_FILE?: string }): Promise<BaselineServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/bench/servers/baseline-server.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
@@ -24,6 +25,7 @@ export function startBaselineServer(env: { BENCH_JSON_FILE?: string; BENCH_STATI
       if (!m) return;
       resolve({
         url: m[1] as string,
+        pid: child.pid as number,
         async stop() {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
           await exited;

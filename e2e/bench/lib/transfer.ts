@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FfdeskClient } from '../../../src-service/client';
+import { putParts, type PartClient } from './part-put';
 import { run } from './tools';
 
 /** Client-side stages of one upload (ms) and the service's own per-part timings (Server-Timing), summed over parts. */
@@ -15,61 +16,24 @@ export interface UploadStages {
 
 /**
  * Direct upload of a local file (docs/api.md §4.8) the way a fast client does it: init-upload,
- * `concurrency` part PUTs at a time streamed from disk over keep-alive connections,
- * complete-upload. Returns the file id (the caller waits for STORED) and the stages.
+ * `concurrency` part PUTs at a time over keep-alive connections (node:http streaming from
+ * disk, or curl: `PartClient`), complete-upload. Returns the file id (the caller waits for
+ * STORED) and the stages.
  */
-export async function uploadParts(client: FfdeskClient, filePath: string, opts: { concurrency: number; partSize?: number }): Promise<{ fileId: string; stages: UploadStages }> {
+export async function uploadParts(
+  client: FfdeskClient,
+  filePath: string,
+  opts: { concurrency: number; partSize?: number; partClient?: PartClient },
+): Promise<{ fileId: string; stages: UploadStages }> {
   const size = fs.statSync(filePath).size;
   const t0 = performance.now();
   const init = await client.initUpload({ filename: 'bench.bin', size_bytes: size, ...(opts.partSize ? { part_size: opts.partSize } : {}) });
   const t1 = performance.now();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
-  const etags: string[] = [];
-  const server: Record<string, number> = {};
-  let next = 0;
-  const worker = async () => {
-    while (next < init.upload_urls.length) {
-      const i = next++;
-      const start = i * init.part_size;
-      const end = Math.min(size, start + init.part_size) - 1;
-      const res = await putRange(agent, init.upload_urls[i] as string, filePath, start, end);
-      etags[i] = res.etag;
-      for (const [k, v] of Object.entries(parseServerTiming(res.timing))) server[k] = (server[k] ?? 0) + v;
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: Math.min(opts.concurrency, init.upload_urls.length) }, worker));
-  } finally {
-    agent.destroy();
-  }
+  const { etags, server } = await putParts(opts.partClient ?? { kind: 'node' }, init.upload_urls, filePath, init.part_size, opts.concurrency);
   const t2 = performance.now();
   await client.completeUpload(init.file_id, etags.map((etag, i) => ({ part_number: i + 1, etag })));
   const t3 = performance.now();
   return { fileId: init.file_id, stages: { initMs: t1 - t0, partsMs: t2 - t1, completeMs: t3 - t2, server } };
-}
-
-function parseServerTiming(header: string | undefined): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const m of (header ?? '').matchAll(/([a-z]+);dur=([\d.]+)/g)) out[m[1] as string] = Number(m[2]);
-  return out;
-}
-
-function putRange(agent: http.Agent, url: string, filePath: string, start: number, end: number): Promise<{ etag: string; timing?: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'PUT', agent, headers: { 'Content-Length': String(end - start + 1), 'Content-Type': 'application/octet-stream' } }, (res) => {
-      res.resume();
-      res.once('end', () => {
-        const etag = res.headers.etag;
-        const timing = res.headers['server-timing'];
-        if (res.statusCode === 200 && etag) resolve({ etag, timing: Array.isArray(timing) ? timing.join(', ') : timing });
-        else reject(new Error(`part PUT answered ${res.statusCode}`));
-      });
-    });
-    req.once('error', reject);
-    const body = fs.createReadStream(filePath, { start, end, highWaterMark: 1024 * 1024 });
-    body.once('error', reject);
-    body.pipe(req);
-  });
 }
 
 export interface Downloaded {

@@ -1,31 +1,19 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { clientFor, watchEvents } from '../lib/api';
 import { startBaselineServer } from '../lib/baseline-server';
 import type { BenchContext, Scenario } from '../lib/context';
 import { findNginx, startNginx } from '../lib/nginx';
 import { judge, type Row } from '../lib/report';
 import { startService } from '../lib/service';
-import { fmtBytes, fmtMs, fmtRate, fmtSeconds, median, MiB } from '../lib/stats';
-import { findTool, run } from '../lib/tools';
-import { download, uploadParts, type Downloaded, type UploadStages } from '../lib/transfer';
-
-const PART_CONCURRENCY = 6;
-const PART_SIZE = 8 * MiB;
-const RSS_GROWTH_LIMIT = 64 * MiB;
-
-interface Upload {
-  seconds: number;
-  stages: UploadStages & { storeMs: number };
-}
+import { fmtBytes, fmtMs, fmtRate, fmtSeconds, median } from '../lib/stats';
+import { findTool } from '../lib/tools';
+import { download, type Downloaded } from '../lib/transfer';
+import { growthRow, measureUploads, writeRandomFile } from './upload';
 
 /**
- * Upload (init-upload + 6 part PUTs of 8 MiB at a time + complete-upload, until STORED)
- * against `cp` + `sync` of the same file on the same filesystem (STORED means flushed to
- * disk), and download of storage_url against nginx with sendfile (and a minimal node:http
- * server), all fetched by curl into /dev/null. Best of N for each side; runs alternate.
+ * The upload rows (scenarios/upload.ts), then download of the stored file's storage_url
+ * against nginx with sendfile (and a minimal node:http server), all fetched by curl into
+ * /dev/null. Best of N for each side; runs alternate.
  */
 export const transferScenario: Scenario = {
   name: 'transfer',
@@ -38,35 +26,10 @@ export const transferScenario: Scenario = {
     const events = watchEvents(client);
     try {
       await events.ready;
-      const upload = async (): Promise<Upload & { fileId: string }> => {
-        const started = performance.now();
-        const { fileId, stages } = await uploadParts(client, source, { concurrency: PART_CONCURRENCY, partSize: PART_SIZE });
-        const completed = performance.now();
-        const stored = await events.fileStatus(fileId, 'STORED');
-        if (stored.status !== 'STORED') throw new Error(`upload ${fileId} ended ${stored.status}`);
-        return { fileId, seconds: (stored.atMs - started) / 1000, stages: { ...stages, storeMs: stored.atMs - completed } };
-      };
-      const copy = () => timedCpSync(source, path.join(dir, 'copy.bin'));
-      await copy(); // warm the page cache for both sides
-      const ups: Upload[] = [];
-      const cps: { cp: number; cpSync: number }[] = [];
-      let kept = '';
-      const rssBefore = service.rss.current();
-      const end = service.rss.window();
-      for (let i = 0; i < ctx.sizes.transferRuns; i++) {
-        const c = await copy();
-        cps.push(c);
-        const u = await upload();
-        ups.push(u);
-        if (kept) await client.deleteFile(kept); // keep the disk use bounded: one stored copy at a time
-        kept = u.fileId;
-        ctx.log(`transfer: upload ${fmtSeconds(u.seconds)} (${stagesText(u)}), cp ${fmtSeconds(c.cp)}, cp + sync ${fmtSeconds(c.cpSync)}`);
-      }
-      const uploadRss = { peak: end(), before: rssBefore };
-      fs.rmSync(path.join(dir, 'copy.bin'), { force: true });
-      const storageUrl = (await client.getFile(kept)).storage_url as string;
+      const uploads = await measureUploads(ctx, service, client, events, source);
+      const storageUrl = (await client.getFile(uploads.keptFileId)).storage_url as string;
       const downloads = await measureDownloads(ctx, service, storageUrl, source);
-      return rows(ctx, ups, cps, uploadRss, downloads);
+      return [...uploads.rows, ...downloadRows(ctx, downloads)];
     } finally {
       events.close();
       await service.stop();
@@ -113,57 +76,14 @@ function checked(r: Downloaded, expected: number): Downloaded {
 
 const fastest = <T extends { seconds: number }>(xs: T[]): T => xs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
 
-function stagesText(u: Upload): string {
-  const s = u.stages;
-  return (
-    `init ${fmtMs(s.initMs)}, parts ${fmtMs(s.partsMs)} (service per part, summed: receive+write ${fmtMs(s.server.receive ?? 0)}, ` +
-    `hash ${fmtMs(s.server.hash ?? 0)}), complete ${fmtMs(s.completeMs)}, complete → STORED ${fmtMs(s.storeMs)} (probe + fsync + rename)`
-  );
-}
-
-function growthText(rss: { peak: number | null; before: number | null }): string {
-  if (rss.peak === null || rss.before === null) return 'unknown';
-  return `+${((rss.peak - rss.before) / MiB).toFixed(0)} MiB (from ${(rss.before / MiB).toFixed(0)} MiB)`;
-}
-
-function growthRow(figure: string, rss: { peak: number | null; before: number | null }): Row {
-  const growth = rss.peak === null || rss.before === null ? null : rss.peak - rss.before;
-  return {
-    figure,
-    ffdesk: growthText(rss),
-    baseline: '—',
-    ratio: null,
-    target: `< ${RSS_GROWTH_LIMIT / MiB} MiB`,
-    result: growth === null ? 'info' : judge(growth, '<=', RSS_GROWTH_LIMIT - 1),
-    peakRssBytes: rss.peak,
-    data: { rss_before_bytes: rss.before, rss_peak_bytes: rss.peak },
-  };
-}
-
-function rows(ctx: BenchContext, ups: Upload[], cps: { cp: number; cpSync: number }[], uploadRss: { peak: number | null; before: number | null }, d: Downloads): Row[] {
+function downloadRows(ctx: BenchContext, d: Downloads): Row[] {
   const size = ctx.sizes.transferBytes;
   const n = ctx.sizes.transferRuns;
-  const up = fastest(ups);
-  const cpSync = Math.min(...cps.map((c) => c.cpSync));
-  const cp = Math.min(...cps.map((c) => c.cp));
   const down = fastest(d.ffdesk);
   const nodeBest = fastest(d.node);
   const base = d.nginx ? fastest(d.nginx) : nodeBest;
   const baseName = d.nginx ? 'nginx sendfile' : 'static node:http (nginx not installed)';
-  const parts = Math.ceil(size / PART_SIZE);
   return [
-    {
-      figure: `upload ${fmtBytes(size)}: init + ${parts} × ${fmtBytes(PART_SIZE)} parts, ${PART_CONCURRENCY} PUTs at a time + complete → STORED`,
-      ffdesk: `${fmtSeconds(up.seconds)} = ${fmtRate(size / up.seconds)} (best of ${n})`,
-      baseline: `cp + sync ${fmtSeconds(cpSync)} = ${fmtRate(size / cpSync)} (cp alone ${fmtSeconds(cp)})`,
-      ratio: cpSync / up.seconds,
-      target: '≥ 0.70×',
-      result: judge(cpSync / up.seconds, '>=', 0.7),
-      peakRssBytes: uploadRss.peak,
-      stages: stagesText(up),
-      data: { upload_seconds: ups.map((u) => u.seconds), upload_stages: ups.map((u) => u.stages), cp_seconds: cps.map((c) => c.cp), cp_sync_seconds: cps.map((c) => c.cpSync) },
-    },
-    growthRow(`upload ${fmtBytes(size)}: peak RSS growth`, uploadRss),
     {
       figure: `download ${fmtBytes(size)}: GET storage_url (${d.client} to /dev/null)`,
       ffdesk: `${fmtSeconds(down.seconds)} = ${fmtRate(size / down.seconds)} (best of ${n})`,
@@ -177,27 +97,4 @@ function rows(ctx: BenchContext, ups: Upload[], cps: { cp: number; cpSync: numbe
     },
     growthRow(`download ${fmtBytes(size)}: peak RSS growth`, d.rss),
   ];
-}
-
-/** Incompressible bytes, written in 16 MiB blocks (each block fresh, so nothing dedupes). */
-async function writeRandomFile(file: string, size: number): Promise<void> {
-  const block = 16 * 1024 * 1024;
-  const fd = fs.openSync(file, 'w');
-  try {
-    for (let done = 0; done < size; done += block) {
-      fs.writeSync(fd, crypto.randomBytes(Math.min(block, size - done)));
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** `cp`, then `sync` of the copy (coreutils: fsync of that file): what a durable copy costs. */
-async function timedCpSync(from: string, to: string): Promise<{ cp: number; cpSync: number }> {
-  fs.rmSync(to, { force: true }); // a fresh file each time, like an upload's staging file
-  const started = performance.now();
-  await run('cp', [from, to]);
-  const cp = (performance.now() - started) / 1000;
-  await run('sync', [to]);
-  return { cp, cpSync: (performance.now() - started) / 1000 };
 }

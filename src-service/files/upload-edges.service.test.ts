@@ -1,0 +1,130 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+
+const MiB = 1024 * 1024;
+let svc: TestService;
+
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+
+async function waitForFile(s: TestService, id: string): Promise<any> {
+  for (let i = 0; i < 300; i++) {
+    const res = await s.api('GET', `/v1/files/${id}`);
+    if (res.body.status === 'STORED' || res.body.status === 'FAILED') return res.body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`file ${id} never settled`);
+}
+
+async function init(s: TestService, size: number): Promise<{ file_id: string; part_size: number; upload_urls: string[] }> {
+  const res = await s.api('POST', '/v1/files/init-upload', { filename: 'edge.bin', size_bytes: size, part_size: 5 * MiB });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+async function put(url: string, body: Buffer | ReadableStream<Uint8Array>): Promise<{ status: number; etag: string | null; detail?: string }> {
+  const chunked = !(body instanceof Buffer);
+  const res = await fetch(url, { method: 'PUT', body, ...(chunked ? { duplex: 'half' } : {}) } as RequestInit);
+  const text = await res.text();
+  return { status: res.status, etag: res.headers.get('etag'), detail: text ? (JSON.parse(text) as { detail?: string }).detail : undefined };
+}
+
+/** A body without Content-Length (chunked), so the service only learns its size while reading it. */
+function chunkedBody(bytes: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += 256 * 1024) controller.enqueue(new Uint8Array(bytes.subarray(at, at + 256 * 1024)));
+      controller.close();
+    },
+  });
+}
+
+async function storedBytes(s: TestService, fileId: string): Promise<Buffer> {
+  const file = await waitForFile(s, fileId);
+  expect(file.status).toBe('STORED');
+  return Buffer.from(await (await fetch(file.storage_url)).arrayBuffer());
+}
+
+describe('multipart upload edges of the part write path (docs/performance.md)', () => {
+  it('when parts arrive last first, then each lands at its own offset and the stored file is byte-identical', async () => {
+    const bytes = crypto.randomBytes(11 * MiB + 4321);
+    const up = await init(svc, bytes.length);
+    const etags: string[] = [];
+    for (const n of [3, 1, 2]) {
+      const res = await put(up.upload_urls[n - 1] as string, bytes.subarray((n - 1) * up.part_size, n * up.part_size));
+      expect(res.status).toBe(200);
+      etags[n - 1] = res.etag as string;
+    }
+    const parts = etags.map((etag, i) => ({ part_number: i + 1, etag }));
+    expect((await svc.api('POST', `/v1/files/${up.file_id}/complete-upload`, { parts })).status).toBe(200);
+    expect((await storedBytes(svc, up.file_id)).equals(bytes)).toBe(true);
+  });
+
+  it('when a stored part is sent again with another Content-Length, then 400 before any byte is written: its earlier ETag and bytes still complete', async () => {
+    const bytes = crypto.randomBytes(6 * MiB);
+    const up = await init(svc, bytes.length);
+    const first = await put(up.upload_urls[0] as string, bytes.subarray(0, 5 * MiB));
+    const second = await put(up.upload_urls[1] as string, bytes.subarray(5 * MiB));
+    const resent = await put(up.upload_urls[0] as string, crypto.randomBytes(4 * MiB));
+    expect(resent.status).toBe(400);
+    expect(resent.detail).toBe(`Part 1 must be ${5 * MiB} bytes, got ${4 * MiB}`);
+    const parts = [{ part_number: 1, etag: first.etag }, { part_number: 2, etag: second.etag }];
+    expect((await svc.api('POST', `/v1/files/${up.file_id}/complete-upload`, { parts })).status).toBe(200);
+    expect((await storedBytes(svc, up.file_id)).equals(bytes)).toBe(true);
+  });
+
+  it('when a chunked re-send of a part runs longer or shorter than the part, then 400, the part counts as not uploaded, and a good re-send completes', async () => {
+    const bytes = crypto.randomBytes(5 * MiB + 10);
+    const up = await init(svc, bytes.length);
+    const first = await put(up.upload_urls[0] as string, bytes.subarray(0, 5 * MiB));
+    const last = await put(up.upload_urls[1] as string, bytes.subarray(5 * MiB));
+    expect(first.status).toBe(200);
+    const longer = await put(up.upload_urls[0] as string, chunkedBody(crypto.randomBytes(5 * MiB + 1)));
+    expect(longer.status).toBe(400);
+    expect(longer.detail).toBe(`Part 1 must be ${5 * MiB} bytes, got more`);
+    const complete = (etag: string | null) => svc.api('POST', `/v1/files/${up.file_id}/complete-upload`, { parts: [{ part_number: 1, etag }, { part_number: 2, etag: last.etag }] });
+    const stale = await complete(first.etag);
+    expect(stale.status).toBe(400);
+    expect(stale.body.detail).toBe('Part 1 was not uploaded');
+    const shorter = await put(up.upload_urls[0] as string, chunkedBody(crypto.randomBytes(3 * MiB)));
+    expect(shorter.status).toBe(400);
+    expect(shorter.detail).toBe(`Part 1 must be ${5 * MiB} bytes, got ${3 * MiB}`);
+    const good = await put(up.upload_urls[0] as string, chunkedBody(bytes.subarray(0, 5 * MiB)));
+    expect(good.status).toBe(200);
+    expect((await complete(good.etag)).status).toBe(200);
+    expect((await storedBytes(svc, up.file_id)).equals(bytes)).toBe(true);
+  });
+
+  it('when the service stops after the parts but before complete-upload, then after a restart nothing is STORED and the same session completes', async () => {
+    const dataDir = tempDir('ffdesk-upload-restart-');
+    const bytes = crypto.randomBytes(5 * MiB + 77);
+    const first = await startTestService({ dataDir });
+    let second: TestService | undefined;
+    try {
+      const up = await init(first, bytes.length);
+      const a = await put(up.upload_urls[0] as string, bytes.subarray(0, 5 * MiB));
+      const b = await put(up.upload_urls[1] as string, bytes.subarray(5 * MiB));
+      await first.service.stop();
+      second = await startTestService({ dataDir });
+      const s = second;
+      const after = await s.api('GET', `/v1/files/${up.file_id}`);
+      expect(after.body.status).toBe('UPLOADING');
+      expect((await s.api('GET', '/v1/files')).body.map((f: { file_id: string }) => f.file_id)).not.toContain(up.file_id);
+      expect(fs.existsSync(path.join(dataDir, 'uploads', `${up.file_id}.upload`))).toBe(true);
+      const parts = [{ part_number: 1, etag: a.etag }, { part_number: 2, etag: b.etag }];
+      expect((await s.api('POST', `/v1/files/${up.file_id}/complete-upload`, { parts })).status).toBe(200);
+      expect((await storedBytes(s, up.file_id)).equals(bytes)).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, 'uploads', `${up.file_id}.upload`))).toBe(false);
+    } finally {
+      if (second) await second.stop();
+      else await first.stop();
+    }
+  });
+});
