@@ -2,6 +2,7 @@ import type { WebhooksRepo, DeliveryRow } from './webhooks-repo';
 import { nextAttemptAt, type WebhookSchedule } from './schedule';
 import { webhookHeaders } from './signing';
 import { postWebhook } from './send';
+import { createWorkQueue, type WorkSource } from '../work/work-queue';
 
 /** The timer never sleeps longer than this, so rows written by another process are picked up too. */
 const MAX_SLEEP_MS = 60_000;
@@ -19,56 +20,33 @@ export interface Dispatcher {
 }
 
 /**
- * Delivers stored webhook rows: a timer picks due PENDING rows, leases each one (so two
- * pumps never send the same row), POSTs it signed, and records the outcome with the next
- * retry time. Rows live in SQLite, so retries survive restarts (docs/decisions.md: Webhooks).
+ * Delivers stored webhook rows on the work queue (src-service/work/work-queue.ts): due
+ * PENDING rows are picked, each one leased (so two pumps never send the same row), POSTed
+ * signed, and its outcome recorded with the next retry time. Rows live in SQLite, so retries
+ * survive restarts (docs/decisions.md: Webhooks).
  */
 export function createDispatcher(repo: WebhooksRepo, schedule: WebhookSchedule, log: (m: string) => void): Dispatcher {
-  const inFlight = new Map<string, Promise<void>>();
-  const stopping = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
+  const source: WorkSource<DeliveryRow> = {
+    pick: (running) => repo.dueDeliveries(new Date().toISOString(), BATCH + running.size).find((r) => !running.has(r.id)) ?? null,
+    claim: (row) => repo.leaseDelivery(row, new Date(Date.now() + schedule.attemptTimeoutMs + LEASE_MARGIN_MS).toISOString()),
+    nextDueAt: () => {
+      const at = repo.nextDueAt();
+      return at === null ? null : Date.parse(at);
+    },
+  };
+  // A failure (e.g. the database closing at stop) is only logged by the queue: callers fire and forget.
+  const queue = createWorkQueue<DeliveryRow>({ name: 'webhook', key: (r) => r.id, source, handle: sendAndRecord, log, maxSleepMs: MAX_SLEEP_MS });
 
-  function wake(): void {
-    if (!running) return;
-    clearTimeout(timer);
-    const at = repo.nextDueAt();
-    const wait = at === null ? MAX_SLEEP_MS : Math.min(MAX_SLEEP_MS, Math.max(0, Date.parse(at) - Date.now()));
-    timer = setTimeout(pump, wait);
-    timer.unref();
-  }
-
-  function pump(): void {
-    for (const row of repo.dueDeliveries(new Date().toISOString(), BATCH)) void attemptNow(row);
-    wake();
-  }
-
-  function attemptNow(row: DeliveryRow): Promise<void> {
-    const existing = inFlight.get(row.id);
-    if (existing) return existing;
-    const leaseUntil = new Date(Date.now() + schedule.attemptTimeoutMs + LEASE_MARGIN_MS).toISOString();
-    if (!repo.leaseDelivery(row, leaseUntil)) return Promise.resolve();
-    // Never rejects: callers fire and forget; a failure here (e.g. the database closing at stop) is only logged.
-    const done = sendAndRecord(row)
-      .catch((err: unknown) => log(`webhook ${row.id}: ${(err as Error)?.message ?? String(err)}`))
-      .finally(() => {
-        inFlight.delete(row.id);
-        wake();
-      });
-    inFlight.set(row.id, done);
-    return done;
-  }
-
-  async function sendAndRecord(row: DeliveryRow): Promise<void> {
+  async function sendAndRecord(row: DeliveryRow, stopping: AbortSignal): Promise<void> {
     const hook = repo.getWebhook(row.account_id);
     if (!hook) {
       repo.recordAttempt(row.id, row.url, 'FAILED', null, { statusCode: null, error: 'The webhook was removed' });
       return;
     }
     const headers = webhookHeaders(hook.secret, row.id, row.payload_json);
-    const timeout = AbortSignal.any([AbortSignal.timeout(schedule.attemptTimeoutMs), stopping.signal]);
+    const timeout = AbortSignal.any([AbortSignal.timeout(schedule.attemptTimeoutMs), stopping]);
     const result = await postWebhook(hook.url, row.payload_json, headers, timeout, schedule.attemptTimeoutMs);
-    if (stopping.signal.aborted) {
+    if (stopping.aborted) {
       repo.releaseDelivery(row.id);
       return;
     }
@@ -80,17 +58,9 @@ export function createDispatcher(repo: WebhooksRepo, schedule: WebhookSchedule, 
   }
 
   return {
-    start() {
-      running = true;
-      pump();
-    },
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      stopping.abort();
-      await Promise.allSettled([...inFlight.values()]);
-    },
-    attemptNow,
-    wake,
+    start: () => queue.start(),
+    stop: () => queue.stop(),
+    attemptNow: (row) => queue.run(row),
+    wake: () => queue.notify(),
   };
 }
