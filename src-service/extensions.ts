@@ -54,7 +54,7 @@ export function mountExtensions(deps: AppDeps): Extensions {
     rawHandlers: [partUploadHandler(uploads), formUploadHandler(deps.accounts, createFormUploads(deps), deps.urls)],
     async start() {
       uploads.sweep();
-      await storeFiles.resume();
+      await storeFiles.start();
       sweeper = setInterval(() => uploads.sweep(), UPLOAD_SWEEP_MS);
       sweeper.unref();
       webhooks.start();
@@ -62,6 +62,7 @@ export function mountExtensions(deps: AppDeps): Extensions {
     },
     async stop() {
       clearInterval(sweeper);
+      await storeFiles.stop();
       await presetFeatures.stop();
       await webhooks.stop();
     },

@@ -133,7 +133,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       await reportStall('scale-out', scaleOut?.stop());
       await reportStall('running commands', scheduler.stop(), () => scheduler.runningIds().join(', '));
       await reportStall('background tasks', tasks.stop());
-      await reportStall('extensions (uploads, webhooks, watch folders)', ext.stop());
+      await reportStall('extensions (store-file, uploads, webhooks, watch folders)', ext.stop());
       await reportStall('HTTP connections', new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

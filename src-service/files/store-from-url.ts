@@ -9,9 +9,13 @@ import { assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { fileNameFromUrl } from '../storage/fetch-url';
 import { prepareInputs } from '../jobs/inputs';
 import { DELETED_BEFORE_STORED, probeAndStore } from './probe-and-store';
+import { createWorkQueue } from '../work/work-queue';
+import { fifoSource } from '../work/sources';
 
 /** At most this many store-file downloads run at once; the rest wait QUEUED. */
 const CONCURRENCY = 4;
+/** How long stop() waits for aborted downloads to tidy up. */
+const STOP_GRACE_MS = 10_000;
 
 /**
  * `POST /v1/files/store-file`: QUEUED -> DOWNLOADING -> DOWNLOADED -> STORED | FAILED
@@ -19,22 +23,11 @@ const CONCURRENCY = 4;
  * storage read from disk).
  */
 export function createStoreFileWorker(deps: AppDeps) {
-  const waiting: string[] = [];
-  let active = 0;
+  const waiting = fifoSource<string>((id) => id);
+  const queue = createWorkQueue<string>({
+    name: 'store-file', key: (id) => id, source: waiting, concurrency: CONCURRENCY, handle: storeOne, log: deps.log, stopGraceMs: STOP_GRACE_MS,
+  });
   const stagingRoot = path.join(deps.config.dataDir, 'staging');
-
-  function pump(): void {
-    while (active < CONCURRENCY && waiting.length > 0) {
-      const id = waiting.shift() as string;
-      active++;
-      deps.tasks.run(`store-file ${id}`, (signal) =>
-        storeOne(id, signal).finally(() => {
-          active--;
-          if (!signal.aborted) pump();
-        }),
-      );
-    }
-  }
 
   async function storeOne(id: string, stopping: AbortSignal): Promise<void> {
     const row = deps.files.getAny(id);
@@ -86,19 +79,23 @@ export function createStoreFileWorker(deps: AppDeps) {
       });
       deps.events.publish(account.id, 'file', { file_id: id, status: 'QUEUED', is_deleted: false });
       waiting.push(id);
-      pump();
+      queue.notify();
       return id;
     },
-    /** After a restart: downloads that were under way start again from the beginning. */
-    /** At start: every staging folder is left over from a crash (nothing runs yet), so it goes; then the queue resumes. */
-    async resume(): Promise<void> {
+    /**
+     * At start: every staging folder is left over from a crash (nothing runs yet), so it goes;
+     * downloads that were under way start again from the beginning, then the queue runs.
+     */
+    async start(): Promise<void> {
       await fs.rm(stagingRoot, { recursive: true, force: true });
       for (const status of ['DOWNLOADING', 'DOWNLOADED'] as const) {
         for (const row of deps.files.inStatus(status)) deps.files.setStatus(row.id, status, 'QUEUED');
       }
       for (const row of deps.files.inStatus('QUEUED')) waiting.push(row.id);
-      pump();
+      queue.start();
     },
+    /** Aborts the downloads under way (they are QUEUED again on the next start) and waits for them. */
+    stop: () => queue.stop(),
   };
 }
 
