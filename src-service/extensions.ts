@@ -29,9 +29,6 @@ export interface Extensions {
   onCommandFinal(row: CommandRow): void;
 }
 
-/** How often expired upload sessions are swept. */
-const UPLOAD_SWEEP_MS = 10 * 60_000;
-
 export function mountExtensions(deps: AppDeps): Extensions {
   const storeFiles = createStoreFileWorker(deps);
   const uploads = createUploads(deps);
@@ -41,7 +38,6 @@ export function mountExtensions(deps: AppDeps): Extensions {
     pollBody: (row, outputs) => presentCommand(row, outputs, deps.urls),
   });
   const presetFeatures = mountPresetFeatures(deps);
-  let sweeper: NodeJS.Timeout | undefined;
   return {
     routers: [
       fileRoutes(deps, storeFiles, uploads, rateLimit),
@@ -53,16 +49,14 @@ export function mountExtensions(deps: AppDeps): Extensions {
     ],
     rawHandlers: [partUploadHandler(uploads), formUploadHandler(deps.accounts, createFormUploads(deps), deps.urls)],
     async start() {
-      uploads.sweep();
+      uploads.start();
       await storeFiles.start();
-      sweeper = setInterval(() => uploads.sweep(), UPLOAD_SWEEP_MS);
-      sweeper.unref();
       webhooks.start();
       await presetFeatures.start();
     },
     async stop() {
-      clearInterval(sweeper);
       await storeFiles.stop();
+      await uploads.stop();
       await presetFeatures.stop();
       await webhooks.stop();
     },

@@ -15,6 +15,8 @@ import { expectedPartSize, planUpload } from './upload-plan';
 import { probeAndStore } from './probe-and-store';
 import { writePartBody } from './part-writer';
 import { createRangeHasher } from '../storage/hash-worker';
+import { createWorkQueue } from '../work/work-queue';
+import { fifoSource, periodicSource } from '../work/sources';
 
 export interface PartOptions {
   /** The request's `Content-MD5` header (base64 MD5 of the part), if any. */
@@ -36,6 +38,17 @@ function parseContentMd5(header: string): string {
 
 /** Upload sessions and part URLs live 6 hours (docs/api.md §8). */
 const SESSION_MS = 6 * 3600_000;
+/** How often expired upload sessions are swept. */
+const SWEEP_MS = 10 * 60_000;
+/** How long stop() waits for aborted stores to tidy up. */
+const STOP_GRACE_MS = 10_000;
+
+/** An upload to store: `failOnError` when complete-upload asked (a sweep's failure is only logged, the next sweep retries). */
+interface StoreTask {
+  row: FileRow;
+  staging: string;
+  failOnError: boolean;
+}
 
 /**
  * Multipart direct upload (docs/api.md §4.8). Parts are written straight to their offset in one
@@ -47,8 +60,16 @@ export function createUploads(deps: AppDeps) {
   const stagingDir = path.join(deps.config.dataDir, 'uploads');
   fs.mkdirSync(stagingDir, { recursive: true });
   const partLocks = new Map<string, Promise<unknown>>();
-  const storing = new Set<string>();
   const hasher = createRangeHasher();
+  // Storing and sweeping run on work queues (src-service/work/work-queue.ts): one store per file at a time.
+  const toStore = fifoSource<StoreTask>((t) => t.row.id);
+  const stores = createWorkQueue<StoreTask>({ name: 'store upload', key: (t) => t.row.id, source: toStore, handle: storeTask, log: deps.log, stopGraceMs: STOP_GRACE_MS });
+  const sweeps = createWorkQueue<string>({ name: 'upload', key: (k) => k, source: periodicSource('sweep', SWEEP_MS, Date.now() + SWEEP_MS), handle: async () => sweep(), log: deps.log });
+
+  function store(task: StoreTask): void {
+    toStore.push(task);
+    stores.notify();
+  }
 
   function init(account: AccountRow, body: { filename: string; size_bytes: number; is_private?: boolean; part_size?: number }) {
     assertUploadAllowed(account);
@@ -167,13 +188,7 @@ export function createUploads(deps: AppDeps) {
     if (!deps.files.setStatus(fileId, 'UPLOADING', 'UPLOADED')) throw new BadRequestError('The upload was completed or aborted meanwhile');
     repo.remove(fileId);
     deps.events.publish(account.id, 'file', { file_id: fileId, status: 'UPLOADED', is_deleted: false });
-    deps.tasks.run(`store upload ${fileId}`, (signal) =>
-      storeUpload(row, upload.staging_path, signal).catch((err: unknown) => {
-        if (signal.aborted) return;
-        deps.files.setFailed(fileId, 'UPLOADED', 'INVALID_INPUT_FILE', `Could not store the upload: ${(err as Error).message}`);
-        fs.rmSync(upload.staging_path, { force: true });
-      }),
-    );
+    store({ row, staging: upload.staging_path, failOnError: true });
     return deps.files.get(account.id, fileId);
   }
 
@@ -201,8 +216,6 @@ export function createUploads(deps: AppDeps) {
    * next start stores it again (the unreferenced blob is swept).
    */
   async function storeUpload(row: FileRow, staging: string, signal: AbortSignal): Promise<void> {
-    if (storing.has(row.id)) return; // the periodic sweep found one that complete is storing
-    storing.add(row.id);
     const handoff = `${staging}.store`;
     try {
       await fs.promises.rm(handoff, { force: true });
@@ -212,7 +225,16 @@ export function createUploads(deps: AppDeps) {
       await fs.promises.rm(staging, { force: true });
     } finally {
       await fs.promises.rm(handoff, { force: true }); // still there only if it was not stored
-      storing.delete(row.id);
+    }
+  }
+
+  async function storeTask(task: StoreTask, signal: AbortSignal): Promise<void> {
+    try {
+      await storeUpload(task.row, task.staging, signal);
+    } catch (err) {
+      if (signal.aborted || !task.failOnError) throw err; // logged by the queue (not at shutdown)
+      deps.files.setFailed(task.row.id, 'UPLOADED', 'INVALID_INPUT_FILE', `Could not store the upload: ${(err as Error).message}`);
+      fs.rmSync(task.staging, { force: true });
     }
   }
 
@@ -225,7 +247,7 @@ export function createUploads(deps: AppDeps) {
       owners.add(row.id);
       const staging = path.join(stagingDir, `${row.id}.upload`);
       if (fs.existsSync(staging)) {
-        deps.tasks.run(`store upload ${row.id}`, (signal) => storeUpload(row, staging, signal)); // a failure is logged; the next sweep retries
+        store({ row, staging, failOnError: false }); // one already storing is not stored twice
       } else {
         deps.files.setFailed(row.id, 'UPLOADED', 'INTERRUPTED', 'The service stopped before the upload was stored');
       }
@@ -236,7 +258,20 @@ export function createUploads(deps: AppDeps) {
     }
   }
 
-  return { init, putPart, complete, abort, sweep };
+  return {
+    init, putPart, complete, abort,
+    /** A first sweep now (what a crash or a stop left), then one every SWEEP_MS. */
+    start(): void {
+      stores.start();
+      sweep();
+      sweeps.start();
+    },
+    /** Aborts the stores under way (the next start's sweep stores them) and waits for them. */
+    async stop(): Promise<void> {
+      await sweeps.stop();
+      await stores.stop();
+    },
+  };
 }
 
 function checkParts(upload: UploadRow, stored: { part_number: number; size_bytes: number; etag: string }[], sent: { part_number: number; etag: string }[]): void {

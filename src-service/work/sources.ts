@@ -26,9 +26,9 @@ export function fifoSource<T>(key: (item: T) => string): FifoSource<T> {
   };
 }
 
-/** One item (`key`) due every `periodMs`, the first one at once: a sweep on a timer. */
-export function periodicSource(key: string, periodMs: number): WorkSource<string> {
-  let dueAt = Date.now();
+/** One item (`key`) due every `periodMs`, the first one at `firstAt` (default: at once): a sweep on a timer. */
+export function periodicSource(key: string, periodMs: number, firstAt = Date.now()): WorkSource<string> {
+  let dueAt = firstAt;
   return {
     pick(running) {
       if (running.has(key) || Date.now() < dueAt) return null;
