@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { CommandRow, CommandsRepo } from '../db/commands-repo';
-import { CancelledError, ShutdownError } from '../errors';
+import { CancelledError } from '../errors';
+import { createWorkQueue, type WorkSource } from '../work/work-queue';
 
 /**
  * The queue seam. The embedded default runs commands in this process from the SQLite
@@ -19,12 +20,6 @@ export interface Scheduler {
 
 export type RunFn = (row: CommandRow, signal: AbortSignal, cpus: number[]) => Promise<void>;
 
-interface Running {
-  controller: AbortController;
-  cpus: number[];
-  done: Promise<void>;
-}
-
 /**
  * Runs commands in parallel while the sum of their `vcpu_count` fits the budget, sharing
  * the machine fairly between accounts (docs/scheduling.md): each round considers every
@@ -33,16 +28,51 @@ interface Running {
  * the fairest candidate that does not fit waits for room and nobody overtakes it (a big
  * command is never starved by small ones). Order within an account is kept. Each running
  * command is pinned to its own cores so `vcpu_count` really bounds the CPU ffmpeg can use.
+ *
+ * The loop is the work queue's (src-service/work/work-queue.ts): `pickNext` is its source and
+ * its capacity rule at once, the guarded QUEUED -> PROCESSING write its claim.
  */
 export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget: number; run: RunFn; log: (m: string) => void }): Scheduler {
-  const running = new Map<string, Running>();
+  const budget = createBudget(opts.vcpuBudget);
+  const source: WorkSource<CommandRow> = {
+    pick: (running) => budget.pick(opts.commands.queueHeads().filter((r) => !running.has(r.id))),
+    claim(row) {
+      if (!opts.commands.markProcessing(row.id)) return false; // cancelled or taken meanwhile
+      budget.take(row);
+      return true;
+    },
+    release: (row) => budget.give(row),
+  };
+  const queue = createWorkQueue<CommandRow>({
+    name: 'command', key: (r) => r.id, source, log: opts.log,
+    handle: (row, signal) => opts.run({ ...row, status: 'PROCESSING' }, signal, budget.cpusOf(row.id)),
+  });
+  let started = false;
+
+  return {
+    notify() {
+      if (started) {
+        queue.notify();
+        return;
+      }
+      // The first notify (once start-up recovery is done) starts the loop, on the next turn like every round.
+      started = true;
+      setImmediate(() => queue.start());
+    },
+    abort: (commandId) => queue.abort(commandId, new CancelledError()),
+    stop: () => queue.stop(),
+    runningIds: () => queue.running(),
+  };
+}
+
+/** The vCPU budget: who uses how much, who was served when, and which cores each command holds. */
+function createBudget(vcpuBudget: number) {
   const usedBy = new Map<string, number>();
   const lastStartBy = new Map<string, number>(); // account -> sequence number of its latest start
-  let starts = 0;
+  const cpusById = new Map<string, number[]>();
   const coreLoad = new Array<number>(Math.max(1, os.availableParallelism())).fill(0);
+  let starts = 0;
   let used = 0;
-  let stopped = false;
-  let pumping = false;
 
   function allocateCpus(n: number): number[] {
     const order = coreLoad.map((load, core) => ({ load, core })).sort((a, b) => a.load - b.load || a.core - b.core);
@@ -51,56 +81,23 @@ export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget:
     return cpus.sort((a, b) => a - b);
   }
 
-  function start(row: CommandRow): void {
-    if (!opts.commands.markProcessing(row.id)) return; // cancelled or taken meanwhile
-    const controller = new AbortController();
-    const cpus = allocateCpus(row.vcpu_count);
-    used += row.vcpu_count;
-    usedBy.set(row.account_id, (usedBy.get(row.account_id) ?? 0) + row.vcpu_count);
-    lastStartBy.set(row.account_id, ++starts);
-    const done = opts
-      .run({ ...row, status: 'PROCESSING' }, controller.signal, cpus)
-      .catch((err: unknown) => opts.log(`command ${row.id} runner crashed: ${(err as Error)?.stack ?? String(err)}`))
-      .finally(() => {
-        running.delete(row.id);
-        used -= row.vcpu_count;
-        const left = (usedBy.get(row.account_id) ?? 0) - row.vcpu_count;
-        if (left > 0) usedBy.set(row.account_id, left);
-        else usedBy.delete(row.account_id);
-        for (const c of cpus) coreLoad[c] = (coreLoad[c] ?? 1) - 1;
-        pump();
-      });
-    running.set(row.id, { controller, cpus, done });
-  }
-
-  function pump(): void {
-    if (stopped || pumping) return;
-    pumping = true;
-    try {
-      for (;;) {
-        const row = pickNext(opts.commands.queueHeads().filter((r) => !running.has(r.id)), usedBy, used, opts.vcpuBudget, lastStartBy);
-        if (!row) break;
-        start(row);
-      }
-    } finally {
-      pumping = false;
-    }
-  }
-
   return {
-    notify: () => setImmediate(pump),
-    abort(commandId) {
-      const r = running.get(commandId);
-      if (!r) return null;
-      r.controller.abort(new CancelledError());
-      return r.done;
+    pick: (heads: readonly CommandRow[]) => pickNext(heads, usedBy, used, vcpuBudget, lastStartBy),
+    take(row: CommandRow): void {
+      cpusById.set(row.id, allocateCpus(row.vcpu_count));
+      used += row.vcpu_count;
+      usedBy.set(row.account_id, (usedBy.get(row.account_id) ?? 0) + row.vcpu_count);
+      lastStartBy.set(row.account_id, ++starts);
     },
-    async stop() {
-      stopped = true;
-      for (const r of running.values()) r.controller.abort(new ShutdownError());
-      await Promise.all([...running.values()].map((r) => r.done));
+    give(row: CommandRow): void {
+      used -= row.vcpu_count;
+      const left = (usedBy.get(row.account_id) ?? 0) - row.vcpu_count;
+      if (left > 0) usedBy.set(row.account_id, left);
+      else usedBy.delete(row.account_id);
+      for (const c of cpusById.get(row.id) ?? []) coreLoad[c] = (coreLoad[c] ?? 1) - 1;
+      cpusById.delete(row.id);
     },
-    runningIds: () => [...running.keys()],
+    cpusOf: (id: string): number[] => cpusById.get(id) ?? [],
   };
 }
 
