@@ -32,12 +32,16 @@ describe('work queue', () => {
     const order: string[] = [];
     let inside = 0;
     let most = 0;
-    const { queue } = queueOf(source, async (k) => {
-      most = Math.max(most, ++inside);
-      await sleep(5);
-      order.push(k);
-      inside--;
-    }, { concurrency: 1 });
+    const { queue } = queueOf(
+      source,
+      async (k) => {
+        most = Math.max(most, ++inside);
+        await sleep(5);
+        order.push(k);
+        inside--;
+      },
+      { concurrency: 1 },
+    );
     for (const k of ['a', 'b', 'c', 'd']) source.push(k);
     queue.start();
     await until(() => order.length === 4, 'all four');
@@ -66,10 +70,14 @@ describe('work queue', () => {
     const source = fifoSource<string>((k) => k);
     const first = gate();
     const done: string[] = [];
-    const { queue } = queueOf(source, async (k) => {
-      if (k === 'first') await first.opened;
-      done.push(k);
-    }, { concurrency: 1 });
+    const { queue } = queueOf(
+      source,
+      async (k) => {
+        if (k === 'first') await first.opened;
+        done.push(k);
+      },
+      { concurrency: 1 },
+    );
     queue.start();
     source.push('first');
     queue.notify();
@@ -88,16 +96,21 @@ describe('work queue', () => {
     const source = fifoSource<string>((k) => k);
     let reason: unknown;
     let cleanedUp = false;
-    const { queue, logs } = queueOf(source, (_k, signal) => new Promise<void>((_resolve, reject) => {
-      signal.addEventListener('abort', () => {
-        reason = signal.reason;
-        // Cleaning up takes a while after the abort: stop must wait for it.
-        setTimeout(() => {
-          cleanedUp = true;
-          reject(signal.reason as Error);
-        }, 30);
-      });
-    }), { concurrency: 1 });
+    const { queue, logs } = queueOf(
+      source,
+      (_k, signal) =>
+        new Promise<void>((_resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            reason = signal.reason;
+            // Cleaning up takes a while after the abort: stop must wait for it.
+            setTimeout(() => {
+              cleanedUp = true;
+              reject(signal.reason as Error);
+            }, 30);
+          });
+        }),
+      { concurrency: 1 },
+    );
     source.push('a');
     source.push('b');
     queue.start();
@@ -126,10 +139,14 @@ describe('work queue', () => {
   it('when a handler throws, then it is logged and the loop goes on', async () => {
     const source = fifoSource<string>((k) => k);
     const done: string[] = [];
-    const { queue, logs } = queueOf(source, async (k) => {
-      if (k === 'bad') throw new Error('boom');
-      done.push(k);
-    }, { concurrency: 1 });
+    const { queue, logs } = queueOf(
+      source,
+      async (k) => {
+        if (k === 'bad') throw new Error('boom');
+        done.push(k);
+      },
+      { concurrency: 1 },
+    );
     source.push('bad');
     source.push('good');
     queue.start();
@@ -182,9 +199,13 @@ describe('work queue', () => {
       nextDueAt: () => null,
     };
     const done: string[] = [];
-    const { queue } = queueOf(source, async (k) => {
-      done.push(k);
-    }, { maxSleepMs: 30 });
+    const { queue } = queueOf(
+      source,
+      async (k) => {
+        done.push(k);
+      },
+      { maxSleepMs: 30 },
+    );
     queue.start();
     rows.push('written by another process'); // no notify
     await until(() => done.length === 1, 'the poll to find it');
@@ -225,12 +246,16 @@ describe('work queue', () => {
   it('when one item is aborted with a reason, then its handler sees that reason and abort waits for it', async () => {
     const source = fifoSource<string>((k) => k);
     let reason: unknown;
-    const { queue } = queueOf(source, (_k, signal) => new Promise<void>((resolve) => {
-      signal.addEventListener('abort', () => {
-        reason = signal.reason;
-        setTimeout(resolve, 20);
-      });
-    }));
+    const { queue } = queueOf(
+      source,
+      (_k, signal) =>
+        new Promise<void>((resolve) => {
+          signal.addEventListener('abort', () => {
+            reason = signal.reason;
+            setTimeout(resolve, 20);
+          });
+        }),
+    );
     source.push('a');
     queue.start();
     expect(queue.abort('nope', new CancelledError())).toBeNull();
