@@ -5,7 +5,6 @@ import fs from 'node:fs/promises';
 import type { AppDeps } from '../deps';
 import type { CommandRow } from '../db/commands-repo';
 import { isFinal } from '../jobs/state';
-import { ShutdownError } from '../errors';
 import { deleteFileRows } from '../files/deletes';
 import type { Presets } from '../presets/presets';
 import { submitPreset } from '../presets/submit-preset';
@@ -13,6 +12,8 @@ import { deliverOutputs, moveOriginal } from './deliver';
 import { stageHashing, storeStaged } from './ingest';
 import { waitUntilStable } from './stability';
 import type { WatchFolderRow, WatchRepo } from './watch-repo';
+import { createWorkQueue } from '../work/work-queue';
+import { periodicSource } from '../work/sources';
 
 export interface WatchContext {
   deps: AppDeps;
@@ -30,6 +31,14 @@ export interface WatchHandle {
 const INPUT_URL_TTL_SECONDS = 7 * 24 * 3600;
 const POLL_COMMAND_MS = 200;
 const RESCAN_MS = 30_000;
+/** How long stop() waits for the files being taken in to stop. */
+const STOP_GRACE_MS = 10_000;
+
+/** A file to take in, or (`open`) one whose command was submitted before a restart and is followed to its end. */
+interface WatchItem {
+  file: string;
+  open?: { id: number; commandId: string };
+}
 
 /**
  * Watches one folder (its direct files; `done/`, `failed/` and hidden files are left alone).
@@ -38,32 +47,34 @@ const RESCAN_MS = 30_000;
  */
 export function startWatchFolder(ctx: WatchContext, row: WatchFolderRow): WatchHandle {
   const { deps, repo } = ctx;
-  const controller = new AbortController();
-  const pending = new Set<string>();
   let lastError: string | null = null;
   const fail = (msg: string) => {
     lastError = msg;
     deps.log(`watch folder ${row.folder}: ${msg}`);
   };
 
-  const schedule = (file: string) => {
-    if (pending.has(file) || controller.signal.aborted) return;
-    pending.add(file);
-    deps.tasks.run(`watch ${row.id}`, (taskSignal) =>
-      processFile(ctx, row, file, AbortSignal.any([taskSignal, controller.signal])).catch((err: unknown) => {
-        if (!controller.signal.aborted) fail((err as Error).message);
-      }).finally(() => pending.delete(file)));
+  const take = async (item: WatchItem, signal: AbortSignal): Promise<void> => {
+    if (item.open) return follow(ctx, row, item.open.id, item.file, item.open.commandId, signal);
+    await processFile(ctx, row, item.file, signal).catch((err: unknown) => {
+      if (!signal.aborted) fail((err as Error).message);
+    });
   };
+  // Files are work items keyed by path (src-service/work/work-queue.ts): an event for a file
+  // already being taken in is dropped, and stop() aborts them with a ShutdownError and waits.
+  // Work arrives by run() (each watcher event), so the source itself never has anything due.
+  const files = createWorkQueue<WatchItem>({
+    name: `watch ${row.id}`, key: (i) => i.file, source: { pick: () => null }, log: deps.log, stopGraceMs: STOP_GRACE_MS,
+    handle: take,
+  });
+  files.start();
+  const schedule = (file: string) => void files.run({ file });
 
   for (const open of repo.running(row.id)) {
     if (!open.command_id) {
       repo.forget(open.id); // claimed but never submitted: the scan takes it again
       continue;
     }
-    pending.add(path.join(row.folder, open.path));
-    deps.tasks.run(`watch ${row.id}`, (taskSignal) =>
-      follow(ctx, row, open.id, path.join(row.folder, open.path), open.command_id as string, AbortSignal.any([taskSignal, controller.signal]))
-        .finally(() => pending.delete(path.join(row.folder, open.path))));
+    void files.run({ file: path.join(row.folder, open.path), open: { id: open.id, commandId: open.command_id } });
   }
 
   const watcher = chokidar.watch(row.folder, {
@@ -81,17 +92,16 @@ export function startWatchFolder(ctx: WatchContext, row: WatchFolderRow): WatchH
   // A file created while the watcher was starting (after its first listing, before the OS
   // watch was in place) gets no event: list the folder again once ready, and every
   // RESCAN_MS in case events are lost (network shares). Known files cost one stat.
-  const rescan = () => void rescanFolder(row.folder, schedule).catch((err: unknown) => fail((err as Error).message));
-  watcher.on('ready', rescan);
-  const timer = setInterval(rescan, RESCAN_MS);
-  timer.unref();
+  const rescan = () => rescanFolder(row.folder, schedule).catch((err: unknown) => fail((err as Error).message));
+  watcher.on('ready', () => void rescan());
+  const rescans = createWorkQueue<string>({ name: `watch ${row.id}`, key: (k) => k, source: periodicSource('rescan', RESCAN_MS, Date.now() + RESCAN_MS), handle: rescan, log: deps.log });
+  rescans.start();
 
   return {
     lastError: () => lastError,
     async stop() {
-      clearInterval(timer);
-      controller.abort(new ShutdownError());
-      await watcher.close();
+      await rescans.stop();
+      await Promise.all([files.stop(), watcher.close()]);
     },
   };
 }
