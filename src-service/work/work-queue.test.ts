@@ -283,4 +283,77 @@ describe('work queue', () => {
     await queue.run('y'); // after stop: nothing starts
     expect(calls).toBe(1);
   });
+
+  it('when the source applies its own fit, then the item that does not fit waits and nothing overtakes it', async () => {
+    // Sizes against a budget of 3: 'big' (3) heads the list while 'small' (1) runs; the later 'tiny' must not go first.
+    const sizes = new Map([
+      ['small', 1],
+      ['big', 3],
+      ['tiny', 1],
+    ]);
+    const waiting = ['small', 'big', 'tiny'];
+    let used = 0;
+    const order: string[] = [];
+    const gates = new Map([...sizes.keys()].map((k) => [k, gate()]));
+    const source: WorkSource<string> = {
+      pick: () => {
+        const head = waiting[0];
+        return head !== undefined && used + (sizes.get(head) ?? 0) <= 3 ? head : null;
+      },
+      claim: (k) => {
+        waiting.shift();
+        used += sizes.get(k) ?? 0;
+        return true;
+      },
+      release: (k) => (used -= sizes.get(k) ?? 0),
+    };
+    const { queue } = queueOf(source, async (k) => {
+      order.push(k);
+      await gates.get(k)?.opened;
+    });
+    queue.start();
+    expect(queue.running()).toEqual(['small']);
+    queue.notify();
+    await sleep(20);
+    expect(queue.running()).toEqual(['small']); // big does not fit, tiny may not overtake it
+    gates.get('small')?.open();
+    await until(() => queue.running().includes('big'), 'big to start');
+    expect(queue.running()).toEqual(['big']);
+    gates.get('big')?.open();
+    gates.get('tiny')?.open();
+    await until(() => order.length === 3 && queue.running().length === 0, 'all to end');
+    expect(order).toEqual(['small', 'big', 'tiny']);
+    await queue.stop();
+  });
+
+  it('when the source keeps offering an item whose claim is refused, then the round ends instead of spinning', async () => {
+    let picks = 0;
+    const source: WorkSource<string> = {
+      pick: () => {
+        picks++;
+        return 'stuck';
+      },
+      claim: () => false,
+    };
+    const { queue } = queueOf(source, async () => undefined);
+    queue.start();
+    expect(picks).toBe(2);
+    expect(queue.running()).toEqual([]);
+    await queue.stop();
+  });
+
+  it('when notified before start, then nothing runs until start', async () => {
+    const source = fifoSource<string>((k) => k);
+    const done: string[] = [];
+    const { queue } = queueOf(source, async (k) => {
+      done.push(k);
+    });
+    source.push('early');
+    queue.notify();
+    await sleep(20);
+    expect(done).toEqual([]);
+    queue.start();
+    await until(() => done.length === 1, 'the item after start');
+    await queue.stop();
+  });
 });

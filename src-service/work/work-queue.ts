@@ -50,6 +50,9 @@ export interface WorkQueue<T> {
   running(): string[];
 }
 
+/** setTimeout fires at once for longer delays; a later due time is looked at again after this. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 interface Running {
   controller: AbortController;
   done: Promise<void>;
@@ -57,9 +60,10 @@ interface Running {
 
 /**
  * One work loop for everything the service does outside a request (docs/architecture.md,
- * "The work queue"): commands, store-file downloads, upload storing and sweeps, webhook
- * deliveries. The queue owns the loop (rounds, timers, capacity, abort, stop); what is due is
- * the source's business, so a distributed queue plugs in as another source or scheduler.
+ * "The work queue"): commands, store-file downloads, upload storing and its sweep, webhook
+ * deliveries, watch folders, one-off background tasks, the BullMQ scheduler's passes. The
+ * queue owns the loop (rounds, timers, capacity, abort, stop); what is due is the source's
+ * business, so a distributed queue plugs in as another source or behind the same Scheduler.
  */
 export function createWorkQueue<T>(opts: WorkQueueOptions<T>): WorkQueue<T> {
   const running = new Map<string, Running>();
@@ -132,7 +136,7 @@ export function createWorkQueue<T>(opts: WorkQueueOptions<T>): WorkQueue<T> {
     const at = opts.source.nextDueAt();
     const sleep = at === null ? opts.maxSleepMs : Math.min(opts.maxSleepMs ?? Infinity, Math.max(0, at - Date.now()));
     if (sleep === undefined || !Number.isFinite(sleep)) return;
-    timer = setTimeout(round, sleep);
+    timer = setTimeout(round, Math.min(sleep, MAX_TIMER_MS));
     timer.unref();
   }
 
