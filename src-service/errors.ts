@@ -1,3 +1,5 @@
+import type { FailureStatus } from './contract/enums';
+
 /**
  * The service's errors, as the domain names them (docs/architecture.md, "Errors"). Use cases
  * throw these; none of them knows HTTP. One mapping at the API edge
@@ -95,18 +97,7 @@ export class ValidationError extends DomainError {
  * Why a command or a stored file failed while running (docs/decisions.md, States). Not an
  * answer to a request: the runner records it on the record as `error_status` + message.
  */
-export type FailureStatus =
-  | 'UNREACHABLE_INPUT_FILE'
-  | 'INVALID_INPUT_FILE'
-  | 'PROCESSING_ERROR'
-  | 'MISSING_OUTPUT_FILE'
-  | 'TIMEOUT'
-  | 'CANCELLED'
-  | 'QUOTA_EXCEEDED'
-  | 'INTERRUPTED'
-  | 'UPLOAD_ABORTED'
-  | 'UPLOAD_EXPIRED'
-  | 'STORAGE_ERROR';
+export type { FailureStatus };
 
 export class JobFailure extends Error {
   readonly status: FailureStatus;

@@ -6,11 +6,11 @@ import { prepareCommand, queuePrepared, type CommandRequest, type PreparedComman
 import { assertWithinQuota } from '../accounts/plans';
 import { cancelCommand } from '../jobs/cancel';
 import { isFinal } from '../jobs/state';
-import type { RunChainedBody, RunCommandBody } from '../api/commands/commands.schema';
+import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import type { Presets } from '../presets/presets';
 import { renderPreset, type PresetRunInput } from '../presets/render';
 import { submitDepsOf } from '../presets/submit-preset';
-import type { PresetRecord } from '../presets/definition';
+import type { PresetRecord } from '../contract/preset-definition';
 import type { BatchesRepo } from './batches-repo';
 import { presentBatch } from './batch-status';
 

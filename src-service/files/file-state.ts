@@ -4,7 +4,9 @@
  * FAILED. Command outputs are inserted STORED. The repository checks every status write
  * against this table (db/files-repo.ts `transition`).
  */
-export type FileStatus = 'QUEUED' | 'DOWNLOADING' | 'DOWNLOADED' | 'UPLOADING' | 'UPLOADED' | 'STORED' | 'FAILED';
+import type { FileStatus } from '../contract/enums';
+
+export type { FileStatus };
 
 export const FILE_TRANSITIONS: Readonly<Record<FileStatus, readonly FileStatus[]>> = {
   // Fetched; or deleted while it waited.

@@ -1,9 +1,12 @@
+import { MAX_JOB_NAME } from '../contract/names';
+
+export { MAX_JOB_NAME };
+
 /**
  * A readable name for a job nobody named: what it does (the first filter, else the video
  * codec, else the first option), then which inputs it reads and which outputs it writes,
  * e.g. "scale: clip.mp4 → small.mp4". Shown by the API when no `name` was given (docs/gui.md).
  */
-export const MAX_JOB_NAME = 200;
 
 interface RequestLike {
   ffmpeg_command?: unknown;

@@ -2,7 +2,9 @@
  * The command state machine (docs/decisions.md, States): QUEUED -> PROCESSING -> SUCCESS | FAILED.
  * The repository checks every status write against this table (db/commands-repo.ts `transition`).
  */
-export type CommandStatus = 'QUEUED' | 'PROCESSING' | 'SUCCESS' | 'FAILED';
+import type { CommandStatus } from '../contract/enums';
+
+export type { CommandStatus };
 
 export const COMMAND_TRANSITIONS: Readonly<Record<CommandStatus, readonly CommandStatus[]>> = {
   // Started by the scheduler or claimed by a scale-out worker; or cancelled before it started.

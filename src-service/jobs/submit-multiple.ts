@@ -1,7 +1,7 @@
 import type { AccountRow } from '../db/accounts-repo';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { assertWithinQuota } from '../accounts/plans';
-import type { RunCommandBody, RunMultipleBody } from '../api/commands/commands.schema';
+import type { RunCommandBody, RunMultipleBody } from '../contract/commands.schema';
 import { findAliases } from '../ffmpeg-args/aliases';
 import { CommandTextError, splitCommandText } from '../ffmpeg-args/command-text';
 import { prepareCommand, queuePrepared, type PreparedCommand, type SubmitDeps } from './submit';

@@ -4,7 +4,7 @@ import type { CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
-import type { RunChainedBody, RunCommandBody } from '../api/commands/commands.schema';
+import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import { CommandTextError, splitCommandText } from '../ffmpeg-args/command-text';
 import { validateAliasUse } from '../ffmpeg-args/aliases';
 import { checkSandbox } from '../ffmpeg-args/sandbox';

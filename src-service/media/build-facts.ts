@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { LISTINGS, parseCapabilities, type Capabilities } from './capabilities';
-import { CapabilitiesSchema, HwEncoderTrialsSchema } from './capabilities-schema';
+import { CapabilitiesSchema, HwEncoderTrialsSchema } from '../contract/capabilities.schema';
 import { detectHardwareEncoders, type HwEncoderTrial } from './hw-encoders';
 import type { ProbeCache } from './probe-cache';
 import { runProcess } from './run-process';

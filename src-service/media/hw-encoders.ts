@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { CodecEntry } from './capabilities';
-import type { HwApiSchema, HwEncoderTrialSchema } from './capabilities-schema';
+import type { HwApiSchema, HwEncoderTrialSchema } from '../contract/capabilities.schema';
 import { runProcess } from './run-process';
 
 export type HwApi = z.infer<typeof HwApiSchema>;

@@ -1,4 +1,4 @@
-import type { PresetDefinition, PresetParameter, PresetRecord } from './definition';
+import type { PresetDefinition, PresetParameter, PresetRecord } from '../contract/preset-definition';
 
 /**
  * The built-in presets: the job builder's gallery examples, served read-only by the service

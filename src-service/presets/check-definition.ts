@@ -2,7 +2,7 @@ import { ValidationError, type ValidationIssue } from '../errors';
 import { CommandTextError, splitCommandText } from '../ffmpeg-args/command-text';
 import { checkSandbox } from '../ffmpeg-args/sandbox';
 import { validateAliasUse } from '../ffmpeg-args/aliases';
-import type { PresetDefinition } from './definition';
+import type { PresetDefinition } from '../contract/preset-definition';
 import { fillParameters, resolveParameters } from './parameters';
 
 /**

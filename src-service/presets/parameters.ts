@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../errors';
-import { SAFE_STRING, type PresetParameter } from './definition';
+import { SAFE_STRING, type PresetParameter } from '../contract/preset-definition';
 
 export type ParamValue = number | string;
 type Loc = (string | number)[];

@@ -1,7 +1,7 @@
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { BUILTIN_PRESETS } from './builtin';
 import { assertValidDefinition } from './check-definition';
-import { PRESET_FORMAT, PRESET_FORMAT_VERSION, type PresetDefinition, type PresetExportFile, type PresetRecord } from './definition';
+import { PRESET_FORMAT, PRESET_FORMAT_VERSION, type PresetDefinition, type PresetExportFile, type PresetRecord } from '../contract/preset-definition';
 import type { PresetRow, PresetsRepo } from './presets-repo';
 
 const toRecord = (row: PresetRow): PresetRecord => ({

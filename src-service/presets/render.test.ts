@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors';
 import { BUILTIN_PRESETS } from './builtin';
 import { assertValidDefinition } from './check-definition';
-import { PresetDefinition } from './definition';
+import { PresetDefinition } from '../contract/preset-definition';
 import { renderPreset } from './render';
 
 describe('built-in presets', () => {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { CommandRequest } from '../jobs/submit';
 import { ValidationError, type ValidationIssue } from '../errors';
-import { OUTPUT_NAME } from '../api/commands/commands.schema';
-import type { PresetDefinition } from './definition';
+import { MAX_OUTPUT_NAME, OUTPUT_NAME } from '../contract/names';
+import type { PresetDefinition } from '../contract/preset-definition';
 import { fillParameters, resolveParameters, type ParamValue } from './parameters';
 
 /** How a preset is run: files, parameter values and the usual command options. */
@@ -65,7 +65,7 @@ function renderOutputs(patterns: Record<string, string>, values: Record<string, 
   const out: Record<string, string> = {};
   for (const [alias, pattern] of Object.entries(patterns)) {
     const filled = pattern.replace(/\{([a-z][a-z0-9_]*)\}/g, (whole, key: string) => (key === 'name' ? name : key in values ? String(values[key]) : whole));
-    if (!OUTPUT_NAME.test(filled) || filled.length > 200) {
+    if (!OUTPUT_NAME.test(filled) || filled.length > MAX_OUTPUT_NAME) {
       issues.push({ loc: ['body', 'outputs', alias], msg: `Output name ${JSON.stringify(filled)} is not a valid file name (unknown placeholder?)`, type: 'value_error' });
     }
     out[alias] = filled;

@@ -2,7 +2,7 @@ import type { AppDeps } from '../deps';
 import type { AccountRow } from '../db/accounts-repo';
 import { submitCommand, type CommandRequest, type SubmitDeps } from '../jobs/submit';
 import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
-import type { PresetRecord } from './definition';
+import type { PresetRecord } from '../contract/preset-definition';
 import { renderPreset, type PresetRunInput } from './render';
 
 /** The submit use case's dependencies, wired as the command routes wire them. */

@@ -6,7 +6,7 @@ import type { AccountRow } from '../db/accounts-repo';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Presets } from '../presets/presets';
 import { renderPreset } from '../presets/render';
-import type { CreateWatchFolderBody } from '../api/watch/watch.schema';
+import type { CreateWatchFolderBody } from '../contract/watch.schema';
 import { createWatchRepo, type WatchFolderRow } from './watch-repo';
 import { startWatchFolder, type WatchHandle } from './watch-folder';
 

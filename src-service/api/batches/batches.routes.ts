@@ -3,11 +3,11 @@ import { accountOf } from '../middleware/auth';
 import { jsonBody } from '../middleware/json-body';
 import { parseInput } from '../validate';
 import { NotFoundError } from '../../errors';
-import { PageQuery } from '../commands/commands.schema';
+import { PageQuery } from '../../contract/commands.schema';
 import type { AppDeps } from '../../deps';
 import type { Batches } from '../../batches/batches';
 import { streamOutputsZip } from '../../files/outputs-zip';
-import { BatchIdParams, CreateBatchBody } from './batches.schema';
+import { BatchIdParams, CreateBatchBody } from '../../contract/batches.schema';
 
 /** `/v1/batches` (FFDesk): one preset over many inputs (docs/presets.md). */
 export function batchRoutes(deps: AppDeps, batches: Batches): Router {

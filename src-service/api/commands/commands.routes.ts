@@ -9,7 +9,7 @@ import { parseInput } from '../validate';
 import { checkOnly, submitCommand, type CommandRequest } from '../../jobs/submit';
 import { cancelCommand } from '../../jobs/cancel';
 import { isFinal } from '../../jobs/state';
-import { CommandIdParams, CommandListQuery, PresignQuery, RenameBody, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from './commands.schema';
+import { CommandIdParams, CommandListQuery, PresignQuery, RenameBody, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from '../../contract/commands.schema';
 import { submitMultiple } from '../../jobs/submit-multiple';
 import { listPreviews, presentCommand, presentCommandListItem } from './commands.presenter';
 import { argumentChecksOn } from '../../ffmpeg-args/parser-switch';

@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../../deps';
 import { accountOf } from '../middleware/auth';
 import { parseInput } from '../validate';
-import { EventsQuery } from './events.schema';
+import { EventsQuery } from '../../contract/events.schema';
 import { openEventStream } from './sse';
 
 /** "Heartbeat comment every 15 s"; `FFDESK_SSE_HEARTBEAT_MS` shortens it (tests). */

@@ -7,7 +7,7 @@ import { hashKey } from '../../db/accounts-repo';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import { accountOf } from '../middleware/auth';
 import { parseInput } from '../validate';
-import { CreateKeyBody, KeyIdParams } from './keys.schema';
+import { CreateKeyBody, KeyIdParams } from '../../contract/keys.schema';
 
 /**
  * `/v1/keys` (FFDesk, for the GUI's settings page): the caller's account's keys. Keys are

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { InputFiles, OutputFiles, RunChainedBody, RunCommandBody, RunMultipleBody } from '../commands/commands.schema';
-import { BulkDeleteBody, CompleteUploadBody, InitUploadBody, StoreFileBody } from '../files/files.schema';
-import { CommandProgressEvent, FileEvent, Progress } from '../events/events.schema';
-import { Delivery, PutWebhookBody, WebhookConfig, WebhookWithSecret } from '../webhook/webhook.schema';
-import { ApiKeyItem, CreatedKey, CreateKeyBody } from '../keys/keys.schema';
-import * as records from './records.schema';
-import { AccountInfo, Health, SystemInfo } from './system.schema';
+import { InputFiles, OutputFiles, RunChainedBody, RunCommandBody, RunMultipleBody } from '../../contract/commands.schema';
+import { BulkDeleteBody, CompleteUploadBody, InitUploadBody, StoreFileBody } from '../../contract/files.schema';
+import { CommandProgressEvent, FileEvent, Progress } from '../../contract/events.schema';
+import { Delivery, PutWebhookBody, WebhookConfig, WebhookWithSecret } from '../../contract/webhook.schema';
+import { ApiKeyItem, CreatedKey, CreateKeyBody } from '../../contract/keys.schema';
+import * as records from '../../contract/records.schema';
+import { AccountInfo, Health, SystemInfo } from '../../contract/system.schema';
 
 /** Request schemas, converted as the route parses them (io: input: defaults make fields optional). */
 export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { CommandIdParams, PageQuery, RenameBody } from '../commands/commands.schema';
-import { EventsQuery } from '../events/events.schema';
-import { DeliveryIdParams, PutWebhookBody, Delivery, WebhookConfig, WebhookWithSecret } from '../webhook/webhook.schema';
-import { ApiKeyItem, CreatedKey, CreateKeyBody, KeyIdParams } from '../keys/keys.schema';
+import { CommandIdParams, PageQuery, RenameBody } from '../../contract/commands.schema';
+import { EventsQuery } from '../../contract/events.schema';
+import { DeliveryIdParams, PutWebhookBody, Delivery, WebhookConfig, WebhookWithSecret } from '../../contract/webhook.schema';
+import { ApiKeyItem, CreatedKey, CreateKeyBody, KeyIdParams } from '../../contract/keys.schema';
 import type { Operation } from './operation';
 import { errors, json, ok204 } from './responses';
-import { CommandRecord } from './records.schema';
-import { AccountInfo, CapabilitiesInfo, Health, SystemInfo } from './system.schema';
+import { CommandRecord } from '../../contract/records.schema';
+import { AccountInfo, CapabilitiesInfo, Health, SystemInfo } from '../../contract/system.schema';
 
 const EVENTS_DESCRIPTION = `Server-Sent Events of the caller's account. Each event has \`id:\` (resume with the
 Last-Event-ID header or ?last_event_id=, which first replays what was missed), \`event:\` and a JSON \`data:\`:

@@ -1,12 +1,12 @@
 import type { Operation } from './operation';
 import { errors, json, ok204 } from './responses';
 import { CacheStatsSchema } from '../cache/cache.routes';
-import { CreateWatchFolderBody, WatchFolderRecord, WatchIdParams } from '../watch/watch.schema';
-import { PageQuery } from '../commands/commands.schema';
-import { BatchIdParams, BatchRecord, CreateBatchBody } from '../batches/batches.schema';
+import { CreateWatchFolderBody, WatchFolderRecord, WatchIdParams } from '../../contract/watch.schema';
+import { PageQuery } from '../../contract/commands.schema';
+import { BatchIdParams, BatchRecord, CreateBatchBody } from '../../contract/batches.schema';
 import {
   PresetDefinition, PresetExportFile, PresetNameParams, PresetRecordSchema, PresetVersionQuery, RunPresetBody, RunPresetResponse,
-} from '../presets/presets.schema';
+} from '../../contract/presets.schema';
 
 const tag = 'Presets';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { CommandIdParams, CommandListQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from '../commands/commands.schema';
-import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, ListFilesQuery, StoreFileBody } from '../files/files.schema';
+import { CommandIdParams, CommandListQuery, PresignQuery, RunChainedBody, RunCommandBody, RunMultipleBody, SubmitQuery } from '../../contract/commands.schema';
+import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, ListFilesQuery, StoreFileBody } from '../../contract/files.schema';
 import type { Operation } from './operation';
 import { errors, json, ok204 } from './responses';
 import {
   BulkDeleteResponse, ChainedSubmitResponse, MultipleSubmitResponse, CommandListItem, CommandRecord, CompleteUploadResponse, FileIdResponse,
   InitUploadResponse, StoredFile, SubmitResponse,
-} from './records.schema';
+} from '../../contract/records.schema';
 
 // URL shapes the service hands out (files/urls.ts, files.routes.ts); documented, not parsed by a zod schema.
 const DryRunResponse = z.object({ dry_run: z.literal(true) });

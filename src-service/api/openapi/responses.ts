@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ResponseSpec } from './operation';
-import { ErrorBody, ValidationErrorBody } from './records.schema';
+import { ErrorBody, ValidationErrorBody } from '../../contract/records.schema';
 
 const MEANING: Record<number, string> = {
   400: 'Bad request (for uploads: the session expired, was aborted, or is not in progress)',

@@ -5,7 +5,7 @@ import { jsonBody } from '../middleware/json-body';
 import { parseInput } from '../validate';
 import type { Presets } from '../../presets/presets';
 import { submitPreset } from '../../presets/submit-preset';
-import { PresetDefinition, PresetExportFile, PresetNameParams, PresetVersionQuery, RunPresetBody } from './presets.schema';
+import { PresetDefinition, PresetExportFile, PresetNameParams, PresetVersionQuery, RunPresetBody } from '../../contract/presets.schema';
 
 /** `/v1/presets` (FFDesk): named, versioned command templates (docs/presets.md). */
 export function presetRoutes(deps: AppDeps, presets: Presets): Router {

@@ -3,7 +3,7 @@ import { accountOf } from '../middleware/auth';
 import { jsonBody } from '../middleware/json-body';
 import { parseInput } from '../validate';
 import type { WatchFolders } from '../../watch/watch-folders';
-import { CreateWatchFolderBody, WatchIdParams } from './watch.schema';
+import { CreateWatchFolderBody, WatchIdParams } from '../../contract/watch.schema';
 
 /** `/v1/watch-folders` (FFDesk): folders whose new files run a preset (docs/presets.md). */
 export function watchRoutes(watch: WatchFolders): Router {

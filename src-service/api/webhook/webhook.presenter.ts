@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { DeliveryRow, WebhookRow } from '../../webhooks/webhooks-repo';
-import type { Delivery, WebhookConfig, WebhookWithSecret } from './webhook.schema';
+import type { Delivery, WebhookConfig, WebhookWithSecret } from '../../contract/webhook.schema';
 
 export function presentWebhook(row: WebhookRow | undefined): z.infer<typeof WebhookConfig> {
   return row ? { url: row.url, created_at: row.created_at } : { url: null };

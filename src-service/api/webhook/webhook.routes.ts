@@ -3,9 +3,9 @@ import { createApiRouter } from '../api-router';
 import { jsonBody } from '../middleware/json-body';
 import { accountOf } from '../middleware/auth';
 import { parseInput } from '../validate';
-import { PageQuery } from '../commands/commands.schema';
+import { PageQuery } from '../../contract/commands.schema';
 import type { Webhooks } from '../../webhooks/webhooks';
-import { DeliveryIdParams, PutWebhookBody } from './webhook.schema';
+import { DeliveryIdParams, PutWebhookBody } from '../../contract/webhook.schema';
 import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './webhook.presenter';
 
 /** `/v1/webhook` (docs/decisions.md: endpoints not shown, Webhooks): config, delivery log, replay, test. */

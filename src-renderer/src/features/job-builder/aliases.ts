@@ -16,10 +16,8 @@ export function findAliasUses(text: string): AliasUse[] {
   return uses;
 }
 
-export const INPUT_ALIAS = /^in_[A-Za-z0-9_]+$/;
-export const OUTPUT_ALIAS = /^out_[A-Za-z0-9_]+$/;
-/** Letters, digits, `_`, `-`, dots for extensions; no separators, no `..`, no leading dot. */
-export const OUTPUT_NAME = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+// The service's own naming rules, so the form refuses exactly what a submit would.
+export { INPUT_ALIAS, OUTPUT_ALIAS, OUTPUT_NAME, MAX_OUTPUT_NAME } from '../../../../src-service/contract/names';
 export const PLAYLIST_PREFIX = 'out_playlist_';
 
 export function isPlaylistName(name: string): boolean {

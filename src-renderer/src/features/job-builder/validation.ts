@@ -1,5 +1,5 @@
 import type { CommandRequest, ValidationIssue } from '../../../../src-service/client';
-import { findAliasUses, INPUT_ALIAS, isPlaylistName, OUTPUT_ALIAS, OUTPUT_NAME, PLAYLIST_PREFIX } from './aliases';
+import { findAliasUses, INPUT_ALIAS, isPlaylistName, MAX_OUTPUT_NAME, OUTPUT_ALIAS, OUTPUT_NAME, PLAYLIST_PREFIX } from './aliases';
 
 export interface Limits {
   /** The account's `max_vcpu` (GET /v1/account); unknown until it loads. */
@@ -69,7 +69,7 @@ function checkOutputs(req: CommandRequest): ValidationIssue[] {
   for (const [alias, name] of Object.entries(req.output_files)) {
     const loc = ['output_files', alias];
     if (!OUTPUT_ALIAS.test(alias)) issues.push(issue(loc, 'Output alias must start with out_ followed by letters, digits or underscores'));
-    else if (!OUTPUT_NAME.test(name) || name.length > 200) issues.push(issue(loc, 'Output file name may hold letters, digits, _, - and dots; no paths'));
+    else if (!OUTPUT_NAME.test(name) || name.length > MAX_OUTPUT_NAME) issues.push(issue(loc, 'Output file name may hold letters, digits, _, - and dots; no paths'));
     else if (isPlaylistName(name) && !alias.startsWith(PLAYLIST_PREFIX)) issues.push(issue(loc, `A playlist output's alias must start with ${PLAYLIST_PREFIX}`));
     const other = seen.get(name.toLowerCase());
     if (other) issues.push(issue(loc, `File name ${name} is already used by ${other}`));

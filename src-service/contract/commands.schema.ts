@@ -1,22 +1,8 @@
 import { z } from 'zod';
-import { laxInt, laxNumber } from '../lax-number';
-import { REQUEST_LIMITS } from '../../ffmpeg-args/request-limits';
-import { MAX_JOB_NAME } from '../../jobs/job-name';
+import { laxInt, laxNumber } from './lax-number';
+import { INPUT_ALIAS, INTERIM_ALIAS, MAX_JOB_NAME, MAX_OUTPUT_NAME, MAX_REQUESTED_VCPUS, OUTPUT_ALIAS, OUTPUT_NAME, REQUEST_LIMITS, isHttpUrl } from './names';
 
-/** Decisions (Requests): aliases start `in_`/`out_`, then letters, digits, underscores. */
-export const INPUT_ALIAS = /^in_[A-Za-z0-9_]+$/;
-export const OUTPUT_ALIAS = /^out_[A-Za-z0-9_]+$/;
-export const INTERIM_ALIAS = /^inter_[A-Za-z0-9_]+$/;
-/** Output names: letters, digits, `_`, `-`, and dots for extensions; no separators, no `..`, no leading dot. */
-export const OUTPUT_NAME = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
-
-/** The largest vcpu_count accepted; more is a 422. Anything accepted runs with what the local budget allows. */
-export const MAX_REQUESTED_VCPUS = 1024;
-
-const httpUrl = z
-  .string()
-  .max(8192)
-  .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), { message: 'URL must be an http or https URL' });
+const httpUrl = z.string().max(8192).refine(isHttpUrl, { message: 'URL must be an http or https URL' });
 
 export const InputFiles = z
   .record(z.string().regex(INPUT_ALIAS, 'Input alias must start with in_ followed by letters, digits or underscores'), httpUrl)
@@ -27,7 +13,7 @@ export const OutputFiles = z
     z.literal('OUTPUT_FOLDER'),
     z.record(
       z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_ followed by letters, digits or underscores'),
-      z.string().max(200).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
+      z.string().max(MAX_OUTPUT_NAME).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
     ),
   ], { error: 'output_files must be an object mapping out_ aliases to file names, or the string "OUTPUT_FOLDER"' })
   .describe('Output alias to file name, or "OUTPUT_FOLDER" for a zip of everything the command writes');
@@ -62,7 +48,7 @@ const commandList = z.array(commandText).min(1).max(REQUEST_LIMITS.maxSteps, `At
 export const InterimFiles = z
   .record(
     z.string().regex(INTERIM_ALIAS, 'Interim alias must start with inter_ followed by letters, digits or underscores'),
-    z.string().max(200).regex(OUTPUT_NAME, 'Interim file name may hold letters, digits, _, - and dots; no paths'),
+    z.string().max(MAX_OUTPUT_NAME).regex(OUTPUT_NAME, 'Interim file name may hold letters, digits, _, - and dots; no paths'),
   )
   .describe('Interim alias to file name: written and read by the commands, never stored');
 
@@ -80,7 +66,7 @@ export const RunMultipleBody = z.object({
   ...common,
   output_files: z.record(
     z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_ followed by letters, digits or underscores'),
-    z.string().max(200).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
+    z.string().max(MAX_OUTPUT_NAME).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
   ),
   ffmpeg_commands: commandList,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl, isPlainFilename } from './names';
 
 const TiB = 1024 ** 4;
 
@@ -16,10 +17,7 @@ export const ListFilesQuery = z.object({
 export const FileIdParams = z.object({ file_id: z.string() });
 
 export const StoreFileBody = z.object({
-  file_url: z
-    .string()
-    .max(8192)
-    .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), { message: 'URL must be an http or https URL' }),
+  file_url: z.string().max(8192).refine(isHttpUrl, { message: 'URL must be an http or https URL' }),
   is_private: z.boolean().optional(),
 });
 
@@ -28,7 +26,7 @@ export const BulkDeleteBody = z.object({
 });
 
 export const InitUploadBody = z.object({
-  filename: z.string().min(1).max(255).refine((s) => !/[\0/\\]/.test(s) && s !== '.' && s !== '..', { message: 'filename must be a plain file name' }),
+  filename: z.string().min(1).max(255).refine(isPlainFilename, { message: 'filename must be a plain file name' }),
   size_bytes: z.number().int().min(1).max(5 * TiB),
   is_private: z.boolean().optional(),
   part_size: z.number().int().min(1).optional(),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { isHttpUrl } from './names';
+import { DeliveryStatusSchema } from './enums';
 
-const httpUrl = z
-  .string()
-  .max(8192)
-  .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), { message: 'URL must be an http or https URL' });
+const httpUrl = z.string().max(8192).refine(isHttpUrl, { message: 'URL must be an http or https URL' });
 
 export const PutWebhookBody = z.object({ url: httpUrl.describe('Where command-end events are POSTed') });
 
@@ -30,7 +29,7 @@ export const Delivery = z.object({
   delivery_id: z.string().describe('Also the webhook-id header; the same on every retry'),
   command_id: z.string().describe('The nil UUID for a test event'),
   url: z.string(),
-  status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+  status: DeliveryStatusSchema,
   attempts: z.number().int(),
   next_attempt_at: z.string().nullable(),
   last_status_code: z.number().int().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Progress } from '../events/events.schema';
+import { Progress } from './events.schema';
+import { CommandStatusSchema, CommandTypeSchema, FileStatusSchema, FileTypeSchema, StoreTypeSchema } from './enums';
 
 /**
  * Response shapes (docs/api.md §2.1, 2.2, 2.4 + docs/decisions.md: Records, wire conventions). The OpenAPI
@@ -20,15 +21,15 @@ export const ValidationErrorBody = z
   })
   .meta({ description: 'docs/api.md §2.4: the 422 body' });
 
-const fileStatus = z.enum(['QUEUED', 'DOWNLOADING', 'DOWNLOADED', 'UPLOADING', 'UPLOADED', 'STORED', 'FAILED']);
-const fileType = z.enum(['video', 'audio', 'image', 'subtitles', 'zip', 'output_manifest', 'other']);
+const fileStatus = FileStatusSchema;
+const fileType = FileTypeSchema;
 
 export const StoredFile = z
   .object({
     file_id: z.string(),
     storage_url: z.string().nullable().describe('null when private (without presigned_ttl_seconds) or deleted'),
     status: fileStatus,
-    service_store_type: z.enum(['OUTPUT', 'STORED_FILE']),
+    service_store_type: StoreTypeSchema,
     is_deleted: z.boolean(),
     is_private: z.boolean(),
     created_at: z.string(),
@@ -59,8 +60,8 @@ export const StoredFile = z
   })
   .meta({ description: 'docs/api.md §2.2: a stored file (command output or stored file). Fields that do not apply are left out.' });
 
-const commandStatus = z.enum(['QUEUED', 'PROCESSING', 'SUCCESS', 'FAILED']);
-const commandType = z.enum(['FFMPEG_COMMAND', 'FFMPEG_CHAINED_COMMANDS']);
+const commandStatus = CommandStatusSchema;
+const commandType = CommandTypeSchema;
 
 export const CommandRecord = z
   .object({

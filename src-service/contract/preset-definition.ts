@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INPUT_ALIAS, OUTPUT_ALIAS } from '../api/commands/commands.schema';
+import { INPUT_ALIAS, OUTPUT_ALIAS } from './names';
 
 /** The export file's format marker and version (docs/presets.md, "Export format"). */
 export const PRESET_FORMAT = 'ffdesk-preset';

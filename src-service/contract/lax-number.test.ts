@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { laxInt, laxNumber } from './lax-number';
-import { parseInput } from './validate';
+import { parseInput } from '../api/validate';
 import { ValidationError } from '../errors';
 
 const Body = z.object({ n: laxInt(z.number().int().min(1)).optional(), s: laxNumber(z.number().positive()).optional() });

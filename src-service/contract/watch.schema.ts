@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRESET_NAME } from '../../presets/definition';
+import { PRESET_NAME } from './preset-definition';
 
 export const CreateWatchFolderBody = z.object({
   folder: z.string().min(1).max(4096).describe('Absolute path of the folder to watch (its direct files)'),

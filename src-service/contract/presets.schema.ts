@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { InputFiles } from '../commands/commands.schema';
-import { PRESET_NAME, PresetDefinition, PresetExportFile, PresetParameter, PresetInput } from '../../presets/definition';
+import { InputFiles } from './commands.schema';
+import { PRESET_NAME, PresetDefinition, PresetExportFile, PresetParameter, PresetInput } from './preset-definition';
 
 export { PresetDefinition, PresetExportFile };
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { InputFiles } from '../commands/commands.schema';
-import { PRESET_NAME } from '../../presets/definition';
+import { isHttpUrl } from './names';
+import { InputFiles } from './commands.schema';
+import { PRESET_NAME } from './preset-definition';
 
-const httpUrl = z.string().max(8192).refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), { message: 'URL must be an http or https URL' });
+const httpUrl = z.string().max(8192).refine(isHttpUrl, { message: 'URL must be an http or https URL' });
 
 export const CreateBatchBody = z.object({
   preset: z.string().regex(PRESET_NAME, 'Not a preset name'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CapabilitiesSchema, HwEncoderTrialSchema } from '../../media/capabilities-schema';
+import { CapabilitiesSchema, HwEncoderTrialSchema } from './capabilities.schema';
 
 /** One binary FFDesk could use, and why it was (not) chosen (docs/ffmpeg.md). */
 const BinaryCandidate = z.object({
