@@ -1,13 +1,11 @@
 import type Router from '@koa/router';
-import { createApiRouter } from '../api-router';
-import { jsonBody } from '../middleware/json-body';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps';
 import { hashKey } from '../../db/accounts-repo';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
+import { keyEndpoints } from '../../contract/endpoints/keys';
 import { accountOf } from '../middleware/auth';
-import { parseInput } from '../validate';
-import { CreateKeyBody, KeyIdParams } from '../../contract/keys.schema';
+import { createRouter, mountEndpoints } from '../mount-endpoints';
 
 /**
  * `/v1/keys` (FFDesk, for the GUI's settings page): the caller's account's keys. Keys are
@@ -16,41 +14,38 @@ import { CreateKeyBody, KeyIdParams } from '../../contract/keys.schema';
  * itself (the GUI would lock itself out mid-session).
  */
 export function keyRoutes(deps: Pick<AppDeps, 'accounts' | 'db'>): Router {
-  const router = createApiRouter();
   const keyIdByHash = deps.db.prepare(`SELECT id FROM api_keys WHERE key_hash = ?`);
   const currentKeyId = (ctx: Context) => (keyIdByHash.get(hashKey(ctx.state.apiKey as string)) as { id: string } | undefined)?.id;
 
-  router.get('/keys', (ctx) => {
-    const current = currentKeyId(ctx);
-    const { id, plan } = accountOf(ctx);
-    ctx.body = deps.accounts.listKeys(id).map((k) => ({
-      key_id: k.id, prefix: k.prefix, label: k.label, plan, created_at: k.created_at, revoked_at: k.revoked_at, is_current: k.id === current,
-    }));
-  });
+  return mountEndpoints(createRouter(), keyEndpoints, {
+    listKeys: (ctx) => {
+      const current = currentKeyId(ctx);
+      const { id, plan } = accountOf(ctx);
+      return deps.accounts.listKeys(id).map((k) => ({
+        key_id: k.id, prefix: k.prefix, label: k.label, plan, created_at: k.created_at, revoked_at: k.revoked_at, is_current: k.id === current,
+      }));
+    },
 
-  router.post('/keys', jsonBody, (ctx) => {
-    const account = accountOf(ctx);
-    const body = parseInput(CreateKeyBody, ctx.state.body ?? {}, 'body');
-    if (body.plan && body.plan !== account.plan) {
-      throw ValidationError.at(['body', 'plan'], `A key belongs to the caller's account, whose plan is ${account.plan}`, 'enum');
-    }
-    const { id, key } = deps.accounts.addKey(account.id, undefined, body.label ?? null);
-    const row = deps.accounts.listKeys(account.id).find((k) => k.id === id);
-    ctx.body = {
-      key_id: id, key, prefix: row?.prefix ?? key.slice(0, 10), label: row?.label ?? null, plan: account.plan,
-      created_at: row?.created_at, revoked_at: null,
-    };
-  });
+    createKey: (ctx, { body }) => {
+      const account = accountOf(ctx);
+      if (body.plan && body.plan !== account.plan) {
+        throw ValidationError.at(['body', 'plan'], `A key belongs to the caller's account, whose plan is ${account.plan}`, 'enum');
+      }
+      const { id, key } = deps.accounts.addKey(account.id, undefined, body.label ?? null);
+      const row = deps.accounts.listKeys(account.id).find((k) => k.id === id);
+      return {
+        key_id: id, key, prefix: row?.prefix ?? key.slice(0, 10), label: row?.label ?? null, plan: account.plan,
+        created_at: row?.created_at, revoked_at: null,
+      };
+    },
 
-  router.delete('/keys/:key_id', (ctx) => {
-    const { key_id } = parseInput(KeyIdParams, ctx.params, 'path');
-    const account = accountOf(ctx);
-    const own = deps.accounts.listKeys(account.id).find((k) => k.id === key_id);
-    if (!own) throw new NotFoundError('Key not found');
-    if (own.id === currentKeyId(ctx)) throw new BadRequestError('Cannot revoke the key used for this request');
-    deps.accounts.revokeOwnKey(account.id, key_id);
-    ctx.status = 204;
+    revokeKey: (ctx, { params: { key_id } }) => {
+      const account = accountOf(ctx);
+      const own = deps.accounts.listKeys(account.id).find((k) => k.id === key_id);
+      if (!own) throw new NotFoundError('Key not found');
+      if (own.id === currentKeyId(ctx)) throw new BadRequestError('Cannot revoke the key used for this request');
+      deps.accounts.revokeOwnKey(account.id, key_id);
+      ctx.status = 204;
+    },
   });
-
-  return router;
 }

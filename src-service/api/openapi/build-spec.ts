@@ -1,19 +1,16 @@
 import { z } from 'zod';
-import type { Operation, ResponseSpec } from './operation';
-import { CORE_OPERATIONS } from './operations';
-import { EXTRA_OPERATIONS } from './operations-extras';
-import { WORKER_OPERATIONS } from './operations-workers';
-import { PRESET_OPERATIONS } from './operations-presets';
+import type { Operation, ResponseSpec } from '../../contract/endpoint';
+import { ENDPOINTS } from '../../contract/endpoints';
 import { REQUEST_COMPONENTS, RESPONSE_COMPONENTS } from './components';
 import { WEBHOOKS_SECTION } from './webhooks-section';
 
 export type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, JsonSchema>; securitySchemes?: unknown } };
 
-export const OPERATIONS: Operation[] = [...CORE_OPERATIONS, ...EXTRA_OPERATIONS, ...WORKER_OPERATIONS, ...PRESET_OPERATIONS];
+const OPERATIONS = ENDPOINTS;
 const uri = (id: string) => `#/components/schemas/${id}`;
 
-/** OpenAPI 3.1 of every endpoint, generated from the zod schemas the routes use (docs/api.md §9: version 1.0.0). */
+/** OpenAPI 3.1 of every declared endpoint (src-service/contract/endpoints/), generated from their zod schemas (docs/api.md §9: version 1.0.0). */
 export function buildOpenApi(): OpenApiDocument {
   const names = new Map<z.ZodType, string>();
   const requests = collect(REQUEST_COMPONENTS, names, (op) => (op.body ? [[`${pascal(op.operationId)}Body`, op.body]] : []));

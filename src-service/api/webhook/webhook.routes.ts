@@ -1,44 +1,21 @@
 import type Router from '@koa/router';
-import { createApiRouter } from '../api-router';
-import { jsonBody } from '../middleware/json-body';
-import { accountOf } from '../middleware/auth';
-import { parseInput } from '../validate';
-import { PageQuery } from '../../contract/commands.schema';
+import { webhookEndpoints } from '../../contract/endpoints/webhook';
 import type { Webhooks } from '../../webhooks/webhooks';
-import { DeliveryIdParams, PutWebhookBody } from '../../contract/webhook.schema';
+import { accountOf } from '../middleware/auth';
+import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './webhook.presenter';
 
 /** `/v1/webhook` (docs/decisions.md: endpoints not shown, Webhooks): config, delivery log, replay, test. */
 export function webhookRoutes(webhooks: Webhooks): Router {
-  const router = createApiRouter();
-
-  router.get('/webhook', (ctx) => {
-    ctx.body = presentWebhook(webhooks.getWebhook(accountOf(ctx).id));
+  return mountEndpoints(createRouter(), webhookEndpoints, {
+    getWebhook: (ctx) => presentWebhook(webhooks.getWebhook(accountOf(ctx).id)),
+    putWebhook: (ctx, { body }) => presentWebhookWithSecret(webhooks.setWebhook(accountOf(ctx).id, body.url)),
+    deleteWebhook: (ctx) => {
+      webhooks.removeWebhook(accountOf(ctx).id);
+      ctx.status = 204;
+    },
+    listWebhookDeliveries: (ctx, { query: { limit, offset } }) => webhooks.listDeliveries(accountOf(ctx).id, limit, offset).map(presentDelivery),
+    replayWebhookDelivery: async (ctx, { params }) => presentDelivery(await webhooks.replay(accountOf(ctx).id, params.delivery_id)),
+    sendTestWebhook: async (ctx) => presentDelivery(await webhooks.sendTest(accountOf(ctx).id)),
   });
-
-  router.put('/webhook', jsonBody, (ctx) => {
-    const { url } = parseInput(PutWebhookBody, ctx.state.body, 'body');
-    ctx.body = presentWebhookWithSecret(webhooks.setWebhook(accountOf(ctx).id, url));
-  });
-
-  router.delete('/webhook', (ctx) => {
-    webhooks.removeWebhook(accountOf(ctx).id);
-    ctx.status = 204;
-  });
-
-  router.get('/webhook/deliveries', (ctx) => {
-    const { limit, offset } = parseInput(PageQuery, ctx.query, 'query');
-    ctx.body = webhooks.listDeliveries(accountOf(ctx).id, limit, offset).map(presentDelivery);
-  });
-
-  router.post('/webhook/deliveries/:delivery_id/replay', jsonBody, async (ctx) => {
-    const { delivery_id } = parseInput(DeliveryIdParams, ctx.params, 'path');
-    ctx.body = presentDelivery(await webhooks.replay(accountOf(ctx).id, delivery_id));
-  });
-
-  router.post('/webhook/test', jsonBody, async (ctx) => {
-    ctx.body = presentDelivery(await webhooks.sendTest(accountOf(ctx).id));
-  });
-
-  return router;
 }

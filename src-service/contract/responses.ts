@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ResponseSpec } from './operation';
-import { ErrorBody, ValidationErrorBody } from '../../contract/records.schema';
+import type { ResponseSpec } from './endpoint';
+import { ErrorBody, ValidationErrorBody } from './records.schema';
 
 const MEANING: Record<number, string> = {
   400: 'Bad request (for uploads: the session expired, was aborted, or is not in progress)',
@@ -22,6 +22,8 @@ export function errors(...statuses: number[]): Record<string, ResponseSpec> {
 }
 
 /** A JSON response; `asArray` for the bare arrays of the list endpoints. */
+export function json<S extends z.ZodType>(description: string, schema: S): { description: string; schema: S };
+export function json<S extends z.ZodType>(description: string, schema: S, asArray: true): { description: string; schema: z.ZodArray<S> };
 export function json(description: string, schema: z.ZodType, asArray = false): ResponseSpec {
   return { description, schema: asArray ? z.array(schema) : schema };
 }

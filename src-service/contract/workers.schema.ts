@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import type { Operation } from './operation';
-import { errors, json } from './responses';
 
-const WorkerItem = z.object({
+export const WorkerItem = z.object({
   id: z.string(),
   host: z.string(),
   ffmpeg_version: z.string().nullable(),
@@ -15,13 +13,7 @@ const WorkerItem = z.object({
   online: z.boolean().describe('Reported within the last 30 seconds'),
 }).meta({ id: 'Worker' });
 
-const WorkersList = z.object({
+export const WorkersList = z.object({
   queue: z.enum(['embedded', 'redis']).describe('embedded: the service runs commands itself; redis: scale-out workers take them from BullMQ'),
   workers: z.array(WorkerItem),
 }).meta({ id: 'WorkersList' });
-
-/** Scale-out (docs/scale-out.md). The `/v1/worker/...` routes workers call take a worker token, not a key, and are not listed here. */
-export const WORKER_OPERATIONS: Operation[] = [
-  { method: 'get', path: '/v1/workers', operationId: 'listWorkers', tag: 'System', summary: 'Scale-out workers: host, ffmpeg version, hardware encoders, cores, running jobs, last seen',
-    responses: { '200': json('The workers this service has heard from', WorkersList), ...errors(401) } },
-];
