@@ -1,5 +1,6 @@
 import Router, { type RouterContext } from '@koa/router';
 import { bodyKindOf, type Endpoint, type EndpointGroup, type EndpointInput } from '../contract/endpoint';
+import type { Middleware } from 'koa';
 import { jsonBody } from './middleware/json-body';
 import { parseInput } from './validate';
 
@@ -31,13 +32,13 @@ export function mountEndpoints<G extends EndpointGroup>(router: Router, group: G
   for (const [operationId, endpoint] of Object.entries(group)) {
     if (bodyKindOf(endpoint) === 'raw') throw new Error(`${operationId} streams its own body; it is served by its own middleware`);
     const handler = handlers[operationId] as Handler<Endpoint>;
-    const run = async (ctx: RouterContext) => {
-      const result = await handler(ctx, parseRequest(endpoint, ctx));
+    const run: Middleware = async (ctx) => {
+      const result = await handler(ctx as RouterContext, parseRequest(endpoint, ctx as RouterContext));
       if (result !== undefined) ctx.body = result;
     };
-    const path = koaPath(endpoint.path);
-    if (bodyKindOf(endpoint) === 'json') router[endpoint.method](operationId, path, jsonBody, run);
-    else router[endpoint.method](operationId, path, run);
+    const route = router[endpoint.method].bind(router) as unknown as (name: string, path: string, ...middleware: Middleware[]) => Router;
+    if (bodyKindOf(endpoint) === 'json') route(operationId, koaPath(endpoint.path), jsonBody, run);
+    else route(operationId, koaPath(endpoint.path), run);
   }
   return router;
 }

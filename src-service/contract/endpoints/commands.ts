@@ -26,7 +26,7 @@ export const commandEndpoints = defineEndpoints({
     params: CommandIdParams, query: PresignQuery, responses: { '200': json('The command record', CommandRecord), ...errors(401, 404, 422) } },
   pollCommand: { method: 'get', path: '/v1/poll-command/{command_id}', tag: 'Commands', summary: 'Poll a command, second path form (docs/api.md §4.3)',
     params: CommandIdParams, query: PresignQuery, responses: { '200': json('The command record', CommandRecord), ...errors(401, 404, 422) } },
-  cancelCommand: { method: 'post', path: '/v1/commands/{command_id}/cancel', tag: 'Commands', summary: 'Cancel a QUEUED or PROCESSING command (FFDesk)',
+  cancelCommand: { method: 'post', bodyKind: 'json', path: '/v1/commands/{command_id}/cancel', tag: 'Commands', summary: 'Cancel a QUEUED or PROCESSING command (FFDesk)',
     description: 'It ends FAILED with error_status CANCELLED; ffmpeg is killed; no partial output is stored.',
     params: CommandIdParams, responses: { '200': json('The command record', CommandRecord), ...errors(401, 404) } },
   renameCommand: { method: 'patch', path: '/v1/commands/{command_id}', tag: 'Commands', summary: 'Rename a command (FFDesk)',
