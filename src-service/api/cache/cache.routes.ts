@@ -1,22 +1,19 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps';
 import { accountOf } from '../middleware/auth';
+import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { createCacheRepo } from '../../cache/cache-repo';
+import { cacheEndpoints } from '../../contract/endpoints/cache';
 
 /** `/v1/cache` (FFDesk): result-cache statistics, and clearing it (docs/presets.md). */
 export function cacheRoutes(deps: Pick<AppDeps, 'db'>): Router {
-  const router = new Router({ prefix: '/v1' });
   const repo = createCacheRepo(deps.db);
-
-  router.get('/cache', (ctx) => {
-    ctx.body = repo.stats(accountOf(ctx).id);
+  return mountEndpoints(createRouter(), cacheEndpoints, {
+    getCacheStats: (ctx) => repo.stats(accountOf(ctx).id),
+    // Forgets the entries and counters only: the outputs they pointed at stay, owned by their commands.
+    clearCache: (ctx) => {
+      repo.clear(accountOf(ctx).id);
+      ctx.status = 204;
+    },
   });
-
-  // Forgets the entries and counters only: the outputs they pointed at stay, owned by their commands.
-  router.delete('/cache', (ctx) => {
-    repo.clear(accountOf(ctx).id);
-    ctx.status = 204;
-  });
-
-  return router;
 }

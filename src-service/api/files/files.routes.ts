@@ -1,13 +1,10 @@
 import type Router from '@koa/router';
-import { createApiRouter } from '../api-router';
-import { jsonBody } from '../middleware/json-body';
 import type { Context, Next } from 'koa';
 import type { AppDeps } from '../../deps';
 import { NotFoundError } from '../../errors';
 import { accountOf } from '../middleware/auth';
-import { parseInput } from '../validate';
-import { PresignQuery, CommandIdParams } from '../../contract/commands.schema';
-import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, ListFilesQuery, StoreFileBody } from '../../contract/files.schema';
+import { createRouter, mountEndpoints } from '../mount-endpoints';
+import { fileEndpoints } from '../../contract/endpoints/files';
 import { presentFile } from './files.presenter';
 import { bulkDeleteFiles, deleteCommandFiles, deleteOneFile } from '../../files/deletes';
 import { streamOutputsZip } from '../../files/outputs-zip';
@@ -16,72 +13,59 @@ import type { Uploads } from '../../files/uploads';
 import type { RateLimiter } from '../../accounts/rate-limit';
 
 export function fileRoutes(deps: AppDeps, storeFiles: StoreFileWorker, uploads: Uploads, rateLimit: RateLimiter): Router {
-  const router = createApiRouter();
+  return mountEndpoints(createRouter(), fileEndpoints, {
+    listFiles: (ctx, { query: { limit, offset, status } }) => {
+      const rows = status === 'all' ? deps.files.list(accountOf(ctx).id, limit, offset) : deps.files.listStored(accountOf(ctx).id, limit, offset);
+      return rows.map((r) => presentFile(r, deps.urls));
+    },
 
-  router.get('/files', (ctx) => {
-    const { limit, offset, status } = parseInput(ListFilesQuery, ctx.query, 'query');
-    const rows = status === 'all' ? deps.files.list(accountOf(ctx).id, limit, offset) : deps.files.listStored(accountOf(ctx).id, limit, offset);
-    ctx.body = rows.map((r) => presentFile(r, deps.urls));
+    getFile: (ctx, input) => {
+      const { file_id } = input.params;
+      const { presigned_ttl_seconds } = input.query;
+      const row = deps.files.get(accountOf(ctx).id, file_id);
+      if (!row) throw new NotFoundError('File not found');
+      return presentFile(row, deps.urls, presigned_ttl_seconds);
+    },
+
+    deleteFile: async (ctx, { params: { file_id } }) => {
+      await deleteOneFile(deps, accountOf(ctx).id, file_id);
+      ctx.status = 204;
+    },
+
+    bulkDeleteFiles: async (ctx, { body: { file_ids } }) => ({ deleted_file_ids: await bulkDeleteFiles(deps, accountOf(ctx).id, file_ids) }),
+
+    deleteCommandFiles: async (ctx, { params: { command_id } }) => {
+      await deleteCommandFiles(deps, accountOf(ctx).id, command_id);
+      ctx.status = 204;
+    },
+
+    downloadCommandFiles: async (ctx, { params: { command_id } }) => {
+      const stream = await streamOutputsZip(deps, accountOf(ctx).id, [{ index: 0, commandId: command_id }]);
+      if (!stream) throw new NotFoundError('Command files not found');
+      ctx.type = 'application/zip';
+      ctx.set('Content-Disposition', `attachment; filename="command-${command_id}.zip"`);
+      ctx.body = stream;
+    },
+
+    storeFile: (ctx, { body }) => {
+      rateLimit.take(accountOf(ctx).id);
+      return { file_id: storeFiles.submit(accountOf(ctx), body) };
+    },
+
+    initUpload: (ctx, { body }) => uploads.init(accountOf(ctx), body),
+
+    completeUpload: async (ctx, input) => {
+      const { file_id } = input.params;
+      const { parts } = input.body;
+      const row = await uploads.complete(accountOf(ctx), file_id, parts);
+      return row ? presentFile(row, deps.urls) : { file_id, status: 'UPLOADED' };
+    },
+
+    abortUpload: (ctx, { params: { file_id } }) => {
+      const row = uploads.abort(accountOf(ctx), file_id);
+      return row ? presentFile(row, deps.urls) : { file_id, status: 'FAILED' };
+    },
   });
-
-  router.get('/files/:file_id', (ctx) => {
-    const { file_id } = parseInput(FileIdParams, ctx.params, 'path');
-    const { presigned_ttl_seconds } = parseInput(PresignQuery, ctx.query, 'query');
-    const row = deps.files.get(accountOf(ctx).id, file_id);
-    if (!row) throw new NotFoundError('File not found');
-    ctx.body = presentFile(row, deps.urls, presigned_ttl_seconds);
-  });
-
-  router.delete('/files/:file_id', async (ctx) => {
-    const { file_id } = parseInput(FileIdParams, ctx.params, 'path');
-    await deleteOneFile(deps, accountOf(ctx).id, file_id);
-    ctx.status = 204;
-  });
-
-  router.post('/files/bulk-delete', jsonBody, async (ctx) => {
-    const { file_ids } = parseInput(BulkDeleteBody, ctx.state.body, 'body');
-    ctx.body = { deleted_file_ids: await bulkDeleteFiles(deps, accountOf(ctx).id, file_ids) };
-  });
-
-  router.delete('/commands/:command_id/files', async (ctx) => {
-    const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
-    await deleteCommandFiles(deps, accountOf(ctx).id, command_id);
-    ctx.status = 204;
-  });
-
-  router.get('/commands/:command_id/files.zip', async (ctx) => {
-    const { command_id } = parseInput(CommandIdParams, ctx.params, 'path');
-    const stream = await streamOutputsZip(deps, accountOf(ctx).id, [{ index: 0, commandId: command_id }]);
-    if (!stream) throw new NotFoundError('Command files not found');
-    ctx.type = 'application/zip';
-    ctx.set('Content-Disposition', `attachment; filename="command-${command_id}.zip"`);
-    ctx.body = stream;
-  });
-
-  router.post('/files/store-file', jsonBody, (ctx) => {
-    const body = parseInput(StoreFileBody, ctx.state.body, 'body');
-    rateLimit.take(accountOf(ctx).id);
-    ctx.body = { file_id: storeFiles.submit(accountOf(ctx), body) };
-  });
-
-  router.post('/files/init-upload', jsonBody, (ctx) => {
-    ctx.body = uploads.init(accountOf(ctx), parseInput(InitUploadBody, ctx.state.body, 'body'));
-  });
-
-  router.post('/files/:file_id/complete-upload', jsonBody, async (ctx) => {
-    const { file_id } = parseInput(FileIdParams, ctx.params, 'path');
-    const { parts } = parseInput(CompleteUploadBody, ctx.state.body, 'body');
-    const row = await uploads.complete(accountOf(ctx), file_id, parts);
-    ctx.body = row ? presentFile(row, deps.urls) : { file_id, status: 'UPLOADED' };
-  });
-
-  router.post('/files/:file_id/abort-upload', jsonBody, (ctx) => {
-    const { file_id } = parseInput(FileIdParams, ctx.params, 'path');
-    const row = uploads.abort(accountOf(ctx), file_id);
-    ctx.body = row ? presentFile(row, deps.urls) : { file_id, status: 'FAILED' };
-  });
-
-  return router;
 }
 
 const PART_PATH = /^\/uploads\/([0-9a-f-]{36})\/parts\/(\d{1,5})$/;

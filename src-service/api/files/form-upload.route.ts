@@ -7,8 +7,9 @@ import type { createFormUploads } from '../../files/form-upload';
 import { accountOf, requireApiKey } from '../middleware/auth';
 import { closeAfterAnswer } from '../middleware/unread-body';
 import { presentFile } from './files.presenter';
+import { streamedEndpoints } from '../../contract/endpoints/streamed';
 
-export const FORM_UPLOAD_PATH = '/v1/files/upload';
+export const FORM_UPLOAD_PATH = streamedEndpoints.uploadFileForm.path;
 
 /**
  * `POST /v1/files/upload` streams its own multipart body, so it runs before the JSON body

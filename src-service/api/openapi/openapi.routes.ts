@@ -1,18 +1,21 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { openapiEndpoints } from '../../contract/endpoints/openapi';
+import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { buildOpenApi, type OpenApiDocument } from './build-spec';
 import { renderDocsPage } from './docs-page';
 
-/** `GET /v1/openapi.json` and `GET /docs`, both without a key (docs/decisions.md: API description). */
+/** `GET /v1/openapi.json` and `GET /docs` (an HTML page, not an API endpoint), both without a key (docs/decisions.md: API description). */
 export function openapiRoutes(): Router {
-  const router = new Router({ sensitive: true });
   let doc: OpenApiDocument | undefined;
   let page: string | undefined;
   // Built on first use: the document is pure, and generation costs a few milliseconds.
   const spec = () => (doc ??= buildOpenApi());
 
-  router.get('/v1/openapi.json', (ctx) => {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = { ...spec(), servers: [{ url: ctx.origin }] };
+  const router = mountEndpoints(createRouter(), openapiEndpoints, {
+    getOpenApi: (ctx) => {
+      ctx.set('Cache-Control', 'no-cache');
+      return { ...spec(), servers: [{ url: ctx.origin }] };
+    },
   });
 
   router.get('/docs', (ctx) => {

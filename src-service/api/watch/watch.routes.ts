@@ -1,32 +1,18 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { accountOf } from '../middleware/auth';
-import { jsonBody } from '../middleware/json-body';
-import { parseInput } from '../validate';
+import { createRouter, mountEndpoints } from '../mount-endpoints';
 import type { WatchFolders } from '../../watch/watch-folders';
-import { CreateWatchFolderBody, WatchIdParams } from '../../contract/watch.schema';
+import { watchEndpoints } from '../../contract/endpoints/watch';
 
 /** `/v1/watch-folders` (FFDesk): folders whose new files run a preset (docs/presets.md). */
 export function watchRoutes(watch: WatchFolders): Router {
-  const router = new Router({ prefix: '/v1' });
-
-  router.get('/watch-folders', (ctx) => {
-    ctx.body = watch.list(accountOf(ctx).id);
+  return mountEndpoints(createRouter(), watchEndpoints, {
+    listWatchFolders: (ctx) => watch.list(accountOf(ctx).id),
+    createWatchFolder: (ctx, { body }) => watch.create(accountOf(ctx), body),
+    getWatchFolder: (ctx, { params: { watch_id } }) => watch.get(accountOf(ctx).id, watch_id),
+    deleteWatchFolder: async (ctx, { params: { watch_id } }) => {
+      await watch.remove(accountOf(ctx).id, watch_id);
+      ctx.status = 204;
+    },
   });
-
-  router.post('/watch-folders', jsonBody, (ctx) => {
-    ctx.body = watch.create(accountOf(ctx), parseInput(CreateWatchFolderBody, ctx.state.body, 'body'));
-  });
-
-  router.get('/watch-folders/:watch_id', (ctx) => {
-    const { watch_id } = parseInput(WatchIdParams, ctx.params, 'path');
-    ctx.body = watch.get(accountOf(ctx).id, watch_id);
-  });
-
-  router.delete('/watch-folders/:watch_id', async (ctx) => {
-    const { watch_id } = parseInput(WatchIdParams, ctx.params, 'path');
-    await watch.remove(accountOf(ctx).id, watch_id);
-    ctx.status = 204;
-  });
-
-  return router;
 }

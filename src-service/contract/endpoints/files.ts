@@ -27,6 +27,6 @@ export const fileEndpoints = defineEndpoints({
     body: InitUploadBody, responses: { '200': json('Part URLs, one per part', InitUploadResponse), ...errors(401, 403, 422, 507) } },
   completeUpload: { method: 'post', path: '/v1/files/{file_id}/complete-upload', tag: 'Uploads', summary: 'Assemble the parts (docs/api.md §4.8c)',
     params: FileIdParams, body: CompleteUploadBody, responses: { '200': json('UPLOADED; probing follows', CompleteUploadResponse), ...errors(400, 401, 404, 422) } },
-  abortUpload: { method: 'post', path: '/v1/files/{file_id}/abort-upload', tag: 'Uploads', summary: 'Abort an upload (docs/api.md §4.8d, docs/decisions.md)',
+  abortUpload: { method: 'post', bodyKind: 'json', path: '/v1/files/{file_id}/abort-upload', tag: 'Uploads', summary: 'Abort an upload (docs/api.md §4.8d, docs/decisions.md)',
     params: FileIdParams, responses: { '200': json('The file record, FAILED / UPLOAD_ABORTED', StoredFile), ...errors(400, 401, 404) } },
 });

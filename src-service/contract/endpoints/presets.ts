@@ -25,5 +25,5 @@ export const presetEndpoints = defineEndpoints({
     params: PresetNameParams, responses: { '204': ok204('Deleted'), ...errors(401, 403, 404, 422) } },
   runPreset: { method: 'post', path: '/v1/presets/{name}/run', tag, summary: 'Render the preset into a command and submit it',
     description: 'Exactly like POST /v1/run-ffmpeg-command (or chained, for several steps) with the rendered body, which is returned too.',
-    params: PresetNameParams, body: RunPresetBody, responses: { '200': json('Accepted', RunPresetResponse), ...errors(401, 403, 404, 422) } },
+    params: PresetNameParams, body: RunPresetBody, emptyBodyIs: {}, responses: { '200': json('Accepted', RunPresetResponse), ...errors(401, 403, 404, 422) } },
 });
