@@ -1,10 +1,12 @@
 import { DEAD_INPUT } from './fuzz-arbitraries';
+import { bodyKindOf, type Operation } from '../../contract/endpoint';
+import { ENDPOINTS } from '../../contract/endpoints';
 
 /**
- * Every route of the service, as listed by api/**\/*.routes.ts, extensions.ts and the
- * OpenAPI operations (api/openapi/operations*.ts), with its query keys and body kind.
- * fuzz.service.test.ts checks this list against /v1/openapi.json so a new route cannot be
- * left out of the fuzzing.
+ * Every route of the service, derived from the endpoint declarations
+ * (src-service/contract/endpoints/): a new endpoint is fuzzed and walked by the key-check
+ * tests without being listed here. Endpoints with a JSON body get a valid body of their kind
+ * to mutate (an endpoint missing from BODY_KIND_OF is fuzzed from mutated `{x: 1}` bodies).
  */
 export type BodyKind = 'run' | 'chained' | 'multiple' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'rename' | 'preset' | 'preset-run' | 'preset-import' | 'batch' | 'watch' | 'none';
 
@@ -16,69 +18,22 @@ export interface Route {
   body?: BodyKind;
 }
 
-export const ROUTES: Route[] = [
-  { method: 'POST', path: '/v1/run-ffmpeg-command', query: ['dry_run'], body: 'run' },
-  { method: 'POST', path: '/v1/run-chained-ffmpeg-commands', query: ['dry_run'], body: 'chained' },
-  { method: 'POST', path: '/v1/run-multiple-ffmpeg-commands', body: 'multiple' },
-  { method: 'GET', path: '/v1/commands', query: ['limit', 'offset', 'q'] },
-  { method: 'GET', path: '/v1/commands/{command_id}', query: ['presigned_ttl_seconds'] },
-  { method: 'PATCH', path: '/v1/commands/{command_id}', body: 'rename' },
-  { method: 'GET', path: '/v1/poll-command/{command_id}', query: ['presigned_ttl_seconds'] },
-  { method: 'POST', path: '/v1/commands/{command_id}/cancel', body: 'none' },
-  { method: 'GET', path: '/v1/commands/{command_id}/log' },
-  { method: 'DELETE', path: '/v1/commands/{command_id}/files' },
-  { method: 'GET', path: '/v1/commands/{command_id}/files.zip' },
-  { method: 'GET', path: '/v1/files', query: ['limit', 'offset', 'status'] },
-  { method: 'GET', path: '/v1/files/{file_id}', query: ['presigned_ttl_seconds'] },
-  { method: 'DELETE', path: '/v1/files/{file_id}' },
-  { method: 'POST', path: '/v1/files/bulk-delete', body: 'bulk' },
-  { method: 'POST', path: '/v1/files/store-file', body: 'store' },
-  { method: 'POST', path: '/v1/files/upload', body: 'none' },
-  { method: 'POST', path: '/v1/files/init-upload', body: 'init' },
-  { method: 'POST', path: '/v1/files/{file_id}/complete-upload', body: 'complete' },
-  { method: 'POST', path: '/v1/files/{file_id}/abort-upload', body: 'none' },
-  { method: 'PUT', path: '/uploads/{file_id}/parts/{part_number}', query: ['token'] },
-  { method: 'GET', path: '/storage/{file_id}/{name}' },
-  { method: 'GET', path: '/storage/s/{token}/{file_id}/{name}' },
-  { method: 'GET', path: '/v1/webhook' },
-  { method: 'PUT', path: '/v1/webhook', body: 'webhook' },
-  { method: 'DELETE', path: '/v1/webhook' },
-  { method: 'GET', path: '/v1/webhook/deliveries', query: ['limit', 'offset'] },
-  { method: 'POST', path: '/v1/webhook/deliveries/{delivery_id}/replay', body: 'none' },
-  { method: 'POST', path: '/v1/webhook/test', body: 'none' },
-  { method: 'GET', path: '/v1/keys' },
-  { method: 'POST', path: '/v1/keys', body: 'key' },
-  { method: 'DELETE', path: '/v1/keys/{key_id}' },
-  { method: 'GET', path: '/v1/events', query: ['last_event_id'] },
-  { method: 'GET', path: '/v1/account' },
-  { method: 'GET', path: '/v1/system' },
-  { method: 'GET', path: '/v1/capabilities' },
-  { method: 'GET', path: '/v1/workers' },
-  { method: 'GET', path: '/v1/health' },
-  { method: 'GET', path: '/v1/openapi.json' },
-  { method: 'GET', path: '/docs' },
-  { method: 'GET', path: '/v1/presets' },
-  { method: 'POST', path: '/v1/presets', body: 'preset' },
-  { method: 'POST', path: '/v1/presets/import', body: 'preset-import' },
-  { method: 'GET', path: '/v1/presets/{name}', query: ['version'] },
-  { method: 'GET', path: '/v1/presets/{name}/versions' },
-  { method: 'GET', path: '/v1/presets/{name}/export', query: ['version'] },
-  { method: 'PUT', path: '/v1/presets/{name}', body: 'preset' },
-  { method: 'DELETE', path: '/v1/presets/{name}' },
-  { method: 'POST', path: '/v1/presets/{name}/run', body: 'preset-run' },
-  { method: 'POST', path: '/v1/batches', body: 'batch' },
-  { method: 'GET', path: '/v1/batches', query: ['limit', 'offset'] },
-  { method: 'GET', path: '/v1/batches/{batch_id}' },
-  { method: 'POST', path: '/v1/batches/{batch_id}/cancel', body: 'none' },
-  { method: 'POST', path: '/v1/batches/{batch_id}/retry-failed', body: 'none' },
-  { method: 'GET', path: '/v1/batches/{batch_id}/outputs.zip' },
-  { method: 'GET', path: '/v1/cache' },
-  { method: 'DELETE', path: '/v1/cache' },
-  { method: 'GET', path: '/v1/watch-folders' },
-  { method: 'POST', path: '/v1/watch-folders', body: 'watch' },
-  { method: 'GET', path: '/v1/watch-folders/{watch_id}' },
-  { method: 'DELETE', path: '/v1/watch-folders/{watch_id}' },
-];
+/** Which valid body (validBodies) each endpoint with a JSON body schema starts from. */
+const BODY_KIND_OF: Record<string, BodyKind> = {
+  runFfmpegCommand: 'run', runChainedFfmpegCommands: 'chained', runMultipleFfmpegCommands: 'multiple', renameCommand: 'rename',
+  bulkDeleteFiles: 'bulk', storeFile: 'store', initUpload: 'init', completeUpload: 'complete', putWebhook: 'webhook', createKey: 'key',
+  createPreset: 'preset', updatePreset: 'preset', runPreset: 'preset-run', importPreset: 'preset-import', createBatch: 'batch', createWatchFolder: 'watch',
+  uploadFileForm: 'none',
+};
+
+function routeOf(e: Operation): Route {
+  const query = e.query ? Object.keys(e.query.shape) : undefined;
+  const body = BODY_KIND_OF[e.operationId] ?? (bodyKindOf(e) === 'json' ? 'none' : undefined);
+  return { method: e.method.toUpperCase(), path: e.path, ...(query ? { query } : {}), ...(body ? { body } : {}) };
+}
+
+/** The HTML API page is no endpoint of the API, but it is served, so it is fuzzed too. */
+export const ROUTES: Route[] = [...ENDPOINTS.map(routeOf), { method: 'GET', path: '/docs' }];
 
 const PRESET_BODY = {
   name: 'fuzz', parameters: { height: { type: 'integer', default: 120, min: 16, max: 2160 } }, inputs: [{ alias: 'in_1' }],
