@@ -1,4 +1,11 @@
-import { createHttp, type FetchLike } from './http';
+import { createHttp, type FetchLike, type RequestOptions } from './http';
+import { pathOf, type Endpoint } from '../contract/endpoint';
+import { commandEndpoints } from '../contract/endpoints/commands';
+import { fileEndpoints } from '../contract/endpoints/files';
+import { keyEndpoints } from '../contract/endpoints/keys';
+import { systemEndpoints } from '../contract/endpoints/system';
+import { webhookEndpoints } from '../contract/endpoints/webhook';
+import { workerEndpoints } from '../contract/endpoints/workers';
 import { subscribeEvents, type SubscribeOptions } from './events';
 import { uploadFile, type UploadOptions } from './upload';
 import { waitForCommand, type WaitOptions } from './wait';
@@ -34,59 +41,64 @@ type Signal = { signal?: AbortSignal };
  */
 export function createClient(options: ClientOptions) {
   const http = createHttp(options);
-  const enc = encodeURIComponent;
+  /** One request to a declared endpoint: its method and path come from the declaration (src-service/contract/endpoints/). */
+  const call = <T>(e: Endpoint, o: { params?: Record<string, string>; query?: RequestOptions['query']; body?: unknown; as?: RequestOptions['as'] } & Signal = {}) =>
+    http.request<T>(pathOf(e.path, o.params), { method: e.method.toUpperCase(), query: o.query, body: o.body, signal: o.signal, as: o.as });
+  const c = commandEndpoints;
+  const f = fileEndpoints;
+  const w = webhookEndpoints;
   const client = {
     baseUrl: http.baseUrl,
-    runCommand: (body: RunCommandRequest, o?: Signal) => http.request<{ command_id: string }>('/v1/run-ffmpeg-command', { body, signal: o?.signal }),
+    runCommand: (body: RunCommandRequest, o?: Signal) => call<{ command_id: string }>(c.runFfmpegCommand, { body, signal: o?.signal }),
     /** Every check of a submit, nothing queued (FFDesk: `?dry_run=true`); throws the 422/403 an actual submit would. */
     checkCommand: (body: RunCommandRequest | RunChainedRequest, chained: boolean, o?: Signal) =>
-      http.request<{ dry_run: true }>(chained ? '/v1/run-chained-ffmpeg-commands' : '/v1/run-ffmpeg-command', { body, query: { dry_run: 'true' }, signal: o?.signal }),
+      call<{ dry_run: true }>(chained ? c.runChainedFfmpegCommands : c.runFfmpegCommand, { body, query: { dry_run: 'true' }, signal: o?.signal }),
     runChained: (body: RunChainedRequest, o?: Signal) =>
-      http.request<{ command_ids: string[]; command_id: string }>('/v1/run-chained-ffmpeg-commands', { body, signal: o?.signal }),
+      call<{ command_ids: string[]; command_id: string }>(c.runChainedFfmpegCommands, { body, signal: o?.signal }),
     getCommand: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
-      http.request<CommandRecord>(`/v1/commands/${enc(id)}`, { query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
+      call<CommandRecord>(c.getCommand, { params: { command_id: id }, query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
     listCommands: (page: Page & Signal & { q?: string } = {}) =>
-      http.request<CommandListItem[]>('/v1/commands', { query: { limit: page.limit, offset: page.offset, q: page.q }, signal: page.signal }),
+      call<CommandListItem[]>(c.listCommands, { query: { limit: page.limit, offset: page.offset, q: page.q }, signal: page.signal }),
     /** FFDesk: rename a command; null goes back to the derived name. */
-    renameCommand: (id: string, name: string | null) => http.request<CommandRecord>(`/v1/commands/${enc(id)}`, { method: 'PATCH', body: { name } }),
-    cancelCommand: (id: string) => http.request<CommandRecord>(`/v1/commands/${enc(id)}/cancel`, { method: 'POST' }),
-    getCommandLog: (id: string, o?: Signal) => http.request<string>(`/v1/commands/${enc(id)}/log`, { as: 'text', signal: o?.signal }),
-    deleteCommandFiles: (id: string) => http.request<void>(`/v1/commands/${enc(id)}/files`, { method: 'DELETE', as: 'none' }),
+    renameCommand: (id: string, name: string | null) => call<CommandRecord>(c.renameCommand, { params: { command_id: id }, body: { name } }),
+    cancelCommand: (id: string) => call<CommandRecord>(c.cancelCommand, { params: { command_id: id } }),
+    getCommandLog: (id: string, o?: Signal) => call<string>(c.getCommandLog, { params: { command_id: id }, as: 'text', signal: o?.signal }),
+    deleteCommandFiles: (id: string) => call<void>(f.deleteCommandFiles, { params: { command_id: id }, as: 'none' }),
     /** FFDesk: every stored output of the command as one zip (playlists as folders). */
-    downloadCommandFiles: (id: string, o?: Signal) => http.request<Blob>(`/v1/commands/${enc(id)}/files.zip`, { as: 'blob', signal: o?.signal }),
+    downloadCommandFiles: (id: string, o?: Signal) => call<Blob>(f.downloadCommandFiles, { params: { command_id: id }, as: 'blob', signal: o?.signal }),
 
     getFile: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
-      http.request<StoredFile>(`/v1/files/${enc(id)}`, { query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
+      call<StoredFile>(f.getFile, { params: { file_id: id }, query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
     /** Stored files only, unless `status: 'all'` (every state but deleted). */
     listFiles: (page: Page & Signal & { status?: 'stored' | 'all' } = {}) =>
-      http.request<StoredFile[]>('/v1/files', { query: { limit: page.limit, offset: page.offset, status: page.status }, signal: page.signal }),
-    storeFile: (body: { file_url: string; is_private?: boolean }) => http.request<{ file_id: string }>('/v1/files/store-file', { body }),
-    initUpload: (body: InitUploadRequest, signal?: AbortSignal) => http.request<InitUploadResponse>('/v1/files/init-upload', { body, signal }),
+      call<StoredFile[]>(f.listFiles, { query: { limit: page.limit, offset: page.offset, status: page.status }, signal: page.signal }),
+    storeFile: (body: { file_url: string; is_private?: boolean }) => call<{ file_id: string }>(f.storeFile, { body }),
+    initUpload: (body: InitUploadRequest, signal?: AbortSignal) => call<InitUploadResponse>(f.initUpload, { body, signal }),
     completeUpload: (id: string, parts: UploadedPart[], signal?: AbortSignal) =>
-      http.request<StoredFile>(`/v1/files/${enc(id)}/complete-upload`, { body: { parts }, signal }),
-    abortUpload: (id: string) => http.request<StoredFile>(`/v1/files/${enc(id)}/abort-upload`, { method: 'POST' }),
-    deleteFile: (id: string) => http.request<void>(`/v1/files/${enc(id)}`, { method: 'DELETE', as: 'none' }),
-    bulkDelete: (fileIds: string[]) => http.request<{ deleted_file_ids: string[] }>('/v1/files/bulk-delete', { body: { file_ids: fileIds } }),
+      call<StoredFile>(f.completeUpload, { params: { file_id: id }, body: { parts }, signal }),
+    abortUpload: (id: string) => call<StoredFile>(f.abortUpload, { params: { file_id: id } }),
+    deleteFile: (id: string) => call<void>(f.deleteFile, { params: { file_id: id }, as: 'none' }),
+    bulkDelete: (fileIds: string[]) => call<{ deleted_file_ids: string[] }>(f.bulkDeleteFiles, { body: { file_ids: fileIds } }),
 
-    getWebhook: () => http.request<WebhookConfig>('/v1/webhook'),
-    putWebhook: (url: string) => http.request<WebhookConfig>('/v1/webhook', { method: 'PUT', body: { url } }),
-    deleteWebhook: () => http.request<void>('/v1/webhook', { method: 'DELETE', as: 'none' }),
+    getWebhook: () => call<WebhookConfig>(w.getWebhook),
+    putWebhook: (url: string) => call<WebhookConfig>(w.putWebhook, { body: { url } }),
+    deleteWebhook: () => call<void>(w.deleteWebhook, { as: 'none' }),
     listWebhookDeliveries: (page: { limit?: number; offset?: number } = {}) =>
-      http.request<WebhookDelivery[]>(`/v1/webhook/deliveries${pageQuery(page)}`),
+      call<WebhookDelivery[]>(w.listWebhookDeliveries, { query: { limit: page.limit, offset: page.offset } }),
     /** Sends a signed test event now; resolves with the delivery once the attempt is recorded. */
-    testWebhook: () => http.request<WebhookDelivery>('/v1/webhook/test', { method: 'POST' }),
-    replayWebhookDelivery: (deliveryId: string) => http.request<WebhookDelivery>(`/v1/webhook/deliveries/${enc(deliveryId)}/replay`, { method: 'POST' }),
+    testWebhook: () => call<WebhookDelivery>(w.sendTestWebhook),
+    replayWebhookDelivery: (deliveryId: string) => call<WebhookDelivery>(w.replayWebhookDelivery, { params: { delivery_id: deliveryId } }),
 
-    health: () => http.request<Health>('/v1/health'),
-    system: () => http.request<SystemInfo>('/v1/system'),
+    health: () => call<Health>(systemEndpoints.getHealth),
+    system: () => call<SystemInfo>(systemEndpoints.getSystem),
     /** What the ffmpeg in use can do (large: every encoder, filter and option name). */
-    capabilities: () => http.request<Capabilities>('/v1/capabilities'),
-    workers: () => http.request<WorkersList>('/v1/workers'),
-    account: () => http.request<Account>('/v1/account'),
-    listKeys: () => http.request<ApiKeyInfo[]>('/v1/keys'),
+    capabilities: () => call<Capabilities>(systemEndpoints.getCapabilities),
+    workers: () => call<WorkersList>(workerEndpoints.listWorkers),
+    account: () => call<Account>(systemEndpoints.getAccount),
+    listKeys: () => call<ApiKeyInfo[]>(keyEndpoints.listKeys),
     /** A new key of the caller's account (it inherits the account's plan). */
-    createKey: (opts: { label?: string; plan?: Plan } = {}) => http.request<CreatedApiKey>('/v1/keys', { body: opts }),
-    revokeKey: (keyId: string) => http.request<void>(`/v1/keys/${enc(keyId)}`, { method: 'DELETE', as: 'none' }),
+    createKey: (opts: { label?: string; plan?: Plan } = {}) => call<CreatedApiKey>(keyEndpoints.createKey, { body: opts }),
+    revokeKey: (keyId: string) => call<void>(keyEndpoints.revokeKey, { params: { key_id: keyId }, as: 'none' }),
 
     waitForCommand: (id: string, o?: WaitOptions) => waitForCommand(client.getCommand, id, o),
     uploadFile: (blob: Blob, o?: UploadOptions) => uploadFile(http, client, blob, o),
@@ -96,11 +108,3 @@ export function createClient(options: ClientOptions) {
 }
 
 export type FfdeskClient = ReturnType<typeof createClient>;
-
-function pageQuery(page: { limit?: number; offset?: number }): string {
-  const q = new URLSearchParams();
-  if (page.limit !== undefined) q.set('limit', String(page.limit));
-  if (page.offset !== undefined) q.set('offset', String(page.offset));
-  const text = q.toString();
-  return text ? `?${text}` : '';
-}

@@ -1,49 +1,11 @@
+import type { z } from 'zod';
+import type { FormatEntrySchema, HwEncoderTrialSchema } from '../contract/capabilities.schema';
+import type { BinaryCandidate, BinaryChoiceInfo as BinaryChoiceSchema, CapabilitiesInfo, HardwareEncoders as HardwareEncodersSchema } from '../contract/system.schema';
+
 /** The ffmpeg FFDesk runs: how it was chosen and what it can do (GET /v1/system, /v1/health, /v1/capabilities). */
-export interface BinaryCandidateInfo {
-  source: string;
-  path: string | null;
-  version: string | null;
-  chosen: boolean;
-  note: string;
-}
-
-export interface BinaryChoiceInfo {
-  path: string;
-  source: string;
-  version: string;
-  reason: string;
-  candidates: BinaryCandidateInfo[];
-}
-
-export interface HardwareEncoderTrial {
-  encoder: string;
-  api: 'nvenc' | 'qsv' | 'vaapi' | 'videotoolbox' | 'amf';
-  codec: string;
-  works: boolean;
-  detail: string;
-}
-
-export interface HardwareEncoders {
-  state: 'detecting' | 'done';
-  working: string[];
-  tried: HardwareEncoderTrial[];
-}
-
-export interface NamedEntry {
-  name: string;
-  description: string;
-}
-
-export interface Capabilities {
-  ffmpeg_path: string;
-  ffmpeg_version: string;
-  encoders: (NamedEntry & { type: string })[];
-  decoders: (NamedEntry & { type: string })[];
-  filters: (NamedEntry & { io: string })[];
-  muxers: NamedEntry[];
-  demuxers: NamedEntry[];
-  protocols: { input: string[]; output: string[] };
-  hwaccels: string[];
-  options: string[];
-  hardware_encoders: HardwareEncoders;
-}
+export type BinaryCandidateInfo = z.infer<typeof BinaryCandidate>;
+export type BinaryChoiceInfo = z.infer<typeof BinaryChoiceSchema>;
+export type HardwareEncoderTrial = z.infer<typeof HwEncoderTrialSchema>;
+export type HardwareEncoders = z.infer<typeof HardwareEncodersSchema>;
+export type NamedEntry = z.infer<typeof FormatEntrySchema>;
+export type Capabilities = z.infer<typeof CapabilitiesInfo>;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /** The shapes of capabilities.ts as zod schemas: for the probe cache and the OpenAPI document. */
 const MediaTypeSchema = z.enum(['video', 'audio', 'subtitle', 'data', 'attachment']);
-const CodecEntrySchema = z.object({ name: z.string(), type: MediaTypeSchema, description: z.string() });
-const FilterEntrySchema = z.object({ name: z.string(), io: z.string(), description: z.string() });
-const FormatEntrySchema = z.object({ name: z.string(), description: z.string() });
+export const CodecEntrySchema = z.object({ name: z.string(), type: MediaTypeSchema, description: z.string() });
+export const FilterEntrySchema = z.object({ name: z.string(), io: z.string(), description: z.string() });
+export const FormatEntrySchema = z.object({ name: z.string(), description: z.string() });
 
 export const CapabilitiesSchema = z.object({
   encoders: z.array(CodecEntrySchema),

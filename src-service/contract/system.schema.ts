@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CapabilitiesSchema, HwEncoderTrialSchema } from './capabilities.schema';
+import { PlanSchema } from './enums';
 
 /** One binary FFDesk could use, and why it was (not) chosen (docs/ffmpeg.md). */
-const BinaryCandidate = z.object({
+export const BinaryCandidate = z.object({
   source: z.string().describe('FFDESK_FFMPEG_PATH, ffmpeg-static, @ffmpeg-installer/ffmpeg, ffprobe-static, PATH, system, ...'),
   path: z.string().nullable(),
   version: z.string().nullable().describe('The -version token; null when it does not run or is not installed'),
@@ -67,7 +68,7 @@ export const SystemInfo = z.looseObject({
 
 export const AccountInfo = z.object({
   account_id: z.string(),
-  plan: z.enum(['trial', 'pro']),
+  plan: PlanSchema,
   storage_quota_bytes: z.number().int().nullable(),
   storage_used_bytes: z.number().int(),
   processing_quota_bytes: z.number().int().nullable(),
