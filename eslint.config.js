@@ -31,10 +31,9 @@ const argsLayer = {
   caseSensitive: true,
   message: 'ffmpeg-args/ is pure argument parsing: it may not import jobs/, db/ or api/',
 };
-// The request schemas (api/**/*.schema.ts) are the wire contract, not HTTP handling: domain code
-// may read them until they move out of api/.
+// The wire contract (schemas, enums, naming rules) lives in contract/, which domain code may read.
 const domainLayer = {
-  regex: '(^|\\x2F)api(\\x2F(?!.*\\.schema$)|$)',
+  regex: '(^|\\x2F)api(\\x2F|$)',
   caseSensitive: true,
   message: 'Domain code may not import the HTTP layer (api/): throw an error of errors.ts or emit an event, and let api/ present it',
 };
@@ -80,6 +79,21 @@ export default tseslint.config(
     files: ['src-service/ffmpeg-args/**/*.ts'],
     ignores: testFiles,
     rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...koaPaths, ...fsPaths], patterns: [testingPattern, argsLayer] }] },
+  },
+  {
+    // The contract is imported by the renderer too: zod and its own files only (docs/architecture.md).
+    files: ['src-service/contract/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [electronPath],
+        patterns: [
+          testingPattern,
+          { group: ['node:*', 'koa', '@koa/*', 'better-sqlite3', 'bullmq', 'ioredis'], message: 'src-service/contract/ is shared with the renderer: zod only' },
+          { regex: '^\\.\\./\\.\\.|^\\.\\./(?!(endpoint|responses|enums|names|[a-z-]+\\.schema|lax-number|preset-definition)$)', message: 'src-service/contract/ imports only its own files' },
+        ],
+      }],
+    },
   },
   {
     files: ['src-service/**/*.test.ts', 'src-service/testing/**/*.ts'],

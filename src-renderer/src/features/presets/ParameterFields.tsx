@@ -8,7 +8,7 @@ export function ParameterFields({ preset, values, onChange }: { preset: Preset; 
   return (
     <div className="stack">
       {entries.map(([name, p]) => {
-        const bounds = p.min !== undefined || p.max !== undefined ? ` (${p.min ?? '…'} – ${p.max ?? '…'})` : '';
+        const bounds = (p.type === 'number' || p.type === 'integer') && (p.min !== undefined || p.max !== undefined) ? ` (${p.min ?? '…'} – ${p.max ?? '…'})` : '';
         const value = values[name] ?? String(p.default ?? '');
         const set = (v: string) => onChange({ ...values, [name]: v });
         return (

@@ -1,63 +1,21 @@
+import type { z } from 'zod';
 import type { FfdeskClient } from '../../../../src-service/client';
+import type { PresetRecordSchema } from '../../../../src-service/contract/presets.schema';
+import type { BatchRecord } from '../../../../src-service/contract/batches.schema';
+import type { WatchFolderRecord } from '../../../../src-service/contract/watch.schema';
+import type { CacheStatsSchema } from '../../../../src-service/contract/cache.schema';
+import { pathOf, type Endpoint } from '../../../../src-service/contract/endpoint';
+import { presetEndpoints } from '../../../../src-service/contract/endpoints/presets';
+import { batchEndpoints } from '../../../../src-service/contract/endpoints/batches';
+import { watchEndpoints } from '../../../../src-service/contract/endpoints/watch';
+import { cacheEndpoints } from '../../../../src-service/contract/endpoints/cache';
 
-/** The preset, batch, watch-folder and cache endpoints (docs/presets.md), as the GUI uses them. */
-export interface PresetParameter {
-  type: 'number' | 'integer' | 'string' | 'enum';
-  default?: number | string;
-  min?: number;
-  max?: number;
-  values?: string[];
-  description?: string;
-}
-
-export interface Preset {
-  name: string;
-  version: number;
-  builtin: boolean;
-  title?: string;
-  description?: string;
-  parameters: Record<string, PresetParameter>;
-  inputs: { alias: string; description?: string }[];
-  zip_input?: boolean;
-  outputs: Record<string, string> | 'OUTPUT_FOLDER';
-  steps: string[];
-  cache?: boolean;
-}
-
-export interface Batch {
-  batch_id: string;
-  preset: string;
-  preset_version: number;
-  created_at: string;
-  status: 'RUNNING' | 'SUCCESS' | 'PARTIAL' | 'FAILED';
-  total: number;
-  done: number;
-  failed: number;
-  queued: number;
-  processing: number;
-  eta_seconds: number | null;
-  items: { index: number; input: Record<string, string>; command_id: string; status: string; error_status: string | null; attempts: number }[];
-}
-
-export interface WatchFolder {
-  watch_id: string;
-  folder: string;
-  output_folder: string;
-  preset: string;
-  running: number;
-  done: number;
-  failed: number;
-  last_error: string | null;
-  recent: { path: string; status: string; command_id: string | null; error: string | null; outputs: string[]; updated_at: string }[];
-}
-
-export interface CacheStats {
-  entries: number;
-  size_bytes: number;
-  lookups: number;
-  hits: number;
-  hit_rate: number | null;
-}
+/** The preset, batch, watch-folder and cache endpoints (docs/presets.md), as the GUI uses them: types and paths from the service's contract. */
+export type Preset = z.infer<typeof PresetRecordSchema>;
+export type PresetParameter = Preset['parameters'][string];
+export type Batch = z.infer<typeof BatchRecord>;
+export type WatchFolder = z.infer<typeof WatchFolderRecord>;
+export type CacheStats = z.infer<typeof CacheStatsSchema>;
 
 export class PresetApiError extends Error {
   constructor(readonly status: number, message: string) {
@@ -66,37 +24,40 @@ export class PresetApiError extends Error {
 }
 
 export function presetApi(client: FfdeskClient, apiKey: string) {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${client.baseUrl}${path}`, {
-      method,
-      headers: { 'X-API-KEY': apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  async function call<T>(endpoint: Endpoint, o: { params?: Record<string, string>; body?: unknown; search?: string } = {}): Promise<T> {
+    const res = await fetch(`${client.baseUrl}${pathOf(endpoint.path, o.params)}${o.search ?? ''}`, {
+      method: endpoint.method.toUpperCase(),
+      headers: { 'X-API-KEY': apiKey, ...(o.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
     });
     if (res.status === 204) return undefined as T;
     const data = (await res.json().catch(() => null)) as { detail?: unknown } | null;
     if (!res.ok) throw new PresetApiError(res.status, describeDetail(data?.detail) ?? `HTTP ${res.status}`);
     return data as T;
   }
+  const p = presetEndpoints;
+  const b = batchEndpoints;
+  const w = watchEndpoints;
   return {
-    list: () => call<Preset[]>('GET', '/v1/presets'),
-    save: (def: Omit<Preset, 'version' | 'builtin'>) => call<Preset>('POST', '/v1/presets', def),
-    exportFile: (name: string) => call<unknown>('GET', `/v1/presets/${encodeURIComponent(name)}/export`),
-    importFile: (file: unknown) => call<Preset>('POST', '/v1/presets/import', file),
-    remove: (name: string) => call<void>('DELETE', `/v1/presets/${encodeURIComponent(name)}`),
-    createBatch: (body: { preset: string; parameters: Record<string, string>; inputs: string[]; cache?: boolean }) => call<Batch>('POST', '/v1/batches', body),
-    listBatches: () => call<Batch[]>('GET', '/v1/batches?limit=20'),
-    cancelBatch: (id: string) => call<Batch>('POST', `/v1/batches/${encodeURIComponent(id)}/cancel`),
-    retryFailed: (id: string) => call<Batch>('POST', `/v1/batches/${encodeURIComponent(id)}/retry-failed`),
+    list: () => call<Preset[]>(p.listPresets),
+    save: (def: Omit<Preset, 'version' | 'builtin'>) => call<Preset>(p.createPreset, { body: def }),
+    exportFile: (name: string) => call<unknown>(p.exportPreset, { params: { name } }),
+    importFile: (file: unknown) => call<Preset>(p.importPreset, { body: file }),
+    remove: (name: string) => call<void>(p.deletePreset, { params: { name } }),
+    createBatch: (body: { preset: string; parameters: Record<string, string>; inputs: string[]; cache?: boolean }) => call<Batch>(b.createBatch, { body }),
+    listBatches: () => call<Batch[]>(b.listBatches, { search: '?limit=20' }),
+    cancelBatch: (id: string) => call<Batch>(b.cancelBatch, { params: { batch_id: id } }),
+    retryFailed: (id: string) => call<Batch>(b.retryFailedBatchItems, { params: { batch_id: id } }),
     async downloadZip(id: string): Promise<Blob> {
-      const res = await fetch(`${client.baseUrl}/v1/batches/${encodeURIComponent(id)}/outputs.zip`, { headers: { 'X-API-KEY': apiKey } });
+      const res = await fetch(`${client.baseUrl}${pathOf(b.downloadBatchOutputs.path, { batch_id: id })}`, { headers: { 'X-API-KEY': apiKey } });
       if (!res.ok) throw new PresetApiError(res.status, `HTTP ${res.status}`);
       return res.blob();
     },
-    listWatch: () => call<WatchFolder[]>('GET', '/v1/watch-folders'),
-    createWatch: (body: { folder: string; output_folder: string; preset: string; move_originals: boolean }) => call<WatchFolder>('POST', '/v1/watch-folders', body),
-    removeWatch: (id: string) => call<void>('DELETE', `/v1/watch-folders/${encodeURIComponent(id)}`),
-    cacheStats: () => call<CacheStats>('GET', '/v1/cache'),
-    clearCache: () => call<void>('DELETE', '/v1/cache'),
+    listWatch: () => call<WatchFolder[]>(w.listWatchFolders),
+    createWatch: (body: { folder: string; output_folder: string; preset: string; move_originals: boolean }) => call<WatchFolder>(w.createWatchFolder, { body }),
+    removeWatch: (id: string) => call<void>(w.deleteWatchFolder, { params: { watch_id: id } }),
+    cacheStats: () => call<CacheStats>(cacheEndpoints.getCacheStats),
+    clearCache: () => call<void>(cacheEndpoints.clearCache),
   };
 }
 
