@@ -1,9 +1,10 @@
+import type { Plan } from '../contract/enums';
 import crypto from 'node:crypto';
 import type { Db } from './open';
 import { nowIso } from './time';
 import { createDbWatch, createReadCache } from './read-cache';
 
-export type Plan = 'trial' | 'pro';
+export type { Plan };
 
 export interface AccountRow {
   id: string;

@@ -1,3 +1,4 @@
+import type { ServiceStoreType as StoreType } from '../contract/enums';
 import type { Db } from './open';
 import { nowIso } from './time';
 import { createDbWatch } from './read-cache';
@@ -6,7 +7,7 @@ import { canFileTransition, type FileStatus } from '../files/file-state';
 import { IllegalTransitionError } from '../errors';
 
 export type { FileStatus } from '../files/file-state';
-export type StoreType = 'OUTPUT' | 'STORED_FILE';
+export type { StoreType };
 
 export interface FileRow {
   seq: number;

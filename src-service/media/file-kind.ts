@@ -1,7 +1,9 @@
 import { toNumber, type ProbeResult, type ProbeStream } from './probe-schema';
 
 /** docs/decisions.md, Records: the complete list of `file_type` values. */
-export type FileType = 'video' | 'audio' | 'image' | 'subtitles' | 'zip' | 'output_manifest' | 'other';
+import type { FileType } from '../contract/enums';
+
+export type { FileType };
 
 const MANIFEST_EXTENSIONS = new Set(['m3u8', 'mpd']);
 const SUBTITLE_EXTENSIONS = new Set(['srt', 'ass', 'ssa', 'vtt']);

@@ -1,3 +1,4 @@
+import type { DeliveryStatus } from '../contract/enums';
 import type { Db } from '../db/open';
 import { nowIso } from '../db/time';
 
@@ -8,7 +9,7 @@ export interface WebhookRow {
   created_at: string;
 }
 
-export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
+export type { DeliveryStatus };
 
 export interface DeliveryRow {
   id: string;
