@@ -3,6 +3,8 @@ import type { CommandRequest } from '../../../../src-service/client';
 import { emptyForm, fromRequest, toRequest } from './form';
 import { validateForm } from './form-checks';
 import { fieldKey, groupByField, validateRequest } from './validation';
+import { REQUEST_LIMITS } from '../../../../src-service/contract/names';
+import { RunCommandBody } from '../../../../src-service/contract/commands.schema';
 
 const base = { input_files: { in_1: 'http://h/a.mp4' }, output_files: { out_1: 'b.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}}' };
 const locs = (req: CommandRequest, maxVcpu?: number) => validateRequest(req, { maxVcpu }).map((i) => fieldKey(i.loc));
@@ -22,6 +24,15 @@ describe('422 mirror', () => {
 
   it('when a declared output is not used, then that output is flagged', () => {
     expect(locs({ ...base, output_files: { out_1: 'b.mp4', out_2: 'c.mp4' } })).toEqual(['output_files.out_2']);
+  });
+
+  it('when a command is longer than the service accepts, then the form flags it exactly where the service schema does', () => {
+    const long = { ...base, ffmpeg_command: `-i {{in_1}} ${'-y '.repeat(REQUEST_LIMITS.maxCommandChars / 3)} {{out_1}}` };
+    const atLimit = { ...base, ffmpeg_command: `-i {{in_1}} {{out_1}}`.padEnd(REQUEST_LIMITS.maxCommandChars, ' ') };
+    expect(locs(long)).toEqual(['ffmpeg_command']);
+    expect(RunCommandBody.safeParse(long).error?.issues.map((i) => i.path.join('.'))).toEqual(['ffmpeg_command']);
+    expect(locs(atLimit)).toEqual([]);
+    expect(RunCommandBody.safeParse(atLimit).success).toBe(true);
   });
 
   it('when aliases break the in_/out_ patterns, then each is flagged at its key', () => {

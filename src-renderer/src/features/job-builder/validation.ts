@@ -1,5 +1,6 @@
 import type { CommandRequest, ValidationIssue } from '../../../../src-service/client';
 import { findAliasUses, INPUT_ALIAS, isPlaylistName, MAX_OUTPUT_NAME, OUTPUT_ALIAS, OUTPUT_NAME, PLAYLIST_PREFIX } from './aliases';
+import { isHttpUrl, REQUEST_LIMITS } from '../../../../src-service/contract/names';
 
 export interface Limits {
   /** The account's `max_vcpu` (GET /v1/account); unknown until it loads. */
@@ -27,24 +28,16 @@ function commandsOf(req: CommandRequest): { texts: string[]; field: 'ffmpeg_comm
 function checkCommands(req: CommandRequest): ValidationIssue[] {
   const { texts, field } = commandsOf(req);
   const issues: ValidationIssue[] = [];
-  if (field === 'ffmpeg_commands' && (texts.length < 1 || texts.length > 10)) issues.push(issue([field], 'A chained request holds 1 to 10 commands'));
+  if (field === 'ffmpeg_commands' && (texts.length < 1 || texts.length > REQUEST_LIMITS.maxSteps)) {
+    issues.push(issue([field], `A chained request holds 1 to ${REQUEST_LIMITS.maxSteps} commands`));
+  }
   texts.forEach((text, i) => {
     const loc = field === 'ffmpeg_commands' ? [field, i] : [field];
     if (text.trim() === '') issues.push(issue(loc, 'Write the ffmpeg arguments (without "ffmpeg" itself)', 'string_too_short'));
     else if (/^\s*ffmpeg(\s|$)/.test(text)) issues.push(issue(loc, 'Leave out the program name: the command holds ffmpeg arguments only'));
-    if (text.length > 100_000) issues.push(issue(loc, 'The command is longer than 100,000 characters', 'string_too_long'));
+    if (text.length > REQUEST_LIMITS.maxCommandChars) issues.push(issue(loc, `A command may hold at most ${REQUEST_LIMITS.maxCommandChars} characters`, 'string_too_long'));
   });
   return issues;
-}
-
-export function isHttpUrl(text: string): boolean {
-  if (!/^https?:\/\//i.test(text)) return false;
-  try {
-    new URL(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function checkInputs(req: CommandRequest): ValidationIssue[] {
