@@ -68,7 +68,20 @@ export default tseslint.config(
   {
     files: ['src-service/**/*.ts'],
     ignores: testFiles,
-    rules: { 'no-restricted-imports': ['error', { paths: [electronPath], patterns: [testingPattern] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronPath], patterns: [testingPattern] }],
+      // Routes are made from the endpoint declarations (docs/contributing.md, "Add an endpoint"):
+      // only api/mount-endpoints.ts creates a router.
+      'no-restricted-syntax': [
+        'error',
+        { selector: `ImportExpression[source.value=/${TESTING_SEGMENT}/]`, message: TESTING_MESSAGE },
+        { selector: "NewExpression[callee.name='Router']", message: 'Declare the endpoint in src-service/contract/endpoints/ and bind its handler with mountEndpoints' },
+      ],
+    },
+  },
+  {
+    files: ['src-service/api/mount-endpoints.ts'],
+    rules: { 'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${TESTING_SEGMENT}/]`, message: TESTING_MESSAGE }] },
   },
   {
     files: DOMAIN_FILES,
