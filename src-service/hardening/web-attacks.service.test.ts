@@ -9,6 +9,8 @@ import { createHttpClient, type HttpClient, type RawResponse } from '../testing/
 import { errorShapeProblem } from '../testing/hardening/error-shapes';
 import { DEAD_URL, lavfiOutputs, otherAccountKey, uploadFile, waitForCommandAs } from '../testing/hardening/fixtures';
 import { tamperSignature } from '../testing/hardening/escape-tricks';
+import { ENDPOINTS } from '../contract/endpoints';
+import { bodyKindOf } from '../contract/endpoint';
 
 /**
  * Web attacks on a local API, against the real service over HTTP: DNS rebinding, cross-site
@@ -182,6 +184,23 @@ function tamperToken(token: string): string {
   return token.slice(0, -1) + last;
 }
 
+/** Which of the other account's ids fills each path parameter (complete/abort-upload take its upload). */
+const ID_OF: Record<string, string> = { command_id: 'command', file_id: 'file', delivery_id: 'delivery', key_id: 'key' };
+const UPLOAD_OPERATIONS = new Set(['completeUpload', 'abortUpload']);
+const BODY_OF: Record<string, unknown> = { completeUpload: { parts: [{ part_number: 1, etag: '"x"' }] }, renameCommand: { name: 'mine now' } };
+
+/** Every declared endpoint addressed by such an id (a new one is tried without being listed), plus bulk delete. */
+const CROSS_ACCOUNT_ROUTES: [string, string, unknown?][] = [
+  ...ENDPOINTS.filter((e) => e.params && bodyKindOf(e) !== 'raw' && Object.keys(e.params.shape).every((name) => name in ID_OF)).map(
+    (e): [string, string, unknown?] => [
+      e.method.toUpperCase(),
+      e.path.replace(/\{(\w+)\}/g, (_m, name: string) => `{${UPLOAD_OPERATIONS.has(e.operationId) ? 'upload' : ID_OF[name]}}`),
+      BODY_OF[e.operationId],
+    ],
+  ),
+  ['POST', '/v1/files/bulk-delete', { file_ids: ['{file}'] }],
+];
+
 describe("another account's ids answer 404 and change nothing", () => {
   let otherKey: string;
   const ids: Record<string, string> = {};
@@ -198,20 +217,7 @@ describe("another account's ids answer 404 and change nothing", () => {
     await svc.api('PUT', '/v1/webhook', { url: 'http://127.0.0.1:9/mine' });
   });
 
-  it.each([
-    ['GET', '/v1/commands/{command}'],
-    ['GET', '/v1/poll-command/{command}'],
-    ['GET', '/v1/commands/{command}/log'],
-    ['POST', '/v1/commands/{command}/cancel'],
-    ['DELETE', '/v1/commands/{command}/files'],
-    ['GET', '/v1/files/{file}'],
-    ['DELETE', '/v1/files/{file}'],
-    ['POST', '/v1/files/{upload}/complete-upload', { parts: [{ part_number: 1, etag: '"x"' }] }],
-    ['POST', '/v1/files/{upload}/abort-upload'],
-    ['POST', '/v1/files/bulk-delete', { file_ids: ['{file}'] }],
-    ['POST', '/v1/webhook/deliveries/{delivery}/replay'],
-    ['DELETE', '/v1/keys/{key}'],
-  ])('when %s %s is asked with my key, then 404', async (method, template, body?: unknown) => {
+  it.each(CROSS_ACCOUNT_ROUTES)('when %s %s is asked with my key, then 404', async (method, template, body?: unknown) => {
     tried++;
     const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_m, k: string) => ids[k] as string);
     const res = await svc.api(method, fill(template), body === undefined ? undefined : JSON.parse(fill(JSON.stringify(body))));
