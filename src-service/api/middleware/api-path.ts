@@ -1,3 +1,5 @@
+import { ENDPOINTS } from '../../contract/endpoints';
+
 /**
  * One answer to "is this an API request?", shared by the key check, the web UI and the
  * final 404 (docs/http-guards.md). It is deliberately wider than the routers' own
@@ -22,5 +24,14 @@ function normalizeForMatch(rawPath: string): string {
   return decoded.replace(/\\/g, '/').replace(/\/{2,}/g, '/').toLowerCase();
 }
 
-/** `/v1` paths answered without a key: health and the API description (exact spelling only). */
-export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set(['/v1/health', '/v1/openapi.json']);
+/**
+ * `/v1` paths answered without a key, in their exact spelling only: the endpoints declared
+ * `auth: false` (health and the API description). They take no path parameters, so each is
+ * one exact path.
+ */
+export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set(
+  ENDPOINTS.filter((e) => e.auth === false && e.path.startsWith('/v1/')).map((e) => {
+    if (e.path.includes('{')) throw new Error(`${e.operationId}: an endpoint without a key takes no path parameters`);
+    return e.path;
+  }),
+);
