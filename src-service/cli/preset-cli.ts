@@ -4,6 +4,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createHttp } from '../client/http';
+import { pathOf } from '../contract/endpoint';
+import { presetEndpoints as P } from '../contract/endpoints/presets';
+import { batchEndpoints } from '../contract/endpoints/batches';
 import { normalizeArgs } from './args';
 import { connect, resolveTarget } from './context';
 import { EXIT, UsageError } from './exit-codes';
@@ -35,32 +38,32 @@ export async function presetCommand(args: string[]): Promise<number> {
   if (version !== undefined && !(Number.isInteger(version) && version > 0)) throw new UsageError('--version must be a positive integer');
   const needName = () => {
     if (!name || rest.length) throw new UsageError(`preset ${sub} expects one preset name`);
-    return encodeURIComponent(name);
+    return name;
   };
   switch (sub) {
     case 'ls': {
-      const list = await http.request<PresetSummary[]>('/v1/presets');
+      const list = await http.request<PresetSummary[]>(P.listPresets.path);
       if (values.json) printJson(list);
       else for (const p of list) printLine(`${p.name}\tv${p.version}\t${p.builtin ? 'built-in' : 'saved'}\t${p.title ?? p.description ?? ''}`);
       return EXIT.OK;
     }
     case 'show':
-      printJson(await http.request(`/v1/presets/${needName()}`, { query: { version } }));
+      printJson(await http.request(pathOf(P.getPreset.path, { name: needName() }), { query: { version } }));
       return EXIT.OK;
     case 'export':
-      printJson(await http.request(`/v1/presets/${needName()}/export`, { query: { version } }));
+      printJson(await http.request(pathOf(P.exportPreset.path, { name: needName() }), { query: { version } }));
       return EXIT.OK;
     case 'import': {
       const file = name;
       if (!file || rest.length) throw new UsageError('preset import expects one JSON file (from preset export)');
       const body = JSON.parse(fs.readFileSync(userPath(file), 'utf8')) as unknown;
-      const saved = await http.request<PresetSummary>('/v1/presets/import', { method: 'POST', body });
+      const saved = await http.request<PresetSummary>(P.importPreset.path, { method: 'POST', body });
       if (values.json) printJson(saved);
       else printLine(`${saved.name}\tv${saved.version}`);
       return EXIT.OK;
     }
     case 'rm':
-      await http.request(`/v1/presets/${needName()}`, { method: 'DELETE', as: 'none' });
+      await http.request(pathOf(P.deletePreset.path, { name: needName() }), { method: 'DELETE', as: 'none' });
       return EXIT.OK;
     case 'run':
       return runPreset(needName(), version, values);
@@ -81,7 +84,7 @@ async function runPreset(name: string, version: number | undefined, values: RunV
   // Values go as text; the service converts them by the parameter's declared type.
   const parameters = parsePairs(values.set, '--set');
   const body = { version, parameters, input_files, is_private: values.private || undefined, cache: values.cache };
-  const { command_id } = await http.request<{ command_id: string }>(`/v1/presets/${name}/run`, { method: 'POST', body });
+  const { command_id } = await http.request<{ command_id: string }>(pathOf(P.runPreset.path, { name }), { method: 'POST', body });
   if (!values.wait && !values.download) {
     if (values.json) printJson({ command_id });
     else printLine(command_id);
@@ -102,7 +105,7 @@ async function runBatch(name: string, version: number | undefined, sources: stri
   const http = createHttp(resolveTarget());
   const urls = Object.values(await resolveInputs(client, Object.fromEntries(sources.map((src, i) => [`in_${i}`, src])), values.json));
   const body = { preset: name, version, parameters: parsePairs(values.set, '--set'), inputs: urls, is_private: values.private || undefined, cache: values.cache };
-  let batch = await http.request<BatchView>('/v1/batches', { method: 'POST', body });
+  let batch = await http.request<BatchView>(batchEndpoints.createBatch.path, { method: 'POST', body });
   if (!values.wait && !values.download) {
     if (values.json) printJson(batch);
     else printLine(batch.batch_id);
@@ -111,12 +114,12 @@ async function runBatch(name: string, version: number | undefined, sources: stri
   while (batch.status === 'RUNNING') {
     if (!values.json) note(`${batch.done} done, ${batch.failed} failed of ${batch.total}${batch.eta_seconds === null ? '' : `, ~${batch.eta_seconds} s left`}`);
     await new Promise((r) => setTimeout(r, 1000));
-    batch = await http.request<BatchView>(`/v1/batches/${encodeURIComponent(batch.batch_id)}`);
+    batch = await http.request<BatchView>(pathOf(batchEndpoints.getBatch.path, { batch_id: batch.batch_id }));
   }
   if (values.download && batch.done > 0) {
     const dir = userPath(values.download);
     fs.mkdirSync(dir, { recursive: true });
-    const res = await http.fetch(http.url(`/v1/batches/${encodeURIComponent(batch.batch_id)}/outputs.zip`), { headers: http.headers() });
+    const res = await http.fetch(http.url(pathOf(batchEndpoints.downloadBatchOutputs.path, { batch_id: batch.batch_id })), { headers: http.headers() });
     if (!res.ok || !res.body) throw new Error(`Download of the outputs failed: HTTP ${res.status}`);
     const target = path.join(dir, `batch-${batch.batch_id}.zip`);
     // Streamed: a batch's outputs can be far larger than memory.

@@ -1,4 +1,5 @@
 import type { CommandRequest } from '../../../../src-service/client';
+import { commandEndpoints } from '../../../../src-service/contract/endpoints/commands';
 
 /** Quotes for a POSIX shell: single quotes, with embedded ones closed and escaped. */
 export function shellQuote(text: string): string {
@@ -6,7 +7,7 @@ export function shellQuote(text: string): string {
 }
 
 export function endpointOf(req: CommandRequest): string {
-  return 'ffmpeg_commands' in req ? '/v1/run-chained-ffmpeg-commands' : '/v1/run-ffmpeg-command';
+  return 'ffmpeg_commands' in req ? commandEndpoints.runChainedFfmpegCommands.path : commandEndpoints.runFfmpegCommand.path;
 }
 
 /**
