@@ -1,3 +1,4 @@
+import { eventEndpoints } from '../contract/endpoints/events';
 import { isAbortError, toApiError } from './errors';
 import type { Http } from './http';
 import { createSseParser, type SseMessage } from './sse-parser';
@@ -48,7 +49,7 @@ export async function subscribeEvents(http: Http, opts: SubscribeOptions): Promi
 
 async function readStream(http: Http, opts: SubscribeOptions, lastEventId: string | undefined, onId: (id: string) => void): Promise<void> {
   const headers = http.headers({ Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) });
-  const res = await http.fetch(http.url('/v1/events'), { headers, signal: opts.signal });
+  const res = await http.fetch(http.url(eventEndpoints.streamEvents.path), { headers, signal: opts.signal });
   if (!res.ok || !res.body) throw toApiError(res.status, res.statusText, await res.json().catch(() => null));
   opts.onStatus?.({ connected: true });
   const parser = createSseParser((msg) => {
