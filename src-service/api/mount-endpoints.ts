@@ -1,15 +1,16 @@
 import Router, { type RouterContext } from '@koa/router';
-import { bodyKindOf, type Endpoint, type EndpointGroup, type EndpointInput } from '../contract/endpoint';
+import { bodyKindOf, type Answer, type Endpoint, type EndpointGroup, type EndpointInput } from '../contract/endpoint';
 import type { Middleware } from 'koa';
 import { jsonBody } from './middleware/json-body';
 import { parseInput } from './validate';
 
 /**
  * A handler bound to one declaration: it receives the request already parsed by the
- * declaration's schemas. What it returns (when not undefined) becomes the JSON body; a
+ * declaration's schemas. What it returns (when not undefined) becomes the JSON body, typed
+ * by the declared 200 schema; a
  * handler that answers otherwise (204, a stream, text) sets `ctx` itself and returns nothing.
  */
-export type Handler<E extends Endpoint> = (ctx: RouterContext, input: EndpointInput<E>) => unknown;
+export type Handler<E extends Endpoint> = (ctx: RouterContext, input: EndpointInput<E>) => Answer<E> | void | Promise<Answer<E> | void>;
 
 /** One handler per declared endpoint of a group; a missing or extra one is a type error. */
 export type Handlers<G extends EndpointGroup> = { [K in keyof G]: Handler<G[K]> };

@@ -60,6 +60,8 @@ export const StoredFile = z
   })
   .meta({ description: 'docs/api.md §2.2: a stored file (command output or stored file). Fields that do not apply are left out.' });
 
+export type StoredFileRecord = z.output<typeof StoredFile>;
+
 const commandStatus = CommandStatusSchema;
 const commandType = CommandTypeSchema;
 
@@ -117,4 +119,9 @@ export const InitUploadResponse = z.object({
   expires_at: z.string().optional().describe('FFDesk: when the part URLs stop working (6 h)'),
 });
 export const CompleteUploadResponse = z.union([StoredFile, z.object({ file_id: z.string(), status: fileStatus })]);
+/** The file record; only its id and FAILED if the file was deleted while the abort ran. */
+export const AbortUploadResponse = z.union([StoredFile, z.object({ file_id: z.string(), status: z.literal('FAILED') })]);
 export const BulkDeleteResponse = z.object({ deleted_file_ids: z.array(z.string()) });
+
+export type CommandRecordWire = z.output<typeof CommandRecord>;
+export type CommandListItemWire = z.output<typeof CommandListItem>;

@@ -15,7 +15,7 @@ export function workersRoutes(deps: { workers: WorkersRepo | null }): Router {
     listWorkers: () => {
       const now = Date.now();
       return {
-        queue: deps.workers ? 'redis' : 'embedded',
+        queue: deps.workers ? ('redis' as const) : ('embedded' as const),
         workers: (deps.workers?.list() ?? []).map((w) => ({
           id: w.id,
           host: w.host,

@@ -4,18 +4,21 @@ import type { UrlBuilder } from '../../files/urls';
 import { presentFile } from '../files/files.presenter';
 import { mediaOf } from '../../files/storage-access';
 import { deriveJobName } from '../../jobs/job-name';
+import type { CommandListItemWire, CommandRecordWire } from '../../contract/records.schema';
+
+type Preview = NonNullable<CommandListItemWire['preview']>;
 
 const GB = 1024 ** 3;
 
 /** The command record of docs/api.md §2.1 + docs/decisions.md (States, Records). */
-export function presentCommand(row: CommandRow, outputs: FileRow[], urls: UrlBuilder, presignTtlSeconds?: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+export function presentCommand(row: CommandRow, outputs: FileRow[], urls: UrlBuilder, presignTtlSeconds?: number): CommandRecordWire {
+  const out: CommandRecordWire = {
     command_id: row.id,
     status: row.status,
     command_type: row.command_type,
     created_at: row.created_at,
     vcpu_count: row.vcpu_count,
-    original_request: JSON.parse(row.request_json) as unknown,
+    original_request: JSON.parse(row.request_json) as Record<string, unknown>,
     name: nameOf(row),
   };
   if (row.total_processing_seconds !== null) out.total_processing_seconds = round3(row.total_processing_seconds);
@@ -27,14 +30,13 @@ export function presentCommand(row: CommandRow, outputs: FileRow[], urls: UrlBui
     out.error_status = row.error_status;
     out.error_message = row.error_message;
   }
-  if (row.status === 'PROCESSING' && row.progress_json) out.progress = JSON.parse(row.progress_json) as unknown;
-  Object.assign(out, cacheFields(row));
-  return out;
+  if (row.status === 'PROCESSING' && row.progress_json) out.progress = JSON.parse(row.progress_json) as CommandRecordWire['progress'];
+  return Object.assign(out, cacheFields(row));
 }
 
 /** A row of `GET /v1/commands` (docs/decisions.md: list commands). */
-export function presentCommandListItem(row: CommandRow, outputs: OutputStats | undefined, preview?: Record<string, unknown>): Record<string, unknown> {
-  const item: Record<string, unknown> = {
+export function presentCommandListItem(row: CommandRow, outputs: OutputStats | undefined, preview?: Preview): CommandListItemWire {
+  const item: CommandListItemWire = {
     command_id: row.id,
     name: nameOf(row),
     status: row.status,
@@ -46,14 +48,14 @@ export function presentCommandListItem(row: CommandRow, outputs: OutputStats | u
     storage_quota_used: round3((outputs?.storageBytes ?? 0) / GB, 9),
     processing_quota_used: round3(row.processing_bytes / GB, 9),
   };
-  if (row.status === 'PROCESSING' && row.progress_json) item.progress = JSON.parse(row.progress_json) as unknown;
+  if (row.status === 'PROCESSING' && row.progress_json) item.progress = JSON.parse(row.progress_json) as CommandListItemWire['progress'];
   if (preview) item.preview = preview;
   return Object.assign(item, cacheFields(row));
 }
 
 /** FFDesk: a result-cache hit says so, and names the command whose outputs it shares (docs/presets.md). */
-function cacheFields(row: CommandRow): Record<string, unknown> {
-  return row.cached_from_command_id ? { cache_hit: true, cached_from_command_id: row.cached_from_command_id } : {};
+function cacheFields(row: CommandRow): { cache_hit?: true; cached_from_command_id?: string } {
+  return row.cached_from_command_id ? { cache_hit: true as const, cached_from_command_id: row.cached_from_command_id } : {};
 }
 
 /** FFDesk: the name given, else one derived from the request (commands/job-name.ts). */
@@ -73,8 +75,8 @@ const PREVIEW_TTL_SECONDS = 3600;
  * FFDesk: per command, its first stored image or video output, for a thumbnail in job
  * lists: `{file_id, file_type, storage_url}`.
  */
-export function listPreviews(outputs: FileRow[], urls: UrlBuilder): Map<string, Record<string, unknown>> {
-  const previews = new Map<string, Record<string, unknown>>();
+export function listPreviews(outputs: FileRow[], urls: UrlBuilder): Map<string, Preview> {
+  const previews = new Map<string, Preview>();
   for (const f of outputs) {
     if (!f.command_id || previews.has(f.command_id)) continue;
     const fileType = mediaOf(f).file_type;

@@ -58,12 +58,12 @@ export function fileRoutes(deps: AppDeps, storeFiles: StoreFileWorker, uploads: 
       const { file_id } = input.params;
       const { parts } = input.body;
       const row = await uploads.complete(accountOf(ctx), file_id, parts);
-      return row ? presentFile(row, deps.urls) : { file_id, status: 'UPLOADED' };
+      return row ? presentFile(row, deps.urls) : { file_id, status: 'UPLOADED' as const };
     },
 
     abortUpload: (ctx, { params: { file_id } }) => {
       const row = uploads.abort(accountOf(ctx), file_id);
-      return row ? presentFile(row, deps.urls) : { file_id, status: 'FAILED' };
+      return row ? presentFile(row, deps.urls) : { file_id, status: 'FAILED' as const };
     },
   });
 }

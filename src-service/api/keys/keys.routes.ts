@@ -32,10 +32,10 @@ export function keyRoutes(deps: Pick<AppDeps, 'accounts' | 'db'>): Router {
         throw ValidationError.at(['body', 'plan'], `A key belongs to the caller's account, whose plan is ${account.plan}`, 'enum');
       }
       const { id, key } = deps.accounts.addKey(account.id, undefined, body.label ?? null);
-      const row = deps.accounts.listKeys(account.id).find((k) => k.id === id);
+      // Inserted just above, in the same synchronous call.
+      const row = deps.accounts.listKeys(account.id).find((k) => k.id === id)!;
       return {
-        key_id: id, key, prefix: row?.prefix ?? key.slice(0, 10), label: row?.label ?? null, plan: account.plan,
-        created_at: row?.created_at, revoked_at: null,
+        key_id: id, key, prefix: row.prefix, label: row.label, plan: account.plan, created_at: row.created_at, revoked_at: null,
       };
     },
 

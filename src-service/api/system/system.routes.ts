@@ -12,7 +12,7 @@ export function systemRoutes(deps: AppDeps): Router {
     getHealth: () => {
       const v = readVersions(deps.media);
       return {
-        status: 'ok',
+        status: 'ok' as const,
         version: deps.version,
         ffmpeg_version: v.ffmpeg_version,
         ffprobe_version: v.ffprobe_version,

@@ -1,7 +1,7 @@
 import { defineEndpoints } from '../endpoint';
 import { CommandIdParams, PresignQuery } from '../commands.schema';
 import { BulkDeleteBody, CompleteUploadBody, FileIdParams, InitUploadBody, ListFilesQuery, StoreFileBody } from '../files.schema';
-import { BulkDeleteResponse, CompleteUploadResponse, FileIdResponse, InitUploadResponse, StoredFile } from '../records.schema';
+import { AbortUploadResponse, BulkDeleteResponse, CompleteUploadResponse, FileIdResponse, InitUploadResponse, StoredFile } from '../records.schema';
 import { errors, json, ok204 } from '../responses';
 
 /** Stored files: listing, reading, deleting, storing from a URL, direct uploads (docs/api.md §4.5-4.11). */
@@ -28,5 +28,5 @@ export const fileEndpoints = defineEndpoints({
   completeUpload: { method: 'post', path: '/v1/files/{file_id}/complete-upload', tag: 'Uploads', summary: 'Assemble the parts (docs/api.md §4.8c)',
     params: FileIdParams, body: CompleteUploadBody, responses: { '200': json('UPLOADED; probing follows', CompleteUploadResponse), ...errors(400, 401, 404, 422) } },
   abortUpload: { method: 'post', bodyKind: 'json', path: '/v1/files/{file_id}/abort-upload', tag: 'Uploads', summary: 'Abort an upload (docs/api.md §4.8d, docs/decisions.md)',
-    params: FileIdParams, responses: { '200': json('The file record, FAILED / UPLOAD_ABORTED', StoredFile), ...errors(400, 401, 404) } },
+    params: FileIdParams, responses: { '200': json('The file record, FAILED / UPLOAD_ABORTED', AbortUploadResponse), ...errors(400, 401, 404) } },
 });
