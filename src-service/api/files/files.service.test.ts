@@ -171,6 +171,20 @@ describe('multipart direct upload (docs/api.md §4.8)', () => {
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
+  it('when an output file is empty, then its storage_url answers 200 with no bytes (HEAD too), not a status text', async () => {
+    const run = await svc.api('POST', '/v1/run-ffmpeg-command', { input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'none.gif' }, ffmpeg_command: '-i {{in_1}} -vf select=0 -an {{out_1}}' });
+    const done = await svc.waitForCommand(run.body.command_id);
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    const url = done.output_files.out_1.storage_url as string;
+    const got = await fetch(url);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('image/gif');
+    expect(got.headers.get('content-length')).toBe('0');
+    expect((await got.arrayBuffer()).byteLength).toBe(0);
+    const head = await fetch(url, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length')]).toEqual([200, '0']);
+  });
+
   it('when a part is stored, then its answer says where the time went (Server-Timing: receive, hash)', async () => {
     const bytes = crypto.randomBytes(500);
     const init = await svc.api('POST', '/v1/files/init-upload', { filename: 't.bin', size_bytes: bytes.length });

@@ -62,7 +62,11 @@ export function storageRoutes(deps: AppDeps) {
     ctx.status = range ? 206 : 200;
     if (range) ctx.set('Content-Range', `bytes ${start}-${end}/${stat.sizeBytes}`);
     ctx.length = Math.max(0, end - start + 1);
-    if (ctx.method === 'HEAD' || stat.sizeBytes === 0) return;
+    if (ctx.method === 'HEAD') return;
+    if (stat.sizeBytes === 0) {
+      ctx.body = Buffer.alloc(0); // without a body, Koa would answer its status text ("OK") as the file
+      return;
+    }
     const file = deps.blobs.localPath(target.blobKey, target.innerPath);
     if (file === null) {
       ctx.body = await deps.blobs.openRead(target.blobKey, target.innerPath, { start, end });
