@@ -35,7 +35,8 @@ import { workersRoutes } from './scale-out/workers-routes';
 export const VERSION = '0.1.0';
 
 export interface Service {
-  start(): Promise<{ url: string }>;
+  /** `url`: the base handed out (FFDESK_PUBLIC_URL when set); `port`: the port actually bound. */
+  start(): Promise<{ url: string; port: number }>;
   stop(): Promise<void>;
   readonly config: Config;
   /** The local account's key (shown by the GUI and the CLI). */
@@ -126,7 +127,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       scheduler.notify();
       await scaleOut?.start(baseUrl);
       if (config.samples) tasks.run('samples', (signal) => ensureSamples(deps, local.accountId, signal));
-      return { url: baseUrl };
+      return { url: baseUrl, port };
     },
     async stop() {
       // Each stage is bounded on its own; one that takes long is named on stderr so a stuck stop is never silent.

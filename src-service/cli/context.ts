@@ -4,6 +4,7 @@ import { defaultDataDir } from '../config';
 import { LOCAL_KEY_FILE } from '../bootstrap';
 import { createClient } from '../client/index';
 import { UsageError } from './exit-codes';
+import { userDataDir } from './user-path';
 
 export type Client = ReturnType<typeof createClient>;
 
@@ -13,7 +14,7 @@ export type Client = ReturnType<typeof createClient>;
  */
 export function resolveTarget(env: NodeJS.ProcessEnv = process.env): { baseUrl: string; apiKey: string } {
   const baseUrl = env.FFDESK_URL || `http://127.0.0.1:${env.FFDESK_PORT || '8777'}`;
-  const apiKey = env.FFDESK_API_KEY || readLocalKey(path.join(env.FFDESK_DATA_DIR || defaultDataDir(env), LOCAL_KEY_FILE));
+  const apiKey = env.FFDESK_API_KEY || readLocalKey(path.join(userDataDir(env) ?? defaultDataDir(env), LOCAL_KEY_FILE));
   if (!apiKey) throw new UsageError('No API key: set FFDESK_API_KEY, or start the local service once so it writes its key file');
   return { baseUrl, apiKey };
 }

@@ -8,13 +8,13 @@ import { createCommandsRepo } from '../db/commands-repo';
 import { createFilesRepo } from '../db/files-repo';
 import { LOCAL_KEY_FILE } from '../bootstrap';
 import { printTable } from './output';
-import { userPath } from './user-path';
+import { userDataDir } from './user-path';
 
 const MB = 1024 * 1024;
 
 /** FFDESK_DATA_DIR (a relative one from the folder the user is in), else the default data dir. */
 function keysDataDir(): string {
-  return process.env.FFDESK_DATA_DIR ? userPath(process.env.FFDESK_DATA_DIR) : loadConfig().dataDir;
+  return userDataDir() ?? loadConfig().dataDir;
 }
 
 /** `keys create|list|revoke|local`, straight on the database of FFDESK_DATA_DIR (works while the service runs: WAL). */

@@ -3,17 +3,21 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createService } from '../index';
 import { LOCAL_KEY_FILE } from '../bootstrap';
+import { userDataDir } from './user-path';
 
 /** `npm run serve`: the headless service. Returns -1: the process lives until a signal. */
 export async function serveCommand(extra: { samples?: boolean; webRoot?: string; printOpenUrl?: boolean } = {}): Promise<number> {
   const builtUi = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
   const webRoot = extra.webRoot ?? process.env.FFDESK_WEB_ROOT ?? (fs.existsSync(path.join(builtUi, 'index.html')) ? builtUi : undefined);
-  const service = createService({ webRoot, ...(extra.samples === undefined ? {} : { samples: extra.samples }) });
-  const { url } = await service.start();
+  const dataDir = userDataDir();
+  const service = createService({ webRoot, ...(dataDir ? { dataDir } : {}), ...(extra.samples === undefined ? {} : { samples: extra.samples }) });
+  const { url, port } = await service.start();
   const keyHint = service.config.apiKey
     ? 'API key: the one in FFDESK_API_KEY'
     : `API key: in ${path.join(service.config.dataDir, LOCAL_KEY_FILE)} (print it: npm run --silent cli -- keys local)`;
-  console.log(`FFDesk listening on ${url}`);
+  // With FFDESK_PUBLIC_URL the base URL may not name the bound port (FFDESK_PORT=0 picks one).
+  const bound = service.config.publicUrl ? ` (bound to ${service.config.host} port ${port})` : '';
+  console.log(`FFDesk listening on ${url}${bound}`);
   console.log(`Data dir: ${service.config.dataDir}`);
   console.log(keyHint);
   if (extra.printOpenUrl && service.config.webRoot) {

@@ -12,3 +12,8 @@ export function userCwd(env: NodeJS.ProcessEnv = process.env): string {
 export function userPath(p: string, env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(userCwd(env), p);
 }
+
+/** FFDESK_DATA_DIR resolved from the user's folder, or undefined when it is not set. */
+export function userDataDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.FFDESK_DATA_DIR ? userPath(env.FFDESK_DATA_DIR, env) : undefined;
+}

@@ -2,11 +2,12 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { createWorkersRepo } from '../scale-out/workers-repo';
+import { userDataDir } from './user-path';
 
 /** `workers token [--label L] | tokens | revoke <id>`, straight on the database of FFDESK_DATA_DIR (like `keys`). */
 export function workersCommand(args: string[]): number {
   const [sub, ...rest] = args;
-  const db = openDatabase(loadConfig().dataDir);
+  const db = openDatabase(userDataDir() ?? loadConfig().dataDir);
   try {
     const workers = createWorkersRepo(db);
     if (sub === 'token') {
