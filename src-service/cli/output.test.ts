@@ -34,6 +34,15 @@ describe('progress output', () => {
     expect(writes).toEqual(['QUEUED   0.0%\n', 'PROCESSING  10.0%\n', 'SUCCESS 100.0%\n']);
   });
 
+  it('when not on a terminal and the last update fell inside the 2 s throttle, then done() still shows it', () => {
+    captureStderr();
+    const view = createProgressView({ json: false, tty: false });
+    view.update('UPLOAD', 0, 'big.mov 0.0 MB/11.8 MB');
+    view.update('UPLOAD', 1, 'big.mov 11.8 MB/11.8 MB');
+    view.done();
+    expect(writes).toEqual(['UPLOAD   0.0% big.mov 0.0 MB/11.8 MB\n', 'UPLOAD 100.0% big.mov 11.8 MB/11.8 MB\n']);
+  });
+
   it('when --json, then nothing is drawn', () => {
     captureStderr();
     createProgressView({ json: true, tty: true }).update('PROCESSING', 0.5);

@@ -52,6 +52,7 @@ export function createProgressView(opts: { json: boolean; tty?: boolean }) {
   const tty = opts.tty ?? Boolean(process.stderr.isTTY);
   let lastLine = '';
   let lastPlainAt = 0;
+  let held = ''; // a plain line skipped by the throttle, shown by done() so the last state is never lost
   let drawn = false;
   return {
     update(label: string, fraction: number | null, detail = ''): void {
@@ -65,13 +66,20 @@ export function createProgressView(opts: { json: boolean; tty?: boolean }) {
       }
       const line = `${label}${pct}${detail ? ` ${detail}` : ''}`;
       const isNewLabel = !lastLine.startsWith(label);
-      if (line === lastLine || (!isNewLabel && Date.now() - lastPlainAt < PLAIN_EVERY_MS)) return;
+      if (line === lastLine) return;
+      if (!isNewLabel && Date.now() - lastPlainAt < PLAIN_EVERY_MS) {
+        held = line;
+        return;
+      }
+      held = '';
       note(line);
       lastLine = line;
       lastPlainAt = Date.now();
     },
     done(): void {
       if (tty && drawn) process.stderr.write('\n');
+      if (held) note(held);
+      held = '';
       drawn = false;
     },
   };
