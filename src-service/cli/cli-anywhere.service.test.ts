@@ -62,10 +62,11 @@ describe('the CLI from any folder', () => {
 
   it('when npm run cli is started from the user\'s folder, then INIT_CWD is where paths resolve', async () => {
     const dir = userFolder();
-    const r = await run('npm', ['--prefix', root, 'run', '--silent', 'cli', '--', 'run', '-i {{in_1}} -frames:v 1 {{out_1}}', '--in', 'in_1=./mine.mp4', '--out', 'out_1=frame.png', '--download', 'out'], dir);
+    const r = await run('npm', ['--prefix', root, 'run', '--silent', 'cli', '--', 'run', '-i {{in_1}} -frames:v 1 {{out_1}}', '--in', 'in_1=./mine.mp4', '--out', 'out_1=frame.png', '--download', 'my-frames'], dir);
     expect(r.code, r.stderr).toBe(0);
-    expect(fs.statSync(path.join(dir, 'out', 'frame.png')).size).toBeGreaterThan(100);
-    expect(fs.existsSync(path.join(root, 'out'))).toBe(false);
+    expect(fs.statSync(path.join(dir, 'my-frames', 'frame.png')).size).toBeGreaterThan(100);
+    // Not `out`: that is the repository's build folder, present after any build.
+    expect(fs.existsSync(path.join(root, 'my-frames'))).toBe(false);
   });
 
   it('when the request is refused (422), then the local input was never uploaded', async () => {
