@@ -50,9 +50,26 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules (docs/contributing.md): promises that nobody awaits or that land where a
+    // callback's result is ignored, awaits of non-promises, casts that change nothing, and values
+    // that would print as "[object Object]".
+    files: ['src-service/**/*.ts', 'src-main/**/*.ts', 'src-renderer/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      '@typescript-eslint/no-base-to-string': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
+    },
+  },
+  {
     // Tests read untyped JSON response bodies and assert on them; the assertions are the types.
-    files: ['**/*.test.ts', 'src-service/testing/**/*.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', 'src-service/testing/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/restrict-template-expressions': 'off', '@typescript-eslint/no-base-to-string': 'off' },
   },
   // A later block replaces an earlier block's options for the same rule, so each
   // no-restricted-imports below lists every restriction that applies to its files.
