@@ -24,4 +24,4 @@ const config: UserConfig = {
   server: { port: 5173, strictPort: false },
 };
 
-export default defineConfig(config) as UserConfig;
+export default defineConfig(config);

@@ -6,7 +6,7 @@ import { expect, openApp, screen, test } from './fixtures';
 function zipNames(file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true }, (err, zf) => {
-      if (err || !zf) return reject(err);
+      if (err || !zf) return reject(err ?? new Error('yauzl could not open the zip'));
       const names: string[] = [];
       zf.on('entry', (e: yauzl.Entry) => {
         names.push(e.fileName);

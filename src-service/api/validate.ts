@@ -18,13 +18,13 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where
 function explain(issue: z.core.$ZodIssue, prefix: PropertyKey[]): z.core.$ZodIssue[] {
   const path = [...prefix, ...issue.path];
   if (issue.code === 'invalid_key' && issue.issues.length > 0) {
-    return issue.issues.map((inner) => ({ ...inner, path, code: 'custom', params: { type: 'string_pattern_mismatch' } }) as z.core.$ZodIssue);
+    return issue.issues.map((inner) => ({ ...inner, path, code: 'custom', params: { type: 'string_pattern_mismatch' } }));
   }
   if (issue.code === 'invalid_union') {
     const typed = issue.errors.filter((branch) => !branch.every((i) => i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value')));
     if (typed.length === 1) return (typed[0] ?? []).flatMap((i) => explain(i, path));
   }
-  return [{ ...issue, path } as z.core.$ZodIssue];
+  return [{ ...issue, path }];
 }
 
 function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {

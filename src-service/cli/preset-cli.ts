@@ -123,7 +123,7 @@ async function runBatch(name: string, version: number | undefined, sources: stri
     if (!res.ok || !res.body) throw new Error(`Download of the outputs failed: HTTP ${res.status}`);
     const target = path.join(dir, `batch-${batch.batch_id}.zip`);
     // Streamed: a batch's outputs can be far larger than memory.
-    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), fs.createWriteStream(target));
+    await pipeline(Readable.fromWeb(res.body), fs.createWriteStream(target));
     if (!values.json) note(`saved ${target}`);
   }
   if (values.json) printJson(batch);

@@ -88,7 +88,7 @@ export async function downloadOutputs(client: Client, record: CommandRecord, dir
     if (!res.ok || !res.body) throw new Error(`Download of ${alias} failed: HTTP ${res.status}`);
     const target = path.join(dir, path.basename(file.filename ?? alias));
     // Streamed: outputs can be far larger than memory.
-    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), fs.createWriteStream(target));
+    await pipeline(Readable.fromWeb(res.body), fs.createWriteStream(target));
     if (!json) note(`saved ${alias} -> ${target}`);
   }
 }

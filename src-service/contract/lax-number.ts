@@ -18,7 +18,7 @@ type Ctx = z.core.$RefinementCtx<unknown>;
 
 function fail(ctx: Ctx, message: string, type: string): never {
   ctx.addIssue({ code: 'custom', message, params: { type } });
-  return z.NEVER as never;
+  return z.NEVER;
 }
 
 function toInteger(value: unknown, ctx: Ctx): number {

@@ -42,11 +42,11 @@ async function downloadZip(commandId: string): Promise<Map<string, Buffer>> {
 function readZip(file: string): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true }, (err, zf) => {
-      if (err || !zf) return reject(err);
+      if (err || !zf) return reject(err ?? new Error('yauzl could not open the zip'));
       const out = new Map<string, Buffer>();
       zf.on('entry', (e: yauzl.Entry) => {
         zf.openReadStream(e, (e2, stream) => {
-          if (e2 || !stream) return reject(e2);
+          if (e2 || !stream) return reject(e2 ?? new Error('yauzl could not read an entry'));
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('end', () => {

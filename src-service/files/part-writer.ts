@@ -52,7 +52,7 @@ function drainInto(fh: fs.FileHandle, start: number, expected: number, body: Rea
       failed = true;
       cleanup();
       // Let a write in flight settle first: the caller closes the file handle next.
-      void (writing ?? Promise.resolve()).catch(() => undefined).then(() => reject(err));
+      void (writing ?? Promise.resolve()).catch(() => undefined).then(() => reject(err instanceof Error ? err : new Error('The part could not be written', { cause: err })));
     };
     const flush = () => {
       if (writing || failed || batchBytes === 0) return;

@@ -31,7 +31,7 @@ async function init(s: TestService, size: number): Promise<{ file_id: string; pa
 
 async function put(url: string, body: Buffer | ReadableStream<Uint8Array>): Promise<{ status: number; etag: string | null; detail?: string }> {
   const chunked = !(body instanceof Buffer);
-  const res = await fetch(url, { method: 'PUT', body, ...(chunked ? { duplex: 'half' } : {}) } as RequestInit);
+  const res = await fetch(url, { method: 'PUT', body, ...(chunked ? { duplex: 'half' } : {}) });
   const text = await res.text();
   return { status: res.status, etag: res.headers.get('etag'), detail: text ? (JSON.parse(text) as { detail?: string }).detail : undefined };
 }

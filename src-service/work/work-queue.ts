@@ -125,7 +125,7 @@ export function createWorkQueue<T>(opts: WorkQueueOptions<T>): WorkQueue<T> {
         refused.add(key);
         continue;
       }
-      launch(item);
+      void launch(item); // never rejects: a crash is logged in launch
     }
   }
 

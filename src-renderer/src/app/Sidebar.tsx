@@ -20,7 +20,7 @@ export function Sidebar({ route }: { route: Route }) {
         <span className="brand-name">FFDesk</span>
       </div>
       {ITEMS.map((item) => (
-        <a key={item.name} className="nav-link" href={hrefOf({ name: item.name } as Route)} aria-current={route.name === item.name ? 'page' : undefined} title={item.label}>
+        <a key={item.name} className="nav-link" href={hrefOf({ name: item.name })} aria-current={route.name === item.name ? 'page' : undefined} title={item.label}>
           <span className="nav-icon">
             <Icon name={item.icon} />
           </span>

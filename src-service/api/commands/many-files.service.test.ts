@@ -57,7 +57,7 @@ async function makeZip(name: string, entries: Record<string, string | Buffer>): 
 function zipEntries(file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true }, (err, zf) => {
-      if (err || !zf) return reject(err);
+      if (err || !zf) return reject(err ?? new Error('yauzl could not open the zip'));
       const names: string[] = [];
       zf.on('entry', (e: yauzl.Entry) => {
         names.push(e.fileName);

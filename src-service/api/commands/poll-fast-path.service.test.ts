@@ -79,7 +79,7 @@ describe('poll of a finished command (fast path before Koa)', () => {
   it('when the key is revoked after the answer was cached, then the poll is refused', async () => {
     const accounts = svc.service.deps.accounts;
     const account = accounts.createAccount('pro');
-    const { key, id } = accounts.addKey(account.id) as { key: string; id: string };
+    const { key, id } = accounts.addKey(account.id);
     const done = await lavfiOutputs(svc, { out_1: 'b.mp4' }, { key });
     const path = `/v1/commands/${done.command_id}`;
     expect((await client.send({ method: 'GET', path, headers: { 'x-api-key': key } })).status).toBe(200);

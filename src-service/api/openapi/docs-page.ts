@@ -1,5 +1,5 @@
 import type { JsonSchema, OpenApiDocument } from './build-spec';
-import { constraints, escapeHtml, schemaTable, typeLabel } from './docs-schema';
+import { constraints, escapeHtml, schemaTable, text, typeLabel } from './docs-schema';
 
 const CSS = `body{font:15px/1.5 system-ui,sans-serif;margin:0;display:flex;color:#1d2330}
 nav{width:270px;height:100vh;overflow:auto;position:sticky;top:0;background:#f4f5f8;padding:16px;box-sizing:border-box;font-size:13px}
@@ -31,13 +31,13 @@ ${ops.map((o) => renderOperation(o.method, o.path, o.op, doc.components.schemas)
 function renderOperation(method: string, path: string, op: Op, schemas: Record<string, JsonSchema>): string {
   const params = (op.parameters ?? []).map(
     (p) => `<tr><td><code>${escapeHtml(String(p.name))}</code>${p.required ? ' <b>*</b>' : ''}</td><td>${escapeHtml(String(p.in))}</td>` +
-      `<td>${typeLabel(p.schema as JsonSchema)}${constraints(p.schema as JsonSchema)}</td><td>${escapeHtml(String(p.description ?? ''))}</td></tr>`,
+      `<td>${typeLabel(p.schema as JsonSchema)}${constraints(p.schema as JsonSchema)}</td><td>${escapeHtml(text(p.description))}</td></tr>`,
   );
   const bodySchema = op.requestBody ? contentSchema(op.requestBody) : undefined;
   const bodyRef = typeof bodySchema?.$ref === 'string' ? schemas[bodySchema.$ref.split('/').pop() as string] : undefined;
   const body = bodySchema ? `<p>Body: ${typeLabel(bodySchema)}</p>${bodyRef ? schemaTable(bodyRef) : ''}` : '';
   const responses = Object.entries(op.responses ?? {}).map(
-    ([status, r]) => `<tr><td>${status}</td><td>${escapeHtml(String(r.description ?? ''))}</td><td>${r.content ? typeLabel(contentSchema(r)) : ''}</td></tr>`,
+    ([status, r]) => `<tr><td>${status}</td><td>${escapeHtml(text(r.description))}</td><td>${r.content ? typeLabel(contentSchema(r)) : ''}</td></tr>`,
   );
   return `<div class="op" id="${anchor(method, path)}"><h3><span class="m ${method}">${method}</span><code>${escapeHtml(path)}</code></h3>
 <p>${escapeHtml(op.summary ?? '')}${op.security?.length === 0 ? ' <i>(no key)</i>' : ''}</p>
@@ -48,7 +48,7 @@ ${params.length ? `<table><tr><th>Parameter</th><th>In</th><th>Type</th><th>Note
 
 function contentSchema(x: JsonSchema): JsonSchema {
   const content = x.content as Record<string, { schema: JsonSchema }>;
-  return (Object.values(content)[0]?.schema ?? {}) as JsonSchema;
+  return (Object.values(content)[0]?.schema ?? {});
 }
 
 function anchor(method: string, path: string): string {

@@ -4,6 +4,11 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
+/** A schema keyword as text: strings as they are, anything else as JSON, nothing for absent. */
+export function text(v: unknown): string {
+  return typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
+}
+
 /** A short type label: `string | null`, `StoredFile[]`, `"OUTPUT_FOLDER" | object`, with links to components. */
 export function typeLabel(s: JsonSchema | undefined): string {
   if (!s) return 'any';
@@ -20,7 +25,7 @@ export function typeLabel(s: JsonSchema | undefined): string {
     return `map of ${typeLabel(s.additionalProperties as JsonSchema)}`;
   }
   if (Array.isArray(s.type)) return s.type.map(String).join(' | ');
-  return escapeHtml(String(s.type ?? 'any'));
+  return escapeHtml(text(s.type) || 'any');
 }
 
 /** Constraints worth a reader's eye: ranges, lengths, patterns, defaults. */
@@ -38,13 +43,13 @@ export function constraints(s: JsonSchema): string {
 /** An object schema as a field table; anything else as its type label. */
 export function schemaTable(s: JsonSchema): string {
   const props = s.properties as Record<string, JsonSchema> | undefined;
-  const head = s.description ? `<p>${escapeHtml(String(s.description))}</p>` : '';
+  const head = s.description ? `<p>${escapeHtml(text(s.description))}</p>` : '';
   if (!props) return `${head}<p>Type: ${typeLabel(s)}</p>`;
   const required = new Set((s.required as string[] | undefined) ?? []);
   const rows = Object.entries(props).map(
     ([name, p]) =>
       `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? ' <b>*</b>' : ''}</td><td>${typeLabel(p)}${constraints(p)}</td>` +
-      `<td>${escapeHtml(String(p.description ?? ''))}</td></tr>`,
+      `<td>${escapeHtml(text(p.description))}</td></tr>`,
   );
   return `${head}<table><tr><th>Field</th><th>Type</th><th>Notes</th></tr>${rows.join('')}</table>`;
 }

@@ -15,7 +15,7 @@ export function useHardwareEncoders(): HardwareEncoders | null {
       (s) => {
         if (!live) return;
         setHw(s.hardware_encoders ?? null);
-        if (s.hardware_encoders?.state === 'detecting') timer = setTimeout(load, POLL_MS);
+        if (s.hardware_encoders?.state === 'detecting') timer = setTimeout(() => void load(), POLL_MS);
       },
       () => undefined, // no hardware info: the templates stay software-only
     );
