@@ -69,7 +69,11 @@ export default tseslint.config(
   {
     // Tests read untyped JSON response bodies and assert on them; the assertions are the types.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', 'src-service/testing/**/*.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/restrict-template-expressions': 'off', '@typescript-eslint/no-base-to-string': 'off' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/restrict-template-expressions': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+    },
   },
   // A later block replaces an earlier block's options for the same rule, so each
   // no-restricted-imports below lists every restriction that applies to its files.
@@ -92,7 +96,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: `ImportExpression[source.value=/${TESTING_SEGMENT}/]`, message: TESTING_MESSAGE },
-        { selector: "NewExpression[callee.name='Router']", message: 'Declare the endpoint in src-service/contract/endpoints/ and bind its handler with mountEndpoints' },
+        {
+          selector: "NewExpression[callee.name='Router']",
+          message: 'Declare the endpoint in src-service/contract/endpoints/ and bind its handler with mountEndpoints',
+        },
       ],
     },
   },
@@ -115,14 +122,23 @@ export default tseslint.config(
     files: ['src-service/contract/**/*.ts'],
     ignores: testFiles,
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [electronPath],
-        patterns: [
-          testingPattern,
-          { group: ['node:*', 'koa', '@koa/*', 'better-sqlite3', 'bullmq', 'ioredis'], message: 'src-service/contract/ is shared with the renderer: zod only' },
-          { regex: '^\\.\\./\\.\\.|^\\.\\./(?!(endpoint|responses|enums|names|[a-z-]+\\.schema|lax-number|preset-definition)$)', message: 'src-service/contract/ imports only its own files' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronPath],
+          patterns: [
+            testingPattern,
+            {
+              group: ['node:*', 'koa', '@koa/*', 'better-sqlite3', 'bullmq', 'ioredis'],
+              message: 'src-service/contract/ is shared with the renderer: zod only',
+            },
+            {
+              regex: '^\\.\\./\\.\\.|^\\.\\./(?!(endpoint|responses|enums|names|[a-z-]+\\.schema|lax-number|preset-definition)$)',
+              message: 'src-service/contract/ imports only its own files',
+            },
+          ],
+        },
+      ],
     },
   },
   {

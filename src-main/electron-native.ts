@@ -18,10 +18,14 @@ export function ensureElectronSqlite(root: string, electronBin: string): Record<
     fs.rmSync(outDir, { recursive: true, force: true });
     fs.cpSync(src, outDir, { recursive: true, filter: (p) => !p.includes(`${path.sep}build${path.sep}`) });
     // node-gyp through npx: npm ships it, and on a machine with network it fetches Electron's headers.
-    const r = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--yes', 'node-gyp', 'rebuild', '--release', `--target=${version}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'], {
-      cwd: outDir,
-      stdio: 'inherit',
-    });
+    const r = spawnSync(
+      process.platform === 'win32' ? 'npx.cmd' : 'npx',
+      ['--yes', 'node-gyp', 'rebuild', '--release', `--target=${version}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'],
+      {
+        cwd: outDir,
+        stdio: 'inherit',
+      },
+    );
     if (r.status !== 0) {
       console.warn('Could not build better-sqlite3 for Electron; the app may fail to open its database.');
       return {};

@@ -17,10 +17,13 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => focusMain());
-  app.whenReady().then(start).catch((err: unknown) => {
-    console.error('FFDesk failed to start:', err);
-    app.exit(1);
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((err: unknown) => {
+      console.error('FFDesk failed to start:', err);
+      app.exit(1);
+    });
 }
 
 async function start(): Promise<void> {

@@ -3,10 +3,7 @@
  * `utilityProcess` (docs/architecture.md: the service runs off the UI thread). The window
  * itself never uses this channel: it talks to the service over HTTP like any script.
  */
-export type HostMessage =
-  | { type: 'ready'; url: string; apiKey: string; dataDir: string }
-  | { type: 'failed'; message: string }
-  | { type: 'stopped' };
+export type HostMessage = { type: 'ready'; url: string; apiKey: string; dataDir: string } | { type: 'failed'; message: string } | { type: 'stopped' };
 
 export type MainMessage = { type: 'stop' };
 

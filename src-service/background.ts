@@ -30,7 +30,11 @@ export function createBackgroundTasks(log: (msg: string) => void): BackgroundTas
   let seq = 0;
   // Tasks arrive by run(), so the source never has anything due of its own.
   const queue = createWorkQueue<Task>({
-    name: 'background task', key: (t) => t.key, source: { pick: () => null }, log, stopGraceMs: STOP_GRACE_MS,
+    name: 'background task',
+    key: (t) => t.key,
+    source: { pick: () => null },
+    log,
+    stopGraceMs: STOP_GRACE_MS,
     handle: async (task, signal) => {
       await task.fn(signal);
     },

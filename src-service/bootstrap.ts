@@ -48,7 +48,10 @@ function attachLocalKey(accounts: AccountsRepo, accountId: string, key: string |
     accounts.moveKey(key, accountId);
     return key;
   }
-  if (configured) throw new Error(`FFDESK_API_KEY is the key ${row.id} of another account (made with \`keys create\`); the local key must be the local account's: unset it or choose a new value`);
+  if (configured)
+    throw new Error(
+      `FFDESK_API_KEY is the key ${row.id} of another account (made with \`keys create\`); the local key must be the local account's: unset it or choose a new value`,
+    );
   return accounts.addKey(accountId, undefined, label).key;
 }
 
@@ -67,7 +70,8 @@ function writeKeyFile(file: string, key: string): void {
 
 /** Signing keys live in the database; the newest signs, older ones verify until retired (rotation). */
 export function loadKeyring(db: Db): Keyring {
-  const rows = () => db.prepare(`SELECT id, secret FROM signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC, rowid DESC`).all() as { id: string; secret: Buffer }[];
+  const rows = () =>
+    db.prepare(`SELECT id, secret FROM signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC, rowid DESC`).all() as { id: string; secret: Buffer }[];
   if (rows().length === 0) rotateSigningKey(db);
   return createKeyring(rows());
 }

@@ -10,9 +10,12 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), 'ffdesk');
 }
 
-const csv = z
-  .string()
-  .transform((s) => s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean));
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 const GiB = 1024 ** 3;
 
@@ -29,15 +32,27 @@ export const ConfigSchema = z.object({
   /** Extra `Origin`s allowed to call the API (the service's own origin always is). */
   allowedOrigins: csv.default([]),
   vcpuBudget: z.coerce.number().int().min(1).max(1024).default(Math.max(1, os.availableParallelism())),
-  maxJsonBytes: z.coerce.number().int().min(1024).default(1024 * 1024),
+  maxJsonBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   /** A JSON body must arrive within this (408 after): a client trickling a body cannot hold a connection. */
   jsonBodyTimeoutMs: z.coerce.number().int().min(100).default(30_000),
   /** Request headers must arrive within this (408 after; node:http's headersTimeout). */
   headersTimeoutMs: z.coerce.number().int().min(100).default(30_000),
-  maxInputBytes: z.coerce.number().int().min(1).default(50 * GiB),
+  maxInputBytes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * GiB),
   downloadConnectTimeoutMs: z.coerce.number().int().min(100).default(15_000),
   downloadIdleTimeoutMs: z.coerce.number().int().min(100).default(60_000),
-  zipMaxTotalBytes: z.coerce.number().int().min(1).default(20 * GiB),
+  zipMaxTotalBytes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20 * GiB),
   zipMaxEntries: z.coerce.number().int().min(1).default(20_000),
   zipMaxRatio: z.coerce.number().min(1).default(200),
   /** Input URL hosts refused / exclusively allowed (empty allow list = any). Loopback and LAN are allowed by default (docs/decisions.md: Requests). */
@@ -55,11 +70,23 @@ export const ConfigSchema = z.object({
   /** Where bubblewrap is, when not in /usr/bin. */
   bwrapPath: z.string().min(1).optional(),
   /** RLIMIT_FSIZE for ffmpeg: no single file it writes may grow past this. */
-  maxOutputFileBytes: z.coerce.number().int().min(1024).default(50 * GiB),
+  maxOutputFileBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * GiB),
   /** A job folder (inputs + outputs) growing past this stops the command. */
-  maxJobFolderBytes: z.coerce.number().int().min(1024).default(100 * GiB),
+  maxJobFolderBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * GiB),
   /** A running command is stopped when free space on the data disk falls below this. */
-  minFreeDiskBytes: z.coerce.number().int().min(0).default(256 * 1024 * 1024),
+  minFreeDiskBytes: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(256 * 1024 * 1024),
   /**
    * Tests only: skip the argument and list-file checks, so the escape catalogue can prove
    * the operating-system sandbox alone. Never read from the environment, and honoured only
@@ -69,7 +96,10 @@ export const ConfigSchema = z.object({
   /** Where what was learned about ffmpeg builds is cached (docs/ffmpeg.md); default `<dataDir>/ffmpeg-builds.json`. */
   ffmpegCacheFile: z.string().min(1).optional(),
   /** Scale out: with a Redis URL, commands go to a BullMQ queue for workers instead of running here (docs/scale-out.md). */
-  redisUrl: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  redisUrl: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   /** With a Redis URL: also run a worker inside the service. */
   localWorker: z.coerce.boolean().default(false),
   /** With a Redis URL: a PROCESSING command no worker reports on for this long is re-queued (or INTERRUPTED). */

@@ -34,7 +34,11 @@ export function mountExtensions(deps: AppDeps): Extensions {
   const uploads = createUploads(deps);
   const rateLimit = createRateLimiter(deps.config.storeFileRatePerMinute);
   const webhooks = createWebhooks({
-    db: deps.db, commands: deps.commands, files: deps.files, config: deps.config, log: deps.log,
+    db: deps.db,
+    commands: deps.commands,
+    files: deps.files,
+    config: deps.config,
+    log: deps.log,
     pollBody: (row, outputs) => presentCommand(row, outputs, deps.urls),
   });
   const presetFeatures = mountPresetFeatures(deps);

@@ -78,10 +78,18 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
     if (isFinalStatusEvent(e)) ext.onCommandFinal(e.row);
   });
   const runner = createCommandRunner({
-    ...deps, get ffmpegPath() { return media.ffmpegPath; }, get ffprobePath() { return media.ffprobePath; }, jobsDir,
+    ...deps,
+    get ffmpegPath() {
+      return media.ffmpegPath;
+    },
+    get ffprobePath() {
+      return media.ffprobePath;
+    },
+    jobsDir,
     knownNames: async () => knownNamesOf(await deps.ffmpegFacts.capabilities()),
     resultCache: createResultCache({ db, files, blobs, urls, media, jobsDir, log }),
-    onStatus: (row) => deps.notifier.onStatus(row), onProgress: (row, p) => deps.notifier.onProgress(row, p),
+    onStatus: (row) => deps.notifier.onStatus(row),
+    onProgress: (row, p) => deps.notifier.onProgress(row, p),
   });
   // Scale-out only with a Redis URL: without it nothing connects to Redis (docs/scale-out.md).
   const scaleOut = config.redisUrl ? createScaleOut(deps, { redisUrl: config.redisUrl, jobsDir }) : null;
@@ -89,7 +97,8 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   deps.scheduler = scheduler;
   const allowed = { hosts: new Set<string>(), origins: new Set<string>() };
   const app = createApp(deps, {
-    allowedHosts: () => allowed.hosts, allowedOrigins: () => allowed.origins,
+    allowedHosts: () => allowed.hosts,
+    allowedOrigins: () => allowed.origins,
     extraRouters: [...ext.routers, workersRoutes({ workers: scaleOut?.workers ?? null })],
     rawHandlers: [...ext.rawHandlers, ...(scaleOut ? [scaleOut.workerApi] : [])],
   });
@@ -112,7 +121,10 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
     deps,
     async start() {
       // The -version probes (cached after the first start) run while recovery tidies the job folders.
-      const [chosen, interrupted] = await Promise.all([selectBinaries({ cache: probeCache }), recoverOnStart({ commands, files, blobs, jobsDir, log, remoteWorkers: scaleOut !== null })]);
+      const [chosen, interrupted] = await Promise.all([
+        selectBinaries({ cache: probeCache }),
+        recoverOnStart({ commands, files, blobs, jobsDir, log, remoteWorkers: scaleOut !== null }),
+      ]);
       Object.assign(media, chosen);
       log(`ffmpeg: ${media.ffmpegPath} (${media.ffmpeg.reason}); ffprobe: ${media.ffprobePath} (${media.ffprobe.reason})`);
       deps.ffmpegFacts = createBuildFacts({ ffmpegPath: media.ffmpegPath, cache: probeCache, signal: tasks.signal, log });
@@ -135,10 +147,13 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       await reportStall('running commands', scheduler.stop(), () => scheduler.runningIds().join(', '));
       await reportStall('background tasks', tasks.stop());
       await reportStall('extensions (store-file, uploads, webhooks, watch folders)', ext.stop());
-      await reportStall('HTTP connections', new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }));
+      await reportStall(
+        'HTTP connections',
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+      );
       db.close();
     },
   };

@@ -20,7 +20,9 @@ afterEach(async () => {
 /** `npm run --silent cli -- keys create ...` as a user runs it: the real CLI on the data dir. */
 function createKey(dataDir: string, plan: 'trial' | 'pro'): string {
   const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'keys', 'create', '--plan', plan], {
-    cwd: root, env: { ...process.env, FFDESK_DATA_DIR: dataDir }, encoding: 'utf8',
+    cwd: root,
+    env: { ...process.env, FFDESK_DATA_DIR: dataDir },
+    encoding: 'utf8',
   });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout.trim();
@@ -33,7 +35,8 @@ async function account(url: string, key: string): Promise<{ status: number; plan
 
 async function initUpload(url: string, key: string): Promise<number> {
   const res = await fetch(`${url}/v1/files/init-upload`, {
-    method: 'POST', headers: { 'X-API-KEY': key, 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { 'X-API-KEY': key, 'Content-Type': 'application/json' },
     body: JSON.stringify({ filename: 'a.bin', size_bytes: 10, is_private: true }),
   });
   return res.status;

@@ -12,7 +12,14 @@ const MAX_ATTEMPTS = 2;
  * (written before a crash hit the commit) are swept. Returns the commands it failed, so the
  * caller can announce them (events, webhooks) once those are running.
  */
-export async function recoverOnStart(deps: { commands: CommandsRepo; files: FilesRepo; blobs: BlobStore; jobsDir: string; log(m: string): void; remoteWorkers?: boolean }): Promise<CommandRow[]> {
+export async function recoverOnStart(deps: {
+  commands: CommandsRepo;
+  files: FilesRepo;
+  blobs: BlobStore;
+  jobsDir: string;
+  log(m: string): void;
+  remoteWorkers?: boolean;
+}): Promise<CommandRow[]> {
   const failed: CommandRow[] = [];
   // With scale-out workers a PROCESSING command may still be running on a worker, which reports back once we are up again.
   for (const row of deps.remoteWorkers ? [] : deps.commands.findProcessing()) {

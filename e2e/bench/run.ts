@@ -22,14 +22,28 @@ import { sandboxScenario } from './scenarios/sandbox';
 import { scaleOutScenario } from './scenarios/scale-out';
 import { cacheHashScenario } from './scenarios/cache-hash';
 
-const SCENARIOS: Scenario[] = [transcodeScenario, manyJobsScenario, pollLoadScenario, transferScenario, bigDbScenario, startupScenario, bundleScenario, sandboxScenario, scaleOutScenario, cacheHashScenario];
+const SCENARIOS: Scenario[] = [
+  transcodeScenario,
+  manyJobsScenario,
+  pollLoadScenario,
+  transferScenario,
+  bigDbScenario,
+  startupScenario,
+  bundleScenario,
+  sandboxScenario,
+  scaleOutScenario,
+  cacheHashScenario,
+];
 /** Run only when named in --only: their rows are part of a scenario above (`upload` of `transfer`). */
 const NAMED_ONLY: Scenario[] = [uploadScenario];
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
-  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = args
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const startedAt = new Date();
   const ctx = createContext(quick);
   const machine = await describeMachine();
@@ -54,7 +68,16 @@ async function main(): Promise<number> {
       } catch (err) {
         failed++;
         ctx.log(`${scenario.name}: FAILED: ${(err as Error)?.stack ?? String(err)}`);
-        rows.push({ figure: scenario.name, ffdesk: `error: ${(err as Error)?.message.split('\n')[0] ?? String(err)}`, baseline: '—', ratio: null, target: '—', result: 'miss', peakRssBytes: null, othersCpuShare: noise() });
+        rows.push({
+          figure: scenario.name,
+          ffdesk: `error: ${(err as Error)?.message.split('\n')[0] ?? String(err)}`,
+          baseline: '—',
+          ratio: null,
+          target: '—',
+          result: 'miss',
+          peakRssBytes: null,
+          othersCpuShare: noise(),
+        });
       }
     }
   } finally {
@@ -69,7 +92,11 @@ async function main(): Promise<number> {
         `1-minute load average up to ${maxLoad.toFixed(1)} on ${machine.cores} cores): rows with a high share are disturbed.`,
     );
   }
-  const file = writeResults(REPO_ROOT, { machine, mode: quick ? 'quick' : 'full', max_load_average_1m: maxLoad, started_at: startedAt.toISOString(), finished_at: new Date().toISOString(), rows }, startedAt);
+  const file = writeResults(
+    REPO_ROOT,
+    { machine, mode: quick ? 'quick' : 'full', max_load_average_1m: maxLoad, started_at: startedAt.toISOString(), finished_at: new Date().toISOString(), rows },
+    startedAt,
+  );
   console.log(`\n${rows.filter((r) => r.result === 'pass').length} pass, ${rows.filter((r) => r.result === 'miss').length} miss; written to ${file}`);
   return failed > 0 ? 1 : 0;
 }

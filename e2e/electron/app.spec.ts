@@ -36,7 +36,9 @@ test.describe('desktop shell (Electron)', () => {
       await expect(win.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 60_000 });
       // Renderer isolation: no Node, only the small typed bridge.
       expect(await win.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
-      const cfg = await win.evaluate(() => (window as unknown as { ffdesk: { getConfig(): Promise<{ serviceUrl: string; apiKey: string }> } }).ffdesk.getConfig());
+      const cfg = await win.evaluate(() =>
+        (window as unknown as { ffdesk: { getConfig(): Promise<{ serviceUrl: string; apiKey: string }> } }).ffdesk.getConfig(),
+      );
       expect(cfg.serviceUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const health = await fetch(`${cfg.serviceUrl}/v1/health`);
       expect(health.status).toBe(200);

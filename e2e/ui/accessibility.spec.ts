@@ -15,7 +15,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALSO_FAILING.has(v.id))
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? ''})`).join('; ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} (${n.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? ''})`)
+          .join('; ')}`,
+    );
 }
 
 /** A finished job with a video and an image output (from the sample video), and a failed one. */
@@ -27,7 +33,11 @@ async function seedJobs(svc: UiService): Promise<{ ok: string; bad: string }> {
     output_files: { out_1: 'clip.mp4', out_2: 'frame.png' },
     ffmpeg_command: '-i {{in_1}} -t 1 -vf scale=160:-2 -c:v libx264 -preset ultrafast {{out_1}} -frames:v 1 {{out_2}}',
   });
-  const bad = await svc.client.runCommand({ input_files: {}, output_files: { out_1: 'x.png' }, ffmpeg_command: '-f lavfi -i color=red:size=64x36 -vf nosuchfilter -frames:v 1 {{out_1}}' });
+  const bad = await svc.client.runCommand({
+    input_files: {},
+    output_files: { out_1: 'x.png' },
+    ffmpeg_command: '-f lavfi -i color=red:size=64x36 -vf nosuchfilter -frames:v 1 {{out_1}}',
+  });
   await svc.client.waitForCommand(ok.command_id, { intervalMs: 250 });
   await svc.client.waitForCommand(bad.command_id, { intervalMs: 250 });
   return { ok: ok.command_id, bad: bad.command_id };
@@ -38,59 +48,95 @@ function screens(page: Page, svc: UiService, jobs: { ok: string; bad: string }, 
   const app = new AppPage(page);
   const heading = (name: string | RegExp) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   return [
-    ['jobs list', async () => {
-      await app.nav('Jobs').click();
-      await expect(app.jobRows()).toHaveCount(2);
-    }],
-    ['job with outputs', async () => {
-      await app.jobRows().filter({ hasText: 'clip.mp4' }).click();
-      await expect(app.jobStatus()).toHaveText('Success');
-      await expect(app.outputCard('out_1').locator('video')).toBeVisible();
-      await expect(app.outputCard('out_2').locator('img')).toBeVisible();
-    }],
-    ['large player', async () => {
-      await app.outputCard('out_1').getByRole('button', { name: 'Compare with input' }).click();
-      await expect(app.largePlayer().locator('video')).toHaveCount(2);
-    }],
-    ['failed job', async () => {
-      await app.largePlayer().getByRole('button', { name: 'Close' }).click();
-      await page.goto(`${svc.url}/#/jobs/${jobs.bad}`);
-      await expect(app.failure()).toBeVisible();
-    }],
-    ['builder', async () => {
-      await app.nav('New job').click();
-      await heading('New job');
-    }],
-    ['builder from a template', async () => {
-      await page.getByRole('button', { name: 'Use template: Transcode to H.264/AAC' }).click();
-      await expect(page.getByTestId('command-editor').locator('.cm-content').first()).toBeVisible();
-    }],
-    ['files', async () => {
-      await app.nav('Files').click();
-      await expect(app.fileRow('clip.mp4')).toBeVisible();
-    }],
-    ['files, nothing matches', async () => {
-      await page.getByRole('searchbox', { name: 'Search files' }).fill('no-such-file-anywhere');
-      await expect(page.getByRole('heading', { name: 'No file matches' })).toBeVisible();
-      await page.getByRole('searchbox', { name: 'Search files' }).fill('');
-    }],
-    ['file drawer', async () => {
-      await app.fileRow('sample-video.mp4').click();
-      await expect(app.fileDrawer()).toBeVisible();
-    }],
-    ['uploads', async () => {
-      await app.nav('Uploads').click();
-      await app.chooseUploads([video]);
-      await expect(app.uploadRow(path.basename(video)).locator('.chip')).toHaveText('Stored', { timeout: 60_000 });
-    }],
-    ['presets', async () => {
-      await app.nav('Presets').click();
-      await heading('Presets');
-    }],
-    ['settings', async () => {
-      await app.nav('Settings').click();
-      await heading('Settings');
-    }],
+    [
+      'jobs list',
+      async () => {
+        await app.nav('Jobs').click();
+        await expect(app.jobRows()).toHaveCount(2);
+      },
+    ],
+    [
+      'job with outputs',
+      async () => {
+        await app.jobRows().filter({ hasText: 'clip.mp4' }).click();
+        await expect(app.jobStatus()).toHaveText('Success');
+        await expect(app.outputCard('out_1').locator('video')).toBeVisible();
+        await expect(app.outputCard('out_2').locator('img')).toBeVisible();
+      },
+    ],
+    [
+      'large player',
+      async () => {
+        await app.outputCard('out_1').getByRole('button', { name: 'Compare with input' }).click();
+        await expect(app.largePlayer().locator('video')).toHaveCount(2);
+      },
+    ],
+    [
+      'failed job',
+      async () => {
+        await app.largePlayer().getByRole('button', { name: 'Close' }).click();
+        await page.goto(`${svc.url}/#/jobs/${jobs.bad}`);
+        await expect(app.failure()).toBeVisible();
+      },
+    ],
+    [
+      'builder',
+      async () => {
+        await app.nav('New job').click();
+        await heading('New job');
+      },
+    ],
+    [
+      'builder from a template',
+      async () => {
+        await page.getByRole('button', { name: 'Use template: Transcode to H.264/AAC' }).click();
+        await expect(page.getByTestId('command-editor').locator('.cm-content').first()).toBeVisible();
+      },
+    ],
+    [
+      'files',
+      async () => {
+        await app.nav('Files').click();
+        await expect(app.fileRow('clip.mp4')).toBeVisible();
+      },
+    ],
+    [
+      'files, nothing matches',
+      async () => {
+        await page.getByRole('searchbox', { name: 'Search files' }).fill('no-such-file-anywhere');
+        await expect(page.getByRole('heading', { name: 'No file matches' })).toBeVisible();
+        await page.getByRole('searchbox', { name: 'Search files' }).fill('');
+      },
+    ],
+    [
+      'file drawer',
+      async () => {
+        await app.fileRow('sample-video.mp4').click();
+        await expect(app.fileDrawer()).toBeVisible();
+      },
+    ],
+    [
+      'uploads',
+      async () => {
+        await app.nav('Uploads').click();
+        await app.chooseUploads([video]);
+        await expect(app.uploadRow(path.basename(video)).locator('.chip')).toHaveText('Stored', { timeout: 60_000 });
+      },
+    ],
+    [
+      'presets',
+      async () => {
+        await app.nav('Presets').click();
+        await heading('Presets');
+      },
+    ],
+    [
+      'settings',
+      async () => {
+        await app.nav('Settings').click();
+        await heading('Settings');
+      },
+    ],
   ];
 }
 

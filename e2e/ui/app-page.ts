@@ -179,7 +179,11 @@ export class AppPage {
   }
 
   jobFact(label: string): Locator {
-    return this.page.getByRole('region', { name: /^Job / }).locator('.facts div').filter({ has: this.page.locator('dt', { hasText: label }) }).locator('dd');
+    return this.page
+      .getByRole('region', { name: /^Job / })
+      .locator('.facts div')
+      .filter({ has: this.page.locator('dt', { hasText: label }) })
+      .locator('dd');
   }
 
   jobStatus(): Locator {

@@ -8,8 +8,26 @@ import { expect, openApp, screen, test } from './fixtures';
 /** A 2 s 320×240 H.264 + AAC clip, made now by the system ffmpeg. */
 function makeClip(name: string): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-drop-')), name);
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=25:duration=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=2',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
+  ]);
   return file;
 }
 
@@ -28,7 +46,14 @@ test.describe('builder: local file input', () => {
     await expect(app.inputFact('dropped-clip.mp4', 'codecs')).toContainText('h264');
     await expect(app.inputFact('dropped-clip.mp4', 'size')).toHaveText(/KB$/);
     // The thumbnail has decoded a frame.
-    await expect.poll(() => app.inputFacts('dropped-clip.mp4').locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() =>
+        app
+          .inputFacts('dropped-clip.mp4')
+          .locator('video')
+          .evaluate((v: HTMLVideoElement) => v.readyState),
+      )
+      .toBeGreaterThanOrEqual(2);
     await app.inputFacts('dropped-clip.mp4').scrollIntoViewIfNeeded();
     await screen(page, '40-builder-dropped-file');
 
@@ -44,7 +69,9 @@ test.describe('builder: local file input', () => {
 
   test('when the upload of a dropped file fails, then the row says why and no file is left in Files', async ({ page, svc }) => {
     const clip = makeClip('doomed-clip.mp4');
-    await page.route('**/uploads/**', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'The upload URL is invalid' }) }));
+    await page.route('**/uploads/**', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'The upload URL is invalid' }) }),
+    );
     const app = new AppPage(page);
     await openApp(page, svc);
     await app.openBuilder();

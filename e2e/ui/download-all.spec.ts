@@ -22,7 +22,8 @@ test('when "Download all" is clicked on a job, then one zip holds every output, 
   const { command_id } = await svc.client.runCommand({
     input_files: {},
     output_files: { out_1: 'poster.png', out_playlist_1: 'stream.m3u8' },
-    ffmpeg_command: '-f lavfi -i testsrc2=size=160x90:rate=10:duration=2 -frames:v 1 {{out_1}} -c:v libx264 -preset ultrafast -g 10 -f hls -hls_time 1 -hls_list_size 0 -hls_segment_filename part_%03d.ts {{out_playlist_1}}',
+    ffmpeg_command:
+      '-f lavfi -i testsrc2=size=160x90:rate=10:duration=2 -frames:v 1 {{out_1}} -c:v libx264 -preset ultrafast -g 10 -f hls -hls_time 1 -hls_list_size 0 -hls_segment_filename part_%03d.ts {{out_playlist_1}}',
     name: 'Poster and stream',
   });
   const done = await svc.client.waitForCommand(command_id, { intervalMs: 250 });

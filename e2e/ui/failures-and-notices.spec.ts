@@ -2,7 +2,10 @@ import { AppPage } from './app-page';
 import { expect, openApp, screen, test } from './fixtures';
 
 test.describe('failures explained, endings announced', () => {
-  test('when a job fails on a misspelt filter, then the decisive line leads with the word marked, and "Fix in builder" marks it in the command', async ({ page, svc }) => {
+  test('when a job fails on a misspelt filter, then the decisive line leads with the word marked, and "Fix in builder" marks it in the command', async ({
+    page,
+    svc,
+  }) => {
     const app = new AppPage(page);
     await openApp(page, svc);
     await app.openBuilder();
@@ -26,7 +29,11 @@ test.describe('failures explained, endings announced', () => {
     await expect(app.jobStatus()).toHaveText('Success', { timeout: 60_000 });
   });
 
-  test('when a job ends while the window is in the background, then a toast, a desktop notification and a title count tell it; back in focus the count clears', async ({ page, context, svc }) => {
+  test('when a job ends while the window is in the background, then a toast, a desktop notification and a title count tell it; back in focus the count clears', async ({
+    page,
+    context,
+    svc,
+  }) => {
     await context.grantPermissions(['notifications']);
     await page.addInitScript(() => {
       const Real = window.Notification;

@@ -85,8 +85,20 @@ test.describe('files', () => {
 function fakeFile(i: number): StoredFile {
   const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
   return {
-    file_id: id, storage_url: null, status: 'STORED', service_store_type: 'STORED_FILE', is_deleted: false, is_private: i % 7 === 0,
-    created_at: new Date(Date.UTC(2025, 0, 1) - i * 60_000).toISOString(), filename: `file-${String(i).padStart(5, '0')}.mp4`,
-    file_type: 'video', file_format: 'mp4', width: 1280, height: 720, duration: i % 600, codec: 'h264', size_mbytes: (i % 900) + 0.5,
+    file_id: id,
+    storage_url: null,
+    status: 'STORED',
+    service_store_type: 'STORED_FILE',
+    is_deleted: false,
+    is_private: i % 7 === 0,
+    created_at: new Date(Date.UTC(2025, 0, 1) - i * 60_000).toISOString(),
+    filename: `file-${String(i).padStart(5, '0')}.mp4`,
+    file_type: 'video',
+    file_format: 'mp4',
+    width: 1280,
+    height: 720,
+    duration: i % 600,
+    codec: 'h264',
+    size_mbytes: (i % 900) + 0.5,
   };
 }

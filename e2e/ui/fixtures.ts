@@ -5,7 +5,15 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { createService } from '../../src-service/index';
 import { createClient, type FfdeskClient } from '../../src-service/client';
 
-export const SAMPLE_NAMES = ['sample-video.mp4', 'sample-audio.mp3', 'sample-music.mp3', 'sample-image.png', 'sample-logo.png', 'sample-subtitles.srt', 'sample-frames.zip'];
+export const SAMPLE_NAMES = [
+  'sample-video.mp4',
+  'sample-audio.mp3',
+  'sample-music.mp3',
+  'sample-image.png',
+  'sample-logo.png',
+  'sample-subtitles.srt',
+  'sample-frames.zip',
+];
 const WEB_ROOT = path.resolve('out/renderer');
 const SCREENS = path.resolve('test-results/screens');
 
@@ -41,10 +49,13 @@ export const test = base.extend<{ serviceKey: 'given' | 'generated'; svc: UiServ
 
 async function waitForSamples(client: FfdeskClient): Promise<void> {
   await expect
-    .poll(async () => {
-      const files = await client.listFiles();
-      return SAMPLE_NAMES.filter((n) => files.some((f) => f.filename === n && f.status === 'STORED')).length;
-    }, { timeout: 60_000, intervals: [250] })
+    .poll(
+      async () => {
+        const files = await client.listFiles();
+        return SAMPLE_NAMES.filter((n) => files.some((f) => f.filename === n && f.status === 'STORED')).length;
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
     .toBe(SAMPLE_NAMES.length);
 }
 
@@ -61,7 +72,11 @@ export async function screen(page: Page, name: string): Promise<void> {
 }
 
 /** Samples values until `done` says so, so a test can assert that something moved. */
-export async function sampleWhile<T>(read: () => Promise<T>, done: () => Promise<boolean>, opts: { intervalMs?: number; timeoutMs?: number } = {}): Promise<T[]> {
+export async function sampleWhile<T>(
+  read: () => Promise<T>,
+  done: () => Promise<boolean>,
+  opts: { intervalMs?: number; timeoutMs?: number } = {},
+): Promise<T[]> {
   const values: T[] = [];
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   while (!(await done())) {

@@ -2,7 +2,10 @@ import { AppPage } from './app-page';
 import { expect, openApp, screen, test } from './fixtures';
 
 test.describe('job names, search and links', () => {
-  test('when a template job runs, then it is named after the template, can be renamed, found by name, file and command, and its output links to Files and back', async ({ page, svc }) => {
+  test('when a template job runs, then it is named after the template, can be renamed, found by name, file and command, and its output links to Files and back', async ({
+    page,
+    svc,
+  }) => {
     await svc.samplesReady();
     const app = new AppPage(page);
     await openApp(page, svc);
@@ -26,7 +29,12 @@ test.describe('job names, search and links', () => {
     await svc.client.runCommand({ output_files: { out_1: 'blue.png' }, ffmpeg_command: '-f lavfi -i color=blue:size=32x32 -vf hflip -frames:v 1 {{out_1}}' });
     await expect(app.jobRow('hflip: color → blue.png')).toBeVisible();
 
-    for (const [query, expected] of [['holiday', 'Holiday teaser GIF'], ['sample-video', 'Holiday teaser GIF'], ['palettegen', 'Holiday teaser GIF'], ['hflip', 'hflip: color → blue.png']] as const) {
+    for (const [query, expected] of [
+      ['holiday', 'Holiday teaser GIF'],
+      ['sample-video', 'Holiday teaser GIF'],
+      ['palettegen', 'Holiday teaser GIF'],
+      ['hflip', 'hflip: color → blue.png'],
+    ] as const) {
       await app.jobSearch().fill(query);
       await expect(app.jobRows()).toHaveCount(1);
       await expect(app.jobRow(expected)).toBeVisible();

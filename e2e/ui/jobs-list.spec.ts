@@ -1,8 +1,14 @@
 import { AppPage } from './app-page';
 import { expect, openApp, screen, test } from './fixtures';
 
-const tinyJob = (n: number) => ({ output_files: { out_1: `tiny-${n}.png` }, ffmpeg_command: `-f lavfi -i color=c=0x${(n * 4000).toString(16).padStart(6, '0')}:size=16x16 -frames:v 1 {{out_1}}` });
-const slowJob = { output_files: { out_1: 'slow.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=60 -c:v libx264 -preset ultrafast {{out_1}}' };
+const tinyJob = (n: number) => ({
+  output_files: { out_1: `tiny-${n}.png` },
+  ffmpeg_command: `-f lavfi -i color=c=0x${(n * 4000).toString(16).padStart(6, '0')}:size=16x16 -frames:v 1 {{out_1}}`,
+});
+const slowJob = {
+  output_files: { out_1: 'slow.mp4' },
+  ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=60 -c:v libx264 -preset ultrafast {{out_1}}',
+};
 
 test.describe('jobs list', () => {
   test('when a dozen jobs exist, then the status filter bar keeps its size and works; a cancelled job is neutral, not Failed', async ({ page, svc }) => {

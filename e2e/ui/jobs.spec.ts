@@ -16,7 +16,11 @@ test.describe('jobs', () => {
     await expect(bar).toBeVisible();
     const percents = await sampleWhile(
       async () => Number((await bar.getAttribute('aria-valuenow', { timeout: 500 }).catch(() => null)) ?? NaN),
-      async () => (await app.jobStatus().textContent({ timeout: 1000 }).catch(() => null)) === 'Success',
+      async () =>
+        (await app
+          .jobStatus()
+          .textContent({ timeout: 1000 })
+          .catch(() => null)) === 'Success',
       { timeoutMs: 90_000 },
     );
     const seen = [...new Set(percents.filter((p) => Number.isFinite(p) && p > 0))];
@@ -34,7 +38,10 @@ test.describe('jobs', () => {
     await expect(page.getByLabel('FFmpeg log', { exact: true })).toContainText('ffmpeg');
   });
 
-  for (const [template, player, library, shot] of [['HLS stream', 'hls', 'hls.js', '12-job-hls'], ['DASH stream', 'dash', 'dash.js', '12b-job-dash']] as const) {
+  for (const [template, player, library, shot] of [
+    ['HLS stream', 'hls', 'hls.js', '12-job-hls'],
+    ['DASH stream', 'dash', 'dash.js', '12b-job-dash'],
+  ] as const) {
     test(`when the ${template} template runs, then its manifest plays through ${library}`, async ({ page, svc }) => {
       await svc.samplesReady();
       const app = new AppPage(page);

@@ -24,7 +24,10 @@ for (const width of [800, 560]) {
   test.describe(`a window ${width} px wide`, () => {
     test.use({ viewport: { width, height: 600 } });
 
-    test(`when Tab walks every field of the builder at ${width} px, then the sticky Run bar never covers the focused one and shows all its buttons`, async ({ page, svc }) => {
+    test(`when Tab walks every field of the builder at ${width} px, then the sticky Run bar never covers the focused one and shows all its buttons`, async ({
+      page,
+      svc,
+    }) => {
       await svc.samplesReady();
       const app = new AppPage(page);
       await openApp(page, svc);
@@ -58,7 +61,11 @@ test.describe('a narrow window (800 px)', () => {
   test.use({ viewport: { width: 800, height: 600 } });
 
   test('when a job is processing, then its row says "running", not "0 outputs"; toasts stay clear of the header button', async ({ page, svc }) => {
-    const job = await svc.client.runCommand({ input_files: {}, output_files: { out_1: 'slow.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=size=64x64:rate=10 -t 60 -c:v libx264 -preset ultrafast {{out_1}}' });
+    const job = await svc.client.runCommand({
+      input_files: {},
+      output_files: { out_1: 'slow.mp4' },
+      ffmpeg_command: '-re -f lavfi -i testsrc=size=64x64:rate=10 -t 60 -c:v libx264 -preset ultrafast {{out_1}}',
+    });
     const app = new AppPage(page);
     await openApp(page, svc, `#/jobs/${job.command_id}`);
     await expect(app.jobStatus()).toHaveText('Processing', { timeout: 60_000 });

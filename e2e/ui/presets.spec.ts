@@ -3,7 +3,10 @@ import { extractZip } from '../../src-service/storage/zip';
 import { expect, openApp, screen, test } from './fixtures';
 
 test.describe('presets', () => {
-  test('when a built-in preset is run as a batch over two stored files, then both outputs are made, progress says so, and the zip holds both', async ({ page, svc }) => {
+  test('when a built-in preset is run as a batch over two stored files, then both outputs are made, progress says so, and the zip holds both', async ({
+    page,
+    svc,
+  }) => {
     await svc.samplesReady();
     // A second video, made by a real command, so the batch has two different inputs.
     const { command_id } = await svc.client.runCommand({

@@ -44,7 +44,9 @@ test('when keyboard focus reaches a field near the bottom of the builder, then t
     const focused = await page.evaluate(() => {
       const r = document.activeElement?.getBoundingClientRect();
       const bar = document.querySelector('.submit-bar')?.getBoundingClientRect();
-      return r && bar && document.activeElement !== document.body && !document.activeElement?.closest('.submit-bar') ? { bottom: r.bottom, barTop: bar.top, what: document.activeElement?.outerHTML.slice(0, 120) } : null;
+      return r && bar && document.activeElement !== document.body && !document.activeElement?.closest('.submit-bar')
+        ? { bottom: r.bottom, barTop: bar.top, what: document.activeElement?.outerHTML.slice(0, 120) }
+        : null;
     });
     if (focused) expect(focused.bottom, focused.what).toBeLessThanOrEqual(focused.barTop);
   }
@@ -53,7 +55,10 @@ test('when keyboard focus reaches a field near the bottom of the builder, then t
 test.describe('narrow window and public files', () => {
   test.use({ viewport: { width: 800, height: 800 } });
 
-  test('when the window is 800 px wide, then the icon sidebar links keep names and tooltips; a public file offers no fake time-limited link', async ({ page, svc }) => {
+  test('when the window is 800 px wide, then the icon sidebar links keep names and tooltips; a public file offers no fake time-limited link', async ({
+    page,
+    svc,
+  }) => {
     await svc.samplesReady();
     const app = new AppPage(page);
     await openApp(page, svc);
@@ -69,13 +74,18 @@ test.describe('narrow window and public files', () => {
     await page.keyboard.press('Tab');
     const label = app.nav('Uploads').locator('.nav-label');
     await expect.poll(async () => (await label.boundingBox())?.width ?? 0).toBeGreaterThan(30);
-    expect((await label.boundingBox())!.x).toBeGreaterThanOrEqual((await app.nav('Uploads').boundingBox())!.x + (await app.nav('Uploads').boundingBox())!.width);
+    expect((await label.boundingBox())!.x).toBeGreaterThanOrEqual(
+      (await app.nav('Uploads').boundingBox())!.x + (await app.nav('Uploads').boundingBox())!.width,
+    );
     await screen(page, '55-narrow-icon-sidebar');
     await app.nav('Files').click();
     // Columns stay aligned when the table scrolls sideways.
     const header = app.filesGrid().getByRole('columnheader', { name: 'Codec' });
     const cell = app.fileRow('sample-video.mp4').getByRole('gridcell').filter({ hasText: 'h264' });
-    await app.filesGrid().getByRole('rowgroup', { name: /^File rows/ }).evaluate((el) => (el.scrollLeft = 200));
+    await app
+      .filesGrid()
+      .getByRole('rowgroup', { name: /^File rows/ })
+      .evaluate((el) => (el.scrollLeft = 200));
     await expect.poll(async () => Math.abs((await header.boundingBox())!.x - (await cell.boundingBox())!.x)).toBeLessThan(2);
     expect((await header.boundingBox())!.x).toBeLessThan(700);
     await screen(page, '56-narrow-files-scrolled');

@@ -22,8 +22,12 @@ export function presentBatch(batch: BatchRow, items: BatchItemRow[], now = Date.
     processing: count('PROCESSING'),
     eta_seconds: etaSeconds(batch, items, finished, remaining, now),
     items: items.map((i) => ({
-      index: i.idx, input: JSON.parse(i.input_json) as Record<string, string>, command_id: i.command_id, status: i.status,
-      error_status: i.error_status, attempts: i.attempts,
+      index: i.idx,
+      input: JSON.parse(i.input_json) as Record<string, string>,
+      command_id: i.command_id,
+      status: i.status,
+      error_status: i.error_status,
+      attempts: i.attempts,
     })),
   };
 }

@@ -67,9 +67,15 @@ export function createBatches(deps: AppDeps, presets: Presets, repo: BatchesRepo
       const preset = presets.find(account.id, req.preset, req.version);
       const requests = renderAll(preset, req);
       const id = crypto.randomUUID();
-      const submitted = await submitAll(account, requests.map((r) => r.request), (ids) =>
-        repo.insert({ id, account_id: account.id, preset_name: preset.name, preset_version: preset.version },
-          requests.map((r, i) => ({ input: r.input, commandId: ids[i] as string }))));
+      const submitted = await submitAll(
+        account,
+        requests.map((r) => r.request),
+        (ids) =>
+          repo.insert(
+            { id, account_id: account.id, preset_name: preset.name, preset_version: preset.version },
+            requests.map((r, i) => ({ input: r.input, commandId: ids[i] as string })),
+          ),
+      );
       announce(account.id, submitted);
       return get(account.id, id);
     },
@@ -86,12 +92,17 @@ export function createBatches(deps: AppDeps, presets: Presets, repo: BatchesRepo
     /** Submits each FAILED item's request again, as it was; the item then follows the new command. */
     async retryFailed(account: AccountRow, id: string) {
       const { batch, items } = view(account.id, id);
-      const failed = items.filter((i) => i.status === 'FAILED').flatMap((item) => {
-        const row = deps.commands.get(account.id, item.command_id);
-        return row ? [{ item, request: requestOf(row.command_type, row.request_json) }] : [];
-      });
-      const submitted = await submitAll(account, failed.map((f) => f.request), (ids) =>
-        failed.forEach((f, i) => repo.replaceCommand(batch.id, f.item.idx, f.item.command_id, ids[i] as string)));
+      const failed = items
+        .filter((i) => i.status === 'FAILED')
+        .flatMap((item) => {
+          const row = deps.commands.get(account.id, item.command_id);
+          return row ? [{ item, request: requestOf(row.command_type, row.request_json) }] : [];
+        });
+      const submitted = await submitAll(
+        account,
+        failed.map((f) => f.request),
+        (ids) => failed.forEach((f, i) => repo.replaceCommand(batch.id, f.item.idx, f.item.command_id, ids[i] as string)),
+      );
       announce(account.id, submitted);
       return get(account.id, id);
     },
@@ -122,7 +133,11 @@ function renderAll(preset: PresetRecord, req: BatchRequest): { input: Record<str
 function singleInput(preset: PresetRecord, url: string, i: number, issues: ValidationIssue[]): Record<string, string> | null {
   const only = preset.inputs.length === 1 ? preset.inputs[0]?.alias : undefined;
   if (only) return { [only]: url };
-  issues.push({ loc: ['body', 'inputs', i], msg: `Preset ${preset.name} takes ${preset.inputs.length} inputs: give an object of alias -> URL`, type: 'value_error' });
+  issues.push({
+    loc: ['body', 'inputs', i],
+    msg: `Preset ${preset.name} takes ${preset.inputs.length} inputs: give an object of alias -> URL`,
+    type: 'value_error',
+  });
   return null;
 }
 

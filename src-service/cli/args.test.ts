@@ -6,7 +6,8 @@ describe('CLI argument normalisation', () => {
   it('when the ffmpeg string and --chain values start with a dash, then they stay a positional and values', () => {
     const args = normalizeArgs(['-i {{in_1}} {{out_1}}', '--in', 'in_1=./a.mp4', '--chain', '-i {{out_1}} {{out_2}}', '--wait'], ['in', 'chain']);
     const { values, positionals } = parseArgs({
-      args, allowPositionals: true,
+      args,
+      allowPositionals: true,
       options: { in: { type: 'string', multiple: true }, chain: { type: 'string', multiple: true }, wait: { type: 'boolean' } },
     });
     expect(positionals).toEqual(['-i {{in_1}} {{out_1}}']);

@@ -20,23 +20,41 @@ beforeAll(async () => {
   tiny = makeTinyMedia(tempDir('ffdesk-anywhere-media-'));
   svc = await startTestService();
   const prefix = tempDir('ffdesk-npm-prefix-');
-  execFileSync('npm', ['link', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: root, env: { ...process.env, npm_config_prefix: prefix }, stdio: 'ignore' });
+  execFileSync('npm', ['link', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: root,
+    env: { ...process.env, npm_config_prefix: prefix },
+    stdio: 'ignore',
+  });
   binDir = path.join(prefix, 'bin');
 });
 afterAll(async () => svc?.stop());
 
-interface Result { code: number | null; stdout: string; stderr: string }
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function run(program: string, args: string[], cwd: string, env: Record<string, string> = {}, closeStdout = false): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
       cwd,
-      env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`, FFDESK_URL: svc.url, FFDESK_API_KEY: svc.key, FFDESK_DATA_DIR: svc.dataDir, npm_lifecycle_event: '', INIT_CWD: '', ...env },
+      env: {
+        ...process.env,
+        PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}`,
+        FFDESK_URL: svc.url,
+        FFDESK_API_KEY: svc.key,
+        FFDESK_DATA_DIR: svc.dataDir,
+        npm_lifecycle_event: '',
+        INIT_CWD: '',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    if (closeStdout) child.stdout.destroy(); // a reader that went away, as `| head` does once it has its lines
+    if (closeStdout)
+      child.stdout.destroy(); // a reader that went away, as `| head` does once it has its lines
     else child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
@@ -53,16 +71,35 @@ function userFolder(): string {
 const fileCount = async () => (await svc.api('GET', '/v1/files?status=all')).body.length as number;
 
 describe('the CLI from any folder', () => {
-  it('when the npm-linked ffdesk runs with ./mine.mp4 and --download ., then both resolve in the user\'s folder', async () => {
+  it("when the npm-linked ffdesk runs with ./mine.mp4 and --download ., then both resolve in the user's folder", async () => {
     const dir = userFolder();
     const r = await run('ffdesk', ['run', '-i {{in_1}} -frames:v 1 {{out_1}}', '--in', 'in_1=./mine.mp4', '--out', 'out_1=frame.jpg', '--download', '.'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(fs.statSync(path.join(dir, 'frame.jpg')).size).toBeGreaterThan(100);
   });
 
-  it('when npm run cli is started from the user\'s folder, then INIT_CWD is where paths resolve', async () => {
+  it("when npm run cli is started from the user's folder, then INIT_CWD is where paths resolve", async () => {
     const dir = userFolder();
-    const r = await run('npm', ['--prefix', root, 'run', '--silent', 'cli', '--', 'run', '-i {{in_1}} -frames:v 1 {{out_1}}', '--in', 'in_1=./mine.mp4', '--out', 'out_1=frame.png', '--download', 'my-frames'], dir);
+    const r = await run(
+      'npm',
+      [
+        '--prefix',
+        root,
+        'run',
+        '--silent',
+        'cli',
+        '--',
+        'run',
+        '-i {{in_1}} -frames:v 1 {{out_1}}',
+        '--in',
+        'in_1=./mine.mp4',
+        '--out',
+        'out_1=frame.png',
+        '--download',
+        'my-frames',
+      ],
+      dir,
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(fs.statSync(path.join(dir, 'my-frames', 'frame.png')).size).toBeGreaterThan(100);
     // Not `out`: that is the repository's build folder, present after any build.
@@ -90,7 +127,10 @@ describe('the CLI from any folder', () => {
   });
 
   it('when the reader of the output goes away (| head), then ffdesk files ls exits quietly', async () => {
-    await svc.api('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: 'a.png' }, ffmpeg_command: '-f lavfi -i testsrc=size=32x32 -frames:v 1 {{out_1}}' });
+    await svc.api('POST', '/v1/run-ffmpeg-command', {
+      output_files: { out_1: 'a.png' },
+      ffmpeg_command: '-f lavfi -i testsrc=size=32x32 -frames:v 1 {{out_1}}',
+    });
     const r = await run('ffdesk', ['files', 'ls'], tempDir('ffdesk-user-'), {}, true);
     expect(r.stderr).not.toMatch(/EPIPE|at .*\.ts:\d+/);
     expect(r.code).toBe(0);
@@ -102,7 +142,7 @@ describe('the CLI from any folder', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^FILE_ID\s+STATUS\s+FILENAME\s+SIZE\s+STORAGE_URL$/);
     expect(lines.length).toBeGreaterThan(1);
-    const column = (line: string) => line.indexOf('STORAGE_URL') >= 0 ? line.indexOf('STORAGE_URL') : line.search(/http|\(private\)/);
+    const column = (line: string) => (line.indexOf('STORAGE_URL') >= 0 ? line.indexOf('STORAGE_URL') : line.search(/http|\(private\)/));
     for (const line of lines.slice(1)) expect(column(line)).toBe(column(lines[0] as string));
     expect(r.stdout).not.toMatch(/[│┌─]/);
   });

@@ -22,13 +22,23 @@ afterAll(async () => {
   await media?.close();
 });
 
-interface CliResult { code: number | null; stdout: string; stderr: string }
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** The CLI as a real child process (what a script runs), against the test service. */
-function cli(args: string[], env: Record<string, string> = {}, bin = [path.join(root, 'node_modules/.bin/tsx'), 'src-service/cli/main.ts']): Promise<CliResult> {
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  bin = [path.join(root, 'node_modules/.bin/tsx'), 'src-service/cli/main.ts'],
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin[0] as string, [...bin.slice(1), ...args], {
-      cwd: root, env: { ...process.env, FFDESK_URL: svc.url, FFDESK_API_KEY: svc.key, FFDESK_DATA_DIR: svc.dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root,
+      env: { ...process.env, FFDESK_URL: svc.url, FFDESK_API_KEY: svc.key, FFDESK_DATA_DIR: svc.dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
@@ -58,7 +68,18 @@ describe('ffdesk run', () => {
   });
 
   it('when --chain is given, then a chained command runs; without --wait only the id is printed; status --wait follows it', async () => {
-    const r = await cli(['run', '-i {{in_1}} -t 0.5 -preset ultrafast {{out_1}}', '--chain', '-i {{out_1}} -frames:v 1 {{out_2}}', '--in', `in_1=${media.url}/video.mp4`, '--out', 'out_1=a.mp4', '--out', 'out_2=b.jpg']);
+    const r = await cli([
+      'run',
+      '-i {{in_1}} -t 0.5 -preset ultrafast {{out_1}}',
+      '--chain',
+      '-i {{out_1}} -frames:v 1 {{out_2}}',
+      '--in',
+      `in_1=${media.url}/video.mp4`,
+      '--out',
+      'out_1=a.mp4',
+      '--out',
+      'out_2=b.jpg',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const id = r.stdout.trim();
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -109,17 +130,25 @@ describe('ffdesk files, upload, store', () => {
 describe('ffdesk events', () => {
   it('when events are followed, then each arrives as one JSON line, in id order, history first from --last-event-id', async () => {
     const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'events', '--last-event-id', '0'], {
-      cwd: root, env: { ...process.env, FFDESK_URL: svc.url, FFDESK_API_KEY: svc.key }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root,
+      env: { ...process.env, FFDESK_URL: svc.url, FFDESK_API_KEY: svc.key },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const closed = new Promise<number | null>((r) => child.on('close', r));
-    const sub = await svc.api('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: 'e.mp4' }, ffmpeg_command: '-f lavfi -i testsrc=duration=0.3 -preset ultrafast {{out_1}}' });
+    const sub = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      output_files: { out_1: 'e.mp4' },
+      ffmpeg_command: '-f lavfi -i testsrc=duration=0.3 -preset ultrafast {{out_1}}',
+    });
     await svc.waitForCommand(sub.body.command_id);
     for (let i = 0; i < 200 && !out.includes(`"command_id":"${sub.body.command_id}","status":"SUCCESS"`); i++) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGTERM');
     expect(await closed).toBe(0);
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { id: number; type: string });
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number; type: string });
     expect(lines.length).toBeGreaterThan(3);
     expect(lines.map((l) => l.id)).toEqual([...lines.map((l) => l.id)].sort((a, b) => a - b));
     expect(new Set(lines.map((l) => l.type))).toContain('command');

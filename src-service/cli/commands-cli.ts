@@ -38,7 +38,13 @@ export async function listCommand(args: string[]): Promise<number> {
   const items = await connect().listCommands({ limit });
   if (values.json) printJson(items);
   else {
-    const rows = items.map((c) => ({ command_id: c.command_id, status: c.status, created_at: c.created_at, outputs: String(c.output_file_count), error: c.error_status ?? '' }));
+    const rows = items.map((c) => ({
+      command_id: c.command_id,
+      status: c.status,
+      created_at: c.created_at,
+      outputs: String(c.output_file_count),
+      error: c.error_status ?? '',
+    }));
     printTable(rows, ['command_id', 'status', 'created_at', 'outputs', 'error']);
   }
   return EXIT.OK;

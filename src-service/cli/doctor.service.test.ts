@@ -14,7 +14,9 @@ let dataDir: string;
 /** `ffdesk doctor` as a user runs it: a real child process, its own data dir. */
 async function doctor(args: string[], env: Record<string, string> = {}) {
   const r = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'doctor', ...args], {
-    cwd: root, env: { ...process.env, FFDESK_DATA_DIR: dataDir, ...env }, encoding: 'utf8',
+    cwd: root,
+    env: { ...process.env, FFDESK_DATA_DIR: dataDir, ...env },
+    encoding: 'utf8',
   });
   return r.stdout;
 }
@@ -40,10 +42,14 @@ describe('ffdesk doctor', () => {
     expect(fs.readFileSync(cache, 'utf8')).not.toContain('/stale'); // --refresh started from scratch
   }, 90_000);
 
-  it.skipIf(!installer)(`when --json is given and FFDESK_FFMPEG_PATH is set, then the JSON shows the forced binary and why${installer ? '' : ' [SKIPPED: @ffmpeg-installer has no binary for this platform]'}`, async () => {
-    const forced = JSON.parse(await doctor(['--json'], { FFDESK_FFMPEG_PATH: installer ?? '' }));
-    expect(forced.ffmpeg).toMatchObject({ source: 'FFDESK_FFMPEG_PATH', reason: 'FFDESK_FFMPEG_PATH is set', version: expect.stringMatching(/^N-/) });
-    expect(forced.ffmpeg.candidates).toHaveLength(1);
-    expect(forced.hardware_encoders.state).toBe('done');
-  }, 60_000);
+  it.skipIf(!installer)(
+    `when --json is given and FFDESK_FFMPEG_PATH is set, then the JSON shows the forced binary and why${installer ? '' : ' [SKIPPED: @ffmpeg-installer has no binary for this platform]'}`,
+    async () => {
+      const forced = JSON.parse(await doctor(['--json'], { FFDESK_FFMPEG_PATH: installer ?? '' }));
+      expect(forced.ffmpeg).toMatchObject({ source: 'FFDESK_FFMPEG_PATH', reason: 'FFDESK_FFMPEG_PATH is set', version: expect.stringMatching(/^N-/) });
+      expect(forced.ffmpeg.candidates).toHaveLength(1);
+      expect(forced.hardware_encoders.state).toBe('done');
+    },
+    60_000,
+  );
 });

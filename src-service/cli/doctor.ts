@@ -28,11 +28,14 @@ export async function doctorCommand(args: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return EXIT.OK;
   }
-  process.stdout.write(`${[describeChoice('ffmpeg', media.ffmpeg), describeChoice('ffprobe', media.ffprobe), describeHardware(report.hardware_encoders), HOW_TO_CHOOSE].join('\n\n')}\n`);
+  process.stdout.write(
+    `${[describeChoice('ffmpeg', media.ffmpeg), describeChoice('ffprobe', media.ffprobe), describeHardware(report.hardware_encoders), HOW_TO_CHOOSE].join('\n\n')}\n`,
+  );
   return EXIT.OK;
 }
 
-const HOW_TO_CHOOSE = 'To use another build: set FFDESK_FFMPEG_PATH and FFDESK_FFPROBE_PATH to its binaries, or put a newer ffmpeg on PATH (see docs/ffmpeg.md).';
+const HOW_TO_CHOOSE =
+  'To use another build: set FFDESK_FFMPEG_PATH and FFDESK_FFPROBE_PATH to its binaries, or put a newer ffmpeg on PATH (see docs/ffmpeg.md).';
 
 function describeChoice(name: string, c: BinaryChoice): string {
   const rows = c.candidates.map((k) => [k.chosen ? '*' : ' ', k.source, k.version ?? '-', k.path ?? '-', k.note]);

@@ -13,7 +13,13 @@ function printFile(f: StoredFile): void {
 }
 
 function fileRow(f: StoredFile): Record<string, string> {
-  return { file_id: f.file_id, status: f.status, filename: f.filename ?? '', size: f.size_mbytes === undefined ? '' : `${f.size_mbytes.toFixed(2)} MB`, storage_url: f.storage_url ?? '(private)' };
+  return {
+    file_id: f.file_id,
+    status: f.status,
+    filename: f.filename ?? '',
+    size: f.size_mbytes === undefined ? '' : `${f.size_mbytes.toFixed(2)} MB`,
+    storage_url: f.storage_url ?? '(private)',
+  };
 }
 
 function finish(f: StoredFile, json: boolean): number {
@@ -25,7 +31,11 @@ function finish(f: StoredFile, json: boolean): number {
 /** `files ls|get|rm`. */
 export async function filesCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs({ args: rest, options: { ...JSON_FLAG, limit: { type: 'string', default: '50' }, all: { type: 'boolean', default: false }, 'presigned-ttl': { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { ...JSON_FLAG, limit: { type: 'string', default: '50' }, all: { type: 'boolean', default: false }, 'presigned-ttl': { type: 'string' } },
+    allowPositionals: true,
+  });
   const client = connect();
   if (sub === 'ls') {
     const files = await client.listFiles({ limit: Number(values.limit), status: values.all ? 'all' : undefined });
@@ -55,7 +65,11 @@ export async function uploadCommand(args: string[]): Promise<number> {
 
 /** `store URL [--private] [--wait] [--json]` (docs/api.md §4.7). */
 export async function storeCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { ...JSON_FLAG, private: { type: 'boolean', default: false }, wait: { type: 'boolean', default: false } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { ...JSON_FLAG, private: { type: 'boolean', default: false }, wait: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
   if (positionals.length !== 1) throw new UsageError('Usage: ffdesk store <url> [--private] [--wait] [--json]');
   const client = connect();
   const { file_id } = await client.storeFile({ file_url: positionals[0] as string, ...(values.private ? { is_private: true } : {}) });

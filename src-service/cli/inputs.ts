@@ -38,7 +38,8 @@ export async function uploadLocalFile(client: Client, given: string, opts: { isP
   const uploaded = await client.uploadFile(blob, {
     filename: name,
     isPrivate: opts.isPrivate,
-    onProgress: (p) => view.update('UPLOAD', p.totalBytes ? p.uploadedBytes / p.totalBytes : 1, `${name} ${formatMb(p.uploadedBytes)}/${formatMb(p.totalBytes)}`),
+    onProgress: (p) =>
+      view.update('UPLOAD', p.totalBytes ? p.uploadedBytes / p.totalBytes : 1, `${name} ${formatMb(p.uploadedBytes)}/${formatMb(p.totalBytes)}`),
   });
   view.done();
   return waitForStoredFile(client, uploaded.file_id);
@@ -55,7 +56,9 @@ export async function waitForStoredFile(client: Client, fileId: string, interval
 
 /** Where a local input stands while the request is only checked (`dry_run`): a URL of the same file name. */
 export function placeholderInputs(pairs: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(pairs).map(([alias, v]) => [alias, isUrl(v) ? v : `http://localhost/ffdesk-local-input/${encodeURIComponent(path.basename(v)) || 'file'}`]));
+  return Object.fromEntries(
+    Object.entries(pairs).map(([alias, v]) => [alias, isUrl(v) ? v : `http://localhost/ffdesk-local-input/${encodeURIComponent(path.basename(v)) || 'file'}`]),
+  );
 }
 
 /** Local inputs that do not exist, before anything is sent. */

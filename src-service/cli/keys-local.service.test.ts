@@ -14,14 +14,23 @@ const tsx = path.join(root, 'node_modules/.bin/tsx');
 const started: ChildProcess[] = [];
 
 afterEach(async () => {
-  await Promise.all(started.splice(0).map((child) => new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('close', () => resolve());
-    child.kill('SIGTERM');
-  })));
+  await Promise.all(
+    started.splice(0).map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('close', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
 });
 
-interface Result { code: number | null; stdout: string; stderr: string }
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 function cliEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, FFDESK_DATA_DIR: dataDir, FFDESK_PORT: '0', FFDESK_SAMPLES: '0', ...extra };

@@ -24,7 +24,9 @@ export function keysCommand(args: string[]): number {
   if (sub === 'local') return printLocalKey(dataDir);
   // Listing or revoking reads an existing database: opening would create an empty one elsewhere.
   if ((sub === 'list' || sub === 'revoke') && !fs.existsSync(path.join(dataDir, 'ffdesk.db'))) {
-    process.stderr.write(`No FFDesk data in ${dataDir} (looked for ${path.join(dataDir, 'ffdesk.db')}).\nSet FFDESK_DATA_DIR to the service's data folder, or start the service once (npm run serve).\n`);
+    process.stderr.write(
+      `No FFDesk data in ${dataDir} (looked for ${path.join(dataDir, 'ffdesk.db')}).\nSet FFDESK_DATA_DIR to the service's data folder, or start the service once (npm run serve).\n`,
+    );
     return 1;
   }
   const db = openDatabase(dataDir);
@@ -33,7 +35,9 @@ export function keysCommand(args: string[]): number {
     if (sub === 'create') return createKey(accounts, rest);
     if (sub === 'list') return listKeys(accounts, createCommandsRepo(db), createFilesRepo(db));
     if (sub === 'revoke') return revokeKey(accounts, rest);
-    process.stderr.write('Usage: keys create --plan trial|pro [--storage-quota-mb N] [--processing-quota-mb N] | keys list | keys revoke <key-id|prefix> | keys local\n');
+    process.stderr.write(
+      'Usage: keys create --plan trial|pro [--storage-quota-mb N] [--processing-quota-mb N] | keys list | keys revoke <key-id|prefix> | keys local\n',
+    );
     return 2;
   } finally {
     db.close();
@@ -114,7 +118,9 @@ function printLocalKey(dataDir: string): number {
   const key = readKeyFile(file);
   if (!key) {
     const configured = process.env.FFDESK_API_KEY ? ' The service started with FFDESK_API_KEY uses that value as its key.' : '';
-    process.stderr.write(`No local key in ${file}.${configured}\nSet FFDESK_DATA_DIR to the service's data folder, or start the service once (npm run serve) so it writes its key.\n`);
+    process.stderr.write(
+      `No local key in ${file}.${configured}\nSet FFDESK_DATA_DIR to the service's data folder, or start the service once (npm run serve) so it writes its key.\n`,
+    );
     return 1;
   }
   if (isRevoked(dataDir, key)) {

@@ -15,7 +15,11 @@ export function printLine(text: string): void {
  */
 export function formatTable(rows: Record<string, string>[], columns: string[]): string {
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(columns.map((c) => c.toUpperCase())), ...rows.map((r) => line(columns.map((c) => r[c] ?? '')))].join('\n');
 }
 
@@ -88,7 +92,11 @@ export function createProgressView(opts: { json: boolean; tty?: boolean }) {
 /** "12.0 fps 1.5x ETA 4s" from ffmpeg progress (docs/decisions.md: Records, progress). */
 export function describeProgress(p: CommandProgress | undefined): string {
   if (!p) return '';
-  const parts = [p.fps ? `${p.fps} fps` : '', p.speed ? `${p.speed}x` : '', p.eta_seconds !== null && p.eta_seconds !== undefined ? `ETA ${Math.ceil(p.eta_seconds)}s` : ''];
+  const parts = [
+    p.fps ? `${p.fps} fps` : '',
+    p.speed ? `${p.speed}x` : '',
+    p.eta_seconds !== null && p.eta_seconds !== undefined ? `ETA ${Math.ceil(p.eta_seconds)}s` : '',
+  ];
   return parts.filter(Boolean).join(' ');
 }
 

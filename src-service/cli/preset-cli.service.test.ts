@@ -23,7 +23,9 @@ afterAll(async () => {
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', ...args], {
-      cwd: root, env: { ...process.env, FFDESK_URL: svc.url, FFDESK_API_KEY: svc.key, FFDESK_DATA_DIR: svc.dataDir }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root,
+      env: { ...process.env, FFDESK_URL: svc.url, FFDESK_API_KEY: svc.key, FFDESK_DATA_DIR: svc.dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
@@ -38,11 +40,20 @@ describe('ffdesk preset', () => {
   it('when a preset is imported from a file, run on a local file with --set, waited and downloaded, then the output is on disk under its pattern name', async () => {
     const dir = tempDir('ffdesk-cli-preset-');
     const file = path.join(dir, 'p.json');
-    fs.writeFileSync(file, JSON.stringify({
-      format: 'ffdesk-preset', format_version: 1,
-      preset: { name: 'small', parameters: { height: { type: 'integer', default: 120, min: 16, max: 2160 } }, inputs: [{ alias: 'in_1' }],
-        outputs: { out_1: '{name}_{height}p.mp4' }, steps: ['-i {{in_1}} -vf scale=-2:{{height}} -c:v libx264 -preset ultrafast -an {{out_1}}'] },
-    }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        format: 'ffdesk-preset',
+        format_version: 1,
+        preset: {
+          name: 'small',
+          parameters: { height: { type: 'integer', default: 120, min: 16, max: 2160 } },
+          inputs: [{ alias: 'in_1' }],
+          outputs: { out_1: '{name}_{height}p.mp4' },
+          steps: ['-i {{in_1}} -vf scale=-2:{{height}} -c:v libx264 -preset ultrafast -an {{out_1}}'],
+        },
+      }),
+    );
     const imported = await cli(['preset', 'import', file]);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout.trim()).toBe('small\tv1');
@@ -58,7 +69,11 @@ describe('ffdesk preset', () => {
 
     const exported = await cli(['preset', 'export', 'small']);
     expect(exported.code).toBe(0);
-    expect(JSON.parse(exported.stdout)).toMatchObject({ format: 'ffdesk-preset', format_version: 1, preset: { name: 'small', steps: [expect.stringContaining('scale=-2:{{height}}')] } });
+    expect(JSON.parse(exported.stdout)).toMatchObject({
+      format: 'ffdesk-preset',
+      format_version: 1,
+      preset: { name: 'small', steps: [expect.stringContaining('scale=-2:{{height}}')] },
+    });
   });
 
   it('when a preset runs as a batch over two local files with --wait --download, then the zip holds both outputs', async () => {

@@ -27,7 +27,13 @@ const OPTIONS = {
 } as const;
 const STRING_OPTIONS = ['in', 'set', 'version', 'download'];
 
-interface PresetSummary { name: string; version: number; builtin: boolean; title?: string; description?: string }
+interface PresetSummary {
+  name: string;
+  version: number;
+  builtin: boolean;
+  title?: string;
+  description?: string;
+}
 
 /** `ffdesk preset ls|show|run|export|import|rm` (docs/presets.md). */
 export async function presetCommand(args: string[]): Promise<number> {
@@ -97,14 +103,28 @@ async function runPreset(name: string, version: number | undefined, values: RunV
   return record.status === 'SUCCESS' ? EXIT.OK : EXIT.FAILED;
 }
 
-interface BatchView { batch_id: string; status: string; done: number; failed: number; total: number; eta_seconds: number | null }
+interface BatchView {
+  batch_id: string;
+  status: string;
+  done: number;
+  failed: number;
+  total: number;
+  eta_seconds: number | null;
+}
 
 /** `preset batch <name> <file|url>...`: one command per input; --wait follows the batch, --download saves the zip of outputs. */
 async function runBatch(name: string, version: number | undefined, sources: string[], values: RunValues): Promise<number> {
   const client = connect();
   const http = createHttp(resolveTarget());
   const urls = Object.values(await resolveInputs(client, Object.fromEntries(sources.map((src, i) => [`in_${i}`, src])), values.json));
-  const body = { preset: name, version, parameters: parsePairs(values.set, '--set'), inputs: urls, is_private: values.private || undefined, cache: values.cache };
+  const body = {
+    preset: name,
+    version,
+    parameters: parsePairs(values.set, '--set'),
+    inputs: urls,
+    is_private: values.private || undefined,
+    cache: values.cache,
+  };
   let batch = await http.request<BatchView>(batchEndpoints.createBatch.path, { method: 'POST', body });
   if (!values.wait && !values.download) {
     if (values.json) printJson(batch);

@@ -71,7 +71,11 @@ export async function waitWithProgress(client: Client, id: string, json: boolean
     intervalMs: 250,
     onPoll: (r) => {
       const pct = r.progress?.percent;
-      view.update(r.status, r.status === 'SUCCESS' ? 1 : typeof pct === 'number' ? pct / 100 : r.status === 'PROCESSING' ? null : 0, describeProgress(r.progress));
+      view.update(
+        r.status,
+        r.status === 'SUCCESS' ? 1 : typeof pct === 'number' ? pct / 100 : r.status === 'PROCESSING' ? null : 0,
+        describeProgress(r.progress),
+      );
     },
   });
   view.done();

@@ -8,7 +8,10 @@ import { userDataDir, userPath } from './user-path';
 /** `npm run serve`: the headless service. Returns -1: the process lives until a signal. */
 export async function serveCommand(extra: { samples?: boolean; webRoot?: string; printOpenUrl?: boolean } = {}): Promise<number> {
   const builtUi = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
-  const webRoot = extra.webRoot ?? (process.env.FFDESK_WEB_ROOT ? userPath(process.env.FFDESK_WEB_ROOT) : undefined) ?? (fs.existsSync(path.join(builtUi, 'index.html')) ? builtUi : undefined);
+  const webRoot =
+    extra.webRoot ??
+    (process.env.FFDESK_WEB_ROOT ? userPath(process.env.FFDESK_WEB_ROOT) : undefined) ??
+    (fs.existsSync(path.join(builtUi, 'index.html')) ? builtUi : undefined);
   const dataDir = userDataDir();
   const service = createService({ webRoot, ...(dataDir ? { dataDir } : {}), ...(extra.samples === undefined ? {} : { samples: extra.samples }) });
   const { url, port } = await service.start();

@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { selectBinaries } from '../media/binaries';
 import { startWorker } from '../scale-out/worker/worker';
 
-const USAGE = 'Usage: ffdesk worker --service <url> --redis <redis://host:port> [--token T] [--vcpus N] [--work-dir D]\n  (or env FFDESK_SERVICE_URL, FFDESK_REDIS_URL, FFDESK_WORKER_TOKEN, FFDESK_WORKER_VCPUS, FFDESK_WORKER_DIR)\n';
+const USAGE =
+  'Usage: ffdesk worker --service <url> --redis <redis://host:port> [--token T] [--vcpus N] [--work-dir D]\n  (or env FFDESK_SERVICE_URL, FFDESK_REDIS_URL, FFDESK_WORKER_TOKEN, FFDESK_WORKER_VCPUS, FFDESK_WORKER_DIR)\n';
 
 /** `ffdesk worker` / `npm run worker`: a scale-out worker; returns -1 (lives until a signal). */
 export async function workerCommand(args: string[]): Promise<number> {
@@ -18,13 +19,20 @@ export async function workerCommand(args: string[]): Promise<number> {
   const token = values.token ?? env.FFDESK_WORKER_TOKEN;
   const vcpus = Number(values.vcpus ?? env.FFDESK_WORKER_VCPUS ?? os.availableParallelism());
   if (!serviceUrl || !redisUrl || !token || !Number.isInteger(vcpus) || vcpus < 1) {
-    process.stderr.write(`${!token ? 'worker: a worker token is needed (--token or FFDESK_WORKER_TOKEN; make one with `ffdesk workers token` on the service machine)\n' : ''}${USAGE}`);
+    process.stderr.write(
+      `${!token ? 'worker: a worker token is needed (--token or FFDESK_WORKER_TOKEN; make one with `ffdesk workers token` on the service machine)\n' : ''}${USAGE}`,
+    );
     return 2;
   }
   const workDir = path.resolve(values['work-dir'] ?? env.FFDESK_WORKER_DIR ?? path.join(os.tmpdir(), 'ffdesk-worker'));
   const binaries = await selectBinaries();
   const worker = await startWorker({
-    serviceUrl, redisUrl, token, vcpus, workDir, binaries,
+    serviceUrl,
+    redisUrl,
+    token,
+    vcpus,
+    workDir,
+    binaries,
     ...(env.FFDESK_WORKER_STALLED_MS ? { stalledMs: Number(env.FFDESK_WORKER_STALLED_MS) } : {}),
     log: (m) => console.log(`[ffdesk worker] ${m}`),
     onRevoked: () => process.exit(1),
@@ -35,10 +43,13 @@ export async function workerCommand(args: string[]): Promise<number> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping (running commands go back to the queue)`);
-    worker.stop().then(() => process.exit(0), (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    });
+    worker.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -19,7 +19,8 @@ describe('subscribeEvents', () => {
     const fetch = async (_url: string, init: RequestInit = {}): Promise<Response> => {
       seenLastIds.push((init.headers as Record<string, string>)['Last-Event-ID']);
       n++;
-      const body = n === 1 ? 'id: 1\nevent: file\ndata: {"file_id":"a","status":"STORED","is_deleted":false}\n\n' : 'id: 2\nevent: command\ndata: {"command_id":"c"}\n\n';
+      const body =
+        n === 1 ? 'id: 1\nevent: file\ndata: {"file_id":"a","status":"STORED","is_deleted":false}\n\n' : 'id: 2\nevent: command\ndata: {"command_id":"c"}\n\n';
       return new Response(streamOf(body), { headers: { 'Content-Type': 'text/event-stream' } });
     };
     const client = createClient({ baseUrl: 'http://svc', apiKey: 'k', fetch });

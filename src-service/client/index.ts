@@ -10,8 +10,24 @@ import { subscribeEvents, type SubscribeOptions } from './events';
 import { uploadFile, type UploadOptions } from './upload';
 import { waitForCommand, type WaitOptions } from './wait';
 import type {
-  Account, ApiKeyInfo, CommandListItem, CommandRecord, CreatedApiKey, Health, InitUploadRequest, InitUploadResponse,
-  Plan, RunChainedRequest, RunCommandRequest, StoredFile, SystemInfo, Capabilities, UploadedPart, WebhookConfig, WebhookDelivery, WorkersList,
+  Account,
+  ApiKeyInfo,
+  CommandListItem,
+  CommandRecord,
+  CreatedApiKey,
+  Health,
+  InitUploadRequest,
+  InitUploadResponse,
+  Plan,
+  RunChainedRequest,
+  RunCommandRequest,
+  StoredFile,
+  SystemInfo,
+  Capabilities,
+  UploadedPart,
+  WebhookConfig,
+  WebhookDelivery,
+  WorkersList,
 } from './types';
 
 export * from './types';
@@ -42,8 +58,10 @@ type Signal = { signal?: AbortSignal };
 export function createClient(options: ClientOptions) {
   const http = createHttp(options);
   /** One request to a declared endpoint: its method and path come from the declaration (src-service/contract/endpoints/). */
-  const call = <T>(e: Endpoint, o: { params?: Record<string, string>; query?: RequestOptions['query']; body?: unknown; as?: RequestOptions['as'] } & Signal = {}) =>
-    http.request<T>(pathOf(e.path, o.params), { method: e.method.toUpperCase(), query: o.query, body: o.body, signal: o.signal, as: o.as });
+  const call = <T>(
+    e: Endpoint,
+    o: { params?: Record<string, string>; query?: RequestOptions['query']; body?: unknown; as?: RequestOptions['as'] } & Signal = {},
+  ) => http.request<T>(pathOf(e.path, o.params), { method: e.method.toUpperCase(), query: o.query, body: o.body, signal: o.signal, as: o.as });
   const c = commandEndpoints;
   const f = fileEndpoints;
   const w = webhookEndpoints;

@@ -26,7 +26,9 @@ export type OutputFiles = RunCommandRequest['output_files'];
 /** The request bodies as the client sends them. */
 export type RunCommandRequest = z.infer<typeof RunCommandBody>;
 /** The chained body in its current form (the service also reads the older `ffmpeg_chained_commands` + `interim_files`). */
-export type RunChainedRequest = Omit<z.infer<typeof RunChainedBody>, 'ffmpeg_commands' | 'ffmpeg_chained_commands' | 'interim_files'> & { ffmpeg_commands: string[] };
+export type RunChainedRequest = Omit<z.infer<typeof RunChainedBody>, 'ffmpeg_commands' | 'ffmpeg_chained_commands' | 'interim_files'> & {
+  ffmpeg_commands: string[];
+};
 export type CommandRequest = RunCommandRequest | RunChainedRequest;
 
 /** The service always sends every field (media/progress.ts); the schema leaves them optional for older senders. */

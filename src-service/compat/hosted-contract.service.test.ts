@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../testing/media';
 import {
-  CommandResponse, CommandsListItemResponse, CommandsResponse, CommandStatusResponse, conform, conformList, DetailBody, HTTPValidationError,
+  CommandResponse,
+  CommandsListItemResponse,
+  CommandsResponse,
+  CommandStatusResponse,
+  conform,
+  conformList,
+  DetailBody,
+  HTTPValidationError,
   RendiStoredFile,
 } from '../testing/compat/hosted-contract';
 
@@ -53,7 +60,8 @@ describe('the checker itself', () => {
 describe('FFDesk responses conform to the hosted OpenAPI document', () => {
   it('run-ffmpeg-command: CommandResponse, then CommandStatusResponse at every poll, outputs as RendiStoredFileMetadata', async () => {
     const r = await svc.api('POST', '/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'small.mp4', out_2: 'frame.jpg' },
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'small.mp4', out_2: 'frame.jpg' },
       ffmpeg_command: '-i {{in_1}} -vf scale=160:-2 {{out_1}} -frames:v 1 {{out_2}}',
     });
     expect(conform(r.body, CommandResponse)).toEqual([]);
@@ -63,19 +71,26 @@ describe('FFDesk responses conform to the hosted OpenAPI document', () => {
   });
 
   it('a FAILED command: CommandStatusResponse with error_status and error_message strings', async () => {
-    const r = await svc.api('POST', '/v1/run-ffmpeg-command', { input_files: { in_1: `${media.url}/missing.mp4` }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}}' });
+    const r = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/missing.mp4` },
+      output_files: { out_1: 'o.mp4' },
+      ffmpeg_command: '-i {{in_1}} {{out_1}}',
+    });
     const done = await pollChecked(r.body.command_id);
     expect(done).toMatchObject({ status: 'FAILED', error_status: expect.any(String), error_message: expect.any(String) });
   });
 
   it('chained and multiple: CommandsResponse', async () => {
     const chained = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'a.mp4' }, interim_files: { inter_1: 'i.mp4' },
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'a.mp4' },
+      interim_files: { inter_1: 'i.mp4' },
       ffmpeg_chained_commands: ['-i {{in_1}} -t 0.5 {{inter_1}}', '-i {{inter_1}} {{out_1}}'],
     });
     expect(conform(chained.body, CommandsResponse)).toEqual([]);
     const multiple = await svc.api('POST', '/v1/run-multiple-ffmpeg-commands', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'a.jpg', out_2: 'b.jpg' },
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'a.jpg', out_2: 'b.jpg' },
       ffmpeg_commands: ['-i {{in_1}} -frames:v 1 {{out_1}}', '-i {{in_1}} -frames:v 1 -vf scale=32:-2 {{out_2}}'],
     });
     expect(conform(multiple.body, CommandsResponse)).toEqual([]);
@@ -95,7 +110,8 @@ describe('FFDesk responses conform to the hosted OpenAPI document', () => {
     const uploaded = (await up.json()) as { file_id: string };
     expect(conform(uploaded, RendiStoredFile)).toEqual([]);
     const failed = await svc.api('POST', '/v1/files/store-file', { file_url: `${media.url}/gone.mp4` });
-    for (let i = 0; i < 200 && (await svc.api('GET', `/v1/files/${failed.body.file_id}`)).body.status !== 'FAILED'; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 200 && (await svc.api('GET', `/v1/files/${failed.body.file_id}`)).body.status !== 'FAILED'; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(conform((await svc.api('GET', `/v1/files/${failed.body.file_id}`)).body, RendiStoredFile)).toEqual([]);
     expect(conform((await svc.api('GET', `/v1/files/${uploaded.file_id}`)).body, RendiStoredFile)).toEqual([]);
     for (const query of ['', '?status=all']) {
@@ -106,7 +122,12 @@ describe('FFDesk responses conform to the hosted OpenAPI document', () => {
   });
 
   it('errors: 422 is an HTTPValidationError, 401 a {detail} string', async () => {
-    const bad = await svc.api('POST', '/v1/run-ffmpeg-command', { input_files: { in_1: 'x' }, output_files: { output1: 'o.mp4' }, ffmpeg_command: 'ffmpeg -i {{in_1}}', vcpu_count: 'many' });
+    const bad = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: 'x' },
+      output_files: { output1: 'o.mp4' },
+      ffmpeg_command: 'ffmpeg -i {{in_1}}',
+      vcpu_count: 'many',
+    });
     expect(bad.status).toBe(422);
     expect(conform(bad.body, HTTPValidationError)).toEqual([]);
     const unauth = await svc.api('GET', '/v1/files', undefined, { key: 'nope' });

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { COMMAND_EXAMPLES, MANY_FILES_EXAMPLES } from '../testing/compat/examples';
 import { checkCommandRecord, checkTable, checkValidationBody, INIT_UPLOAD, STORED_FILE } from '../testing/compat/spec-shapes';
 
- 
 type Json = any;
 
 let svc: TestService;
@@ -17,7 +16,19 @@ let tiny: TinyMedia;
 beforeAll(async () => {
   tiny = makeTinyMedia(tempDir('ffdesk-compat-media-'));
   // The GIF example keeps one frame per 10 s; ffmpeg 5+ does not keep the first frame (prev_t is NAN there), so it needs > 10 s.
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=5:duration=12', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path.join(tiny.dir, 'long.mp4')]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x240:rate=5:duration=12',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    path.join(tiny.dir, 'long.mp4'),
+  ]);
   await writeZip(path.join(tiny.dir, 'folder.zip'), [tiny.image, tiny.audio, tiny.srt]);
   media = await startMediaServer(tiny.dir);
   svc = await startTestService();
@@ -56,7 +67,7 @@ async function pollUntil(path: string, done: (b: Json) => boolean): Promise<Json
 
 const isFinal = (b: { status: string }) => b.status === 'SUCCESS' || b.status === 'FAILED';
 
-describe('the hosted docs\' command examples run unchanged (but for base URL, key and media host)', () => {
+describe("the hosted docs' command examples run unchanged (but for base URL, key and media host)", () => {
   it.each([...COMMAND_EXAMPLES, ...MANY_FILES_EXAMPLES].map((e) => [e.name, e] as const))('%s', async (_name, example) => {
     const body = example.body.replaceAll('MEDIA', media.url);
     const submitted = await send('POST', example.path, body);
@@ -109,7 +120,12 @@ describe('the file examples (docs/api.md §4.7, 4.8, 4.9, 4.11)', () => {
   });
 
   it('private output: storage_url null; with presigned_ttl_seconds a signed URL that downloads', async () => {
-    const body = JSON.stringify({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'p.jpg' }, ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}', is_private: true });
+    const body = JSON.stringify({
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'p.jpg' },
+      ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
+      is_private: true,
+    });
     const { json } = await send('POST', '/v1/run-ffmpeg-command', body);
     const plain = await pollUntil(`/v1/commands/${json.command_id}`, isFinal);
     expect(plain.output_files.out_1).toMatchObject({ is_private: true, storage_url: null });

@@ -60,7 +60,11 @@ describe('a Pipedream-style workflow', () => {
   });
 
   it('when vcpu_count 8 is asked on a 2-vCPU budget, then it runs with 2 and the record and the log say so', async () => {
-    const response = await runAndWait({ output_files: { out_1: 'a.png' }, ffmpeg_command: '-f lavfi -i testsrc=size=32x32 -frames:v 1 {{out_1}}', vcpu_count: 8 });
+    const response = await runAndWait({
+      output_files: { out_1: 'a.png' },
+      ffmpeg_command: '-f lavfi -i testsrc=size=32x32 -frames:v 1 {{out_1}}',
+      vcpu_count: 8,
+    });
     expect(response).toMatchObject({ status: 'SUCCESS', vcpu_count: 2 });
     expect(response.original_request.vcpu_count).toBe(8);
     const log = await svc.api('GET', `/v1/commands/${response.command_id}/log`);
@@ -70,7 +74,12 @@ describe('a Pipedream-style workflow', () => {
   });
 
   it('when the command fails, then the loop ends on FAILED with an error_message the action can throw', async () => {
-    const response = await runAndWait({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} -vf scael=2:2 {{out_1}}', max_command_run_seconds: '60' });
+    const response = await runAndWait({
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'o.mp4' },
+      ffmpeg_command: '-i {{in_1}} -vf scael=2:2 {{out_1}}',
+      max_command_run_seconds: '60',
+    });
     expect(response.status).toBe('FAILED');
     expect(typeof response.error_message).toBe('string');
   });

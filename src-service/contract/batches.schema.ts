@@ -8,8 +8,14 @@ const httpUrl = z.string().max(8192).refine(isHttpUrl, { message: 'URL must be a
 export const CreateBatchBody = z.object({
   preset: z.string().regex(PRESET_NAME, 'Not a preset name'),
   version: z.number().int().min(1).optional(),
-  parameters: z.record(z.string(), z.union([z.number(), z.string()])).optional().describe('The same values for every item'),
-  inputs: z.array(z.union([httpUrl, InputFiles])).min(1).max(1000)
+  parameters: z
+    .record(z.string(), z.union([z.number(), z.string()]))
+    .optional()
+    .describe('The same values for every item'),
+  inputs: z
+    .array(z.union([httpUrl, InputFiles]))
+    .min(1)
+    .max(1000)
     .describe('One command per entry: a URL (for a preset with one input) or input alias -> URL'),
   is_private: z.boolean().optional(),
   cache: z.boolean().optional(),

@@ -9,13 +9,16 @@ export const InputFiles = z
   .describe('Input alias to a publicly accessible http(s) URL');
 
 export const OutputFiles = z
-  .union([
-    z.literal('OUTPUT_FOLDER'),
-    z.record(
-      z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_ followed by letters, digits or underscores'),
-      z.string().max(MAX_OUTPUT_NAME).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
-    ),
-  ], { error: 'output_files must be an object mapping out_ aliases to file names, or the string "OUTPUT_FOLDER"' })
+  .union(
+    [
+      z.literal('OUTPUT_FOLDER'),
+      z.record(
+        z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_ followed by letters, digits or underscores'),
+        z.string().max(MAX_OUTPUT_NAME).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
+      ),
+    ],
+    { error: 'output_files must be an object mapping out_ aliases to file names, or the string "OUTPUT_FOLDER"' },
+  )
   .describe('Output alias to file name, or "OUTPUT_FOLDER" for a zip of everything the command writes');
 
 const common = {
@@ -28,7 +31,10 @@ const common = {
   max_command_run_seconds: laxNumber(z.number().positive()).optional().describe('Seconds; a numeric string ("120") is accepted too'),
   is_private: z.boolean().optional(),
   name: z.string().trim().min(1).max(MAX_JOB_NAME).optional().describe('FFDesk: a name for the job; when left out, one is derived from the command'),
-  cache: z.boolean().optional().describe('FFDesk: reuse the outputs of an identical earlier run (same command, same input bytes, same ffmpeg) (docs/presets.md)'),
+  cache: z
+    .boolean()
+    .optional()
+    .describe('FFDesk: reuse the outputs of an identical earlier run (same command, same input bytes, same ffmpeg) (docs/presets.md)'),
 };
 
 const commandText = z.string().min(1).max(REQUEST_LIMITS.maxCommandChars, `A command may hold at most ${REQUEST_LIMITS.maxCommandChars} characters`);

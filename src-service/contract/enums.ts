@@ -23,7 +23,14 @@ export type ServiceStoreType = z.infer<typeof StoreTypeSchema>;
 
 /** Why a command ended FAILED (`error_status` of a command record). */
 export const COMMAND_FAILURES = [
-  'UNREACHABLE_INPUT_FILE', 'INVALID_INPUT_FILE', 'PROCESSING_ERROR', 'MISSING_OUTPUT_FILE', 'TIMEOUT', 'CANCELLED', 'QUOTA_EXCEEDED', 'INTERRUPTED',
+  'UNREACHABLE_INPUT_FILE',
+  'INVALID_INPUT_FILE',
+  'PROCESSING_ERROR',
+  'MISSING_OUTPUT_FILE',
+  'TIMEOUT',
+  'CANCELLED',
+  'QUOTA_EXCEEDED',
+  'INTERRUPTED',
 ] as const;
 export type CommandErrorStatus = (typeof COMMAND_FAILURES)[number];
 

@@ -27,7 +27,11 @@ export const BulkDeleteBody = z.object({
 
 export const InitUploadBody = z.object({
   filename: z.string().min(1).max(255).refine(isPlainFilename, { message: 'filename must be a plain file name' }),
-  size_bytes: z.number().int().min(1).max(5 * TiB),
+  size_bytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(5 * TiB),
   is_private: z.boolean().optional(),
   part_size: z.number().int().min(1).optional(),
 });

@@ -18,25 +18,55 @@ function typeOf(body: unknown): string | undefined {
 
 describe('lax numbers (docs/compatibility.md, "Numbers")', () => {
   it.each([
-    [2, 2], ['2', 2], [' 2 ', 2], ['+2', 2], ['2.0', 2], ['2.', 2], [2.0, 2], [true, 1], ['0008', 8],
+    [2, 2],
+    ['2', 2],
+    [' 2 ', 2],
+    ['+2', 2],
+    ['2.0', 2],
+    ['2.', 2],
+    [2.0, 2],
+    [true, 1],
+    ['0008', 8],
   ])('integer field: %j is read as %j', (input, want) => {
     expect(parseInput(Body, { n: input }, 'body').n).toBe(want);
   });
 
   it.each([
-    [1.5, 'int_from_float'], ['1.5', 'int_parsing'], ['1e3', 'int_parsing'], ['abc', 'int_parsing'], ['', 'int_parsing'],
-    ['0x10', 'int_parsing'], ['1_000', 'int_parsing'], [null, 'value_error'], [[2], 'value_error'], [-1, 'greater_than_equal'],
-    ['-1', 'greater_than_equal'], [0, 'greater_than_equal'], [false, 'greater_than_equal'],
+    [1.5, 'int_from_float'],
+    ['1.5', 'int_parsing'],
+    ['1e3', 'int_parsing'],
+    ['abc', 'int_parsing'],
+    ['', 'int_parsing'],
+    ['0x10', 'int_parsing'],
+    ['1_000', 'int_parsing'],
+    [null, 'value_error'],
+    [[2], 'value_error'],
+    [-1, 'greater_than_equal'],
+    ['-1', 'greater_than_equal'],
+    [0, 'greater_than_equal'],
+    [false, 'greater_than_equal'],
   ])('integer field: %j is a 422 of type %s', (input, type) => {
     expect(typeOf({ n: input })).toBe(type);
   });
 
-  it.each([[120, 120], ['120', 120], ['1.5', 1.5], [' 1e2 ', 100], ['.5', 0.5], [true, 1]])('number field: %j is read as %j', (input, want) => {
+  it.each([
+    [120, 120],
+    ['120', 120],
+    ['1.5', 1.5],
+    [' 1e2 ', 100],
+    ['.5', 0.5],
+    [true, 1],
+  ])('number field: %j is read as %j', (input, want) => {
     expect(parseInput(Body, { s: input }, 'body').s).toBe(want);
   });
 
-  it.each([['abc', 'float_parsing'], ['inf', 'float_parsing'], ['NaN', 'float_parsing'], [-1, 'greater_than_equal'], ['-1', 'greater_than_equal'], [0, 'greater_than_equal'], [{}, 'value_error']])(
-    'number field: %j is a 422 of type %s',
-    (input, type) => expect(typeOf({ s: input })).toBe(type),
-  );
+  it.each([
+    ['abc', 'float_parsing'],
+    ['inf', 'float_parsing'],
+    ['NaN', 'float_parsing'],
+    [-1, 'greater_than_equal'],
+    ['-1', 'greater_than_equal'],
+    [0, 'greater_than_equal'],
+    [{}, 'value_error'],
+  ])('number field: %j is a 422 of type %s', (input, type) => expect(typeOf({ s: input })).toBe(type));
 });

@@ -51,7 +51,10 @@ export const PresetDefinition = z.object({
   zip_input: z.boolean().optional(),
   outputs: z.union([
     z.literal('OUTPUT_FOLDER'),
-    z.record(z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_'), z.string().min(1).max(200).regex(OUTPUT_PATTERN, 'Output name pattern: letters, digits, _, -, dots and {placeholders}; no paths')),
+    z.record(
+      z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_'),
+      z.string().min(1).max(200).regex(OUTPUT_PATTERN, 'Output name pattern: letters, digits, _, -, dots and {placeholders}; no paths'),
+    ),
   ]),
   steps: z.array(z.string().min(1).max(100_000)).min(1).max(10),
   /** Runs of this preset use the result cache unless the request says otherwise. */

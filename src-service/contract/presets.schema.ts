@@ -30,4 +30,7 @@ export const PresetRecordSchema = PresetDefinition.extend({
   created_at: z.string(),
 });
 
-export const RunPresetResponse = z.object({ command_id: z.string(), request: z.record(z.string(), z.unknown()).describe('The rendered run-ffmpeg-command or chained body') });
+export const RunPresetResponse = z.object({
+  command_id: z.string(),
+  request: z.record(z.string(), z.unknown()).describe('The rendered run-ffmpeg-command or chained body'),
+});

@@ -16,9 +16,7 @@ const MEANING: Record<number, string> = {
 
 /** The error responses an operation can give, with the shared bodies of docs/decisions.md: wire conventions. */
 export function errors(...statuses: number[]): Record<string, ResponseSpec> {
-  return Object.fromEntries(
-    statuses.map((s) => [String(s), { description: MEANING[s] ?? 'Error', schema: s === 422 ? ValidationErrorBody : ErrorBody }]),
-  );
+  return Object.fromEntries(statuses.map((s) => [String(s), { description: MEANING[s] ?? 'Error', schema: s === 422 ? ValidationErrorBody : ErrorBody }]));
 }
 
 /** A JSON response; `asArray` for the bare arrays of the list endpoints. */

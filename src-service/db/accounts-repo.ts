@@ -39,26 +39,18 @@ export function createAccountsRepo(db: Db) {
     `INSERT INTO accounts (id, plan, storage_quota_bytes, processing_quota_bytes, max_vcpu, created_at)
      VALUES (@id, @plan, @storage_quota_bytes, @processing_quota_bytes, @max_vcpu, @created_at)`,
   );
-  const insertKey = db.prepare(
-    `INSERT INTO api_keys (id, account_id, key_hash, prefix, label, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const byKeyHash = db.prepare(
-    `SELECT a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
-  );
+  const insertKey = db.prepare(`INSERT INTO api_keys (id, account_id, key_hash, prefix, label, created_at) VALUES (?, ?, ?, ?, ?, ?)`);
+  const byKeyHash = db.prepare(`SELECT a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL`);
   const keyIdByHash = db.prepare(`SELECT id FROM api_keys WHERE key_hash = ?`);
   const getAccount = db.prepare(`SELECT * FROM accounts WHERE id = ?`);
-  const listKeys = db.prepare(
-    `SELECT k.id, k.account_id, k.prefix, k.label, k.created_at, k.revoked_at FROM api_keys k ORDER BY k.created_at`,
-  );
-  const listAccountKeys = db.prepare(
-    `SELECT id, account_id, prefix, label, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at`,
-  );
-  const revoke = db.prepare(
-    `UPDATE api_keys SET revoked_at = ? WHERE (id = ? OR prefix = ?) AND revoked_at IS NULL`,
-  );
+  const listKeys = db.prepare(`SELECT k.id, k.account_id, k.prefix, k.label, k.created_at, k.revoked_at FROM api_keys k ORDER BY k.created_at`);
+  const listAccountKeys = db.prepare(`SELECT id, account_id, prefix, label, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at`);
+  const revoke = db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE (id = ? OR prefix = ?) AND revoked_at IS NULL`);
   const revokeOwn = db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL`);
   const getLocal = db.prepare(`SELECT account_id FROM local_account WHERE singleton = 1`);
-  const setLocal = db.prepare(`INSERT INTO local_account (singleton, account_id) VALUES (1, ?) ON CONFLICT (singleton) DO UPDATE SET account_id = excluded.account_id`);
+  const setLocal = db.prepare(
+    `INSERT INTO local_account (singleton, account_id) VALUES (1, ?) ON CONFLICT (singleton) DO UPDATE SET account_id = excluded.account_id`,
+  );
   const keyByHash = db.prepare(`SELECT id, account_id, prefix, label, created_at, revoked_at FROM api_keys WHERE key_hash = ?`);
   const moveKey = db.prepare(`UPDATE api_keys SET account_id = ? WHERE key_hash = ?`);
   // Every request looks its key up: valid keys are remembered until a revoke here, or any commit by another process.

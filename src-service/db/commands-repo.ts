@@ -31,10 +31,9 @@ export interface CommandRow {
   cached_from_command_id?: string | null;
 }
 
-export type NewCommand = Pick<
-  CommandRow,
-  'id' | 'account_id' | 'command_type' | 'request_json' | 'vcpu_count' | 'max_run_seconds' | 'is_private'
-> & { name?: string | null };
+export type NewCommand = Pick<CommandRow, 'id' | 'account_id' | 'command_type' | 'request_json' | 'vcpu_count' | 'max_run_seconds' | 'is_private'> & {
+  name?: string | null;
+};
 
 export interface Failure {
   error_status: string;
@@ -57,7 +56,15 @@ export interface TransitionFields {
   error_message?: string;
 }
 
-const FIELD_COLUMNS = ['started_at', 'total_processing_seconds', 'ffmpeg_command_run_seconds', 'processing_bytes', 'log', 'error_status', 'error_message'] as const;
+const FIELD_COLUMNS = [
+  'started_at',
+  'total_processing_seconds',
+  'ffmpeg_command_run_seconds',
+  'processing_bytes',
+  'log',
+  'error_status',
+  'error_message',
+] as const;
 
 /**
  * Every status write goes through `transition`: checked against the state table
@@ -82,9 +89,7 @@ export function createCommandsRepo(db: Db) {
   );
   const rename = db.prepare(`UPDATE commands SET name = ? WHERE id = ? AND account_id = ?`);
   const queued = db.prepare(`SELECT * FROM commands WHERE status = 'QUEUED' ORDER BY seq LIMIT ?`);
-  const queueHeads = db.prepare(
-    `SELECT * FROM commands WHERE seq IN (SELECT MIN(seq) FROM commands WHERE status = 'QUEUED' GROUP BY account_id) ORDER BY seq`,
-  );
+  const queueHeads = db.prepare(`SELECT * FROM commands WHERE seq IN (SELECT MIN(seq) FROM commands WHERE status = 'QUEUED' GROUP BY account_id) ORDER BY seq`);
   const progress = db.prepare(`UPDATE commands SET progress_json = ? WHERE id = ? AND status = 'PROCESSING'`);
   const stuck = db.prepare(`SELECT * FROM commands WHERE status = 'PROCESSING'`);
   const write = createStatusWriter(db, 'commands', [...FIELD_COLUMNS, 'finished_at']);
@@ -121,7 +126,10 @@ export function createCommandsRepo(db: Db) {
     takeOver: (id: string): boolean => transition(id, 'PROCESSING', 'PROCESSING', { started_at: nowIso(), newAttempt: true }),
     markSuccess(id: string, r: { total: number; ffmpeg: number; processingBytes: number; log: string }): boolean {
       return transition(id, 'PROCESSING', 'SUCCESS', {
-        total_processing_seconds: r.total, ffmpeg_command_run_seconds: r.ffmpeg, processing_bytes: r.processingBytes, log: r.log,
+        total_processing_seconds: r.total,
+        ffmpeg_command_run_seconds: r.ffmpeg,
+        processing_bytes: r.processingBytes,
+        log: r.log,
       });
     },
     markFailed: (id: string, from: CommandStatus, f: Failure): boolean => transition(id, from, 'FAILED', f),

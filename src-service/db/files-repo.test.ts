@@ -95,7 +95,14 @@ describe('stored-file status writes follow the state table', () => {
     const kept = fileIn('UPLOADED');
     const keptBlob = blob();
     expect(repo.setStored(kept, 'UPLOADED', keptBlob)).toBe(true);
-    expect(repo.getAny(kept)).toMatchObject({ status: 'STORED', blob_key: keptBlob.blob_key, size_bytes: 3, size_compressed_bytes: null, file_count: null, filename: 'in.mp4' });
+    expect(repo.getAny(kept)).toMatchObject({
+      status: 'STORED',
+      blob_key: keptBlob.blob_key,
+      size_bytes: 3,
+      size_compressed_bytes: null,
+      file_count: null,
+      filename: 'in.mp4',
+    });
     const renamed = fileIn('DOWNLOADED');
     expect(repo.setStored(renamed, 'DOWNLOADED', { ...blob(), filename: 'out.mp4', size_compressed_bytes: 2, file_count: 4 })).toBe(true);
     expect(repo.getAny(renamed)).toMatchObject({ filename: 'out.mp4', size_compressed_bytes: 2, file_count: 4 });

@@ -33,7 +33,9 @@ export interface FileRow {
 }
 
 export type NewFile = Pick<FileRow, 'id' | 'account_id' | 'service_store_type' | 'status' | 'is_private' | 'filename'> &
-  Partial<Pick<FileRow, 'command_id' | 'output_alias' | 'blob_key' | 'size_bytes' | 'size_compressed_bytes' | 'file_count' | 'media_json' | 'original_file_url'>>;
+  Partial<
+    Pick<FileRow, 'command_id' | 'output_alias' | 'blob_key' | 'size_bytes' | 'size_compressed_bytes' | 'file_count' | 'media_json' | 'original_file_url'>
+  >;
 
 export interface StoredBlob {
   blob_key: string;
@@ -61,7 +63,16 @@ export interface FileTransitionFields {
   external_error_message?: string;
 }
 
-const FILE_FIELD_COLUMNS = ['blob_key', 'size_bytes', 'size_compressed_bytes', 'file_count', 'media_json', 'filename', 'error_status', 'external_error_message'] as const;
+const FILE_FIELD_COLUMNS = [
+  'blob_key',
+  'size_bytes',
+  'size_compressed_bytes',
+  'file_count',
+  'media_json',
+  'filename',
+  'error_status',
+  'external_error_message',
+] as const;
 
 /**
  * Every status write goes through `transition`: checked against the state table
@@ -79,9 +90,7 @@ export function createFilesRepo(db: Db) {
   const get = db.prepare(`SELECT * FROM files WHERE id = ? AND account_id = ?`);
   const getAny = db.prepare(`SELECT * FROM files WHERE id = ?`);
   const list = db.prepare(`SELECT * FROM files WHERE account_id = ? AND is_deleted = 0 ORDER BY seq DESC LIMIT ? OFFSET ?`);
-  const listStored = db.prepare(
-    `SELECT * FROM files WHERE account_id = ? AND is_deleted = 0 AND status = 'STORED' ORDER BY seq DESC LIMIT ? OFFSET ?`,
-  );
+  const listStored = db.prepare(`SELECT * FROM files WHERE account_id = ? AND is_deleted = 0 AND status = 'STORED' ORDER BY seq DESC LIMIT ? OFFSET ?`);
   const byCommand = db.prepare(`SELECT * FROM files WHERE command_id = ? ORDER BY seq`);
   const write = createStatusWriter(db, 'files', FILE_FIELD_COLUMNS);
 
@@ -91,9 +100,7 @@ export function createFilesRepo(db: Db) {
     return write({ id, from, to, columns, alsoWhere: to === 'STORED' ? 'is_deleted = 0' : undefined });
   }
 
-  const markDeleted = db.prepare(
-    `UPDATE files SET is_deleted = 1, deleted_at = ?, blob_key = NULL WHERE id = ? AND is_deleted = 0`,
-  );
+  const markDeleted = db.prepare(`UPDATE files SET is_deleted = 1, deleted_at = ?, blob_key = NULL WHERE id = ? AND is_deleted = 0`);
   const storageUsed = db.prepare(
     `SELECT COALESCE(SUM(COALESCE(size_compressed_bytes, size_bytes, 0)), 0) AS n FROM files
      WHERE account_id = ? AND is_deleted = 0 AND status IN ('STORED', 'UPLOADING', 'UPLOADED')`,
@@ -124,8 +131,16 @@ export function createFilesRepo(db: Db) {
     },
     insert(f: NewFile): void {
       insert.run({
-        command_id: null, output_alias: null, blob_key: null, size_bytes: null, size_compressed_bytes: null,
-        file_count: null, media_json: null, original_file_url: null, ...f, created_at: nowIso(),
+        command_id: null,
+        output_alias: null,
+        blob_key: null,
+        size_bytes: null,
+        size_compressed_bytes: null,
+        file_count: null,
+        media_json: null,
+        original_file_url: null,
+        ...f,
+        created_at: nowIso(),
       });
     },
     get: (accountId: string, id: string) => get.get(id, accountId) as FileRow | undefined,
@@ -141,8 +156,11 @@ export function createFilesRepo(db: Db) {
     setStatus: (id: string, from: FileStatus, to: FileStatus): boolean => transition(id, from, to),
     setStored(id: string, from: FileStatus, blob: StoredBlob): boolean {
       return transition(id, from, 'STORED', {
-        blob_key: blob.blob_key, size_bytes: blob.size_bytes, media_json: blob.media_json,
-        size_compressed_bytes: blob.size_compressed_bytes ?? null, file_count: blob.file_count ?? null,
+        blob_key: blob.blob_key,
+        size_bytes: blob.size_bytes,
+        media_json: blob.media_json,
+        size_compressed_bytes: blob.size_compressed_bytes ?? null,
+        file_count: blob.file_count ?? null,
         ...(blob.filename === undefined ? {} : { filename: blob.filename }),
       });
     },

@@ -36,9 +36,7 @@ export function openDatabase(dataDir: string): Db {
 export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
-    throw new Error(
-      `The database is from a newer FFDesk (schema ${current}, this build knows ${MIGRATIONS.length}). Upgrade FFDesk or use another data dir.`,
-    );
+    throw new Error(`The database is from a newer FFDesk (schema ${current}, this build knows ${MIGRATIONS.length}). Upgrade FFDesk or use another data dir.`);
   }
   for (let version = current + 1; version <= MIGRATIONS.length; version++) {
     const sql = MIGRATIONS[version - 1] as string;

@@ -43,7 +43,10 @@ describe('read caches never serve stale data', () => {
   });
 
   it("when a finished command's outputs are deleted, then the next poll shows them deleted", async () => {
-    const sub = await svc.api('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: 'a.png' }, ffmpeg_command: '-f lavfi -i testsrc=size=64x48 -frames:v 1 {{out_1}}' });
+    const sub = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      output_files: { out_1: 'a.png' },
+      ffmpeg_command: '-f lavfi -i testsrc=size=64x48 -frames:v 1 {{out_1}}',
+    });
     const done = await svc.waitForCommand(sub.body.command_id);
     expect(done.status).toBe('SUCCESS');
     const before = await svc.api('GET', `/v1/commands/${done.command_id}`);

@@ -27,9 +27,7 @@ export function createUploadsRepo(db: Db) {
   const removePart = db.prepare(`DELETE FROM upload_parts WHERE file_id = ? AND part_number = ?`);
   const parts = db.prepare(`SELECT part_number, size_bytes, etag FROM upload_parts WHERE file_id = ? ORDER BY part_number`);
   const remove = db.prepare(`DELETE FROM uploads WHERE file_id = ?`);
-  const expired = db.prepare(
-    `SELECT u.* FROM uploads u JOIN files f ON f.id = u.file_id WHERE f.status = 'UPLOADING' AND u.expires_at < ?`,
-  );
+  const expired = db.prepare(`SELECT u.* FROM uploads u JOIN files f ON f.id = u.file_id WHERE f.status = 'UPLOADING' AND u.expires_at < ?`);
   const orphaned = db.prepare(`SELECT u.* FROM uploads u JOIN files f ON f.id = u.file_id WHERE f.status NOT IN ('UPLOADING', 'UPLOADED')`);
   return {
     insert: (u: UploadRow) => insert.run(u),

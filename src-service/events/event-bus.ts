@@ -32,9 +32,12 @@ export function createEventBus(db: Db) {
     },
     /** Events after `lastId` (for Last-Event-ID resume). */
     replay(accountId: string, lastId: number): ServiceEvent[] {
-      return (since.all(accountId, lastId) as { id: number; account_id: string; type: EventType; data_json: string }[]).map(
-        (r) => ({ id: r.id, account_id: r.account_id, type: r.type, data: JSON.parse(r.data_json) as unknown }),
-      );
+      return (since.all(accountId, lastId) as { id: number; account_id: string; type: EventType; data_json: string }[]).map((r) => ({
+        id: r.id,
+        account_id: r.account_id,
+        type: r.type,
+        data: JSON.parse(r.data_json) as unknown,
+      }));
     },
     subscribe(listener: (e: ServiceEvent) => void): () => void {
       emitter.on('event', listener);

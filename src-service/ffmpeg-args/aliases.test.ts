@@ -21,7 +21,11 @@ describe('substituteAliases', () => {
 
   it('when an alias is a whole argument or part of one, then it becomes its path', () => {
     expect(substituteAliases(['-i', '{{in_1}}', '-metadata', 'comment={{in_1}}', '{{out_1}}'], paths)).toEqual([
-      '-i', 'in_1/movie.mp4', '-metadata', 'comment=in_1/movie.mp4', 'out.mp4',
+      '-i',
+      'in_1/movie.mp4',
+      '-metadata',
+      'comment=in_1/movie.mp4',
+      'out.mp4',
     ]);
   });
 
@@ -34,14 +38,23 @@ describe('substituteAliases', () => {
     const [, graph] = substituteAliases(['-vf', 'subtitles={{in_srt}},scale=320:240'], { in_srt: path });
     expect(parseFilterGraph(graph as string)).toEqual([
       { name: 'subtitles', options: [{ key: null, value: path }] },
-      { name: 'scale', options: [{ key: null, value: '320' }, { key: null, value: '240' }] },
+      {
+        name: 'scale',
+        options: [
+          { key: null, value: '320' },
+          { key: null, value: '240' },
+        ],
+      },
     ]);
   });
 
   it('when the alias is inside graph-level quotes, then the path still reads back exactly', () => {
     const path = "in_f/x'y:z, w.ttf";
     const [, graph] = substituteAliases(['-vf', "drawtext=text='hi':fontfile='{{in_f}}'"], { in_f: path });
-    expect(parseFilterGraph(graph as string)[0]?.options).toEqual([{ key: 'text', value: 'hi' }, { key: 'fontfile', value: path }]);
+    expect(parseFilterGraph(graph as string)[0]?.options).toEqual([
+      { key: 'text', value: 'hi' },
+      { key: 'fontfile', value: path },
+    ]);
   });
 
   it('when the alias is inside option-level quotes, then the path still reads back exactly', () => {
@@ -80,12 +93,23 @@ describe('validateAliasUse', () => {
   });
 
   it('when a chained command uses an undeclared alias, then the issue carries its index', () => {
-    const issues = validateAliasUse([['-i', '{{in_1}}', '{{out_1}}'], ['-i', '{{out_1}}', '{{out_9}}']], ['in_1'], ['out_1'], 'ffmpeg_commands');
+    const issues = validateAliasUse(
+      [
+        ['-i', '{{in_1}}', '{{out_1}}'],
+        ['-i', '{{out_1}}', '{{out_9}}'],
+      ],
+      ['in_1'],
+      ['out_1'],
+      'ffmpeg_commands',
+    );
     expect(issues).toEqual([{ loc: ['body', 'ffmpeg_commands', 1], msg: '{{out_9}} is used but not declared in output_files', type: 'value_error' }]);
   });
 
   it('when a later chained command reads an earlier output, then that is allowed', () => {
-    const commands = [['-i', '{{in_1}}', '{{out_1}}'], ['-i', '{{out_1}}', '-vf', 'scale=320:-2', '{{out_2}}']];
+    const commands = [
+      ['-i', '{{in_1}}', '{{out_1}}'],
+      ['-i', '{{out_1}}', '-vf', 'scale=320:-2', '{{out_2}}'],
+    ];
     expect(validateAliasUse(commands, ['in_1'], ['out_1', 'out_2'], 'ffmpeg_commands')).toEqual([]);
   });
 

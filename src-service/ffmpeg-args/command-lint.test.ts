@@ -18,23 +18,57 @@ describe('lintCommand', () => {
   it('when a filter, an encoder or an option is misspelt, then it is underlined where it is written, with the closest real name', () => {
     const text = '-i {{in_1}} -vf fps=10,scael=320:-2 -c:v libx265x -fps_mod vfr {{out_1}}';
     expect(lintCommand(text, vocab)).toEqual([
-      { kind: 'filter', name: 'scael', from: at(text, 'scael')[0], to: at(text, 'scael')[1], suggestion: 'scale', message: "No such filter: 'scael' — did you mean scale?" },
-      { kind: 'encoder', name: 'libx265x', from: at(text, 'libx265x')[0], to: at(text, 'libx265x')[1], suggestion: 'libx265', message: 'Unknown encoder libx265x — did you mean libx265?' },
-      { kind: 'option', name: 'fps_mod', from: at(text, 'fps_mod')[0], to: at(text, 'fps_mod')[1], suggestion: 'fps_mode', message: 'Unknown option -fps_mod — did you mean -fps_mode?' },
+      {
+        kind: 'filter',
+        name: 'scael',
+        from: at(text, 'scael')[0],
+        to: at(text, 'scael')[1],
+        suggestion: 'scale',
+        message: "No such filter: 'scael' — did you mean scale?",
+      },
+      {
+        kind: 'encoder',
+        name: 'libx265x',
+        from: at(text, 'libx265x')[0],
+        to: at(text, 'libx265x')[1],
+        suggestion: 'libx265',
+        message: 'Unknown encoder libx265x — did you mean libx265?',
+      },
+      {
+        kind: 'option',
+        name: 'fps_mod',
+        from: at(text, 'fps_mod')[0],
+        to: at(text, 'fps_mod')[1],
+        suggestion: 'fps_mode',
+        message: 'Unknown option -fps_mod — did you mean -fps_mode?',
+      },
     ]);
   });
 
   it('when a source of -f lavfi is misspelt, then it is flagged like a filter, as the service reads it as a graph', () => {
     const text = '-f lavfi -i colr=c=red:size=32x32 -f lavfi -i "anullsrc" -frames:v 1 {{out_1}}';
-    const withSources: CommandVocab = { ...vocab, options: new Set([...vocab.options, 'f', 'frames']), filters: new Set([...vocab.filters, 'color', 'anullsrc']) };
+    const withSources: CommandVocab = {
+      ...vocab,
+      options: new Set([...vocab.options, 'f', 'frames']),
+      filters: new Set([...vocab.filters, 'color', 'anullsrc']),
+    };
     expect(lintCommand(text, withSources)).toEqual([
-      { kind: 'filter', name: 'colr', from: at(text, 'colr')[0], to: at(text, 'colr')[1], suggestion: 'color', message: "No such filter: 'colr' — did you mean color?" },
+      {
+        kind: 'filter',
+        name: 'colr',
+        from: at(text, 'colr')[0],
+        to: at(text, 'colr')[1],
+        suggestion: 'color',
+        message: "No such filter: 'colr' — did you mean color?",
+      },
     ]);
     expect(lintCommand('-i colr.mp4 {{out_1}}', withSources)).toEqual([]);
   });
 
   it('when nothing is close, then the issue has no suggestion', () => {
-    expect(lintCommand('-i {{in_1}} -vf "zzzzzzzz" {{out_1}}', vocab)).toEqual([expect.objectContaining({ name: 'zzzzzzzz', suggestion: null, message: "No such filter: 'zzzzzzzz'" })]);
+    expect(lintCommand('-i {{in_1}} -vf "zzzzzzzz" {{out_1}}', vocab)).toEqual([
+      expect.objectContaining({ name: 'zzzzzzzz', suggestion: null, message: "No such filter: 'zzzzzzzz'" }),
+    ]);
   });
 });
 

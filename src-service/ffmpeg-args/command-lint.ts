@@ -92,7 +92,17 @@ function checkFilters(t: Token, vocab: CommandVocab): LintIssue[] {
   const inner = t.raw.slice(outer, t.raw.length - (outer && t.raw.endsWith(t.raw[0] ?? '') ? 1 : 0));
   return filterNames(inner)
     .filter((f) => !vocab.filters.has(f.name))
-    .map((f) => issueFor('filter', f.name, t.from + outer + f.at, t.from + outer + f.at + f.name.length, closestName(f.name, vocab.filters), `No such filter: '${f.name}'`, ''));
+    .map((f) =>
+      issueFor(
+        'filter',
+        f.name,
+        t.from + outer + f.at,
+        t.from + outer + f.at + f.name.length,
+        closestName(f.name, vocab.filters),
+        `No such filter: '${f.name}'`,
+        '',
+      ),
+    );
 }
 
 /** The filter names of a graph with their offsets: skips [labels], 'quoted' arguments and escaped characters. */
@@ -102,12 +112,25 @@ export function filterNames(graph: string): { name: string; at: number }[] {
   let quoted = false;
   for (let i = 0; i < graph.length; i++) {
     const c = graph[i] as string;
-    if (c === '\\') { i++; continue; }
-    if (c === "'") { quoted = !quoted; continue; }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === "'") {
+      quoted = !quoted;
+      continue;
+    }
     if (quoted) continue;
-    if (c === ',' || c === ';') { expectName = true; continue; }
+    if (c === ',' || c === ';') {
+      expectName = true;
+      continue;
+    }
     if (!expectName) continue;
-    if (c === '[') { i = graph.indexOf(']', i); if (i === -1) break; continue; }
+    if (c === '[') {
+      i = graph.indexOf(']', i);
+      if (i === -1) break;
+      continue;
+    }
     if (/\s/.test(c)) continue;
     const name = /^[A-Za-z0-9_]+/.exec(graph.slice(i))?.[0];
     if (name) out.push({ name, at: i });

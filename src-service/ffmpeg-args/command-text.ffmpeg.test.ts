@@ -18,8 +18,26 @@ let video: string;
 beforeAll(() => {
   dir = tempDir('ffdesk-quoting-');
   video = path.join(dir, 'in.mp4');
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=160x120:rate=10:duration=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    video,
+  ]);
 });
 
 interface Row {
@@ -32,7 +50,7 @@ interface Row {
 const OUT = '{{out_1}}';
 const TABLE: Row[] = [
   {
-    name: '-vf with a quote opening inside the word keeps ffmpeg\'s quotes',
+    name: "-vf with a quote opening inside the word keeps ffmpeg's quotes",
     text: String.raw`-i {{in_1}} -vf select='lte(n\,1)+gt(trunc(t/10),trunc(prev_t/10))',scale=-2:160 -vsync vfr -f null ${OUT}`,
     expect: [3, String.raw`select='lte(n\,1)+gt(trunc(t/10),trunc(prev_t/10))',scale=-2:160`],
   },
@@ -88,7 +106,7 @@ function runFfmpeg(argv: string[]): { status: number | null; stderr: string } {
   return { status: r.status, stderr: r.stderr };
 }
 
-describe('ffmpeg\'s own quoting in filtergraph values reaches the real ffmpeg', () => {
+describe("ffmpeg's own quoting in filtergraph values reaches the real ffmpeg", () => {
   it.each(TABLE.map((r) => [r.name, r] as const))('%s', (_name, row) => {
     const argv = argvOf(row.text);
     expect(argv[row.expect[0]]).toBe(row.expect[1]);
@@ -103,7 +121,9 @@ describe('ffmpeg\'s own quoting in filtergraph values reaches the real ffmpeg', 
 
   it('when -metadata has a quoted value, then the shell quoting is removed (ffmpeg does not unquote metadata)', () => {
     const out = path.join(dir, 'meta.mp4');
-    const argv = splitCommandText(`-i {{in_1}} -metadata title='My Movie' -c copy {{out_1}}`).map((t) => t.replace('{{in_1}}', video).replace('{{out_1}}', out));
+    const argv = splitCommandText(`-i {{in_1}} -metadata title='My Movie' -c copy {{out_1}}`).map((t) =>
+      t.replace('{{in_1}}', video).replace('{{out_1}}', out),
+    );
     expect(argv).toContain('title=My Movie');
     expect(runFfmpeg(argv).status).toBe(0);
     const title = execFileSync(ffprobePath, ['-v', 'error', '-show_entries', 'format_tags=title', '-of', 'default=nw=1:nk=1', out], { encoding: 'utf8' });

@@ -12,19 +12,28 @@ describe('splitCommandText', () => {
   });
 
   it('when a thumbnails filter is double-quoted with single quotes inside, then the argv is what a shell gives', () => {
-    const text =
-      `-vf "select='lte(t,60)*gt(trunc(t/10),trunc(prev_t/10))',setpts='PTS*0.025',scale=trunc(oh*a/2)*2:320:force_original_aspect_ratio=decrease,pad=trunc(oh*a/2)*2:320:-1:-1" -an -vsync vfr {{out_1}}`;
+    const text = `-vf "select='lte(t,60)*gt(trunc(t/10),trunc(prev_t/10))',setpts='PTS*0.025',scale=trunc(oh*a/2)*2:320:force_original_aspect_ratio=decrease,pad=trunc(oh*a/2)*2:320:-1:-1" -an -vsync vfr {{out_1}}`;
     expect(splitCommandText(text)).toEqual([
       '-vf',
       "select='lte(t,60)*gt(trunc(t/10),trunc(prev_t/10))',setpts='PTS*0.025',scale=trunc(oh*a/2)*2:320:force_original_aspect_ratio=decrease,pad=trunc(oh*a/2)*2:320:-1:-1",
-      '-an', '-vsync', 'vfr', '{{out_1}}',
+      '-an',
+      '-vsync',
+      'vfr',
+      '{{out_1}}',
     ]);
   });
 
   it('when a split filter graph feeds two outputs, then labels and semicolons stay in one token', () => {
     const text = '-filter_complex "[0:v]split=2[a][b];[a]scale=-2:320[x];[b]scale=-2:180[y]" -map [x] {{out_1}} -map [y] {{out_2}}';
     expect(splitCommandText(text)).toEqual([
-      '-filter_complex', '[0:v]split=2[a][b];[a]scale=-2:320[x];[b]scale=-2:180[y]', '-map', '[x]', '{{out_1}}', '-map', '[y]', '{{out_2}}',
+      '-filter_complex',
+      '[0:v]split=2[a][b];[a]scale=-2:320[x];[b]scale=-2:180[y]',
+      '-map',
+      '[x]',
+      '{{out_1}}',
+      '-map',
+      '[y]',
+      '{{out_2}}',
     ]);
   });
 
@@ -74,13 +83,25 @@ describe('splitCommandText', () => {
   });
 
   it('when a single quote opens inside a filtergraph value, then it is ffmpeg quoting and is kept (docs/compatibility.md)', () => {
-    expect(splitCommandText(String.raw`-vf select='lte(n\,1)',scale=-2:160 -lavfi a='b c'`)).toEqual(['-vf', String.raw`select='lte(n\,1)',scale=-2:160`, '-lavfi', "a='b c'"]);
+    expect(splitCommandText(String.raw`-vf select='lte(n\,1)',scale=-2:160 -lavfi a='b c'`)).toEqual([
+      '-vf',
+      String.raw`select='lte(n\,1)',scale=-2:160`,
+      '-lavfi',
+      "a='b c'",
+    ]);
     expect(splitCommandText("-filter:v:0 a='x' -filter_complex [0]b='y'[v]")).toEqual(['-filter:v:0', "a='x'", '-filter_complex', "[0]b='y'[v]"]);
   });
 
   it('when a filtergraph value starts with a quote or the option is not a filtergraph, then the shell rules apply', () => {
     expect(splitCommandText("-vf 'scale=320:-2' -metadata title='My Movie' -map '[v]' -filter_complex_script a='b'")).toEqual([
-      '-vf', 'scale=320:-2', '-metadata', 'title=My Movie', '-map', '[v]', '-filter_complex_script', 'a=b',
+      '-vf',
+      'scale=320:-2',
+      '-metadata',
+      'title=My Movie',
+      '-map',
+      '[v]',
+      '-filter_complex_script',
+      'a=b',
     ]);
   });
 

@@ -34,14 +34,23 @@ function modelStateAfter(prefix: string): QuoteState {
 describe('quote tracking read piece by piece', () => {
   it('when a graph is read in any pieces, then the quoting after each piece is what reading the whole prefix gives', () => {
     const graphChar = fc.constantFrom("'", '\\', '[', ']', ',', ';', ':', '=', 'a', ' ');
-    fc.assert(fc.property(fc.array(fc.array(graphChar, { maxLength: 12 }).map((cs) => cs.join('')), { maxLength: 8 }), (pieces) => {
-      const tracker = createQuoteTracker();
-      let whole = '';
-      for (const piece of pieces) {
-        tracker.advance(piece);
-        whole += piece;
-        expect(tracker.state()).toEqual(modelStateAfter(whole));
-      }
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(graphChar, { maxLength: 12 }).map((cs) => cs.join('')),
+          { maxLength: 8 },
+        ),
+        (pieces) => {
+          const tracker = createQuoteTracker();
+          let whole = '';
+          for (const piece of pieces) {
+            tracker.advance(piece);
+            whole += piece;
+            expect(tracker.state()).toEqual(modelStateAfter(whole));
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -29,14 +29,25 @@ function expect422(res: { status: number; body: any; text: string }, locStart: (
 describe('request limits', () => {
   it('when a request declares 12,000 aliases over 10 steps, then 422 naming the limit', async () => {
     const ins = inputs(12_000);
-    const refs = Object.keys(ins).slice(0, 8_000).map((a) => `{{${a}}}`).join('');
+    const refs = Object.keys(ins)
+      .slice(0, 8_000)
+      .map((a) => `{{${a}}}`)
+      .join('');
     const cmd = `-i {{in_0}} -filter_complex "${refs}" {{out_1}}`.slice(0, REQUEST_LIMITS.maxCommandChars);
-    const res = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', { input_files: ins, output_files: { out_1: 'o.mp4' }, ffmpeg_commands: Array.from({ length: 10 }, () => cmd) });
+    const res = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', {
+      input_files: ins,
+      output_files: { out_1: 'o.mp4' },
+      ffmpeg_commands: Array.from({ length: 10 }, () => cmd),
+    });
     expect422(res, ['body', 'input_files'], new RegExp(`at most ${REQUEST_LIMITS.maxAliases} aliases`));
   });
 
   it('when a chained request has more commands than allowed, then 422 on ffmpeg_commands', async () => {
-    const res = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', { input_files: inputs(1), output_files: { out_1: 'o.mp4' }, ffmpeg_commands: Array.from({ length: REQUEST_LIMITS.maxSteps + 1 }, () => '-i {{in_0}} {{out_1}}') });
+    const res = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', {
+      input_files: inputs(1),
+      output_files: { out_1: 'o.mp4' },
+      ffmpeg_commands: Array.from({ length: REQUEST_LIMITS.maxSteps + 1 }, () => '-i {{in_0}} {{out_1}}'),
+    });
     expect422(res, ['body', 'ffmpeg_commands'], new RegExp(`At most ${REQUEST_LIMITS.maxSteps} commands`));
   });
 
@@ -98,7 +109,10 @@ describe('no request can freeze the service', () => {
     // health reads the ffmpeg versions; one full command of the same kind (refused with a 422, as
     // the other outputs go unused) warms the parsers and the checks.
     await (await fetch(`${child.url}/v1/health`)).arrayBuffer();
-    const warm = await post(`${child.url}/v1/run-chained-ffmpeg-commands`, JSON.stringify({ ...body, ffmpeg_commands: (body.ffmpeg_commands as string[]).slice(0, 1) }));
+    const warm = await post(
+      `${child.url}/v1/run-chained-ffmpeg-commands`,
+      JSON.stringify({ ...body, ffmpeg_commands: (body.ffmpeg_commands as string[]).slice(0, 1) }),
+    );
     expect(warm.status, (await warm.text()).slice(0, 300)).toBe(422);
     // Up to three submissions. The bound is 100 ms over what health takes on this machine at
     // this moment with no request being accepted (a loaded CI machine delays any process): a
@@ -111,7 +125,10 @@ describe('no request can freeze the service', () => {
       if (Math.max(...busy) < 100 + Math.max(...idle)) break;
     }
     const show = attempts.map((a) => `busy ${a.busy.map((x) => x.toFixed(0)).join(' ')} / idle ${a.idle.map((x) => x.toFixed(0)).join(' ')}`).join(' | ');
-    expect(attempts.some((a) => Math.max(...a.busy) < 100 + Math.max(...a.idle)), `health latencies (ms): ${show}`).toBe(true);
+    expect(
+      attempts.some((a) => Math.max(...a.busy) < 100 + Math.max(...a.idle)),
+      `health latencies (ms): ${show}`,
+    ).toBe(true);
   });
 
   it('when the command with the most alias references allowed runs, then /v1/health stays answering until it ends', async () => {
@@ -166,7 +183,10 @@ describe('no request can freeze the service', () => {
       const log = await (await fetch(`${child.url}/v1/commands/${last.id}/log`, { headers: { 'X-API-KEY': key } })).text();
       expect(last.status, log.slice(-500)).toBe('SUCCESS');
       const show = attempts.map((x) => `busy ${x.busy.map((l) => l.toFixed(0)).join(' ')} / idle ${x.idle.map((l) => l.toFixed(0)).join(' ')}`).join(' | ');
-      expect(attempts.some((x) => Math.max(...x.busy) < 100 + Math.max(...x.idle)), `health latencies (ms): ${show}`).toBe(true);
+      expect(
+        attempts.some((x) => Math.max(...x.busy) < 100 + Math.max(...x.idle)),
+        `health latencies (ms): ${show}`,
+      ).toBe(true);
     } finally {
       await media.close();
       fs.rmSync(mediaDir, { recursive: true, force: true });

@@ -7,11 +7,13 @@ export { REQUEST_LIMITS };
 export function aliasCountIssues(inputFiles: object | undefined, outputFiles: object | string): ValidationIssue[] {
   const count = Object.keys(inputFiles ?? {}).length + (typeof outputFiles === 'string' ? 0 : Object.keys(outputFiles).length);
   if (count <= REQUEST_LIMITS.maxAliases) return [];
-  return [{
-    loc: ['body', 'input_files'],
-    msg: `A request may declare at most ${REQUEST_LIMITS.maxAliases} aliases in input_files and output_files together; it declares ${count}`,
-    type: 'too_long',
-  }];
+  return [
+    {
+      loc: ['body', 'input_files'],
+      msg: `A request may declare at most ${REQUEST_LIMITS.maxAliases} aliases in input_files and output_files together; it declares ${count}`,
+      type: 'too_long',
+    },
+  ];
 }
 
 export function tooManyArgumentsMessage(count: number): string {

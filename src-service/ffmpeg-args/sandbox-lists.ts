@@ -33,7 +33,8 @@ const XML_ENCODINGS = new Set(['utf-8', 'utf8', 'utf-16', 'us-ascii', 'ascii', '
 function mpdReason(text: string): string | null {
   if (/<!(DOCTYPE|ENTITY)\b/i.test(text)) return 'a DTD or entity declaration (<!DOCTYPE, <!ENTITY) is not allowed in a DASH manifest';
   const encoding = /^\s*<\?xml\b[^>]*\bencoding\s*=\s*["']([^"']*)["']/i.exec(text.replace(/^\uFEFF/, ''))?.[1];
-  if (encoding !== undefined && !XML_ENCODINGS.has(encoding.trim().toLowerCase())) return `the XML encoding ${encoding} is not allowed in a DASH manifest (use UTF-8)`;
+  if (encoding !== undefined && !XML_ENCODINGS.has(encoding.trim().toLowerCase()))
+    return `the XML encoding ${encoding} is not allowed in a DASH manifest (use UTF-8)`;
   return null;
 }
 

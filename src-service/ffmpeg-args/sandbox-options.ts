@@ -31,9 +31,34 @@ const REFUSED_OPTIONS: Record<string, string> = {
 
 /** Capture and playback devices (libavdevice): the screen, cameras, sound cards, windows. */
 const DEVICE_FORMATS = new Set([
-  'alsa', 'android_camera', 'audiotoolbox', 'avfoundation', 'bktr', 'caca', 'decklink', 'dshow', 'fbdev', 'gdigrab',
-  'iec61883', 'jack', 'kmsgrab', 'libcdio', 'libdc1394', 'openal', 'opengl', 'oss', 'pulse', 'sdl', 'sdl2', 'sndio',
-  'v4l2', 'video4linux2', 'vfwcap', 'x11grab', 'xcbgrab', 'xv',
+  'alsa',
+  'android_camera',
+  'audiotoolbox',
+  'avfoundation',
+  'bktr',
+  'caca',
+  'decklink',
+  'dshow',
+  'fbdev',
+  'gdigrab',
+  'iec61883',
+  'jack',
+  'kmsgrab',
+  'libcdio',
+  'libdc1394',
+  'openal',
+  'opengl',
+  'oss',
+  'pulse',
+  'sdl',
+  'sdl2',
+  'sndio',
+  'v4l2',
+  'video4linux2',
+  'vfwcap',
+  'x11grab',
+  'xcbgrab',
+  'xv',
 ]);
 
 /** Options naming a hardware device; a path there (e.g. /dev/dri/renderD128) opens a device node. */

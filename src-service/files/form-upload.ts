@@ -48,10 +48,19 @@ export function createFormUploads(deps: AppDeps) {
     const staging = path.join(stagingDir, `${id}.form`);
     try {
       const file = await receive(req, staging);
-      if (!file) throw new ValidationError([{ loc: ['body', 'upload_file'], msg: 'Field required: send the file in the upload_file form field', type: 'missing' }]);
+      if (!file)
+        throw new ValidationError([{ loc: ['body', 'upload_file'], msg: 'Field required: send the file in the upload_file form field', type: 'missing' }]);
       if (file.size === 0) throw new ValidationError([{ loc: ['body', 'upload_file'], msg: 'The uploaded file is empty', type: 'value_error' }]);
       assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, file.size);
-      deps.files.insert({ id, account_id: account.id, service_store_type: 'STORED_FILE', status: 'UPLOADED', is_private: 0, filename: file.name, size_bytes: file.size });
+      deps.files.insert({
+        id,
+        account_id: account.id,
+        service_store_type: 'STORED_FILE',
+        status: 'UPLOADED',
+        is_private: 0,
+        filename: file.name,
+        size_bytes: file.size,
+      });
       await probeAndStore(deps, deps.files.getAny(id) as FileRow, 'UPLOADED', staging);
       return deps.files.getAny(id) as FileRow;
     } finally {

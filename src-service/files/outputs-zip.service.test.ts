@@ -70,7 +70,8 @@ describe('GET /v1/commands/{id}/files.zip', () => {
     const done = await run({
       input_files: { in_1: `${media.url}/video.mp4` },
       output_files: { out_1: 'small.mp4', out_playlist_1: 'index.m3u8' },
-      ffmpeg_command: '-i {{in_1}} -c:v libx264 -preset ultrafast -an {{out_1}} -c:v libx264 -preset ultrafast -g 12 -an -f hls -hls_time 1 -hls_list_size 0 -hls_segment_filename seg_%03d.ts {{out_playlist_1}}',
+      ffmpeg_command:
+        '-i {{in_1}} -c:v libx264 -preset ultrafast -an {{out_1}} -c:v libx264 -preset ultrafast -g 12 -an -f hls -hls_time 1 -hls_list_size 0 -hls_segment_filename seg_%03d.ts {{out_playlist_1}}',
     });
     const entries = await downloadZip(done.command_id);
     const names = [...entries.keys()].sort();
@@ -82,7 +83,11 @@ describe('GET /v1/commands/{id}/files.zip', () => {
   });
 
   it('when the output is OUTPUT_FOLDER, then its zip is one entry, byte for byte', async () => {
-    const done = await run({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: 'OUTPUT_FOLDER', ffmpeg_command: '-i {{in_1}} -vf fps=2 thumb_%03d.jpg' });
+    const done = await run({
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: 'OUTPUT_FOLDER',
+      ffmpeg_command: '-i {{in_1}} -vf fps=2 thumb_%03d.jpg',
+    });
     const rec = done.output_files.OUTPUT_FOLDER;
     const entries = await downloadZip(done.command_id);
     expect([...entries.keys()]).toEqual([rec.filename]);
@@ -90,7 +95,11 @@ describe('GET /v1/commands/{id}/files.zip', () => {
   });
 
   it('when the outputs were deleted, the command is unknown or the key is missing, then 404 or 401 and no zip', async () => {
-    const done = await run({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'x.png' }, ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}' });
+    const done = await run({
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'x.png' },
+      ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
+    });
     expect((await svc.api('GET', `/v1/commands/${done.command_id}/files.zip`, undefined, { key: null })).status).toBe(401);
     expect((await svc.api('DELETE', `/v1/commands/${done.command_id}/files`)).status).toBe(204);
     for (const id of [done.command_id, '00000000-0000-4000-8000-000000000000']) {

@@ -9,7 +9,10 @@ import { listFilesRecursive } from '../storage/fs-io';
 import { isFolderBlob } from '../files/storage-access';
 
 /** Whose outputs go in: `index` numbers a name that two sources share (a batch item). */
-export interface ZipSource { index: number; commandId: string }
+export interface ZipSource {
+  index: number;
+  commandId: string;
+}
 
 /**
  * The stored, non-deleted outputs of one or more commands of the account as one zip, streamed
@@ -20,7 +23,11 @@ export interface ZipSource { index: number; commandId: string }
  */
 export async function streamOutputsZip(deps: { files: FilesRepo; blobs: BlobStore }, accountId: string, sources: ZipSource[]): Promise<Readable | null> {
   const entries = sources.flatMap(({ index, commandId }) =>
-    deps.files.byCommand(commandId).filter((f) => f.account_id === accountId && isZippable(f)).map((f) => ({ index, f })));
+    deps.files
+      .byCommand(commandId)
+      .filter((f) => f.account_id === accountId && isZippable(f))
+      .map((f) => ({ index, f })),
+  );
   if (entries.length === 0) return null;
   const counts = new Map<string, number>();
   for (const { f } of entries) counts.set(f.filename, (counts.get(f.filename) ?? 0) + 1);

@@ -52,7 +52,9 @@ function drainInto(fh: fs.FileHandle, start: number, expected: number, body: Rea
       failed = true;
       cleanup();
       // Let a write in flight settle first: the caller closes the file handle next.
-      void (writing ?? Promise.resolve()).catch(() => undefined).then(() => reject(err instanceof Error ? err : new Error('The part could not be written', { cause: err })));
+      void (writing ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => reject(err instanceof Error ? err : new Error('The part could not be written', { cause: err })));
     };
     const flush = () => {
       if (writing || failed || batchBytes === 0) return;
@@ -61,17 +63,14 @@ function drainInto(fh: fs.FileHandle, start: number, expected: number, body: Rea
       position += batchBytes;
       batch = [];
       batchBytes = 0;
-      writing = writeAll(fh, chunks, at).then(
-        () => {
-          freeChunks(chunks); // on disk now, and nothing else reads them
-          writing = null;
-          if (failed) return;
-          if (body.isPaused()) body.resume();
-          if (batchBytes >= BATCH_BYTES || (ended && batchBytes > 0)) flush();
-          else if (ended) finish();
-        },
-        fail,
-      );
+      writing = writeAll(fh, chunks, at).then(() => {
+        freeChunks(chunks); // on disk now, and nothing else reads them
+        writing = null;
+        if (failed) return;
+        if (body.isPaused()) body.resume();
+        if (batchBytes >= BATCH_BYTES || (ended && batchBytes > 0)) flush();
+        else if (ended) finish();
+      }, fail);
     };
     const finish = () => {
       cleanup();

@@ -9,7 +9,28 @@ import { probeAndStore } from './probe-and-store';
 
 /** Each sample: its stored name and the ffmpeg arguments that make it (no network needed). */
 const SAMPLES: { name: string; args: string[] }[] = [
-  { name: 'sample-video.mp4', args: ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=8', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'] },
+  {
+    name: 'sample-video.mp4',
+    args: [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x360:rate=25:duration=8',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=8',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+    ],
+  },
   { name: 'sample-audio.mp3', args: ['-f', 'lavfi', '-i', 'sine=frequency=330:duration=8', '-c:a', 'libmp3lame'] },
   { name: 'sample-music.mp3', args: ['-f', 'lavfi', '-i', 'sine=frequency=523:duration=8', '-af', 'volume=0.4', '-c:a', 'libmp3lame'] },
   { name: 'sample-image.png', args: ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=1', '-frames:v', '1'] },
@@ -50,7 +71,9 @@ export async function ensureSamples(deps: AppDeps, accountId: string, signal?: A
 async function storeFramesZip(deps: AppDeps, accountId: string, tmp: string): Promise<void> {
   const frames = path.join(tmp, 'frames');
   await fs.mkdir(frames);
-  const r = await runConfined(deps, ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=3', 'frame_%03d.png'], frames, { timeoutMs: 60_000 });
+  const r = await runConfined(deps, ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=3', 'frame_%03d.png'], frames, {
+    timeoutMs: 60_000,
+  });
   if (r.exitCode !== 0) return;
   const names = (await fs.readdir(frames)).sort();
   const zip = path.join(tmp, 'sample-frames.zip');

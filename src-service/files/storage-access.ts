@@ -47,7 +47,8 @@ export function checkStorageRef(files: FilesRepo, keyring: Keyring, ref: OwnStor
   }
   if (!isFolderBlob(row)) {
     // The name is part of the URL handed out; another name is a tampered URL, not another file.
-    if (ref.innerPath !== row.filename) return refuse(ref.token !== null ? new ForbiddenError('The signed URL is invalid') : new NotFoundError('File not found'));
+    if (ref.innerPath !== row.filename)
+      return refuse(ref.token !== null ? new ForbiddenError('The signed URL is invalid') : new NotFoundError('File not found'));
     return { ok: true, target: { row, blobKey: row.blob_key, innerPath: undefined, fileName: row.filename } };
   }
   const innerPath = ref.innerPath || row.filename;

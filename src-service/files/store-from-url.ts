@@ -25,7 +25,13 @@ const STOP_GRACE_MS = 10_000;
 export function createStoreFileWorker(deps: AppDeps) {
   const waiting = fifoSource<string>((id) => id);
   const queue = createWorkQueue<string>({
-    name: 'store-file', key: (id) => id, source: waiting, concurrency: CONCURRENCY, handle: storeOne, log: deps.log, stopGraceMs: STOP_GRACE_MS,
+    name: 'store-file',
+    key: (id) => id,
+    source: waiting,
+    concurrency: CONCURRENCY,
+    handle: storeOne,
+    log: deps.log,
+    stopGraceMs: STOP_GRACE_MS,
   });
   const stagingRoot = path.join(deps.config.dataDir, 'staging');
 
@@ -54,9 +60,12 @@ export function createStoreFileWorker(deps: AppDeps) {
       await probeAndStore(deps, row, 'DOWNLOADED', path.join(dir, inputs.paths.in_file as string), stopping);
     } catch (err) {
       if (stopping.aborted) return; // recovery re-queues it on the next start
-      const failure = err instanceof JobFailure ? err : isDiskFullError(err)
-        ? new JobFailure('STORAGE_ERROR', `${NO_SPACE_DETAIL}: could not store ${row.original_file_url}; free some space and store it again`)
-        : new JobFailure('UNREACHABLE_INPUT_FILE', `Could not store ${row.original_file_url}: ${(err as Error).message}`);
+      const failure =
+        err instanceof JobFailure
+          ? err
+          : isDiskFullError(err)
+            ? new JobFailure('STORAGE_ERROR', `${NO_SPACE_DETAIL}: could not store ${row.original_file_url}; free some space and store it again`)
+            : new JobFailure('UNREACHABLE_INPUT_FILE', `Could not store ${row.original_file_url}: ${(err as Error).message}`);
       for (const from of ['DOWNLOADING', 'DOWNLOADED'] as const) deps.files.setFailed(id, from, failure.status, failure.message);
       publish(row, 'FAILED');
     } finally {
@@ -74,8 +83,13 @@ export function createStoreFileWorker(deps: AppDeps) {
       assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) });
       const id = crypto.randomUUID();
       deps.files.insert({
-        id, account_id: account.id, service_store_type: 'STORED_FILE', status: 'QUEUED', is_private: body.is_private ? 1 : 0,
-        filename: fileNameFromUrl(body.file_url, 'file'), original_file_url: body.file_url,
+        id,
+        account_id: account.id,
+        service_store_type: 'STORED_FILE',
+        status: 'QUEUED',
+        is_private: body.is_private ? 1 : 0,
+        filename: fileNameFromUrl(body.file_url, 'file'),
+        original_file_url: body.file_url,
       });
       deps.events.publish(account.id, 'file', { file_id: id, status: 'QUEUED', is_deleted: false });
       waiting.push(id);

@@ -54,7 +54,10 @@ async function expectServedAsStored(file: any, text: string): Promise<void> {
 
 describe('stored playlists stay downloadable', () => {
   it('when an .m3u8 and an .mpd are uploaded, then their storage_url serves them byte for byte', async () => {
-    for (const [name, text] of [['list.m3u8', M3U8], ['manifest.mpd', MPD]] as const) {
+    for (const [name, text] of [
+      ['list.m3u8', M3U8],
+      ['manifest.mpd', MPD],
+    ] as const) {
       await expectServedAsStored(await waitStored(await upload(name, text)), text);
     }
   });

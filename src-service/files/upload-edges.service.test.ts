@@ -75,7 +75,10 @@ describe('multipart upload edges of the part write path (docs/performance.md)', 
     const resent = await put(up.upload_urls[0] as string, crypto.randomBytes(4 * MiB));
     expect(resent.status).toBe(400);
     expect(resent.detail).toBe(`Part 1 must be ${5 * MiB} bytes, got ${4 * MiB}`);
-    const parts = [{ part_number: 1, etag: first.etag }, { part_number: 2, etag: second.etag }];
+    const parts = [
+      { part_number: 1, etag: first.etag },
+      { part_number: 2, etag: second.etag },
+    ];
     expect((await svc.api('POST', `/v1/files/${up.file_id}/complete-upload`, { parts })).status).toBe(200);
     expect((await storedBytes(svc, up.file_id)).equals(bytes)).toBe(true);
   });
@@ -89,7 +92,13 @@ describe('multipart upload edges of the part write path (docs/performance.md)', 
     const longer = await put(up.upload_urls[0] as string, chunkedBody(crypto.randomBytes(5 * MiB + 1)));
     expect(longer.status).toBe(400);
     expect(longer.detail).toBe(`Part 1 must be ${5 * MiB} bytes, got more`);
-    const complete = (etag: string | null) => svc.api('POST', `/v1/files/${up.file_id}/complete-upload`, { parts: [{ part_number: 1, etag }, { part_number: 2, etag: last.etag }] });
+    const complete = (etag: string | null) =>
+      svc.api('POST', `/v1/files/${up.file_id}/complete-upload`, {
+        parts: [
+          { part_number: 1, etag },
+          { part_number: 2, etag: last.etag },
+        ],
+      });
     const stale = await complete(first.etag);
     expect(stale.status).toBe(400);
     expect(stale.body.detail).toBe('Part 1 was not uploaded');
@@ -118,7 +127,10 @@ describe('multipart upload edges of the part write path (docs/performance.md)', 
       expect(after.body.status).toBe('UPLOADING');
       expect((await s.api('GET', '/v1/files')).body.map((f: { file_id: string }) => f.file_id)).not.toContain(up.file_id);
       expect(fs.existsSync(path.join(dataDir, 'uploads', `${up.file_id}.upload`))).toBe(true);
-      const parts = [{ part_number: 1, etag: a.etag }, { part_number: 2, etag: b.etag }];
+      const parts = [
+        { part_number: 1, etag: a.etag },
+        { part_number: 2, etag: b.etag },
+      ];
       expect((await s.api('POST', `/v1/files/${up.file_id}/complete-upload`, { parts })).status).toBe(200);
       expect((await storedBytes(s, up.file_id)).equals(bytes)).toBe(true);
       expect(fs.existsSync(path.join(dataDir, 'uploads', `${up.file_id}.upload`))).toBe(false);

@@ -63,8 +63,21 @@ export function createUploads(deps: AppDeps) {
   const hasher = createRangeHasher();
   // Storing and sweeping run on work queues (src-service/work/work-queue.ts): one store per file at a time.
   const toStore = fifoSource<StoreTask>((t) => t.row.id);
-  const stores = createWorkQueue<StoreTask>({ name: 'store upload', key: (t) => t.row.id, source: toStore, handle: storeTask, log: deps.log, stopGraceMs: STOP_GRACE_MS });
-  const sweeps = createWorkQueue<string>({ name: 'upload', key: (k) => k, source: periodicSource('sweep', SWEEP_MS, Date.now() + SWEEP_MS), handle: async () => sweep(), log: deps.log });
+  const stores = createWorkQueue<StoreTask>({
+    name: 'store upload',
+    key: (t) => t.row.id,
+    source: toStore,
+    handle: storeTask,
+    log: deps.log,
+    stopGraceMs: STOP_GRACE_MS,
+  });
+  const sweeps = createWorkQueue<string>({
+    name: 'upload',
+    key: (k) => k,
+    source: periodicSource('sweep', SWEEP_MS, Date.now() + SWEEP_MS),
+    handle: async () => sweep(),
+    log: deps.log,
+  });
 
   function store(task: StoreTask): void {
     toStore.push(task);
@@ -85,10 +98,22 @@ export function createUploads(deps: AppDeps) {
     const expiresAt = Date.now() + SESSION_MS;
     deps.db.transaction(() => {
       deps.files.insert({
-        id, account_id: account.id, service_store_type: 'STORED_FILE', status: 'UPLOADING', is_private: body.is_private ? 1 : 0,
-        filename: body.filename, size_bytes: body.size_bytes,
+        id,
+        account_id: account.id,
+        service_store_type: 'STORED_FILE',
+        status: 'UPLOADING',
+        is_private: body.is_private ? 1 : 0,
+        filename: body.filename,
+        size_bytes: body.size_bytes,
       });
-      repo.insert({ file_id: id, size_bytes: body.size_bytes, part_size: partSize, part_count: partCount, staging_path: staging, expires_at: new Date(expiresAt).toISOString() });
+      repo.insert({
+        file_id: id,
+        size_bytes: body.size_bytes,
+        part_size: partSize,
+        part_count: partCount,
+        staging_path: staging,
+        expires_at: new Date(expiresAt).toISOString(),
+      });
     })();
     const expSec = Math.floor(expiresAt / 1000);
     const upload_urls = Array.from({ length: partCount }, (_, i) => deps.urls.partUrl(id, i + 1, expSec));
@@ -112,7 +137,14 @@ export function createUploads(deps: AppDeps) {
    * the quoted MD5 when the client sent `Content-MD5` (verified, off the event loop), else
    * part number, size and a random token, so complete-upload still proves it saw this write.
    */
-  async function putPart(fileId: string, partNumber: number, token: string, body: Readable, declaredLength: number | null, opts: PartOptions = {}): Promise<PartResult> {
+  async function putPart(
+    fileId: string,
+    partNumber: number,
+    token: string,
+    body: Readable,
+    declaredLength: number | null,
+    opts: PartOptions = {},
+  ): Promise<PartResult> {
     const verdict = verifyToken(deps.keyring, `part:${fileId}:${partNumber}`, token, Math.floor(Date.now() / 1000));
     if (verdict === 'expired') throw new ForbiddenError('The upload URL has expired');
     if (verdict !== 'ok') throw new ForbiddenError('The upload URL is invalid');
@@ -194,7 +226,8 @@ export function createUploads(deps: AppDeps) {
 
   function abort(account: AccountRow, fileId: string) {
     const { upload } = requireInProgress(fileId, account.id);
-    if (!deps.files.setFailed(fileId, 'UPLOADING', 'UPLOAD_ABORTED', 'The upload was aborted')) throw new BadRequestError('The upload was completed or aborted meanwhile');
+    if (!deps.files.setFailed(fileId, 'UPLOADING', 'UPLOAD_ABORTED', 'The upload was aborted'))
+      throw new BadRequestError('The upload was completed or aborted meanwhile');
     discard(upload);
     deps.events.publish(account.id, 'file', { file_id: fileId, status: 'FAILED', is_deleted: false });
     return deps.files.get(account.id, fileId);
@@ -259,7 +292,10 @@ export function createUploads(deps: AppDeps) {
   }
 
   return {
-    init, putPart, complete, abort,
+    init,
+    putPart,
+    complete,
+    abort,
     /** A first sweep now (what a crash or a stop left), then one every SWEEP_MS. */
     start(): void {
       stores.start();
@@ -274,7 +310,11 @@ export function createUploads(deps: AppDeps) {
   };
 }
 
-function checkParts(upload: UploadRow, stored: { part_number: number; size_bytes: number; etag: string }[], sent: { part_number: number; etag: string }[]): void {
+function checkParts(
+  upload: UploadRow,
+  stored: { part_number: number; size_bytes: number; etag: string }[],
+  sent: { part_number: number; etag: string }[],
+): void {
   if (sent.length !== upload.part_count) throw new BadRequestError(`Expected ${upload.part_count} parts, got ${sent.length}`);
   const byNumber = new Map(stored.map((p) => [p.part_number, p]));
   let total = 0;

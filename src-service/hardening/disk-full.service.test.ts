@@ -81,7 +81,9 @@ async function waitFile(id: string, timeoutMs = 60_000): Promise<Record<string, 
 /** The storage invariant once nothing is under way; open upload sessions are allowed. */
 function expectConsistent(label: string): void {
   const report = checkConsistency(dataDir, { phase: 'settled' });
-  console.log(`[disk-full] ${label}: ${report.violations.length} invariant violations, free ${(freeBytes() / MiB).toFixed(1)} MiB${report.violations.map((v) => `\n  ${v}`).join('')}`);
+  console.log(
+    `[disk-full] ${label}: ${report.violations.length} invariant violations, free ${(freeBytes() / MiB).toFixed(1)} MiB${report.violations.map((v) => `\n  ${v}`).join('')}`,
+  );
   expect(report.violations).toEqual([]);
 }
 
@@ -127,7 +129,9 @@ describe.skipIf(skipReason !== null)('disk full (data dir on a 40 MiB tmpfs)', (
       if (done.status === 'SUCCESS' || done.status === 'FAILED') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    console.log(`[disk-full] overflowing output: ${done.status} ${done.error_status}: ${String(done.error_message).split('\n')[0]} (${answered} requests answered 200 meanwhile)`);
+    console.log(
+      `[disk-full] overflowing output: ${done.status} ${done.error_status}: ${String(done.error_message).split('\n')[0]} (${answered} requests answered 200 meanwhile)`,
+    );
     expect(done).toMatchObject({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
     expect(done.error_message).toMatch(NO_SPACE);
     expect(done.output_files ?? {}).toEqual({});
@@ -191,7 +195,7 @@ describe.skipIf(skipReason !== null)('disk full (data dir on a 40 MiB tmpfs)', (
       expect(sha256(Buffer.from(await (await fetch(stored.storage_url as string)).arrayBuffer()))).toBe(sha256(data[0]!));
 
       const put2 = await putSlowly(second!.upload_urls[0]!, data[1]!, { chunkBytes: 256 * 1024, delayMs: 1 });
-      console.log(`[disk-full] second 5 MiB part with ${((freeBytes()) / MiB).toFixed(1)} MiB free after it: ${put2.status} ${put2.body}`);
+      console.log(`[disk-full] second 5 MiB part with ${(freeBytes() / MiB).toFixed(1)} MiB free after it: ${put2.status} ${put2.body}`);
       expect(put2.status).toBe(507);
       expect(JSON.parse(put2.body).detail).toMatch(NO_SPACE);
       const complete = await api('POST', `/v1/files/${second!.file_id}/complete-upload`, { parts: [{ part_number: 1, etag: '"0"' }] });
@@ -216,7 +220,8 @@ describe.skipIf(skipReason !== null)('disk full (data dir on a 40 MiB tmpfs)', (
       const reads = await Promise.all([api('GET', '/v1/health'), api('GET', '/v1/commands?limit=50'), api('GET', '/v1/files?limit=50')]);
       expect(reads.map((r) => r.status)).toEqual([200, 200, 200]);
       const submit = await api('POST', '/v1/run-ffmpeg-command', {
-        output_files: { out_1: 'x.png' }, ffmpeg_command: '-f lavfi -i testsrc=size=64x48:rate=5 -frames:v 1 {{out_1}}',
+        output_files: { out_1: 'x.png' },
+        ffmpeg_command: '-f lavfi -i testsrc=size=64x48:rate=5 -frames:v 1 {{out_1}}',
       });
       const store = await api('POST', '/v1/files/store-file', { file_url: `${media?.url}/big.bin` });
       const init = await api('POST', '/v1/files/init-upload', { filename: 'a.bin', size_bytes: 1024 });
@@ -227,7 +232,9 @@ describe.skipIf(skipReason !== null)('disk full (data dir on a 40 MiB tmpfs)', (
       }
       if (submit.status === 200) {
         const done = await waitCommand(submit.body.command_id);
-        console.log(`[disk-full] command submitted on a full disk: ${done.status} ${done.error_status ?? ''} ${String(done.error_message ?? '').split('\n')[0]}`);
+        console.log(
+          `[disk-full] command submitted on a full disk: ${done.status} ${done.error_status ?? ''} ${String(done.error_message ?? '').split('\n')[0]}`,
+        );
         if (done.status === 'FAILED') expect(done.error_message).toMatch(NO_SPACE);
       }
       if (store.status === 200) {

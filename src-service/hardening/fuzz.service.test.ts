@@ -4,7 +4,18 @@ import { startTestService, type TestService } from '../testing/harness';
 import { answerProblem } from '../testing/hardening/error-shapes';
 import { createHttpClient, rawResponseBody, sendRawBytes, type HttpClient, type RawRequest } from '../testing/hardening/http-raw';
 import { lavfiOutputs, uploadFile } from '../testing/hardening/fixtures';
-import { CONTENT_TYPES, DEAD_INPUT, type BodyMutation, anyJson, commandText, headerValue, mutatedBody, nastyString, pathSegment, queryString } from '../testing/hardening/fuzz-arbitraries';
+import {
+  CONTENT_TYPES,
+  DEAD_INPUT,
+  type BodyMutation,
+  anyJson,
+  commandText,
+  headerValue,
+  mutatedBody,
+  nastyString,
+  pathSegment,
+  queryString,
+} from '../testing/hardening/fuzz-arbitraries';
 import { ROUTES, validBodies, type Route } from '../testing/hardening/fuzz-routes';
 
 /**
@@ -82,8 +93,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const fiveXx = [...stats.byStatus.entries()].filter(([s]) => s >= 500 && s !== 507).reduce((n, [, c]) => n + c, 0);
-  const statuses = [...stats.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(' ');
-  console.log(`fuzz: ${stats.requests + stats.raw} generated requests (${stats.requests} over node:http keep-alive, ${stats.raw} raw-socket), seed ${seed}; statuses ${statuses}; slowest ${Math.round(stats.slowest.ms)} ms (${stats.slowest.what}); 5xx other than 507: ${fiveXx}`);
+  const statuses = [...stats.byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(' ');
+  console.log(
+    `fuzz: ${stats.requests + stats.raw} generated requests (${stats.requests} over node:http keep-alive, ${stats.raw} raw-socket), seed ${seed}; statuses ${statuses}; slowest ${Math.round(stats.slowest.ms)} ms (${stats.slowest.what}); 5xx other than 507: ${fiveXx}`,
+  );
   http?.close();
   // Whatever got through validation must not keep running: cancel it, then stop.
   const open = ((await svc?.api('GET', '/v1/commands'))?.body ?? []).filter((c: any) => c.status === 'QUEUED' || c.status === 'PROCESSING');
@@ -94,7 +110,11 @@ afterAll(async () => {
 describe('API fuzzing (fast-check, real service over HTTP)', () => {
   it('when the OpenAPI document lists its operations, then every one of them is in the fuzzed route table', async () => {
     const doc = (await svc.api('GET', '/v1/openapi.json')).body;
-    const documented = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([p, ops]) => Object.keys(ops).filter((m) => m !== 'parameters').map((m) => `${m.toUpperCase()} ${p}`));
+    const documented = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops)
+        .filter((m) => m !== 'parameters')
+        .map((m) => `${m.toUpperCase()} ${p}`),
+    );
     const fuzzed = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
     expect(documented.filter((op) => !fuzzed.has(op))).toEqual([]);
     expect(documented.length).toBeGreaterThan(25);
@@ -108,14 +128,20 @@ describe('API fuzzing (fast-check, real service over HTTP)', () => {
         segments: segmentsFor(route),
         query: queryString(route.query ?? []),
         method: fc.constantFrom(route.method, route.method, 'HEAD', 'POST', 'DELETE', 'OPTIONS'),
-        range: fc.option(fc.constantFrom('bytes=0-0', 'bytes=-1', 'bytes=5-1', 'bytes=0-', 'bytes=999999999999-', 'bytes=a-b', 'bytes=0-1,2-3', 'lines=1-2', 'bytes=-0'), { nil: undefined }),
+        range: fc.option(
+          fc.constantFrom('bytes=0-0', 'bytes=-1', 'bytes=5-1', 'bytes=0-', 'bytes=999999999999-', 'bytes=a-b', 'bytes=0-1,2-3', 'lines=1-2', 'bytes=-0'),
+          { nil: undefined },
+        ),
         body: fc.option(fc.uint8Array({ maxLength: 200 }), { nil: undefined }),
       }),
     );
-    await fc.assert(fc.asyncProperty(arb, async (x) => {
-      const headers: Record<string, string> = x.range ? { range: x.range } : {};
-      await send({ method: x.method, path: fillPath(x.route, x.segments) + x.query, headers, body: x.body ? Buffer.from(x.body) : undefined });
-    }), params(1200));
+    await fc.assert(
+      fc.asyncProperty(arb, async (x) => {
+        const headers: Record<string, string> = x.range ? { range: x.range } : {};
+        await send({ method: x.method, path: fillPath(x.route, x.segments) + x.query, headers, body: x.body ? Buffer.from(x.body) : undefined });
+      }),
+      params(1200),
+    );
     await expectAlive();
   });
 
@@ -126,68 +152,118 @@ describe('API fuzzing (fast-check, real service over HTTP)', () => {
       fc.record({
         route: fc.constant(route),
         segments: segmentsFor(route),
-        body: route.body === 'run' || route.body === 'chained'
-          ? fc.oneof(mutatedBody(bodies[route.body]), commandBody(route.body))
-          : mutatedBody(route.body === 'none' ? { x: 1 } : bodies[route.body as keyof typeof bodies]),
+        body:
+          route.body === 'run' || route.body === 'chained'
+            ? fc.oneof(mutatedBody(bodies[route.body]), commandBody(route.body))
+            : mutatedBody(route.body === 'none' ? { x: 1 } : bodies[route.body as keyof typeof bodies]),
         contentType: fc.oneof({ weight: 5, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) }),
       }),
     );
-    await fc.assert(fc.asyncProperty(arb, async (x) => {
-      await send({ method: x.route.method, path: fillPath(x.route, x.segments), headers: { 'x-api-key': svc.key, 'content-type': x.contentType }, body: x.body.bytes ?? x.body.text });
-    }), params(4200));
+    await fc.assert(
+      fc.asyncProperty(arb, async (x) => {
+        await send({
+          method: x.route.method,
+          path: fillPath(x.route, x.segments),
+          headers: { 'x-api-key': svc.key, 'content-type': x.contentType },
+          body: x.body.bytes ?? x.body.text,
+        });
+      }),
+      params(4200),
+    );
     await expectAlive();
   });
 
   it('when any route gets random bytes, JSON or nothing, with any method, then never a 5xx', async () => {
-    const arb = fc.record({
-      route: fc.constantFrom(...ROUTES),
-      method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'PROPFIND', 'MKCOL', 'LINK', 'PURGE', 'REPORT', 'SEARCH'),
-      body: fc.oneof(
-        fc.constant(undefined),
-        fc.uint8Array({ maxLength: 2000 }).map((b) => Buffer.from(b)),
-        anyJson.map((j) => JSON.stringify(j) ?? ''),
-      ),
-      contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined }),
-      withKey: fc.boolean(),
-    }).chain((x) => fc.record({ x: fc.constant(x), segments: segmentsFor(x.route), query: queryString(x.route.query ?? []) }));
-    await fc.assert(fc.asyncProperty(arb, async ({ x, segments, query }) => {
-      const headers: Record<string, string> = {};
-      if (x.withKey) headers['x-api-key'] = svc.key;
-      if (x.contentType) headers['content-type'] = x.contentType;
-      await send({ method: x.method, path: fillPath(x.route, segments) + query, headers, body: x.body });
-    }), params(2600));
+    const arb = fc
+      .record({
+        route: fc.constantFrom(...ROUTES),
+        method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'PROPFIND', 'MKCOL', 'LINK', 'PURGE', 'REPORT', 'SEARCH'),
+        body: fc.oneof(
+          fc.constant(undefined),
+          fc.uint8Array({ maxLength: 2000 }).map((b) => Buffer.from(b)),
+          anyJson.map((j) => JSON.stringify(j) ?? ''),
+        ),
+        contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined }),
+        withKey: fc.boolean(),
+      })
+      .chain((x) => fc.record({ x: fc.constant(x), segments: segmentsFor(x.route), query: queryString(x.route.query ?? []) }));
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ x, segments, query }) => {
+        const headers: Record<string, string> = {};
+        if (x.withKey) headers['x-api-key'] = svc.key;
+        if (x.contentType) headers['content-type'] = x.contentType;
+        await send({ method: x.method, path: fillPath(x.route, segments) + query, headers, body: x.body });
+      }),
+      params(2600),
+    );
     await expectAlive();
   });
 
   it('when headers are hostile (keys, duplicates, types, ranges, event ids, own Host and Origin spellings), then never a 5xx', async () => {
-    const arb = fc.record({
-      route: fc.constantFrom(...ROUTES.filter((r) => r.method === 'GET')),
-      key: fc.constantFrom<(string | string[] | undefined)[]>(undefined, svc.key, [svc.key, svc.key], [svc.key, 'wrong'], `${svc.key}\u00ff`, svc.key.toUpperCase(), '', ' ').chain((k) => fc.oneof(fc.constant(k), headerValue)),
-      extra: fc.dictionary(fc.constantFrom('accept', 'range', 'if-none-match', 'last-event-id', 'accept-encoding', 'cookie', 'authorization', 'x-forwarded-for', 'x-forwarded-host', 'forwarded', 'x-request-id', 'content-type'), headerValue, { maxKeys: 4 }),
-      hostName: fc.constantFrom('127.0.0.1', 'localhost', 'LOCALHOST', '[::1]'),
-      origin: fc.option(fc.constantFrom('own', 'own-upper'), { nil: undefined }),
-    }).chain((x) => fc.record({ x: fc.constant(x), segments: segmentsFor(x.route) }));
-    await fc.assert(fc.asyncProperty(arb, async ({ x, segments }) => {
-      const port = new URL(svc.url).port;
-      const headers: Record<string, string | string[]> = { ...x.extra, host: `${x.hostName}:${port}` };
-      if (x.key !== undefined) headers['x-api-key'] = x.key;
-      if (x.origin) headers.origin = x.origin === 'own' ? svc.url : svc.url.toUpperCase();
-      await send({ method: 'GET', path: fillPath(x.route, segments), headers, setHost: false });
-    }), params(1400));
+    const arb = fc
+      .record({
+        route: fc.constantFrom(...ROUTES.filter((r) => r.method === 'GET')),
+        key: fc
+          .constantFrom<(string | string[] | undefined)[]>(
+            undefined,
+            svc.key,
+            [svc.key, svc.key],
+            [svc.key, 'wrong'],
+            `${svc.key}\u00ff`,
+            svc.key.toUpperCase(),
+            '',
+            ' ',
+          )
+          .chain((k) => fc.oneof(fc.constant(k), headerValue)),
+        extra: fc.dictionary(
+          fc.constantFrom(
+            'accept',
+            'range',
+            'if-none-match',
+            'last-event-id',
+            'accept-encoding',
+            'cookie',
+            'authorization',
+            'x-forwarded-for',
+            'x-forwarded-host',
+            'forwarded',
+            'x-request-id',
+            'content-type',
+          ),
+          headerValue,
+          { maxKeys: 4 },
+        ),
+        hostName: fc.constantFrom('127.0.0.1', 'localhost', 'LOCALHOST', '[::1]'),
+        origin: fc.option(fc.constantFrom('own', 'own-upper'), { nil: undefined }),
+      })
+      .chain((x) => fc.record({ x: fc.constant(x), segments: segmentsFor(x.route) }));
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ x, segments }) => {
+        const port = new URL(svc.url).port;
+        const headers: Record<string, string | string[]> = { ...x.extra, host: `${x.hostName}:${port}` };
+        if (x.key !== undefined) headers['x-api-key'] = x.key;
+        if (x.origin) headers.origin = x.origin === 'own' ? svc.url : svc.url.toUpperCase();
+        await send({ method: 'GET', path: fillPath(x.route, segments), headers, setHost: false });
+      }),
+      params(1400),
+    );
     await expectAlive();
   });
 
   it('when raw bytes break HTTP itself (request line, headers, lengths, chunking), then never a 5xx and the service lives', async () => {
-    await fc.assert(fc.asyncProperty(rawRequest(), async (bytes) => {
-      stats.raw++;
-      const answer = await sendRawBytes(svc.url, bytes, 3000);
-      if (answer.status === null) return; // closed without an answer: fine, as long as the service lives
-      stats.byStatus.set(answer.status, (stats.byStatus.get(answer.status) ?? 0) + 1);
-      const type = /\r\ncontent-type:\s*([^\r\n]*)/i.exec(answer.raw.slice(0, answer.raw.indexOf('\r\n\r\n')))?.[1];
-      const method = bytes.toString('latin1').split(' ')[0] ?? '';
-      const problem = answerProblem(method, answer.status, rawResponseBody(answer.raw), type);
-      if (problem) throw new Error(`raw ${JSON.stringify(bytes.toString('latin1').slice(0, 160))} -> ${problem}`);
-    }), params(700));
+    await fc.assert(
+      fc.asyncProperty(rawRequest(), async (bytes) => {
+        stats.raw++;
+        const answer = await sendRawBytes(svc.url, bytes, 3000);
+        if (answer.status === null) return; // closed without an answer: fine, as long as the service lives
+        stats.byStatus.set(answer.status, (stats.byStatus.get(answer.status) ?? 0) + 1);
+        const type = /\r\ncontent-type:\s*([^\r\n]*)/i.exec(answer.raw.slice(0, answer.raw.indexOf('\r\n\r\n')))?.[1];
+        const method = bytes.toString('latin1').split(' ')[0] ?? '';
+        const problem = answerProblem(method, answer.status, rawResponseBody(answer.raw), type);
+        if (problem) throw new Error(`raw ${JSON.stringify(bytes.toString('latin1').slice(0, 160))} -> ${problem}`);
+      }),
+      params(700),
+    );
     await expectAlive();
   });
 
@@ -199,34 +275,42 @@ describe('API fuzzing (fast-check, real service over HTTP)', () => {
       fc.record({ kind: fc.constant('command' as const), ops: fc.shuffledSubarray([...commandOps], { minLength: 2 }) }),
     );
     const json = { 'x-api-key': svc.key, 'content-type': 'application/json' };
-    await fc.assert(fc.asyncProperty(arb, async (x) => {
-      if (x.kind === 'upload') {
-        const init = await svc.api('POST', '/v1/files/init-upload', { filename: 'race.bin', size_bytes: 4 });
-        const id = init.body.file_id as string;
-        const part = new URL(init.body.upload_urls[0]);
-        const op: Record<(typeof uploadOps)[number], RawRequest> = {
-          put: { method: 'PUT', path: part.pathname + part.search, body: Buffer.from('race') },
-          'put-wrong': { method: 'PUT', path: part.pathname + part.search, body: Buffer.from('too long') },
-          complete: { method: 'POST', path: `/v1/files/${id}/complete-upload`, headers: json, body: JSON.stringify({ parts: [{ part_number: 1, etag: '"d1b5fc5e1ab2ed5eae9e83a6b27a4e4f"' }] }) },
-          abort: { method: 'POST', path: `/v1/files/${id}/abort-upload`, headers: json },
-          delete: { method: 'DELETE', path: `/v1/files/${id}`, headers: json },
-          get: { method: 'GET', path: `/v1/files/${id}`, headers: json },
-          'bulk-delete': { method: 'POST', path: '/v1/files/bulk-delete', headers: json, body: JSON.stringify({ file_ids: [id] }) },
-        };
-        await Promise.all(x.ops.map((o) => send(op[o])));
-      } else {
-        const sub = await svc.api('POST', '/v1/run-ffmpeg-command', { ...validBodies().run });
-        const id = sub.body.command_id as string;
-        const op: Record<(typeof commandOps)[number], RawRequest> = {
-          cancel: { method: 'POST', path: `/v1/commands/${id}/cancel`, headers: json },
-          'delete-files': { method: 'DELETE', path: `/v1/commands/${id}/files`, headers: json },
-          get: { method: 'GET', path: `/v1/commands/${id}`, headers: json },
-          log: { method: 'GET', path: `/v1/commands/${id}/log`, headers: json },
-          poll: { method: 'GET', path: `/v1/poll-command/${id}`, headers: json },
-        };
-        await Promise.all(x.ops.map((o) => send(op[o])));
-      }
-    }), params(150));
+    await fc.assert(
+      fc.asyncProperty(arb, async (x) => {
+        if (x.kind === 'upload') {
+          const init = await svc.api('POST', '/v1/files/init-upload', { filename: 'race.bin', size_bytes: 4 });
+          const id = init.body.file_id as string;
+          const part = new URL(init.body.upload_urls[0]);
+          const op: Record<(typeof uploadOps)[number], RawRequest> = {
+            put: { method: 'PUT', path: part.pathname + part.search, body: Buffer.from('race') },
+            'put-wrong': { method: 'PUT', path: part.pathname + part.search, body: Buffer.from('too long') },
+            complete: {
+              method: 'POST',
+              path: `/v1/files/${id}/complete-upload`,
+              headers: json,
+              body: JSON.stringify({ parts: [{ part_number: 1, etag: '"d1b5fc5e1ab2ed5eae9e83a6b27a4e4f"' }] }),
+            },
+            abort: { method: 'POST', path: `/v1/files/${id}/abort-upload`, headers: json },
+            delete: { method: 'DELETE', path: `/v1/files/${id}`, headers: json },
+            get: { method: 'GET', path: `/v1/files/${id}`, headers: json },
+            'bulk-delete': { method: 'POST', path: '/v1/files/bulk-delete', headers: json, body: JSON.stringify({ file_ids: [id] }) },
+          };
+          await Promise.all(x.ops.map((o) => send(op[o])));
+        } else {
+          const sub = await svc.api('POST', '/v1/run-ffmpeg-command', { ...validBodies().run });
+          const id = sub.body.command_id as string;
+          const op: Record<(typeof commandOps)[number], RawRequest> = {
+            cancel: { method: 'POST', path: `/v1/commands/${id}/cancel`, headers: json },
+            'delete-files': { method: 'DELETE', path: `/v1/commands/${id}/files`, headers: json },
+            get: { method: 'GET', path: `/v1/commands/${id}`, headers: json },
+            log: { method: 'GET', path: `/v1/commands/${id}/log`, headers: json },
+            poll: { method: 'GET', path: `/v1/poll-command/${id}`, headers: json },
+          };
+          await Promise.all(x.ops.map((o) => send(op[o])));
+        }
+      }),
+      params(150),
+    );
     await expectAlive();
   });
 
@@ -235,11 +319,14 @@ describe('API fuzzing (fast-check, real service over HTTP)', () => {
     const part = new URL(init.body.upload_urls[0]);
     const nodeHttp = await import('node:http');
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = nodeHttp.request({ host: part.hostname, port: part.port, method: 'PUT', path: part.pathname + part.search, headers: { 'content-length': '8' } }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = nodeHttp.request(
+        { host: part.hostname, port: part.port, method: 'PUT', path: part.pathname + part.search, headers: { 'content-length': '8' } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', reject);
       req.write('half');
       setTimeout(() => {
@@ -256,7 +343,12 @@ describe('API fuzzing (fast-check, real service over HTTP)', () => {
 
   it('when the fuzzing is over, then at least 10,000 requests were sent, and the service still works end to end', async () => {
     expect(stats.requests + stats.raw).toBeGreaterThanOrEqual(10_000);
-    const ok = await svc.api('POST', '/v1/run-ffmpeg-command', { input_files: { in_1: DEAD_INPUT }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}}', vcpu_count: 1 });
+    const ok = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: DEAD_INPUT },
+      output_files: { out_1: 'o.mp4' },
+      ffmpeg_command: '-i {{in_1}} {{out_1}}',
+      vcpu_count: 1,
+    });
     expect(ok.status).toBe(200);
     expect((await svc.waitForCommand(ok.body.command_id)).error_status).toBe('UNREACHABLE_INPUT_FILE');
   });
@@ -273,22 +365,59 @@ function commandBody(kind: 'run' | 'chained'): fc.Arbitrary<BodyMutation> {
 /** Malformed HTTP/1.x requests, byte by byte. */
 function rawRequest(): fc.Arbitrary<Buffer> {
   const port = () => new URL(svc.url).port;
-  const method = fc.oneof(fc.constantFrom('GET', 'POST', 'PUT', 'HEAD', 'DELETE', 'OPTIONS', 'CONNECT', 'TRACE', 'get', 'G ET', ''), fc.string({ maxLength: 8 }));
+  const method = fc.oneof(
+    fc.constantFrom('GET', 'POST', 'PUT', 'HEAD', 'DELETE', 'OPTIONS', 'CONNECT', 'TRACE', 'get', 'G ET', ''),
+    fc.string({ maxLength: 8 }),
+  );
   const target = fc.oneof(
-    fc.constantFrom('/v1/health', '/v1/commands', '/v1/run-ffmpeg-command', '/storage/x/y', '/uploads/x/parts/1', '*', 'http://evil.example/v1/health', '//v1/health', '/v1/%', '/v1/\u0000'),
+    fc.constantFrom(
+      '/v1/health',
+      '/v1/commands',
+      '/v1/run-ffmpeg-command',
+      '/storage/x/y',
+      '/uploads/x/parts/1',
+      '*',
+      'http://evil.example/v1/health',
+      '//v1/health',
+      '/v1/%',
+      '/v1/\u0000',
+    ),
     nastyString.map((s) => `/v1/${s}`),
     fc.uint8Array({ maxLength: 40 }).map((b) => `/${Buffer.from(b).toString('latin1')}`),
   );
   const version = fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/1.1', 'HTTP/2.0', 'HTTP/9.9', 'HTTP/1.1x', '', 'http/1.1');
   const header = fc.oneof(
-    fc.constantFrom(`Host: 127.0.0.1:${port()}`, 'Content-Length: 5', 'Content-Length: -1', 'Content-Length: 99999999999999999999', 'Content-Length: 1, 2',
-      'Transfer-Encoding: chunked', 'Transfer-Encoding: gzip, chunked', 'Transfer-Encoding: x', 'Content-Type: application/json', `X-API-KEY: ${svc.key}`,
-      'X-API-KEY:', ' folded: continuation', 'NoColonHere', ': empty name', 'Bad Name: x', `X-Big: ${'a'.repeat(70_000)}`, 'Expect: 100-continue', 'Connection: close', 'Connection: keep-alive, Upgrade', 'Upgrade: websocket'),
+    fc.constantFrom(
+      `Host: 127.0.0.1:${port()}`,
+      'Content-Length: 5',
+      'Content-Length: -1',
+      'Content-Length: 99999999999999999999',
+      'Content-Length: 1, 2',
+      'Transfer-Encoding: chunked',
+      'Transfer-Encoding: gzip, chunked',
+      'Transfer-Encoding: x',
+      'Content-Type: application/json',
+      `X-API-KEY: ${svc.key}`,
+      'X-API-KEY:',
+      ' folded: continuation',
+      'NoColonHere',
+      ': empty name',
+      'Bad Name: x',
+      `X-Big: ${'a'.repeat(70_000)}`,
+      'Expect: 100-continue',
+      'Connection: close',
+      'Connection: keep-alive, Upgrade',
+      'Upgrade: websocket',
+    ),
     fc.tuple(fc.string({ maxLength: 12 }), fc.uint8Array({ maxLength: 30 })).map(([n, v]) => `${n}: ${Buffer.from(v).toString('latin1')}`),
   );
-  const body = fc.oneof(fc.constant(''), fc.constantFrom('{}', '{"a":', '0\r\n\r\n', '5\r\nhello\r\n0\r\n\r\n', 'zz\r\nhello\r\n', '5;ext=1\r\nhello\r\n0\r\n\r\n', 'hello world'), fc.uint8Array({ maxLength: 100 }).map((b) => Buffer.from(b).toString('latin1')));
-  const lineEnd = fc.constantFrom('\r\n', '\r\n', '\n', '\r');
-  return fc.tuple(method, target, version, fc.array(header, { maxLength: 6 }), body, lineEnd).map(([m, t, v, hs, b, eol]) =>
-    Buffer.from(`${m} ${t} ${v}${eol}${hs.join(eol)}${hs.length ? eol : ''}${eol}${b}`, 'latin1'),
+  const body = fc.oneof(
+    fc.constant(''),
+    fc.constantFrom('{}', '{"a":', '0\r\n\r\n', '5\r\nhello\r\n0\r\n\r\n', 'zz\r\nhello\r\n', '5;ext=1\r\nhello\r\n0\r\n\r\n', 'hello world'),
+    fc.uint8Array({ maxLength: 100 }).map((b) => Buffer.from(b).toString('latin1')),
   );
+  const lineEnd = fc.constantFrom('\r\n', '\r\n', '\n', '\r');
+  return fc
+    .tuple(method, target, version, fc.array(header, { maxLength: 6 }), body, lineEnd)
+    .map(([m, t, v, hs, b, eol]) => Buffer.from(`${m} ${t} ${v}${eol}${hs.join(eol)}${hs.length ? eol : ''}${eol}${b}`, 'latin1'));
 }

@@ -44,11 +44,16 @@ interface Refusal {
 }
 
 async function submitOne(): Promise<{ id?: string; refused?: Refusal; other?: string }> {
-  const res = await api('POST', '/v1/run-ffmpeg-command', {
-    output_files: { out_1: 'x.png' },
-    ffmpeg_command: '-f lavfi -i testsrc=size=64x48:rate=5 -frames:v 1 {{out_1}}',
-    vcpu_count: 1,
-  }, { timeoutMs: 120_000 });
+  const res = await api(
+    'POST',
+    '/v1/run-ffmpeg-command',
+    {
+      output_files: { out_1: 'x.png' },
+      ffmpeg_command: '-f lavfi -i testsrc=size=64x48:rate=5 -frames:v 1 {{out_1}}',
+      vcpu_count: 1,
+    },
+    { timeoutMs: 120_000 },
+  );
   if (res.status === 200) return { id: res.body.command_id as string };
   if (res.status === 429) return { refused: { status: 429, retryAfter: res.headers.get('retry-after') } };
   return { other: `${res.status} ${JSON.stringify(res.body)}` };
@@ -75,55 +80,65 @@ async function listAll(): Promise<Map<string, string>> {
 }
 
 describe('load: a burst of submissions and uploads at once', () => {
-  it(`when ${SUBMISSIONS} commands and ${UPLOADS} uploads arrive at once, then each is accepted or refused with 429 + Retry-After, all accepted finish, nothing is lost, memory stays bounded`, async () => {
-    const rss = sampleRss(service?.servicePid() as number, 50);
-    const payloads = Array.from({ length: UPLOADS }, (_, i) => crypto.randomBytes(256 * 1024 + Math.floor(((i * 7919) % 100) / 100 * (1.75 * MiB))));
-    const t0 = Date.now();
-    const [submitted, uploaded] = await Promise.all([
-      Promise.all(Array.from({ length: SUBMISSIONS }, () => submitOne())),
-      Promise.all(payloads.map((d) => uploadOne(d))),
-    ]);
-    const burstSeconds = (Date.now() - t0) / 1000;
-    const accepted = submitted.flatMap((s) => (s.id ? [s.id] : []));
-    const refused = submitted.flatMap((s) => (s.refused ? [s.refused] : []));
-    const other = submitted.flatMap((s) => (s.other ? [s.other] : []));
-    console.log(`[load] burst answered in ${burstSeconds.toFixed(1)} s: ${accepted.length} accepted, ${refused.length} refused (429), ${other.length} other; uploads completed ${uploaded.filter((u) => u.id).length}/${UPLOADS}`);
-    expect(other).toEqual([]);
-    for (const r of refused) expect(Number(r.retryAfter)).toBeGreaterThan(0);
-    expect(uploaded.flatMap((u) => (u.problem ? [u.problem] : []))).toEqual([]);
+  it(
+    `when ${SUBMISSIONS} commands and ${UPLOADS} uploads arrive at once, then each is accepted or refused with 429 + Retry-After, all accepted finish, nothing is lost, memory stays bounded`,
+    async () => {
+      const rss = sampleRss(service?.servicePid() as number, 50);
+      const payloads = Array.from({ length: UPLOADS }, (_, i) => crypto.randomBytes(256 * 1024 + Math.floor((((i * 7919) % 100) / 100) * (1.75 * MiB))));
+      const t0 = Date.now();
+      const [submitted, uploaded] = await Promise.all([
+        Promise.all(Array.from({ length: SUBMISSIONS }, () => submitOne())),
+        Promise.all(payloads.map((d) => uploadOne(d))),
+      ]);
+      const burstSeconds = (Date.now() - t0) / 1000;
+      const accepted = submitted.flatMap((s) => (s.id ? [s.id] : []));
+      const refused = submitted.flatMap((s) => (s.refused ? [s.refused] : []));
+      const other = submitted.flatMap((s) => (s.other ? [s.other] : []));
+      console.log(
+        `[load] burst answered in ${burstSeconds.toFixed(1)} s: ${accepted.length} accepted, ${refused.length} refused (429), ${other.length} other; uploads completed ${uploaded.filter((u) => u.id).length}/${UPLOADS}`,
+      );
+      expect(other).toEqual([]);
+      for (const r of refused) expect(Number(r.retryAfter)).toBeGreaterThan(0);
+      expect(uploaded.flatMap((u) => (u.problem ? [u.problem] : []))).toEqual([]);
 
-    // Drain: every accepted command ends, and ends SUCCESS.
-    const deadline = Date.now() + SUBMISSIONS * 400 + 120_000;
-    let listed = await listAll();
-    while ([...listed.values()].some((s) => s === 'QUEUED' || s === 'PROCESSING') && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 1_000));
-      listed = await listAll();
-    }
-    const drainSeconds = (Date.now() - t0) / 1000;
-    const statuses = new Map<string, number>();
-    for (const s of listed.values()) statuses.set(s, (statuses.get(s) ?? 0) + 1);
-    console.log(`[load] all finished after ${drainSeconds.toFixed(1)} s (${(accepted.length / drainSeconds).toFixed(1)} commands/s): ${[...statuses].map(([s, n]) => `${s} ${n}`).join(', ')}`);
-    expect(accepted.filter((id) => !listed.has(id))).toEqual([]); // nothing lost
-    expect(listed.size).toBe(accepted.length); // and nothing invented
-    expect(accepted.filter((id) => listed.get(id) !== 'SUCCESS')).toEqual([]);
-
-    // Uploads: STORED, bytes identical.
-    let identical = 0;
-    for (const [i, u] of uploaded.entries()) {
-      let rec = (await api('GET', `/v1/files/${u.id}`)).body;
-      for (let tries = 0; rec.status === 'UPLOADED' && tries < 100; tries++) {
-        await new Promise((r) => setTimeout(r, 200));
-        rec = (await api('GET', `/v1/files/${u.id}`)).body;
+      // Drain: every accepted command ends, and ends SUCCESS.
+      const deadline = Date.now() + SUBMISSIONS * 400 + 120_000;
+      let listed = await listAll();
+      while ([...listed.values()].some((s) => s === 'QUEUED' || s === 'PROCESSING') && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 1_000));
+        listed = await listAll();
       }
-      expect(rec.status).toBe('STORED');
-      const bytes = Buffer.from(await (await fetch(rec.storage_url as string)).arrayBuffer());
-      if (sha256(bytes) === sha256(payloads[i] as Buffer)) identical++;
-    }
-    const mem = rss.stop();
-    console.log(`[load] uploads STORED with identical bytes: ${identical}/${UPLOADS}; service RSS peak ${mem.peakRssMiB.toFixed(0)} MiB (VmHWM ${mem.hwmMiB.toFixed(0)} MiB, ${mem.samples} samples), limit ${RSS_LIMIT_MIB} MiB`);
-    expect(identical).toBe(UPLOADS);
-    expect(checkConsistency(dataDir, { phase: 'settled' }).violations).toEqual([]);
-    expect(mem.samples).toBeGreaterThan(10);
-    expect(Math.max(mem.peakRssMiB, mem.hwmMiB)).toBeLessThan(RSS_LIMIT_MIB);
-  }, SUBMISSIONS * 600 + 240_000);
+      const drainSeconds = (Date.now() - t0) / 1000;
+      const statuses = new Map<string, number>();
+      for (const s of listed.values()) statuses.set(s, (statuses.get(s) ?? 0) + 1);
+      console.log(
+        `[load] all finished after ${drainSeconds.toFixed(1)} s (${(accepted.length / drainSeconds).toFixed(1)} commands/s): ${[...statuses].map(([s, n]) => `${s} ${n}`).join(', ')}`,
+      );
+      expect(accepted.filter((id) => !listed.has(id))).toEqual([]); // nothing lost
+      expect(listed.size).toBe(accepted.length); // and nothing invented
+      expect(accepted.filter((id) => listed.get(id) !== 'SUCCESS')).toEqual([]);
+
+      // Uploads: STORED, bytes identical.
+      let identical = 0;
+      for (const [i, u] of uploaded.entries()) {
+        let rec = (await api('GET', `/v1/files/${u.id}`)).body;
+        for (let tries = 0; rec.status === 'UPLOADED' && tries < 100; tries++) {
+          await new Promise((r) => setTimeout(r, 200));
+          rec = (await api('GET', `/v1/files/${u.id}`)).body;
+        }
+        expect(rec.status).toBe('STORED');
+        const bytes = Buffer.from(await (await fetch(rec.storage_url as string)).arrayBuffer());
+        if (sha256(bytes) === sha256(payloads[i] as Buffer)) identical++;
+      }
+      const mem = rss.stop();
+      console.log(
+        `[load] uploads STORED with identical bytes: ${identical}/${UPLOADS}; service RSS peak ${mem.peakRssMiB.toFixed(0)} MiB (VmHWM ${mem.hwmMiB.toFixed(0)} MiB, ${mem.samples} samples), limit ${RSS_LIMIT_MIB} MiB`,
+      );
+      expect(identical).toBe(UPLOADS);
+      expect(checkConsistency(dataDir, { phase: 'settled' }).violations).toEqual([]);
+      expect(mem.samples).toBeGreaterThan(10);
+      expect(Math.max(mem.peakRssMiB, mem.hwmMiB)).toBeLessThan(RSS_LIMIT_MIB);
+    },
+    SUBMISSIONS * 600 + 240_000,
+  );
 });

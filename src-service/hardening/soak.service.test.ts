@@ -38,16 +38,22 @@ beforeAll(async () => {
   scratch.push(dataDir, mediaDir);
   const media = makeTinyMedia(mediaDir);
   fs.writeFileSync(path.join(mediaDir, 'blob.bin'), crypto.randomBytes(1536 * 1024));
-  fs.writeFileSync(path.join(mediaDir, 'inputs.zip'), buildZip([
-    { name: 'frame.png', data: fs.readFileSync(media.image) },
-    { name: 'clip.mp4', data: fs.readFileSync(media.video), method: 0 },
-    { name: 'pad.bin', data: crypto.randomBytes(3 * 1024 * 1024), method: 0 },
-  ]));
+  fs.writeFileSync(
+    path.join(mediaDir, 'inputs.zip'),
+    buildZip([
+      { name: 'frame.png', data: fs.readFileSync(media.image) },
+      { name: 'clip.mp4', data: fs.readFileSync(media.video), method: 0 },
+      { name: 'pad.bin', data: crypto.randomBytes(3 * 1024 * 1024), method: 0 },
+    ]),
+  );
   for (const name of ['video.mp4', 'blob.bin']) mediaSha[name] = sha256(fs.readFileSync(path.join(mediaDir, name)));
   slow = await startSlowServer(mediaDir, { chunkBytes: 32 * 1024, delayMs: 10 });
   env = {
-    FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY, FFDESK_PORT: String(await freePort()),
-    FFDESK_STORE_FILE_RATE_PER_MINUTE: '100000', FFDESK_VCPU_BUDGET: '2',
+    FFDESK_DATA_DIR: dataDir,
+    FFDESK_API_KEY: KEY,
+    FFDESK_PORT: String(await freePort()),
+    FFDESK_STORE_FILE_RATE_PER_MINUTE: '100000',
+    FFDESK_VCPU_BUDGET: '2',
   };
 });
 
@@ -62,8 +68,14 @@ afterAll(async () => {
 /** A few random operations, always including one that can meet this round's trigger. */
 function planRound(w: SoakWorld, trigger: Trigger, openCommands: number): OpKind[] {
   const need: Record<Trigger, OpKind[]> = {
-    random: [], download: ['store-file', 'cmd-download'], unzip: ['cmd-zip', 'cmd-folder'], ffmpeg: ['cmd-ffmpeg', 'cmd-playlist'],
-    ffprobe: ['cmd-store', 'cmd-download', 'store-file'], 'part-put': ['upload'], complete: ['upload'], delete: ['delete-one', 'bulk-delete', 'command-files'],
+    random: [],
+    download: ['store-file', 'cmd-download'],
+    unzip: ['cmd-zip', 'cmd-folder'],
+    ffmpeg: ['cmd-ffmpeg', 'cmd-playlist'],
+    ffprobe: ['cmd-store', 'cmd-download', 'store-file'],
+    'part-put': ['upload'],
+    complete: ['upload'],
+    delete: ['delete-one', 'bulk-delete', 'command-files'],
   };
   // Keep the command backlog bounded on 2 cores: past 8 open commands, only the trigger's own.
   const pool = openCommands > 8 ? OP_KINDS.filter((k) => !k.startsWith('cmd-')) : OP_KINDS;
@@ -75,14 +87,24 @@ function planRound(w: SoakWorld, trigger: Trigger, openCommands: number): OpKind
 /** What was under way at the moment of the kill, seen from the service's children, its database and its disk. */
 function observeKill(clientBusy: Map<string, number>, tools: string[], crashed: ConsistencyReport, stats: Map<string, number>): void {
   const add = (what: string, yes: boolean) => yes && stats.set(what, (stats.get(what) ?? 0) + 1);
-  add('ffmpeg running', tools.some((t) => t.startsWith('ffmpeg')));
-  add('ffprobe running (probing / storing)', tools.some((t) => t.startsWith('ffprobe')));
+  add(
+    'ffmpeg running',
+    tools.some((t) => t.startsWith('ffmpeg')),
+  );
+  add(
+    'ffprobe running (probing / storing)',
+    tools.some((t) => t.startsWith('ffprobe')),
+  );
   add('command PROCESSING', (crashed.counts['command.PROCESSING'] ?? 0) > 0);
-  add('zip input downloading / unzipping', crashed.disk.jobs.some((j) => j.endsWith('.in')));
+  add(
+    'zip input downloading / unzipping',
+    crashed.disk.jobs.some((j) => j.endsWith('.in')),
+  );
   add('store-file DOWNLOADING / DOWNLOADED', (crashed.counts['file.DOWNLOADING'] ?? 0) + (crashed.counts['file.DOWNLOADED'] ?? 0) > 0);
   add('upload UPLOADED (being stored)', (crashed.counts['file.UPLOADED'] ?? 0) > 0);
   add('blob write or delete under way (blobs/.tmp)', crashed.disk.tmp.length > 0);
-  for (const kind of ['part-put', 'complete', 'delete', 'submit', 'store-file', 'init-upload']) add(`client ${kind} in flight`, (clientBusy.get(kind) ?? 0) > 0);
+  for (const kind of ['part-put', 'complete', 'delete', 'submit', 'store-file', 'init-upload'])
+    add(`client ${kind} in flight`, (clientBusy.get(kind) ?? 0) > 0);
 }
 
 async function restart(previous: ConsistencyReport | undefined, violations: string[], label: string): Promise<ChildService> {
@@ -97,87 +119,102 @@ async function waitUntilSettled(timeoutMs: number): Promise<ConsistencyReport> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const r = checkConsistency(dataDir, { phase: 'crashed' });
-    const busy = ['command.QUEUED', 'command.PROCESSING', 'file.QUEUED', 'file.DOWNLOADING', 'file.DOWNLOADED', 'file.UPLOADED']
-      .reduce((n, k) => n + (r.counts[k] ?? 0) + (r.counts[`${k}.deleted`] ?? 0), 0);
+    const busy = ['command.QUEUED', 'command.PROCESSING', 'file.QUEUED', 'file.DOWNLOADING', 'file.DOWNLOADED', 'file.UPLOADED'].reduce(
+      (n, k) => n + (r.counts[k] ?? 0) + (r.counts[`${k}.deleted`] ?? 0),
+      0,
+    );
     if (busy === 0 || Date.now() > deadline) return r;
     await new Promise((res) => setTimeout(res, 500));
   }
 }
 
 describe('soak: kill -9 at random points, restart, check the storage invariant', () => {
-  it(`when the service is killed ${KILLS} times mid-work, then no record is stuck, no bytes are orphaned or lost, and everything settles`, async () => {
-    const t0 = Date.now();
-    console.log(`[soak] seed ${SEED} (replay: FFDESK_SOAK_SEED=${SEED}), kills ${KILLS}`);
-    const rng = seededRng(SEED);
-    const w = new SoakWorld(makeClient(() => service?.url ?? '', KEY), rng, slow.url, mediaSha);
-    const violations: string[] = [];
-    const triggers = new Map<string, number>();
-    const atKill = new Map<string, number>();
-    let checks = 0;
-    let crashed: ConsistencyReport | undefined;
-    let orphansLeftByCrashes = 0;
+  it(
+    `when the service is killed ${KILLS} times mid-work, then no record is stuck, no bytes are orphaned or lost, and everything settles`,
+    async () => {
+      const t0 = Date.now();
+      console.log(`[soak] seed ${SEED} (replay: FFDESK_SOAK_SEED=${SEED}), kills ${KILLS}`);
+      const rng = seededRng(SEED);
+      const w = new SoakWorld(
+        makeClient(() => service?.url ?? '', KEY),
+        rng,
+        slow.url,
+        mediaSha,
+      );
+      const violations: string[] = [];
+      const triggers = new Map<string, number>();
+      const atKill = new Map<string, number>();
+      let checks = 0;
+      let crashed: ConsistencyReport | undefined;
+      let orphansLeftByCrashes = 0;
 
-    for (let round = 1; round <= KILLS; round++) {
-      service = await restart(crashed, violations, `round ${round}`);
+      for (let round = 1; round <= KILLS; round++) {
+        service = await restart(crashed, violations, `round ${round}`);
+        checks++;
+        const open = await learnCommands(w);
+        const trigger = rng.pick(TRIGGERS);
+        const ops = planRound(w, trigger, open);
+        const unfinished = w.uploads.filter((f) => !f.completed);
+        const work = [...unfinished.map((f) => advanceUpload(w, f)), ...ops.map((k) => runOp(w, k))];
+        const when = await waitForTrigger(trigger, { rng, servicePid: service.servicePid(), slow, clientOps: w.hooks, deadlineMs: 5_000 });
+        triggers.set(`${trigger}${when.fired ? '' : ' (deadline)'}`, (triggers.get(`${trigger}${when.fired ? '' : ' (deadline)'}`) ?? 0) + 1);
+        const tools = childCommands(service.servicePid());
+        const clientBusy = new Map(w.inFlight);
+        await service.kill9();
+        service = undefined;
+        const settledOps = await Promise.allSettled(work);
+        for (const s of settledOps) if (s.status === 'rejected') violations.push(`round ${round}: client op threw ${String(s.reason)}`);
+        crashed = checkConsistency(dataDir, { phase: 'crashed' });
+        checks++;
+        violations.push(...crashed.violations.map((v) => `round ${round}, right after kill -9: ${v}`));
+        orphansLeftByCrashes += crashed.orphanBlobs.length;
+        observeKill(clientBusy, tools, crashed, atKill);
+      }
+
+      // Final: restart, let every client finish what it started, wait for the queue to drain.
+      service = await restart(crashed, violations, 'final');
       checks++;
-      const open = await learnCommands(w);
-      const trigger = rng.pick(TRIGGERS);
-      const ops = planRound(w, trigger, open);
-      const unfinished = w.uploads.filter((f) => !f.completed);
-      const work = [...unfinished.map((f) => advanceUpload(w, f)), ...ops.map((k) => runOp(w, k))];
-      const when = await waitForTrigger(trigger, { rng, servicePid: service.servicePid(), slow, clientOps: w.hooks, deadlineMs: 5_000 });
-      triggers.set(`${trigger}${when.fired ? '' : ' (deadline)'}`, (triggers.get(`${trigger}${when.fired ? '' : ' (deadline)'}`) ?? 0) + 1);
-      const tools = childCommands(service.servicePid());
-      const clientBusy = new Map(w.inFlight);
-      await service.kill9();
+      for (let attempt = 0; attempt < 3 && w.uploads.some((f) => !f.completed); attempt++) {
+        for (const flow of w.uploads.filter((f) => !f.completed)) await advanceUpload(w, flow);
+      }
+      const drained = await waitUntilSettled(KILLS * 6_000 + 60_000);
+      await learnCommands(w);
+      const settled = checkConsistency(dataDir, { phase: 'settled' });
+      checks++;
+      violations.push(...settled.violations.map((v) => `settled: ${v}`));
+
+      // Every accepted command is listed (nothing lost), every live stored file downloads whole.
+      const listed = new Set<string>();
+      for (let offset = 0; ; offset += 1000) {
+        const page = await w.api('GET', `/v1/commands?limit=1000&offset=${offset}`);
+        for (const c of page.body as { command_id: string }[]) listed.add(c.command_id);
+        if ((page.body as unknown[]).length < 1000) break;
+      }
+      for (const id of w.commands.keys()) if (!listed.has(id)) violations.push(`accepted command ${id} is missing from the list`);
+      const liveStored = [...settled.fileStatus].filter(([, s]) => s === 'STORED').map(([id]) => id);
+      const downloads = await checkDownloads(service.url, KEY, liveStored);
+      violations.push(...downloads.violations);
+      const integrity = await checkKnownBytes(w);
+      violations.push(...integrity.violations);
+      violations.push(...w.problems);
+
+      console.log(
+        `[soak] ${KILLS} kills in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${checks} invariant checks; orphan blobs left by crashes and swept at restart: ${orphansLeftByCrashes}`,
+      );
+      console.log(`[soak] kill triggers: ${fmt(triggers)}`);
+      console.log(`[soak] under way at the kills: ${fmt(atKill)}`);
+      console.log(`[soak] client requests: ${fmt(w.tally)}`);
+      console.log(`[soak] final records: ${fmt(new Map(Object.entries(drained.counts)))}`);
+      console.log(
+        `[soak] downloads checked ${downloads.checked}; bytes compared with the source ${integrity.compared}; outcome of known files: ${fmt(integrity.outcomes)}`,
+      );
+      console.log(`[soak] violations: ${violations.length}${violations.length ? `\n  ${violations.slice(0, 40).join('\n  ')}` : ''}`);
+      expect(violations).toEqual([]);
+      await service.stop();
       service = undefined;
-      const settledOps = await Promise.allSettled(work);
-      for (const s of settledOps) if (s.status === 'rejected') violations.push(`round ${round}: client op threw ${String(s.reason)}`);
-      crashed = checkConsistency(dataDir, { phase: 'crashed' });
-      checks++;
-      violations.push(...crashed.violations.map((v) => `round ${round}, right after kill -9: ${v}`));
-      orphansLeftByCrashes += crashed.orphanBlobs.length;
-      observeKill(clientBusy, tools, crashed, atKill);
-    }
-
-    // Final: restart, let every client finish what it started, wait for the queue to drain.
-    service = await restart(crashed, violations, 'final');
-    checks++;
-    for (let attempt = 0; attempt < 3 && w.uploads.some((f) => !f.completed); attempt++) {
-      for (const flow of w.uploads.filter((f) => !f.completed)) await advanceUpload(w, flow);
-    }
-    const drained = await waitUntilSettled(KILLS * 6_000 + 60_000);
-    await learnCommands(w);
-    const settled = checkConsistency(dataDir, { phase: 'settled' });
-    checks++;
-    violations.push(...settled.violations.map((v) => `settled: ${v}`));
-
-    // Every accepted command is listed (nothing lost), every live stored file downloads whole.
-    const listed = new Set<string>();
-    for (let offset = 0; ; offset += 1000) {
-      const page = await w.api('GET', `/v1/commands?limit=1000&offset=${offset}`);
-      for (const c of page.body as { command_id: string }[]) listed.add(c.command_id);
-      if ((page.body as unknown[]).length < 1000) break;
-    }
-    for (const id of w.commands.keys()) if (!listed.has(id)) violations.push(`accepted command ${id} is missing from the list`);
-    const liveStored = [...settled.fileStatus].filter(([, s]) => s === 'STORED').map(([id]) => id);
-    const downloads = await checkDownloads(service.url, KEY, liveStored);
-    violations.push(...downloads.violations);
-    const integrity = await checkKnownBytes(w);
-    violations.push(...integrity.violations);
-    violations.push(...w.problems);
-
-    console.log(`[soak] ${KILLS} kills in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${checks} invariant checks; orphan blobs left by crashes and swept at restart: ${orphansLeftByCrashes}`);
-    console.log(`[soak] kill triggers: ${fmt(triggers)}`);
-    console.log(`[soak] under way at the kills: ${fmt(atKill)}`);
-    console.log(`[soak] client requests: ${fmt(w.tally)}`);
-    console.log(`[soak] final records: ${fmt(new Map(Object.entries(drained.counts)))}`);
-    console.log(`[soak] downloads checked ${downloads.checked}; bytes compared with the source ${integrity.compared}; outcome of known files: ${fmt(integrity.outcomes)}`);
-    console.log(`[soak] violations: ${violations.length}${violations.length ? `\n  ${violations.slice(0, 40).join('\n  ')}` : ''}`);
-    expect(violations).toEqual([]);
-    await service.stop();
-    service = undefined;
-  }, KILLS * 25_000 + 240_000);
+    },
+    KILLS * 25_000 + 240_000,
+  );
 });
 
 describe('deleting files that are still in flight', () => {
@@ -243,4 +280,8 @@ async function checkKnownBytes(w: SoakWorld): Promise<{ violations: string[]; co
   return { violations, compared, outcomes };
 }
 
-const fmt = (m: Map<string, number>) => [...m].sort().map(([k, v]) => `${k}: ${v}`).join(', ');
+const fmt = (m: Map<string, number>) =>
+  [...m]
+    .sort()
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');

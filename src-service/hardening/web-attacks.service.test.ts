@@ -69,20 +69,23 @@ describe('DNS rebinding: a foreign Host is refused', () => {
   it('when a rebound page POSTs a command with the key, then 403 and nothing is queued', async () => {
     const before = await commandCount();
     const body = JSON.stringify({ input_files: { in_1: DEAD_URL }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}}' });
-    const res = await attack({ method: 'POST', path: '/v1/run-ffmpeg-command', body, headers: withKey({ host: 'attacker.example', 'content-type': 'application/json' }), setHost: false });
+    const res = await attack({
+      method: 'POST',
+      path: '/v1/run-ffmpeg-command',
+      body,
+      headers: withKey({ host: 'attacker.example', 'content-type': 'application/json' }),
+      setHost: false,
+    });
     expect(res.status).toBe(403);
     expect(await commandCount()).toBe(before);
   });
 
-  it.each(['127.0.0.1', '127.0.0.1:1', 'localhost.evil.example', '', '0.0.0.0'])(
-    'when the Host is "%s" (not this service), then 403',
-    async (value) => {
-      const headers = value ? withKey({ host: value }) : withKey();
-      const res = await attack({ method: 'GET', path: '/v1/health', headers, setHost: false });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-    },
-  );
+  it.each(['127.0.0.1', '127.0.0.1:1', 'localhost.evil.example', '', '0.0.0.0'])('when the Host is "%s" (not this service), then 403', async (value) => {
+    const headers = value ? withKey({ host: value }) : withKey();
+    const res = await attack({ method: 'GET', path: '/v1/health', headers, setHost: false });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
 
   it('when the Host is this service by another loopback name, then it answers (control)', async () => {
     const port = new URL(svc.url).port;
@@ -93,16 +96,21 @@ describe('DNS rebinding: a foreign Host is refused', () => {
 });
 
 describe('cross-site requests: a foreign Origin is refused, and no CORS header is ever sent', () => {
-  it.each(['https://evil.example', 'null', 'http://127.0.0.1:1', 'http://localhost', 'http://127.0.0.1.evil.example'])('when Origin is %s, then GET, POST and the preflight are 403', async (origin) => {
-    const before = await commandCount();
-    expect((await attack({ method: 'GET', path: '/v1/commands', headers: withKey({ origin }) })).status).toBe(403);
-    const body = JSON.stringify({ input_files: { in_1: DEAD_URL }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}}' });
-    expect((await attack({ method: 'POST', path: '/v1/run-ffmpeg-command', body, headers: withKey({ origin, 'content-type': 'text/plain' }) })).status).toBe(403);
-    const preflight = { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' };
-    expect((await attack({ method: 'OPTIONS', path: '/v1/run-ffmpeg-command', headers: preflight })).status).toBe(403);
-    expect((await attack({ method: 'GET', path: '/v1/health', headers: { origin } })).status).toBe(403);
-    expect(await commandCount()).toBe(before);
-  });
+  it.each(['https://evil.example', 'null', 'http://127.0.0.1:1', 'http://localhost', 'http://127.0.0.1.evil.example'])(
+    'when Origin is %s, then GET, POST and the preflight are 403',
+    async (origin) => {
+      const before = await commandCount();
+      expect((await attack({ method: 'GET', path: '/v1/commands', headers: withKey({ origin }) })).status).toBe(403);
+      const body = JSON.stringify({ input_files: { in_1: DEAD_URL }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}}' });
+      expect((await attack({ method: 'POST', path: '/v1/run-ffmpeg-command', body, headers: withKey({ origin, 'content-type': 'text/plain' }) })).status).toBe(
+        403,
+      );
+      const preflight = { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' };
+      expect((await attack({ method: 'OPTIONS', path: '/v1/run-ffmpeg-command', headers: preflight })).status).toBe(403);
+      expect((await attack({ method: 'GET', path: '/v1/health', headers: { origin } })).status).toBe(403);
+      expect(await commandCount()).toBe(before);
+    },
+  );
 
   it('when the preflight comes from the own origin, then it still gets no CORS grant', async () => {
     const res = await attack({ method: 'OPTIONS', path: '/v1/commands', headers: { origin: svc.url, 'access-control-request-method': 'DELETE' } });
@@ -231,20 +239,35 @@ describe("another account's ids answer 404 and change nothing", () => {
     expect((await theirs(`/v1/files/${ids.upload}`)).body.status).toBe('UPLOADING');
     expect((await waitForCommandAs(svc, ids.command as string, otherKey)).status).toBe('SUCCESS');
     expect((await theirs('/v1/keys')).body.find((k: any) => k.key_id === ids.key).revoked_at).toBeNull();
-    const mine = JSON.stringify([(await svc.api('GET', '/v1/commands')).body, (await svc.api('GET', '/v1/files')).body, (await svc.api('GET', '/v1/webhook/deliveries')).body, (await svc.api('GET', '/v1/keys')).body]);
+    const mine = JSON.stringify([
+      (await svc.api('GET', '/v1/commands')).body,
+      (await svc.api('GET', '/v1/files')).body,
+      (await svc.api('GET', '/v1/webhook/deliveries')).body,
+      (await svc.api('GET', '/v1/keys')).body,
+    ]);
     for (const id of Object.values(ids)) expect(mine).not.toContain(id);
   });
 });
 
 describe('oversize and slow clients', () => {
   it('when a JSON body declares more than the limit, then 413 at once', async () => {
-    const res = await attack({ method: 'POST', path: '/v1/files/store-file', headers: withKey({ 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) }), body: Buffer.alloc(2 * 1024 * 1024, 0x20) });
+    const res = await attack({
+      method: 'POST',
+      path: '/v1/files/store-file',
+      headers: withKey({ 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) }),
+      body: Buffer.alloc(2 * 1024 * 1024, 0x20),
+    });
     expect(res.status).toBe(413);
   });
 
   it('when a chunked JSON body grows past the limit, then 413 is answered, not a reset connection (regression)', async () => {
     const body = Buffer.alloc(3 * 1024 * 1024, 0x20);
-    const res = await attack({ method: 'POST', path: '/v1/run-ffmpeg-command', headers: withKey({ 'content-type': 'application/json', 'transfer-encoding': 'chunked' }), body });
+    const res = await attack({
+      method: 'POST',
+      path: '/v1/run-ffmpeg-command',
+      headers: withKey({ 'content-type': 'application/json', 'transfer-encoding': 'chunked' }),
+      body,
+    });
     expect(res.status).toBe(413);
   });
 
@@ -305,7 +328,10 @@ describe('API keys are stored hashed', () => {
     const other = otherAccountKey(svc, 'trial');
     const created = (await svc.api('POST', '/v1/keys', { label: 'extra' })).body.key as string;
     const keys = [svc.key, other, created];
-    const dbFiles = fs.readdirSync(svc.dataDir).filter((f) => f.startsWith('ffdesk.db')).map((f) => path.join(svc.dataDir, f));
+    const dbFiles = fs
+      .readdirSync(svc.dataDir)
+      .filter((f) => f.startsWith('ffdesk.db'))
+      .map((f) => path.join(svc.dataDir, f));
     expect(dbFiles.length).toBeGreaterThan(0);
     for (const file of dbFiles) {
       const bytes = fs.readFileSync(file);
@@ -336,18 +362,21 @@ describe('API keys are stored hashed', () => {
 });
 
 describe('local files', () => {
-  it.skipIf(process.platform === 'win32')('when the service creates its data dir, then only its owner can enter it, and the key file is owner-only', async () => {
-    const root = tempDir('ffdesk-perm-');
-    const dataDir = path.join(root, 'nested', 'data');
-    const fresh = await startTestService({ dataDir });
-    try {
-      expect(fs.statSync(dataDir).mode & 0o077, 'data dir open to group/others').toBe(0);
-      expect(fs.statSync(path.join(dataDir, 'local-api-key')).mode & 0o077, 'key file open to group/others').toBe(0);
-    } finally {
-      await fresh.stop();
-      fs.rmSync(root, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(process.platform === 'win32')(
+    'when the service creates its data dir, then only its owner can enter it, and the key file is owner-only',
+    async () => {
+      const root = tempDir('ffdesk-perm-');
+      const dataDir = path.join(root, 'nested', 'data');
+      const fresh = await startTestService({ dataDir });
+      try {
+        expect(fs.statSync(dataDir).mode & 0o077, 'data dir open to group/others').toBe(0);
+        expect(fs.statSync(path.join(dataDir, 'local-api-key')).mode & 0o077, 'key file open to group/others').toBe(0);
+      } finally {
+        await fresh.stop();
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('stored files never run script on the API origin', () => {

@@ -26,7 +26,9 @@ const src = ['-f', 'lavfi', '-i', 'testsrc=d=0.2'];
 describe('decisiveLine (real ffmpeg stderr)', () => {
   it('finds the unknown filter behind the consequences, with the closest real name', () => {
     expect(decisiveLine(stderrOf([...src, '-vf', 'scael=320:-2', '-f', 'null', '-']), known)).toBe("No such filter: 'scael' (did you mean 'scale'?)");
-    expect(decisiveLine(stderrOf([...src, '-filter_complex', '[0:v]scael=2:2[x]', '-map', '[x]', '-f', 'null', '-']), known)).toMatch(/^No such filter: 'scael'/);
+    expect(decisiveLine(stderrOf([...src, '-filter_complex', '[0:v]scael=2:2[x]', '-map', '[x]', '-f', 'null', '-']), known)).toMatch(
+      /^No such filter: 'scael'/,
+    );
   });
 
   it('names an unknown encoder and option with a suggestion, and nothing when no name is close', () => {

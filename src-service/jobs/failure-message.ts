@@ -28,8 +28,12 @@ const DECISIVE: { re: RegExp; names?: keyof KnownNames }[] = [
   { re: /Requested output format '([^']+)' is not a suitable output format/, names: 'muxers' },
   { re: /Unknown input format: '([^']+)'/ },
   { re: /Option '?[^' ]+'? not found/ },
-  { re: /Error parsing (?:a )?filter|Invalid (?:stream specifier|option|argument value|duration)|Unable to (?:find|parse)|Undefined constant|Missing argument for option/ },
-  { re: /No such file or directory|Permission denied|Invalid data found when processing input|does not contain any stream|Output file #\d+ does not contain|Stream map '[^']*' matches no streams|At least one output file must be specified/ },
+  {
+    re: /Error parsing (?:a )?filter|Invalid (?:stream specifier|option|argument value|duration)|Unable to (?:find|parse)|Undefined constant|Missing argument for option/,
+  },
+  {
+    re: /No such file or directory|Permission denied|Invalid data found when processing input|does not contain any stream|Output file #\d+ does not contain|Stream map '[^']*' matches no streams|At least one output file must be specified/,
+  },
   { re: /[Ee]rror (?:opening|initializing|while opening|splitting)|Could not (?:open|write|find)|[Nn]ot supported|[Ii]ncompatible/ },
 ];
 

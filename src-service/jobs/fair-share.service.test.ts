@@ -38,7 +38,7 @@ async function finalStatus(id: string, key: string): Promise<string> {
 const startedAt = (id: string) => svc.service.deps.commands.getAny(id)?.started_at ?? null;
 
 describe('fair share between accounts', () => {
-  it('when one account has queued many commands, then another account\'s short command starts in the next round, and each account keeps its order', async () => {
+  it("when one account has queued many commands, then another account's short command starts in the next round, and each account keeps its order", async () => {
     const mine: string[] = [];
     for (let i = 0; i < 5; i++) mine.push(await submit(slow(1.5, `a${i}.mp4`), svc.key));
     // Both cores are taken by the first account's first two commands; three more wait.

@@ -21,9 +21,10 @@ async function runToEnd(body: Record<string, unknown>): Promise<any> {
 const makeFrame = (isPrivate: boolean) =>
   runToEnd({ output_files: { out_1: 'frame.png' }, is_private: isPrivate, ffmpeg_command: '-f lavfi -i color=c=red:size=32x32 -frames:v 1 {{out_1}}' });
 
-const readFrame = (url: string) => runToEnd({ input_files: { in_1: url }, output_files: { out_1: 'copy.png' }, ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}' });
+const readFrame = (url: string) =>
+  runToEnd({ input_files: { in_1: url }, output_files: { out_1: 'copy.png' }, ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}' });
 
-describe('inputs read from this service\'s own storage', () => {
+describe("inputs read from this service's own storage", () => {
   it('when the stored file may be read, then the command reads it from disk and succeeds', async () => {
     const frame = await makeFrame(false);
     expect(frame.status, frame.error_message).toBe('SUCCESS');

@@ -15,7 +15,17 @@ import { isHostAllowed } from '../ffmpeg-args/input-hosts';
 
 /** What fetching inputs over HTTP needs (a worker on another machine has only this). */
 export interface DownloadDeps {
-  config: Pick<Config, 'maxInputBytes' | 'downloadConnectTimeoutMs' | 'downloadIdleTimeoutMs' | 'zipMaxTotalBytes' | 'zipMaxEntries' | 'zipMaxRatio' | 'inputHostsAllow' | 'inputHostsDeny'>;
+  config: Pick<
+    Config,
+    | 'maxInputBytes'
+    | 'downloadConnectTimeoutMs'
+    | 'downloadIdleTimeoutMs'
+    | 'zipMaxTotalBytes'
+    | 'zipMaxEntries'
+    | 'zipMaxRatio'
+    | 'inputHostsAllow'
+    | 'inputHostsDeny'
+  >;
   ffprobePath: string;
   confiner: Confiner;
 }

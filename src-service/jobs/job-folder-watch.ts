@@ -31,9 +31,13 @@ export function watchJobFolder(work: string, limits: FolderLimits): { signal: Ab
     busy = true;
     void effective
       .then((l) => checkFolder(work, l))
-      .then((failure) => { if (failure) controller.abort(failure); })
+      .then((failure) => {
+        if (failure) controller.abort(failure);
+      })
       .catch(() => undefined) // the folder vanished (cancel, cleanup): nothing to watch
-      .finally(() => { busy = false; });
+      .finally(() => {
+        busy = false;
+      });
   }, WATCH_INTERVAL_MS);
   return { signal: controller.signal, stop: () => clearInterval(timer) };
 }
@@ -42,11 +46,17 @@ export async function checkFolder(work: string, limits: FolderLimits): Promise<J
   const disk = await fs.statfs(work);
   const free = disk.bavail * disk.bsize;
   if (free < limits.minFreeBytes) {
-    return new JobFailure('PROCESSING_ERROR', `No space left for this command: the data disk's free space fell below ${limits.minFreeBytes} bytes (FFDESK_MIN_FREE_DISK_BYTES, or half the space free when it started) while it ran, so it was stopped before the disk filled`);
+    return new JobFailure(
+      'PROCESSING_ERROR',
+      `No space left for this command: the data disk's free space fell below ${limits.minFreeBytes} bytes (FFDESK_MIN_FREE_DISK_BYTES, or half the space free when it started) while it ran, so it was stopped before the disk filled`,
+    );
   }
   const size = await folderBytes(work);
   if (size > limits.maxFolderBytes) {
-    return new JobFailure('PROCESSING_ERROR', `The command's folder grew past ${limits.maxFolderBytes} bytes (FFDESK_MAX_JOB_FOLDER_BYTES, inputs and outputs together): it was stopped`);
+    return new JobFailure(
+      'PROCESSING_ERROR',
+      `The command's folder grew past ${limits.maxFolderBytes} bytes (FFDESK_MAX_JOB_FOLDER_BYTES, inputs and outputs together): it was stopped`,
+    );
   }
   return null;
 }

@@ -3,22 +3,39 @@ import { deriveJobName, MAX_JOB_NAME } from './job-name';
 
 describe('deriveJobName', () => {
   it('names a filter job by its first filter, inputs and outputs', () => {
-    expect(deriveJobName({ ffmpeg_command: '-i {{in_1}} -vf "scale=640:-2,fps=10" {{out_1}}', input_files: { in_1: 'http://h/storage/x/clip%20one.mp4' }, output_files: { out_1: 'small.mp4' } }))
-      .toBe('scale: clip one.mp4 → small.mp4');
+    expect(
+      deriveJobName({
+        ffmpeg_command: '-i {{in_1}} -vf "scale=640:-2,fps=10" {{out_1}}',
+        input_files: { in_1: 'http://h/storage/x/clip%20one.mp4' },
+        output_files: { out_1: 'small.mp4' },
+      }),
+    ).toBe('scale: clip one.mp4 → small.mp4');
   });
 
   it('skips filter-graph labels and falls back to the video codec', () => {
-    expect(deriveJobName({ ffmpeg_command: '-i {{in_1}} -filter_complex [0:v]split=2[a][b] {{out_1}}', input_files: { in_1: 'https://e/a.mov' }, output_files: { out_1: 'o.mp4' } }))
-      .toBe('split: a.mov → o.mp4');
-    expect(deriveJobName({ ffmpeg_command: '-i {{in_1}} -c:v libx264 {{out_1}}', input_files: { in_1: 'https://e/a.mov' }, output_files: { out_1: 'o.mp4' } }))
-      .toBe('libx264: a.mov → o.mp4');
+    expect(
+      deriveJobName({
+        ffmpeg_command: '-i {{in_1}} -filter_complex [0:v]split=2[a][b] {{out_1}}',
+        input_files: { in_1: 'https://e/a.mov' },
+        output_files: { out_1: 'o.mp4' },
+      }),
+    ).toBe('split: a.mov → o.mp4');
+    expect(
+      deriveJobName({ ffmpeg_command: '-i {{in_1}} -c:v libx264 {{out_1}}', input_files: { in_1: 'https://e/a.mov' }, output_files: { out_1: 'o.mp4' } }),
+    ).toBe('libx264: a.mov → o.mp4');
   });
 
   it('counts chained steps, zips, folders and many files', () => {
-    expect(deriveJobName({ ffmpeg_commands: ['-ss 1 -i {{in_1}} {{out_1}}', '-i {{out_1}} {{out_2}}'], input_compressed_folder: 'https://e/frames.zip', output_files: 'OUTPUT_FOLDER' }))
-      .toBe('frames.zip → folder.zip (+1 step)');
-    expect(deriveJobName({ ffmpeg_command: '-f lavfi -i testsrc=size=16x16 {{out_1}}', output_files: { out_1: 'a.png', out_2: 'b.png', out_3: 'c.png' } }))
-      .toBe('testsrc → a.png, b.png +1');
+    expect(
+      deriveJobName({
+        ffmpeg_commands: ['-ss 1 -i {{in_1}} {{out_1}}', '-i {{out_1}} {{out_2}}'],
+        input_compressed_folder: 'https://e/frames.zip',
+        output_files: 'OUTPUT_FOLDER',
+      }),
+    ).toBe('frames.zip → folder.zip (+1 step)');
+    expect(
+      deriveJobName({ ffmpeg_command: '-f lavfi -i testsrc=size=16x16 {{out_1}}', output_files: { out_1: 'a.png', out_2: 'b.png', out_3: 'c.png' } }),
+    ).toBe('testsrc → a.png, b.png +1');
   });
 
   it('stays within the name limit', () => {

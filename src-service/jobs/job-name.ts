@@ -17,7 +17,9 @@ interface RequestLike {
 }
 
 export function deriveJobName(request: RequestLike): string {
-  const steps = Array.isArray(request.ffmpeg_commands) ? request.ffmpeg_commands.filter((s): s is string => typeof s === 'string') : [typeof request.ffmpeg_command === 'string' ? request.ffmpeg_command : ''];
+  const steps = Array.isArray(request.ffmpeg_commands)
+    ? request.ffmpeg_commands.filter((s): s is string => typeof s === 'string')
+    : [typeof request.ffmpeg_command === 'string' ? request.ffmpeg_command : ''];
   const action = actionOf(steps[0] ?? '');
   const inputs = [...inputNames(request), ...generatedSources(steps[0] ?? '')];
   const outputs = request.output_files === 'OUTPUT_FOLDER' ? ['folder.zip'] : Object.values(asRecord(request.output_files)).map(String);
@@ -33,7 +35,9 @@ function actionOf(command: string): string {
   const words = command.split(/\s+/).filter(Boolean);
   for (let i = 0; i < words.length - 1; i++) {
     if (FILTER_OPTIONS.has(words[i]!)) {
-      const first = words[i + 1]!.replace(/^["']|["']$/g, '').replace(/^(\[[^\]]*\])+/, '').split(/[=,;[\s]/)[0];
+      const first = words[i + 1]!.replace(/^["']|["']$/g, '')
+        .replace(/^(\[[^\]]*\])+/, '')
+        .split(/[=,;[\s]/)[0];
       if (first) return first;
     }
   }

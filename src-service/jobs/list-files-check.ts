@@ -18,7 +18,8 @@ const MAX_TEXT_BYTES = 32 * 1024 * 1024;
 export async function checkJobFolderLists(work: string): Promise<void> {
   for (const rel of await listFilesRecursive(work)) {
     const text = await readListText(path.join(work, rel), rel);
-    if (text === 'too-large') throw new JobFailure('INVALID_INPUT_FILE', `${rel}: a list file (playlist, manifest or concat list) larger than ${MAX_TEXT_BYTES} bytes is not accepted`);
+    if (text === 'too-large')
+      throw new JobFailure('INVALID_INPUT_FILE', `${rel}: a list file (playlist, manifest or concat list) larger than ${MAX_TEXT_BYTES} bytes is not accepted`);
     if (text === null) continue;
     const kind = sniffListFileKind(text) ?? kindByExtension(rel);
     if (!kind) continue;

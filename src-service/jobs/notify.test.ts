@@ -43,9 +43,12 @@ describe('the job lifecycle reports by emitting events', () => {
     notifier.onStatus(repo.getAny(row.id) as CommandRow);
     notifier.onRename(repo.getAny(row.id) as CommandRow);
     expect(seen).toEqual([
-      'stream status PROCESSING final=false', 'webhooks status',
-      'stream status SUCCESS final=true', 'webhooks status',
-      'stream renamed SUCCESS final=false', 'webhooks renamed',
+      'stream status PROCESSING final=false',
+      'webhooks status',
+      'stream status SUCCESS final=true',
+      'webhooks status',
+      'stream renamed SUCCESS final=false',
+      'webhooks renamed',
     ]);
   });
 

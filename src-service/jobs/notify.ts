@@ -24,10 +24,7 @@ export function isFinalStatusEvent(event: CommandEvent): boolean {
 }
 
 /** Turns command status changes and ffmpeg progress into CommandEvents for the subscribers. */
-export function createCommandNotifier(deps: {
-  setProgress(id: string, p: unknown): void;
-  log?(msg: string): void;
-}) {
+export function createCommandNotifier(deps: { setProgress(id: string, p: unknown): void; log?(msg: string): void }) {
   const listeners: CommandListener[] = [];
   const lastProgress = new Map<string, number>();
   const emit = (event: CommandEvent) => {

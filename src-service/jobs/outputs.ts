@@ -42,7 +42,13 @@ export async function storeOutputs(
     const full = path.join(work, name);
     const stat = await fs.stat(full).catch(() => null);
     if (!stat?.isFile()) throw new JobFailure('MISSING_OUTPUT_FILE', `Output ${alias} (${name}) was not produced by the command`);
-    const media = mapProbe(await probeFile(deps.ffprobePath, full, { confiner: deps.confiner, sees: isPlaylistAlias(alias) ? 'folder' : 'file', signal, timeoutMs: 60_000 }).catch(() => null), name, stat.size);
+    const media = mapProbe(
+      await probeFile(deps.ffprobePath, full, { confiner: deps.confiner, sees: isPlaylistAlias(alias) ? 'folder' : 'file', signal, timeoutMs: 60_000 }).catch(
+        () => null,
+      ),
+      name,
+      stat.size,
+    );
     if (isPlaylistAlias(alias)) {
       stored.push(await storePlaylist(deps.blobs, work, alias, name, groups.get(alias) ?? [name], media));
     } else {

@@ -74,7 +74,11 @@ export async function runSteps(ffmpegPath: string, steps: string[][], opts: Step
 function confine(opts: StepOptions, ffmpegPath: string, argv: string[]) {
   try {
     return opts.confiner.wrap({
-      bin: ffmpegPath, argv, cwd: opts.cwd, writable: [opts.cwd], readable: [],
+      bin: ffmpegPath,
+      argv,
+      cwd: opts.cwd,
+      writable: [opts.cwd],
+      readable: [],
       limits: { fileSizeBytes: opts.limits.maxFileBytes, cpuSeconds: opts.limits.cpuSeconds },
     });
   } catch (err) {
@@ -89,9 +93,13 @@ function stepFailure(result: RunResult, limits: StepLimits, step: number | null,
   const hit = limitHit(result);
   if (hit === 'fsize') {
     const tail = result.stderrTail.trimEnd().slice(-LIMIT_TAIL_CHARS);
-    return new JobFailure('PROCESSING_ERROR', `ffmpeg wrote a file larger than the per-file limit of ${limits.maxFileBytes} bytes (FFDESK_MAX_OUTPUT_FILE_BYTES)${where}:\n${tail}`);
+    return new JobFailure(
+      'PROCESSING_ERROR',
+      `ffmpeg wrote a file larger than the per-file limit of ${limits.maxFileBytes} bytes (FFDESK_MAX_OUTPUT_FILE_BYTES)${where}:\n${tail}`,
+    );
   }
-  if (hit === 'cpu') return new JobFailure('TIMEOUT', `ffmpeg used more than its CPU time of ${limits.cpuSeconds} s (max_command_run_seconds × vcpu_count)${where}`);
+  if (hit === 'cpu')
+    return new JobFailure('TIMEOUT', `ffmpeg used more than its CPU time of ${limits.cpuSeconds} s (max_command_run_seconds × vcpu_count)${where}`);
   const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
   return new JobFailure('PROCESSING_ERROR', ffmpegFailureMessage(result.stderrTail, `${how}${where}`, known));
 }

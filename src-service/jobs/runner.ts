@@ -69,13 +69,29 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         await commitSuccess(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: 0, processingBytes, log }, onCommit);
         return;
       }
-      const ran = await runInFolder(deps, req, dirs, inputs, {
-        cpus, signal: controller.signal, limits: stepLimits(deps.config, row), checkLists: argumentChecksOn(deps.config),
-        onProgress: (p) => deps.onProgress(row, p), knownNames: deps.knownNames,
-      }, logs);
+      const ran = await runInFolder(
+        deps,
+        req,
+        dirs,
+        inputs,
+        {
+          cpus,
+          signal: controller.signal,
+          limits: stepLimits(deps.config, row),
+          checkLists: argumentChecksOn(deps.config),
+          onProgress: (p) => deps.onProgress(row, p),
+          knownNames: deps.knownNames,
+        },
+        logs,
+      );
       ffmpegSeconds = ran.ffmpegSeconds;
       await storeAndCommit(deps, row, req.outputs, dirs.work, ran.produced, {
-        started, inputBytes: ran.inputBytes, ffmpegSeconds, log: logs.join('\n'), signal: controller.signal, onCommit,
+        started,
+        inputBytes: ran.inputBytes,
+        ffmpegSeconds,
+        log: logs.join('\n'),
+        signal: controller.signal,
+        onCommit,
       });
     } catch (err) {
       // The job folder goes first: when it filled the disk, the failure can only be recorded once it is gone.
@@ -90,7 +106,10 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
 }
 
 /** The per-run limits (docs/sandbox.md): CPU time is the run time on every vCPU the command has. */
-export function stepLimits(config: Pick<RunnerDeps['config'], 'maxOutputFileBytes' | 'maxJobFolderBytes' | 'minFreeDiskBytes'>, row: Pick<CommandRow, 'max_run_seconds' | 'vcpu_count'>): StepLimits {
+export function stepLimits(
+  config: Pick<RunnerDeps['config'], 'maxOutputFileBytes' | 'maxJobFolderBytes' | 'minFreeDiskBytes'>,
+  row: Pick<CommandRow, 'max_run_seconds' | 'vcpu_count'>,
+): StepLimits {
   return {
     maxFileBytes: config.maxOutputFileBytes,
     maxFolderBytes: config.maxJobFolderBytes,
@@ -129,12 +148,16 @@ async function assertQuotaAfterRun(deps: CommitDeps, row: CommandRow, stored: St
   if (!account) return;
   const storageBytes = stored.reduce((n, o) => n + (o.sizeCompressedBytes ?? o.sizeBytes), 0);
   const overStorage = account.storage_quota_bytes !== null && deps.files.storageUsedBytes(row.account_id) + storageBytes > account.storage_quota_bytes;
-  const overProcessing = account.processing_quota_bytes !== null && deps.commands.processingUsedBytes(row.account_id) + processingBytes > account.processing_quota_bytes;
+  const overProcessing =
+    account.processing_quota_bytes !== null && deps.commands.processingUsedBytes(row.account_id) + processingBytes > account.processing_quota_bytes;
   if (!overStorage && !overProcessing) return;
   await Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
-  throw new JobFailure('QUOTA_EXCEEDED', overStorage
-    ? `Storing the outputs (${storageBytes} bytes) would exceed the storage quota of ${account.storage_quota_bytes} bytes`
-    : `This command (${processingBytes} bytes in and out) would exceed the processing quota of ${account.processing_quota_bytes} bytes`);
+  throw new JobFailure(
+    'QUOTA_EXCEEDED',
+    overStorage
+      ? `Storing the outputs (${storageBytes} bytes) would exceed the storage quota of ${account.storage_quota_bytes} bytes`
+      : `This command (${processingBytes} bytes in and out) would exceed the processing quota of ${account.processing_quota_bytes} bytes`,
+  );
 }
 
 async function resetDirs(dirs: { work: string; scratch: string }): Promise<void> {
@@ -157,10 +180,19 @@ async function commitSuccess(
     alsoInTransaction?.();
     for (const o of stored) {
       deps.files.insert({
-        id: crypto.randomUUID(), account_id: row.account_id, command_id: row.id, output_alias: o.alias,
-        service_store_type: 'OUTPUT', status: 'STORED', is_private: row.is_private, filename: o.filename,
-        blob_key: o.blob.key, size_bytes: o.sizeBytes, size_compressed_bytes: o.sizeCompressedBytes,
-        file_count: o.fileCount, media_json: JSON.stringify(o.media),
+        id: crypto.randomUUID(),
+        account_id: row.account_id,
+        command_id: row.id,
+        output_alias: o.alias,
+        service_store_type: 'OUTPUT',
+        status: 'STORED',
+        is_private: row.is_private,
+        filename: o.filename,
+        blob_key: o.blob.key,
+        size_bytes: o.sizeBytes,
+        size_compressed_bytes: o.sizeCompressedBytes,
+        file_count: o.fileCount,
+        media_json: JSON.stringify(o.media),
       });
     }
     return true;

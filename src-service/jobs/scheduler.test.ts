@@ -3,7 +3,7 @@ import type { CommandRow } from '../db/commands-repo';
 import { fairShare, pickNext } from './scheduler';
 
 let seq = 0;
-const row = (account: string, vcpu = 1): CommandRow => ({ id: `c${++seq}`, account_id: account, vcpu_count: vcpu } as CommandRow);
+const row = (account: string, vcpu = 1): CommandRow => ({ id: `c${++seq}`, account_id: account, vcpu_count: vcpu }) as CommandRow;
 
 describe('pickNext (fair share between accounts)', () => {
   it('when one account is alone, then it may use the whole budget', () => {
@@ -22,7 +22,18 @@ describe('pickNext (fair share between accounts)', () => {
     const b = row('B');
     // Both of A's commands just ended together: A and B run nothing, but A was served last.
     expect(pickNext([a, b], new Map(), 0, 2, new Map([['A', 7]]))).toBe(b);
-    expect(pickNext([a, b], new Map(), 0, 2, new Map([['A', 3], ['B', 5]]))).toBe(a);
+    expect(
+      pickNext(
+        [a, b],
+        new Map(),
+        0,
+        2,
+        new Map([
+          ['A', 3],
+          ['B', 5],
+        ]),
+      ),
+    ).toBe(a);
   });
 
   it('when an account is at its fair share and another waits for room, then it does not start more', () => {
@@ -39,7 +50,17 @@ describe('pickNext (fair share between accounts)', () => {
 
   it('when the fairest command does not fit, then nothing overtakes it', () => {
     const big = row('B', 4);
-    expect(pickNext([row('A'), big], new Map([['A', 1], ['C', 2]]), 3, 4)).toBeNull();
+    expect(
+      pickNext(
+        [row('A'), big],
+        new Map([
+          ['A', 1],
+          ['C', 2],
+        ]),
+        3,
+        4,
+      ),
+    ).toBeNull();
   });
 
   it('fair share is an equal split of at least one vCPU', () => {

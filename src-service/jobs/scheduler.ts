@@ -44,7 +44,10 @@ export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget:
     release: (row) => budget.give(row),
   };
   const queue = createWorkQueue<CommandRow>({
-    name: 'command', key: (r) => r.id, source, log: opts.log,
+    name: 'command',
+    key: (r) => r.id,
+    source,
+    log: opts.log,
     handle: (row, signal) => opts.run({ ...row, status: 'PROCESSING' }, signal, budget.cpusOf(row.id)),
   });
   let started = false;

@@ -25,7 +25,11 @@ export async function submitMultiple(deps: SubmitDeps, account: AccountRow, body
     const users = owners.get(alias) ?? [];
     if (users.length === 0) issues.push({ loc: ['body', 'output_files', alias], msg: `Output {{${alias}}} is not used by any command`, type: 'value_error' });
     if (users.length > 1) {
-      issues.push({ loc: ['body', 'output_files', alias], msg: `Output {{${alias}}} is used by commands ${users.join(' and ')}: independent commands cannot share an output or read each other's`, type: 'value_error' });
+      issues.push({
+        loc: ['body', 'output_files', alias],
+        msg: `Output {{${alias}}} is used by commands ${users.join(' and ')}: independent commands cannot share an output or read each other's`,
+        type: 'value_error',
+      });
     }
   }
   const prepared: PreparedCommand[] = [];

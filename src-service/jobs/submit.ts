@@ -65,7 +65,11 @@ export async function checkOnly(deps: SubmitDeps, account: AccountRow, req: Comm
  * trial plan. Commands are checked one at a time, letting other requests run in between
  * (docs/http-guards.md, request limits).
  */
-export async function prepareCommand(deps: Pick<SubmitDeps, 'vcpuBudget' | 'checkArguments'>, account: AccountRow, req: CommandRequest): Promise<PreparedCommand> {
+export async function prepareCommand(
+  deps: Pick<SubmitDeps, 'vcpuBudget' | 'checkArguments'>,
+  account: AccountRow,
+  req: CommandRequest,
+): Promise<PreparedCommand> {
   const body = req.body;
   const maxVcpu = Math.min(account.max_vcpu ?? deps.vcpuBudget, deps.vcpuBudget);
   const { texts, field } = commandTexts(req);
@@ -123,8 +127,10 @@ function commandTexts(req: CommandRequest): { texts: string[]; field: CommandFie
 function checkCommandFields(req: CommandRequest): ValidationIssue[] {
   if (req.kind !== 'chained') return [];
   const { ffmpeg_commands: now, ffmpeg_chained_commands: older } = req.body;
-  if (now && older) return [{ loc: ['body', 'ffmpeg_chained_commands'], msg: 'Send ffmpeg_commands or ffmpeg_chained_commands, not both', type: 'value_error' }];
-  if (!now && !older) return [{ loc: ['body', 'ffmpeg_commands'], msg: 'Field required: ffmpeg_commands (or the older ffmpeg_chained_commands)', type: 'missing' }];
+  if (now && older)
+    return [{ loc: ['body', 'ffmpeg_chained_commands'], msg: 'Send ffmpeg_commands or ffmpeg_chained_commands, not both', type: 'value_error' }];
+  if (!now && !older)
+    return [{ loc: ['body', 'ffmpeg_commands'], msg: 'Field required: ffmpeg_commands (or the older ffmpeg_chained_commands)', type: 'missing' }];
   return [];
 }
 
@@ -168,7 +174,11 @@ function splitChecked(text: string, loc: (string | number)[], issues: Validation
       return [];
     }
     if (isProgramName(tokens[0])) {
-      issues.push({ loc, msg: `Drop the leading '${tokens[0]}': the command holds only ffmpeg's arguments, e.g. "-i {{in_1}} {{out_1}}"`, type: 'value_error' });
+      issues.push({
+        loc,
+        msg: `Drop the leading '${tokens[0]}': the command holds only ffmpeg's arguments, e.g. "-i {{in_1}} {{out_1}}"`,
+        type: 'value_error',
+      });
       return tokens;
     }
     const violation = checkArguments ? checkSandbox(tokens) : null;

@@ -11,9 +11,7 @@ let dir: string;
 function standIn(name: string, firstLine: string | null): string {
   const p = path.join(dir, name);
   fs.mkdirSync(path.dirname(p), { recursive: true });
-  const body = firstLine === null
-    ? 'echo "error while loading shared libraries: libfoo.so.1" >&2\nexit 127\n'
-    : `echo run >> "$0.runs"\necho '${firstLine}'\n`;
+  const body = firstLine === null ? 'echo "error while loading shared libraries: libfoo.so.1" >&2\nexit 127\n' : `echo run >> "$0.runs"\necho '${firstLine}'\n`;
   fs.writeFileSync(p, `#!/bin/sh\n${body}`, { mode: 0o755 });
   return p;
 }
@@ -56,8 +54,18 @@ describe('selectBinaries', () => {
     expect(b).toMatchObject({ ffmpegPath: path.join(pathDir, 'ffmpeg'), ffmpegSource: 'PATH', ffprobeSource: 'PATH' });
     expect(b.ffmpeg.reason).toMatch(/newest of 2 candidates that run: 5\.1\.9-0\+deb12u1 \(release 5\.1\.9\)/);
     expect(b.ffmpeg.candidates).toEqual([
-      expect.objectContaining({ source: 'ffmpeg-static', version: null, chosen: false, note: expect.stringMatching(/does not run: -version exited with 127: error while loading shared libraries/) }),
-      expect.objectContaining({ source: '@ffmpeg-installer/ffmpeg', version: 'N-47683-g0e8eb07980-static', chosen: false, note: expect.stringMatching(/older than 5\.1\.9/) }),
+      expect.objectContaining({
+        source: 'ffmpeg-static',
+        version: null,
+        chosen: false,
+        note: expect.stringMatching(/does not run: -version exited with 127: error while loading shared libraries/),
+      }),
+      expect.objectContaining({
+        source: '@ffmpeg-installer/ffmpeg',
+        version: 'N-47683-g0e8eb07980-static',
+        chosen: false,
+        note: expect.stringMatching(/older than 5\.1\.9/),
+      }),
       expect.objectContaining({ source: 'PATH', version: '5.1.9-0+deb12u1', chosen: true }),
     ]);
   });
@@ -75,7 +83,9 @@ describe('selectBinaries', () => {
 
   it('when no candidate runs, then the error lists what was tried and how to fix it', async () => {
     const o = opts({ env: { PATH: '' }, packagePath: packages({ 'ffmpeg-static': brokenFfmpeg, 'ffprobe-static': oldFfprobe }) });
-    await expect(selectBinaries(o)).rejects.toThrow(/could not find a working ffmpeg \(tried ffmpeg-static: .*does not run.*@ffmpeg-installer\/ffmpeg: not installed.*on PATH.*FFDESK_FFMPEG_PATH=/s);
+    await expect(selectBinaries(o)).rejects.toThrow(
+      /could not find a working ffmpeg \(tried ffmpeg-static: .*does not run.*@ffmpeg-installer\/ffmpeg: not installed.*on PATH.*FFDESK_FFMPEG_PATH=/s,
+    );
   });
 
   it('when a cache is given, then each binary runs -version once until its file changes', async () => {
@@ -107,12 +117,18 @@ describe('resolveBinaries (synchronous)', () => {
   });
 
   const systemFfmpeg = ['/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg'].find((p) => fs.existsSync(p));
-  it.skipIf(!systemFfmpeg)(`on this machine, the system's ffmpeg beats the 2018 registry build${systemFfmpeg ? '' : ' [SKIPPED: no system ffmpeg installed (apt install ffmpeg)]'}`, () => {
-    const b = resolveBinaries();
-    expect(b.ffmpeg.candidates.find((c) => c.source === '@ffmpeg-installer/ffmpeg')).toMatchObject({ chosen: false, note: expect.stringMatching(/older than/) });
-    expect(b.ffmpeg.version.kind).toBe('release');
-    expect(b.ffmpeg.version.numbers[0]).toBeGreaterThanOrEqual(5);
-  });
+  it.skipIf(!systemFfmpeg)(
+    `on this machine, the system's ffmpeg beats the 2018 registry build${systemFfmpeg ? '' : ' [SKIPPED: no system ffmpeg installed (apt install ffmpeg)]'}`,
+    () => {
+      const b = resolveBinaries();
+      expect(b.ffmpeg.candidates.find((c) => c.source === '@ffmpeg-installer/ffmpeg')).toMatchObject({
+        chosen: false,
+        note: expect.stringMatching(/older than/),
+      });
+      expect(b.ffmpeg.version.kind).toBe('release');
+      expect(b.ffmpeg.version.numbers[0]).toBeGreaterThanOrEqual(5);
+    },
+  );
 });
 
 describe('requirePackagePath', () => {

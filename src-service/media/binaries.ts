@@ -64,7 +64,11 @@ export function resolveBinaries(opts: SelectOptions = {}): MediaBinaries {
   const probe = (bin: string) => cachedProbeSync(cache, bin, () => probeVersionLineSync(bin));
   const pick = (name: BinaryName) => {
     const list = candidatesFor(name, opts);
-    return choose(name, list, list.map((c) => (c.path ? probe(c.path) : null)));
+    return choose(
+      name,
+      list,
+      list.map((c) => (c.path ? probe(c.path) : null)),
+    );
   };
   return asMediaBinaries(pick('ffmpeg'), pick('ffprobe'));
 }
@@ -104,7 +108,12 @@ export function choose(name: BinaryName, list: Candidate[], probes: (VersionProb
     if (!c.path) return row(c, null, false, c.missing ?? 'not found');
     if (!probe || 'error' in probe) return row(c, null, false, `does not run: ${errorOf(probe)}`);
     const build = parseBuildVersion(probe.line);
-    return row(c, build, false, compareBuilds(build, best.build) < 0 ? `older than ${describeBuild(best.build)}` : `no newer than ${describeBuild(best.build)}, which comes first`);
+    return row(
+      c,
+      build,
+      false,
+      compareBuilds(build, best.build) < 0 ? `older than ${describeBuild(best.build)}` : `no newer than ${describeBuild(best.build)}, which comes first`,
+    );
   });
   return { path: best.c.path, source: best.c.source, version: best.build, reason: `${reason}: ${describeBuild(best.build)}`, candidates };
 }
@@ -153,7 +162,13 @@ async function probeVersionLine(bin: string): Promise<VersionProbe> {
 }
 
 function probeVersionLineSync(bin: string): VersionProbe {
-  const r = spawnSync(bin, ['-version'], { cwd: path.dirname(bin), timeout: PROBE_TIMEOUT_MS, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  const r = spawnSync(bin, ['-version'], {
+    cwd: path.dirname(bin),
+    timeout: PROBE_TIMEOUT_MS,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
   if (r.error) return { error: r.error.message };
   return asProbe(r.status, r.signal, r.stdout.split(/\r?\n/)[0], r.stderr);
 }

@@ -35,18 +35,22 @@ export function createBuildFacts(opts: BuildFactsOptions): BuildFacts {
   let hw: HwEncoderTrial[] | null = opts.cache.get(opts.ffmpegPath, 'hw-encoders', HwEncoderTrialsSchema) ?? null;
   const capabilities = () => {
     caps ??= readCapabilities(opts.ffmpegPath, opts.cache, opts.signal);
-    caps.catch(() => { caps = null; }); // a failed read is tried again next time
+    caps.catch(() => {
+      caps = null;
+    }); // a failed read is tried again next time
     return caps;
   };
-  const done = hw ? Promise.resolve() : capabilities()
-    .then((c) => detectHardwareEncoders(opts.ffmpegPath, c.encoders, opts.signal, opts.renderNode))
-    .then((trials) => {
-      hw = trials;
-      opts.cache.set(opts.ffmpegPath, 'hw-encoders', trials);
-      const working = trials.filter((t) => t.works).map((t) => t.encoder);
-      opts.log?.(`hardware encoders: ${working.length ? working.join(', ') : `none work here (${trials.length} tried)`}`);
-    })
-    .catch((err: unknown) => opts.log?.(`could not detect hardware encoders: ${(err as Error).message}`));
+  const done = hw
+    ? Promise.resolve()
+    : capabilities()
+        .then((c) => detectHardwareEncoders(opts.ffmpegPath, c.encoders, opts.signal, opts.renderNode))
+        .then((trials) => {
+          hw = trials;
+          opts.cache.set(opts.ffmpegPath, 'hw-encoders', trials);
+          const working = trials.filter((t) => t.works).map((t) => t.encoder);
+          opts.log?.(`hardware encoders: ${working.length ? working.join(', ') : `none work here (${trials.length} tried)`}`);
+        })
+        .catch((err: unknown) => opts.log?.(`could not detect hardware encoders: ${(err as Error).message}`));
   return { capabilities, hardwareEncoders: () => hw, hardwareDone: () => done };
 }
 
@@ -57,14 +61,21 @@ export async function readCapabilities(ffmpegPath: string, cache: ProbeCache, si
   const flags = [...LISTINGS, '-h full'] as const;
   const texts = await Promise.all(flags.map((flag) => listing(ffmpegPath, flag, signal)));
   const parsed = parseCapabilities(Object.fromEntries(flags.map((f, i) => [f, texts[i] ?? ''])) as Parameters<typeof parseCapabilities>[0]);
-  if (parsed.encoders.length === 0 || parsed.filters.length === 0) throw new Error(`${ffmpegPath} listed no encoders or filters; its listings could not be read`);
+  if (parsed.encoders.length === 0 || parsed.filters.length === 0)
+    throw new Error(`${ffmpegPath} listed no encoders or filters; its listings could not be read`);
   cache.set(ffmpegPath, 'capabilities', parsed);
   return parsed;
 }
 
 async function listing(ffmpegPath: string, flag: string, signal?: AbortSignal): Promise<string> {
   const lines: string[] = [];
-  const r = await runProcess(ffmpegPath, ['-hide_banner', ...flag.split(' ')], { cwd: path.dirname(ffmpegPath), timeoutMs: LISTING_TIMEOUT_MS, signal, onStdoutLine: (l) => lines.push(l), stderrTailBytes: 4096 });
+  const r = await runProcess(ffmpegPath, ['-hide_banner', ...flag.split(' ')], {
+    cwd: path.dirname(ffmpegPath),
+    timeoutMs: LISTING_TIMEOUT_MS,
+    signal,
+    onStdoutLine: (l) => lines.push(l),
+    stderrTailBytes: 4096,
+  });
   if (r.exitCode !== 0) throw new Error(`"${ffmpegPath} ${flag}" failed (exit ${r.exitCode ?? r.signal}): ${r.stderrTail.trim().slice(-300)}`);
   return lines.join('\n');
 }

@@ -26,8 +26,18 @@ export interface BuildVersion {
 
 /** When each FFmpeg release line first came out (YYYYMMDD), to place git builds among releases. */
 const RELEASE_DATES: Record<string, number> = {
-  '3.4': 20171015, '4.0': 20180420, '4.1': 20181106, '4.2': 20190805, '4.3': 20200615, '4.4': 20210408,
-  '5.0': 20220114, '5.1': 20220722, '6.0': 20230227, '6.1': 20231110, '7.0': 20240405, '7.1': 20240930,
+  '3.4': 20171015,
+  '4.0': 20180420,
+  '4.1': 20181106,
+  '4.2': 20190805,
+  '4.3': 20200615,
+  '4.4': 20210408,
+  '5.0': 20220114,
+  '5.1': 20220722,
+  '6.0': 20230227,
+  '6.1': 20231110,
+  '7.0': 20240405,
+  '7.1': 20240930,
   '8.0': 20250822,
 };
 const FUTURE = 99991231;
@@ -55,7 +65,9 @@ function releaseDate(numbers: number[]): number {
   const key = `${major}.${minor}`;
   const known = RELEASE_DATES[key];
   if (known !== undefined) return known;
-  const newest = Object.keys(RELEASE_DATES).map((k) => k.split('.').map(Number)).at(-1) ?? [0, 0];
+  const newest = Object.keys(RELEASE_DATES)
+    .map((k) => k.split('.').map(Number))
+    .at(-1) ?? [0, 0];
   // A line newer than the table is newer than any git build we could date; an older one, older.
   return compareNumbers(numbers, newest) > 0 ? FUTURE : 20000101;
 }

@@ -86,8 +86,11 @@ export function parseProtocols(text: string): { input: string[]; output: string[
 
 /** "Hardware acceleration methods:\nvdpau\ncuda\n..." */
 export function parseHwaccels(text: string): string[] {
-  return text.split(/\r?\n/).slice(text.includes(':') ? text.split(/\r?\n/).findIndex((l) => l.includes(':')) + 1 : 0)
-    .map((l) => l.trim()).filter((l) => /^[a-z0-9_]+$/i.test(l));
+  return text
+    .split(/\r?\n/)
+    .slice(text.includes(':') ? text.split(/\r?\n/).findIndex((l) => l.includes(':')) + 1 : 0)
+    .map((l) => l.trim())
+    .filter((l) => /^[a-z0-9_]+$/i.test(l));
 }
 
 /**

@@ -41,6 +41,16 @@ describe('withCpuAffinity', () => {
 
 describe('buildFfmpegArgv', () => {
   it('puts the service options before the user arguments', () => {
-    expect(buildFfmpegArgv(['-i', 'in/a.mp4', 'out.mp4'])).toEqual(['-hide_banner', '-nostdin', '-y', '-nostats', '-progress', 'pipe:1', '-i', 'in/a.mp4', 'out.mp4']);
+    expect(buildFfmpegArgv(['-i', 'in/a.mp4', 'out.mp4'])).toEqual([
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-nostats',
+      '-progress',
+      'pipe:1',
+      '-i',
+      'in/a.mp4',
+      'out.mp4',
+    ]);
   });
 });

@@ -8,7 +8,8 @@ const SERVICE_OPTIONS = [
   '-nostdin', // never read the keyboard: no hang on an "Overwrite? [y/N]" prompt, no 'q' handling
   '-y', // outputs are written into a fresh job folder; overwrite without asking
   '-nostats', // no "frame= ... speed=" status lines on stderr; progress comes from -progress instead
-  '-progress', 'pipe:1', // machine-readable key=value progress blocks on stdout (see progress.ts)
+  '-progress',
+  'pipe:1', // machine-readable key=value progress blocks on stdout (see progress.ts)
 ] as const;
 
 /** The argv for one ffmpeg run of the user's (alias-substituted) tokens. */

@@ -11,8 +11,32 @@ const SUBTITLE_EXTENSIONS = new Set(['srt', 'ass', 'ssa', 'vtt']);
 const IMAGE_FORMATS = new Set(['image2', 'image2pipe', 'gif', 'apng', 'webp']);
 /** Still-picture codecs; in a real container with many frames (MJPEG in AVI) they are video. */
 const IMAGE_CODECS = new Set([
-  'png', 'apng', 'mjpeg', 'jpeg2000', 'jpegls', 'bmp', 'gif', 'webp', 'tiff', 'ppm', 'pgm', 'pgmyuv',
-  'pbm', 'pam', 'targa', 'dpx', 'exr', 'sgi', 'psd', 'xbm', 'xpm', 'pcx', 'qoi', 'jpegxl', 'hdr', 'dds',
+  'png',
+  'apng',
+  'mjpeg',
+  'jpeg2000',
+  'jpegls',
+  'bmp',
+  'gif',
+  'webp',
+  'tiff',
+  'ppm',
+  'pgm',
+  'pgmyuv',
+  'pbm',
+  'pam',
+  'targa',
+  'dpx',
+  'exr',
+  'sgi',
+  'psd',
+  'xbm',
+  'xpm',
+  'pcx',
+  'qoi',
+  'jpegxl',
+  'hdr',
+  'dds',
 ]);
 
 /** The streams that carry content: an MP3's or M4A's cover picture is not a video stream. */

@@ -23,7 +23,9 @@ function encodersListing(): string {
     ' V....D h264_amf             AMD AMF H.264 Encoder (codec h264)',
     ' V....D vp9_vaapi            VP9 (VAAPI) (codec vp9)',
   ];
-  const lines = real('-encoders').split('\n').filter((l) => !extra.some((e) => e.split(/\s+/)[2] === l.trim().split(/\s+/)[1]));
+  const lines = real('-encoders')
+    .split('\n')
+    .filter((l) => !extra.some((e) => e.split(/\s+/)[2] === l.trim().split(/\s+/)[1]));
   return [...lines, ...extra].join('\n');
 }
 
@@ -40,7 +42,9 @@ function standIn(name: string, working: string[]): string {
   }
   fs.writeFileSync(path.join(dir, name, 'full.txt'), real('-h', 'full'));
   const cases = working.map((e) => `    *" ${e} "*) exit 0 ;;`).join('\n');
-  fs.writeFileSync(bin, `#!/bin/sh
+  fs.writeFileSync(
+    bin,
+    `#!/bin/sh
 d=$(dirname "$0")
 echo "$*" >> "$d/argv.log"
 case "$2" in
@@ -53,10 +57,16 @@ esac
 echo "[enc @ 0x1] Cannot load libcuda.so.1" >&2
 echo "Error initializing output stream 0:0 -- Error while opening encoder" >&2
 exit 1
-`, { mode: 0o755 });
+`,
+    { mode: 0o755 },
+  );
   return bin;
 }
-const argvLog = (bin: string) => fs.readFileSync(path.join(path.dirname(bin), 'argv.log'), 'utf8').trim().split('\n');
+const argvLog = (bin: string) =>
+  fs
+    .readFileSync(path.join(path.dirname(bin), 'argv.log'), 'utf8')
+    .trim()
+    .split('\n');
 
 beforeAll(() => {
   dir = makeTempDir('hw-encoders');
@@ -78,7 +88,9 @@ describe('hardware encoder detection (stand-in binaries)', () => {
     expect(trials.filter((t) => t.works).map((t) => t.encoder)).toEqual(['h264_nvenc']);
     expect(trials.find((t) => t.encoder === 'hevc_nvenc')).toMatchObject({ works: false, detail: expect.stringContaining('Cannot load libcuda.so.1') });
     expect(trials.find((t) => t.encoder === 'h264_vaapi')).toMatchObject({ works: false, detail: expect.stringContaining('no /dev/dri/renderD') });
-    expect(argvLog(bin)).toContainEqual(expect.stringMatching(/-f lavfi -i color=c=black:s=256x144:r=10:d=0\.2 -pix_fmt yuv420p -frames:v 2 -c:v h264_nvenc -f null -/));
+    expect(argvLog(bin)).toContainEqual(
+      expect.stringMatching(/-f lavfi -i color=c=black:s=256x144:r=10:d=0\.2 -pix_fmt yuv420p -frames:v 2 -c:v h264_nvenc -f null -/),
+    );
   });
 
   it('when a render node exists, then VAAPI is tried with its frames uploaded to it', async () => {
@@ -94,11 +106,21 @@ describe('hardware encoder detection (stand-in binaries)', () => {
     const first = createBuildFacts({ ffmpegPath: bin, cache: createProbeCache(cacheFile), renderNode: null });
     expect(first.hardwareEncoders()).toBeNull(); // detection runs in the background
     await first.hardwareDone();
-    expect(first.hardwareEncoders()?.filter((t) => t.works).map((t) => t.encoder)).toEqual(['hevc_videotoolbox']);
+    expect(
+      first
+        .hardwareEncoders()
+        ?.filter((t) => t.works)
+        .map((t) => t.encoder),
+    ).toEqual(['hevc_videotoolbox']);
     const runs = argvLog(bin).length;
     const second = createBuildFacts({ ffmpegPath: bin, cache: createProbeCache(cacheFile), renderNode: null });
     await second.hardwareDone();
-    expect(second.hardwareEncoders()?.filter((t) => t.works).map((t) => t.encoder)).toEqual(['hevc_videotoolbox']);
+    expect(
+      second
+        .hardwareEncoders()
+        ?.filter((t) => t.works)
+        .map((t) => t.encoder),
+    ).toEqual(['hevc_videotoolbox']);
     expect((await second.capabilities()).encoders.length).toBeGreaterThan(50);
     expect(argvLog(bin)).toHaveLength(runs);
   });
@@ -109,15 +131,26 @@ const renderNode = findRenderNode();
 const nvidia = fs.existsSync('/dev/nvidiactl');
 const gpu = process.platform === 'darwin' || nvidia || renderNode !== null;
 describe('hardware encoders of this machine', () => {
-  it.skipIf(!gpu)(`a GPU encoder works with a real test encode${gpu ? '' : ' [SKIPPED: no GPU here (no /dev/dri/renderD*, no /dev/nvidiactl, not macOS)]'}`, async () => {
-    const caps = await readCapabilities(realFfmpeg, createProbeCache(null));
-    const trials = await detectHardwareEncoders(realFfmpeg, caps.encoders);
-    expect(trials.filter((t) => t.works), JSON.stringify(trials, null, 1)).not.toHaveLength(0);
-  }, 120_000);
+  it.skipIf(!gpu)(
+    `a GPU encoder works with a real test encode${gpu ? '' : ' [SKIPPED: no GPU here (no /dev/dri/renderD*, no /dev/nvidiactl, not macOS)]'}`,
+    async () => {
+      const caps = await readCapabilities(realFfmpeg, createProbeCache(null));
+      const trials = await detectHardwareEncoders(realFfmpeg, caps.encoders);
+      expect(
+        trials.filter((t) => t.works),
+        JSON.stringify(trials, null, 1),
+      ).not.toHaveLength(0);
+    },
+    120_000,
+  );
 
-  it.skipIf(gpu)(`without a GPU, every hardware encoder the real build lists fails its test encode with a reason${gpu ? ' [SKIPPED: this machine has a GPU; the test above runs instead]' : ''}`, async () => {
-    const caps = await readCapabilities(realFfmpeg, createProbeCache(null));
-    const trials = await detectHardwareEncoders(realFfmpeg, caps.encoders);
-    for (const t of trials) expect(t, JSON.stringify(t)).toMatchObject({ works: false, detail: expect.stringMatching(/\S/) });
-  }, 120_000);
+  it.skipIf(gpu)(
+    `without a GPU, every hardware encoder the real build lists fails its test encode with a reason${gpu ? ' [SKIPPED: this machine has a GPU; the test above runs instead]' : ''}`,
+    async () => {
+      const caps = await readCapabilities(realFfmpeg, createProbeCache(null));
+      const trials = await detectHardwareEncoders(realFfmpeg, caps.encoders);
+      for (const t of trials) expect(t, JSON.stringify(t)).toMatchObject({ works: false, detail: expect.stringMatching(/\S/) });
+    },
+    120_000,
+  );
 });

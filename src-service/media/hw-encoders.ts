@@ -30,14 +30,18 @@ export function hardwareEncodersListed(encoders: CodecEntry[]): { encoder: strin
  */
 export function trialArgv(encoder: string, api: HwApi, renderNode: string | null): string[] {
   const src = ['-hide_banner', '-nostdin', '-v', 'error', '-f', 'lavfi', '-i', 'color=c=black:s=256x144:r=10:d=0.2'];
-  const hw = api === 'vaapi' ? ['-vaapi_device', renderNode ?? '/dev/dri/renderD128', '-vf', 'format=nv12,hwupload'] : ['-pix_fmt', api === 'qsv' ? 'nv12' : 'yuv420p'];
+  const hw =
+    api === 'vaapi' ? ['-vaapi_device', renderNode ?? '/dev/dri/renderD128', '-vf', 'format=nv12,hwupload'] : ['-pix_fmt', api === 'qsv' ? 'nv12' : 'yuv420p'];
   return [...src, ...hw, '-frames:v', '2', '-c:v', encoder, '-f', 'null', '-'];
 }
 
 /** The first /dev/dri/renderD* node, or null (then VAAPI cannot work). */
 export function findRenderNode(dir = '/dev/dri'): string | null {
   try {
-    const node = fs.readdirSync(dir).filter((n) => n.startsWith('renderD')).sort()[0];
+    const node = fs
+      .readdirSync(dir)
+      .filter((n) => n.startsWith('renderD'))
+      .sort()[0];
     return node ? path.join(dir, node) : null;
   } catch {
     return null;
@@ -45,7 +49,12 @@ export function findRenderNode(dir = '/dev/dri'): string | null {
 }
 
 /** Tries each listed hardware encoder in turn (one at a time: GPU start-up is heavy). */
-export async function detectHardwareEncoders(ffmpegPath: string, encoders: CodecEntry[], signal?: AbortSignal, renderNode = findRenderNode()): Promise<HwEncoderTrial[]> {
+export async function detectHardwareEncoders(
+  ffmpegPath: string,
+  encoders: CodecEntry[],
+  signal?: AbortSignal,
+  renderNode = findRenderNode(),
+): Promise<HwEncoderTrial[]> {
   const trials: HwEncoderTrial[] = [];
   for (const { encoder, api, codec } of hardwareEncodersListed(encoders)) {
     signal?.throwIfAborted();
@@ -63,7 +72,9 @@ async function tryEncoder(ffmpegPath: string, argv: string[], signal?: AbortSign
     const r = await runProcess(ffmpegPath, argv, { cwd: path.dirname(ffmpegPath), timeoutMs: TRIAL_TIMEOUT_MS, signal, stderrTailBytes: 4096 });
     if (r.exitCode === 0) return { works: true, detail: '' };
     const lines = r.stderrTail.trim().split(/\r?\n/).filter(Boolean);
-    const detail = r.timedOut ? 'the test encode did not finish in time' : (lines.find((l) => /cannot load|not found|no device|failed|error/i.test(l)) ?? lines.at(-1) ?? `exit ${r.exitCode ?? r.signal}`);
+    const detail = r.timedOut
+      ? 'the test encode did not finish in time'
+      : (lines.find((l) => /cannot load|not found|no device|failed|error/i.test(l)) ?? lines.at(-1) ?? `exit ${r.exitCode ?? r.signal}`);
     return { works: false, detail: detail.replace(/^\[[^\]]+ @ 0x[0-9a-f]+\]\s*/, '').slice(0, 300) };
   } catch (err) {
     return { works: false, detail: (err as Error).message.slice(0, 300) };

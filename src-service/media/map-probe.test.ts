@@ -11,32 +11,71 @@ describe('mapProbe edge cases', () => {
   });
 
   it('leaves out N/A and missing values instead of writing null', () => {
-    const probe = parseProbeJson(JSON.stringify({
-      streams: [{ codec_type: 'video', codec_name: 'h264', width: 640, height: 360, r_frame_rate: '0/0', avg_frame_rate: '0/0', bit_rate: 'N/A', profile: 'High', level: 40 }],
-      format: { format_name: 'mpegts', duration: 'N/A', bit_rate: 'N/A' },
-    }));
+    const probe = parseProbeJson(
+      JSON.stringify({
+        streams: [
+          {
+            codec_type: 'video',
+            codec_name: 'h264',
+            width: 640,
+            height: 360,
+            r_frame_rate: '0/0',
+            avg_frame_rate: '0/0',
+            bit_rate: 'N/A',
+            profile: 'High',
+            level: 40,
+          },
+        ],
+        format: { format_name: 'mpegts', duration: 'N/A', bit_rate: 'N/A' },
+      }),
+    );
     const m = mapProbe(probe, 'live.ts', 0);
     expect(m).toEqual({
-      file_type: 'video', file_format: 'ts', mime_type: 'video/mp2t', size_mbytes: 0,
-      width: 640, height: 360, codec: 'h264', is_varying_frame_rate: false, video_profile_level: 'High@4.0',
+      file_type: 'video',
+      file_format: 'ts',
+      mime_type: 'video/mp2t',
+      size_mbytes: 0,
+      width: 640,
+      height: 360,
+      codec: 'h264',
+      is_varying_frame_rate: false,
+      video_profile_level: 'High@4.0',
     });
   });
 
   it('formats HEVC levels and rounds NTSC frame rates', () => {
-    const probe = parseProbeJson(JSON.stringify({
-      streams: [{ codec_type: 'video', codec_name: 'hevc', profile: 'Main 10', level: 93, r_frame_rate: '30000/1001', avg_frame_rate: '30000/1001' }],
-      format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '10.010000' },
-    }));
-    expect(mapProbe(probe, 'x.mov', 0)).toMatchObject({ file_type: 'video', video_profile_level: 'Main 10@3.1', frame_rate: 29.97, duration: 10.01, is_varying_frame_rate: false });
+    const probe = parseProbeJson(
+      JSON.stringify({
+        streams: [{ codec_type: 'video', codec_name: 'hevc', profile: 'Main 10', level: 93, r_frame_rate: '30000/1001', avg_frame_rate: '30000/1001' }],
+        format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '10.010000' },
+      }),
+    );
+    expect(mapProbe(probe, 'x.mov', 0)).toMatchObject({
+      file_type: 'video',
+      video_profile_level: 'Main 10@3.1',
+      frame_rate: 29.97,
+      duration: 10.01,
+      is_varying_frame_rate: false,
+    });
   });
 
   it('uses the format bitrate only for a file with a single stream, and a BPS tag when present', () => {
-    const audioOnly = parseProbeJson(JSON.stringify({ streams: [{ codec_type: 'audio', codec_name: 'opus', sample_rate: '48000', channels: 2 }], format: { format_name: 'ogg', bit_rate: '96000' } }));
+    const audioOnly = parseProbeJson(
+      JSON.stringify({
+        streams: [{ codec_type: 'audio', codec_name: 'opus', sample_rate: '48000', channels: 2 }],
+        format: { format_name: 'ogg', bit_rate: '96000' },
+      }),
+    );
     expect(mapProbe(audioOnly, 'a.opus', 0)).toMatchObject({ file_type: 'audio', bitrate_audio_kb: 96, sample_rate: 48000, channels: 2 });
-    const tagged = parseProbeJson(JSON.stringify({
-      streams: [{ codec_type: 'video', codec_name: 'vp9', tags: { BPS: '1200000' } }, { codec_type: 'audio', codec_name: 'opus' }],
-      format: { format_name: 'matroska,webm', bit_rate: '1300000' },
-    }));
+    const tagged = parseProbeJson(
+      JSON.stringify({
+        streams: [
+          { codec_type: 'video', codec_name: 'vp9', tags: { BPS: '1200000' } },
+          { codec_type: 'audio', codec_name: 'opus' },
+        ],
+        format: { format_name: 'matroska,webm', bit_rate: '1300000' },
+      }),
+    );
     const m = mapProbe(tagged, 'v.webm', 0);
     expect(m).toMatchObject({ bitrate_video_kb: 1200 });
     expect('bitrate_audio_kb' in m).toBe(false);

@@ -29,7 +29,22 @@ beforeAll(() => {
   files.wav = makeMedia(dir, 'tone.wav', ['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '1']);
   files.mp3 = makeMedia(dir, 'tone.mp3', ['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '1', '-c:a', 'libmp3lame']);
   files.cover = makeMedia(dir, 'cover.mp3', ['-i', files.mp3, '-i', files.png, '-map', '0', '-map', '1', '-c', 'copy', '-id3v2_version', '3']);
-  files.vfr = makeMedia(dir, 'vfr.mp4', ['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=25', '-t', '2', '-vf', "select='lt(n\\,10)+not(mod(n\\,3))'", '-vsync', 'vfr', '-c:v', 'libx264', '-preset', 'ultrafast']);
+  files.vfr = makeMedia(dir, 'vfr.mp4', [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=160x120:rate=25',
+    '-t',
+    '2',
+    '-vf',
+    "select='lt(n\\,10)+not(mod(n\\,3))'",
+    '-vsync',
+    'vfr',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+  ]);
   files.mkv = makeMedia(dir, 'copy.mkv', ['-i', files.video, '-c', 'copy']);
   files.hls = makeMedia(dir, 'playlist.m3u8', ['-i', files.video, '-c', 'copy', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '0']);
   fs.copyFileSync(files.video, (files.noext = path.join(dir, 'clip')));
@@ -43,21 +58,55 @@ describe('mapProbe on real ffprobe output', () => {
   it('an H.264/AAC MP4 is a video with every video field', async () => {
     const m = await probeAndMap('video');
     expect(m).toMatchObject({
-      file_type: 'video', file_format: 'mp4', mime_type: 'video/mp4', width: 320, height: 240, codec: 'h264',
-      frame_rate: 25, is_varying_frame_rate: false, pixel_format: 'yuv420p', timebase: '1/12800', sample_rate: 44100, channels: 1,
+      file_type: 'video',
+      file_format: 'mp4',
+      mime_type: 'video/mp4',
+      width: 320,
+      height: 240,
+      codec: 'h264',
+      frame_rate: 25,
+      is_varying_frame_rate: false,
+      pixel_format: 'yuv420p',
+      timebase: '1/12800',
+      sample_rate: 44100,
+      channels: 1,
     });
     expect(m.duration).toBeCloseTo(2, 1);
     expect(m.video_profile_level).toMatch(/^(Constrained )?Baseline@\d\.\d$/);
     expect(m.bitrate_video_kb).toBeGreaterThan(10);
     expect(m.bitrate_audio_kb).toBeGreaterThan(10);
     expect(m.size_mbytes).toBeCloseTo(fs.statSync(files.video ?? '').size / 1048576, 6);
-    expect(sortedKeys(m)).toEqual([...BASE_KEYS, 'bitrate_audio_kb', 'bitrate_video_kb', 'channels', 'codec', 'duration', 'frame_rate', 'height',
-      'is_varying_frame_rate', 'pixel_format', 'sample_rate', 'timebase', 'video_profile_level', 'width'].sort());
+    expect(sortedKeys(m)).toEqual(
+      [
+        ...BASE_KEYS,
+        'bitrate_audio_kb',
+        'bitrate_video_kb',
+        'channels',
+        'codec',
+        'duration',
+        'frame_rate',
+        'height',
+        'is_varying_frame_rate',
+        'pixel_format',
+        'sample_rate',
+        'timebase',
+        'video_profile_level',
+        'width',
+      ].sort(),
+    );
   });
 
   it('a PNG and a JPEG are images with dimensions only', async () => {
     const png = await probeAndMap('png');
-    expect(png).toEqual({ file_type: 'image', file_format: 'png', mime_type: 'image/png', size_mbytes: png.size_mbytes, width: 320, height: 240, pixel_format: 'rgb24' });
+    expect(png).toEqual({
+      file_type: 'image',
+      file_format: 'png',
+      mime_type: 'image/png',
+      size_mbytes: png.size_mbytes,
+      width: 320,
+      height: 240,
+      pixel_format: 'rgb24',
+    });
     const jpg = await probeAndMap('jpeg');
     expect(jpg).toMatchObject({ file_type: 'image', file_format: 'jpg', mime_type: 'image/jpeg', width: 320, height: 240 });
     expect(jpg.duration).toBeUndefined();
@@ -69,7 +118,16 @@ describe('mapProbe on real ffprobe output', () => {
 
   it('WAV and MP3 are audio, with the audio codec as codec and no video fields', async () => {
     const wav = await probeAndMap('wav');
-    expect(wav).toMatchObject({ file_type: 'audio', file_format: 'wav', mime_type: 'audio/wav', codec: 'pcm_s16le', duration: 1, sample_rate: 44100, channels: 1, bitrate_audio_kb: 705.6 });
+    expect(wav).toMatchObject({
+      file_type: 'audio',
+      file_format: 'wav',
+      mime_type: 'audio/wav',
+      codec: 'pcm_s16le',
+      duration: 1,
+      sample_rate: 44100,
+      channels: 1,
+      bitrate_audio_kb: 705.6,
+    });
     expect(sortedKeys(wav)).toEqual([...BASE_KEYS, 'bitrate_audio_kb', 'channels', 'codec', 'duration', 'sample_rate', 'timebase'].sort());
     expect(await probeAndMap('mp3')).toMatchObject({ file_type: 'audio', codec: 'mp3', mime_type: 'audio/mpeg', bitrate_audio_kb: 64 });
   });
@@ -103,7 +161,12 @@ describe('mapProbe on real ffprobe output', () => {
   });
 
   it('subtitles, text and zip files get only the basic fields', async () => {
-    expect(await probeAndMap('srt')).toEqual({ file_type: 'subtitles', file_format: 'srt', mime_type: 'application/x-subrip', size_mbytes: expect.any(Number) });
+    expect(await probeAndMap('srt')).toEqual({
+      file_type: 'subtitles',
+      file_format: 'srt',
+      mime_type: 'application/x-subrip',
+      size_mbytes: expect.any(Number),
+    });
     expect(await probeAndMap('txt')).toEqual({ file_type: 'other', file_format: 'txt', mime_type: 'text/plain', size_mbytes: expect.any(Number) });
     expect(await probeAndMap('zip')).toEqual({ file_type: 'zip', file_format: 'zip', mime_type: 'application/zip', size_mbytes: expect.any(Number) });
   });

@@ -49,14 +49,23 @@ export async function probeFile(ffprobePath: string, filePath: string, opts: Pro
   const lines: string[] = [];
   let chars = 0;
   const argv = [
-    '-v', 'error',
+    '-v',
+    'error',
     // Local files only: a stored playlist must not make ffprobe fetch its segments from the network.
-    '-protocol_whitelist', 'file,crypto,data',
-    '-print_format', 'json', '-show_format', '-show_streams', absolute,
+    '-protocol_whitelist',
+    'file,crypto,data',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    absolute,
   ];
   const timeoutMs = opts.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   const cmd = opts.confiner.wrap({
-    bin: ffprobePath, argv, cwd: path.dirname(absolute), writable: [],
+    bin: ffprobePath,
+    argv,
+    cwd: path.dirname(absolute),
+    writable: [],
     readable: [opts.sees === 'folder' ? path.dirname(absolute) : absolute],
     limits: { cpuSeconds: Math.ceil(timeoutMs / 1000) },
   });

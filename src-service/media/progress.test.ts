@@ -6,7 +6,10 @@ import { runProcess } from './run-process';
 import { binaries } from '../testing/media-fixtures';
 
 const feed = (parser: ReturnType<typeof createProgressParser>, text: string) =>
-  text.split('\n').map((l) => parser.push(l)).filter((p): p is Progress => p !== null);
+  text
+    .split('\n')
+    .map((l) => parser.push(l))
+    .filter((p): p is Progress => p !== null);
 
 describe('createProgressParser with real ffmpeg output', () => {
   it('turns the -progress blocks of a run into rising percentages that end at 100', async () => {
@@ -14,7 +17,13 @@ describe('createProgressParser with real ffmpeg output', () => {
     const tokens = ['-re', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25', '-t', '1.6', '-f', 'null', '-'];
     const parser = createProgressParser(expectedDurationSeconds(tokens, []));
     const seen: Progress[] = [];
-    const r = await runProcess(binaries.ffmpegPath, buildFfmpegArgv(tokens), { cwd: process.cwd(), onStdoutLine: (l) => { const p = parser.push(l); if (p) seen.push(p); } });
+    const r = await runProcess(binaries.ffmpegPath, buildFfmpegArgv(tokens), {
+      cwd: process.cwd(),
+      onStdoutLine: (l) => {
+        const p = parser.push(l);
+        if (p) seen.push(p);
+      },
+    });
     expect(r.exitCode).toBe(0);
     expect(seen.length).toBeGreaterThanOrEqual(3);
     const percents = seen.map((p) => p.percent ?? -1);
@@ -31,7 +40,8 @@ describe('createProgressParser with real ffmpeg output', () => {
 
 describe('createProgressParser edge cases', () => {
   it('reads a block captured from ffmpeg N-47683', () => {
-    const block = 'frame=25\nfps=0.00\nstream_0_0_q=-1.0\nbitrate= 318.5kbits/s\ntotal_size=38221\nout_time_us=960078\nout_time_ms=960078\nout_time=00:00:00.960078\ndup_frames=0\ndrop_frames=0\nspeed=70.3x\nprogress=continue';
+    const block =
+      'frame=25\nfps=0.00\nstream_0_0_q=-1.0\nbitrate= 318.5kbits/s\ntotal_size=38221\nout_time_us=960078\nout_time_ms=960078\nout_time=00:00:00.960078\ndup_frames=0\ndrop_frames=0\nspeed=70.3x\nprogress=continue';
     expect(feed(createProgressParser(2), block)).toEqual([{ percent: 48, out_time_seconds: 0.96, speed: 70.3, fps: 0, eta_seconds: 0 }]);
   });
 
@@ -56,7 +66,13 @@ describe('createProgressParser edge cases', () => {
   it('clamps to 100, rounds to 0.1, and gives null percent without a duration', () => {
     expect(feed(createProgressParser(3), 'out_time_us=5000000\nprogress=continue')[0]?.percent).toBe(100);
     expect(feed(createProgressParser(3), 'out_time_us=1000000\nprogress=continue')[0]?.percent).toBe(33.3);
-    expect(feed(createProgressParser(null), 'out_time_us=1000000\nspeed=1x\nprogress=end')[0]).toEqual({ percent: null, out_time_seconds: 1, speed: 1, fps: null, eta_seconds: null });
+    expect(feed(createProgressParser(null), 'out_time_us=1000000\nspeed=1x\nprogress=end')[0]).toEqual({
+      percent: null,
+      out_time_seconds: 1,
+      speed: 1,
+      fps: null,
+      eta_seconds: null,
+    });
     expect(createProgressParser(0).push('progress=continue')?.percent).toBeNull();
   });
 

@@ -11,7 +11,9 @@ const ffmpeg = binaries.ffmpegPath;
 const ENDLESS = ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=25', '-f', 'null', '-'];
 let cwd: string;
 
-beforeAll(() => { cwd = makeTempDir('run-process'); });
+beforeAll(() => {
+  cwd = makeTempDir('run-process');
+});
 afterAll(() => fs.rmSync(cwd, { recursive: true, force: true }));
 
 describe('runProcess', () => {
@@ -98,7 +100,12 @@ describe('runProcess', () => {
   });
 
   it('when onStdoutLine throws, then the process is killed and the run rejects', async () => {
-    const run = runProcess(ffmpeg, buildFfmpegArgv(ENDLESS.slice(2)), { cwd, onStdoutLine: () => { throw new Error('boom'); } });
+    const run = runProcess(ffmpeg, buildFfmpegArgv(ENDLESS.slice(2)), {
+      cwd,
+      onStdoutLine: () => {
+        throw new Error('boom');
+      },
+    });
     await expect(run).rejects.toThrow(/onStdoutLine threw/);
   });
 
@@ -113,7 +120,25 @@ describe('runProcess CPU affinity', () => {
   const cores = os.availableParallelism();
   const reason = process.platform !== 'linux' ? 'not Linux' : !findTaskset() ? 'taskset is not installed' : cores < 2 ? 'fewer than 2 cores' : null;
   /** An x264 encode with 2 threads: unpinned on an idle machine it keeps about 1.5 cores busy. */
-  const encode = ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '16', '-c:v', 'libx264', '-preset', 'slow', '-threads', '2', '-f', 'null', '-'];
+  const encode = [
+    '-hide_banner',
+    '-nostdin',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=640x360:rate=25',
+    '-t',
+    '16',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'slow',
+    '-threads',
+    '2',
+    '-f',
+    'null',
+    '-',
+  ];
   const ratio = (r: RunResult) => (r.cpuSeconds ?? 0) / r.wallSeconds;
 
   it.skipIf(reason !== null)(`with cpus: [0], then the process and its threads use at most one core${reason ? ` (skipped: ${reason})` : ''}`, async () => {

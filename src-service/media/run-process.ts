@@ -85,7 +85,13 @@ interface Supervision {
 /** Wires the streams, the deadline, the abort signal and CPU sampling to one child. */
 function superviseChild(child: ChildProcess, opts: RunOptions): Supervision {
   const kill = createKiller(child);
-  const run: Supervision = { tail: new ByteTail(opts.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES), timedOut: false, aborted: false, callbackError: undefined, cleanup: () => null };
+  const run: Supervision = {
+    tail: new ByteTail(opts.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES),
+    timedOut: false,
+    aborted: false,
+    callbackError: undefined,
+    cleanup: () => null,
+  };
   const lines = createLineSplitter((line) => {
     if (!opts.onStdoutLine || run.callbackError !== undefined) return;
     try {
@@ -97,9 +103,18 @@ function superviseChild(child: ChildProcess, opts: RunOptions): Supervision {
   });
   child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => run.tail.push(chunk));
-  const onAbort = () => { run.aborted = true; kill.start(); };
+  const onAbort = () => {
+    run.aborted = true;
+    kill.start();
+  };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const deadline = opts.timeoutMs === undefined ? null : setTimeout(() => { run.timedOut = true; kill.start(); }, opts.timeoutMs);
+  const deadline =
+    opts.timeoutMs === undefined
+      ? null
+      : setTimeout(() => {
+          run.timedOut = true;
+          kill.start();
+        }, opts.timeoutMs);
   const cpu: CpuSampler | null = child.pid === undefined ? null : startCpuSampler(child.pid);
   // Stop reading /proc/<pid> as soon as the pid is reaped: it could be reused by another process.
   child.once('exit', () => cpu?.stop());

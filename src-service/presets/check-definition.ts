@@ -32,7 +32,12 @@ export function assertValidDefinition(def: PresetDefinition): void {
   });
   if (issues.length === 0) {
     const outputs = def.outputs === 'OUTPUT_FOLDER' ? [] : Object.keys(def.outputs);
-    const aliasIssues = validateAliasUse(steps, def.inputs.map((x) => x.alias), outputs, 'ffmpeg_commands');
+    const aliasIssues = validateAliasUse(
+      steps,
+      def.inputs.map((x) => x.alias),
+      outputs,
+      'ffmpeg_commands',
+    );
     issues.push(...aliasIssues.map((x) => ({ ...x, loc: ['body', 'steps', ...x.loc.slice(2)] })));
   }
   if (def.zip_input && def.inputs.length > 0) issues.push({ loc: ['body', 'inputs'], msg: 'A zip_input preset takes no other inputs', type: 'value_error' });

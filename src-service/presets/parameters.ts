@@ -16,7 +16,12 @@ export function resolveParameters(
   const values: Record<string, ParamValue> = {};
   const issues: ValidationIssue[] = [];
   for (const name of Object.keys(given)) {
-    if (!(name in declared)) issues.push({ loc: [...loc, name], msg: `Unknown parameter ${name}; this preset takes: ${Object.keys(declared).join(', ') || 'none'}`, type: 'value_error' });
+    if (!(name in declared))
+      issues.push({
+        loc: [...loc, name],
+        msg: `Unknown parameter ${name}; this preset takes: ${Object.keys(declared).join(', ') || 'none'}`,
+        type: 'value_error',
+      });
   }
   for (const [name, spec] of Object.entries(declared)) {
     const raw = given[name] ?? spec.default;

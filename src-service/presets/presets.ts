@@ -6,7 +6,10 @@ import type { PresetRow, PresetsRepo } from './presets-repo';
 
 const toRecord = (row: PresetRow): PresetRecord => ({
   ...(JSON.parse(row.definition_json) as PresetDefinition),
-  name: row.name, version: row.version, builtin: false, created_at: row.created_at,
+  name: row.name,
+  version: row.version,
+  builtin: false,
+  created_at: row.created_at,
 });
 
 /** Presets of an account: the built-ins (read-only) and its own, versioned. */

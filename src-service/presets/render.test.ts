@@ -14,14 +14,23 @@ describe('built-in presets', () => {
 
 describe('renderPreset', () => {
   const preset = PresetDefinition.parse({
-    name: 'cut', parameters: { start: { type: 'number', default: 0, min: 0 }, duration: { type: 'number', min: 0.1 } },
-    inputs: [{ alias: 'in_1' }], outputs: { out_1: '{name}_{start}-{duration}.mp4' },
+    name: 'cut',
+    parameters: { start: { type: 'number', default: 0, min: 0 }, duration: { type: 'number', min: 0.1 } },
+    inputs: [{ alias: 'in_1' }],
+    outputs: { out_1: '{name}_{start}-{duration}.mp4' },
     steps: ['-ss {{start}} -i {{in_1}} -t {{duration}} -c copy {{out_1}}'],
   });
 
   it('when values and an input URL are given, then parameters and the name pattern are filled, aliases kept', () => {
     const req = renderPreset(preset, { input_files: { in_1: 'https://x.test/media/My%20Clip.final.mov?sig=1' }, parameters: { duration: '2.5' } });
-    expect(req).toEqual({ kind: 'single', body: { input_files: { in_1: 'https://x.test/media/My%20Clip.final.mov?sig=1' }, output_files: { out_1: 'My_Clip_final_0-2.5.mp4' }, ffmpeg_command: '-ss 0 -i {{in_1}} -t 2.5 -c copy {{out_1}}' } });
+    expect(req).toEqual({
+      kind: 'single',
+      body: {
+        input_files: { in_1: 'https://x.test/media/My%20Clip.final.mov?sig=1' },
+        output_files: { out_1: 'My_Clip_final_0-2.5.mp4' },
+        ffmpeg_command: '-ss 0 -i {{in_1}} -t 2.5 -c copy {{out_1}}',
+      },
+    });
   });
 
   it('when a required parameter has no value, then a 422 names it', () => {

@@ -26,7 +26,8 @@ export function renderPreset(preset: PresetDefinition, run: PresetRunInput): Com
   const { values, issues } = resolveParameters(preset.parameters, run.parameters ?? {}, ['body', 'parameters']);
   // Output names are checked only once every parameter has a value to fill them with.
   const outputIssues: ValidationIssue[] = [];
-  const outputs: Record<string, string> | 'OUTPUT_FOLDER' = preset.outputs === 'OUTPUT_FOLDER' ? 'OUTPUT_FOLDER' : renderOutputs(preset.outputs, values, baseName(preset, run), outputIssues);
+  const outputs: Record<string, string> | 'OUTPUT_FOLDER' =
+    preset.outputs === 'OUTPUT_FOLDER' ? 'OUTPUT_FOLDER' : renderOutputs(preset.outputs, values, baseName(preset, run), outputIssues);
   if (issues.length === 0) issues.push(...outputIssues);
   issues.push(...checkInputs(preset, run));
   if (issues.length > 0) throw new ValidationError(issues);
@@ -47,7 +48,8 @@ export function renderPreset(preset: PresetDefinition, run: PresetRunInput): Com
 function checkInputs(preset: PresetDefinition, run: PresetRunInput): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (preset.zip_input) {
-    if (!run.input_compressed_folder) issues.push({ loc: ['body', 'input_compressed_folder'], msg: 'Field required: this preset reads a zip of files', type: 'missing' });
+    if (!run.input_compressed_folder)
+      issues.push({ loc: ['body', 'input_compressed_folder'], msg: 'Field required: this preset reads a zip of files', type: 'missing' });
     return issues;
   }
   const given = run.input_files ?? {};
@@ -56,7 +58,12 @@ function checkInputs(preset: PresetDefinition, run: PresetRunInput): ValidationI
   }
   const declared = new Set(preset.inputs.map((i) => i.alias));
   for (const alias of Object.keys(given)) {
-    if (!declared.has(alias)) issues.push({ loc: ['body', 'input_files', alias], msg: `This preset has no input ${alias}; it takes: ${[...declared].join(', ') || 'none'}`, type: 'value_error' });
+    if (!declared.has(alias))
+      issues.push({
+        loc: ['body', 'input_files', alias],
+        msg: `This preset has no input ${alias}; it takes: ${[...declared].join(', ') || 'none'}`,
+        type: 'value_error',
+      });
   }
   return issues;
 }
@@ -66,7 +73,11 @@ function renderOutputs(patterns: Record<string, string>, values: Record<string, 
   for (const [alias, pattern] of Object.entries(patterns)) {
     const filled = pattern.replace(/\{([a-z][a-z0-9_]*)\}/g, (whole, key: string) => (key === 'name' ? name : key in values ? String(values[key]) : whole));
     if (!OUTPUT_NAME.test(filled) || filled.length > MAX_OUTPUT_NAME) {
-      issues.push({ loc: ['body', 'outputs', alias], msg: `Output name ${JSON.stringify(filled)} is not a valid file name (unknown placeholder?)`, type: 'value_error' });
+      issues.push({
+        loc: ['body', 'outputs', alias],
+        msg: `Output name ${JSON.stringify(filled)} is not a valid file name (unknown placeholder?)`,
+        type: 'value_error',
+      });
     }
     out[alias] = filled;
   }
@@ -78,7 +89,10 @@ function baseName(preset: PresetDefinition, run: PresetRunInput): string {
   const alias = preset.inputs[0]?.alias;
   const given = alias ? (run.input_names?.[alias] ?? urlBaseName(run.input_files?.[alias])) : urlBaseName(run.input_compressed_folder);
   const stem = path.posix.basename(given ?? 'output', path.posix.extname(given ?? ''));
-  const safe = stem.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^[_]+|[_]+$/g, '').slice(0, 100);
+  const safe = stem
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^[_]+|[_]+$/g, '')
+    .slice(0, 100);
   return safe || 'output';
 }
 

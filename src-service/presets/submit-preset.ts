@@ -21,7 +21,12 @@ export function submitDepsOf(deps: AppDeps): SubmitDeps {
 }
 
 /** Renders the preset and submits the result exactly like a hand-written request: one code path. */
-export async function submitPreset(deps: AppDeps, account: AccountRow, preset: PresetRecord, run: PresetRunInput): Promise<{ commandId: string; request: CommandRequest }> {
+export async function submitPreset(
+  deps: AppDeps,
+  account: AccountRow,
+  preset: PresetRecord,
+  run: PresetRunInput,
+): Promise<{ commandId: string; request: CommandRequest }> {
   const request = renderPreset(preset, run);
   return { commandId: await submitCommand(submitDepsOf(deps), account, request), request };
 }

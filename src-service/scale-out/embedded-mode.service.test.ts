@@ -50,7 +50,9 @@ describe.skipIf(SKIP)(`FFDESK_LOCAL_WORKER=1: the service is its own worker${SKI
 
   it('when a command is submitted with no other worker, then the in-process worker runs it through the queue', async () => {
     const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'x.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'x.mp4' },
+      ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
     });
     const done = await svc.waitForCommand(res.body.command_id);
     expect(done.status, done.error_message).toBe('SUCCESS');
@@ -69,9 +71,14 @@ describe('ffdesk workers token', () => {
     const dataDir = tempDir();
     try {
       const root = path.resolve(__dirname, '../..');
-      const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'workers', 'token', '--label', 'box'], {
-        cwd: root, env: { ...process.env, FFDESK_DATA_DIR: dataDir },
-      });
+      const { stdout } = await promisify(execFile)(
+        path.join(root, 'node_modules/.bin/tsx'),
+        ['src-service/cli/main.ts', 'workers', 'token', '--label', 'box'],
+        {
+          cwd: root,
+          env: { ...process.env, FFDESK_DATA_DIR: dataDir },
+        },
+      );
       const token = stdout.trim().split('\n').pop() as string;
       expect(token).toMatch(/^ffw_[A-Za-z0-9_-]{43}$/);
       const db = openDatabase(dataDir);

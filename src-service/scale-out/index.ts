@@ -37,8 +37,13 @@ export function createScaleOut(deps: AppDeps, opts: { redisUrl: string; jobsDir:
       const { id, token } = workers.createToken('local worker (inside the service)');
       localTokenId = id;
       local = await startWorker({
-        serviceUrl: baseUrl, redisUrl: opts.redisUrl, token, vcpus: deps.config.vcpuBudget, workDir: `${opts.jobsDir}/local-worker`,
-        binaries: deps.media, log: (m) => deps.log(`local worker: ${m}`),
+        serviceUrl: baseUrl,
+        redisUrl: opts.redisUrl,
+        token,
+        vcpus: deps.config.vcpuBudget,
+        workDir: `${opts.jobsDir}/local-worker`,
+        binaries: deps.media,
+        log: (m) => deps.log(`local worker: ${m}`),
         ...(process.env.FFDESK_WORKER_STALLED_MS ? { stalledMs: Number(process.env.FFDESK_WORKER_STALLED_MS) } : {}),
       });
     },

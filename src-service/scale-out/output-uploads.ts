@@ -42,8 +42,10 @@ export function createOutputUploads(deps: AppDeps & { jobsDir: string }, folderO
     fs.closeSync(fd);
     uploads.set(id, { commandId, relPath, sizeBytes, partCount, staging, parts: new Map() });
     const exp = Math.floor(Date.now() / 1000) + PART_URL_SECONDS;
-    const upload_urls = Array.from({ length: partCount }, (_, i) =>
-      `/v1/worker/uploads/${id}/parts/${i + 1}?token=${encodeURIComponent(signToken(deps.keyring, `wpart:${id}:${i + 1}`, exp))}`);
+    const upload_urls = Array.from(
+      { length: partCount },
+      (_, i) => `/v1/worker/uploads/${id}/parts/${i + 1}?token=${encodeURIComponent(signToken(deps.keyring, `wpart:${id}:${i + 1}`, exp))}`,
+    );
     return { upload_id: id, part_size: OUTPUT_PART_BYTES, part_count: partCount, upload_urls };
   }
 

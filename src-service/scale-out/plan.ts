@@ -55,10 +55,17 @@ export function buildPlan(deps: AppDeps, row: CommandRow): JobPlan {
     sandbox_mode: deps.confiner.status().mode,
     vcpu_count: row.vcpu_count,
     limits: {
-      maxInputBytes: c.maxInputBytes, downloadConnectTimeoutMs: c.downloadConnectTimeoutMs, downloadIdleTimeoutMs: c.downloadIdleTimeoutMs,
-      zipMaxTotalBytes: c.zipMaxTotalBytes, zipMaxEntries: c.zipMaxEntries, zipMaxRatio: c.zipMaxRatio,
-      inputHostsAllow: c.inputHostsAllow, inputHostsDeny: c.inputHostsDeny,
-      maxOutputFileBytes: c.maxOutputFileBytes, maxJobFolderBytes: c.maxJobFolderBytes, minFreeDiskBytes: c.minFreeDiskBytes,
+      maxInputBytes: c.maxInputBytes,
+      downloadConnectTimeoutMs: c.downloadConnectTimeoutMs,
+      downloadIdleTimeoutMs: c.downloadIdleTimeoutMs,
+      zipMaxTotalBytes: c.zipMaxTotalBytes,
+      zipMaxEntries: c.zipMaxEntries,
+      zipMaxRatio: c.zipMaxRatio,
+      inputHostsAllow: c.inputHostsAllow,
+      inputHostsDeny: c.inputHostsDeny,
+      maxOutputFileBytes: c.maxOutputFileBytes,
+      maxJobFolderBytes: c.maxJobFolderBytes,
+      minFreeDiskBytes: c.minFreeDiskBytes,
     },
   };
 }

@@ -21,14 +21,22 @@ export interface QueuedJob {
  * is QUEUED to Redis, one pass at a time, again after a notify that came meanwhile) and the
  * periodic `sweep` of lost workers.
  */
-export function createQueueScheduler(opts: { commands: CommandsRepo; redisUrl: string; jobs: RemoteJobs; lostMs: number; log(m: string): void }): Scheduler & { start(): Promise<void> } {
+export function createQueueScheduler(opts: {
+  commands: CommandsRepo;
+  redisUrl: string;
+  jobs: RemoteJobs;
+  lostMs: number;
+  log(m: string): void;
+}): Scheduler & { start(): Promise<void> } {
   let queue: Queue<QueuedJob> | null = null;
   let enqueued = new Set<string>();
   const sweepMs = Math.max(500, Math.min(5_000, Math.floor(opts.lostMs / 3)));
   let sweepAt = Infinity; // from start()
   let dirty = false;
   const loops = createWorkQueue<Loop>({
-    name: 'redis queue', key: (l) => l, log: opts.log,
+    name: 'redis queue',
+    key: (l) => l,
+    log: opts.log,
     source: {
       pick(running) {
         if (Date.now() >= sweepAt && !running.has('sweep')) {

@@ -92,7 +92,11 @@ export function createRemoteJobs(deps: AppDeps & { jobsDir: string; requeued(): 
     return { cancel: false };
   }
 
-  async function complete(id: string, workerId: string, r: { produced: string[]; input_bytes: number; ffmpeg_seconds: number; log: string }): Promise<{ status: string; missing?: string[] }> {
+  async function complete(
+    id: string,
+    workerId: string,
+    r: { produced: string[]; input_bytes: number; ffmpeg_seconds: number; log: string },
+  ): Promise<{ status: string; missing?: string[] }> {
     const row = deps.commands.getAny(id);
     if (!row || row.status !== 'PROCESSING' || !isRunner(id, workerId) || finishing.has(id)) {
       if (row?.status !== 'PROCESSING') await discard(id);
@@ -104,9 +108,20 @@ export function createRemoteJobs(deps: AppDeps & { jobsDir: string; requeued(): 
     const started = performance.now() - (Date.now() - Date.parse(row.started_at ?? nowIso()));
     const never = new AbortController().signal;
     try {
-      await storeAndCommit(commitDeps(), row, parseStoredRequest(row.request_json).outputs, remoteDir(id), r.produced.filter((f) => !missingOk(row, f)), {
-        started, inputBytes: r.input_bytes, ffmpegSeconds: r.ffmpeg_seconds, log: r.log, signal: never,
-      });
+      await storeAndCommit(
+        commitDeps(),
+        row,
+        parseStoredRequest(row.request_json).outputs,
+        remoteDir(id),
+        r.produced.filter((f) => !missingOk(row, f)),
+        {
+          started,
+          inputBytes: r.input_bytes,
+          ffmpegSeconds: r.ffmpeg_seconds,
+          log: r.log,
+          signal: never,
+        },
+      );
     } catch (err) {
       await handleFailure(commitDeps(), row, err, never, never, { started, ffmpegSeconds: r.ffmpeg_seconds, log: r.log });
     } finally {
@@ -117,7 +132,11 @@ export function createRemoteJobs(deps: AppDeps & { jobsDir: string; requeued(): 
     return { status: deps.commands.getAny(id)?.status ?? 'GONE' };
   }
 
-  async function reportFailure(id: string, workerId: string, f: { error_status: FailureStatus; error_message: string; log: string; ffmpeg_seconds: number; requeue?: boolean }): Promise<{ status: string }> {
+  async function reportFailure(
+    id: string,
+    workerId: string,
+    f: { error_status: FailureStatus; error_message: string; log: string; ffmpeg_seconds: number; requeue?: boolean },
+  ): Promise<{ status: string }> {
     const row = deps.commands.getAny(id);
     if (!row || row.status !== 'PROCESSING' || !isRunner(id, workerId)) return { status: row?.status ?? 'GONE' };
     active.delete(id);
@@ -128,7 +147,11 @@ export function createRemoteJobs(deps: AppDeps & { jobsDir: string; requeued(): 
     } else {
       const never = new AbortController().signal;
       const started = performance.now() - (Date.now() - Date.parse(row.started_at ?? nowIso()));
-      await handleFailure(commitDeps(), row, new JobFailure(f.error_status, f.error_message), never, never, { started, ffmpegSeconds: f.ffmpeg_seconds, log: f.log });
+      await handleFailure(commitDeps(), row, new JobFailure(f.error_status, f.error_message), never, never, {
+        started,
+        ffmpegSeconds: f.ffmpeg_seconds,
+        log: f.log,
+      });
     }
     return { status: deps.commands.getAny(id)?.status ?? 'GONE' };
   }
@@ -174,7 +197,16 @@ export function createRemoteJobs(deps: AppDeps & { jobsDir: string; requeued(): 
     await fs.rm(remoteDir(id), { recursive: true, force: true });
   }
 
-  return { claim, progress, complete, reportFailure, sweepLost, cancel, uploads, runningIds: () => [...active].filter(([, a]) => a.workerId !== '').map(([id]) => id) };
+  return {
+    claim,
+    progress,
+    complete,
+    reportFailure,
+    sweepLost,
+    cancel,
+    uploads,
+    runningIds: () => [...active].filter(([, a]) => a.workerId !== '').map(([id]) => id),
+  };
 }
 
 /** A worker uploads only what storing needs: every file for OUTPUT_FOLDER or a playlist, else the declared outputs. */

@@ -30,7 +30,8 @@ afterAll(async () => {
 
 /** A command that runs about `seconds` of wall time (-re paces ffmpeg to real time). */
 const slowBody = (seconds: number) => ({
-  input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'slow.mp4' },
+  input_files: { in_1: `${media.url}/video.mp4` },
+  output_files: { out_1: 'slow.mp4' },
   ffmpeg_command: `-re -stream_loop -1 -i {{in_1}} -t ${seconds} -preset ultrafast {{out_1}}`,
 });
 
@@ -70,7 +71,8 @@ describe.skipIf(SKIP)(`worker and Redis faults${skipNote}`, () => {
     redis = await startRedis(path.join(base, 'redis-a'), { aof: true });
     svc = await startTestService({ redisUrl: redis.url, workerLostSeconds: 30 });
     token = createWorkersRepo(svc.service.deps.db).createToken('faults').token;
-    for (const name of ['w1', 'w2']) workers.push(await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, name), stalledMs: 1500 }));
+    for (const name of ['w1', 'w2'])
+      workers.push(await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, name), stalledMs: 1500 }));
   }, 120_000);
 
   afterAll(async () => {
@@ -101,7 +103,13 @@ describe.skipIf(SKIP)(`worker and Redis faults${skipNote}`, () => {
     const row = svc.service.deps.commands.getAny(id);
     expect(row?.attempts).toBe(2);
     // A fresh worker in place of the dead one, for the next tests.
-    workers[victim] = await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, `w${victim + 1}b`), stalledMs: 1500 });
+    workers[victim] = await startWorkerProcess({
+      serviceUrl: svc.url,
+      redisUrl: redis.url,
+      token,
+      workDir: path.join(base, `w${victim + 1}b`),
+      stalledMs: 1500,
+    });
   });
 
   it('when Redis restarts mid-run (with its AOF), then nothing is lost and every command ends SUCCESS', async () => {
@@ -120,8 +128,7 @@ describe.skipIf(SKIP)(`the worker protocol, driven by hand${skipNote}`, () => {
   let redis: TestRedis;
   let svc: TestService;
   let token: string;
-  const call = (method: string, p: string, body?: unknown) =>
-    svc.api(method, p, body, { key: null, headers: { authorization: `Bearer ${token}` } });
+  const call = (method: string, p: string, body?: unknown) => svc.api(method, p, body, { key: null, headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(base, 'redis-b'));
@@ -158,17 +165,33 @@ describe.skipIf(SKIP)(`the worker protocol, driven by hand${skipNote}`, () => {
     await sendHalf(`${svc.url}${init.body.upload_urls[0]}`, token, 100_000, 40_000);
     const remote = path.join(svc.dataDir, 'jobs', `${id}.remote`);
     expect(fs.existsSync(path.join(remote, 'slow.mp4'))).toBe(false);
-    const finish = await call('POST', `/v1/worker/commands/${id}/complete`, { worker_id: 'u', produced: ['slow.mp4'], input_bytes: 1, ffmpeg_seconds: 1, log: '' });
+    const finish = await call('POST', `/v1/worker/commands/${id}/complete`, {
+      worker_id: 'u',
+      produced: ['slow.mp4'],
+      input_bytes: 1,
+      ffmpeg_seconds: 1,
+      log: '',
+    });
     expect(finish.body).toMatchObject({ status: 'PROCESSING', missing: ['slow.mp4'] });
     const wrong = await call('POST', `/v1/worker/uploads/${init.body.upload_id}/complete`, { etags: ['"x"'] });
     expect(wrong.status).toBe(400);
     expect(fs.existsSync(path.join(remote, 'slow.mp4'))).toBe(false);
-    const gone = await call('POST', `/v1/worker/commands/${id}/fail`, { worker_id: 'u', error_status: 'PROCESSING_ERROR', error_message: 'gave up', log: '', ffmpeg_seconds: 0 });
+    const gone = await call('POST', `/v1/worker/commands/${id}/fail`, {
+      worker_id: 'u',
+      error_status: 'PROCESSING_ERROR',
+      error_message: 'gave up',
+      log: '',
+      ffmpeg_seconds: 0,
+    });
     expect(gone.body).toEqual({ status: 'FAILED' });
   });
 
   it('when Redis restarts without persistence, then the service queues its QUEUED commands again and a worker runs them', async () => {
-    const id = await submit(svc, { input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'again.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}' });
+    const id = await submit(svc, {
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'again.mp4' },
+      ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
+    });
     await new Promise((r) => setTimeout(r, 300)); // queued in Redis
     await redis.restart(300); // no AOF: the queue is gone
     const worker = await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, 'w-after-loss') });
@@ -186,7 +209,11 @@ describe.skipIf(SKIP)(`the worker protocol, driven by hand${skipNote}`, () => {
     const worker = await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token: second.token, workDir: path.join(base, 'w-revoked') });
     const exited = new Promise<number | null>((r) => worker.child.once('exit', (code) => r(code)));
     expect(repo.revokeToken(second.id)).toBe(true);
-    const id = await submit(svc, { input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'r.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}' });
+    const id = await submit(svc, {
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'r.mp4' },
+      ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
+    });
     expect(await exited).toBe(1);
     expect(worker.output()).toContain('refused the worker token');
     expect((await svc.api('GET', `/v1/commands/${id}`)).body.status).toBe('QUEUED');
@@ -209,7 +236,13 @@ describe.skipIf(SKIP)(`the service restarted while a worker runs a command${skip
     const redis = await startRedis(path.join(base, 'redis-c'));
     const dataDir = path.join(base, 'svc-data');
     const port = await freePort();
-    const env = { FFDESK_DATA_DIR: dataDir, FFDESK_PORT: String(port), FFDESK_REDIS_URL: redis.url, FFDESK_API_KEY: 'ffd_restart_test_key', FFDESK_WORKER_LOST_SECONDS: '30' };
+    const env = {
+      FFDESK_DATA_DIR: dataDir,
+      FFDESK_PORT: String(port),
+      FFDESK_REDIS_URL: redis.url,
+      FFDESK_API_KEY: 'ffd_restart_test_key',
+      FFDESK_WORKER_LOST_SECONDS: '30',
+    };
     let child = await startChildService(env);
     const db = openDatabase(dataDir);
     const token = createWorkersRepo(db).createToken('restart').token;
@@ -217,7 +250,11 @@ describe.skipIf(SKIP)(`the service restarted while a worker runs a command${skip
     const worker = await startWorkerProcess({ serviceUrl: child.url, redisUrl: redis.url, token, workDir: path.join(base, 'wr') });
     const api = { api: (m: string, p: string, b?: unknown) => jsonCall(child.url, m, p, b) };
     try {
-      const firstId = await submit(api, { input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'first.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}' });
+      const firstId = await submit(api, {
+        input_files: { in_1: `${media.url}/video.mp4` },
+        output_files: { out_1: 'first.mp4' },
+        ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
+      });
       const first = await waitFor(api, firstId, (b) => b.status === 'SUCCESS' || b.status === 'FAILED');
       expect(first.status, first.error_message).toBe('SUCCESS');
       const id = await submit(api, slowBody(3));
@@ -239,7 +276,8 @@ describe.skipIf(SKIP)(`the service restarted while a worker runs a command${skip
 
 async function jsonCall(url: string, method: string, p: string, body?: unknown) {
   const res = await fetch(`${url}${p}`, {
-    method, headers: { 'x-api-key': 'ffd_restart_test_key', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    method,
+    headers: { 'x-api-key': 'ffd_restart_test_key', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -261,9 +299,11 @@ function sendHalf(url: string, token: string, total: number, sent: number): Prom
   return new Promise((resolve) => {
     const req = http.request(url, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-length': String(total) } });
     req.on('error', () => resolve());
-    req.write(Buffer.alloc(sent), () => setTimeout(() => {
-      req.destroy();
-      setTimeout(resolve, 300);
-    }, 200));
+    req.write(Buffer.alloc(sent), () =>
+      setTimeout(() => {
+        req.destroy();
+        setTimeout(resolve, 300);
+      }, 200),
+    );
   });
 }

@@ -61,7 +61,8 @@ async function runToEnd(route: string, body: unknown): Promise<any> {
 describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: ${SKIP}]` : ''}`, () => {
   it('when a single command runs on a worker, then its output is stored by the service and downloadable', async () => {
     const done = await runToEnd('/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'small.mp4' },
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'small.mp4' },
       ffmpeg_command: '-i {{in_1}} -vf scale=160:-2 -preset ultrafast {{out_1}}',
     });
     expect(done.status, done.error_message).toBe('SUCCESS');
@@ -79,26 +80,36 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
 
   it('when a stored file is the input, then the worker fetches it through a signed URL; an unsigned private one fails as embedded', async () => {
     const first = await runToEnd('/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'clip.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'clip.mp4' },
+      ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
     });
     expect(first.status, first.error_message).toBe('SUCCESS');
     const done = await runToEnd('/v1/run-ffmpeg-command', {
-      input_files: { in_1: first.output_files.out_1.storage_url }, output_files: { out_1: 'frame.png' }, ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
+      input_files: { in_1: first.output_files.out_1.storage_url },
+      output_files: { out_1: 'frame.png' },
+      ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
     });
     expect(done.status, done.error_message).toBe('SUCCESS');
     expect(done.output_files.out_1).toMatchObject({ file_type: 'image', file_format: 'png' });
     const priv = await runToEnd('/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'p.mp4' }, is_private: true, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'p.mp4' },
+      is_private: true,
+      ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
     });
     const refused = await runToEnd('/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${svc.url}/storage/${priv.output_files.out_1.file_id}/p.mp4` }, output_files: { out_1: 'f.png' }, ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
+      input_files: { in_1: `${svc.url}/storage/${priv.output_files.out_1.file_id}/p.mp4` },
+      output_files: { out_1: 'f.png' },
+      ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
     });
     expect(refused).toMatchObject({ status: 'FAILED', error_status: 'UNREACHABLE_INPUT_FILE' });
   });
 
-  it('when commands are chained, then the second step reads the first step\'s file on the same worker', async () => {
+  it("when commands are chained, then the second step reads the first step's file on the same worker", async () => {
     const done = await runToEnd('/v1/run-chained-ffmpeg-commands', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'part.mp4', out_2: 'thumb.jpg' },
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'part.mp4', out_2: 'thumb.jpg' },
       ffmpeg_commands: ['-i {{in_1}} -t 1 -c copy {{out_1}}', '-i {{out_1}} -frames:v 1 {{out_2}}'],
     });
     expect(done.status, done.error_message).toBe('SUCCESS');
@@ -108,7 +119,9 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
 
   it('when chained commands pass an interim file, then it stays on the worker: only the outputs come back', async () => {
     const done = await runToEnd('/v1/run-chained-ffmpeg-commands', {
-      input_files: { in_1: `${media.url}/video.mp4` }, interim_files: { inter_1: 'cut.mp4' }, output_files: { out_1: 'thumb.jpg' },
+      input_files: { in_1: `${media.url}/video.mp4` },
+      interim_files: { inter_1: 'cut.mp4' },
+      output_files: { out_1: 'thumb.jpg' },
       ffmpeg_chained_commands: ['-i {{in_1}} -t 1 -c copy {{inter_1}}', '-i {{inter_1}} -frames:v 1 {{out_1}}'],
     });
     expect(done.status, done.error_message).toBe('SUCCESS');
@@ -119,7 +132,8 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
 
   it('when OUTPUT_FOLDER is asked, then the files the command wrote come back as one zip', async () => {
     const done = await runToEnd('/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: 'OUTPUT_FOLDER',
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: 'OUTPUT_FOLDER',
       ffmpeg_command: '-i {{in_1}} -vf fps=2 frame_%02d.png',
     });
     expect(done.status, done.error_message).toBe('SUCCESS');
@@ -130,7 +144,8 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
 
   it('when an HLS playlist is written, then the manifest and all its segments are stored as one playlist', async () => {
     const done = await runToEnd('/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_playlist_1: 'index.m3u8' },
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_playlist_1: 'index.m3u8' },
       ffmpeg_command: '-i {{in_1}} -c copy -f hls -hls_time 1 -hls_list_size 0 -hls_segment_filename seg_%03d.ts {{out_playlist_1}}',
     });
     expect(done.status, done.error_message).toBe('SUCCESS');
@@ -143,16 +158,18 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
 
   it('when the input is a zipped folder, then the worker extracts it and ffmpeg reads the archive names', async () => {
     const done = await runToEnd('/v1/run-ffmpeg-command', {
-      input_compressed_folder: `${media.url}/movie.zip`, output_files: { out_1: 'out.mp4' },
+      input_compressed_folder: `${media.url}/movie.zip`,
+      output_files: { out_1: 'out.mp4' },
       ffmpeg_command: '-i movie.mp4 -vf subtitles=movie.srt -t 1 -preset ultrafast {{out_1}}',
     });
     expect(done.status, done.error_message).toBe('SUCCESS');
     expect(done.output_files.out_1).toMatchObject({ file_type: 'video' });
   });
 
-  it('when a running command is cancelled, then it ends CANCELLED and the worker\'s ffmpeg is gone within a second', async () => {
+  it("when a running command is cancelled, then it ends CANCELLED and the worker's ffmpeg is gone within a second", async () => {
     const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'slow.mp4' },
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'slow.mp4' },
       ffmpeg_command: '-re -stream_loop -1 -i {{in_1}} -t 60 -preset ultrafast {{out_1}}',
     });
     const id = res.body.command_id as string;
@@ -169,15 +186,19 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
 
   it('when a command runs past max_command_run_seconds, then the worker stops it and it ends TIMEOUT', async () => {
     const done = await runToEnd('/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'long.mp4' }, max_command_run_seconds: 2,
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'long.mp4' },
+      max_command_run_seconds: 2,
       ffmpeg_command: '-re -stream_loop -1 -i {{in_1}} -t 60 -preset ultrafast {{out_1}}',
     });
     expect(done).toMatchObject({ status: 'FAILED', error_status: 'TIMEOUT' });
   });
 
-  it('when a command fails on the worker, then ffmpeg\'s error reaches the record', async () => {
+  it("when a command fails on the worker, then ffmpeg's error reaches the record", async () => {
     const done = await runToEnd('/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'x.mp4' }, ffmpeg_command: '-i {{in_1}} -c:v no_such_codec {{out_1}}',
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'x.mp4' },
+      ffmpeg_command: '-i {{in_1}} -c:v no_such_codec {{out_1}}',
     });
     expect(done).toMatchObject({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
     expect(done.error_message).toMatch(/no_such_codec|Unknown encoder/);
@@ -188,7 +209,9 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
     try {
       receiver.secret = (await svc.api('PUT', '/v1/webhook', { url: receiver.url })).body.secret;
       const done = await runToEnd('/v1/run-ffmpeg-command', {
-        input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'hook.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
+        input_files: { in_1: `${media.url}/video.mp4` },
+        output_files: { out_1: 'hook.mp4' },
+        ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
       });
       expect(done.status, done.error_message).toBe('SUCCESS');
       const hooks = await receiver.waitFor(1, 20_000);
@@ -205,9 +228,16 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
     const { accounts } = svc.service.deps;
     const account = accounts.createAccount('pro', { processingQuotaBytes: 50_000 });
     const { key } = accounts.addKey(account.id);
-    const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'big.mp4' }, ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}',
-    }, { key });
+    const res = await svc.api(
+      'POST',
+      '/v1/run-ffmpeg-command',
+      {
+        input_files: { in_1: `${media.url}/video.mp4` },
+        output_files: { out_1: 'big.mp4' },
+        ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}',
+      },
+      { key },
+    );
     expect(res.status, res.text).toBe(200);
     let done: any;
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {

@@ -50,36 +50,65 @@ type Handler = (ctx: Context, params: string[]) => Promise<unknown> | unknown;
 export function workerApi(deps: AppDeps, workers: WorkersRepo, jobs: RemoteJobs): Middleware {
   const body = <S extends z.ZodType>(ctx: Context, s: S): z.infer<S> => parseInput(s, ctx.state.body, 'body');
   const routes: [string, RegExp, Handler][] = [
-    ['POST', /^\/v1\/worker\/heartbeat$/, (ctx) => {
-      const b = body(ctx, Heartbeat);
-      workers.report(ctx.state.workerTokenId as string, {
-        id: b.worker_id, host: b.host, ffmpeg_version: b.ffmpeg_version, hardware_encoders_json: JSON.stringify(b.hardware_encoders),
-        cores: b.cores, vcpus: b.vcpus, running_json: JSON.stringify(b.running),
-      });
-      return { ok: true };
-    }],
+    [
+      'POST',
+      /^\/v1\/worker\/heartbeat$/,
+      (ctx) => {
+        const b = body(ctx, Heartbeat);
+        workers.report(ctx.state.workerTokenId as string, {
+          id: b.worker_id,
+          host: b.host,
+          ffmpeg_version: b.ffmpeg_version,
+          hardware_encoders_json: JSON.stringify(b.hardware_encoders),
+          cores: b.cores,
+          vcpus: b.vcpus,
+          running_json: JSON.stringify(b.running),
+        });
+        return { ok: true };
+      },
+    ],
     ['POST', /^\/v1\/worker\/commands\/([^/]+)\/claim$/, (ctx, [id]) => jobs.claim(id as string, body(ctx, WorkerRef).worker_id)],
-    ['POST', /^\/v1\/worker\/commands\/([^/]+)\/progress$/, (ctx, [id]) => {
-      const b = body(ctx, Progress);
-      return jobs.progress(id as string, b.worker_id, b.progress);
-    }],
-    ['POST', /^\/v1\/worker\/commands\/([^/]+)\/files$/, (ctx, [id]) => {
-      const b = body(ctx, InitFile);
-      if (jobs.progress(id as string, b.worker_id, null).cancel) throw new HttpError(409, 'The command is no longer running on this worker');
-      return jobs.uploads.init(id as string, b.path, b.size_bytes);
-    }],
-    ['POST', /^\/v1\/worker\/uploads\/([^/]+)\/complete$/, async (ctx, [id]) => {
-      await jobs.uploads.complete(id as string, body(ctx, CompleteFile).etags);
-      return { ok: true };
-    }],
-    ['POST', /^\/v1\/worker\/commands\/([^/]+)\/complete$/, (ctx, [id]) => {
-      const b = body(ctx, Complete);
-      return jobs.complete(id as string, b.worker_id, b);
-    }],
-    ['POST', /^\/v1\/worker\/commands\/([^/]+)\/fail$/, (ctx, [id]) => {
-      const b = body(ctx, Fail);
-      return jobs.reportFailure(id as string, b.worker_id, b);
-    }],
+    [
+      'POST',
+      /^\/v1\/worker\/commands\/([^/]+)\/progress$/,
+      (ctx, [id]) => {
+        const b = body(ctx, Progress);
+        return jobs.progress(id as string, b.worker_id, b.progress);
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/worker\/commands\/([^/]+)\/files$/,
+      (ctx, [id]) => {
+        const b = body(ctx, InitFile);
+        if (jobs.progress(id as string, b.worker_id, null).cancel) throw new HttpError(409, 'The command is no longer running on this worker');
+        return jobs.uploads.init(id as string, b.path, b.size_bytes);
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/worker\/uploads\/([^/]+)\/complete$/,
+      async (ctx, [id]) => {
+        await jobs.uploads.complete(id as string, body(ctx, CompleteFile).etags);
+        return { ok: true };
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/worker\/commands\/([^/]+)\/complete$/,
+      (ctx, [id]) => {
+        const b = body(ctx, Complete);
+        return jobs.complete(id as string, b.worker_id, b);
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/worker\/commands\/([^/]+)\/fail$/,
+      (ctx, [id]) => {
+        const b = body(ctx, Fail);
+        return jobs.reportFailure(id as string, b.worker_id, b);
+      },
+    ],
   ];
   const partRoute = /^\/v1\/worker\/uploads\/([^/]+)\/parts\/([0-9]{1,6})$/;
 

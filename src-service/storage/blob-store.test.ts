@@ -176,7 +176,10 @@ describe('inner paths', () => {
     writeSource('d/index.m3u8', '#EXTM3U');
     const blob = await store.putDir(path.join(tmp, 'src', 'd'));
     for (const call of [() => store.localPath(blob.key, inner), () => store.stat(blob.key, inner), () => store.openRead(blob.key, inner)]) {
-      const err = await (async () => call())().then(() => null, (e: unknown) => e);
+      const err = await (async () => call())().then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(InvalidBlobPathError);
       expect((err as Error).message).toMatch(reason);
     }

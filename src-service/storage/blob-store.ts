@@ -47,7 +47,10 @@ export interface WriteTarget {
 }
 
 export class BlobNotFoundError extends NotFoundError {
-  constructor(readonly key: string, readonly innerPath?: string) {
+  constructor(
+    readonly key: string,
+    readonly innerPath?: string,
+  ) {
     super('File not found');
   }
 }
@@ -59,8 +62,7 @@ export function createFsBlobStore(rootDir: string): BlobStore {
   const ensureTmp = () => fs.mkdir(tmpDir, { recursive: true });
   const tempPath = (suffix: string) => path.join(tmpDir, `${crypto.randomBytes(12).toString('hex')}${suffix}`);
 
-  const filePath = (key: string, innerPath?: string) =>
-    innerPath === undefined ? blobPathOf(root, key) : resolveInner(blobPathOf(root, key), innerPath);
+  const filePath = (key: string, innerPath?: string) => (innerPath === undefined ? blobPathOf(root, key) : resolveInner(blobPathOf(root, key), innerPath));
 
   /** Moves a finished file or folder into place under a fresh key, then makes the rename durable. */
   async function installWith(move: (dest: string) => Promise<void>): Promise<string> {

@@ -24,10 +24,14 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
       return void res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': MOVIE.length }).end(MOVIE);
     case '/download':
       return void res.writeHead(200, { 'content-type': 'image/png; charset=binary' }).end('png');
-    case '/loop-a': return redirect('/loop-b');
-    case '/loop-b': return redirect(`${base}/loop-a`);
-    case '/to-ftp': return redirect('ftp://127.0.0.1/x.mp4');
-    case '/to-denied': return redirect('http://denied.example/x.mp4');
+    case '/loop-a':
+      return redirect('/loop-b');
+    case '/loop-b':
+      return redirect(`${base}/loop-a`);
+    case '/to-ftp':
+      return redirect('ftp://127.0.0.1/x.mp4');
+    case '/to-denied':
+      return redirect('http://denied.example/x.mp4');
     case '/slow':
       res.writeHead(200, { 'content-type': 'video/mp4' });
       return void res.write('first bytes, then silence');
@@ -70,11 +74,18 @@ beforeEach(() => {
 });
 
 const opts = (over: Partial<DownloadOptions> = {}): DownloadOptions => ({
-  maxBytes: 1024 * 1024, connectTimeoutMs: 2000, idleTimeoutMs: 2000, maxRedirects: 5, ...over,
+  maxBytes: 1024 * 1024,
+  connectTimeoutMs: 2000,
+  idleTimeoutMs: 2000,
+  maxRedirects: 5,
+  ...over,
 });
 
 async function failure(promise: Promise<unknown>): Promise<JobFailure> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(JobFailure);
   expect((err as JobFailure).status).toBe('UNREACHABLE_INPUT_FILE');
   expect(fs.readdirSync(dest), 'no partial file is left').toEqual([]);
@@ -161,7 +172,10 @@ describe('downloadToFile', () => {
     const ctl = new AbortController();
     const reason = new Error('cancelled');
     setTimeout(() => ctl.abort(reason), 200);
-    const err = await downloadToFile(`${base}/slow`, dest, opts({ signal: ctl.signal })).then(() => null, (e: unknown) => e);
+    const err = await downloadToFile(`${base}/slow`, dest, opts({ signal: ctl.signal })).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBe(reason);
     expect(fs.readdirSync(dest)).toEqual([]);
   });

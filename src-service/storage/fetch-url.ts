@@ -143,9 +143,7 @@ async function saveResponse(ctx: Ctx, res: http.IncomingMessage, finalUrl: URL, 
     throw ctx.fail(`the file (${declared} bytes) is larger than the limit of ${ctx.opts.maxBytes} bytes`);
   }
   const contentType = res.headers['content-type'] ?? null;
-  const fileName = ctx.opts.fileName
-    ? (sanitizeFileName(ctx.opts.fileName) ?? 'input')
-    : chooseDownloadName(ctx.url, finalUrl.href, contentType);
+  const fileName = ctx.opts.fileName ? (sanitizeFileName(ctx.opts.fileName) ?? 'input') : chooseDownloadName(ctx.url, finalUrl.href, contentType);
   await fs.promises.mkdir(destDir, { recursive: true });
   const tmp = path.join(destDir, `.download-${crypto.randomBytes(8).toString('hex')}.part`);
   try {

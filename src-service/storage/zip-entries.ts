@@ -3,9 +3,11 @@ import type { Readable } from 'node:stream';
 import { innerPathProblem } from './blob-paths';
 
 /** yauzl exports this at runtime (v3) but @types/yauzl does not declare it. */
-const getFileNameLowLevel = (yauzl as unknown as {
-  getFileNameLowLevel(flags: number, raw: Buffer, extraFields: { id: number; data: Buffer }[], strictFileNames: boolean): string;
-}).getFileNameLowLevel;
+const getFileNameLowLevel = (
+  yauzl as unknown as {
+    getFileNameLowLevel(flags: number, raw: Buffer, extraFields: { id: number; data: Buffer }[], strictFileNames: boolean): string;
+  }
+).getFileNameLowLevel;
 
 export type EntryKind = 'file' | 'directory' | 'symlink' | 'special';
 

@@ -117,7 +117,9 @@ function isBomb(uncompressed: number, compressed: number, maxRatio: number): boo
 const tooLarge = (x: Extraction) => invalid(`the files inside are larger than the limit of ${x.limits.maxTotalBytes} bytes`);
 
 const bomb = (what: string, uncompressed: number, compressed: number) =>
-  invalid(`${what === 'the archive' ? what : `entry ${JSON.stringify(what)}`} expands ${Math.round(uncompressed / Math.max(compressed, 1))}x or more (a decompression bomb?)`);
+  invalid(
+    `${what === 'the archive' ? what : `entry ${JSON.stringify(what)}`} expands ${Math.round(uncompressed / Math.max(compressed, 1))}x or more (a decompression bomb?)`,
+  );
 
 async function mkdirTracked(x: Extraction, dir: string): Promise<void> {
   const first = await fs.promises.mkdir(dir, { recursive: true });
@@ -128,7 +130,8 @@ async function mkdirTracked(x: Extraction, dir: string): Promise<void> {
 function explain(err: unknown): unknown {
   if (err instanceof JobFailure) return err;
   const code = errorCode(err);
-  if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') return invalid('an entry clashes with another entry (a file and a folder of the same name)', err);
+  if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR')
+    return invalid('an entry clashes with another entry (a file and a folder of the same name)', err);
   if (code && (err as NodeJS.ErrnoException).syscall) return err; // ENOSPC, EACCES...: the disk, not the zip
   return invalid(`the archive is corrupt or unsupported (${(err as Error).message})`, err);
 }

@@ -36,7 +36,10 @@ function tmpTree(): string[] {
 }
 
 async function refused(zipPath: string, reason: RegExp, limits = LIMITS): Promise<void> {
-  const err = await extractZip(zipPath, dest, limits).then(() => null, (e: unknown) => e);
+  const err = await extractZip(zipPath, dest, limits).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(JobFailure);
   expect((err as JobFailure).status).toBe('INVALID_INPUT_FILE');
   expect((err as Error).message).toMatch(reason);
@@ -70,7 +73,11 @@ describe('writeZip and extractZip', () => {
   });
 
   it('when a zip has directory entries, then the folders are created', async () => {
-    const zipPath = zipOf([{ name: 'frames/', mode: 0o040755 }, { name: 'frames/empty/', mode: 0o040755 }, { name: 'frames/1.png', data: 'p' }]);
+    const zipPath = zipOf([
+      { name: 'frames/', mode: 0o040755 },
+      { name: 'frames/empty/', mode: 0o040755 },
+      { name: 'frames/1.png', data: 'p' },
+    ]);
     expect((await extractZip(zipPath, dest, LIMITS)).files).toEqual(['frames/1.png']);
     expect(fs.statSync(path.join(dest, 'frames', 'empty')).isDirectory()).toBe(true);
   });
@@ -99,7 +106,13 @@ describe('extractZip refuses hostile archives', () => {
     ['a NUL byte', 'evil.txt\0.png', /control character/],
     ['an empty segment', 'a//b.txt', /unsafe path/],
   ])('when an entry has %s, then it is refused', async (_what, name, reason) => {
-    await refused(zipOf([{ name: 'ok.txt', data: 'fine' }, { name, data: 'pwned' }]), reason);
+    await refused(
+      zipOf([
+        { name: 'ok.txt', data: 'fine' },
+        { name, data: 'pwned' },
+      ]),
+      reason,
+    );
     expect(fs.existsSync(path.join(tmp, 'jobs', 'evil.txt'))).toBe(false);
   });
 
@@ -112,15 +125,33 @@ describe('extractZip refuses hostile archives', () => {
   });
 
   it('when two entries have the same name, then it is refused', async () => {
-    await refused(zipOf([{ name: 'a.txt', data: '1' }, { name: 'a.txt', data: '2' }]), /duplicate entry "a.txt"/);
+    await refused(
+      zipOf([
+        { name: 'a.txt', data: '1' },
+        { name: 'a.txt', data: '2' },
+      ]),
+      /duplicate entry "a.txt"/,
+    );
   });
 
   it('when two entries differ only by case, then it is refused', async () => {
-    await refused(zipOf([{ name: 'Clip.mp4', data: '1' }, { name: 'clip.MP4', data: '2' }]), /ignoring case/);
+    await refused(
+      zipOf([
+        { name: 'Clip.mp4', data: '1' },
+        { name: 'clip.MP4', data: '2' },
+      ]),
+      /ignoring case/,
+    );
   });
 
   it('when a file and a folder share a name, then it is refused', async () => {
-    await refused(zipOf([{ name: 'a', data: '1' }, { name: 'a/b.txt', data: '2' }]), /clashes/);
+    await refused(
+      zipOf([
+        { name: 'a', data: '1' },
+        { name: 'a/b.txt', data: '2' },
+      ]),
+      /clashes/,
+    );
   });
 
   it('when there are too many entries, then it is refused before extracting', async () => {
@@ -149,7 +180,10 @@ describe('extractZip refuses hostile archives', () => {
   });
 
   it('when the zip is truncated, then it is refused', async () => {
-    const whole = buildZip([{ name: 'a.txt', data: 'a'.repeat(5000) }, { name: 'b.txt', data: 'b' }]);
+    const whole = buildZip([
+      { name: 'a.txt', data: 'a'.repeat(5000) },
+      { name: 'b.txt', data: 'b' },
+    ]);
     const p = path.join(tmp, 'cut.zip');
     fs.writeFileSync(p, whole.subarray(0, whole.length - 30));
     await refused(p, /Invalid zip/);
@@ -165,7 +199,15 @@ describe('extractZip refuses hostile archives', () => {
 
   it('when the destination already holds files, then a failure removes only what it extracted', async () => {
     writeTree(dest, { 'keep.txt': 'mine' });
-    const err = await extractZip(zipOf([{ name: 'new.txt', data: 'x' }, { name: 'sub/n.txt', data: 'y' }, { name: '../evil', data: 'z' }]), dest, LIMITS).catch((e: unknown) => e);
+    const err = await extractZip(
+      zipOf([
+        { name: 'new.txt', data: 'x' },
+        { name: 'sub/n.txt', data: 'y' },
+        { name: '../evil', data: 'z' },
+      ]),
+      dest,
+      LIMITS,
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(JobFailure);
     expect(fs.readdirSync(dest)).toEqual(['keep.txt']);
   });

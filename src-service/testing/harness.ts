@@ -65,7 +65,12 @@ export async function startTestService(overrides: Partial<ConfigInput> = {}): Pr
     }
   };
   return {
-    url, key, dataDir, service, api, waitForCommand,
+    url,
+    key,
+    dataDir,
+    service,
+    api,
+    waitForCommand,
     async stop() {
       await service.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -24,6 +24,22 @@ export function makeMedia(dir: string, name: string, args: string[]): string {
 
 /** A 2 s 320x240 H.264 + AAC MP4. */
 export const VIDEO_ARGS = [
-  '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440',
-  '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc2=size=320x240:rate=25',
+  '-f',
+  'lavfi',
+  '-i',
+  'sine=frequency=440',
+  '-t',
+  '2',
+  '-c:v',
+  'libx264',
+  '-preset',
+  'ultrafast',
+  '-pix_fmt',
+  'yuv420p',
+  '-c:a',
+  'aac',
 ];

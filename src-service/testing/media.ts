@@ -26,8 +26,28 @@ export function makeTinyMedia(dir: string, opts: { seconds?: number } = {}): Tin
   fs.mkdirSync(dir, { recursive: true });
   const s = String(opts.seconds ?? 2);
   const video = path.join(dir, 'video.mp4');
-  ffmpeg(['-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${s}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${s}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '12', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=320x240:rate=25:duration=${s}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${s}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-g',
+    '12',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    video,
+  ]);
   const image = path.join(dir, 'image.png');
   ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=1', '-frames:v', '1', image]);
   const audio = path.join(dir, 'audio.mp3');
@@ -58,5 +78,13 @@ export async function startMediaServer(dir: string): Promise<MediaServer> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, requests, close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }) };
+  return {
+    url,
+    requests,
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
 }

@@ -33,8 +33,19 @@ export async function startRedis(dir: string, opts: { aof?: boolean } = {}): Pro
   const port = await freePort();
   let child: ChildProcess;
   const launch = async () => {
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--daemonize', 'no',
-      ...(opts.aof ? ['--appendonly', 'yes', '--appendfsync', 'always', '--appendfilename', 'ffdesk.aof'] : ['--appendonly', 'no'])];
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--daemonize',
+      'no',
+      ...(opts.aof ? ['--appendonly', 'yes', '--appendfsync', 'always', '--appendfilename', 'ffdesk.aof'] : ['--appendonly', 'no']),
+    ];
     child = spawn('redis-server', args, { cwd: dir, stdio: 'ignore' });
     await waitForPort(port);
   };

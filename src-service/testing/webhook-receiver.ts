@@ -29,11 +29,18 @@ export async function startWebhookReceiver(answer: WebhookReceiver['answer'] = (
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const headers = { id: String(req.headers['webhook-id']), timestamp: String(req.headers['webhook-timestamp']), signature: String(req.headers['webhook-signature']) };
+      const headers = {
+        id: String(req.headers['webhook-id']),
+        timestamp: String(req.headers['webhook-timestamp']),
+        signature: String(req.headers['webhook-signature']),
+      };
       const status = receiver.answer(receiver.received.length);
       receiver.received.push({
-        headers, body, json: JSON.parse(body) as ReceivedWebhook['json'],
-        isSignatureValid: verifyWebhook(receiver.secret, headers, body), answered: status === 'hang' ? 0 : status,
+        headers,
+        body,
+        json: JSON.parse(body) as ReceivedWebhook['json'],
+        isSignatureValid: verifyWebhook(receiver.secret, headers, body),
+        answered: status === 'hang' ? 0 : status,
       });
       if (status !== 'hang') res.writeHead(status).end('ok');
     });
@@ -48,6 +55,10 @@ export async function startWebhookReceiver(answer: WebhookReceiver['answer'] = (
     }
     return receiver.received;
   };
-  receiver.close = () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); });
+  receiver.close = () =>
+    new Promise((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    });
   return receiver;
 }

@@ -15,10 +15,30 @@ export interface WorkerProcess {
 }
 
 /** `ffdesk worker` as a real separate process, the way a user starts one on another machine. */
-export async function startWorkerProcess(opts: { serviceUrl: string; redisUrl: string; token: string; workDir: string; vcpus?: number; stalledMs?: number }): Promise<WorkerProcess> {
+export async function startWorkerProcess(opts: {
+  serviceUrl: string;
+  redisUrl: string;
+  token: string;
+  workDir: string;
+  vcpus?: number;
+  stalledMs?: number;
+}): Promise<WorkerProcess> {
   const child = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
-    ['src-service/cli/main.ts', 'worker', '--service', opts.serviceUrl, '--redis', opts.redisUrl, '--token', opts.token, '--vcpus', String(opts.vcpus ?? 2), '--work-dir', opts.workDir],
+    [
+      'src-service/cli/main.ts',
+      'worker',
+      '--service',
+      opts.serviceUrl,
+      '--redis',
+      opts.redisUrl,
+      '--token',
+      opts.token,
+      '--vcpus',
+      String(opts.vcpus ?? 2),
+      '--work-dir',
+      opts.workDir,
+    ],
     { cwd: root, env: { ...process.env, FFDESK_WORKER_STALLED_MS: String(opts.stalledMs ?? 1500) }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';

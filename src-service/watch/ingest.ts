@@ -45,8 +45,15 @@ export async function storeStaged(deps: AppDeps, accountId: string, staged: Stag
   const blob = await deps.blobs.putFile(staged.tempPath);
   const id = crypto.randomUUID();
   deps.files.insert({
-    id, account_id: accountId, service_store_type: 'STORED_FILE', status: 'STORED', is_private: 1, filename: safeName(fileName),
-    blob_key: blob.key, size_bytes: blob.sizeBytes, media_json: JSON.stringify(media),
+    id,
+    account_id: accountId,
+    service_store_type: 'STORED_FILE',
+    status: 'STORED',
+    is_private: 1,
+    filename: safeName(fileName),
+    blob_key: blob.key,
+    size_bytes: blob.sizeBytes,
+    media_json: JSON.stringify(media),
   });
   return deps.files.getAny(id) as FileRow;
 }

@@ -63,7 +63,11 @@ export function startWatchFolder(ctx: WatchContext, row: WatchFolderRow): WatchH
   // already being taken in is dropped, and stop() aborts them with a ShutdownError and waits.
   // Work arrives by run() (each watcher event), so the source itself never has anything due.
   const files = createWorkQueue<WatchItem>({
-    name: `watch ${row.id}`, key: (i) => i.file, source: { pick: () => null }, log: deps.log, stopGraceMs: STOP_GRACE_MS,
+    name: `watch ${row.id}`,
+    key: (i) => i.file,
+    source: { pick: () => null },
+    log: deps.log,
+    stopGraceMs: STOP_GRACE_MS,
     handle: take,
   });
   files.start();
@@ -94,7 +98,13 @@ export function startWatchFolder(ctx: WatchContext, row: WatchFolderRow): WatchH
   // RESCAN_MS in case events are lost (network shares). Known files cost one stat.
   const rescan = () => rescanFolder(row.folder, schedule).catch((err: unknown) => fail((err as Error).message));
   watcher.on('ready', () => void rescan());
-  const rescans = createWorkQueue<string>({ name: `watch ${row.id}`, key: (k) => k, source: periodicSource('rescan', RESCAN_MS, Date.now() + RESCAN_MS), handle: rescan, log: deps.log });
+  const rescans = createWorkQueue<string>({
+    name: `watch ${row.id}`,
+    key: (k) => k,
+    source: periodicSource('rescan', RESCAN_MS, Date.now() + RESCAN_MS),
+    handle: rescan,
+    log: deps.log,
+  });
   rescans.start();
 
   return {
@@ -127,7 +137,7 @@ async function processFile(ctx: WatchContext, row: WatchFolderRow, file: string,
     claimed = repo.claim(row.id, name, staged.size, stable.mtimeMs, staged.sha256);
     if (claimed === null) return;
     const account = deps.accounts.getAccount(row.account_id);
-    if (!account) throw new Error('The watch folder\'s account no longer exists');
+    if (!account) throw new Error("The watch folder's account no longer exists");
     const preset = ctx.presets.find(row.account_id, row.preset_name, row.preset_version ?? undefined);
     const alias = preset.inputs[0]?.alias as string;
     const input = await storeStaged(deps, row.account_id, staged, name, signal);

@@ -20,13 +20,28 @@ export function createWatchFolders(deps: AppDeps, presets: Presets) {
   function present(row: WatchFolderRow) {
     const counts = repo.counts(row.id);
     return {
-      watch_id: row.id, folder: row.folder, output_folder: row.output_folder, preset: row.preset_name, preset_version: row.preset_version,
-      parameters: JSON.parse(row.parameters_json) as Record<string, number | string>, move_originals: row.move_originals === 1,
-      use_polling: row.use_polling === 1, poll_interval_ms: row.poll_interval_ms, stable_seconds: row.stable_seconds, created_at: row.created_at,
-      running: counts.RUNNING, done: counts.DONE, failed: counts.FAILED, last_error: handles.get(row.id)?.lastError() ?? null,
+      watch_id: row.id,
+      folder: row.folder,
+      output_folder: row.output_folder,
+      preset: row.preset_name,
+      preset_version: row.preset_version,
+      parameters: JSON.parse(row.parameters_json) as Record<string, number | string>,
+      move_originals: row.move_originals === 1,
+      use_polling: row.use_polling === 1,
+      poll_interval_ms: row.poll_interval_ms,
+      stable_seconds: row.stable_seconds,
+      created_at: row.created_at,
+      running: counts.RUNNING,
+      done: counts.DONE,
+      failed: counts.FAILED,
+      last_error: handles.get(row.id)?.lastError() ?? null,
       recent: repo.recent(row.id, 20).map((f) => ({
-        path: f.path, status: f.status, command_id: f.command_id, error: f.error,
-        outputs: f.outputs_json ? (JSON.parse(f.outputs_json) as string[]) : [], updated_at: f.updated_at,
+        path: f.path,
+        status: f.status,
+        command_id: f.command_id,
+        error: f.error,
+        outputs: f.outputs_json ? (JSON.parse(f.outputs_json) as string[]) : [],
+        updated_at: f.updated_at,
       })),
     };
   }
@@ -47,15 +62,24 @@ export function createWatchFolders(deps: AppDeps, presets: Presets) {
     },
     create(account: AccountRow, body: CreateWatchFolderBody) {
       // A watch folder reads this machine's files: a key handed to someone on the LAN must not get that.
-      if (account.id !== deps.accounts.localAccountId()) throw new ForbiddenError("Watch folders read this machine's folders: only the local account's key may create them");
+      if (account.id !== deps.accounts.localAccountId())
+        throw new ForbiddenError("Watch folders read this machine's folders: only the local account's key may create them");
       const { folder, output } = checkFolders(deps.config.dataDir, body);
       if (repo.folders(account.id).some((f) => f.folder === folder)) throw new ConflictError(`${folder} is already watched`);
       checkPreset(presets, account.id, body);
       const id = crypto.randomUUID();
       repo.insertFolder({
-        id, account_id: account.id, folder, output_folder: output, preset_name: body.preset, preset_version: body.version ?? null,
-        parameters_json: JSON.stringify(body.parameters ?? {}), move_originals: body.move_originals ? 1 : 0, use_polling: body.use_polling ? 1 : 0,
-        poll_interval_ms: body.poll_interval_ms ?? 1000, stable_seconds: body.stable_seconds ?? 3,
+        id,
+        account_id: account.id,
+        folder,
+        output_folder: output,
+        preset_name: body.preset,
+        preset_version: body.version ?? null,
+        parameters_json: JSON.stringify(body.parameters ?? {}),
+        move_originals: body.move_originals ? 1 : 0,
+        use_polling: body.use_polling ? 1 : 0,
+        poll_interval_ms: body.poll_interval_ms ?? 1000,
+        stable_seconds: body.stable_seconds ?? 3,
       });
       const row = repo.folder(account.id, id) as WatchFolderRow;
       start(row);
@@ -81,12 +105,14 @@ function checkFolders(dataDir: string, body: CreateWatchFolderBody): { folder: s
     if (mustExist && !st?.isDirectory()) issues.push({ loc: ['body', field], msg: 'No such folder', type: 'value_error' });
     if (st && !st.isDirectory()) issues.push({ loc: ['body', field], msg: 'Not a folder', type: 'value_error' });
     const real = realOrResolved(p);
-    if (isInside(real, data) || isInside(data, real)) issues.push({ loc: ['body', field], msg: "Must not be inside FFDesk's data folder, nor contain it", type: 'value_error' });
+    if (isInside(real, data) || isInside(data, real))
+      issues.push({ loc: ['body', field], msg: "Must not be inside FFDesk's data folder, nor contain it", type: 'value_error' });
     return real;
   };
   const folder = check('folder', body.folder, true);
   const output = check('output_folder', body.output_folder, false);
-  if (issues.length === 0 && folder === output) issues.push({ loc: ['body', 'output_folder'], msg: 'Must differ from the watched folder (outputs would be taken as new inputs)', type: 'value_error' });
+  if (issues.length === 0 && folder === output)
+    issues.push({ loc: ['body', 'output_folder'], msg: 'Must differ from the watched folder (outputs would be taken as new inputs)', type: 'value_error' });
   if (issues.length > 0) throw new ValidationError(issues);
   fs.mkdirSync(output, { recursive: true });
   return { folder, output };

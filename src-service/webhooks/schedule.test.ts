@@ -16,7 +16,10 @@ describe('webhook retry schedule (docs/decisions.md: Webhooks)', () => {
   });
 
   it('when the env sets short delays, then they are used; garbage fails naming the variable', () => {
-    expect(scheduleFromEnv({ FFDESK_WEBHOOK_RETRY_DELAYS_MS: '10, 20', FFDESK_WEBHOOK_TIMEOUT_MS: '500' })).toEqual({ retryDelaysMs: [10, 20], attemptTimeoutMs: 500 });
+    expect(scheduleFromEnv({ FFDESK_WEBHOOK_RETRY_DELAYS_MS: '10, 20', FFDESK_WEBHOOK_TIMEOUT_MS: '500' })).toEqual({
+      retryDelaysMs: [10, 20],
+      attemptTimeoutMs: 500,
+    });
     expect(() => scheduleFromEnv({ FFDESK_WEBHOOK_RETRY_DELAYS_MS: '5,x' })).toThrow(/FFDESK_WEBHOOK_RETRY_DELAYS_MS/);
   });
 });

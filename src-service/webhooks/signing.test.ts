@@ -27,6 +27,8 @@ describe('Standard Webhooks signing', () => {
     const secret = generateWebhookSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     const h = webhookHeaders(secret, 'msg_1', '{}');
-    expect(verifyWebhook(secret, { id: h['webhook-id'] as string, timestamp: h['webhook-timestamp'] as string, signature: h['webhook-signature'] as string }, '{}')).toBe(true);
+    expect(
+      verifyWebhook(secret, { id: h['webhook-id'] as string, timestamp: h['webhook-timestamp'] as string, signature: h['webhook-signature'] as string }, '{}'),
+    ).toBe(true);
   });
 });

@@ -44,9 +44,7 @@ export function createWebhooksRepo(db: Db) {
      VALUES (@id, @account_id, @command_id, @url, @payload_json, 'PENDING', 0, @now, @now, @now)`,
   );
   const getDelivery = db.prepare(`SELECT * FROM webhook_deliveries WHERE id = ? AND account_id = ?`);
-  const listDeliveries = db.prepare(
-    `SELECT * FROM webhook_deliveries WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,
-  );
+  const listDeliveries = db.prepare(`SELECT * FROM webhook_deliveries WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`);
   const due = db.prepare(`SELECT * FROM webhook_deliveries WHERE status = 'PENDING' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`);
   const nextDue = db.prepare(`SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE status = 'PENDING'`);
   // A lease: while an attempt is in flight its row is not due, and a crash mid-attempt makes it due again later.

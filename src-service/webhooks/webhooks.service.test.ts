@@ -27,7 +27,12 @@ async function hookTo(answer?: Parameters<typeof startWebhookReceiver>[0], on: T
   return receiver;
 }
 
-interface DeliveryItem { delivery_id: string; status: string; attempts: number; [k: string]: unknown }
+interface DeliveryItem {
+  delivery_id: string;
+  status: string;
+  attempts: number;
+  [k: string]: unknown;
+}
 
 async function waitForDelivery(s: TestService, id: string, until: (d: DeliveryItem) => boolean): Promise<DeliveryItem> {
   const deadline = Date.now() + 20_000;

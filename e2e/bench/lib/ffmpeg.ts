@@ -24,18 +24,43 @@ export function runFfmpeg(args: string[], cwd: string): Promise<number> {
 
 export async function ffmpegVersion(): Promise<string> {
   const out = await capture(binaries.ffmpegPath, ['-hide_banner', '-version']);
-  return (out.split('\n')[0] ?? '').replace(/^ffmpeg version /, '').replace(/ Copyright.*$/, '').trim();
+  return (out.split('\n')[0] ?? '')
+    .replace(/^ffmpeg version /, '')
+    .replace(/ Copyright.*$/, '')
+    .trim();
 }
 
 /** A test clip: testsrc2 video + a sine tone, H.264 (ultrafast) + AAC in MP4. Made at bench time, never committed. */
 export async function makeClip(file: string, o: { seconds: number; width: number; height: number; fps: number }): Promise<void> {
   const d = o.seconds.toFixed(3);
-  await runFfmpeg([
-    '-hide_banner', '-nostdin', '-y', '-loglevel', 'error',
-    '-f', 'lavfi', '-i', `testsrc2=size=${o.width}x${o.height}:rate=${o.fps}:duration=${d}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${d}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-  ], process.cwd());
+  await runFfmpeg(
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=${o.width}x${o.height}:rate=${o.fps}:duration=${d}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:sample_rate=48000:duration=${d}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      file,
+    ],
+    process.cwd(),
+  );
 }
 
 function capture(bin: string, args: string[]): Promise<string> {

@@ -35,7 +35,10 @@ function sample(): Sample | null {
     const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = cpu;
     // /proc/self/stat: the command name may hold spaces, so count fields after its closing parenthesis.
     const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     const [utime = 0, stime = 0, cutime = 0, cstime = 0] = fields.slice(11, 15);
     return { machineBusy: user + nice + system + irq + softirq + steal, ours: utime + stime + cutime + cstime, atMs: performance.now() };
   } catch {

@@ -40,7 +40,16 @@ export function splitParts(filePath: string, partSize: number, dir: string): voi
 
 async function curlPuts(curl: string, dir: string, urls: string[], concurrency: number): Promise<PutResult> {
   // `Expect:` off: curl would otherwise wait for "100 Continue" before each part's body.
-  const args = ['-sS', '--parallel', '--parallel-max', String(concurrency), '-H', 'Expect:', '-w', '%{http_code} %{url} %header{etag} %header{server-timing}\\n'];
+  const args = [
+    '-sS',
+    '--parallel',
+    '--parallel-max',
+    String(concurrency),
+    '-H',
+    'Expect:',
+    '-w',
+    '%{http_code} %{url} %header{etag} %header{server-timing}\\n',
+  ];
   urls.forEach((url, i) => args.push('-T', path.join(dir, String(i + 1)), url, '-o', '/dev/null'));
   const out = await run(curl, args);
   const etags: string[] = [];
@@ -85,15 +94,19 @@ function addTimings(sum: Record<string, number>, header: string | undefined): vo
 
 function putRange(agent: http.Agent, url: string, filePath: string, start: number, end: number): Promise<{ etag: string; timing?: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'PUT', agent, headers: { 'Content-Length': String(end - start + 1), 'Content-Type': 'application/octet-stream' } }, (res) => {
-      res.resume();
-      res.once('end', () => {
-        const etag = res.headers.etag;
-        const timing = res.headers['server-timing'];
-        if (res.statusCode === 200 && etag) resolve({ etag, timing: Array.isArray(timing) ? timing.join(', ') : timing });
-        else reject(new Error(`part PUT answered ${res.statusCode}`));
-      });
-    });
+    const req = http.request(
+      url,
+      { method: 'PUT', agent, headers: { 'Content-Length': String(end - start + 1), 'Content-Type': 'application/octet-stream' } },
+      (res) => {
+        res.resume();
+        res.once('end', () => {
+          const etag = res.headers.etag;
+          const timing = res.headers['server-timing'];
+          if (res.statusCode === 200 && etag) resolve({ etag, timing: Array.isArray(timing) ? timing.join(', ') : timing });
+          else reject(new Error(`part PUT answered ${res.statusCode}`));
+        });
+      },
+    );
     req.once('error', reject);
     const body = fs.createReadStream(filePath, { start, end, highWaterMark: 1024 * 1024 });
     body.once('error', reject);

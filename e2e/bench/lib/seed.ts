@@ -29,13 +29,18 @@ export function seedDatabase(dataDir: string, n: number, template: { commandId: 
         const id = crypto.randomUUID();
         const failed = i % 10 === 9;
         insertCommand.run({
-          ...cmd, id, created_at: createdAt,
+          ...cmd,
+          id,
+          created_at: createdAt,
           status: failed ? 'FAILED' : 'SUCCESS',
           error_status: failed ? 'PROCESSING_ERROR' : null,
           error_message: failed ? 'ffmpeg exited with code 1:\nin_1/clip.mp4: Invalid data found when processing input' : null,
         });
         insertFile.run({
-          ...file, id: crypto.randomUUID(), created_at: createdAt, blob_key: crypto.randomBytes(16).toString('hex'),
+          ...file,
+          id: crypto.randomUUID(),
+          created_at: createdAt,
+          blob_key: crypto.randomBytes(16).toString('hex'),
           command_id: failed ? null : id,
           output_alias: failed ? null : file.output_alias,
           service_store_type: failed ? 'STORED_FILE' : 'OUTPUT',

@@ -30,15 +30,22 @@ const live = new Set<ChildProcess>();
  * `node --import tsx` so the pid we sample for memory is the service itself rather than
  * tsx's wrapper process.
  */
-export async function startService(dataDir: string, opts: { key?: string; env?: Record<string, string>; launcher?: Launcher; nodeArgs?: string[] } = {}): Promise<BenchService> {
+export async function startService(
+  dataDir: string,
+  opts: { key?: string; env?: Record<string, string>; launcher?: Launcher; nodeArgs?: string[] } = {},
+): Promise<BenchService> {
   const key = opts.key ?? `bench_${crypto.randomBytes(16).toString('hex')}`;
-  const launched = await launch(opts.launcher ?? 'node', {
-    FFDESK_HOST: '127.0.0.1',
-    FFDESK_PORT: '0',
-    FFDESK_DATA_DIR: dataDir,
-    FFDESK_API_KEY: key,
-    ...opts.env,
-  }, opts.nodeArgs);
+  const launched = await launch(
+    opts.launcher ?? 'node',
+    {
+      FFDESK_HOST: '127.0.0.1',
+      FFDESK_PORT: '0',
+      FFDESK_DATA_DIR: dataDir,
+      FFDESK_API_KEY: key,
+      ...opts.env,
+    },
+    opts.nodeArgs,
+  );
   return { ...launched, key, dataDir, rss: createRssMeter(launched.pid) };
 }
 
@@ -79,7 +86,10 @@ export function launch(launcher: Launcher, env: Record<string, string>, nodeArgs
     out = (out + d.toString()).slice(-20_000);
   };
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  exited.then(() => live.delete(child), () => undefined);
+  exited.then(
+    () => live.delete(child),
+    () => undefined,
+  );
   return new Promise<Launched>((resolve, reject) => {
     let settled = false;
     const timer = setTimeout(() => fail(new Error(`the service did not start within 60 s:\n${out}`)), 60_000);
@@ -98,7 +108,14 @@ export function launch(launcher: Launcher, env: Record<string, string>, nodeArgs
       settled = true;
       clearTimeout(timer);
       const startupMs = performance.now() - started;
-      resolve({ url: m[1] as string, pid: child.pid, startupMs, peakRssAtListen: peakOfTree(child.pid), output: () => out, stop: () => stopGroup(child, exited) });
+      resolve({
+        url: m[1] as string,
+        pid: child.pid,
+        startupMs,
+        peakRssAtListen: peakOfTree(child.pid),
+        output: () => out,
+        stop: () => stopGroup(child, exited),
+      });
     });
     child.once('error', (err) => fail(err));
     child.once('exit', (code) => fail(new Error(`the service exited (${code}) before listening:\n${out}`)));

@@ -31,7 +31,10 @@ export async function uploadParts(
   const t1 = performance.now();
   const { etags, server } = await putParts(opts.partClient ?? { kind: 'node' }, init.upload_urls, filePath, init.part_size, opts.concurrency);
   const t2 = performance.now();
-  await client.completeUpload(init.file_id, etags.map((etag, i) => ({ part_number: i + 1, etag })));
+  await client.completeUpload(
+    init.file_id,
+    etags.map((etag, i) => ({ part_number: i + 1, etag })),
+  );
   const t3 = performance.now();
   return { fileId: init.file_id, stages: { initMs: t1 - t0, partsMs: t2 - t1, completeMs: t3 - t2, server } };
 }

@@ -53,7 +53,7 @@ async function makeTemplate(service: BenchService, clip: string): Promise<{ comm
       output_files: { out_1: 'out.mp4' },
       ffmpeg_command: '-i {{in_1}} -c:v libx264 -preset veryfast -c:a aac {{out_1}}',
     });
-    return { commandId: record.command_id, fileId: (record.output_files?.out_1?.file_id) as string };
+    return { commandId: record.command_id, fileId: record.output_files?.out_1?.file_id as string };
   } finally {
     events.close();
   }
@@ -78,22 +78,29 @@ async function measureLatencies(ctx: BenchContext, service: BenchService) {
   const headers = { 'X-API-KEY': service.key };
   const ids = ((await (await fetch(`${service.url}/v1/commands?limit=1000`, { headers })).json()) as { command_id: string }[]).map((c) => c.command_id);
   const n = ctx.sizes.latencySamples;
-  const get = (p: () => string) => sample(n, async () => {
-    const res = await fetch(`${service.url}${p()}`, { headers });
-    if (!res.ok) throw new Error(`GET ${p()} answered ${res.status}`);
-    await res.arrayBuffer();
-  });
+  const get = (p: () => string) =>
+    sample(n, async () => {
+      const res = await fetch(`${service.url}${p()}`, { headers });
+      if (!res.ok) throw new Error(`GET ${p()} answered ${res.status}`);
+      await res.arrayBuffer();
+    });
   const listCommands = await get(() => '/v1/commands?limit=50');
   const listFiles = await get(() => '/v1/files?limit=50');
   const poll = await get(() => `/v1/commands/${ids[Math.floor(Math.random() * ids.length)]}`);
   const deepPage = await get(() => `/v1/commands?limit=50&offset=${Math.floor(ctx.sizes.dbRows / 2)}`);
-  const body = JSON.stringify({ input_files: { in_1: 'http://127.0.0.1:9/missing.mp4' }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}}' });
+  const body = JSON.stringify({
+    input_files: { in_1: 'http://127.0.0.1:9/missing.mp4' },
+    output_files: { out_1: 'o.mp4' },
+    ffmpeg_command: '-i {{in_1}} {{out_1}}',
+  });
   const submit = await sample(Math.min(50, n), async () => {
     const res = await fetch(`${service.url}/v1/run-ffmpeg-command`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body });
     if (!res.ok) throw new Error(`submit answered ${res.status}`);
     await res.arrayBuffer();
   });
-  ctx.log(`big-db: list ${fmtMs(listCommands.median)}, files ${fmtMs(listFiles.median)}, poll ${fmtMs(poll.median)}, deep page ${fmtMs(deepPage.median)}, submit ${fmtMs(submit.median)}`);
+  ctx.log(
+    `big-db: list ${fmtMs(listCommands.median)}, files ${fmtMs(listFiles.median)}, poll ${fmtMs(poll.median)}, deep page ${fmtMs(deepPage.median)}, submit ${fmtMs(submit.median)}`,
+  );
   return { listCommands, listFiles, poll, deepPage, submit };
 }
 
@@ -109,7 +116,10 @@ async function sample(n: number, once: () => Promise<void>): Promise<Latency> {
   return { median: median(ms), p99: percentile(ms, 99) };
 }
 
-function rows(ctx: BenchContext, r: Awaited<ReturnType<typeof measureLatencies>> & { startups: number[]; emptyStartups: number[]; startupRss: number | null; rss: number | null }): Row[] {
+function rows(
+  ctx: BenchContext,
+  r: Awaited<ReturnType<typeof measureLatencies>> & { startups: number[]; emptyStartups: number[]; startupRss: number | null; rss: number | null },
+): Row[] {
   const k = `${ctx.sizes.dbRows / 1000}k`;
   const lat = (figure: string, l: Latency, limit: number | null): Row => ({
     figure,

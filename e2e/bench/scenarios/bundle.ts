@@ -22,7 +22,10 @@ export const bundleScenario: Scenario = {
       const r = spawnSync('npm', ['run', '--silent', 'build:renderer'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
       if (r.status !== 0) throw new Error(`npm run build:renderer exited ${r.status}`);
     }
-    const assets = fs.readdirSync(path.join(OUT, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `assets/${f}`);
+    const assets = fs
+      .readdirSync(path.join(OUT, 'assets'))
+      .filter((f) => /\.(js|css)$/.test(f))
+      .map((f) => `assets/${f}`);
     const html = fs.readFileSync(path.join(OUT, 'index.html'), 'utf8');
     const initial = directReferences(html);
     const all = measure(assets);
@@ -38,10 +41,7 @@ export const bundleScenario: Scenario = {
       peakRssBytes: null,
       data: { raw_bytes: m.raw, gzip_bytes: m.gzip, files, built_at: builtAt },
     });
-    return [
-      row('renderer bundle: all assets/*.js + *.css', all, assets),
-      row("renderer initial load: index.html's scripts + css", first, initial),
-    ];
+    return [row('renderer bundle: all assets/*.js + *.css', all, assets), row("renderer initial load: index.html's scripts + css", first, initial)];
   },
 };
 

@@ -69,7 +69,11 @@ function rows(off: TimedRun[], miss: TimedRun[], hits: TimedRun[], inputBytes: n
       target: '≤ 1.05×',
       result: judge(ratio, '<=', 1.05),
       peakRssBytes: null,
-      data: { off_seconds: off.map(total), miss_seconds: miss.map(total), hashing_overhead_ms_median: (median(miss.map(total)) - median(off.map(total))) * 1000 },
+      data: {
+        off_seconds: off.map(total),
+        miss_seconds: miss.map(total),
+        hashing_overhead_ms_median: (median(miss.map(total)) - median(off.map(total))) * 1000,
+      },
     },
     {
       figure: 'result cache hit vs the same job run, submit → SUCCESS seen',
@@ -90,8 +94,10 @@ function serveFile(file: string): Promise<{ url: string; close(): void }> {
     res.writeHead(200, { 'Content-Type': 'video/mp4', 'Content-Length': size });
     fs.createReadStream(file).pipe(res);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as AddressInfo;
-    resolve({ url: `http://127.0.0.1:${port}/clip.mp4`, close: () => server.close() });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}/clip.mp4`, close: () => server.close() });
+    }),
+  );
 }

@@ -28,16 +28,18 @@ export const manyJobsScenario: Scenario = {
       const ffdesk = await runThroughService(ctx, service, clip);
       const baseline = await runDirect(ctx, dir, clip);
       const ratio = ffdesk.wallSeconds / baseline;
-      return [{
-        figure: `${ctx.sizes.manyJobs} small jobs submitted at once (640×360 2 s → H.264 medium + AAC, vcpu_count 1)`,
-        ffdesk: `${fmtSeconds(ffdesk.wallSeconds)} (${ffdesk.failed} failed, ${ffdesk.rateLimited} × 429)`,
-        baseline: `${fmtSeconds(baseline)} ffmpeg, ${os.availableParallelism()} at a time`,
-        ratio,
-        target: '≤ 1.10×',
-        result: ffdesk.failed > 0 ? 'miss' : judge(ratio, '<=', 1.1),
-        peakRssBytes: ffdesk.peakRss,
-        data: { ffdesk_seconds: ffdesk.wallSeconds, baseline_seconds: baseline, ...ffdesk.stats },
-      }];
+      return [
+        {
+          figure: `${ctx.sizes.manyJobs} small jobs submitted at once (640×360 2 s → H.264 medium + AAC, vcpu_count 1)`,
+          ffdesk: `${fmtSeconds(ffdesk.wallSeconds)} (${ffdesk.failed} failed, ${ffdesk.rateLimited} × 429)`,
+          baseline: `${fmtSeconds(baseline)} ffmpeg, ${os.availableParallelism()} at a time`,
+          ratio,
+          target: '≤ 1.10×',
+          result: ffdesk.failed > 0 ? 'miss' : judge(ratio, '<=', 1.1),
+          peakRssBytes: ffdesk.peakRss,
+          data: { ffdesk_seconds: ffdesk.wallSeconds, baseline_seconds: baseline, ...ffdesk.stats },
+        },
+      ];
     } finally {
       await service.stop();
     }

@@ -97,7 +97,9 @@ async function profiledRun(ctx: BenchContext, dataDir: string, key: string, poll
   }
   const file = mainThreadProfile(profDir);
   // The last seconds of the profile are the load (the stop follows at once); start-up is left out.
-  return file ? `${profileLine(summarizeProfile(file, 8, { lastMs: seconds * 1000 }), 6)} (--cpu-prof, ${seconds} s of ${wrk ? 'wrk' : 'autocannon'})` : 'no profile written';
+  return file
+    ? `${profileLine(summarizeProfile(file, 8, { lastMs: seconds * 1000 }), 6)} (--cpu-prof, ${seconds} s of ${wrk ? 'wrk' : 'autocannon'})`
+    : 'no profile written';
 }
 
 interface Load {

@@ -20,7 +20,17 @@ export const sandboxScenario: Scenario = {
     const confiner = createConfiner({ mode: () => 'require', log: ctx.log });
     const status = confiner.status();
     if (!status.available) {
-      return [{ figure: 'sandbox start-up cost per ffmpeg run', ffdesk: `not measured: ${status.reason}`, baseline: '—', ratio: null, target: '< 20 ms', result: 'info', peakRssBytes: null }];
+      return [
+        {
+          figure: 'sandbox start-up cost per ffmpeg run',
+          ffdesk: `not measured: ${status.reason}`,
+          baseline: '—',
+          ratio: null,
+          target: '< 20 ms',
+          result: 'info',
+          peakRssBytes: null,
+        },
+      ];
     }
     const cwd = ctx.dir('sandbox-job');
     const runs = ctx.quick ? 10 : 30;

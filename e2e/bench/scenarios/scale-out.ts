@@ -53,8 +53,12 @@ export const scaleOutScenario: Scenario = {
       const two = await throughput(queued, clips.small, n);
       rows.push({
         figure: `${n} small jobs (320×240 1 s → H.264), 2 workers vs 1 (vcpus 1 each, same machine)`,
-        ffdesk: `${fmtSeconds(two)} with 2 workers`, baseline: `${fmtSeconds(one)} with 1 worker`,
-        ratio: two / one, target: 'info (< 1 when the machine has a core per worker)', result: 'info', peakRssBytes: null,
+        ffdesk: `${fmtSeconds(two)} with 2 workers`,
+        baseline: `${fmtSeconds(one)} with 1 worker`,
+        ratio: two / one,
+        target: 'info (< 1 when the machine has a core per worker)',
+        result: 'info',
+        peakRssBytes: null,
         data: { one_worker_seconds: one, two_workers_seconds: two, jobs: n },
       });
       return rows;
@@ -96,23 +100,28 @@ async function withEvents<T>(service: BenchService, fn: (client: FfdeskClient, e
 async function overheadRow(ctx: BenchContext, embedded: BenchService, queued: BenchService, clip: string, label: string, runs: number): Promise<Row> {
   const e: number[] = [];
   const q: number[] = [];
-  await withEvents(embedded, async (ec, ee) => withEvents(queued, async (qc, qe) => {
-    const eUrl = (await storeInput(ec, ee, clip)).storageUrl;
-    const qUrl = (await storeInput(qc, qe, clip)).storageUrl;
-    const body = (url: string) => ({ input_files: { in_1: url }, output_files: { out_1: 'out.mp4' }, ffmpeg_command: PACED });
-    await runTimed(qc, qe, body(qUrl)); // warm-up (worker connections, page cache), not counted
-    for (let i = 0; i < runs; i++) {
-      e.push((await runTimed(ec, ee, body(eUrl))).wallSeconds);
-      q.push((await runTimed(qc, qe, body(qUrl))).wallSeconds);
-    }
-  }));
+  await withEvents(embedded, async (ec, ee) =>
+    withEvents(queued, async (qc, qe) => {
+      const eUrl = (await storeInput(ec, ee, clip)).storageUrl;
+      const qUrl = (await storeInput(qc, qe, clip)).storageUrl;
+      const body = (url: string) => ({ input_files: { in_1: url }, output_files: { out_1: 'out.mp4' }, ffmpeg_command: PACED });
+      await runTimed(qc, qe, body(qUrl)); // warm-up (worker connections, page cache), not counted
+      for (let i = 0; i < runs; i++) {
+        e.push((await runTimed(ec, ee, body(eUrl))).wallSeconds);
+        q.push((await runTimed(qc, qe, body(qUrl))).wallSeconds);
+      }
+    }),
+  );
   const best = { e: Math.min(...e), q: Math.min(...q) };
   ctx.log(`scale-out: ${label} job embedded ${fmtSeconds(best.e)}, through a worker ${fmtSeconds(best.q)}`);
   return {
     figure: `scale-out: ${label} job (720p, paced), added per-job overhead of the queue + 2 byte moves`,
     ffdesk: `${fmtSeconds(best.q)} via worker, +${fmtMs((best.q - best.e) * 1000)}`,
     baseline: `${fmtSeconds(best.e)} embedded runner`,
-    ratio: best.q / best.e, target: 'info', result: 'info', peakRssBytes: null,
+    ratio: best.q / best.e,
+    target: 'info',
+    result: 'info',
+    peakRssBytes: null,
     data: { worker_seconds: q, embedded_seconds: e, added_ms_median: (median(q) - median(e)) * 1000, fs_bytes: fs.statSync(clip).size },
   };
 }
@@ -122,7 +131,8 @@ async function throughput(service: BenchService, clip: string, n: number): Promi
     const url = (await storeInput(client, events, clip)).storageUrl;
     const started = performance.now();
     const ids = [];
-    for (let i = 0; i < n; i++) ids.push((await client.runCommand({ input_files: { in_1: url }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: SMALL, vcpu_count: 1 })).command_id);
+    for (let i = 0; i < n; i++)
+      ids.push((await client.runCommand({ input_files: { in_1: url }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: SMALL, vcpu_count: 1 })).command_id);
     const finals = await Promise.all(ids.map((id) => events.commandFinal(id)));
     const failed = finals.filter((f) => f.status !== 'SUCCESS').length;
     if (failed) throw new Error(`${failed} of ${n} small jobs failed through the workers`);
@@ -136,9 +146,30 @@ interface Started {
 
 /** `ffdesk worker` as its own process group with a vCPU budget of 1. */
 async function startWorker(serviceUrl: string, redisUrl: string, token: string, workDir: string): Promise<Started> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src-service/cli/main.ts', 'worker', '--service', serviceUrl, '--redis', redisUrl, '--token', token, '--vcpus', '1', '--work-dir', workDir], {
-    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src-service/cli/main.ts',
+      'worker',
+      '--service',
+      serviceUrl,
+      '--redis',
+      redisUrl,
+      '--token',
+      token,
+      '--vcpus',
+      '1',
+      '--work-dir',
+      workDir,
+    ],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   let out = '';
   await new Promise<void>((resolve, reject) => {

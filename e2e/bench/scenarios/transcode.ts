@@ -86,7 +86,9 @@ async function measure(ctx: BenchContext, service: BenchService, dir: string, cl
     const longRuns = [];
     for (let i = 0; i < ctx.sizes.longRuns; i++) {
       longRuns.push(await pair(longUrl, clips.long, i));
-      ctx.log(`transcode: long run ${i + 1}/${ctx.sizes.longRuns}: FFDesk ${fmtSeconds(longRuns[i]!.service.wallSeconds)}, ffmpeg ${fmtSeconds(longRuns[i]!.bare)}`);
+      ctx.log(
+        `transcode: long run ${i + 1}/${ctx.sizes.longRuns}: FFDesk ${fmtSeconds(longRuns[i]!.service.wallSeconds)}, ffmpeg ${fmtSeconds(longRuns[i]!.bare)}`,
+      );
     }
     const longRss = end();
     end = service.rss.window();
@@ -95,7 +97,12 @@ async function measure(ctx: BenchContext, service: BenchService, dir: string, cl
     const shortRss = end();
     fs.rmSync(path.join(dir, 'baseline-out.mp4'), { force: true });
     return [
-      ...wallRows(`~${ctx.sizes.longJobSeconds} s transcode (720p ${clips.long.inputSeconds} s → H.264 medium + AAC), submit → SUCCESS seen`, longRuns, 1.03, longRss),
+      ...wallRows(
+        `~${ctx.sizes.longJobSeconds} s transcode (720p ${clips.long.inputSeconds} s → H.264 medium + AAC), submit → SUCCESS seen`,
+        longRuns,
+        1.03,
+        longRss,
+      ),
       ...shortRows(clips.short, shortRuns, shortRss),
     ];
   } finally {
@@ -115,7 +122,11 @@ function summarise(runs: Pair[]) {
   const overheadMs = runs.map((r) => ((r.service.record.total_processing_seconds ?? 0) - (r.service.record.ffmpeg_command_run_seconds ?? 0)) * 1000);
   const outsideMs = runs.map((r) => (r.service.wallSeconds - (r.service.record.total_processing_seconds ?? 0)) * 1000);
   return {
-    wall, bare, ratio: wall / bare, overheadMs, outsideMs,
+    wall,
+    bare,
+    ratio: wall / bare,
+    overheadMs,
+    outsideMs,
     data: {
       ffdesk_wall_seconds_median: median(runs.map((r) => r.service.wallSeconds)),
       baseline_seconds_median: median(runs.map((r) => r.bare)),
@@ -131,16 +142,18 @@ function summarise(runs: Pair[]) {
 
 function wallRows(figure: string, runs: Pair[], limit: number, rss: number | null): Row[] {
   const s = summarise(runs);
-  return [{
-    figure,
-    ffdesk: `${fmtSeconds(s.wall)} best of ${runs.length}; ${fmtMs(median(s.overheadMs) + median(s.outsideMs))} outside ffmpeg`,
-    baseline: `${fmtSeconds(s.bare)} ffmpeg direct, best of ${runs.length}`,
-    ratio: s.ratio,
-    target: `≤ ${limit.toFixed(2)}×`,
-    result: judge(s.ratio, '<=', limit),
-    peakRssBytes: rss,
-    data: { ...s.data, overhead_ms_median: median(s.overheadMs), submit_and_notify_ms_median: median(s.outsideMs) },
-  }];
+  return [
+    {
+      figure,
+      ffdesk: `${fmtSeconds(s.wall)} best of ${runs.length}; ${fmtMs(median(s.overheadMs) + median(s.outsideMs))} outside ffmpeg`,
+      baseline: `${fmtSeconds(s.bare)} ffmpeg direct, best of ${runs.length}`,
+      ratio: s.ratio,
+      target: `≤ ${limit.toFixed(2)}×`,
+      result: judge(s.ratio, '<=', limit),
+      peakRssBytes: rss,
+      data: { ...s.data, overhead_ms_median: median(s.overheadMs), submit_and_notify_ms_median: median(s.outsideMs) },
+    },
+  ];
 }
 
 function shortRows(clip: Clip, runs: Pair[], rss: number | null): Row[] {

@@ -53,7 +53,13 @@ async function measureDownloads(ctx: BenchContext, service: Awaited<ReturnType<t
   const bare = await startBaselineServer({ BENCH_STATIC_FILE: source });
   const get = (url: string) => download(url, curl);
   const size = ctx.sizes.transferBytes;
-  const out: Downloads = { ffdesk: [], nginx: nginx ? [] : null, node: [], client: curl ? 'curl' : 'node:http', rss: { peak: null, before: service.rss.current() } };
+  const out: Downloads = {
+    ffdesk: [],
+    nginx: nginx ? [] : null,
+    node: [],
+    client: curl ? 'curl' : 'node:http',
+    rss: { peak: null, before: service.rss.current() },
+  };
   const end = service.rss.window();
   try {
     for (let i = 0; i < ctx.sizes.transferRuns; i++) {

@@ -65,7 +65,13 @@ export const uploadScenario: Scenario = {
  * client is curl where installed (cheap, so the server is what is measured), else node:http;
  * the service is also timed with a node:http client. Best of N for each side; runs alternate.
  */
-export async function measureUploads(ctx: BenchContext, service: BenchService, client: FfdeskClient, events: EventWatcher, source: string): Promise<UploadMeasures> {
+export async function measureUploads(
+  ctx: BenchContext,
+  service: BenchService,
+  client: FfdeskClient,
+  events: EventWatcher,
+  source: string,
+): Promise<UploadMeasures> {
   const dir = path.dirname(source);
   const curl = findTool('curl', ['/usr/bin/curl']);
   const partClient: PartClient = curl ? { kind: 'curl', curl, partsDir: path.join(dir, 'parts') } : { kind: 'node' };
@@ -80,7 +86,12 @@ export async function measureUploads(ctx: BenchContext, service: BenchService, c
     const completed = performance.now();
     const stored = await events.fileStatus(fileId, 'STORED');
     if (stored.status !== 'STORED') throw new Error(`upload ${fileId} ended ${stored.status}`);
-    return { fileId, seconds: (stored.atMs - started) / 1000, cpuPerGiB: perGiB(cpu0, cpuSeconds(service.pid), size), stages: { ...stages, storeMs: stored.atMs - completed } };
+    return {
+      fileId,
+      seconds: (stored.atMs - started) / 1000,
+      cpuPerGiB: perGiB(cpu0, cpuSeconds(service.pid), size),
+      stages: { ...stages, storeMs: stored.atMs - completed },
+    };
   };
   const toSink = async (): Promise<Timed> => {
     const fd = fs.openSync(sinkFile, 'w');
@@ -120,7 +131,9 @@ export async function measureUploads(ctx: BenchContext, service: BenchService, c
         await keep(n.fileId);
       }
       const c = cps[i] as { cp: number; cpSync: number };
-      ctx.log(`upload: ${fmtSeconds(u.seconds)} (${stagesText(u)}), node:http sink ${fmtSeconds((sinks[i] as Timed).seconds)}, cp ${fmtSeconds(c.cp)}, cp + sync ${fmtSeconds(c.cpSync)}`);
+      ctx.log(
+        `upload: ${fmtSeconds(u.seconds)} (${stagesText(u)}), node:http sink ${fmtSeconds((sinks[i] as Timed).seconds)}, cp ${fmtSeconds(c.cp)}, cp + sync ${fmtSeconds(c.cpSync)}`,
+      );
     }
     const rss = { peak: end(), before: rssBefore };
     return { keptFileId: kept, rows: rows(ctx, partClient.kind, { ups, nodeUps, sinks, cps }, rss) };
@@ -218,7 +231,11 @@ function rows(ctx: BenchContext, clientKind: PartClient['kind'], r: Runs, rss: {
       target: '—',
       result: 'info',
       peakRssBytes: null,
-      data: { service_cpu_s_per_gib: r.ups.map((u) => u.cpuPerGiB), sink_cpu_s_per_gib: r.sinks.map((s) => s.cpuPerGiB), node_client_service_cpu_s_per_gib: r.nodeUps.map((u) => u.cpuPerGiB) },
+      data: {
+        service_cpu_s_per_gib: r.ups.map((u) => u.cpuPerGiB),
+        sink_cpu_s_per_gib: r.sinks.map((s) => s.cpuPerGiB),
+        node_client_service_cpu_s_per_gib: r.nodeUps.map((u) => u.cpuPerGiB),
+      },
     },
     growthRow(`upload ${fmtBytes(size)}: peak RSS growth`, rss),
   ];

@@ -25,7 +25,9 @@ export function KeyGate({ baseUrl, reason, onKey }: { baseUrl: string; reason?: 
     // `keys list` ends a prefix with "…", which no HTTP header can carry: answer without asking.
     if (!SENDABLE.test(candidate)) {
       setPastedPrefix(looksLikePrefix(candidate));
-      return setError(looksLikePrefix(candidate) ? refusedMessage(candidate) : 'A key holds only letters, digits and punctuation, without spaces. Check what you pasted.');
+      return setError(
+        looksLikePrefix(candidate) ? refusedMessage(candidate) : 'A key holds only letters, digits and punctuation, without spaces. Check what you pasted.',
+      );
     }
     setChecking(true);
     try {
@@ -44,15 +46,21 @@ export function KeyGate({ baseUrl, reason, onKey }: { baseUrl: string; reason?: 
     <main className="gate">
       <form className="card" onSubmit={(e) => void submit(e)} aria-labelledby="gate-title">
         <div className="brand">
-          <span className="brand-mark" aria-hidden="true">FF</span>
-          <h1 id="gate-title" className="gate-title">Connect to FFDesk</h1>
+          <span className="brand-mark" aria-hidden="true">
+            FF
+          </span>
+          <h1 id="gate-title" className="gate-title">
+            Connect to FFDesk
+          </h1>
         </div>
         <p className="muted">
-          Paste the API key printed by <code>npm start</code>. To print the local key again, run <code>{LOCAL_KEY_COMMAND}</code> in the FFDesk folder
-          (the key is its last line; it is also the content of the file <code>local-api-key</code> in FFDesk's data folder). It stays in this browser only.
+          Paste the API key printed by <code>npm start</code>. To print the local key again, run <code>{LOCAL_KEY_COMMAND}</code> in the FFDesk folder (the key
+          is its last line; it is also the content of the file <code>local-api-key</code> in FFDesk's data folder). It stays in this browser only.
         </p>
         <Field label="API key" error={error}>
-          {(props) => <input {...props} className="input mono" type="password" autoComplete="off" autoFocus value={key} onChange={(e) => setKey(e.target.value)} />}
+          {(props) => (
+            <input {...props} className="input mono" type="password" autoComplete="off" autoFocus value={key} onChange={(e) => setKey(e.target.value)} />
+          )}
         </Field>
         <div role="status">
           {pastedPrefix && (

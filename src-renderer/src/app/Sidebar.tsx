@@ -16,11 +16,19 @@ export function Sidebar({ route }: { route: Route }) {
   return (
     <nav className="sidebar" aria-label="Main">
       <div className="brand">
-        <span className="brand-mark" aria-hidden="true">FF</span>
+        <span className="brand-mark" aria-hidden="true">
+          FF
+        </span>
         <span className="brand-name">FFDesk</span>
       </div>
       {ITEMS.map((item) => (
-        <a key={item.name} className="nav-link" href={hrefOf({ name: item.name })} aria-current={route.name === item.name ? 'page' : undefined} title={item.label}>
+        <a
+          key={item.name}
+          className="nav-link"
+          href={hrefOf({ name: item.name })}
+          aria-current={route.name === item.name ? 'page' : undefined}
+          title={item.label}
+        >
           <span className="nav-icon">
             <Icon name={item.icon} />
           </span>

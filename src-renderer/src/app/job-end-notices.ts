@@ -54,7 +54,10 @@ function announce(job: CommandListItem, countUnseen: () => void): void {
   if (!isAway()) return;
   countUnseen();
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  const body = job.status === 'SUCCESS' ? `${job.output_file_count} output${job.output_file_count === 1 ? '' : 's'} stored` : (job.error_message ?? '').split('\n')[0] ?? '';
+  const body =
+    job.status === 'SUCCESS'
+      ? `${job.output_file_count} output${job.output_file_count === 1 ? '' : 's'} stored`
+      : ((job.error_message ?? '').split('\n')[0] ?? '');
   const n = new Notification(text, { body, tag: job.command_id });
   n.onclick = () => {
     window.focus();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitOnWord, summarizeFailure } from './failure';
 
 describe('failure summary', () => {
-  it('when the message leads with ffmpeg\'s line and a suggestion, then lead, word and suggestion are found', () => {
+  it("when the message leads with ffmpeg's line and a suggestion, then lead, word and suggestion are found", () => {
     const s = summarizeFailure("No such filter: 'scael' — did you mean 'scale'?\n[AVFilterGraph] Error initializing filters\nConversion failed!");
     expect(s.lead).toBe("No such filter: 'scael' — did you mean 'scale'?");
     expect(s.word).toBe('scael');
@@ -17,7 +17,9 @@ describe('failure summary', () => {
   });
 
   it('when the message is a generic first line and the whole stderr, then the decisive line is found in it', () => {
-    const s = summarizeFailure("ffmpeg exited with code 1:\nInput #0, lavfi, from 'testsrc':\nStream mapping:\n[AVFilterGraph @ 0x3efff100] No such filter: 'scael'\nError reinitializing filters!\nConversion failed!");
+    const s = summarizeFailure(
+      "ffmpeg exited with code 1:\nInput #0, lavfi, from 'testsrc':\nStream mapping:\n[AVFilterGraph @ 0x3efff100] No such filter: 'scael'\nError reinitializing filters!\nConversion failed!",
+    );
     expect(s.lead).toBe("No such filter: 'scael'");
     expect(s.word).toBe('scael');
     expect(s.details).toContain('ffmpeg exited with code 1:');
@@ -25,7 +27,10 @@ describe('failure summary', () => {
 
   it('marks whole words only', () => {
     expect(splitOnWord('-vf scael,scaele scael', 'scael')).toEqual([
-      { text: '-vf ', isMatch: false }, { text: 'scael', isMatch: true }, { text: ',scaele ', isMatch: false }, { text: 'scael', isMatch: true },
+      { text: '-vf ', isMatch: false },
+      { text: 'scael', isMatch: true },
+      { text: ',scaele ', isMatch: false },
+      { text: 'scael', isMatch: true },
     ]);
   });
 });

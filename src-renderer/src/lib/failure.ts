@@ -19,8 +19,18 @@ const QUOTED = /['‘`]([^'’`\n]{1,80})['’`]/;
 // ffmpeg's own wording for the line that decides a failure, for messages that do not lead
 // with it (a generic "ffmpeg exited with code 1:" first line, then the whole stderr).
 const DECISIVE = [
-  /No such filter/i, /Unknown encoder/i, /Unknown decoder/i, /Unrecognized option/i, /Option .* not found/i, /matches no streams/i,
-  /No such file or directory/i, /Invalid data found/i, /Error opening/i, /Unable to (find|parse|choose)/i, /Invalid argument/i, /Error while/i,
+  /No such filter/i,
+  /Unknown encoder/i,
+  /Unknown decoder/i,
+  /Unrecognized option/i,
+  /Option .* not found/i,
+  /matches no streams/i,
+  /No such file or directory/i,
+  /Invalid data found/i,
+  /Error opening/i,
+  /Unable to (find|parse|choose)/i,
+  /Invalid argument/i,
+  /Error while/i,
 ];
 const GENERIC_LEAD = /^ffmpeg exited with (code|signal)/i;
 const LOG_PREFIX = /^\[[^\]]+ @ 0x[0-9a-f]+\]\s*/i;

@@ -5,9 +5,7 @@ import type { CommandRequest } from '../../../src-service/client';
  * as input in a new job" from Files). Features never import each other (conventions
  * rule 9), so they meet here.
  */
-export type JobHandoff =
-  | { kind: 'request'; request: CommandRequest; fix?: FailureFix }
-  | { kind: 'input'; url: string; fileId: string; filename: string };
+export type JobHandoff = { kind: 'request'; request: CommandRequest; fix?: FailureFix } | { kind: 'input'; url: string; fileId: string; filename: string };
 
 /** What a failed job points at, for "Fix in builder": the word to mark and ffmpeg's line. */
 export interface FailureFix {

@@ -45,6 +45,8 @@ export async function savePreset(baseUrl: string, apiKey: string, definition: un
   const body = (await res.json().catch(() => null)) as { detail?: unknown } | null;
   const detail = Array.isArray(body?.detail)
     ? body.detail.map((d: { loc?: unknown[]; msg?: string }) => `${(d.loc ?? []).slice(1).join('.')}: ${d.msg ?? ''}`).join('; ')
-    : typeof body?.detail === 'string' ? body.detail : `HTTP ${res.status}`;
+    : typeof body?.detail === 'string'
+      ? body.detail
+      : `HTTP ${res.status}`;
   throw new Error(detail);
 }

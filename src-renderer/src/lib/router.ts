@@ -5,12 +5,7 @@ import { useSyncExternalStore } from 'react';
  * and when Electron loads it from a file.
  */
 export type Route =
-  | { name: 'jobs'; id?: string }
-  | { name: 'new' }
-  | { name: 'files'; id?: string }
-  | { name: 'uploads' }
-  | { name: 'presets' }
-  | { name: 'settings' };
+  { name: 'jobs'; id?: string } | { name: 'new' } | { name: 'files'; id?: string } | { name: 'uploads' } | { name: 'presets' } | { name: 'settings' };
 
 export function parseRoute(hash: string): Route {
   const [section, id] = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);

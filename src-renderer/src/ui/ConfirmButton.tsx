@@ -5,7 +5,12 @@ import { Button, type ButtonProps } from './Button';
  * A destructive action that asks once more in place ("Delete" → "Confirm delete"),
  * instead of a blocking window.confirm dialog.
  */
-export function ConfirmButton({ label, confirmLabel, onConfirm, ...rest }: { label: string; confirmLabel?: string; onConfirm: () => void } & Omit<ButtonProps, 'onClick'>) {
+export function ConfirmButton({
+  label,
+  confirmLabel,
+  onConfirm,
+  ...rest
+}: { label: string; confirmLabel?: string; onConfirm: () => void } & Omit<ButtonProps, 'onClick'>) {
   const [isArmed, setArmed] = useState(false);
   useEffect(() => {
     if (!isArmed) return;

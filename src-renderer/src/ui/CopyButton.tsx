@@ -3,7 +3,12 @@ import { Button, type ButtonProps } from './Button';
 import { showToast } from './toast';
 
 /** Copies the text that `getText` returns (it may fetch it first, e.g. a presigned URL). */
-export function CopyButton({ getText, label, done = 'Copied', ...rest }: { getText: () => string | Promise<string>; label: string; done?: string } & ButtonProps) {
+export function CopyButton({
+  getText,
+  label,
+  done = 'Copied',
+  ...rest
+}: { getText: () => string | Promise<string>; label: string; done?: string } & ButtonProps) {
   async function copy() {
     try {
       await copyText(await getText());

@@ -2,7 +2,17 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Button } from './Button';
 
 /** Drop files here, or pick them with the button (keyboard users). */
-export function DropZone({ onFiles, multiple = true, children, buttonLabel = 'Choose files…' }: { onFiles: (files: File[]) => void; multiple?: boolean; children?: ReactNode; buttonLabel?: string }) {
+export function DropZone({
+  onFiles,
+  multiple = true,
+  children,
+  buttonLabel = 'Choose files…',
+}: {
+  onFiles: (files: File[]) => void;
+  multiple?: boolean;
+  children?: ReactNode;
+  buttonLabel?: string;
+}) {
   const [isOver, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   return (

@@ -62,7 +62,11 @@ export function LargePlayer({ kind, url, label, frameRate, compare, onClose }: P
       <div className={compare ? 'large-player-media large-player-compare' : 'large-player-media'}>
         {compare && (
           <figure>
-            {kind === 'video' ? <video ref={other} src={compare.url} preload="auto" muted aria-label={compare.label} /> : <img src={compare.url} alt={compare.label} />}
+            {kind === 'video' ? (
+              <video ref={other} src={compare.url} preload="auto" muted aria-label={compare.label} />
+            ) : (
+              <img src={compare.url} alt={compare.label} />
+            )}
             <figcaption className="small muted">{compare.label}</figcaption>
           </figure>
         )}
@@ -74,14 +78,22 @@ export function LargePlayer({ kind, url, label, frameRate, compare, onClose }: P
       <div className="row-wrap">
         {kind === 'video' && (
           <>
-            <Button size="small" onClick={() => step(-1)} aria-keyshortcuts=",">◀ Frame</Button>
-            <Button size="small" onClick={togglePlay}>Play / pause</Button>
-            <Button size="small" onClick={() => step(1)} aria-keyshortcuts=".">Frame ▶</Button>
+            <Button size="small" onClick={() => step(-1)} aria-keyshortcuts=",">
+              ◀ Frame
+            </Button>
+            <Button size="small" onClick={togglePlay}>
+              Play / pause
+            </Button>
+            <Button size="small" onClick={() => step(1)} aria-keyshortcuts=".">
+              Frame ▶
+            </Button>
             <span className="small muted">Keys , and . step one frame</span>
           </>
         )}
         <span className="spacer" />
-        <Button size="small" variant="primary" onClick={() => dialog.current?.close()}>Close</Button>
+        <Button size="small" variant="primary" onClick={() => dialog.current?.close()}>
+          Close
+        </Button>
       </div>
     </dialog>
   );

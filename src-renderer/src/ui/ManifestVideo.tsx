@@ -4,7 +4,12 @@ import { useEffect, useRef, useState } from 'react';
  * A <video> fed by a streaming library (hls.js, dash.js): `attach` wires the player to the
  * element and returns its teardown; `onError` reports a fatal playback error in the card.
  */
-export function ManifestVideo({ url, label, kind, attach }: {
+export function ManifestVideo({
+  url,
+  label,
+  kind,
+  attach,
+}: {
   url: string;
   label: string;
   kind: 'hls' | 'dash';
@@ -23,7 +28,11 @@ export function ManifestVideo({ url, label, kind, attach }: {
   return (
     <div className="stack">
       <video ref={video} className="media" controls preload="metadata" aria-label={label} data-player={kind} />
-      {error && <p className="field-error">The {kind.toUpperCase()} stream could not be played ({error}).</p>}
+      {error && (
+        <p className="field-error">
+          The {kind.toUpperCase()} stream could not be played ({error}).
+        </p>
+      )}
     </div>
   );
 }

@@ -28,7 +28,11 @@ export function MediaPreview({ file, url, label }: { file: StoredFile; url: stri
     default:
       return (
         <p className="small">
-          No preview for this kind of file. <a href={url} download>Download it</a>.
+          No preview for this kind of file.{' '}
+          <a href={url} download>
+            Download it
+          </a>
+          .
         </p>
       );
   }

@@ -9,7 +9,12 @@ import { showToast } from './toast';
 export function SaveAsPreset({ getRequest, size = 'normal' }: { getRequest(): CommandRequest; size?: 'normal' | 'small' }) {
   const { client, apiKey } = useApi();
   const [name, setName] = useState<string | null>(null);
-  if (name === null) return <Button size={size} onClick={() => setName('')}>Save as preset</Button>;
+  if (name === null)
+    return (
+      <Button size={size} onClick={() => setName('')}>
+        Save as preset
+      </Button>
+    );
   const save = async () => {
     try {
       await savePreset(client.baseUrl, apiKey, presetFromRequest(name, getRequest()));
@@ -22,8 +27,12 @@ export function SaveAsPreset({ getRequest, size = 'normal' }: { getRequest(): Co
   return (
     <span className="row">
       <input className="input" aria-label="Preset name" placeholder="preset-name" value={name} onChange={(e) => setName(e.target.value.toLowerCase())} />
-      <Button size={size} variant="primary" disabled={!name} onClick={() => void save()}>Save</Button>
-      <Button size={size} variant="ghost" onClick={() => setName(null)}>Cancel</Button>
+      <Button size={size} variant="primary" disabled={!name} onClick={() => void save()}>
+        Save
+      </Button>
+      <Button size={size} variant="ghost" onClick={() => setName(null)}>
+        Cancel
+      </Button>
     </span>
   );
 }

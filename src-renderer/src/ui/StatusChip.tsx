@@ -28,6 +28,9 @@ export function commandChipStatus(job: { status: string; error_status?: string |
 
 /** A status as a coloured chip; the text stays readable without colour. */
 export function StatusChip({ status, label }: { status: string; label?: string }) {
-  const tone = (TONES[status] ?? '').split(' ').map((t) => `chip-${t}`).join(' ');
+  const tone = (TONES[status] ?? '')
+    .split(' ')
+    .map((t) => `chip-${t}`)
+    .join(' ');
   return <span className={`chip ${tone}`}>{label ?? LABELS[status] ?? status.toLowerCase()}</span>;
 }

@@ -21,10 +21,13 @@ export function showToast(text: string, opts: { isError?: boolean; link?: Toast[
   const toast: Toast = { id: nextId++, text, isError: opts.isError === true, ...(opts.link ? { link: opts.link } : {}) };
   toasts = [...toasts.slice(-3), toast];
   emit();
-  setTimeout(() => {
-    toasts = toasts.filter((t) => t.id !== toast.id);
-    emit();
-  }, opts.durationMs ?? (opts.isError ? 7000 : 3000));
+  setTimeout(
+    () => {
+      toasts = toasts.filter((t) => t.id !== toast.id);
+      emit();
+    },
+    opts.durationMs ?? (opts.isError ? 7000 : 3000),
+  );
 }
 
 function subscribe(l: () => void): () => void {
@@ -39,7 +42,14 @@ export function Toasts() {
       {list.map((t) => (
         <div key={t.id} className={`toast${t.isError ? ' toast-error' : ''}`}>
           {t.text}
-          {t.link && <> <a className="toast-link" href={t.link.href}>{t.link.label}</a></>}
+          {t.link && (
+            <>
+              {' '}
+              <a className="toast-link" href={t.link.href}>
+                {t.link.label}
+              </a>
+            </>
+          )}
         </div>
       ))}
     </div>

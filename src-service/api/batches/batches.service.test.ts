@@ -43,7 +43,11 @@ async function waitForBatch(id: string, timeoutMs = 60_000): Promise<any> {
 
 describe('batches', () => {
   it('when a preset runs over two files, then both finish, progress counts them and the zip holds both outputs', async () => {
-    const res = await svc.api('POST', '/v1/batches', { preset: 'scale', parameters: { height: 96 }, inputs: [`${media.url}/video.mp4`, { in_1: `${media.url}/second.mp4` }] });
+    const res = await svc.api('POST', '/v1/batches', {
+      preset: 'scale',
+      parameters: { height: 96 },
+      inputs: [`${media.url}/video.mp4`, { in_1: `${media.url}/second.mp4` }],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ preset: 'scale', preset_version: 1, total: 2 });
     const done = await waitForBatch(res.body.batch_id);
@@ -89,7 +93,11 @@ describe('batches', () => {
 
   it('when items are invalid, then 422 points at each and nothing is submitted', async () => {
     const before = (await svc.api('GET', '/v1/commands')).body.length;
-    const res = await svc.api('POST', '/v1/batches', { preset: 'scale', parameters: { height: 1 }, inputs: [`${media.url}/video.mp4`, { in_2: `${media.url}/video.mp4` }] });
+    const res = await svc.api('POST', '/v1/batches', {
+      preset: 'scale',
+      parameters: { height: 1 },
+      inputs: [`${media.url}/video.mp4`, { in_2: `${media.url}/video.mp4` }],
+    });
     expect(res.status).toBe(422);
     const locs = res.body.detail.map((d: any) => d.loc.join('.'));
     expect(locs).toEqual(expect.arrayContaining(['body.parameters.height', 'body.inputs.1.in_1', 'body.inputs.1.in_2']));

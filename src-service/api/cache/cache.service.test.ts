@@ -95,7 +95,13 @@ describe('result cache', () => {
   });
 
   it('when a preset asks for the cache, then its runs share results', async () => {
-    const preset = { name: 'cached-scale', cache: true, inputs: [{ alias: 'in_1' }], outputs: { out_1: '{name}_small.mp4' }, steps: [body('x').ffmpeg_command] };
+    const preset = {
+      name: 'cached-scale',
+      cache: true,
+      inputs: [{ alias: 'in_1' }],
+      outputs: { out_1: '{name}_small.mp4' },
+      steps: [body('x').ffmpeg_command],
+    };
     expect((await svc.api('POST', '/v1/presets', preset)).status).toBe(200);
     const r1 = await svc.api('POST', '/v1/presets/cached-scale/run', { input_files: { in_1: `${media.url}/video.mp4` } });
     const d1 = await svc.waitForCommand(r1.body.command_id);

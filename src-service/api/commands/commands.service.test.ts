@@ -10,7 +10,19 @@ beforeAll(async () => {
   const dir = tempDir('ffdesk-media-');
   makeTinyMedia(dir);
   // The GIF example keeps one frame per 10 s; ffmpeg 5+ skips the first frame (prev_t is NAN there), so it needs > 10 s.
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=5:duration=12', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path.join(dir, 'long.mp4')]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x240:rate=5:duration=12',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    path.join(dir, 'long.mp4'),
+  ]);
   media = await startMediaServer(dir);
   svc = await startTestService();
 });
@@ -29,7 +41,7 @@ async function runToEnd(body: unknown): Promise<any> {
 }
 
 describe('the spec examples, end to end with real ffmpeg', () => {
-  it('when a GIF thumbnail is asked with the spec\'s quoted filter chain, then a gif is stored and served', async () => {
+  it("when a GIF thumbnail is asked with the spec's quoted filter chain, then a gif is stored and served", async () => {
     const done = await runToEnd({
       input_files: { in_1: `${media.url}/long.mp4` },
       output_files: { out_1: 'output.gif' },
@@ -38,7 +50,15 @@ describe('the spec examples, end to end with real ffmpeg', () => {
     });
     expect(done.status, done.error_message).toBe('SUCCESS');
     const out = done.output_files.out_1;
-    expect(out).toMatchObject({ status: 'STORED', service_store_type: 'OUTPUT', file_type: 'image', file_format: 'gif', is_private: false, is_deleted: false, height: 320 });
+    expect(out).toMatchObject({
+      status: 'STORED',
+      service_store_type: 'OUTPUT',
+      file_type: 'image',
+      file_format: 'gif',
+      is_private: false,
+      is_deleted: false,
+      height: 320,
+    });
     expect(done.ffmpeg_command_run_seconds).toBeGreaterThan(0);
     expect(done.total_processing_seconds).toBeGreaterThanOrEqual(done.ffmpeg_command_run_seconds);
     const bytes = await fetch(out.storage_url);
@@ -51,7 +71,8 @@ describe('the spec examples, end to end with real ffmpeg', () => {
     const done = await runToEnd({
       input_files: { in_1: `${media.url}/video.mp4` },
       output_files: { out_1: 'big.mp4', out_2: 'small.mp4' },
-      ffmpeg_command: '-i {{in_1}} -filter_complex "[0:v]split=2[a][b];[a]scale=-2:320[x];[b]scale=-2:180[y]" -map [x] -preset ultrafast {{out_1}} -map [y] -preset ultrafast {{out_2}}',
+      ffmpeg_command:
+        '-i {{in_1}} -filter_complex "[0:v]split=2[a][b];[a]scale=-2:320[x];[b]scale=-2:180[y]" -map [x] -preset ultrafast {{out_1}} -map [y] -preset ultrafast {{out_2}}',
     });
     expect(done.status, done.error_message).toBe('SUCCESS');
     expect(done.output_files.out_1).toMatchObject({ file_type: 'video', file_format: 'mp4', height: 320, codec: 'h264' });
@@ -84,11 +105,7 @@ describe('the spec examples, end to end with real ffmpeg', () => {
     const res = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', {
       input_files: { in_1: `${media.url}/video.mp4` },
       output_files: { out_1: 'short.mp4', out_2: 'thumb.jpg', out_3: 'anim.gif' },
-      ffmpeg_commands: [
-        '-i {{in_1}} -t 1 -preset ultrafast {{out_1}}',
-        '-i {{out_1}} -frames:v 1 {{out_2}}',
-        '-i {{out_1}} -vf fps=5,scale=160:-1 {{out_3}}',
-      ],
+      ffmpeg_commands: ['-i {{in_1}} -t 1 -preset ultrafast {{out_1}}', '-i {{out_1}} -frames:v 1 {{out_2}}', '-i {{out_1}} -vf fps=5,scale=160:-1 {{out_3}}'],
     });
     expect(res.status).toBe(200);
     expect(res.body.command_ids).toEqual([res.body.command_id]);
@@ -107,7 +124,11 @@ describe('the spec examples, end to end with real ffmpeg', () => {
 
 describe('failures are reported asynchronously as FAILED', () => {
   it('when an input answers 404, then the command fails UNREACHABLE_INPUT_FILE naming the URL and status', async () => {
-    const done = await runToEnd({ input_files: { in_1: `${media.url}/missing.mp4` }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}}' });
+    const done = await runToEnd({
+      input_files: { in_1: `${media.url}/missing.mp4` },
+      output_files: { out_1: 'o.mp4' },
+      ffmpeg_command: '-i {{in_1}} {{out_1}}',
+    });
     expect(done.status).toBe('FAILED');
     expect(done.error_status).toBe('UNREACHABLE_INPUT_FILE');
     expect(done.error_message).toContain(`${media.url}/missing.mp4`);
@@ -116,7 +137,11 @@ describe('failures are reported asynchronously as FAILED', () => {
   });
 
   it('when ffmpeg rejects an option, then the command fails PROCESSING_ERROR with the stderr tail', async () => {
-    const done = await runToEnd({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} -no_such_option 1 {{out_1}}' });
+    const done = await runToEnd({
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'o.mp4' },
+      ffmpeg_command: '-i {{in_1}} -no_such_option 1 {{out_1}}',
+    });
     expect(done.status).toBe('FAILED');
     expect(done.error_status).toBe('PROCESSING_ERROR');
     expect(done.error_message).toContain('no_such_option');
@@ -148,7 +173,10 @@ describe('failures are reported asynchronously as FAILED', () => {
   });
 
   it('when a running command is cancelled, then it ends FAILED / CANCELLED and stores nothing', async () => {
-    const res = await run({ output_files: { out_1: 'long.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=60 -preset ultrafast {{out_1}}' });
+    const res = await run({
+      output_files: { out_1: 'long.mp4' },
+      ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=60 -preset ultrafast {{out_1}}',
+    });
     await svc.waitForCommand(res.body.command_id, { until: (b) => b.status === 'PROCESSING' });
     const cancelled = await svc.api('POST', `/v1/commands/${res.body.command_id}/cancel`);
     expect(cancelled.status).toBe(200);
@@ -160,7 +188,11 @@ describe('failures are reported asynchronously as FAILED', () => {
 
 describe('storage URLs serve the bytes like a static server', () => {
   it('when a Range is asked, then 206 with Content-Range; HEAD has the headers and no body; ETag revalidates', async () => {
-    const done = await runToEnd({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'copy.mp4' }, ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}' });
+    const done = await runToEnd({
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'copy.mp4' },
+      ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}',
+    });
     const url = done.output_files.out_1.storage_url as string;
     const full = await fetch(url);
     const size = Number(full.headers.get('content-length'));

@@ -12,7 +12,10 @@ const valid = { input_files: { in_1: 'http://127.0.0.1:9/a.mp4' }, output_files:
 
 describe('auth, validation and error bodies (docs/api.md §5, 7; docs/decisions.md)', () => {
   it('when the key is missing or wrong, then 401 whose detail names the X-API-KEY header', async () => {
-    for (const [key, says] of [[null, 'is missing'], ['ffd_wrong', 'send your API key']] as const) {
+    for (const [key, says] of [
+      [null, 'is missing'],
+      ['ffd_wrong', 'send your API key'],
+    ] as const) {
       const res = await svc.api('POST', '/v1/run-ffmpeg-command', valid, { key });
       expect(res.status).toBe(401);
       expect(Object.keys(res.body)).toEqual(['detail']);
@@ -56,15 +59,33 @@ describe('auth, validation and error bodies (docs/api.md §5, 7; docs/decisions.
   });
 
   it('when aliases break the naming rule or the program name is pasted, then the message says what to do', async () => {
-    const res = await svc.api('POST', '/v1/run-ffmpeg-command', { input_files: { input1: 'http://127.0.0.1:9/a.mp4' }, output_files: { output1: 'o.mp4' }, ffmpeg_command: '-i {{input1}} {{output1}}' });
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { input1: 'http://127.0.0.1:9/a.mp4' },
+      output_files: { output1: 'o.mp4' },
+      ffmpeg_command: '-i {{input1}} {{output1}}',
+    });
     expect(res.body.detail).toEqual([
-      { loc: ['body', 'input_files', 'input1'], msg: expect.stringMatching(/must start with in_ followed by letters, digits or underscores/), type: 'string_pattern_mismatch' },
-      { loc: ['body', 'output_files', 'output1'], msg: expect.stringMatching(/must start with out_ followed by letters, digits or underscores/), type: 'string_pattern_mismatch' },
+      {
+        loc: ['body', 'input_files', 'input1'],
+        msg: expect.stringMatching(/must start with in_ followed by letters, digits or underscores/),
+        type: 'string_pattern_mismatch',
+      },
+      {
+        loc: ['body', 'output_files', 'output1'],
+        msg: expect.stringMatching(/must start with out_ followed by letters, digits or underscores/),
+        type: 'string_pattern_mismatch',
+      },
     ]);
     const folder = await svc.api('POST', '/v1/run-ffmpeg-command', { ...valid, output_files: 'FOLDER' });
     expect(folder.body.detail[0].msg).toContain('"OUTPUT_FOLDER"');
-    const chained = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', { ...valid, ffmpeg_command: undefined, ffmpeg_commands: ['-i {{in_1}} {{out_1}}', '/usr/bin/ffmpeg -i {{out_1}} x.mp4'] });
-    expect(chained.body.detail).toEqual([{ loc: ['body', 'ffmpeg_commands', 1], msg: expect.stringContaining("Drop the leading '/usr/bin/ffmpeg'"), type: 'value_error' }]);
+    const chained = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', {
+      ...valid,
+      ffmpeg_command: undefined,
+      ffmpeg_commands: ['-i {{in_1}} {{out_1}}', '/usr/bin/ffmpeg -i {{out_1}} x.mp4'],
+    });
+    expect(chained.body.detail).toEqual([
+      { loc: ['body', 'ffmpeg_commands', 1], msg: expect.stringContaining("Drop the leading '/usr/bin/ffmpeg'"), type: 'value_error' },
+    ]);
   });
 
   it('when the JSON is malformed, then 422 at the body', async () => {
@@ -97,7 +118,20 @@ describe('auth, validation and error bodies (docs/api.md §5, 7; docs/decisions.
     expect(list.body.map((c: any) => c.command_id)).toEqual([b.body.command_id, a.body.command_id]);
     expect(Object.keys(list.body[0]).sort()).toEqual(
       // `name` is an FFDesk extension (always present: given or derived).
-      ['command_id', 'command_type', 'created_at', 'error_message', 'error_status', 'name', 'output_file_count', 'processing_quota_used', 'status', 'storage_quota_used'].concat(list.body[0].progress ? ['progress'] : []).sort(),
+      [
+        'command_id',
+        'command_type',
+        'created_at',
+        'error_message',
+        'error_status',
+        'name',
+        'output_file_count',
+        'processing_quota_used',
+        'status',
+        'storage_quota_used',
+      ]
+        .concat(list.body[0].progress ? ['progress'] : [])
+        .sort(),
     );
     const second = await svc.api('GET', '/v1/commands?limit=1&offset=1');
     expect(second.body[0].command_id).toBe(a.body.command_id);

@@ -24,8 +24,33 @@ const { ffprobePath, ffmpegPath } = resolveBinaries();
  */
 function ffmpegWritesMasterPlaylists(): boolean {
   const dir = tempDir('ffdesk-master-probe-');
-  const r = spawnSync(ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=64x48:rate=10:duration=1', '-map', '0:v', '-map', '0:v', '-c:v', 'libx264', '-preset', 'ultrafast',
-    '-f', 'hls', '-master_pl_name', 'm.m3u8', '-var_stream_map', 'v:0 v:1', 'v%v.m3u8'], { cwd: dir, timeout: 60_000 });
+  const r = spawnSync(
+    ffmpegPath,
+    [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=64x48:rate=10:duration=1',
+      '-map',
+      '0:v',
+      '-map',
+      '0:v',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-f',
+      'hls',
+      '-master_pl_name',
+      'm.m3u8',
+      '-var_stream_map',
+      'v:0 v:1',
+      'v%v.m3u8',
+    ],
+    { cwd: dir, timeout: 60_000 },
+  );
   fs.rmSync(dir, { recursive: true, force: true });
   return r.status === 0;
 }
@@ -50,7 +75,10 @@ async function makeZip(name: string, entries: Record<string, string | Buffer>): 
   }
   zip.end();
   await new Promise<void>((resolve, reject) => {
-    zip.outputStream.pipe(fs.createWriteStream(path.join(dir, name))).on('close', resolve).on('error', reject);
+    zip.outputStream
+      .pipe(fs.createWriteStream(path.join(dir, name)))
+      .on('close', resolve)
+      .on('error', reject);
   });
 }
 
@@ -129,19 +157,31 @@ describe('input_compressed_folder (docs/api.md §4.10 rule 1)', () => {
   it.skipIf(!systemFont)(
     `when the zip holds a font, then drawtext=fontfile= reads it by its archive name${systemFont ? '' : ' [SKIPPED: no .ttf font on this machine to put in the zip]'}`,
     async () => {
-      const done = await run({ input_compressed_folder: `${media.url}/font.zip`, output_files: { out_1: 'out.mp4' }, ffmpeg_command: '-i movie.mp4 -vf drawtext=fontfile=MyFont.ttf:text=FFDesk:fontsize=24 -frames:v 10 {{out_1}}' });
+      const done = await run({
+        input_compressed_folder: `${media.url}/font.zip`,
+        output_files: { out_1: 'out.mp4' },
+        ffmpeg_command: '-i movie.mp4 -vf drawtext=fontfile=MyFont.ttf:text=FFDesk:fontsize=24 -frames:v 10 {{out_1}}',
+      });
       expect(done.status, done.error_message).toBe('SUCCESS');
       expect(done.output_files.out_1).toMatchObject({ file_type: 'video', file_format: 'mp4' });
     },
   );
 
   it('when a playlist inside the zip points outside the folder, then the command fails INVALID_INPUT_FILE', async () => {
-    const done = await run({ input_compressed_folder: `${media.url}/escape.zip`, output_files: { out_1: 'out.mp4' }, ffmpeg_command: '-i playlist.m3u8 -c copy {{out_1}}' });
+    const done = await run({
+      input_compressed_folder: `${media.url}/escape.zip`,
+      output_files: { out_1: 'out.mp4' },
+      ffmpeg_command: '-i playlist.m3u8 -c copy {{out_1}}',
+    });
     expect(done).toMatchObject({ status: 'FAILED', error_status: 'INVALID_INPUT_FILE' });
   });
 
   it('when a downloaded input is a playlist in disguise (.mp4) pointing outside, then the command fails INVALID_INPUT_FILE', async () => {
-    const done = await run({ input_files: { in_1: `${media.url}/disguised.mp4` }, output_files: { out_1: 'out.mp4' }, ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}' });
+    const done = await run({
+      input_files: { in_1: `${media.url}/disguised.mp4` },
+      output_files: { out_1: 'out.mp4' },
+      ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}',
+    });
     expect(done).toMatchObject({ status: 'FAILED', error_status: 'INVALID_INPUT_FILE' });
     expect(done.error_message).toMatch(/disguised\.mp4.*\/etc\/passwd/s);
   });
@@ -178,7 +218,11 @@ describe('quota rules 1-4 (docs/api.md §8)', () => {
   const sizeOf = (...parts: string[]) => fs.statSync(path.join(dir, ...parts)).size;
 
   it('when the input is a zipped folder, then processing counts its files after decompression (rule 1, 4)', async () => {
-    const done = await run({ input_compressed_folder: `${media.url}/quota.zip`, output_files: { out_1: 'out.mp4' }, ffmpeg_command: '-framerate 10 -i frame_%03d.png -c:v libx264 -preset ultrafast -pix_fmt yuv420p {{out_1}}' });
+    const done = await run({
+      input_compressed_folder: `${media.url}/quota.zip`,
+      output_files: { out_1: 'out.mp4' },
+      ffmpeg_command: '-framerate 10 -i frame_%03d.png -c:v libx264 -preset ultrafast -pix_fmt yuv420p {{out_1}}',
+    });
     expect(done.status, done.error_message).toBe('SUCCESS');
     const unzipped = fs.readdirSync(path.join(dir, 'frames')).reduce((n, f) => n + sizeOf('frames', f), 0) + NOTES.length;
     expect(unzipped).toBeGreaterThan(sizeOf('quota.zip') + 100_000); // the zip is much smaller: counting it would be wrong
@@ -190,7 +234,11 @@ describe('quota rules 1-4 (docs/api.md §8)', () => {
   });
 
   it('when the output is OUTPUT_FOLDER, then processing counts files before compression and storage the zip (rules 2, 3)', async () => {
-    const done = await run({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: 'OUTPUT_FOLDER', ffmpeg_command: '-i {{in_1}} -vf fps=4 thumb_%03d.bmp' });
+    const done = await run({
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: 'OUTPUT_FOLDER',
+      ffmpeg_command: '-i {{in_1}} -vf fps=4 thumb_%03d.bmp',
+    });
     expect(done.status, done.error_message).toBe('SUCCESS');
     const rec = done.output_files.OUTPUT_FOLDER;
     expect(rec.size_compressed_mbytes).toBeLessThan(rec.size_mbytes / 2); // BMPs deflate well: the two figures must differ
@@ -225,7 +273,11 @@ describe('playlist outputs (docs/api.md §4.10 rule 3)', () => {
   const hlsBase = '-i {{in_1}} -c:v libx264 -preset ultrafast -g 12 -c:a aac -f hls -hls_time 1 -hls_list_size 0';
 
   it('when an HLS playlist is written, then one manifest record covers all segments and streams over HTTP', async () => {
-    const done = await run({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_playlist_1: 'index.m3u8' }, ffmpeg_command: `${hlsBase} -hls_segment_filename seg_%03d.ts {{out_playlist_1}}` });
+    const done = await run({
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_playlist_1: 'index.m3u8' },
+      ffmpeg_command: `${hlsBase} -hls_segment_filename seg_%03d.ts {{out_playlist_1}}`,
+    });
     expect(done.status, done.error_message).toBe('SUCCESS');
     const rec = done.output_files.out_playlist_1;
     expect(rec).toMatchObject({ file_type: 'output_manifest', file_format: 'm3u8' });
@@ -239,7 +291,11 @@ describe('playlist outputs (docs/api.md §4.10 rule 3)', () => {
   });
 
   it('when an HLS playlist with fMP4 segments is written, then its init segment is stored with it and it streams', async () => {
-    const done = await run({ input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_playlist_1: 'index.m3u8' }, ffmpeg_command: `${hlsBase} -hls_segment_type fmp4 -hls_segment_filename seg_%03d.m4s {{out_playlist_1}}` });
+    const done = await run({
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_playlist_1: 'index.m3u8' },
+      ffmpeg_command: `${hlsBase} -hls_segment_type fmp4 -hls_segment_filename seg_%03d.m4s {{out_playlist_1}}`,
+    });
     expect(done.status, done.error_message).toBe('SUCCESS');
     const rec = done.output_files.out_playlist_1;
     expect(rec).toMatchObject({ file_type: 'output_manifest', file_format: 'm3u8' });
@@ -254,18 +310,18 @@ describe('playlist outputs (docs/api.md §4.10 rule 3)', () => {
   it.skipIf(!masterPlaylistsWork)(
     `when a master playlist with two variants is written, then it streams as it is${masterPlaylistsWork ? '' : ' [SKIPPED: this ffmpeg build segfaults writing master playlists by itself]'}`,
     async () => {
-    const done = await run({
-      input_files: { in_1: `${media.url}/video.mp4` },
-      output_files: { out_playlist_1: 'master.m3u8' },
-      ffmpeg_command:
-        '-i {{in_1}} -filter_complex "[0:v]split=2[v1][v2];[v1]scale=-2:240[a];[v2]scale=-2:120[b]" -map [a] -map [b] -map 0:a -map 0:a -c:v libx264 -preset ultrafast -c:a aac -f hls -hls_time 1 -hls_list_size 0 -master_pl_name {{out_playlist_1}} -var_stream_map "v:0,a:0 v:1,a:1" -hls_segment_filename v%v_%03d.ts v%v.m3u8',
-    });
-    expect(done.status, done.error_message).toBe('SUCCESS');
-    const rec = done.output_files.out_playlist_1;
-    expect(rec.file_count).toBeGreaterThanOrEqual(5);
-    const master = await (await fetch(rec.storage_url)).text();
-    expect(master).toContain('v0.m3u8');
-    expect((await fetch(new URL('v1.m3u8', rec.storage_url))).status).toBe(200);
+      const done = await run({
+        input_files: { in_1: `${media.url}/video.mp4` },
+        output_files: { out_playlist_1: 'master.m3u8' },
+        ffmpeg_command:
+          '-i {{in_1}} -filter_complex "[0:v]split=2[v1][v2];[v1]scale=-2:240[a];[v2]scale=-2:120[b]" -map [a] -map [b] -map 0:a -map 0:a -c:v libx264 -preset ultrafast -c:a aac -f hls -hls_time 1 -hls_list_size 0 -master_pl_name {{out_playlist_1}} -var_stream_map "v:0,a:0 v:1,a:1" -hls_segment_filename v%v_%03d.ts v%v.m3u8',
+      });
+      expect(done.status, done.error_message).toBe('SUCCESS');
+      const rec = done.output_files.out_playlist_1;
+      expect(rec.file_count).toBeGreaterThanOrEqual(5);
+      const master = await (await fetch(rec.storage_url)).text();
+      expect(master).toContain('v0.m3u8');
+      expect((await fetch(new URL('v1.m3u8', rec.storage_url))).status).toBe(200);
     },
   );
 

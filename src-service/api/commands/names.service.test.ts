@@ -58,12 +58,21 @@ describe('job names, search and output links (FFDesk)', () => {
     const missing = await svc.api('PATCH', '/v1/commands/00000000-0000-0000-0000-000000000000', { name: 'x' });
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Command not found');
-    expect((await svc.api('POST', '/v1/run-ffmpeg-command', { name: 5, output_files: { out_1: 'a.png' }, ffmpeg_command: '-f lavfi -i color {{out_1}}' })).status).toBe(422);
+    expect(
+      (await svc.api('POST', '/v1/run-ffmpeg-command', { name: 5, output_files: { out_1: 'a.png' }, ffmpeg_command: '-f lavfi -i color {{out_1}}' })).status,
+    ).toBe(422);
   });
 
   it('when the list is searched, then names, command text and output file names match, and % is literal', async () => {
-    const a = await runToEnd({ name: 'Holiday teaser', output_files: { out_1: 'teaser.png' }, ffmpeg_command: '-f lavfi -i color=blue:size=16x16 -frames:v 1 {{out_1}}' });
-    const b = await runToEnd({ output_files: { out_1: 'sunset_clip.png' }, ffmpeg_command: '-f lavfi -i color=orange:size=16x16 -vf hflip -frames:v 1 {{out_1}}' });
+    const a = await runToEnd({
+      name: 'Holiday teaser',
+      output_files: { out_1: 'teaser.png' },
+      ffmpeg_command: '-f lavfi -i color=blue:size=16x16 -frames:v 1 {{out_1}}',
+    });
+    const b = await runToEnd({
+      output_files: { out_1: 'sunset_clip.png' },
+      ffmpeg_command: '-f lavfi -i color=orange:size=16x16 -vf hflip -frames:v 1 {{out_1}}',
+    });
     const ids = async (q: string) => (await svc.api('GET', `/v1/commands?q=${encodeURIComponent(q)}`)).body.map((c: any) => c.command_id);
     expect(await ids('holiday')).toEqual([a.command_id]);
     expect(await ids('hflip')).toEqual([b.command_id]);

@@ -40,7 +40,7 @@ const stable = (r: RawResponse) => {
 };
 
 describe('poll of a finished command (fast path before Koa)', () => {
-  it('when the cached answer is served, then status, headers and body equal the full chain\'s, with a fresh X-Request-Id', async () => {
+  it("when the cached answer is served, then status, headers and body equal the full chain's, with a fresh X-Request-Id", async () => {
     const viaChain = await poll({}, '?presigned_ttl_seconds=60'); // never cached: always the Koa route
     const first = await poll();
     const second = await poll();
@@ -55,7 +55,7 @@ describe('poll of a finished command (fast path before Koa)', () => {
     expect(await poll({}, '/').then((r) => r.text)).toBe(second.text); // the router's trailing slash still works
   });
 
-  it('when the key, Host, Origin, account, query or body is wrong, then the full chain\'s refusal comes back, cache or not', async () => {
+  it("when the key, Host, Origin, account, query or body is wrong, then the full chain's refusal comes back, cache or not", async () => {
     await poll();
     await poll();
     const badKey = await poll({ 'x-api-key': 'nope' });
@@ -64,7 +64,12 @@ describe('poll of a finished command (fast path before Koa)', () => {
     const noKey = await client.send({ method: 'GET', path: `/v1/commands/${commandId}` });
     expect(noKey.status).toBe(401);
     expect(JSON.parse(noKey.text)).toEqual({ detail: MISSING_KEY_DETAIL });
-    const foreignHost = await client.send({ method: 'GET', path: `/v1/commands/${commandId}`, headers: { host: 'evil.example', 'x-api-key': svc.key }, setHost: false });
+    const foreignHost = await client.send({
+      method: 'GET',
+      path: `/v1/commands/${commandId}`,
+      headers: { host: 'evil.example', 'x-api-key': svc.key },
+      setHost: false,
+    });
     expect(foreignHost.status).toBe(403);
     expect(JSON.parse(foreignHost.text)).toEqual({ detail: 'Host not allowed' });
     const foreignOrigin = await poll({ origin: 'http://evil.example' });

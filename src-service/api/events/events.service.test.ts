@@ -3,9 +3,18 @@ import { startTestService, type TestService } from '../../testing/harness';
 
 process.env.FFDESK_SSE_HEARTBEAT_MS = '300';
 
- 
-interface Frame { id: number; event: string; data: any }
-interface Stream { frames: Frame[]; raw: () => string; waitFor(pred: (f: Frame[]) => boolean, ms?: number): Promise<void>; close(): void; status: number }
+interface Frame {
+  id: number;
+  event: string;
+  data: any;
+}
+interface Stream {
+  frames: Frame[];
+  raw: () => string;
+  waitFor(pred: (f: Frame[]) => boolean, ms?: number): Promise<void>;
+  close(): void;
+  status: number;
+}
 
 let svc: TestService;
 beforeAll(async () => {
@@ -36,7 +45,10 @@ async function openStream(opts: { key?: string; lastEventId?: number; query?: st
     })().catch(() => undefined);
   }
   return {
-    status: res.status, frames, raw: () => raw, close: () => ac.abort(),
+    status: res.status,
+    frames,
+    raw: () => raw,
+    close: () => ac.abort(),
     async waitFor(pred, ms = 30_000) {
       const deadline = Date.now() + ms;
       while (!pred(frames)) {
@@ -123,7 +135,7 @@ describe('GET /v1/events (Server-Sent Events)', () => {
     s.close();
   });
 
-  it('when another account subscribes, then it sees none of this account\'s events', async () => {
+  it("when another account subscribes, then it sees none of this account's events", async () => {
     const other = svc.service.deps.accounts.createAccount('pro');
     const { key } = svc.service.deps.accounts.addKey(other.id);
     const theirs = await openStream({ key, lastEventId: 0 });

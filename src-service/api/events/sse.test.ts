@@ -9,6 +9,10 @@ describe('SSE framing', () => {
   });
 
   it('when data holds newlines, then JSON escapes them and the frame stays one data line', () => {
-    expect(formatEvent({ id: 1, type: 'command', data: { error_message: 'a\nb' } }).split('\n').filter((l) => l.startsWith('data:'))).toHaveLength(1);
+    expect(
+      formatEvent({ id: 1, type: 'command', data: { error_message: 'a\nb' } })
+        .split('\n')
+        .filter((l) => l.startsWith('data:')),
+    ).toHaveLength(1);
   });
 });

@@ -36,7 +36,12 @@ function newAccountKey(plan: 'trial' | 'pro', storageQuotaBytes: number | null =
 }
 
 async function uploadBytes(bytes: Buffer, opts: { key?: string; isPrivate?: boolean; name?: string } = {}) {
-  const init = await svc.api('POST', '/v1/files/init-upload', { filename: opts.name ?? 'big.bin', size_bytes: bytes.length, is_private: opts.isPrivate }, opts.key ? { key: opts.key } : {});
+  const init = await svc.api(
+    'POST',
+    '/v1/files/init-upload',
+    { filename: opts.name ?? 'big.bin', size_bytes: bytes.length, is_private: opts.isPrivate },
+    opts.key ? { key: opts.key } : {},
+  );
   expect(init.status, JSON.stringify(init.body)).toBe(200);
   const { part_size: partSize, upload_urls: urls, file_id: fileId } = init.body;
   const etags = await Promise.all(
@@ -54,7 +59,16 @@ describe('store from URL (docs/api.md §4.7)', () => {
     const res = await svc.api('POST', '/v1/files/store-file', { file_url: `${media.url}/video.mp4` });
     expect(res.status).toBe(200);
     const file = await waitForFile(res.body.file_id);
-    expect(file).toMatchObject({ status: 'STORED', service_store_type: 'STORED_FILE', file_type: 'video', file_format: 'mp4', width: 320, height: 240, original_file_url: `${media.url}/video.mp4`, is_private: false });
+    expect(file).toMatchObject({
+      status: 'STORED',
+      service_store_type: 'STORED_FILE',
+      file_type: 'video',
+      file_format: 'mp4',
+      width: 320,
+      height: 240,
+      original_file_url: `${media.url}/video.mp4`,
+      is_private: false,
+    });
     const listed = await svc.api('GET', '/v1/files?limit=5');
     expect(listed.body.map((f: any) => f.file_id)).toContain(file.file_id);
     const bytes = Buffer.from(await (await fetch(file.storage_url)).arrayBuffer());
@@ -155,7 +169,12 @@ describe('multipart direct upload (docs/api.md §4.8)', () => {
     const whole = await fetch(file.storage_url);
     expect(whole.headers.get('content-length')).toBe(String(bytes.length));
     expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
-    for (const [a, b] of [[0, 0], [2 * 1024 * 1024 - 1, 2 * 1024 * 1024], [1_000_000, 9_500_000], [bytes.length - 5, bytes.length - 1]] as const) {
+    for (const [a, b] of [
+      [0, 0],
+      [2 * 1024 * 1024 - 1, 2 * 1024 * 1024],
+      [1_000_000, 9_500_000],
+      [bytes.length - 5, bytes.length - 1],
+    ] as const) {
       const res = await fetch(file.storage_url, { headers: { Range: `bytes=${a}-${b}` } });
       expect(res.status).toBe(206);
       expect(res.headers.get('content-range')).toBe(`bytes ${a}-${b}/${bytes.length}`);
@@ -172,7 +191,11 @@ describe('multipart direct upload (docs/api.md §4.8)', () => {
   });
 
   it('when an output file is empty, then its storage_url answers 200 with no bytes (HEAD too), not a status text', async () => {
-    const run = await svc.api('POST', '/v1/run-ffmpeg-command', { input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'none.gif' }, ffmpeg_command: '-i {{in_1}} -vf select=0 -an {{out_1}}' });
+    const run = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'none.gif' },
+      ffmpeg_command: '-i {{in_1}} -vf select=0 -an {{out_1}}',
+    });
     const done = await svc.waitForCommand(run.body.command_id);
     expect(done.status, done.error_message).toBe('SUCCESS');
     const url = done.output_files.out_1.storage_url as string;
@@ -201,13 +224,25 @@ describe('multipart direct upload (docs/api.md §4.8)', () => {
     const e1 = (await fetch(u1, { method: 'PUT', body: bytes.subarray(0, 5 * 1024 * 1024) })).headers.get('etag');
     const e2 = (await fetch(u2, { method: 'PUT', body: bytes.subarray(5 * 1024 * 1024, 10 * 1024 * 1024) })).headers.get('etag');
     const complete = (parts: unknown) => svc.api('POST', `/v1/files/${init.body.file_id}/complete-upload`, { parts });
-    const missing = await complete([{ part_number: 1, etag: e1 }, { part_number: 2, etag: e2 }, { part_number: 3, etag: '"x"' }]);
+    const missing = await complete([
+      { part_number: 1, etag: e1 },
+      { part_number: 2, etag: e2 },
+      { part_number: 3, etag: '"x"' },
+    ]);
     expect(missing.status).toBe(400);
     expect(missing.body.detail).toContain('Part 3 was not uploaded');
     await fetch(u3, { method: 'PUT', body: bytes.subarray(10 * 1024 * 1024) });
-    const wrongEtag = await complete([{ part_number: 1, etag: e1 }, { part_number: 2, etag: e1 }, { part_number: 3, etag: e1 }]);
+    const wrongEtag = await complete([
+      { part_number: 1, etag: e1 },
+      { part_number: 2, etag: e1 },
+      { part_number: 3, etag: e1 },
+    ]);
     expect(wrongEtag.body.detail).toContain('ETag mismatch for part 2');
-    const order = await complete([{ part_number: 2, etag: e2 }, { part_number: 1, etag: e1 }, { part_number: 3, etag: e1 }]);
+    const order = await complete([
+      { part_number: 2, etag: e2 },
+      { part_number: 1, etag: e1 },
+      { part_number: 3, etag: e1 },
+    ]);
     expect(order.status).toBe(400);
   });
 
@@ -263,7 +298,12 @@ describe('private storage and presigned URLs (docs/api.md §4.9)', () => {
     const stored = await svc.api('POST', '/v1/files/store-file', { file_url: `${media.url}/video.mp4`, is_private: true });
     await waitForFile(stored.body.file_id);
     const signed = (await svc.api('GET', `/v1/files/${stored.body.file_id}?presigned_ttl_seconds=600`)).body.storage_url;
-    const run = await svc.api('POST', '/v1/run-ffmpeg-command', { input_files: { in_1: signed }, output_files: { out_1: 'thumb.png' }, ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}', is_private: true });
+    const run = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: signed },
+      output_files: { out_1: 'thumb.png' },
+      ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
+      is_private: true,
+    });
     const done = await svc.waitForCommand(run.body.command_id);
     expect(done.status, done.error_message).toBe('SUCCESS');
     expect(done.output_files.out_1).toMatchObject({ is_private: true, storage_url: null, file_type: 'image' });
@@ -288,7 +328,12 @@ describe('plans, quotas, deletes and accounts', () => {
     expect((await svc.api('POST', '/v1/files/init-upload', { filename: 'a.bin', size_bytes: 1001 }, { key })).status).toBe(403);
     expect((await svc.api('POST', '/v1/files/init-upload', { filename: 'a.bin', size_bytes: 1000 }, { key })).status).toBe(200);
     // The reservation now fills the quota: the next submit is refused.
-    const run = await svc.api('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: 'a.png' }, ffmpeg_command: '-f lavfi -i testsrc -frames:v 1 {{out_1}}' }, { key });
+    const run = await svc.api(
+      'POST',
+      '/v1/run-ffmpeg-command',
+      { output_files: { out_1: 'a.png' }, ffmpeg_command: '-f lavfi -i testsrc -frames:v 1 {{out_1}}' },
+      { key },
+    );
     expect(run.status).toBe(403);
   });
 
@@ -318,7 +363,10 @@ describe('plans, quotas, deletes and accounts', () => {
     expect((await svc.api('POST', '/v1/files/bulk-delete', { file_ids: [] })).status).toBe(422);
     const list = (await svc.api('GET', '/v1/files')).body.map((f: any) => f.file_id);
     expect(list).not.toContain(fa.file_id);
-    const run = await svc.api('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: 'a.png', out_2: 'b.png' }, ffmpeg_command: '-f lavfi -i testsrc=size=64x64 -frames:v 1 {{out_1}} -frames:v 1 {{out_2}}' });
+    const run = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      output_files: { out_1: 'a.png', out_2: 'b.png' },
+      ffmpeg_command: '-f lavfi -i testsrc=size=64x64 -frames:v 1 {{out_1}} -frames:v 1 {{out_2}}',
+    });
     const done = await svc.waitForCommand(run.body.command_id);
     expect((await svc.api('DELETE', `/v1/commands/${run.body.command_id}/files`)).status).toBe(204);
     for (const alias of ['out_1', 'out_2']) expect((await fetch(done.output_files[alias].storage_url)).status).toBe(404);

@@ -67,7 +67,11 @@ describe('POST /v1/files/upload (multipart form, the older one-request upload)',
 
   it('when the body is cut before its closing boundary, then 422 and no stray staging file', async () => {
     const body = `--b\r\nContent-Disposition: form-data; name="upload_file"; filename="a.bin"\r\n\r\nabcdef`;
-    const res = await fetch(`${svc.url}/v1/files/upload`, { method: 'POST', headers: { 'X-API-KEY': svc.key, 'Content-Type': 'multipart/form-data; boundary=b' }, body });
+    const res = await fetch(`${svc.url}/v1/files/upload`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': svc.key, 'Content-Type': 'multipart/form-data; boundary=b' },
+      body,
+    });
     expect(res.status).toBe(422);
     expect(fs.readdirSync(path.join(svc.dataDir, 'uploads')).filter((f) => f.endsWith('.form'))).toEqual([]);
   });

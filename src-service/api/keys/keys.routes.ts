@@ -22,7 +22,13 @@ export function keyRoutes(deps: Pick<AppDeps, 'accounts' | 'db'>): Router {
       const current = currentKeyId(ctx);
       const { id, plan } = accountOf(ctx);
       return deps.accounts.listKeys(id).map((k) => ({
-        key_id: k.id, prefix: k.prefix, label: k.label, plan, created_at: k.created_at, revoked_at: k.revoked_at, is_current: k.id === current,
+        key_id: k.id,
+        prefix: k.prefix,
+        label: k.label,
+        plan,
+        created_at: k.created_at,
+        revoked_at: k.revoked_at,
+        is_current: k.id === current,
       }));
     },
 
@@ -35,7 +41,13 @@ export function keyRoutes(deps: Pick<AppDeps, 'accounts' | 'db'>): Router {
       // Inserted just above, in the same synchronous call.
       const row = deps.accounts.listKeys(account.id).find((k) => k.id === id)!;
       return {
-        key_id: id, key, prefix: row.prefix, label: row.label, plan: account.plan, created_at: row.created_at, revoked_at: null,
+        key_id: id,
+        key,
+        prefix: row.prefix,
+        label: row.label,
+        plan: account.plan,
+        created_at: row.created_at,
+        revoked_at: null,
       };
     },
 

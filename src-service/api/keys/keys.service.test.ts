@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../testing/harness';
 
-interface KeyItem { key_id: string; is_current: boolean; revoked_at: string | null }
+interface KeyItem {
+  key_id: string;
+  is_current: boolean;
+  revoked_at: string | null;
+}
 
 let svc: TestService;
 beforeAll(async () => {

@@ -21,7 +21,10 @@ function normalizeForMatch(rawPath: string): string {
       break;
     }
   }
-  return decoded.replace(/\\/g, '/').replace(/\/{2,}/g, '/').toLowerCase();
+  return decoded
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
 }
 
 /**

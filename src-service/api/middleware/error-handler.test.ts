@@ -46,7 +46,11 @@ describe('the one mapping from errors to answers', () => {
 
   it('when the HTTP layer refuses a request, then its own status, detail and headers', () => {
     expect(answerFor(new UnauthorizedError())).toEqual({ status: 401, body: { detail: UNAUTHORIZED_DETAIL }, headers: {} });
-    expect(answerFor(new HttpError(408, 'slow', { headers: { Connection: 'close' } }))).toEqual({ status: 408, body: { detail: 'slow' }, headers: { Connection: 'close' } });
+    expect(answerFor(new HttpError(408, 'slow', { headers: { Connection: 'close' } }))).toEqual({
+      status: 408,
+      body: { detail: 'slow' },
+      headers: { Connection: 'close' },
+    });
   });
 
   it('when the error is not a refusal (a job failure, a bug), then no answer: the handler hides it behind a 500', () => {
@@ -57,7 +61,9 @@ describe('the one mapping from errors to answers', () => {
 
   it('when errors.ts gains a domain error, then it has a status here (it never falls through to a 500)', () => {
     const exported: unknown[] = Object.values(errors);
-    const kinds = exported.filter((v): v is { prototype: errors.DomainError; name: string } => typeof v === 'function' && v.prototype instanceof errors.DomainError);
+    const kinds = exported.filter(
+      (v): v is { prototype: errors.DomainError; name: string } => typeof v === 'function' && v.prototype instanceof errors.DomainError,
+    );
     expect(kinds.length).toBeGreaterThanOrEqual(9);
     for (const kind of kinds) expect(answerFor(Object.create(kind.prototype)), kind.name).not.toBeNull();
   });

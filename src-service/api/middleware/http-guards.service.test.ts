@@ -27,7 +27,10 @@ const concrete = (p: string) => p.replace(/\{[a-z_]+\}/g, () => crypto.randomUUI
 /** Every spelling a router, a proxy or a decoder could take for the same API route. */
 function spellings(p: string): Record<string, string> {
   const rest = p.slice('/v1'.length);
-  const mixed = p.split('').map((c, i) => (i % 2 ? c.toUpperCase() : c)).join('');
+  const mixed = p
+    .split('')
+    .map((c, i) => (i % 2 ? c.toUpperCase() : c))
+    .join('');
   return {
     exact: p,
     upper: p.toUpperCase(),
@@ -42,7 +45,7 @@ function spellings(p: string): Record<string, string> {
     'trailing ;': `${p};`,
     '; parameter': `${p};x=1`,
     'upper with ;': `/V1${rest};`,
-    'backslash': p.replace('/v1/', '/v1\\'),
+    backslash: p.replace('/v1/', '/v1\\'),
   };
 }
 
@@ -56,7 +59,8 @@ describe('authentication cannot be routed around', () => {
         const res = await http.send({ method: route.method, path, headers: body ? { 'content-type': 'application/json' } : {}, body });
         const detail = (JSON.parse(res.text || '{}') as { detail?: unknown }).detail;
         // The key check's answer (its wording may name the header), never a handler's.
-        if (res.status !== 401 || typeof detail !== 'string' || !/key/i.test(detail)) failures.push(`${route.method} ${path} (${name}) -> ${res.status} ${res.text.slice(0, 80)}`);
+        if (res.status !== 401 || typeof detail !== 'string' || !/key/i.test(detail))
+          failures.push(`${route.method} ${path} (${name}) -> ${res.status} ${res.text.slice(0, 80)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -96,7 +100,12 @@ describe('bodies are parsed by the routes that take them', () => {
   });
 
   it('when a JSON route gets a body of another type, then 415 naming the type it takes', async () => {
-    for (const [type, body] of [[MULTIPART, multipartBody], ['text/plain', '{}'], ['application/x-www-form-urlencoded', 'a=1'], ['application/xml', '<a/>']] as const) {
+    for (const [type, body] of [
+      [MULTIPART, multipartBody],
+      ['text/plain', '{}'],
+      ['application/x-www-form-urlencoded', 'a=1'],
+      ['application/xml', '<a/>'],
+    ] as const) {
       const res = await postTyped('/v1/run-ffmpeg-command', type, body);
       expect(res.status, `${type}: ${res.text}`).toBe(415);
       expect(res.detail).toContain('application/json');
@@ -104,7 +113,11 @@ describe('bodies are parsed by the routes that take them', () => {
   });
 
   it('when a JSON route gets JSON without a Content-Type, or as application/*+json, then it is read', async () => {
-    const none = await fetch(`${svc.url}/v1/files/bulk-delete`, { method: 'POST', headers: { 'X-API-KEY': svc.key }, body: new Blob([JSON.stringify({ file_ids: [crypto.randomUUID()] })]) });
+    const none = await fetch(`${svc.url}/v1/files/bulk-delete`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': svc.key },
+      body: new Blob([JSON.stringify({ file_ids: [crypto.randomUUID()] })]),
+    });
     // An unknown file id is a 404 only once the body was read and validated.
     expect(none.status, await none.text()).toBe(404);
     const plus = await postTyped('/v1/files/bulk-delete', 'application/vnd.api+json; charset=utf-8', JSON.stringify({ file_ids: [crypto.randomUUID()] }));
@@ -137,7 +150,11 @@ async function expectEveryClientReads(heads: string[], bodyBytes: number, status
 describe('refusals reach clients that are still sending', () => {
   it('when 10 keyless multipart uploads of 8 MiB are sent at once, then each client reads its 401', async () => {
     const h = head('POST', '/v1/files/upload', { 'Content-Type': MULTIPART }, 8 * MiB);
-    await expectEveryClientReads(Array.from({ length: 10 }, () => h), 8 * MiB, 401);
+    await expectEveryClientReads(
+      Array.from({ length: 10 }, () => h),
+      8 * MiB,
+      401,
+    );
   });
 
   it('when 10 forged part URLs get 8 MiB each, then each client reads its 403', async () => {

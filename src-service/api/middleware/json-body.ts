@@ -52,9 +52,7 @@ function parseJson(raw: Buffer): unknown {
   try {
     return JSON.parse(raw.toString('utf8')) as unknown;
   } catch (err) {
-    throw new ValidationError([
-      { loc: ['body'], msg: `JSON decode error: ${(err as Error).message}`, type: 'json_invalid' },
-    ]);
+    throw new ValidationError([{ loc: ['body'], msg: `JSON decode error: ${(err as Error).message}`, type: 'json_invalid' }]);
   }
 }
 

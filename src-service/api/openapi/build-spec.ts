@@ -5,7 +5,10 @@ import { REQUEST_COMPONENTS, RESPONSE_COMPONENTS } from './components';
 import { WEBHOOKS_SECTION } from './webhooks-section';
 
 export type JsonSchema = Record<string, unknown>;
-export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, JsonSchema>; securitySchemes?: unknown } };
+export type OpenApiDocument = Record<string, unknown> & {
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes?: unknown };
+};
 
 const OPERATIONS = ENDPOINTS;
 const uri = (id: string) => `#/components/schemas/${id}`;
@@ -34,7 +37,9 @@ export function buildOpenApi(): OpenApiDocument {
     webhooks: WEBHOOKS_SECTION,
     components: {
       schemas,
-      securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'docs/api.md §5: every endpoint except health and this document' } },
+      securitySchemes: {
+        ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'docs/api.md §5: every endpoint except health and this document' },
+      },
     },
   };
 }
@@ -66,7 +71,11 @@ function convert(schemas: Map<string, z.ZodType>, io: 'input' | 'output'): Recor
 function operationObject(op: Operation, names: Map<z.ZodType, string>): Record<string, unknown> {
   const ref = (schema: z.ZodType): JsonSchema =>
     isArrayOfNamed(schema, names) ? { type: 'array', items: ref(schema.element as z.ZodType) } : { $ref: uri(names.get(schema) as string) };
-  const parameters = [...params(op.params, 'path'), ...params(op.query, 'query'), ...(op.headers ?? []).map((h) => ({ ...h, in: 'header', schema: { type: 'string' } }))];
+  const parameters = [
+    ...params(op.params, 'path'),
+    ...params(op.query, 'query'),
+    ...(op.headers ?? []).map((h) => ({ ...h, in: 'header', schema: { type: 'string' } })),
+  ];
   return {
     operationId: op.operationId,
     tags: [op.tag],

@@ -9,8 +9,17 @@ import { AccountInfo, Health, SystemInfo } from '../../contract/system.schema';
 
 /** Request schemas, converted as the route parses them (io: input: defaults make fields optional). */
 export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
-  RunCommandBody, RunChainedBody, RunMultipleBody, InputFiles, OutputFiles, StoreFileBody, BulkDeleteBody, InitUploadBody, CompleteUploadBody,
-  PutWebhookBody, CreateKeyBody,
+  RunCommandBody,
+  RunChainedBody,
+  RunMultipleBody,
+  InputFiles,
+  OutputFiles,
+  StoreFileBody,
+  BulkDeleteBody,
+  InitUploadBody,
+  CompleteUploadBody,
+  PutWebhookBody,
+  CreateKeyBody,
 };
 
 /** The webhook POST body (docs/decisions.md: Webhooks): the poll body and the unix-ms time of the event. */
@@ -21,10 +30,28 @@ export const WebhookPayload = z.object({
 
 /** Response schemas, converted as the presenters produce them (io: output). */
 export const RESPONSE_COMPONENTS: Record<string, z.ZodType> = {
-  ErrorBody: records.ErrorBody, ValidationErrorBody: records.ValidationErrorBody, StoredFile: records.StoredFile,
-  CommandRecord: records.CommandRecord, CommandListItem: records.CommandListItem, SubmitResponse: records.SubmitResponse,
-  ChainedSubmitResponse: records.ChainedSubmitResponse, MultipleSubmitResponse: records.MultipleSubmitResponse, FileIdResponse: records.FileIdResponse,
-  InitUploadResponse: records.InitUploadResponse, CompleteUploadResponse: records.CompleteUploadResponse,
-  BulkDeleteResponse: records.BulkDeleteResponse, Progress, CommandProgressEvent, FileEvent, Delivery, WebhookConfig,
-  WebhookWithSecret, WebhookPayload, ApiKeyItem, CreatedKey, AccountInfo, SystemInfo, Health,
+  ErrorBody: records.ErrorBody,
+  ValidationErrorBody: records.ValidationErrorBody,
+  StoredFile: records.StoredFile,
+  CommandRecord: records.CommandRecord,
+  CommandListItem: records.CommandListItem,
+  SubmitResponse: records.SubmitResponse,
+  ChainedSubmitResponse: records.ChainedSubmitResponse,
+  MultipleSubmitResponse: records.MultipleSubmitResponse,
+  FileIdResponse: records.FileIdResponse,
+  InitUploadResponse: records.InitUploadResponse,
+  CompleteUploadResponse: records.CompleteUploadResponse,
+  BulkDeleteResponse: records.BulkDeleteResponse,
+  Progress,
+  CommandProgressEvent,
+  FileEvent,
+  Delivery,
+  WebhookConfig,
+  WebhookWithSecret,
+  WebhookPayload,
+  ApiKeyItem,
+  CreatedKey,
+  AccountInfo,
+  SystemInfo,
+  Health,
 };

@@ -9,7 +9,14 @@ padding:2px 8px;border-radius:4px;color:#fff;font-size:12px;margin-right:8px}.ge
 .put{background:#c82}.delete{background:#c33}table{border-collapse:collapse;width:100%;margin:6px 0}td,th{border-bottom:1px solid #e6e6ee;
 text-align:left;padding:4px 6px;vertical-align:top;font-size:13px}code{background:#f0f1f5;padding:0 3px;border-radius:3px}`;
 
-type Op = { summary?: string; description?: string; security?: unknown[]; parameters?: JsonSchema[]; requestBody?: JsonSchema; responses?: Record<string, JsonSchema> };
+type Op = {
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+  parameters?: JsonSchema[];
+  requestBody?: JsonSchema;
+  responses?: Record<string, JsonSchema>;
+};
 
 /** `/docs`: the OpenAPI document rendered as one self-contained page (no CDN: it works offline). */
 export function renderDocsPage(doc: OpenApiDocument): string {
@@ -30,7 +37,8 @@ ${ops.map((o) => renderOperation(o.method, o.path, o.op, doc.components.schemas)
 
 function renderOperation(method: string, path: string, op: Op, schemas: Record<string, JsonSchema>): string {
   const params = (op.parameters ?? []).map(
-    (p) => `<tr><td><code>${escapeHtml(String(p.name))}</code>${p.required ? ' <b>*</b>' : ''}</td><td>${escapeHtml(String(p.in))}</td>` +
+    (p) =>
+      `<tr><td><code>${escapeHtml(String(p.name))}</code>${p.required ? ' <b>*</b>' : ''}</td><td>${escapeHtml(String(p.in))}</td>` +
       `<td>${typeLabel(p.schema as JsonSchema)}${constraints(p.schema as JsonSchema)}</td><td>${escapeHtml(text(p.description))}</td></tr>`,
   );
   const bodySchema = op.requestBody ? contentSchema(op.requestBody) : undefined;
@@ -48,7 +56,7 @@ ${params.length ? `<table><tr><th>Parameter</th><th>In</th><th>Type</th><th>Note
 
 function contentSchema(x: JsonSchema): JsonSchema {
   const content = x.content as Record<string, { schema: JsonSchema }>;
-  return (Object.values(content)[0]?.schema ?? {});
+  return Object.values(content)[0]?.schema ?? {};
 }
 
 function anchor(method: string, path: string): string {

@@ -8,11 +8,14 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 describe('the JSON Schema subset validator', () => {
   it('when a value matches a generated component, then no errors; each kind of mismatch is named', () => {
-    const schema = z.toJSONSchema(z.object({ a: z.string().regex(/^x/), n: z.number().int().min(1).nullable(), e: z.enum(['A']).optional(), l: z.array(z.boolean()).max(1) }));
+    const schema = z.toJSONSchema(
+      z.object({ a: z.string().regex(/^x/), n: z.number().int().min(1).nullable(), e: z.enum(['A']).optional(), l: z.array(z.boolean()).max(1) }),
+    );
     const root = { components: { schemas: {} } };
     expect(validateJson({ a: 'xy', n: null, l: [true] }, schema, root)).toEqual([]);
     const errs = validateJson({ a: 'y', n: 0.5, e: 'B', l: [1, 2], extra: 1 }, schema, root).join('\n');
-    for (const bit of ['$.a: does not match', '$.n: matches none', '$.e: "B" not in enum', '$.l: more than 1', '$.l[0]: expected', '$.extra: not allowed']) expect(errs).toContain(bit);
+    for (const bit of ['$.a: does not match', '$.n: matches none', '$.e: "B" not in enum', '$.l: more than 1', '$.l[0]: expected', '$.extra: not allowed'])
+      expect(errs).toContain(bit);
     expect(validateJson({}, schema, root)).toContain('$: missing required a');
   });
 

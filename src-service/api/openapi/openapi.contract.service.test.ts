@@ -46,15 +46,29 @@ async function call(method: string, path: string, body?: unknown, opts?: { key?:
 describe('the OpenAPI document', () => {
   it('when fetched without a key, then it is OpenAPI 3.1, version 1.0.0, with the X-API-KEY scheme, and is the generated one', async () => {
     expect(doc).toMatchObject({ openapi: '3.1.0', info: { version: '1.0.0' } });
-    expect((doc.components.securitySchemes as Record<string, unknown>).ApiKeyAuth).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-KEY' }));
+    expect((doc.components.securitySchemes as Record<string, unknown>).ApiKeyAuth).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-KEY' }),
+    );
     expect({ ...doc, servers: undefined }).toEqual(JSON.parse(JSON.stringify({ ...buildOpenApi(), servers: undefined })));
   });
 
   it('when the routers are built, then each route is a declared endpoint (routes are made from declarations, nothing else)', () => {
     const deps = svc.service.deps;
     const none = {} as never;
-    const routers: Router[] = [commandRoutes(deps), fileRoutes(deps, none, none, none), systemRoutes(deps), eventRoutes(deps), webhookRoutes(none), keyRoutes(deps), openapiRoutes(), workersRoutes({ workers: null }), ...mountPresetFeatures(deps).routers];
-    const routes = routers.flatMap((r) => r.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`)));
+    const routers: Router[] = [
+      commandRoutes(deps),
+      fileRoutes(deps, none, none, none),
+      systemRoutes(deps),
+      eventRoutes(deps),
+      webhookRoutes(none),
+      keyRoutes(deps),
+      openapiRoutes(),
+      workersRoutes({ workers: null }),
+      ...mountPresetFeatures(deps).routers,
+    ];
+    const routes = routers.flatMap((r) =>
+      r.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`)),
+    );
     const declared = ENDPOINTS.map((e) => `${e.method} ${e.path}`);
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
     expect(routes.filter((r) => r !== 'get /docs' && !declared.includes(r))).toEqual([]);
@@ -69,7 +83,9 @@ describe('the OpenAPI document', () => {
       const takesBody = e.method !== 'get' && e.method !== 'delete';
       // A body of the wrong type: a JSON route refuses it (415) before its handler runs, so nothing is created.
       const res = await fetch(`${svc.url}${path}`, {
-        method: e.method.toUpperCase(), headers: { 'x-api-key': svc.key, ...(takesBody ? { 'content-type': 'text/plain' } : {}) }, body: takesBody ? 'x' : undefined,
+        method: e.method.toUpperCase(),
+        headers: { 'x-api-key': svc.key, ...(takesBody ? { 'content-type': 'text/plain' } : {}) },
+        body: takesBody ? 'x' : undefined,
       });
       const text = res.headers.get('content-type')?.includes('json') ? await res.text() : (await res.body?.cancel(), '');
       if (res.status === 405 || text === '{"detail":"Not Found"}') missing.push(`${e.method} ${e.path} -> ${res.status} ${text}`);
@@ -82,7 +98,10 @@ describe('the OpenAPI document', () => {
     const ids = new Set<string>();
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const op of Object.values(ops) as { operationId: string; parameters?: { name: string; in: string; required: boolean }[] }[]) {
-        const declared = (op.parameters ?? []).filter((x) => x.in === 'path' && x.required).map((x) => x.name).sort();
+        const declared = (op.parameters ?? [])
+          .filter((x) => x.in === 'path' && x.required)
+          .map((x) => x.name)
+          .sort();
         expect(declared, `${op.operationId} ${p}`).toEqual([...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
         expect(ids.has(op.operationId)).toBe(false);
         ids.add(op.operationId);
@@ -102,7 +121,9 @@ describe('the OpenAPI document', () => {
 describe('real responses validate against the document', () => {
   it('when a command is submitted, polled to SUCCESS, listed and its outputs read, then every body matches', async () => {
     const sub = await call('POST', '/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'thumb.jpg' }, ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'thumb.jpg' },
+      ffmpeg_command: '-i {{in_1}} -frames:v 1 {{out_1}}',
     });
     const done = await svc.waitForCommand(sub.body.command_id);
     expect(done.status).toBe('SUCCESS');
@@ -113,7 +134,9 @@ describe('real responses validate against the document', () => {
     await call('GET', `/v1/files/${fileId}`);
     await call('GET', '/v1/files');
     const chained = await call('POST', '/v1/run-chained-ffmpeg-commands', {
-      input_files: { in_1: `${media.url}/video.mp4` }, output_files: { out_1: 'a.mp4' }, ffmpeg_commands: ['-i {{in_1}} -t 0.3 -preset ultrafast {{out_1}}'],
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'a.mp4' },
+      ffmpeg_commands: ['-i {{in_1}} -t 0.3 -preset ultrafast {{out_1}}'],
     });
     const log = await svc.waitForCommand(chained.body.command_id);
     expect(log.status).toBe('SUCCESS');
@@ -123,7 +146,8 @@ describe('real responses validate against the document', () => {
 
   it('when files are stored, uploaded, aborted and deleted, then every body matches', async () => {
     const stored = await call('POST', '/v1/files/store-file', { file_url: `${media.url}/audio.mp3` });
-    for (let i = 0; i < 200 && (await svc.api('GET', `/v1/files/${stored.body.file_id}`)).body.status !== 'STORED'; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 200 && (await svc.api('GET', `/v1/files/${stored.body.file_id}`)).body.status !== 'STORED'; i++)
+      await new Promise((r) => setTimeout(r, 50));
     await call('GET', `/v1/files/${stored.body.file_id}`);
     const init = await call('POST', '/v1/files/init-upload', { filename: 'x.bin', size_bytes: 10 });
     await call('POST', `/v1/files/${init.body.file_id}/abort-upload`);
@@ -132,10 +156,16 @@ describe('real responses validate against the document', () => {
   });
 
   it('when a command fails or is cancelled, and an upload completes, then those bodies match too', async () => {
-    const bad = await call('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: 'x.mp4' }, ffmpeg_command: '-f lavfi -i testsrc=duration=0.2 -bogus 1 {{out_1}}' });
+    const bad = await call('POST', '/v1/run-ffmpeg-command', {
+      output_files: { out_1: 'x.mp4' },
+      ffmpeg_command: '-f lavfi -i testsrc=duration=0.2 -bogus 1 {{out_1}}',
+    });
     expect((await svc.waitForCommand(bad.body.command_id)).status).toBe('FAILED');
     await call('GET', `/v1/commands/${bad.body.command_id}`);
-    const long = await call('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: 'l.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=duration=30 {{out_1}}' });
+    const long = await call('POST', '/v1/run-ffmpeg-command', {
+      output_files: { out_1: 'l.mp4' },
+      ffmpeg_command: '-re -f lavfi -i testsrc=duration=30 {{out_1}}',
+    });
     await svc.waitForCommand(long.body.command_id, { until: (b) => b.status === 'PROCESSING' });
     await call('GET', `/v1/commands/${long.body.command_id}`);
     await call('POST', `/v1/commands/${long.body.command_id}/cancel`);

@@ -55,7 +55,11 @@ describe('presets', () => {
   });
 
   it('when a preset is changed with PUT, then it gets a new version and the old one stays readable', async () => {
-    const put = await svc.api('PUT', '/v1/presets/scale', { ...SCALE, description: 'v2', parameters: { ...SCALE.parameters, height: { type: 'integer', default: 240, min: 16, max: 2160 } } });
+    const put = await svc.api('PUT', '/v1/presets/scale', {
+      ...SCALE,
+      description: 'v2',
+      parameters: { ...SCALE.parameters, height: { type: 'integer', default: 240, min: 16, max: 2160 } },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.version).toBe(2);
     expect((await svc.api('GET', '/v1/presets/scale')).body).toMatchObject({ version: 2, description: 'v2' });
@@ -72,7 +76,13 @@ describe('presets', () => {
   });
 
   it('when a string parameter holds a space, then it is refused (it could add arguments)', async () => {
-    await svc.api('POST', '/v1/presets', { name: 'vf', parameters: { filter: { type: 'string', default: 'null' } }, inputs: [{ alias: 'in_1' }], outputs: { out_1: 'o.mp4' }, steps: ['-i {{in_1}} -vf {{filter}} {{out_1}}'] });
+    await svc.api('POST', '/v1/presets', {
+      name: 'vf',
+      parameters: { filter: { type: 'string', default: 'null' } },
+      inputs: [{ alias: 'in_1' }],
+      outputs: { out_1: 'o.mp4' },
+      steps: ['-i {{in_1}} -vf {{filter}} {{out_1}}'],
+    });
     const res = await svc.api('POST', '/v1/presets/vf/run', { input_files: { in_1: `${media.url}/video.mp4` }, parameters: { filter: 'null -y /etc/passwd' } });
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(['body', 'parameters', 'filter']);
@@ -82,7 +92,11 @@ describe('presets', () => {
     const bad = await svc.api('POST', '/v1/presets', { ...SCALE, name: 'bad', steps: ['-i {{in_1}} -vf scale=-2:{{hieght}} {{out_1}}'] });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc.slice(0, 2)).toEqual(['body', 'steps']);
-    const badDefault = await svc.api('POST', '/v1/presets', { ...SCALE, name: 'bad2', parameters: { height: { type: 'integer', default: 5, min: 16 }, crf: SCALE.parameters.crf } });
+    const badDefault = await svc.api('POST', '/v1/presets', {
+      ...SCALE,
+      name: 'bad2',
+      parameters: { height: { type: 'integer', default: 5, min: 16 }, crf: SCALE.parameters.crf },
+    });
     expect(badDefault.status).toBe(422);
     expect(badDefault.body.detail[0].loc).toEqual(['body', 'parameters', 'height', 'default']);
   });

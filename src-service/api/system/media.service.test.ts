@@ -42,14 +42,18 @@ describe('which ffmpeg runs, and what it can do', () => {
     const sys = (await svc.api('GET', '/v1/system')).body;
     expect(sys.hardware_encoders.state).toBe('done');
     for (const t of sys.hardware_encoders.tried) expect(t.works || t.detail.length > 0, JSON.stringify(t)).toBe(true);
-    expect(sys.hardware_encoders.working).toEqual(sys.hardware_encoders.tried.filter((t: { works: boolean }) => t.works).map((t: { encoder: string }) => t.encoder));
+    expect(sys.hardware_encoders.working).toEqual(
+      sys.hardware_encoders.tried.filter((t: { works: boolean }) => t.works).map((t: { encoder: string }) => t.encoder),
+    );
   });
 });
 
 describe('PROCESSING_ERROR messages', () => {
-  it('when a filter name is misspelt, then error_message leads with ffmpeg\'s line and the closest real filter', async () => {
+  it("when a filter name is misspelt, then error_message leads with ffmpeg's line and the closest real filter", async () => {
     const sent = await svc.api('POST', '/v1/run-ffmpeg-command', {
-      input_files: {}, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-f lavfi -i testsrc=d=0.2 -vf scael=320:-2 {{out_1}}',
+      input_files: {},
+      output_files: { out_1: 'o.mp4' },
+      ffmpeg_command: '-f lavfi -i testsrc=d=0.2 -vf scael=320:-2 {{out_1}}',
     });
     expect(sent.status, sent.text).toBe(200); // the API stays faithful: no 422 for an unknown filter
     const done = await svc.waitForCommand(sent.body.command_id);
@@ -63,7 +67,7 @@ describe('PROCESSING_ERROR messages', () => {
 
 const installer = requirePackagePath('@ffmpeg-installer/ffmpeg');
 describe.skipIf(!installer)(`the registry-shipped build${installer ? '' : ' [SKIPPED: @ffmpeg-installer/ffmpeg has no binary for this platform]'}`, () => {
-  it('when FFDESK_FFMPEG_PATH forces @ffmpeg-installer\'s build, then a command still runs on it (a machine with only npm)', async () => {
+  it("when FFDESK_FFMPEG_PATH forces @ffmpeg-installer's build, then a command still runs on it (a machine with only npm)", async () => {
     const before = process.env.FFDESK_FFMPEG_PATH;
     process.env.FFDESK_FFMPEG_PATH = installer ?? '';
     const npmOnly = await startTestService().finally(() => {
@@ -73,7 +77,9 @@ describe.skipIf(!installer)(`the registry-shipped build${installer ? '' : ' [SKI
     try {
       expect((await npmOnly.api('GET', '/v1/health')).body.ffmpeg).toMatchObject({ source: 'FFDESK_FFMPEG_PATH', version: expect.stringMatching(/^N-/) });
       const sent = await npmOnly.api('POST', '/v1/run-ffmpeg-command', {
-        input_files: {}, output_files: { out_1: 'tone.m4a' }, ffmpeg_command: '-f lavfi -i sine=d=0.5 -c:a aac {{out_1}}',
+        input_files: {},
+        output_files: { out_1: 'tone.m4a' },
+        ffmpeg_command: '-f lavfi -i sine=d=0.5 -c:a aac {{out_1}}',
       });
       expect(sent.status, sent.text).toBe(200);
       const done = await npmOnly.waitForCommand(sent.body.command_id);

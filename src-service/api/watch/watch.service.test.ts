@@ -48,8 +48,13 @@ const dirs = (name: string) => {
   return { folder, output };
 };
 
-const watchBody = (d: { folder: string; output: string }, extra: Record<string, unknown> = {}) =>
-  ({ folder: d.folder, output_folder: d.output, preset: 'scale', stable_seconds: 0.4, ...extra });
+const watchBody = (d: { folder: string; output: string }, extra: Record<string, unknown> = {}) => ({
+  folder: d.folder,
+  output_folder: d.output,
+  preset: 'scale',
+  stable_seconds: 0.4,
+  ...extra,
+});
 
 describe('watch folders', () => {
   it('when a file is copied in slowly, then it is taken only once whole, its output lands in the output folder by the pattern, and the original moves to done/', async () => {

@@ -18,7 +18,10 @@ export function webUi(rootDir: string | undefined) {
     if (!file) return next();
     ctx.type = WEB_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
     ctx.set('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    ctx.set('Content-Security-Policy', "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; worker-src 'self' blob:");
+    ctx.set(
+      'Content-Security-Policy',
+      "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; worker-src 'self' blob:",
+    );
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.body = fs.createReadStream(file);
   };

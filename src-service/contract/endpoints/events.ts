@@ -11,7 +11,14 @@ A comment line is sent every 15 s as a heartbeat.`;
 
 /** The live event stream (FFDesk). */
 export const eventEndpoints = defineEndpoints({
-  streamEvents: { method: 'get', path: '/v1/events', tag: 'Events', summary: 'Live command and file events (FFDesk, SSE)',
-    description: EVENTS_DESCRIPTION, query: EventsQuery, headers: [{ name: 'Last-Event-ID', description: 'Replay events after this id first' }],
-    responses: { '200': { description: 'text/event-stream', mediaType: 'text/event-stream' }, ...errors(401, 422) } },
+  streamEvents: {
+    method: 'get',
+    path: '/v1/events',
+    tag: 'Events',
+    summary: 'Live command and file events (FFDesk, SSE)',
+    description: EVENTS_DESCRIPTION,
+    query: EventsQuery,
+    headers: [{ name: 'Last-Event-ID', description: 'Replay events after this id first' }],
+    responses: { '200': { description: 'text/event-stream', mediaType: 'text/event-stream' }, ...errors(401, 422) },
+  },
 });

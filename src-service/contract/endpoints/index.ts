@@ -14,14 +14,36 @@ import { cacheEndpoints } from './cache';
 import { watchEndpoints } from './watch';
 
 export {
-  commandEndpoints, fileEndpoints, streamedEndpoints, eventEndpoints, webhookEndpoints, keyEndpoints, systemEndpoints, openapiEndpoints,
-  workerEndpoints, presetEndpoints, batchEndpoints, cacheEndpoints, watchEndpoints,
+  commandEndpoints,
+  fileEndpoints,
+  streamedEndpoints,
+  eventEndpoints,
+  webhookEndpoints,
+  keyEndpoints,
+  systemEndpoints,
+  openapiEndpoints,
+  workerEndpoints,
+  presetEndpoints,
+  batchEndpoints,
+  cacheEndpoints,
+  watchEndpoints,
 };
 
 /** Every endpoint group; the order is the OpenAPI document's. */
 export const ENDPOINT_GROUPS = [
-  commandEndpoints, fileEndpoints, streamedEndpoints, eventEndpoints, webhookEndpoints, keyEndpoints, systemEndpoints, openapiEndpoints,
-  workerEndpoints, presetEndpoints, batchEndpoints, cacheEndpoints, watchEndpoints,
+  commandEndpoints,
+  fileEndpoints,
+  streamedEndpoints,
+  eventEndpoints,
+  webhookEndpoints,
+  keyEndpoints,
+  systemEndpoints,
+  openapiEndpoints,
+  workerEndpoints,
+  presetEndpoints,
+  batchEndpoints,
+  cacheEndpoints,
+  watchEndpoints,
 ] as const satisfies readonly EndpointGroup[];
 
 /** Every endpoint of the service, each with its operationId. */

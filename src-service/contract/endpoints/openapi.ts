@@ -4,6 +4,12 @@ import { json } from '../responses';
 
 /** The API description itself (no key). */
 export const openapiEndpoints = defineEndpoints({
-  getOpenApi: { method: 'get', path: '/v1/openapi.json', tag: 'System', summary: 'This document (no key)', auth: false,
-    responses: { '200': json('OpenAPI 3.1', z.record(z.string(), z.unknown())) } },
+  getOpenApi: {
+    method: 'get',
+    path: '/v1/openapi.json',
+    tag: 'System',
+    summary: 'This document (no key)',
+    auth: false,
+    responses: { '200': json('OpenAPI 3.1', z.record(z.string(), z.unknown())) },
+  },
 });

@@ -4,6 +4,11 @@ import { errors, json } from '../responses';
 
 /** Scale-out (docs/scale-out.md). The `/v1/worker/...` routes workers call take a worker token, not a key, and are not listed here. */
 export const workerEndpoints = defineEndpoints({
-  listWorkers: { method: 'get', path: '/v1/workers', tag: 'System', summary: 'Scale-out workers: host, ffmpeg version, hardware encoders, cores, running jobs, last seen',
-    responses: { '200': json('The workers this service has heard from', WorkersList), ...errors(401) } },
+  listWorkers: {
+    method: 'get',
+    path: '/v1/workers',
+    tag: 'System',
+    summary: 'Scale-out workers: host, ffmpeg version, hardware encoders, cores, running jobs, last seen',
+    responses: { '200': json('The workers this service has heard from', WorkersList), ...errors(401) },
+  },
 });

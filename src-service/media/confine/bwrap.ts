@@ -50,9 +50,19 @@ export const realHost: HostView = {
  */
 export function bwrapArgs(req: ConfineRequest, host: HostView = realHost): string[] {
   const args = [
-    '--unshare-all', '--unshare-user', '--uid', String(SANDBOX_UID), '--gid', String(SANDBOX_UID),
-    '--die-with-parent', '--new-session', '--cap-drop', 'ALL',
-    '--ro-bind', '/usr', '/usr',
+    '--unshare-all',
+    '--unshare-user',
+    '--uid',
+    String(SANDBOX_UID),
+    '--gid',
+    String(SANDBOX_UID),
+    '--die-with-parent',
+    '--new-session',
+    '--cap-drop',
+    'ALL',
+    '--ro-bind',
+    '/usr',
+    '/usr',
   ];
   for (const root of SYSTEM_ROOTS) {
     const target = host.linkTarget(root);

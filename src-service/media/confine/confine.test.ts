@@ -32,7 +32,13 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const request = (bin: string, argv: string[], extra: Partial<ConfineRequest> = {}): ConfineRequest => ({
-  bin, argv, cwd: job, writable: [job], readable: [], limits: {}, ...extra,
+  bin,
+  argv,
+  cwd: job,
+  writable: [job],
+  readable: [],
+  limits: {},
+  ...extra,
 });
 const required = () => createConfiner({ mode: () => 'require', log: () => undefined });
 
@@ -84,7 +90,9 @@ describe.skipIf(!canConfine)(`bubblewrap for real (${SKIP_WHY})`, () => {
 
   it('when ffmpeg reads the data dir or another job by absolute path, then the files do not exist for it', async () => {
     for (const target of [path.join(root, 'secret.txt'), path.join(sibling, 'other.txt'), '../b/other.txt', '../../secret.txt']) {
-      const r = await runWrapped(request(binaries.ffmpegPath, ['-hide_banner', '-f', 'rawvideo', '-s', '1x1', '-pix_fmt', 'gray', '-i', target, '-f', 'rawvideo', 'leak.raw']));
+      const r = await runWrapped(
+        request(binaries.ffmpegPath, ['-hide_banner', '-f', 'rawvideo', '-s', '1x1', '-pix_fmt', 'gray', '-i', target, '-f', 'rawvideo', 'leak.raw']),
+      );
       expect(r.exitCode, target).not.toBe(0);
       expect(r.stderrTail).toContain('No such file or directory');
       expect(fs.existsSync(path.join(job, 'leak.raw'))).toBe(false);
@@ -96,14 +104,19 @@ describe.skipIf(!canConfine)(`bubblewrap for real (${SKIP_WHY})`, () => {
     const r = await runWrapped(request(binaries.ffmpegPath, ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc=size=32x32:duration=0.2', `/tmp/${name}`]));
     expect(r.exitCode, r.stderrTail).toBe(0); // the private /tmp takes it, and it vanishes with the sandbox
     expect(fs.existsSync(`/tmp/${name}`)).toBe(false);
-    const out = await runWrapped(request(binaries.ffmpegPath, ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc=size=32x32:duration=0.2', path.join(sibling, 'pwned.mkv')]));
+    const out = await runWrapped(
+      request(binaries.ffmpegPath, ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc=size=32x32:duration=0.2', path.join(sibling, 'pwned.mkv')]),
+    );
     expect(out.exitCode).not.toBe(0);
     expect(fs.readdirSync(sibling)).toEqual(['other.txt']);
   });
 
   it('when ffmpeg opens a URL on a listening server, then there is no network to reach it', async () => {
     const hits: string[] = [];
-    const server = http.createServer((req, res) => { hits.push(req.url ?? ''); res.end('x'); });
+    const server = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('x');
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in.mp4`;
@@ -116,7 +129,22 @@ describe.skipIf(!canConfine)(`bubblewrap for real (${SKIP_WHY})`, () => {
   });
 
   it('when a confined ffmpeg burns CPU, then runProcess still measures it (it is a grandchild of the spawned bwrap)', async () => {
-    const r = await runWrapped(request(binaries.ffmpegPath, ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=640x480:rate=25:duration=4', '-c:v', 'libx264', '-preset', 'medium', '-f', 'null', '-']));
+    const r = await runWrapped(
+      request(binaries.ffmpegPath, [
+        '-hide_banner',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=640x480:rate=25:duration=4',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'medium',
+        '-f',
+        'null',
+        '-',
+      ]),
+    );
     expect(r.exitCode, r.stderrTail).toBe(0);
     expect(r.cpuSeconds ?? 0).toBeGreaterThan(0.2);
   });
@@ -138,7 +166,11 @@ describe.skipIf(!canConfine)(`bubblewrap for real (${SKIP_WHY})`, () => {
 
 describe.skipIf(!findPrlimit())('limits (needs util-linux prlimit)', () => {
   it('when ffmpeg writes past RLIMIT_FSIZE, then it is stopped and the limit is named', async () => {
-    const r = await runWrapped(request(binaries.ffmpegPath, ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-c:v', 'rawvideo', '-f', 'rawvideo', 'big.raw'], { limits: { fileSizeBytes: 1_000_000 } }));
+    const r = await runWrapped(
+      request(binaries.ffmpegPath, ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-c:v', 'rawvideo', '-f', 'rawvideo', 'big.raw'], {
+        limits: { fileSizeBytes: 1_000_000 },
+      }),
+    );
     expect(r.exitCode).not.toBe(0);
     expect(limitHit(r)).toBe('fsize');
     expect(fs.statSync(path.join(job, 'big.raw')).size).toBeLessThanOrEqual(1_000_000);
@@ -146,7 +178,13 @@ describe.skipIf(!findPrlimit())('limits (needs util-linux prlimit)', () => {
   });
 
   it('when ffmpeg burns past RLIMIT_CPU, then it is stopped and the limit is named', async () => {
-    const r = await runWrapped(request(binaries.ffmpegPath, ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=640x480:rate=25', '-c:v', 'libx264', '-preset', 'slow', '-f', 'null', '-'], { limits: { cpuSeconds: 1 } }));
+    const r = await runWrapped(
+      request(
+        binaries.ffmpegPath,
+        ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=640x480:rate=25', '-c:v', 'libx264', '-preset', 'slow', '-f', 'null', '-'],
+        { limits: { cpuSeconds: 1 } },
+      ),
+    );
     expect(limitHit(r), r.stderrTail.slice(-300)).toBe('cpu');
     expect(r.timedOut).toBe(false);
   });
@@ -196,7 +234,11 @@ describe('policy', () => {
 });
 
 describe('macOS sandbox-exec profile (generated here, run only on macOS)', () => {
-  const req = request('/opt/ff/ffmpeg', ['-i', 'in.mp4', 'out.mp4'], { cwd: '/Users/u/FFDesk/jobs/x', writable: ['/Users/u/FFDesk/jobs/x'], readable: ['/Users/u/"); (allow default'] });
+  const req = request('/opt/ff/ffmpeg', ['-i', 'in.mp4', 'out.mp4'], {
+    cwd: '/Users/u/FFDesk/jobs/x',
+    writable: ['/Users/u/FFDesk/jobs/x'],
+    readable: ['/Users/u/"); (allow default'],
+  });
 
   it('when a profile is made, then it denies by default, allows no network, and names paths only as parameters', () => {
     const profile = sandboxProfile(req);

@@ -4,7 +4,15 @@ import { childEnv } from '../run-process';
 import { bwrapArgs, findBwrap, smokeTestBwrap } from './bwrap';
 import { findPrlimit, prlimitArgs } from './limits';
 import { SANDBOX_EXEC, sandboxExecArgs } from './macos';
-import { MINIMAL_ENV, SandboxUnavailableError, type ConfineRequest, type SandboxMechanism, type SandboxMode, type SandboxStatus, type WrappedCommand } from './policy';
+import {
+  MINIMAL_ENV,
+  SandboxUnavailableError,
+  type ConfineRequest,
+  type SandboxMechanism,
+  type SandboxMode,
+  type SandboxStatus,
+  type WrappedCommand,
+} from './policy';
 import { WINDOWS_REASON } from './windows';
 
 export { SandboxUnavailableError, effectiveMode, type ConfineRequest, type SandboxMode, type SandboxStatus, type WrappedCommand } from './policy';
@@ -91,6 +99,11 @@ function detectMechanism(platform: NodeJS.Platform, bwrapPath?: string): Mechani
     const problem = existsSync(SANDBOX_EXEC) ? null : `sandbox-exec not found at ${SANDBOX_EXEC}: set FFDESK_SANDBOX=prefer`;
     return { name: 'sandbox-exec', problem, wrap: (req) => ({ bin: SANDBOX_EXEC, argv: sandboxExecArgs(req, realOrSame) }) };
   }
-  return { name: 'none', problem: platform === 'win32' ? WINDOWS_REASON : `no sandbox for platform ${platform}: set FFDESK_SANDBOX=prefer`, wrap: () => { throw new Error('unreachable'); } };
+  return {
+    name: 'none',
+    problem: platform === 'win32' ? WINDOWS_REASON : `no sandbox for platform ${platform}: set FFDESK_SANDBOX=prefer`,
+    wrap: () => {
+      throw new Error('unreachable');
+    },
+  };
 }
-

@@ -32,7 +32,8 @@ export function sandboxProfile(req: Pick<ConfineRequest, 'writable' | 'readable'
 /** sandbox-exec's argv for one run; paths should be real paths (macOS's /tmp is /private/tmp). */
 export function sandboxExecArgs(req: ConfineRequest, realpath: (p: string) => string = (p) => p): string[] {
   const params = [
-    '-D', `BIN=${realpath(req.bin)}`,
+    '-D',
+    `BIN=${realpath(req.bin)}`,
     ...req.writable.flatMap((p, i) => ['-D', `RW${i}=${realpath(p)}`]),
     ...req.readable.flatMap((p, i) => ['-D', `RO${i}=${realpath(p)}`]),
   ];

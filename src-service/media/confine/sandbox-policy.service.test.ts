@@ -44,7 +44,12 @@ describe('sandbox policy', () => {
     expect(done.error_message).toContain(`bubblewrap (bwrap) not found at ${MISSING}: install it`);
     expect(done.error_message).toContain('FFDESK_SANDBOX=prefer');
     const health = await svc.api('GET', '/v1/health', undefined, { key: null });
-    expect(health.body.sandbox).toMatchObject({ mode: 'require', mechanism: process.platform === 'linux' ? 'bubblewrap' : expect.any(String), available: false, reason: expect.stringContaining('not found') });
+    expect(health.body.sandbox).toMatchObject({
+      mode: 'require',
+      mechanism: process.platform === 'linux' ? 'bubblewrap' : expect.any(String),
+      available: false,
+      reason: expect.stringContaining('not found'),
+    });
   });
 
   it('when the sandbox is preferred and bwrap is missing, then the command runs unconfined and health says why', async () => {
@@ -59,7 +64,10 @@ describe('sandbox policy', () => {
 describe.skipIf(!findPrlimit())('run limits (needs util-linux prlimit)', () => {
   it('when one output grows past FFDESK_MAX_OUTPUT_FILE_BYTES, then the command fails saying so', async () => {
     svc = await startTestService({ maxOutputFileBytes: 500_000 });
-    const done = await runCommand(svc, { output_files: { out_1: 'big.nut' }, ffmpeg_command: '-f lavfi -i testsrc=size=320x240:rate=25:duration=20 -c:v rawvideo {{out_1}}' });
+    const done = await runCommand(svc, {
+      output_files: { out_1: 'big.nut' },
+      ffmpeg_command: '-f lavfi -i testsrc=size=320x240:rate=25:duration=20 -c:v rawvideo {{out_1}}',
+    });
     expect({ status: done.status, error_status: done.error_status }).toEqual({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
     expect(done.error_message).toContain('per-file limit of 500000 bytes (FFDESK_MAX_OUTPUT_FILE_BYTES)');
   });
@@ -78,7 +86,10 @@ describe('job folder watch', () => {
 
   it('when free disk space is already below FFDESK_MIN_FREE_DISK_BYTES, then a command that writes little still runs (the reserve is at most half the free space)', async () => {
     svc = await startTestService({ minFreeDiskBytes: Number.MAX_SAFE_INTEGER });
-    const done = await runCommand(svc, { output_files: { out_1: 'a.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=size=64x48:rate=10:duration=2 -c:v libx264 -preset ultrafast {{out_1}}' });
+    const done = await runCommand(svc, {
+      output_files: { out_1: 'a.mp4' },
+      ffmpeg_command: '-re -f lavfi -i testsrc=size=64x48:rate=10:duration=2 -c:v libx264 -preset ultrafast {{out_1}}',
+    });
     expect({ status: done.status, error_message: done.error_message }).toEqual({ status: 'SUCCESS', error_message: undefined });
   });
 
@@ -95,7 +106,15 @@ describe('job folder watch', () => {
 });
 
 describe.skipIf(!canConfine)('offline samples in the sandbox (needs working bwrap)', () => {
-  const SAMPLES = ['sample-audio.mp3', 'sample-frames.zip', 'sample-image.png', 'sample-logo.png', 'sample-music.mp3', 'sample-subtitles.srt', 'sample-video.mp4'];
+  const SAMPLES = [
+    'sample-audio.mp3',
+    'sample-frames.zip',
+    'sample-image.png',
+    'sample-logo.png',
+    'sample-music.mp3',
+    'sample-subtitles.srt',
+    'sample-video.mp4',
+  ];
 
   it('when the samples are made under require, then all of them are stored, with their media fields', async () => {
     svc = await startTestService({ sandbox: 'require', samples: true });
@@ -106,7 +125,12 @@ describe.skipIf(!canConfine)('offline samples in the sandbox (needs working bwra
       if (files.filter((f) => SAMPLES.includes(f.filename)).length === SAMPLES.length) break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    expect(files.map((f) => f.filename).filter((n) => n.startsWith('sample-')).sort()).toEqual(SAMPLES);
+    expect(
+      files
+        .map((f) => f.filename)
+        .filter((n) => n.startsWith('sample-'))
+        .sort(),
+    ).toEqual(SAMPLES);
     expect(files.find((f) => f.filename === 'sample-video.mp4')).toMatchObject({ file_type: 'video', duration: expect.any(Number) });
   }, 150_000);
 });

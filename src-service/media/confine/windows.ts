@@ -5,4 +5,4 @@
  * file access. Said plainly so `require` fails with this reason instead of pretending.
  */
 export const WINDOWS_REASON =
-  'Windows: FFDesk has no operating-system sandbox for ffmpeg here (AppContainer and restricted tokens need native code it does not ship); ffmpeg runs with your user\'s rights, confined only by the argument checks. Set FFDESK_SANDBOX=prefer to run anyway';
+  "Windows: FFDesk has no operating-system sandbox for ffmpeg here (AppContainer and restricted tokens need native code it does not ship); ffmpeg runs with your user's rights, confined only by the argument checks. Set FFDESK_SANDBOX=prefer to run anyway";

@@ -63,9 +63,19 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
       interims: plan.interims,
     };
     const deps = { config: plan.limits, ffmpegPath: ctx.ffmpegPath, ffprobePath: ctx.ffprobePath, confiner: ctx.confinerFor(plan.sandbox_mode) };
-    const ran = await executeInFolder(deps, req, dirs, {
-      cpus: ctx.cpus, signal: controller.signal, limits: stepLimits(plan.limits, plan), checkLists: true, onProgress: (p) => reporter.set(p),
-    }, logs);
+    const ran = await executeInFolder(
+      deps,
+      req,
+      dirs,
+      {
+        cpus: ctx.cpus,
+        signal: controller.signal,
+        limits: stepLimits(plan.limits, plan),
+        checkLists: true,
+        onProgress: (p) => reporter.set(p),
+      },
+      logs,
+    );
     ffmpegSeconds = ran.ffmpegSeconds;
     clearTimeout(timer); // the time limit covers ffmpeg's run, as in the embedded runner; storing is the service's part
     await finish(ctx, commandId, plan, dirs.work, { ...ran, log: logs.join('\n') }, controller.signal);
@@ -118,7 +128,11 @@ async function finish(
     }
     signal.throwIfAborted();
     const answer = await ctx.client.call<{ status: string; missing?: string[] }>('POST', `/v1/worker/commands/${commandId}/complete`, {
-      worker_id: ctx.workerId, produced: r.produced, input_bytes: r.inputBytes, ffmpeg_seconds: r.ffmpegSeconds, log: r.log,
+      worker_id: ctx.workerId,
+      produced: r.produced,
+      input_bytes: r.inputBytes,
+      ffmpeg_seconds: r.ffmpegSeconds,
+      log: r.log,
     });
     if (!answer.missing?.length) return;
     pending = answer.missing;
@@ -129,9 +143,11 @@ async function finish(
 async function uploadFile(ctx: JobContext, commandId: string, work: string, file: string): Promise<void> {
   const full = path.join(work, file);
   const size = (await fs.stat(full)).size;
-  const init = await ctx.client.call<{ upload_id: string; part_size: number; upload_urls: string[] }>(
-    'POST', `/v1/worker/commands/${commandId}/files`, { worker_id: ctx.workerId, path: file, size_bytes: size },
-  );
+  const init = await ctx.client.call<{ upload_id: string; part_size: number; upload_urls: string[] }>('POST', `/v1/worker/commands/${commandId}/files`, {
+    worker_id: ctx.workerId,
+    path: file,
+    size_bytes: size,
+  });
   const etags: string[] = [];
   for (const [i, url] of init.upload_urls.entries()) {
     const start = i * init.part_size;
@@ -144,7 +160,9 @@ async function reportFailure(ctx: JobContext, commandId: string, reason: unknown
   if (reason instanceof CancelledError) return; // the service already recorded the cancel
   const base = { worker_id: ctx.workerId, log: t.log, ffmpeg_seconds: t.ffmpegSeconds };
   const shutdown = reason instanceof ShutdownError;
-  const body = shutdown ? { ...base, error_status: 'PROCESSING_ERROR', error_message: 'The worker stopped', requeue: true } : { ...base, ...failureOf(reason, err) };
+  const body = shutdown
+    ? { ...base, error_status: 'PROCESSING_ERROR', error_message: 'The worker stopped', requeue: true }
+    : { ...base, ...failureOf(reason, err) };
   if (!(reason instanceof JobFailure) && !(err instanceof JobFailure) && !shutdown) ctx.log(`command ${commandId}: ${(err as Error)?.stack ?? String(err)}`);
   await ctx.client.call('POST', `/v1/worker/commands/${commandId}/fail`, body).catch((e: unknown) => {
     if (!(e instanceof ServiceAnswerError)) throw e;

@@ -4,7 +4,10 @@ import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export class ServiceAnswerError extends Error {
-  constructor(readonly status: number, readonly detail: string) {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
     super(`service answered ${status}: ${detail}`);
     this.name = 'ServiceAnswerError';
   }
@@ -62,7 +65,10 @@ export function createServiceClient(serviceUrl: string, token: string) {
       });
       req.on('error', fail);
       if (length === 0) req.end();
-      else fs.createReadStream(file, { start, end: start + length - 1 }).on('error', fail).pipe(req);
+      else
+        fs.createReadStream(file, { start, end: start + length - 1 })
+          .on('error', fail)
+          .pipe(req);
     });
   }
 

@@ -41,12 +41,16 @@ export function createVcpuPool(budget: number) {
       const got = await new Promise<boolean>((resolve) => {
         const entry = { n, wake: () => resolve(true) };
         waiting.push(entry);
-        signal.addEventListener('abort', () => {
-          const i = waiting.indexOf(entry);
-          if (i < 0) return; // already woken: it runs, and the worker's stop aborts it like any running job
-          waiting.splice(i, 1);
-          resolve(false);
-        }, { once: true });
+        signal.addEventListener(
+          'abort',
+          () => {
+            const i = waiting.indexOf(entry);
+            if (i < 0) return; // already woken: it runs, and the worker's stop aborts it like any running job
+            waiting.splice(i, 1);
+            resolve(false);
+          },
+          { once: true },
+        );
       });
       if (!got) return null;
       const cpus = take(n);

@@ -34,7 +34,10 @@ const HEARTBEAT_MS = 5_000;
  */
 export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(): Promise<void> }> {
   fs.mkdirSync(o.workDir, { recursive: true });
-  const id = `${os.hostname().replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 60)}-${crypto.randomBytes(3).toString('hex')}`;
+  const id = `${os
+    .hostname()
+    .replace(/[^A-Za-z0-9_.-]/g, '-')
+    .slice(0, 60)}-${crypto.randomBytes(3).toString('hex')}`;
   const client = createServiceClient(o.serviceUrl, o.token);
   const ffmpegPath = o.binaries.ffmpegPath;
   const ffprobePath = o.binaries.ffprobePath;
@@ -67,7 +70,10 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
       if (!cpus) return;
       running.add(job.data.commandId);
       try {
-        await runRemoteJob({ client, workerId: id, workDir: o.workDir, ffmpegPath, ffprobePath, cpus, confinerFor, shutdown: shutdown.signal, log: o.log }, job.data.commandId);
+        await runRemoteJob(
+          { client, workerId: id, workDir: o.workDir, ffmpegPath, ffprobePath, cpus, confinerFor, shutdown: shutdown.signal, log: o.log },
+          job.data.commandId,
+        );
       } catch (err) {
         // A revoked token: stop taking jobs rather than failing every one; this one stays QUEUED for another worker.
         if (!(err instanceof ServiceAnswerError && err.status === 401)) throw err;

@@ -16,7 +16,8 @@ export interface CommandExample {
 export const MANY_FILES_EXAMPLES: CommandExample[] = [
   {
     name: 'input_compressed_folder: files referenced by their names inside the zip',
-    path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
+    path: '/v1/run-ffmpeg-command',
+    pollPath: '/v1/commands',
     body: String.raw`{
   "input_compressed_folder": "MEDIA/folder.zip",
   "output_files": { "out_1": "slideshow.mp4" },
@@ -26,7 +27,8 @@ export const MANY_FILES_EXAMPLES: CommandExample[] = [
   },
   {
     name: 'OUTPUT_FOLDER: numbered frames returned as one zip',
-    path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
+    path: '/v1/run-ffmpeg-command',
+    pollPath: '/v1/commands',
     body: String.raw`{
   "input_files": { "in_1": "MEDIA/video.mp4" },
   "output_files": "OUTPUT_FOLDER",
@@ -36,7 +38,8 @@ export const MANY_FILES_EXAMPLES: CommandExample[] = [
   },
   {
     name: 'HLS playlist output with an out_playlist_ alias',
-    path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
+    path: '/v1/run-ffmpeg-command',
+    pollPath: '/v1/commands',
     body: String.raw`{
   "input_files": { "in_1": "MEDIA/video.mp4" },
   "output_files": { "out_playlist_1": "playlist.m3u8" },
@@ -49,7 +52,8 @@ export const MANY_FILES_EXAMPLES: CommandExample[] = [
 export const COMMAND_EXAMPLES: CommandExample[] = [
   {
     name: 'GIF thumbnail with the select/setpts/scale/pad chain',
-    path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
+    path: '/v1/run-ffmpeg-command',
+    pollPath: '/v1/commands',
     body: String.raw`{
   "input_files": { "in_1": "MEDIA/long.mp4" },
   "output_files": { "out_1": "output.gif" },
@@ -59,7 +63,8 @@ export const COMMAND_EXAMPLES: CommandExample[] = [
   },
   {
     name: 'one filter graph split into two outputs',
-    path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
+    path: '/v1/run-ffmpeg-command',
+    pollPath: '/v1/commands',
     body: String.raw`{
   "input_files": { "in_1": "MEDIA/video.mp4" },
   "output_files": { "out_1": "output_320.mp4", "out_2": "output_180.mp4" },
@@ -69,7 +74,8 @@ export const COMMAND_EXAMPLES: CommandExample[] = [
   },
   {
     name: 'subtitles burnt in',
-    path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
+    path: '/v1/run-ffmpeg-command',
+    pollPath: '/v1/commands',
     body: String.raw`{
   "input_files": { "in_video": "MEDIA/video.mp4", "in_srt": "MEDIA/subs.srt" },
   "output_files": { "out_1": "output_subtitled.mp4" },
@@ -79,7 +85,8 @@ export const COMMAND_EXAMPLES: CommandExample[] = [
   },
   {
     name: 'slideshow from an image and an audio track',
-    path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
+    path: '/v1/run-ffmpeg-command',
+    pollPath: '/v1/commands',
     body: String.raw`{
   "input_files": { "in_img_1": "MEDIA/image.png", "in_audio_1": "MEDIA/audio.mp3" },
   "output_files": { "out_1": "slideshow.mp4" },
@@ -89,7 +96,8 @@ export const COMMAND_EXAMPLES: CommandExample[] = [
   },
   {
     name: 'chained: a thumbnail, then a GIF from the first output',
-    path: '/v1/run-chained-ffmpeg-commands', pollPath: '/v1/poll-command',
+    path: '/v1/run-chained-ffmpeg-commands',
+    pollPath: '/v1/poll-command',
     body: String.raw`{
   "input_files": { "in_1": "MEDIA/video.mp4" },
   "output_files": { "out_1": "thumbnail.jpg", "out_2": "short.mp4", "out_3": "preview.gif" },
@@ -99,11 +107,16 @@ export const COMMAND_EXAMPLES: CommandExample[] = [
     "-i {{out_2}} -vf \"fps=10,scale=160:-1:flags=lanczos\" {{out_3}}"
   ]
 }`,
-    expectOutputs: { out_1: { file_type: 'image', file_format: 'jpg' }, out_2: { file_type: 'video', file_format: 'mp4' }, out_3: { file_type: 'image', file_format: 'gif' } },
+    expectOutputs: {
+      out_1: { file_type: 'image', file_format: 'jpg' },
+      out_2: { file_type: 'video', file_format: 'mp4' },
+      out_3: { file_type: 'image', file_format: 'gif' },
+    },
   },
   {
     name: 'backslash-escaped braces as some docs print them',
-    path: '/v1/run-ffmpeg-command', pollPath: '/v1/commands',
+    path: '/v1/run-ffmpeg-command',
+    pollPath: '/v1/commands',
     body: String.raw`{
   "input_files": { "in_1": "MEDIA/video.mp4" },
   "output_files": { "out_1": "frame.jpg" },

@@ -35,8 +35,16 @@ export const RendiStoredFileMetadata: Schema = {
   name: 'RendiStoredFileMetadata',
   fields: {
     ...RendiStoredFile.fields,
-    is_deleted: opt('boolean'), duration: opt('number'), file_type: opt('string'), file_format: opt('string'), width: opt('integer'),
-    height: opt('integer'), codec: opt('string'), frame_rate: opt('number'), bitrate_video_kb: opt('number'), bitrate_audio_kb: opt('number'),
+    is_deleted: opt('boolean'),
+    duration: opt('number'),
+    file_type: opt('string'),
+    file_format: opt('string'),
+    width: opt('integer'),
+    height: opt('integer'),
+    codec: opt('string'),
+    frame_rate: opt('number'),
+    bitrate_video_kb: opt('number'),
+    bitrate_audio_kb: opt('number'),
     is_varying_frame_rate: opt('boolean'),
   },
 };
@@ -123,13 +131,18 @@ export function conform(value: unknown, schema: Schema, where = '$'): string[] {
     const p = typeProblem(v, f);
     if (p) problems.push(`${at}: ${p}`);
     else if (f.values) for (const [k, item] of Object.entries(v as Record<string, unknown>)) problems.push(...conform(item, f.values, `${at}.${k}`));
-    else if (f.items) (v as unknown[]).forEach((item, i) => { const q = typeProblem(item, f.items as Field); if (q) problems.push(`${at}[${i}]: ${q}`); });
+    else if (f.items)
+      (v as unknown[]).forEach((item, i) => {
+        const q = typeProblem(item, f.items as Field);
+        if (q) problems.push(`${at}[${i}]: ${q}`);
+      });
   }
   if (schema === HTTPValidationError && Array.isArray(obj.detail)) {
     obj.detail.forEach((item, i) => {
       problems.push(...conform(item, ValidationErrorItem, `${where}.detail[${i}]`));
       const loc = (item as { loc?: unknown }).loc;
-      if (Array.isArray(loc) && !loc.every((p) => typeof p === 'string' || Number.isInteger(p))) problems.push(`${where}.detail[${i}].loc: items must be strings or integers`);
+      if (Array.isArray(loc) && !loc.every((p) => typeof p === 'string' || Number.isInteger(p)))
+        problems.push(`${where}.detail[${i}].loc: items must be strings or integers`);
     });
   }
   return problems;

@@ -16,8 +16,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** docs/api.md §2.1 (+ docs/decisions.md: created_at). */
 export const COMMAND_RECORD: Table = {
   fields: {
-    command_id: 'uuid', status: 'string', command_type: 'string', total_processing_seconds: 'number',
-    ffmpeg_command_run_seconds: 'number', vcpu_count: 'integer', output_files: 'object', original_request: 'object', created_at: 'string',
+    command_id: 'uuid',
+    status: 'string',
+    command_type: 'string',
+    total_processing_seconds: 'number',
+    ffmpeg_command_run_seconds: 'number',
+    vcpu_count: 'integer',
+    output_files: 'object',
+    original_request: 'object',
+    created_at: 'string',
   },
   always: ['command_id', 'status', 'command_type', 'vcpu_count', 'original_request'],
 };
@@ -25,10 +32,25 @@ export const COMMAND_RECORD: Table = {
 /** docs/api.md §2.2: "is_private ... appears in every response that returns the file"; storage_url always (docs/decisions.md). */
 export const STORED_FILE: Table = {
   fields: {
-    file_id: 'uuid', storage_url: 'string|null', status: 'string', service_store_type: 'string', is_deleted: 'boolean',
-    is_private: 'boolean', size_mbytes: 'number', file_type: 'string', file_format: 'string', width: 'integer', height: 'integer',
-    duration: 'number', codec: 'string', frame_rate: 'number', bitrate_video_kb: 'number', bitrate_audio_kb: 'number',
-    is_varying_frame_rate: 'boolean', file_count: 'integer', size_compressed_mbytes: 'number',
+    file_id: 'uuid',
+    storage_url: 'string|null',
+    status: 'string',
+    service_store_type: 'string',
+    is_deleted: 'boolean',
+    is_private: 'boolean',
+    size_mbytes: 'number',
+    file_type: 'string',
+    file_format: 'string',
+    width: 'integer',
+    height: 'integer',
+    duration: 'number',
+    codec: 'string',
+    frame_rate: 'number',
+    bitrate_video_kb: 'number',
+    bitrate_audio_kb: 'number',
+    is_varying_frame_rate: 'boolean',
+    file_count: 'integer',
+    size_compressed_mbytes: 'number',
   },
   always: ['file_id', 'storage_url', 'status', 'is_deleted', 'is_private'],
 };

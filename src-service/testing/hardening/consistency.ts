@@ -157,14 +157,23 @@ function checkOutputs(commands: CommandRecord[], files: FileRecord[], v: string[
     const declared = (JSON.parse(c.request_json) as { output_files: Record<string, string> | string }).output_files;
     const want = typeof declared === 'string' ? ['OUTPUT_FOLDER'] : Object.keys(declared);
     const have = outs.map((o) => o.output_alias ?? '?');
-    if ([...have].sort().join(',') !== [...want].sort().join(',')) v.push(`command ${c.id}: SUCCESS with outputs [${have.join(',')}], declared [${want.join(',')}]`);
+    if ([...have].sort().join(',') !== [...want].sort().join(','))
+      v.push(`command ${c.id}: SUCCESS with outputs [${have.join(',')}], declared [${want.join(',')}]`);
     for (const o of outs) if (o.status !== 'STORED') v.push(`command ${c.id}: output ${o.output_alias} is ${o.status}, not STORED`);
   }
 }
 
-function checkAfterRestart(dataDir: string, opts: { startedAt?: string; previous?: ConsistencyReport }, commands: CommandRecord[], files: FileRecord[], disk: DiskState, v: string[]): void {
+function checkAfterRestart(
+  dataDir: string,
+  opts: { startedAt?: string; previous?: ConsistencyReport },
+  commands: CommandRecord[],
+  files: FileRecord[],
+  disk: DiskState,
+  v: string[],
+): void {
   for (const c of commands) {
-    if (c.status === 'PROCESSING' && (c.started_at ?? '') < (opts.startedAt ?? '')) v.push(`command ${c.id}: still PROCESSING from before the restart (started ${c.started_at})`);
+    if (c.status === 'PROCESSING' && (c.started_at ?? '') < (opts.startedAt ?? ''))
+      v.push(`command ${c.id}: still PROCESSING from before the restart (started ${c.started_at})`);
   }
   const prev = opts.previous;
   if (!prev) return;
@@ -177,11 +186,23 @@ function checkAfterRestart(dataDir: string, opts: { startedAt?: string; previous
   gone('blobs/.tmp entry', prev.disk.tmp, disk.tmp);
   // A re-queued command runs again in a job folder of the same name: only an older one survived.
   const since = Date.parse(opts.startedAt ?? '');
-  gone('job folder', prev.disk.jobs.filter((j) => (fs.statSync(path.join(dataDir, 'jobs', j), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < since), disk.jobs);
+  gone(
+    'job folder',
+    prev.disk.jobs.filter((j) => (fs.statSync(path.join(dataDir, 'jobs', j), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < since),
+    disk.jobs,
+  );
   const owned = (name: string, statuses: Set<string>) => statuses.has(prev.fileStatus.get(idOf(name)) ?? '');
   const fileRows = new Map(files.map((f) => [f.id, f]));
-  gone('store-file staging', prev.disk.storeStagings.filter((s) => !owned(s, new Set(['QUEUED', 'DOWNLOADING', 'DOWNLOADED']))), disk.storeStagings);
-  gone('upload staging', prev.disk.uploadStagings.filter((s) => !owned(s, new Set(['UPLOADING', 'UPLOADED']))), disk.uploadStagings);
+  gone(
+    'store-file staging',
+    prev.disk.storeStagings.filter((s) => !owned(s, new Set(['QUEUED', 'DOWNLOADING', 'DOWNLOADED']))),
+    disk.storeStagings,
+  );
+  gone(
+    'upload staging',
+    prev.disk.uploadStagings.filter((s) => !owned(s, new Set(['UPLOADING', 'UPLOADED']))),
+    disk.uploadStagings,
+  );
   for (const s of disk.uploadStagings) {
     const row = fileRows.get(idOf(s));
     if (!row) v.push(`upload staging ${s} has no file record`);
@@ -209,7 +230,8 @@ function checkSettled(
     }
   }
   const uploading = new Set(files.filter((f) => f.status === 'UPLOADING').map((f) => f.id));
-  for (const u of uploads) if (!uploading.has(u.file_id)) v.push(`upload session ${u.file_id} kept for a file that is ${files.find((f) => f.id === u.file_id)?.status}`);
+  for (const u of uploads)
+    if (!uploading.has(u.file_id)) v.push(`upload session ${u.file_id} kept for a file that is ${files.find((f) => f.id === u.file_id)?.status}`);
   for (const k of orphanBlobs) v.push(`orphan blob ${k}: on disk, referenced by no live record`);
   for (const t of disk.tmp) v.push(`blobs/.tmp/${t} left behind`);
   for (const j of disk.jobs) v.push(`jobs/${j} left behind`);
@@ -253,13 +275,19 @@ export async function checkDownloads(baseUrl: string, key: string, fileIds: stri
   const queue = [...fileIds];
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      const rec = (await (await fetch(`${baseUrl}/v1/files/${id}?presigned_ttl_seconds=600`, { headers: { 'X-API-KEY': key } })).json()) as Record<string, unknown>;
+      const rec = (await (await fetch(`${baseUrl}/v1/files/${id}?presigned_ttl_seconds=600`, { headers: { 'X-API-KEY': key } })).json()) as Record<
+        string,
+        unknown
+      >;
       if (rec.status !== 'STORED' || rec.is_deleted) continue;
       const res = await fetch(rec.storage_url as string);
       const bytes = Buffer.from(await res.arrayBuffer());
       checked++;
       if (res.status !== 200) violations.push(`file ${id}: storage_url answered ${res.status}`);
-      else if (rec.file_type !== 'output_manifest' && bytes.length !== Math.round((rec.size_compressed_mbytes as number ?? rec.size_mbytes as number) * 1048576)) {
+      else if (
+        rec.file_type !== 'output_manifest' &&
+        bytes.length !== Math.round(((rec.size_compressed_mbytes as number) ?? (rec.size_mbytes as number)) * 1048576)
+      ) {
         violations.push(`file ${id}: downloaded ${bytes.length} bytes, record says ${(rec.size_compressed_mbytes ?? rec.size_mbytes) as number} MB`);
       }
     }

@@ -23,7 +23,12 @@ import { RED_TEAM_TRICKS, RUN_TRICKS, STORAGE_PATH_TRICKS, SUBMIT_TRICKS, type T
 export type CatalogueMode = 'both' | 'parser-only' | 'confinement-only';
 
 const bwrap = findBwrap();
-const bwrapProblem = process.platform !== 'linux' ? `the sandbox tests need Linux, not ${process.platform}` : bwrap ? smokeTestBwrap(bwrap) : 'bubblewrap (bwrap) is not installed';
+const bwrapProblem =
+  process.platform !== 'linux'
+    ? `the sandbox tests need Linux, not ${process.platform}`
+    : bwrap
+      ? smokeTestBwrap(bwrap)
+      : 'bubblewrap (bwrap) is not installed';
 
 export function defineEscapeCatalogue(mode: CatalogueMode): void {
   const parserOn = mode !== 'confinement-only';
@@ -47,14 +52,40 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
   const listTree = (dir: string) => fs.readdirSync(dir, { recursive: true }).map(String).sort();
 
   function canaryFiles(): string[] {
-    return [...['canary.txt', 'canary.ts', 'canary.mp4', 'canary.srt'].map((f) => path.join(outside, f)),
-      ...['canary-secret.txt', 'canary.ts', 'canary.mp4', 'local-api-key'].map((f) => path.join(svc.dataDir, f))];
+    return [
+      ...['canary.txt', 'canary.ts', 'canary.mp4', 'canary.srt'].map((f) => path.join(outside, f)),
+      ...['canary-secret.txt', 'canary.ts', 'canary.mp4', 'local-api-key'].map((f) => path.join(svc.dataDir, f)),
+    ];
   }
 
   function plantCanaries(dir: string, withText: string): void {
     fs.writeFileSync(path.join(dir, withText), `${token}\n`);
-    ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10:duration=1', '-c:v', 'mpeg2video', '-metadata', `service_name=${token}`, '-f', 'mpegts', path.join(dir, 'canary.ts')]);
-    ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-metadata', `title=${token}`, path.join(dir, 'canary.mp4')]);
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x48:rate=10:duration=1',
+      '-c:v',
+      'mpeg2video',
+      '-metadata',
+      `service_name=${token}`,
+      '-f',
+      'mpegts',
+      path.join(dir, 'canary.ts'),
+    ]);
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x48:rate=10:duration=1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-metadata',
+      `title=${token}`,
+      path.join(dir, 'canary.mp4'),
+    ]);
   }
 
   /** True when the canary text or the API key shows in the record, its log or its stored outputs, or ffmpeg fetched the remote canary. */
@@ -109,19 +140,27 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
     fs.writeFileSync(path.join(served, 'hostile.m3u8'), `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:1,\n${outside}/canary.ts\n#EXT-X-ENDLIST\n`);
     media = await startMediaServer(served);
     const playlist = await svc.api('POST', '/v1/run-ffmpeg-command', {
-      output_files: { out_playlist_1: 'index.m3u8' }, vcpu_count: 1,
+      output_files: { out_playlist_1: 'index.m3u8' },
+      vcpu_count: 1,
       ffmpeg_command: '-f lavfi -i testsrc=duration=1:size=64x48:rate=10 -c:v libx264 -preset ultrafast -hls_time 1 {{out_playlist_1}}',
     });
     const privateCmd = await svc.api('POST', '/v1/run-ffmpeg-command', {
-      output_files: { out_1: 'private.mp4' }, is_private: true, vcpu_count: 1,
+      output_files: { out_1: 'private.mp4' },
+      is_private: true,
+      vcpu_count: 1,
       ffmpeg_command: '-f lavfi -i testsrc=duration=1:size=64x48:rate=10 -c:v libx264 -preset ultrafast {{out_1}}',
     });
     const pl = await svc.waitForCommand(playlist.body.command_id);
     await svc.waitForCommand(privateCmd.body.command_id);
     const priv = await svc.api('GET', `/v1/commands/${privateCmd.body.command_id}?presigned_ttl_seconds=3600`);
     ctx = {
-      outside, video: `${media.url}/${path.basename(tiny.video)}`, mediaUrl: media.url, serviceUrl: svc.url,
-      playlistId: pl.output_files.out_playlist_1.file_id, privateUrl: priv.body.output_files.out_1.storage_url, tinyTs: fs.readFileSync(tinyTs),
+      outside,
+      video: `${media.url}/${path.basename(tiny.video)}`,
+      mediaUrl: media.url,
+      serviceUrl: svc.url,
+      playlistId: pl.output_files.out_playlist_1.file_id,
+      privateUrl: priv.body.output_files.out_1.storage_url,
+      tinyTs: fs.readFileSync(tinyTs),
     };
     for (const trick of [...SUBMIT_TRICKS, ...RUN_TRICKS, ...RED_TEAM_TRICKS]) {
       if (trick.zip) fs.writeFileSync(path.join(served, 'zips', `${slug(trick.name)}.zip`), buildZip(trick.zip(ctx)));
@@ -150,7 +189,9 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
   describe('through the API', () => {
     it('when a command reads a canary inside its own folder, then the leak detector sees it (control)', async () => {
       const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
-        input_compressed_folder: `${media.url}/zips/control.zip`, output_files: { out_1: 'leak.raw' }, vcpu_count: 1,
+        input_compressed_folder: `${media.url}/zips/control.zip`,
+        output_files: { out_1: 'leak.raw' },
+        vcpu_count: 1,
         ffmpeg_command: '-f rawvideo -pix_fmt gray -s 1x1 -i inside.txt -f rawvideo {{out_1}}',
       });
       expect(res.status, res.text).toBe(200);
@@ -233,7 +274,10 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
       const existing = await uploadFile(svc, 'probe-a.m3u8', playlist(path.join(svc.dataDir, 'canary.ts')));
       const missing = await uploadFile(svc, 'probe-b.m3u8', playlist(path.join(svc.dataDir, 'no-such-file.ts')));
       const climbing = await uploadFile(svc, 'probe-c.m3u8', playlist('../../../canary.ts'));
-      const fields = (f: JsonBody) => Object.fromEntries(Object.entries(f).filter(([k]) => !['file_id', 'filename', 'created_at', 'storage_url', 'file_url', 'size_bytes', 'size_mbytes'].includes(k)));
+      const fields = (f: JsonBody) =>
+        Object.fromEntries(
+          Object.entries(f).filter(([k]) => !['file_id', 'filename', 'created_at', 'storage_url', 'file_url', 'size_bytes', 'size_mbytes'].includes(k)),
+        );
       const leaked = [existing, climbing].some((f) => JSON.stringify(f).includes(token) || f.duration !== undefined);
       if (leaked) figures.escapes.push('ffprobe of a stored playlist');
       expect(leaked).toBe(false);
@@ -250,9 +294,22 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
       const strayJobs = fs.existsSync(path.join(svc.dataDir, 'jobs')) ? fs.readdirSync(path.join(svc.dataDir, 'jobs')) : [];
       const outsideNow = listTree(outside);
       // The parent of the data dir (the temp folder) is shared with other tests, so only the tricks' own names are looked for there.
-      const trickNames = ['pwned.txt', 'pwned.mp4', 'tee.mp4', 'dump.ttf', 'x264.log', 'pass-0.log', 'seg0.ts', 'list.m3u8', 'ffdesk.db', 'pwned-list.m3u8', 'pwned0.ts'];
+      const trickNames = [
+        'pwned.txt',
+        'pwned.mp4',
+        'tee.mp4',
+        'dump.ttf',
+        'x264.log',
+        'pass-0.log',
+        'seg0.ts',
+        'list.m3u8',
+        'ffdesk.db',
+        'pwned-list.m3u8',
+        'pwned0.ts',
+      ];
       const strayParent = fs.readdirSync(path.dirname(svc.dataDir)).filter((f) => trickNames.includes(f));
-      if (strayTop.length || strayJobs.length || strayParent.length || outsideNow.join() !== before.outside.join()) figures.escapes.push('files written outside');
+      if (strayTop.length || strayJobs.length || strayParent.length || outsideNow.join() !== before.outside.join())
+        figures.escapes.push('files written outside');
       expect(strayParent).toEqual([]);
       expect(strayTop).toEqual([]);
       expect(strayJobs).toEqual([]);

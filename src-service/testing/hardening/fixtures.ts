@@ -32,11 +32,20 @@ export async function waitForFile(svc: TestService, fileId: string, key = svc.ke
 
 /** A command that makes real outputs without any input (lavfi), run to its end. */
 export async function lavfiOutputs(svc: TestService, outputs: Record<string, string>, opts: { key?: string; isPrivate?: boolean } = {}): Promise<JsonBody> {
-  const targets = Object.keys(outputs).map((alias) => `-map 0 -c:v libx264 -preset ultrafast {{${alias}}}`).join(' ');
-  const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
-    output_files: outputs, is_private: opts.isPrivate ?? false, vcpu_count: 1,
-    ffmpeg_command: `-f lavfi -i testsrc=duration=0.5:size=64x48:rate=10 ${targets}`,
-  }, { key: opts.key ?? svc.key });
+  const targets = Object.keys(outputs)
+    .map((alias) => `-map 0 -c:v libx264 -preset ultrafast {{${alias}}}`)
+    .join(' ');
+  const res = await svc.api(
+    'POST',
+    '/v1/run-ffmpeg-command',
+    {
+      output_files: outputs,
+      is_private: opts.isPrivate ?? false,
+      vcpu_count: 1,
+      ffmpeg_command: `-f lavfi -i testsrc=duration=0.5:size=64x48:rate=10 ${targets}`,
+    },
+    { key: opts.key ?? svc.key },
+  );
   if (res.status !== 200) throw new Error(`submit ${res.status}: ${res.text}`);
   return waitForCommandAs(svc, res.body.command_id, opts.key ?? svc.key);
 }

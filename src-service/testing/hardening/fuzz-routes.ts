@@ -8,7 +8,23 @@ import { ENDPOINTS } from '../../contract/endpoints';
  * tests without being listed here. Endpoints with a JSON body get a valid body of their kind
  * to mutate (an endpoint missing from BODY_KIND_OF is fuzzed from mutated `{x: 1}` bodies).
  */
-export type BodyKind = 'run' | 'chained' | 'multiple' | 'bulk' | 'store' | 'init' | 'complete' | 'webhook' | 'key' | 'rename' | 'preset' | 'preset-run' | 'preset-import' | 'batch' | 'watch' | 'none';
+export type BodyKind =
+  | 'run'
+  | 'chained'
+  | 'multiple'
+  | 'bulk'
+  | 'store'
+  | 'init'
+  | 'complete'
+  | 'webhook'
+  | 'key'
+  | 'rename'
+  | 'preset'
+  | 'preset-run'
+  | 'preset-import'
+  | 'batch'
+  | 'watch'
+  | 'none';
 
 export interface Route {
   method: string;
@@ -20,9 +36,22 @@ export interface Route {
 
 /** Which valid body (validBodies) each endpoint with a JSON body schema starts from. */
 const BODY_KIND_OF: Record<string, BodyKind> = {
-  runFfmpegCommand: 'run', runChainedFfmpegCommands: 'chained', runMultipleFfmpegCommands: 'multiple', renameCommand: 'rename',
-  bulkDeleteFiles: 'bulk', storeFile: 'store', initUpload: 'init', completeUpload: 'complete', putWebhook: 'webhook', createKey: 'key',
-  createPreset: 'preset', updatePreset: 'preset', runPreset: 'preset-run', importPreset: 'preset-import', createBatch: 'batch', createWatchFolder: 'watch',
+  runFfmpegCommand: 'run',
+  runChainedFfmpegCommands: 'chained',
+  runMultipleFfmpegCommands: 'multiple',
+  renameCommand: 'rename',
+  bulkDeleteFiles: 'bulk',
+  storeFile: 'store',
+  initUpload: 'init',
+  completeUpload: 'complete',
+  putWebhook: 'webhook',
+  createKey: 'key',
+  createPreset: 'preset',
+  updatePreset: 'preset',
+  runPreset: 'preset-run',
+  importPreset: 'preset-import',
+  createBatch: 'batch',
+  createWatchFolder: 'watch',
   uploadFileForm: 'none',
 };
 
@@ -36,16 +65,38 @@ function routeOf(e: Operation): Route {
 export const ROUTES: Route[] = [...ENDPOINTS.map(routeOf), { method: 'GET', path: '/docs' }];
 
 const PRESET_BODY = {
-  name: 'fuzz', parameters: { height: { type: 'integer', default: 120, min: 16, max: 2160 } }, inputs: [{ alias: 'in_1' }],
-  outputs: { out_1: '{name}_{height}p.mp4' }, steps: ['-i {{in_1}} -vf scale=-2:{{height}} {{out_1}}'],
+  name: 'fuzz',
+  parameters: { height: { type: 'integer', default: 120, min: 16, max: 2160 } },
+  inputs: [{ alias: 'in_1' }],
+  outputs: { out_1: '{name}_{height}p.mp4' },
+  steps: ['-i {{in_1}} -vf scale=-2:{{height}} {{out_1}}'],
 };
 
 /** A valid body per kind; inputs point at a port that refuses connections, so accepted commands fail fast. */
 export function validBodies(): Record<Exclude<BodyKind, 'none'>, Record<string, unknown>> & { none: Record<string, unknown> } {
   return {
-    run: { input_files: { in_1: DEAD_INPUT }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}', vcpu_count: 1, max_command_run_seconds: 5, is_private: false },
-    chained: { input_files: { in_1: DEAD_INPUT }, output_files: { out_1: 'a.mp4', out_2: 'b.mp4' }, ffmpeg_commands: ['-i {{in_1}} {{out_1}}', '-i {{out_1}} {{out_2}}'], vcpu_count: 1, max_command_run_seconds: 5 },
-    multiple: { input_files: { in_1: DEAD_INPUT }, output_files: { out_1: 'a.mp4', out_2: 'b.mp4' }, ffmpeg_commands: ['-i {{in_1}} {{out_1}}', '-i {{in_1}} {{out_2}}'], vcpu_count: 1, max_command_run_seconds: 5 },
+    run: {
+      input_files: { in_1: DEAD_INPUT },
+      output_files: { out_1: 'o.mp4' },
+      ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}',
+      vcpu_count: 1,
+      max_command_run_seconds: 5,
+      is_private: false,
+    },
+    chained: {
+      input_files: { in_1: DEAD_INPUT },
+      output_files: { out_1: 'a.mp4', out_2: 'b.mp4' },
+      ffmpeg_commands: ['-i {{in_1}} {{out_1}}', '-i {{out_1}} {{out_2}}'],
+      vcpu_count: 1,
+      max_command_run_seconds: 5,
+    },
+    multiple: {
+      input_files: { in_1: DEAD_INPUT },
+      output_files: { out_1: 'a.mp4', out_2: 'b.mp4' },
+      ffmpeg_commands: ['-i {{in_1}} {{out_1}}', '-i {{in_1}} {{out_2}}'],
+      vcpu_count: 1,
+      max_command_run_seconds: 5,
+    },
     bulk: { file_ids: ['00000000-0000-0000-0000-000000000000'] },
     store: { file_url: 'http://127.0.0.1:9/stored.mp4', is_private: false },
     init: { filename: 'f.bin', size_bytes: 10, part_size: 5 * 1024 * 1024, is_private: false },

@@ -44,7 +44,8 @@ function send(base: URL, agent: http.Agent, req: RawRequest): Promise<RawRespons
   return new Promise((resolve, reject) => {
     const headers = { ...req.headers };
     // node:http frames a body on GET/HEAD/DELETE/OPTIONS only when told its length; unframed bytes would read as a next request.
-    if (req.body !== undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) headers['content-length'] = Buffer.byteLength(req.body);
+    if (req.body !== undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined)
+      headers['content-length'] = Buffer.byteLength(req.body);
     const r = http.request(
       { host: base.hostname, port: base.port, method: req.method, path: req.path, headers, setHost: req.setHost ?? true, agent },
       (res) => {

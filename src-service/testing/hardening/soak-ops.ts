@@ -10,12 +10,32 @@ import type { Rng } from './seeded-rng';
  * gets an answer is checked; a request cut off by the kill is counted, not failed.
  */
 export type OpKind =
-  | 'store-file' | 'cmd-download' | 'cmd-zip' | 'cmd-folder' | 'cmd-playlist' | 'cmd-ffmpeg' | 'cmd-store' | 'cmd-chained'
-  | 'upload' | 'delete-one' | 'bulk-delete' | 'command-files';
+  | 'store-file'
+  | 'cmd-download'
+  | 'cmd-zip'
+  | 'cmd-folder'
+  | 'cmd-playlist'
+  | 'cmd-ffmpeg'
+  | 'cmd-store'
+  | 'cmd-chained'
+  | 'upload'
+  | 'delete-one'
+  | 'bulk-delete'
+  | 'command-files';
 
 export const OP_KINDS: OpKind[] = [
-  'store-file', 'cmd-download', 'cmd-zip', 'cmd-folder', 'cmd-playlist', 'cmd-ffmpeg', 'cmd-store', 'cmd-chained',
-  'upload', 'delete-one', 'bulk-delete', 'command-files',
+  'store-file',
+  'cmd-download',
+  'cmd-zip',
+  'cmd-folder',
+  'cmd-playlist',
+  'cmd-ffmpeg',
+  'cmd-store',
+  'cmd-chained',
+  'upload',
+  'delete-one',
+  'bulk-delete',
+  'command-files',
 ];
 
 export interface KnownFile {
@@ -49,7 +69,12 @@ export class SoakWorld {
   readonly hooks = new EventEmitter();
   readonly inFlight = new Map<string, number>();
 
-  constructor(readonly api: Api, readonly rng: Rng, readonly mediaUrl: string, readonly mediaSha: Record<string, string>) {}
+  constructor(
+    readonly api: Api,
+    readonly rng: Rng,
+    readonly mediaUrl: string,
+    readonly mediaSha: Record<string, string>,
+  ) {}
 
   count(what: string, n = 1): void {
     this.tally.set(what, (this.tally.get(what) ?? 0) + n);
@@ -95,22 +120,42 @@ function commandBody(w: SoakWorld, kind: OpKind): { path: string; body: Record<s
   const run = (body: Record<string, unknown>) => ({ path: '/v1/run-ffmpeg-command', body: { vcpu_count: 1, ...body } });
   switch (kind) {
     case 'cmd-download':
-      return run({ input_files: { in_1: `${m}/video.mp4` }, output_files: { out_1: 'clip.mp4' }, ffmpeg_command: '-i {{in_1}} -t 1 -vf scale=160:-2 -c:v libx264 -preset ultrafast -an {{out_1}}' });
+      return run({
+        input_files: { in_1: `${m}/video.mp4` },
+        output_files: { out_1: 'clip.mp4' },
+        ffmpeg_command: '-i {{in_1}} -t 1 -vf scale=160:-2 -c:v libx264 -preset ultrafast -an {{out_1}}',
+      });
     case 'cmd-zip':
-      return run({ input_compressed_folder: `${m}/inputs.zip`, output_files: { out_1: 'thumb.jpg' }, ffmpeg_command: '-i frame.png -vf scale=64:48 {{out_1}}' });
+      return run({
+        input_compressed_folder: `${m}/inputs.zip`,
+        output_files: { out_1: 'thumb.jpg' },
+        ffmpeg_command: '-i frame.png -vf scale=64:48 {{out_1}}',
+      });
     case 'cmd-folder':
       return run({ input_compressed_folder: `${m}/inputs.zip`, output_files: 'OUTPUT_FOLDER', ffmpeg_command: '-i clip.mp4 -vf fps=4 frame_%03d.png' });
     case 'cmd-playlist':
-      return run({ output_files: { out_playlist_1: 'p.m3u8' }, ffmpeg_command: '-f lavfi -i testsrc=size=160x120:rate=10:duration=2 -c:v libx264 -preset ultrafast -g 5 -hls_time 0.5 -hls_playlist_type vod -f hls {{out_playlist_1}}' });
+      return run({
+        output_files: { out_playlist_1: 'p.m3u8' },
+        ffmpeg_command:
+          '-f lavfi -i testsrc=size=160x120:rate=10:duration=2 -c:v libx264 -preset ultrafast -g 5 -hls_time 0.5 -hls_playlist_type vod -f hls {{out_playlist_1}}',
+      });
     case 'cmd-ffmpeg':
-      return run({ output_files: { out_1: 'run.mp4' }, ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=2 -c:v libx264 -preset ultrafast {{out_1}}' });
+      return run({
+        output_files: { out_1: 'run.mp4' },
+        ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=2 -c:v libx264 -preset ultrafast {{out_1}}',
+      });
     case 'cmd-store':
-      return run({ output_files: { out_1: 'raw.nut' }, ffmpeg_command: '-f lavfi -i testsrc=size=320x240:rate=25:duration=2 -c:v rawvideo -pix_fmt rgb24 -f nut {{out_1}}' });
+      return run({
+        output_files: { out_1: 'raw.nut' },
+        ffmpeg_command: '-f lavfi -i testsrc=size=320x240:rate=25:duration=2 -c:v rawvideo -pix_fmt rgb24 -f nut {{out_1}}',
+      });
     default:
       return {
         path: '/v1/run-chained-ffmpeg-commands',
         body: {
-          vcpu_count: 1, input_files: { in_1: `${m}/video.mp4` }, output_files: { out_1: 'a.mp4', out_2: 'b.jpg' },
+          vcpu_count: 1,
+          input_files: { in_1: `${m}/video.mp4` },
+          output_files: { out_1: 'a.mp4', out_2: 'b.jpg' },
           ffmpeg_commands: ['-i {{in_1}} -t 1 -c copy {{out_1}}', '-i {{out_1}} -frames:v 1 {{out_2}}'],
         },
       };
@@ -150,7 +195,9 @@ export async function advanceUpload(w: SoakWorld, flow: UploadFlow): Promise<voi
 
 async function advance(w: SoakWorld, flow: UploadFlow): Promise<void> {
   if (!flow.fileId) {
-    const res = await w.step('init-upload', () => w.api('POST', '/v1/files/init-upload', { filename: 'upload.bin', size_bytes: flow.data.length, part_size: 5 * MiB }));
+    const res = await w.step('init-upload', () =>
+      w.api('POST', '/v1/files/init-upload', { filename: 'upload.bin', size_bytes: flow.data.length, part_size: 5 * MiB }),
+    );
     if (!res || !w.expectStatus('init-upload', res.status, [200], res.body)) return;
     Object.assign(flow, { fileId: res.body.file_id, urls: res.body.upload_urls, partSize: res.body.part_size });
     w.files.set(res.body.file_id as string, { kind: 'upload', sha256: flow.sha256 });

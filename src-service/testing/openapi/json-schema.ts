@@ -10,10 +10,12 @@ export function validateJson(value: unknown, schema: JsonSchema, root: { compone
   if (typeof schema.$ref === 'string') return validateJson(value, resolveRef(schema.$ref, root), root, path);
   const errs: string[] = [];
   if (schema.const !== undefined && JSON.stringify(value) !== JSON.stringify(schema.const)) errs.push(`${path}: expected ${JSON.stringify(schema.const)}`);
-  if (Array.isArray(schema.enum) && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) errs.push(`${path}: ${JSON.stringify(value)} not in enum`);
+  if (Array.isArray(schema.enum) && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value)))
+    errs.push(`${path}: ${JSON.stringify(value)} not in enum`);
   const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (union && !union.some((s) => validateJson(value, s, root, path).length === 0)) errs.push(`${path}: matches none of anyOf/oneOf`);
-  if (schema.type !== undefined && !matchesType(value, schema.type)) return [...errs, `${path}: expected ${JSON.stringify(schema.type)}, got ${JSON.stringify(value)}`];
+  if (schema.type !== undefined && !matchesType(value, schema.type))
+    return [...errs, `${path}: expected ${JSON.stringify(schema.type)}, got ${JSON.stringify(value)}`];
   if (typeof value === 'number') errs.push(...checkNumber(value, schema, path));
   if (typeof value === 'string') errs.push(...checkString(value, schema, path));
   if (Array.isArray(value)) errs.push(...checkArray(value, schema, root, path));
@@ -72,7 +74,8 @@ function checkObject(v: Record<string, unknown>, s: JsonSchema, root: Parameters
     if (s.propertyNames) errs.push(...validateJson(key, s.propertyNames as JsonSchema, root, `${at} (name)`));
     if (props[key]) errs.push(...validateJson(item, props[key], root, at));
     else if (s.additionalProperties === false) errs.push(`${at}: not allowed (additionalProperties false)`);
-    else if (s.additionalProperties && typeof s.additionalProperties === 'object') errs.push(...validateJson(item, s.additionalProperties as JsonSchema, root, at));
+    else if (s.additionalProperties && typeof s.additionalProperties === 'object')
+      errs.push(...validateJson(item, s.additionalProperties as JsonSchema, root, at));
   }
   return errs;
 }

@@ -51,22 +51,38 @@ export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; on
   return (
     <aside className="preview-drawer" aria-label={`Preview of ${name}`} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <div className="row">
-        <h2 ref={heading} tabIndex={-1} className="truncate" style={{ fontSize: 'var(--text-l)' }}>{name}</h2>
+        <h2 ref={heading} tabIndex={-1} className="truncate" style={{ fontSize: 'var(--text-l)' }}>
+          {name}
+        </h2>
         <span className="spacer" />
-        <Button variant="ghost" size="small" aria-label="Close preview" onClick={onClose}>✕</Button>
+        <Button variant="ghost" size="small" aria-label="Close preview" onClick={onClose}>
+          ✕
+        </Button>
       </div>
       <div className="row-wrap">
         <StatusChip status={file.status} />
         {file.is_private && <span className="chip chip-plain">private</span>}
         {file.service_store_type === 'OUTPUT' && <span className="chip chip-plain">job output</span>}
-        {file.command_id && <a className="small" href={hrefOf({ name: 'jobs', id: file.command_id })}>Made by this job →</a>}
+        {file.command_id && (
+          <a className="small" href={hrefOf({ name: 'jobs', id: file.command_id })}>
+            Made by this job →
+          </a>
+        )}
       </div>
       {previewUrl.data !== undefined && <MediaPreview key={file.file_id} file={file} url={previewUrl.data} label={`Preview of ${name}`} />}
       <div className="row-wrap">
         {/* Only a stored file has bytes to read: an aborted or failed upload is not an input. */}
-        {file.status === 'STORED' && !file.is_deleted && <Button variant="primary" onClick={() => void useAsInput()}>Use as input in a new job</Button>}
+        {file.status === 'STORED' && !file.is_deleted && (
+          <Button variant="primary" onClick={() => void useAsInput()}>
+            Use as input in a new job
+          </Button>
+        )}
         {file.storage_url && <CopyButton label="Copy URL" getText={() => file.storage_url ?? ''} />}
-        {file.storage_url && <a className="btn" href={file.storage_url} download={name}>Download</a>}
+        {file.storage_url && (
+          <a className="btn" href={file.storage_url} download={name}>
+            Download
+          </a>
+        )}
       </div>
       <section className="stack" aria-label="Presigned link">
         <h3 className="small">Share a time-limited link</h3>

@@ -48,31 +48,90 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
 
   return (
     <div className="page page-wide">
-      <PageHeader title="Files" subtitle="Stored files and job outputs, with their ffprobe metadata." actions={<a className="btn" href={hrefOf({ name: 'uploads' })}>Upload files</a>} />
+      <PageHeader
+        title="Files"
+        subtitle="Stored files and job outputs, with their ffprobe metadata."
+        actions={
+          <a className="btn" href={hrefOf({ name: 'uploads' })}>
+            Upload files
+          </a>
+        }
+      />
       {files.error ? <ErrorNotice error={files.error} onRetry={files.reload} title="Could not load the files" /> : null}
-      {files.isLoading && !files.data && <p className="muted" aria-busy="true">Loading files…</p>}
+      {files.isLoading && !files.data && (
+        <p className="muted" aria-busy="true">
+          Loading files…
+        </p>
+      )}
       {files.data && total === 0 && (
-        <EmptyState icon="▦" title="No stored files" level={2} action={<a className="btn btn-primary" href={hrefOf({ name: 'uploads' })}>Upload or store from a URL</a>}>
+        <EmptyState
+          icon="▦"
+          title="No stored files"
+          level={2}
+          action={
+            <a className="btn btn-primary" href={hrefOf({ name: 'uploads' })}>
+              Upload or store from a URL
+            </a>
+          }
+        >
           Upload local files, store one from a URL, or run a job: its outputs appear here.
         </EmptyState>
       )}
       {files.data && total > 0 && (
         <>
-          <FilesToolbar search={search} onSearch={setSearch} type={type} onType={setType} shown={shown.length} total={total} selectedCount={selection.selected.size} onClearSelection={selection.clear} onBulkDelete={() => void bulkDelete()} onReload={files.reload} onRunPreset={() => { handOffFilesToPresets([...selection.selected]); navigate({ name: 'presets' }); }} />
+          <FilesToolbar
+            search={search}
+            onSearch={setSearch}
+            type={type}
+            onType={setType}
+            shown={shown.length}
+            total={total}
+            selectedCount={selection.selected.size}
+            onClearSelection={selection.clear}
+            onBulkDelete={() => void bulkDelete()}
+            onReload={files.reload}
+            onRunPreset={() => {
+              handOffFilesToPresets([...selection.selected]);
+              navigate({ name: 'presets' });
+            }}
+          />
           {shown.length === 0 ? (
-            <EmptyState icon="∅" title="No file matches" level={2}>Clear the search or choose “All types”.</EmptyState>
+            <EmptyState icon="∅" title="No file matches" level={2}>
+              Clear the search or choose “All types”.
+            </EmptyState>
           ) : (
-            <FilesTable files={shown} selected={selection.selected} activeId={selectedId} sort={sort} onSort={onSort} onToggle={selection.toggle} onToggleAll={selection.toggleAll} onOpen={(id) => navigate({ name: 'files', id })} />
+            <FilesTable
+              files={shown}
+              selected={selection.selected}
+              activeId={selectedId}
+              sort={sort}
+              onSort={onSort}
+              onToggle={selection.toggle}
+              onToggleAll={selection.toggleAll}
+              onOpen={(id) => navigate({ name: 'files', id })}
+            />
           )}
         </>
       )}
-      {active && <FilePreview file={active} onClose={() => navigate({ name: 'files' })} onDeleted={(id) => { dropFiles([id]); navigate({ name: 'files' }); }} />}
+      {active && (
+        <FilePreview
+          file={active}
+          onClose={() => navigate({ name: 'files' })}
+          onDeleted={(id) => {
+            dropFiles([id]);
+            navigate({ name: 'files' });
+          }}
+        />
+      )}
       {selectedId && files.data && !active && <MissingFile />}
     </div>
   );
 }
 
 function MissingFile() {
-  return <p className="notice notice-warning">That file is not in the list (deleted, or not yet stored). <a href={hrefOf({ name: 'files' })}>Back to all files</a></p>;
+  return (
+    <p className="notice notice-warning">
+      That file is not in the list (deleted, or not yet stored). <a href={hrefOf({ name: 'files' })}>Back to all files</a>
+    </p>
+  );
 }
-

@@ -25,7 +25,10 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
   const isAllSelected = files.length > 0 && files.every((f) => selected.has(f.file_id));
 
   function onKeyDown(e: KeyboardEvent) {
-    const i = Math.max(0, files.findIndex((f) => f.file_id === activeId));
+    const i = Math.max(
+      0,
+      files.findIndex((f) => f.file_id === activeId),
+    );
     const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'PageDown' ? 10 : e.key === 'PageUp' ? -10 : 0;
     const active = files[i];
     if (step !== 0) {
@@ -45,19 +48,19 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
     <div className="files-table" role="grid" aria-label="Stored files" aria-rowcount={files.length + 1} aria-multiselectable="true">
       {/* The header scrolls sideways with the rows (narrow windows), kept in step on scroll. */}
       <div ref={head} className="files-head-wrap" role="rowgroup">
-      <div className="files-row files-head" role="row" style={{ gridTemplateColumns: GRID_TEMPLATE }}>
-        <span role="columnheader">
-          <input type="checkbox" aria-label="Select all shown files" checked={isAllSelected} onChange={onToggleAll} />
-        </span>
-        {COLUMNS.map((c) => (
-          <span key={c.key} role="columnheader" aria-sort={sort.key === c.key ? (sort.isAscending ? 'ascending' : 'descending') : 'none'}>
-            <button type="button" className="sort-btn" onClick={() => onSort(c.key)}>
-              {c.label}
-              <span aria-hidden="true">{sort.key === c.key ? (sort.isAscending ? ' ▲' : ' ▼') : ''}</span>
-            </button>
+        <div className="files-row files-head" role="row" style={{ gridTemplateColumns: GRID_TEMPLATE }}>
+          <span role="columnheader">
+            <input type="checkbox" aria-label="Select all shown files" checked={isAllSelected} onChange={onToggleAll} />
           </span>
-        ))}
-      </div>
+          {COLUMNS.map((c) => (
+            <span key={c.key} role="columnheader" aria-sort={sort.key === c.key ? (sort.isAscending ? 'ascending' : 'descending') : 'none'}>
+              <button type="button" className="sort-btn" onClick={() => onSort(c.key)}>
+                {c.label}
+                <span aria-hidden="true">{sort.key === c.key ? (sort.isAscending ? ' ▲' : ' ▼') : ''}</span>
+              </button>
+            </span>
+          ))}
+        </div>
       </div>
       <div
         ref={scroller}
@@ -83,7 +86,12 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
                 onClick={() => onOpen(f.file_id)}
               >
                 <span role="gridcell" onClick={(e) => e.stopPropagation()}>
-                  <input type="checkbox" aria-label={`Select ${f.filename ?? f.file_id}`} checked={selected.has(f.file_id)} onChange={(e) => onToggle(f.file_id, { isRange: (e.nativeEvent as MouseEvent).shiftKey })} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${f.filename ?? f.file_id}`}
+                    checked={selected.has(f.file_id)}
+                    onChange={(e) => onToggle(f.file_id, { isRange: (e.nativeEvent as MouseEvent).shiftKey })}
+                  />
                 </span>
                 {COLUMNS.map((c) => (
                   <span key={c.key} role="gridcell" className={c.key === 'filename' ? 'truncate strong' : 'truncate muted'}>

@@ -21,22 +21,43 @@ interface Props {
 export function FilesToolbar({ search, onSearch, type, onType, shown, total, selectedCount, onClearSelection, onBulkDelete, onReload, onRunPreset }: Props) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Files">
-      <input className="input" type="search" placeholder="Search name, id, codec…" aria-label="Search files" value={search} onChange={(e) => onSearch(e.target.value)} />
+      <input
+        className="input"
+        type="search"
+        placeholder="Search name, id, codec…"
+        aria-label="Search files"
+        value={search}
+        onChange={(e) => onSearch(e.target.value)}
+      />
       <select className="select" aria-label="Filter by type" value={type} onChange={(e) => onType(e.target.value)}>
         <option value="">All types</option>
-        {TYPES.map((t) => <option key={t} value={t}>{t === 'output_manifest' ? 'playlist' : t}</option>)}
+        {TYPES.map((t) => (
+          <option key={t} value={t}>
+            {t === 'output_manifest' ? 'playlist' : t}
+          </option>
+        ))}
       </select>
-      <span className="small muted" role="status" aria-live="polite">{shown === total ? `${total} files` : `${shown} of ${total} files`}</span>
+      <span className="small muted" role="status" aria-live="polite">
+        {shown === total ? `${total} files` : `${shown} of ${total} files`}
+      </span>
       <span className="spacer" />
       {selectedCount > 0 && (
         <>
           <span className="small">{selectedCount} selected</span>
-          <Button size="small" variant="ghost" onClick={onClearSelection}>Clear</Button>
-          {onRunPreset && <Button size="small" onClick={onRunPreset}>Run a preset on {selectedCount}…</Button>}
+          <Button size="small" variant="ghost" onClick={onClearSelection}>
+            Clear
+          </Button>
+          {onRunPreset && (
+            <Button size="small" onClick={onRunPreset}>
+              Run a preset on {selectedCount}…
+            </Button>
+          )}
           <ConfirmButton size="small" label={`Delete ${selectedCount}`} confirmLabel={`Delete ${selectedCount} files?`} onConfirm={onBulkDelete} />
         </>
       )}
-      <Button size="small" onClick={onReload}>Refresh</Button>
+      <Button size="small" onClick={onReload}>
+        Refresh
+      </Button>
     </div>
   );
 }

@@ -2,12 +2,34 @@ import type { StoredFile } from '../../../../src-service/client';
 import { formatDateTime, formatMbytes } from '../../lib/format';
 
 const LABELS: Partial<Record<keyof StoredFile, string>> = {
-  file_id: 'File id', filename: 'Name', status: 'Status', service_store_type: 'Origin', file_type: 'Type', file_format: 'Format',
-  mime_type: 'MIME type', width: 'Width', height: 'Height', duration: 'Duration (s)', codec: 'Codec', frame_rate: 'Frame rate',
-  bitrate_video_kb: 'Video bitrate (kb/s)', bitrate_audio_kb: 'Audio bitrate (kb/s)', is_varying_frame_rate: 'Variable frame rate',
-  pixel_format: 'Pixel format', timebase: 'Time base', video_profile_level: 'Profile / level', sample_rate: 'Sample rate', channels: 'Channels',
-  file_count: 'Files', size_mbytes: 'Size', size_compressed_mbytes: 'Zip size', is_private: 'Private', created_at: 'Added',
-  original_file_url: 'Source URL', error_status: 'Error', external_error_message: 'Error message',
+  file_id: 'File id',
+  filename: 'Name',
+  status: 'Status',
+  service_store_type: 'Origin',
+  file_type: 'Type',
+  file_format: 'Format',
+  mime_type: 'MIME type',
+  width: 'Width',
+  height: 'Height',
+  duration: 'Duration (s)',
+  codec: 'Codec',
+  frame_rate: 'Frame rate',
+  bitrate_video_kb: 'Video bitrate (kb/s)',
+  bitrate_audio_kb: 'Audio bitrate (kb/s)',
+  is_varying_frame_rate: 'Variable frame rate',
+  pixel_format: 'Pixel format',
+  timebase: 'Time base',
+  video_profile_level: 'Profile / level',
+  sample_rate: 'Sample rate',
+  channels: 'Channels',
+  file_count: 'Files',
+  size_mbytes: 'Size',
+  size_compressed_mbytes: 'Zip size',
+  is_private: 'Private',
+  created_at: 'Added',
+  original_file_url: 'Source URL',
+  error_status: 'Error',
+  external_error_message: 'Error message',
 };
 
 function show(key: keyof StoredFile, value: unknown): string {
@@ -23,7 +45,12 @@ export function MetadataList({ file }: { file: StoredFile }) {
   const extra = Object.keys(file).filter((k) => !(k in LABELS) && k !== 'storage_url' && k !== 'is_deleted') as (keyof StoredFile)[];
   return (
     <dl className="meta" aria-label="Metadata">
-      {[...known, ...extra].map((k) => [<dt key={`${k}-t`}>{LABELS[k] ?? k}</dt>, <dd key={`${k}-d`} className={k === 'file_id' ? 'mono' : undefined}>{show(k, file[k])}</dd>])}
+      {[...known, ...extra].map((k) => [
+        <dt key={`${k}-t`}>{LABELS[k] ?? k}</dt>,
+        <dd key={`${k}-d`} className={k === 'file_id' ? 'mono' : undefined}>
+          {show(k, file[k])}
+        </dd>,
+      ])}
     </dl>
   );
 }

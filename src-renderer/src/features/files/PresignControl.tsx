@@ -27,7 +27,11 @@ export function PresignControl({ fileId, isPrivate }: { fileId: string; isPrivat
     <div className="stack">
       <div className="row">
         <select className="select" aria-label="Presigned link lifetime" value={ttl} onChange={(e) => setTtl(Number(e.target.value))} style={{ width: 170 }}>
-          {TTLS.map((t) => <option key={t.seconds} value={t.seconds}>{t.label}</option>)}
+          {TTLS.map((t) => (
+            <option key={t.seconds} value={t.seconds}>
+              {t.label}
+            </option>
+          ))}
         </select>
         <CopyButton label="Copy presigned link" done="Presigned link copied" getText={presign} />
       </div>

@@ -3,10 +3,24 @@ import type { StoredFile } from '../../../../src-service/client';
 import { planBulkDelete, queryFiles, selectRange } from './files-query';
 
 const file = (id: string, extra: Partial<StoredFile> = {}): StoredFile =>
-  ({ file_id: id, filename: `${id}.mp4`, storage_url: null, status: 'STORED', service_store_type: 'STORED_FILE', is_deleted: false, is_private: false, created_at: '2025-01-01T00:00:00Z', ...extra }) as StoredFile;
+  ({
+    file_id: id,
+    filename: `${id}.mp4`,
+    storage_url: null,
+    status: 'STORED',
+    service_store_type: 'STORED_FILE',
+    is_deleted: false,
+    is_private: false,
+    created_at: '2025-01-01T00:00:00Z',
+    ...extra,
+  }) as StoredFile;
 
 describe('files query', () => {
-  const files = [file('b', { file_type: 'video', size_mbytes: 5, codec: 'h264' }), file('a', { file_type: 'audio', size_mbytes: 1 }), file('c', { file_type: 'video', size_mbytes: 9 })];
+  const files = [
+    file('b', { file_type: 'video', size_mbytes: 5, codec: 'h264' }),
+    file('a', { file_type: 'audio', size_mbytes: 1 }),
+    file('c', { file_type: 'video', size_mbytes: 9 }),
+  ];
 
   it('when searching, then names, ids and codecs match case-insensitively', () => {
     expect(queryFiles(files, { search: 'H264', type: '', sort: { key: 'created_at', isAscending: false } }).map((f) => f.file_id)).toEqual(['b']);

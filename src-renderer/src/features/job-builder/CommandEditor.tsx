@@ -51,7 +51,9 @@ export function CommandEditor({ value, aliases, label, onChange, describedBy }: 
       {!isReady && <textarea className="textarea mono" rows={3} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />}
       {lint.length > 0 && (
         <ul className="small command-lint" data-testid="command-lint" aria-live="polite" style={{ color: 'var(--danger)', margin: '4px 0 0', paddingLeft: 18 }}>
-          {lint.map((i) => <li key={`${i.from}-${i.kind}`}>{i.message}</li>)}
+          {lint.map((i) => (
+            <li key={`${i.from}-${i.kind}`}>{i.message}</li>
+          ))}
         </ul>
       )}
     </div>

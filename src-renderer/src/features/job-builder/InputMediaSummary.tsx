@@ -23,14 +23,20 @@ function Fact({ label, value }: { label: string; value: string | undefined }) {
   return (
     <div className="row" style={{ gap: 4 }}>
       <dt className="muted">{label}</dt>
-      <dd className="mono" data-fact={label.toLowerCase()}>{value}</dd>
+      <dd className="mono" data-fact={label.toLowerCase()}>
+        {value}
+      </dd>
     </div>
   );
 }
 
 /** The service records one main codec; audio details say what else is in the file. */
 export function codecsOf(media: StoredFile): string | undefined {
-  const parts = [media.codec, media.sample_rate ? `${Math.round(media.sample_rate / 100) / 10} kHz audio` : undefined, media.channels ? `${media.channels} ch` : undefined];
+  const parts = [
+    media.codec,
+    media.sample_rate ? `${Math.round(media.sample_rate / 100) / 10} kHz audio` : undefined,
+    media.channels ? `${media.channels} ch` : undefined,
+  ];
   const text = parts.filter(Boolean).join(' · ');
   return text || undefined;
 }

@@ -27,26 +27,48 @@ export function InputRowEditor({ row, files, messages, onChange, onPickStored, o
   return (
     <tr>
       <td style={{ width: '22%' }}>
-        <input className="input mono" aria-label="Input alias" aria-invalid={messages.length > 0} value={row.alias} onChange={(e) => onChange({ alias: e.target.value })} />
+        <input
+          className="input mono"
+          aria-label="Input alias"
+          aria-invalid={messages.length > 0}
+          value={row.alias}
+          onChange={(e) => onChange({ alias: e.target.value })}
+        />
       </td>
       <td>
         <div className="stack">
           <div className="segmented" role="group" aria-label={`Source of ${row.alias}`}>
             {SOURCES.map((s) => (
-              <button key={s.id} type="button" aria-pressed={row.source === s.id} onClick={() => onChange({ source: s.id })}>{s.label}</button>
+              <button key={s.id} type="button" aria-pressed={row.source === s.id} onClick={() => onChange({ source: s.id })}>
+                {s.label}
+              </button>
             ))}
           </div>
           {row.source === 'url' && (
-            <input className="input mono" type="url" placeholder="https://example.com/video.mp4" aria-label={`URL of ${row.alias}`} aria-invalid={messages.length > 0} value={row.url} onChange={(e) => onChange({ url: e.target.value, fileName: undefined })} />
+            <input
+              className="input mono"
+              type="url"
+              placeholder="https://example.com/video.mp4"
+              aria-label={`URL of ${row.alias}`}
+              aria-invalid={messages.length > 0}
+              value={row.url}
+              onChange={(e) => onChange({ url: e.target.value, fileName: undefined })}
+            />
           )}
           {row.source === 'stored' && <StoredFilePicker files={files} value={picked} label={`Stored file for ${row.alias}`} onPick={onPickStored} />}
           {row.source === 'local' && <LocalSource row={row} onLocalFile={onLocalFile} />}
           {row.source !== 'url' && row.media && row.url && <InputMediaSummary media={row.media} previewUrl={row.previewUrl} url={row.url} />}
-          {messages.map((m) => <span key={m} className="field-error" role="alert">{m}</span>)}
+          {messages.map((m) => (
+            <span key={m} className="field-error" role="alert">
+              {m}
+            </span>
+          ))}
         </div>
       </td>
       <td style={{ width: 1 }}>
-        <Button size="small" variant="ghost" aria-label={`Remove input ${row.alias}`} onClick={onRemove}>✕</Button>
+        <Button size="small" variant="ghost" aria-label={`Remove input ${row.alias}`} onClick={onRemove}>
+          ✕
+        </Button>
       </td>
     </tr>
   );
@@ -59,14 +81,20 @@ function LocalSource({ row, onLocalFile }: { row: InputRow; onLocalFile(file: Fi
     const text = done ? 'stored' : row.upload.phase === 'probing' ? 'reading the media…' : `uploading ${Math.floor(row.upload.percent)}%`;
     return (
       <div className="stack">
-        <span className="small" data-testid="local-input-state">{row.fileName} — {text}</span>
+        <span className="small" data-testid="local-input-state">
+          {row.fileName} — {text}
+        </span>
         {!done && <ProgressBar percent={row.upload.phase === 'probing' ? null : row.upload.percent} label={`Upload of ${row.fileName ?? 'file'}`} />}
       </div>
     );
   }
   return (
     <>
-      {row.upload?.error && <span className="field-error" role="alert">Upload failed: {row.upload.error}</span>}
+      {row.upload?.error && (
+        <span className="field-error" role="alert">
+          Upload failed: {row.upload.error}
+        </span>
+      )}
       <DropZone multiple={false} onFiles={(files) => files[0] && onLocalFile(files[0])} buttonLabel={`Choose a file for ${row.alias}…`}>
         <span className="small">Drop a file here (or anywhere on this page); it is uploaded to the service first.</span>
       </DropZone>

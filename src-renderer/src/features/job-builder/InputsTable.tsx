@@ -22,8 +22,12 @@ export function InputsTable(props: Props) {
   return (
     <div className="stack">
       <div className="segmented" role="group" aria-label="Input mode">
-        <button type="button" aria-pressed={form.inputMode === 'files'} onClick={() => setForm((f) => ({ ...f, inputMode: 'files' }))}>Named inputs</button>
-        <button type="button" aria-pressed={form.inputMode === 'zip'} onClick={() => setForm((f) => ({ ...f, inputMode: 'zip' }))}>Zip folder</button>
+        <button type="button" aria-pressed={form.inputMode === 'files'} onClick={() => setForm((f) => ({ ...f, inputMode: 'files' }))}>
+          Named inputs
+        </button>
+        <button type="button" aria-pressed={form.inputMode === 'zip'} onClick={() => setForm((f) => ({ ...f, inputMode: 'zip' }))}>
+          Zip folder
+        </button>
       </div>
       {form.inputMode === 'zip' ? <ZipInput {...props} /> : <InputRows {...props} />}
     </div>
@@ -36,7 +40,13 @@ function InputRows({ form, files, errors, setForm, updateInput, pickStored, uplo
       {form.inputs.length > 0 && (
         <table className="table">
           <thead>
-            <tr><th>Alias</th><th>Source</th><th><span className="visually-hidden">Actions</span></th></tr>
+            <tr>
+              <th>Alias</th>
+              <th>Source</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {form.inputs.map((row) => (
@@ -58,10 +68,33 @@ function InputRows({ form, files, errors, setForm, updateInput, pickStored, uplo
         </table>
       )}
       <div className="row">
-        <Button size="small" onClick={() => setForm((f) => ({ ...f, inputs: [...f.inputs, { key: newKey(), alias: nextAlias('in_', f.inputs.map((r) => r.alias)), source: 'url', url: '' }] }))}>
+        <Button
+          size="small"
+          onClick={() =>
+            setForm((f) => ({
+              ...f,
+              inputs: [
+                ...f.inputs,
+                {
+                  key: newKey(),
+                  alias: nextAlias(
+                    'in_',
+                    f.inputs.map((r) => r.alias),
+                  ),
+                  source: 'url',
+                  url: '',
+                },
+              ],
+            }))
+          }
+        >
           Add input
         </Button>
-        {form.inputs.length === 0 && <span className="small muted">No inputs: fine for generated sources such as <code>-f lavfi</code>.</span>}
+        {form.inputs.length === 0 && (
+          <span className="small muted">
+            No inputs: fine for generated sources such as <code>-f lavfi</code>.
+          </span>
+        )}
       </div>
     </>
   );
@@ -71,10 +104,24 @@ function ZipInput({ form, files, errors, setForm, pickZip }: Props) {
   const messages = errors.get('input_compressed_folder') ?? [];
   return (
     <div className="stack">
-      <p className="small muted">The service unpacks the zip; refer to its files by name, e.g. <code>-i frame_%03d.png</code>.</p>
-      <input className="input mono" type="url" aria-label="Zip URL" placeholder="https://example.com/frames.zip" aria-invalid={messages.length > 0} value={form.zipUrl} onChange={(e) => setForm((f) => ({ ...f, zipUrl: e.target.value }))} />
+      <p className="small muted">
+        The service unpacks the zip; refer to its files by name, e.g. <code>-i frame_%03d.png</code>.
+      </p>
+      <input
+        className="input mono"
+        type="url"
+        aria-label="Zip URL"
+        placeholder="https://example.com/frames.zip"
+        aria-invalid={messages.length > 0}
+        value={form.zipUrl}
+        onChange={(e) => setForm((f) => ({ ...f, zipUrl: e.target.value }))}
+      />
       <StoredFilePicker files={files} value={undefined} label="Stored zip" filter={(f) => f.file_type === 'zip'} onPick={pickZip} />
-      {messages.map((m) => <span key={m} className="field-error" role="alert">{m}</span>)}
+      {messages.map((m) => (
+        <span key={m} className="field-error" role="alert">
+          {m}
+        </span>
+      ))}
     </div>
   );
 }

@@ -46,11 +46,19 @@ export default function JobBuilderPage() {
 
   return (
     <div className="page" {...drop.handlers} data-testid="job-builder" onKeyDown={runOnCtrlEnter}>
-      {drop.isOver && <div className="builder-drop-hint" aria-hidden="true">Drop files to use them as inputs</div>}
+      {drop.isOver && (
+        <div className="builder-drop-hint" aria-hidden="true">
+          Drop files to use them as inputs
+        </div>
+      )}
       <PageHeader
         title="New job"
         subtitle="Write ffmpeg arguments with {{aliases}} for inputs and outputs; FFDesk fetches the inputs, runs ffmpeg and stores the outputs."
-        actions={<button className="btn btn-ghost" type="button" aria-expanded={showTemplates} onClick={() => setShowTemplates((v) => !v)}>{showTemplates ? 'Hide templates' : 'Show templates'}</button>}
+        actions={
+          <button className="btn btn-ghost" type="button" aria-expanded={showTemplates} onClick={() => setShowTemplates((v) => !v)}>
+            {showTemplates ? 'Hide templates' : 'Show templates'}
+          </button>
+        }
       />
       {showTemplates && (
         <div className="card">
@@ -61,27 +69,41 @@ export default function JobBuilderPage() {
               state.replaceForm(next);
               setShowTemplates(false);
               document.getElementById('main')?.scrollTo({ top: 0 });
-              showToast(missing.length ? `Template loaded. Not stored yet: ${missing.join(', ')} — pick inputs yourself.` : `Template “${t.title}” loaded with the sample media.`);
+              showToast(
+                missing.length
+                  ? `Template loaded. Not stored yet: ${missing.join(', ')} — pick inputs yourself.`
+                  : `Template “${t.title}” loaded with the sample media.`,
+              );
             }}
           />
         </div>
       )}
       <section className="card stack" aria-labelledby="cmd-title">
         <div className="row">
-          <h2 id="cmd-title" style={{ fontSize: 'var(--text-l)' }}>{form.isChained ? 'Chained commands' : 'Command'}</h2>
+          <h2 id="cmd-title" style={{ fontSize: 'var(--text-l)' }}>
+            {form.isChained ? 'Chained commands' : 'Command'}
+          </h2>
           <span className="spacer" />
           <label className="checkbox">
-            <input type="checkbox" checked={form.isChained} onChange={(e) => setForm((f) => ({ ...f, isChained: e.target.checked, steps: e.target.checked ? f.steps : f.steps.slice(0, 1) }))} />
+            <input
+              type="checkbox"
+              checked={form.isChained}
+              onChange={(e) => setForm((f) => ({ ...f, isChained: e.target.checked, steps: e.target.checked ? f.steps : f.steps.slice(0, 1) }))}
+            />
             Chained steps
           </label>
         </div>
-        <p className="small muted">Arguments only, no <code>ffmpeg</code>. Type <span className="kbd">{'{{'}</span> to insert a declared alias.</p>
+        <p className="small muted">
+          Arguments only, no <code>ffmpeg</code>. Type <span className="kbd">{'{{'}</span> to insert a declared alias.
+        </p>
         <FixBanner form={form} setForm={setForm} />
         <StepsEditor form={form} aliases={[...declared.inputs, ...declared.outputs]} errors={errors} setForm={setForm} />
       </section>
       <div className="split split-even">
         <section className="card stack" aria-labelledby="inputs-title">
-          <h2 id="inputs-title" style={{ fontSize: 'var(--text-l)' }}>Inputs</h2>
+          <h2 id="inputs-title" style={{ fontSize: 'var(--text-l)' }}>
+            Inputs
+          </h2>
           <InputsTable
             form={form}
             files={files.data ?? []}
@@ -91,16 +113,25 @@ export default function JobBuilderPage() {
             pickStored={(key, file) => void sources.pickStored(key, file)}
             uploadLocal={(key, file) => void sources.uploadLocal(key, file, form.isPrivate)}
             cancelLocal={sources.cancelLocal}
-            pickZip={(file) => void sources.urlOf(file).then((url) => setForm((f) => ({ ...f, zipUrl: url })), (err: Error) => showToast(err.message, { isError: true }))}
+            pickZip={(file) =>
+              void sources.urlOf(file).then(
+                (url) => setForm((f) => ({ ...f, zipUrl: url })),
+                (err: Error) => showToast(err.message, { isError: true }),
+              )
+            }
           />
         </section>
         <section className="card stack" aria-labelledby="outputs-title">
-          <h2 id="outputs-title" style={{ fontSize: 'var(--text-l)' }}>Outputs</h2>
+          <h2 id="outputs-title" style={{ fontSize: 'var(--text-l)' }}>
+            Outputs
+          </h2>
           <OutputsTable form={form} errors={errors} setForm={setForm} updateOutput={state.updateOutput} />
         </section>
       </div>
       <section className="card stack" aria-labelledby="options-title">
-        <h2 id="options-title" style={{ fontSize: 'var(--text-l)' }}>Options</h2>
+        <h2 id="options-title" style={{ fontSize: 'var(--text-l)' }}>
+          Options
+        </h2>
         <OptionsPanel form={form} errors={errors} maxVcpu={account.data?.max_vcpu} setForm={setForm} />
       </section>
       <SubmitBar state={state} />

@@ -13,8 +13,21 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
   const first = (key: string) => errors.get(key)?.[0];
   return (
     <div className="stack-l">
-      <Field label="Job name" hint="Optional: shown in Jobs and searchable. Left empty, the job is named after its template or its command." error={first('name')}>
-        {(p) => <input {...p} className="input" maxLength={200} placeholder={suggestedName(form) || 'e.g. Trailer, 720p'} value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />}
+      <Field
+        label="Job name"
+        hint="Optional: shown in Jobs and searchable. Left empty, the job is named after its template or its command."
+        error={first('name')}
+      >
+        {(p) => (
+          <input
+            {...p}
+            className="input"
+            maxLength={200}
+            placeholder={suggestedName(form) || 'e.g. Trailer, 720p'}
+            value={form.name}
+            onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+          />
+        )}
       </Field>
       <label className="checkbox">
         <input type="checkbox" checked={form.isPrivate} onChange={(e) => setForm((f) => ({ ...f, isPrivate: e.target.checked }))} />
@@ -22,10 +35,30 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
       </label>
       <div className="row-wrap" style={{ alignItems: 'flex-start' }}>
         <Field label="vCPUs" hint={maxVcpu ? `1 to ${maxVcpu}; default ${Math.min(8, maxVcpu)}` : 'Default: up to 8'} error={first('vcpu_count')}>
-          {(p) => <input {...p} className="input" inputMode="numeric" style={{ width: 120 }} placeholder="auto" value={form.vcpuCount} onChange={(e) => setForm((f) => ({ ...f, vcpuCount: e.target.value }))} />}
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              inputMode="numeric"
+              style={{ width: 120 }}
+              placeholder="auto"
+              value={form.vcpuCount}
+              onChange={(e) => setForm((f) => ({ ...f, vcpuCount: e.target.value }))}
+            />
+          )}
         </Field>
         <Field label="Max run time (s)" hint="Default 300" error={first('max_command_run_seconds')}>
-          {(p) => <input {...p} className="input" inputMode="decimal" style={{ width: 140 }} placeholder="300" value={form.maxRunSeconds} onChange={(e) => setForm((f) => ({ ...f, maxRunSeconds: e.target.value }))} />}
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              inputMode="decimal"
+              style={{ width: 140 }}
+              placeholder="300"
+              value={form.maxRunSeconds}
+              onChange={(e) => setForm((f) => ({ ...f, maxRunSeconds: e.target.value }))}
+            />
+          )}
         </Field>
       </div>
     </div>

@@ -21,17 +21,28 @@ export function OutputsTable({ form, errors, setForm, updateOutput }: Props) {
   return (
     <div className="stack">
       <div className="segmented" role="group" aria-label="Output mode">
-        <button type="button" aria-pressed={form.outputMode === 'files'} onClick={() => setForm((f) => ({ ...f, outputMode: 'files' }))}>Named files</button>
-        <button type="button" aria-pressed={form.outputMode === 'folder'} onClick={() => setForm((f) => ({ ...f, outputMode: 'folder' }))}>Whole folder (zip)</button>
+        <button type="button" aria-pressed={form.outputMode === 'files'} onClick={() => setForm((f) => ({ ...f, outputMode: 'files' }))}>
+          Named files
+        </button>
+        <button type="button" aria-pressed={form.outputMode === 'folder'} onClick={() => setForm((f) => ({ ...f, outputMode: 'folder' }))}>
+          Whole folder (zip)
+        </button>
       </div>
       {form.outputMode === 'folder' ? (
         <p className="small muted">
-          Everything the command writes in its working folder is returned as one zip (<code>OUTPUT_FOLDER</code>). Write plain file names such as <code>part_%03d.mp4</code>.
+          Everything the command writes in its working folder is returned as one zip (<code>OUTPUT_FOLDER</code>). Write plain file names such as{' '}
+          <code>part_%03d.mp4</code>.
         </p>
       ) : (
         <table className="table">
           <thead>
-            <tr><th>Alias</th><th>File name</th><th><span className="visually-hidden">Actions</span></th></tr>
+            <tr>
+              <th>Alias</th>
+              <th>File name</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {form.outputs.map((row) => {
@@ -39,14 +50,37 @@ export function OutputsTable({ form, errors, setForm, updateOutput }: Props) {
               return (
                 <tr key={row.key}>
                   <td style={{ width: '35%' }}>
-                    <input className="input mono" aria-label="Output alias" aria-invalid={messages.length > 0} value={row.alias} onChange={(e) => updateOutput(row.key, { alias: e.target.value })} />
+                    <input
+                      className="input mono"
+                      aria-label="Output alias"
+                      aria-invalid={messages.length > 0}
+                      value={row.alias}
+                      onChange={(e) => updateOutput(row.key, { alias: e.target.value })}
+                    />
                   </td>
                   <td>
-                    <input className="input mono" aria-label={`File name for ${row.alias}`} aria-invalid={messages.length > 0} value={row.name} onChange={(e) => updateOutput(row.key, { name: e.target.value })} />
-                    {messages.map((m) => <div key={m} className="field-error" role="alert">{m}</div>)}
+                    <input
+                      className="input mono"
+                      aria-label={`File name for ${row.alias}`}
+                      aria-invalid={messages.length > 0}
+                      value={row.name}
+                      onChange={(e) => updateOutput(row.key, { name: e.target.value })}
+                    />
+                    {messages.map((m) => (
+                      <div key={m} className="field-error" role="alert">
+                        {m}
+                      </div>
+                    ))}
                   </td>
                   <td style={{ width: 1 }}>
-                    <Button size="small" variant="ghost" aria-label={`Remove output ${row.alias}`} onClick={() => setForm((f) => ({ ...f, outputs: f.outputs.filter((r) => r.key !== row.key) }))}>✕</Button>
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      aria-label={`Remove output ${row.alias}`}
+                      onClick={() => setForm((f) => ({ ...f, outputs: f.outputs.filter((r) => r.key !== row.key) }))}
+                    >
+                      ✕
+                    </Button>
                   </td>
                 </tr>
               );
@@ -56,9 +90,15 @@ export function OutputsTable({ form, errors, setForm, updateOutput }: Props) {
       )}
       {form.outputMode === 'files' && (
         <div className="row">
-          <Button size="small" onClick={() => add(false)}>Add output</Button>
-          <Button size="small" onClick={() => add(true)}>Add HLS/DASH playlist</Button>
-          <span className="small muted">Playlist aliases start with <code>{PLAYLIST_PREFIX}</code>.</span>
+          <Button size="small" onClick={() => add(false)}>
+            Add output
+          </Button>
+          <Button size="small" onClick={() => add(true)}>
+            Add HLS/DASH playlist
+          </Button>
+          <span className="small muted">
+            Playlist aliases start with <code>{PLAYLIST_PREFIX}</code>.
+          </span>
         </div>
       )}
     </div>

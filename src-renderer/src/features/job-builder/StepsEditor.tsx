@@ -32,24 +32,43 @@ export function StepsEditor({ form, aliases, errors, setForm }: Props) {
               <div className="row">
                 <strong className="small">Step {i + 1}</strong>
                 <span className="spacer" />
-                <Button size="small" variant="ghost" aria-label={`Move step ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>↑</Button>
-                <Button size="small" variant="ghost" aria-label={`Move step ${i + 1} down`} disabled={i === form.steps.length - 1} onClick={() => move(i, 1)}>↓</Button>
-                <Button size="small" variant="ghost" aria-label={`Remove step ${i + 1}`} disabled={form.steps.length === 1} onClick={() => remove(i)}>✕</Button>
+                <Button size="small" variant="ghost" aria-label={`Move step ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+                  ↑
+                </Button>
+                <Button size="small" variant="ghost" aria-label={`Move step ${i + 1} down`} disabled={i === form.steps.length - 1} onClick={() => move(i, 1)}>
+                  ↓
+                </Button>
+                <Button size="small" variant="ghost" aria-label={`Remove step ${i + 1}`} disabled={form.steps.length === 1} onClick={() => remove(i)}>
+                  ✕
+                </Button>
               </div>
             )}
-            <CommandEditor value={step} aliases={aliases} label={form.isChained ? `Command, step ${i + 1}` : 'FFmpeg command'} onChange={(t) => setStep(i, t)} />
+            <CommandEditor
+              value={step}
+              aliases={aliases}
+              label={form.isChained ? `Command, step ${i + 1}` : 'FFmpeg command'}
+              onChange={(t) => setStep(i, t)}
+            />
             {messages.map((m) => (
-              <span key={m} className="field-error" role="alert">{m}</span>
+              <span key={m} className="field-error" role="alert">
+                {m}
+              </span>
             ))}
           </div>
         );
       })}
       {form.isChained && form.steps.length < 10 && (
         <div>
-          <Button size="small" onClick={() => setForm((f) => ({ ...f, steps: [...f.steps, ''] }))}>Add step</Button>
+          <Button size="small" onClick={() => setForm((f) => ({ ...f, steps: [...f.steps, ''] }))}>
+            Add step
+          </Button>
         </div>
       )}
-      {(errors.get('ffmpeg_commands') ?? []).map((m) => <span key={m} className="field-error">{m}</span>)}
+      {(errors.get('ffmpeg_commands') ?? []).map((m) => (
+        <span key={m} className="field-error">
+          {m}
+        </span>
+      ))}
     </div>
   );
 }

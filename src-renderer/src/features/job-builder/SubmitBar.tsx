@@ -43,15 +43,34 @@ export function SubmitBar({ state }: { state: JobFormState }) {
 
   return (
     <div ref={barRef} className="submit-bar" role="region" aria-label="Submit">
-      <Button variant="primary" data-action="run-job" aria-keyshortcuts="Control+Enter Meta+Enter" title="Run job (Ctrl+Enter)" onClick={() => void submit()} disabled={isSubmitting}>{isSubmitting ? 'Submitting…' : 'Run job'}</Button>
+      <Button
+        variant="primary"
+        data-action="run-job"
+        aria-keyshortcuts="Control+Enter Meta+Enter"
+        title="Run job (Ctrl+Enter)"
+        onClick={() => void submit()}
+        disabled={isSubmitting}
+      >
+        {isSubmitting ? 'Submitting…' : 'Run job'}
+      </Button>
       <span className="small" role="status" aria-live="polite">
-        {error ? <span className="field-error">{error}</span> : blocking > 0 ? <span className="muted">{blocking} {blocking === 1 ? 'thing' : 'things'} to fix before running</span> : <span className="muted">Ready to run</span>}
+        {error ? (
+          <span className="field-error">{error}</span>
+        ) : blocking > 0 ? (
+          <span className="muted">
+            {blocking} {blocking === 1 ? 'thing' : 'things'} to fix before running
+          </span>
+        ) : (
+          <span className="muted">Ready to run</span>
+        )}
       </span>
       <span className="spacer" />
       <CopyButton size="small" label="Copy as curl" done="curl command copied" getText={() => buildCurl(client.baseUrl, toRequest(state.form))} />
       <CopyButton size="small" label="Copy as JSON" done="JSON copied" getText={() => buildJson(toRequest(state.form))} />
       <SaveAsPreset size="small" getRequest={() => toRequest(state.form)} />
-      <Button size="small" variant="ghost" onClick={state.reset}>Clear</Button>
+      <Button size="small" variant="ghost" onClick={state.reset}>
+        Clear
+      </Button>
     </div>
   );
 }

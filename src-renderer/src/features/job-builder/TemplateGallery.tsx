@@ -10,7 +10,9 @@ export function TemplateGallery({ sampleNames, onUse }: { sampleNames: Set<strin
   return (
     <section aria-labelledby="templates-title" className="stack">
       <div className="row">
-        <h2 id="templates-title" style={{ fontSize: 'var(--text-l)' }}>Start from a template</h2>
+        <h2 id="templates-title" style={{ fontSize: 'var(--text-l)' }}>
+          Start from a template
+        </h2>
         <span className="small muted">Each one runs offline on the sample media.</span>
       </div>
       <ul className="template-grid" role="list">
@@ -19,18 +21,35 @@ export function TemplateGallery({ sampleNames, onUse }: { sampleNames: Set<strin
           const hasSamples = needed.every((n) => sampleNames.has(n));
           return (
             <li key={t.id} className="template-card">
-              <span className="template-icon" aria-hidden="true">{t.icon}</span>
+              <span className="template-icon" aria-hidden="true">
+                {t.icon}
+              </span>
               <div className="stack" style={{ gap: 2, flex: 1, minWidth: 0 }}>
                 <strong>{t.title}</strong>
                 <span className="small muted">{t.description}</span>
-                {encodingNote(t, gpu, hw?.state ?? 'unknown') && <span className="small muted" data-testid="encoding-note">{encodingNote(t, gpu, hw?.state ?? 'unknown')}</span>}
+                {encodingNote(t, gpu, hw?.state ?? 'unknown') && (
+                  <span className="small muted" data-testid="encoding-note">
+                    {encodingNote(t, gpu, hw?.state ?? 'unknown')}
+                  </span>
+                )}
               </div>
               {gpu && encodesWithX264(t) && (
-                <Button size="small" variant="ghost" onClick={() => onUse(gpuVariant(t, gpu))} aria-label={`Use template with GPU encoder ${gpu}: ${t.title}`} title={`Encodes H.264 with ${gpu}, which worked in a test encode on this machine`}>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  onClick={() => onUse(gpuVariant(t, gpu))}
+                  aria-label={`Use template with GPU encoder ${gpu}: ${t.title}`}
+                  title={`Encodes H.264 with ${gpu}, which worked in a test encode on this machine`}
+                >
                   GPU
                 </Button>
               )}
-              <Button size="small" onClick={() => onUse(t)} aria-label={`Use template: ${t.title}`} title={hasSamples ? 'Fills the form with the stored samples' : 'Samples not stored yet: you will pick the inputs'}>
+              <Button
+                size="small"
+                onClick={() => onUse(t)}
+                aria-label={`Use template: ${t.title}`}
+                title={hasSamples ? 'Fills the form with the stored samples' : 'Samples not stored yet: you will pick the inputs'}
+              >
                 Use
               </Button>
             </li>

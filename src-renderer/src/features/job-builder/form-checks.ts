@@ -15,11 +15,20 @@ export function validateForm(form: JobForm, limits: Limits = {}): ValidationIssu
       seen.add(alias);
     }
   };
-  if (form.inputMode === 'files') dup('input_files', form.inputs.map((r) => r.alias.trim()));
-  if (form.outputMode === 'files') dup('output_files', form.outputs.map((r) => r.alias.trim()));
+  if (form.inputMode === 'files')
+    dup(
+      'input_files',
+      form.inputs.map((r) => r.alias.trim()),
+    );
+  if (form.outputMode === 'files')
+    dup(
+      'output_files',
+      form.outputs.map((r) => r.alias.trim()),
+    );
   if (form.inputMode === 'files') {
     for (const row of form.inputs) {
-      if (row.upload && !row.upload.error && row.upload.percent < 100) issues.push({ loc: ['body', 'input_files', row.alias.trim()], msg: 'Still uploading…', type: 'pending' });
+      if (row.upload && !row.upload.error && row.upload.percent < 100)
+        issues.push({ loc: ['body', 'input_files', row.alias.trim()], msg: 'Still uploading…', type: 'pending' });
     }
   }
   return [...issues, ...validateRequest(toRequest(form), limits)];

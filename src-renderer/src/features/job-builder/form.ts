@@ -152,7 +152,15 @@ export function placeDroppedFiles(form: JobForm, count: number): { form: JobForm
   const keys = free.slice(0, count);
   const inputs = form.inputMode === 'zip' ? [] : [...form.inputs];
   while (keys.length < count) {
-    const row: InputRow = { key: newKey(), alias: nextAlias('in_', inputs.map((r) => r.alias)), source: 'local', url: '' };
+    const row: InputRow = {
+      key: newKey(),
+      alias: nextAlias(
+        'in_',
+        inputs.map((r) => r.alias),
+      ),
+      source: 'local',
+      url: '',
+    };
     inputs.push(row);
     keys.push(row.key);
   }

@@ -32,7 +32,12 @@ export function pickGpuEncoder(working: string[]): GpuEncoder | null {
  * bitrate, which every hardware encoder takes; `-tune stillimage` is dropped).
  */
 export function gpuVariant(t: Template, encoder: GpuEncoder): Template {
-  const steps = t.steps.map((s) => s.replace(X264, ENCODER_ARGS[encoder]).replace(/ -crf \d+/g, ' -b:v 4M').replace(/ -tune stillimage/g, ''));
+  const steps = t.steps.map((s) =>
+    s
+      .replace(X264, ENCODER_ARGS[encoder])
+      .replace(/ -crf \d+/g, ' -b:v 4M')
+      .replace(/ -tune stillimage/g, ''),
+  );
   return { ...t, id: `${t.id}-${encoder}`, title: `${t.title} (GPU: ${encoder})`, steps };
 }
 

@@ -14,7 +14,7 @@ describe('gallery templates and built-in presets', () => {
     expect(shared.length).toBeGreaterThanOrEqual(12);
   });
 
-  it.each(shared.map((t) => [t.id, t] as const))('when the %s preset is filled with its defaults, then its steps are the template\'s', (id, template) => {
+  it.each(shared.map((t) => [t.id, t] as const))("when the %s preset is filled with its defaults, then its steps are the template's", (id, template) => {
     const preset = BUILTIN_PRESETS.get(id)!;
     const defaults = Object.fromEntries(Object.entries(preset.parameters).map(([k, p]) => [k, p.default as string | number]));
     expect(preset.steps.map((s) => fillParameters(s, defaults))).toEqual(template.steps);

@@ -5,14 +5,35 @@ import { toRequest } from './form';
 import { TEMPLATES } from './templates';
 import { validateRequest } from './validation';
 
-const SAMPLE_NAMES = ['sample-video.mp4', 'sample-audio.mp3', 'sample-music.mp3', 'sample-image.png', 'sample-logo.png', 'sample-subtitles.srt', 'sample-frames.zip'];
+const SAMPLE_NAMES = [
+  'sample-video.mp4',
+  'sample-audio.mp3',
+  'sample-music.mp3',
+  'sample-image.png',
+  'sample-logo.png',
+  'sample-subtitles.srt',
+  'sample-frames.zip',
+];
 const stored = SAMPLE_NAMES.map(
   (name, i) => ({ file_id: `f${i}`, filename: name, storage_url: `http://127.0.0.1:9/storage/f${i}/${name}`, is_deleted: false }) as StoredFile,
 );
 
 describe('template gallery', () => {
   it('offers all twelve kinds of job the issue lists', () => {
-    expect(TEMPLATES.map((t) => t.id)).toEqual(['gif', 'transcode', 'renditions', 'hls', 'dash', 'subtitles', 'slideshow', 'watermark', 'audio-mix', 'chained', 'frames-zip', 'segmenter']);
+    expect(TEMPLATES.map((t) => t.id)).toEqual([
+      'gif',
+      'transcode',
+      'renditions',
+      'hls',
+      'dash',
+      'subtitles',
+      'slideshow',
+      'watermark',
+      'audio-mix',
+      'chained',
+      'frames-zip',
+      'segmenter',
+    ]);
   });
 
   it.each(TEMPLATES.map((t) => [t.id, t] as const))('when %s is filled with the stored samples, then it passes the 422 mirror', (_id, t) => {

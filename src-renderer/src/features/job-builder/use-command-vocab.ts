@@ -22,7 +22,10 @@ export function useCommandVocab(): CommandVocab | null {
   const [vocab, setVocab] = useState<CommandVocab | null>(null);
   useEffect(() => {
     let live = true;
-    load(client).then((v) => live && setVocab(v), () => undefined);
+    load(client).then(
+      (v) => live && setVocab(v),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

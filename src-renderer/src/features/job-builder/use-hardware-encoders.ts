@@ -11,14 +11,15 @@ export function useHardwareEncoders(): HardwareEncoders | null {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
-    const load = () => client.system().then(
-      (s) => {
-        if (!live) return;
-        setHw(s.hardware_encoders ?? null);
-        if (s.hardware_encoders?.state === 'detecting') timer = setTimeout(() => void load(), POLL_MS);
-      },
-      () => undefined, // no hardware info: the templates stay software-only
-    );
+    const load = () =>
+      client.system().then(
+        (s) => {
+          if (!live) return;
+          setHw(s.hardware_encoders ?? null);
+          if (s.hardware_encoders?.state === 'detecting') timer = setTimeout(() => void load(), POLL_MS);
+        },
+        () => undefined, // no hardware info: the templates stay software-only
+      );
     void load();
     return () => {
       live = false;

@@ -67,7 +67,8 @@ export function useInputSources(updateInput: (key: string, patch: Partial<InputR
           isPrivate,
           signal,
           onStarted: (id) => (fileId = id),
-          onProgress: (p) => updateInput(key, { upload: { percent: p.totalBytes ? Math.min(99, (100 * p.uploadedBytes) / p.totalBytes) : 99, phase: 'uploading' } }),
+          onProgress: (p) =>
+            updateInput(key, { upload: { percent: p.totalBytes ? Math.min(99, (100 * p.uploadedBytes) / p.totalBytes) : 99, phase: 'uploading' } }),
         });
         fileId = done.file_id;
         updateInput(key, { upload: { percent: 99, phase: 'probing' } });

@@ -48,7 +48,9 @@ describe('422 mirror', () => {
   });
 
   it('when two outputs share a file name, then the second is flagged', () => {
-    expect(locs({ ...base, output_files: { out_1: 'a.mp4', out_2: 'A.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}} {{out_2}}' })).toEqual(['output_files.out_2']);
+    expect(locs({ ...base, output_files: { out_1: 'a.mp4', out_2: 'A.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}} {{out_2}}' })).toEqual([
+      'output_files.out_2',
+    ]);
   });
 
   it('when a URL is not http(s), then the input is flagged', () => {
@@ -66,7 +68,11 @@ describe('422 mirror', () => {
   });
 
   it('when a chained step is empty or reads an undeclared alias, then that step is flagged', () => {
-    const req = { input_files: base.input_files, output_files: { out_1: 'a.mp4', out_2: 'b.jpg' }, ffmpeg_commands: ['-i {{in_1}} {{out_1}}', '-i {{out_1}} {{out_2}} {{out_9}}'] };
+    const req = {
+      input_files: base.input_files,
+      output_files: { out_1: 'a.mp4', out_2: 'b.jpg' },
+      ffmpeg_commands: ['-i {{in_1}} {{out_1}}', '-i {{out_1}} {{out_2}} {{out_9}}'],
+    };
     expect(locs(req)).toEqual(['ffmpeg_commands.1']);
     expect(locs({ ...req, ffmpeg_commands: ['-i {{in_1}} {{out_1}} {{out_2}}', ' '] })).toEqual(['ffmpeg_commands.1']);
   });
@@ -90,7 +96,10 @@ describe('form checks', () => {
   });
 
   it('groups issues by field key for inline display', () => {
-    const grouped = groupByField([{ loc: ['body', 'output_files', 'out_1'], msg: 'a', type: 't' }, { loc: ['body', 'output_files', 'out_1'], msg: 'b', type: 't' }]);
+    const grouped = groupByField([
+      { loc: ['body', 'output_files', 'out_1'], msg: 'a', type: 't' },
+      { loc: ['body', 'output_files', 'out_1'], msg: 'b', type: 't' },
+    ]);
     expect(grouped.get('output_files.out_1')).toEqual(['a', 'b']);
   });
 });

@@ -35,7 +35,8 @@ function checkCommands(req: CommandRequest): ValidationIssue[] {
     const loc = field === 'ffmpeg_commands' ? [field, i] : [field];
     if (text.trim() === '') issues.push(issue(loc, 'Write the ffmpeg arguments (without "ffmpeg" itself)', 'string_too_short'));
     else if (/^\s*ffmpeg(\s|$)/.test(text)) issues.push(issue(loc, 'Leave out the program name: the command holds ffmpeg arguments only'));
-    if (text.length > REQUEST_LIMITS.maxCommandChars) issues.push(issue(loc, `A command may hold at most ${REQUEST_LIMITS.maxCommandChars} characters`, 'string_too_long'));
+    if (text.length > REQUEST_LIMITS.maxCommandChars)
+      issues.push(issue(loc, `A command may hold at most ${REQUEST_LIMITS.maxCommandChars} characters`, 'string_too_long'));
   });
   return issues;
 }
@@ -50,7 +51,8 @@ function checkInputs(req: CommandRequest): ValidationIssue[] {
   }
   for (const [alias, url] of Object.entries(req.input_files ?? {})) {
     if (!INPUT_ALIAS.test(alias)) issues.push(issue(['input_files', alias], 'Input alias must start with in_ followed by letters, digits or underscores'));
-    else if (!isHttpUrl(url)) issues.push(issue(['input_files', alias], url ? 'URL must be an http or https URL' : 'Give a URL, pick a stored file or drop a local file'));
+    else if (!isHttpUrl(url))
+      issues.push(issue(['input_files', alias], url ? 'URL must be an http or https URL' : 'Give a URL, pick a stored file or drop a local file'));
   }
   return issues;
 }
@@ -62,8 +64,10 @@ function checkOutputs(req: CommandRequest): ValidationIssue[] {
   for (const [alias, name] of Object.entries(req.output_files)) {
     const loc = ['output_files', alias];
     if (!OUTPUT_ALIAS.test(alias)) issues.push(issue(loc, 'Output alias must start with out_ followed by letters, digits or underscores'));
-    else if (!OUTPUT_NAME.test(name) || name.length > MAX_OUTPUT_NAME) issues.push(issue(loc, 'Output file name may hold letters, digits, _, - and dots; no paths'));
-    else if (isPlaylistName(name) && !alias.startsWith(PLAYLIST_PREFIX)) issues.push(issue(loc, `A playlist output's alias must start with ${PLAYLIST_PREFIX}`));
+    else if (!OUTPUT_NAME.test(name) || name.length > MAX_OUTPUT_NAME)
+      issues.push(issue(loc, 'Output file name may hold letters, digits, _, - and dots; no paths'));
+    else if (isPlaylistName(name) && !alias.startsWith(PLAYLIST_PREFIX))
+      issues.push(issue(loc, `A playlist output's alias must start with ${PLAYLIST_PREFIX}`));
     const other = seen.get(name.toLowerCase());
     if (other) issues.push(issue(loc, `File name ${name} is already used by ${other}`));
     seen.set(name.toLowerCase(), alias);
@@ -74,12 +78,14 @@ function checkOutputs(req: CommandRequest): ValidationIssue[] {
 function checkNumbers(req: CommandRequest, limits: Limits): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const vcpu = req.vcpu_count;
-  if (vcpu !== undefined && (!Number.isInteger(vcpu) || vcpu < 1)) issues.push(issue(['vcpu_count'], 'vCPU count must be a whole number, at least 1', 'int_parsing'));
+  if (vcpu !== undefined && (!Number.isInteger(vcpu) || vcpu < 1))
+    issues.push(issue(['vcpu_count'], 'vCPU count must be a whole number, at least 1', 'int_parsing'));
   else if (vcpu !== undefined && limits.maxVcpu !== undefined && vcpu > limits.maxVcpu) {
     issues.push(issue(['vcpu_count'], `vcpu_count must be between 1 and ${limits.maxVcpu}`, 'less_than_equal'));
   }
   const seconds = req.max_command_run_seconds;
-  if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0)) issues.push(issue(['max_command_run_seconds'], 'Max run time must be a number of seconds above 0', 'greater_than'));
+  if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0))
+    issues.push(issue(['max_command_run_seconds'], 'Max run time must be a number of seconds above 0', 'greater_than'));
   return issues;
 }
 
@@ -93,7 +99,8 @@ function checkAliasUse(req: CommandRequest): ValidationIssue[] {
   texts.forEach((text, i) => {
     for (const { alias } of findAliasUses(text)) {
       used.add(alias);
-      if (!declared.has(alias)) issues.push(issue(field === 'ffmpeg_commands' ? [field, i] : [field], `{{${alias}}} is not declared in input_files or output_files`));
+      if (!declared.has(alias))
+        issues.push(issue(field === 'ffmpeg_commands' ? [field, i] : [field], `{{${alias}}} is not declared in input_files or output_files`));
     }
   });
   for (const alias of outputs) if (!used.has(alias)) issues.push(issue(['output_files', alias], `Output ${alias} is not used by any command`));

@@ -6,7 +6,11 @@ import { showToast } from '../../ui/toast';
 /** A safe file name for the zip: the job's name without characters file systems refuse. */
 export function zipNameOf(jobName: string | null | undefined, commandId: string): string {
   const printable = [...(jobName ?? '')].filter((c) => c >= ' ').join('');
-  const base = printable.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const base = printable
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
   return `${base || `job-${commandId}`}.zip`;
 }
 

@@ -21,7 +21,11 @@ const TITLES: Record<string, string> = {
  */
 export function FailureNotice({ record }: { record: CommandRecord }) {
   if (record.error_status === 'CANCELLED') {
-    return <p className="notice" role="status" data-testid="job-cancelled">Cancelled: ffmpeg was stopped and no output was kept.</p>;
+    return (
+      <p className="notice" role="status" data-testid="job-cancelled">
+        Cancelled: ffmpeg was stopped and no output was kept.
+      </p>
+    );
   }
   const summary = summarizeFailure(record.error_message);
   const fix = fixOf(summary);
@@ -39,16 +43,22 @@ export function FailureNotice({ record }: { record: CommandRecord }) {
           </p>
         )}
         {summary.suggestion && !summary.lead.toLowerCase().includes('did you mean') && (
-          <p className="small">Did you mean <code>{summary.suggestion}</code>?</p>
+          <p className="small">
+            Did you mean <code>{summary.suggestion}</code>?
+          </p>
         )}
         <div className="row-wrap">
-          <Button size="small" variant="primary" onClick={openInBuilder}>Fix in builder</Button>
+          <Button size="small" variant="primary" onClick={openInBuilder}>
+            Fix in builder
+          </Button>
           {record.error_status && <span className="small muted mono">{record.error_status}</span>}
         </div>
         {summary.details && (
           <details>
             <summary className="small">Full message</summary>
-            <pre className="mono small" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{summary.details}</pre>
+            <pre className="mono small" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+              {summary.details}
+            </pre>
           </details>
         )}
       </div>

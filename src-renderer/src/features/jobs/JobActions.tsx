@@ -36,12 +36,45 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
 
   return (
     <div className="row-wrap" role="toolbar" aria-label="Job actions">
-      {isActive && <ConfirmButton label="Cancel job" confirmLabel="Really cancel?" disabled={isBusy} onConfirm={() => void act('Cancel', async () => { await client.cancelCommand(job.command_id); onChanged(); })} />}
-      <Button disabled={isBusy} onClick={() => void rerun()}>Re-run</Button>
-      <Button disabled={isBusy} onClick={() => { handOffToJobBuilder({ kind: 'request', request: job.original_request }); navigate({ name: 'new' }); }}>Edit as new</Button>
+      {isActive && (
+        <ConfirmButton
+          label="Cancel job"
+          confirmLabel="Really cancel?"
+          disabled={isBusy}
+          onConfirm={() =>
+            void act('Cancel', async () => {
+              await client.cancelCommand(job.command_id);
+              onChanged();
+            })
+          }
+        />
+      )}
+      <Button disabled={isBusy} onClick={() => void rerun()}>
+        Re-run
+      </Button>
+      <Button
+        disabled={isBusy}
+        onClick={() => {
+          handOffToJobBuilder({ kind: 'request', request: job.original_request });
+          navigate({ name: 'new' });
+        }}
+      >
+        Edit as new
+      </Button>
       <SaveAsPreset getRequest={() => job.original_request} />
       {hasOutputs && (
-        <ConfirmButton label="Delete outputs" confirmLabel="Delete all outputs?" disabled={isBusy} onConfirm={() => void act('Delete', async () => { await client.deleteCommandFiles(job.command_id); showToast('Outputs deleted'); onChanged(); })} />
+        <ConfirmButton
+          label="Delete outputs"
+          confirmLabel="Delete all outputs?"
+          disabled={isBusy}
+          onConfirm={() =>
+            void act('Delete', async () => {
+              await client.deleteCommandFiles(job.command_id);
+              showToast('Outputs deleted');
+              onChanged();
+            })
+          }
+        />
       )}
     </div>
   );

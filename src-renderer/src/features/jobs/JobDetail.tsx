@@ -16,7 +16,12 @@ import { useJob } from './use-job';
 export function JobDetail({ id }: { id: string }) {
   const job = useJob(id);
   if (job.error) return <ErrorNotice error={job.error} onRetry={job.reload} title="Could not load this job" />;
-  if (!job.data) return <div className="card" aria-busy="true"><p className="muted">Loading job…</p></div>;
+  if (!job.data)
+    return (
+      <div className="card" aria-busy="true">
+        <p className="muted">Loading job…</p>
+      </div>
+    );
   const record = job.data;
   return (
     <section className="stack-l" aria-label={`Job ${id}`}>
@@ -24,7 +29,12 @@ export function JobDetail({ id }: { id: string }) {
         <div className="row-wrap">
           <StatusChip status={commandChipStatus(record)} />
           {(record as { cache_hit?: boolean }).cache_hit && (
-            <span className="chip chip-info" title={`Outputs shared with job ${(record as { cached_from_command_id?: string }).cached_from_command_id ?? ''} (result cache)`}>Cache hit</span>
+            <span
+              className="chip chip-info"
+              title={`Outputs shared with job ${(record as { cached_from_command_id?: string }).cached_from_command_id ?? ''} (result cache)`}
+            >
+              Cache hit
+            </span>
           )}
           <JobName key={record.name} record={record} onRenamed={job.reload} />
           <span className="spacer" />
@@ -41,8 +51,12 @@ export function JobDetail({ id }: { id: string }) {
       </div>
       <Outputs record={record} />
       <details className="card">
-        <summary><strong>Request</strong></summary>
-        <pre className="code-block" style={{ marginTop: 'var(--space-2)' }}>{JSON.stringify(record.original_request, null, 2)}</pre>
+        <summary>
+          <strong>Request</strong>
+        </summary>
+        <pre className="code-block" style={{ marginTop: 'var(--space-2)' }}>
+          {JSON.stringify(record.original_request, null, 2)}
+        </pre>
       </details>
       <LogView id={id} status={record.status} />
     </section>
@@ -72,7 +86,12 @@ function JobFacts({ record }: { record: CommandRecord }) {
 function Outputs({ record }: { record: CommandRecord }) {
   if (record.status !== 'SUCCESS') return null;
   const entries = Object.entries(record.output_files ?? {});
-  if (entries.length === 0) return <EmptyState icon="∅" title="No outputs">This job stored no files.</EmptyState>;
+  if (entries.length === 0)
+    return (
+      <EmptyState icon="∅" title="No outputs">
+        This job stored no files.
+      </EmptyState>
+    );
   // Compare against the first input, when the job read exactly one (a second would be ambiguous).
   const inputs = Object.entries(record.original_request.input_files ?? {});
   const input = inputs.length === 1 ? { url: inputs[0]![1], label: `Input ${inputs[0]![0]}` } : undefined;
@@ -80,12 +99,16 @@ function Outputs({ record }: { record: CommandRecord }) {
   return (
     <section className="stack" aria-labelledby="job-outputs-heading">
       <div className="row">
-        <h3 id="job-outputs-heading" style={{ margin: 0 }}>Outputs</h3>
+        <h3 id="job-outputs-heading" style={{ margin: 0 }}>
+          Outputs
+        </h3>
         <span className="spacer" />
         {canZip && <DownloadAllButton commandId={record.command_id} jobName={record.name} />}
       </div>
       <div className="grid-cards" aria-label="Outputs">
-        {entries.map(([alias, file]) => <OutputCard key={alias} alias={alias} file={file} {...(input ? { input } : {})} />)}
+        {entries.map(([alias, file]) => (
+          <OutputCard key={alias} alias={alias} file={file} {...(input ? { input } : {})} />
+        ))}
       </div>
     </section>
   );

@@ -28,16 +28,41 @@ export function JobName({ record, onRenamed }: { record: CommandRecord; onRename
   if (draft === null) {
     return (
       <div className="row" style={{ minWidth: 0 }}>
-        <h2 className="truncate" style={{ fontSize: 'var(--text-l)' }} title={name}>{name}</h2>
-        <Button size="small" variant="ghost" onClick={() => setDraft(record.name ?? '')}>Rename</Button>
+        <h2 className="truncate" style={{ fontSize: 'var(--text-l)' }} title={name}>
+          {name}
+        </h2>
+        <Button size="small" variant="ghost" onClick={() => setDraft(record.name ?? '')}>
+          Rename
+        </Button>
       </div>
     );
   }
   return (
-    <form className="row" style={{ flex: 1 }} onSubmit={(e) => { e.preventDefault(); void save(draft); }}>
-      <input className="input" aria-label="Job name" autoFocus maxLength={200} value={draft} placeholder="Empty: named after its command" onChange={(e) => setDraft(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setDraft(null)} style={{ flex: 1 }} />
-      <Button size="small" variant="primary" type="submit" disabled={isSaving}>Save name</Button>
-      <Button size="small" variant="ghost" onClick={() => setDraft(null)}>Cancel</Button>
+    <form
+      className="row"
+      style={{ flex: 1 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(draft);
+      }}
+    >
+      <input
+        className="input"
+        aria-label="Job name"
+        autoFocus
+        maxLength={200}
+        value={draft}
+        placeholder="Empty: named after its command"
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && setDraft(null)}
+        style={{ flex: 1 }}
+      />
+      <Button size="small" variant="primary" type="submit" disabled={isSaving}>
+        Save name
+      </Button>
+      <Button size="small" variant="ghost" onClick={() => setDraft(null)}>
+        Cancel
+      </Button>
     </form>
   );
 }

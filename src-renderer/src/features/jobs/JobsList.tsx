@@ -33,16 +33,37 @@ export function JobsList({ jobs, total, isLoading, selectedId, filter, onFilter,
       <div className="jobs-list-head stack">
         <div className="segmented" role="group" aria-label="Filter jobs by status">
           {FILTERS.map((f) => (
-            <button key={f.id} type="button" aria-pressed={filter === f.id} onClick={() => onFilter(f.id)}>{f.label}</button>
+            <button key={f.id} type="button" aria-pressed={filter === f.id} onClick={() => onFilter(f.id)}>
+              {f.label}
+            </button>
           ))}
         </div>
-        <input className="input" type="search" placeholder="Search names, files, commands, ids" aria-label="Search jobs" value={search} onChange={(e) => onSearch(e.target.value)} />
-        {isLoading && total === 0 && <p className="muted small" aria-busy="true">Loading jobs…</p>}
+        <input
+          className="input"
+          type="search"
+          placeholder="Search names, files, commands, ids"
+          aria-label="Search jobs"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+        />
+        {isLoading && total === 0 && (
+          <p className="muted small" aria-busy="true">
+            Loading jobs…
+          </p>
+        )}
         {!isLoading && jobs.length === 0 && (total > 0 || search.trim()) && <p className="muted small">No job matches; clear the search or pick “All”.</p>}
       </div>
       <ul className="job-items" role="list" onKeyDown={(e) => moveSelection(e, jobs, selectedId)}>
-        {jobs.map((job) => <JobRow key={job.command_id} job={job} isSelected={job.command_id === selectedId} />)}
-        {hasMore && <li><button className="btn" type="button" onClick={onMore}>Show older jobs</button></li>}
+        {jobs.map((job) => (
+          <JobRow key={job.command_id} job={job} isSelected={job.command_id === selectedId} />
+        ))}
+        {hasMore && (
+          <li>
+            <button className="btn" type="button" onClick={onMore}>
+              Show older jobs
+            </button>
+          </li>
+        )}
       </ul>
     </section>
   );
@@ -55,11 +76,19 @@ function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean
   const preview = job.preview?.storage_url ? job.preview : null;
   return (
     <li>
-      <a className="job-item" href={hrefOf({ name: 'jobs', id: job.command_id })} aria-current={isSelected ? 'true' : undefined} data-status={job.status} aria-label={`${name}, ${commandChipStatus(job).toLowerCase()}`}>
+      <a
+        className="job-item"
+        href={hrefOf({ name: 'jobs', id: job.command_id })}
+        aria-current={isSelected ? 'true' : undefined}
+        data-status={job.status}
+        aria-label={`${name}, ${commandChipStatus(job).toLowerCase()}`}
+      >
         <div className="row" style={{ alignItems: 'flex-start' }}>
           {preview && <ListThumb type={preview.file_type} url={preview.storage_url!} label={`Output of ${name}`} />}
           <div className="stack" style={{ gap: 2, minWidth: 0, flex: 1 }}>
-            <strong className="truncate job-name" title={name}>{name}</strong>
+            <strong className="truncate job-name" title={name}>
+              {name}
+            </strong>
             <div className="row small">
               <StatusChip status={commandChipStatus(job)} />
               {(job as { cache_hit?: boolean }).cache_hit && <span className="chip chip-info">Cache hit</span>}

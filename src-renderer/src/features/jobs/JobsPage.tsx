@@ -18,20 +18,50 @@ export default function JobsPage({ selectedId }: { selectedId?: string }) {
 
   return (
     <div className="page page-wide">
-      <PageHeader title="Jobs" subtitle="Every command you ran, newest first. Updates arrive live." actions={<a className="btn btn-primary" href={hrefOf({ name: 'new' })}>New job</a>} />
+      <PageHeader
+        title="Jobs"
+        subtitle="Every command you ran, newest first. Updates arrive live."
+        actions={
+          <a className="btn btn-primary" href={hrefOf({ name: 'new' })}>
+            New job
+          </a>
+        }
+      />
       {jobs.error ? <ErrorNotice error={jobs.error} onRetry={jobs.reload} title="Could not load the jobs" /> : null}
       {!jobs.error && jobs.data?.length === 0 && !jobs.isSearching && !search ? (
-        <EmptyState icon="▤" title="No jobs yet" level={2} action={<a className="btn btn-primary" href={hrefOf({ name: 'new' })}>Build your first job</a>}>
+        <EmptyState
+          icon="▤"
+          title="No jobs yet"
+          level={2}
+          action={
+            <a className="btn btn-primary" href={hrefOf({ name: 'new' })}>
+              Build your first job
+            </a>
+          }
+        >
           Start from a template: the sample media make every one run offline.
         </EmptyState>
       ) : (
         <div className="jobs-layout">
-          <JobsList jobs={visible} total={jobs.data?.length ?? 0} isLoading={jobs.isLoading} selectedId={selectedId} filter={filter} onFilter={setFilter} search={search} onSearch={setSearch} hasMore={jobs.hasMore} onMore={jobs.loadMore} />
+          <JobsList
+            jobs={visible}
+            total={jobs.data?.length ?? 0}
+            isLoading={jobs.isLoading}
+            selectedId={selectedId}
+            filter={filter}
+            onFilter={setFilter}
+            search={search}
+            onSearch={setSearch}
+            hasMore={jobs.hasMore}
+            onMore={jobs.loadMore}
+          />
           {selectedId ? (
             <JobDetail key={selectedId} id={selectedId} />
           ) : (
             <div className="card">
-              <EmptyState icon="←" title="Pick a job" level={2}>Its progress, log and outputs show here.</EmptyState>
+              <EmptyState icon="←" title="Pick a job" level={2}>
+                Its progress, log and outputs show here.
+              </EmptyState>
             </div>
           )}
         </div>

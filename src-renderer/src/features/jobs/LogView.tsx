@@ -27,11 +27,20 @@ export function LogView({ id, status }: { id: string; status: string }) {
 
   return (
     <details className="card" open={isOpen} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
-      <summary><strong>FFmpeg log</strong></summary>
+      <summary>
+        <strong>FFmpeg log</strong>
+      </summary>
       <div style={{ marginTop: 'var(--space-2)' }}>
         {error ? <ErrorNotice error={error} title="Could not load the log" /> : null}
         {!error && log === null && <p className="muted small">Loading…</p>}
-        {log !== null && (log.trim() ? <pre className="code-block" aria-label="FFmpeg log">{log}</pre> : <p className="muted small">Nothing logged yet.</p>)}
+        {log !== null &&
+          (log.trim() ? (
+            <pre className="code-block" aria-label="FFmpeg log">
+              {log}
+            </pre>
+          ) : (
+            <p className="muted small">Nothing logged yet.</p>
+          ))}
       </div>
     </details>
   );

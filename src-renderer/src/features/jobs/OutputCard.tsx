@@ -30,11 +30,31 @@ export function OutputCard({ alias, file, input }: { alias: string; file: Stored
       <MediaPreview file={file} url={file.storage_url} label={`Preview of ${displayName(file)}`} />
       <span className="small muted">{facts.join(' · ')}</span>
       <div className="row-wrap">
-        {canEnlarge && <Button size="small" onClick={() => setLarge('view')}>View large</Button>}
-        {canEnlarge && input && <Button size="small" onClick={() => setLarge('compare')}>Compare with input</Button>}
-        {file.storage_url && <a className="btn btn-small" href={file.storage_url} download={displayName(file)}>Download</a>}
-        {file.storage_url && <a className="btn btn-small" href={file.storage_url} target="_blank" rel="noreferrer">Open</a>}
-        {!file.is_deleted && <a className="btn btn-small" href={hrefOf({ name: 'files', id: file.file_id })}>Show in Files</a>}
+        {canEnlarge && (
+          <Button size="small" onClick={() => setLarge('view')}>
+            View large
+          </Button>
+        )}
+        {canEnlarge && input && (
+          <Button size="small" onClick={() => setLarge('compare')}>
+            Compare with input
+          </Button>
+        )}
+        {file.storage_url && (
+          <a className="btn btn-small" href={file.storage_url} download={displayName(file)}>
+            Download
+          </a>
+        )}
+        {file.storage_url && (
+          <a className="btn btn-small" href={file.storage_url} target="_blank" rel="noreferrer">
+            Open
+          </a>
+        )}
+        {!file.is_deleted && (
+          <a className="btn btn-small" href={hrefOf({ name: 'files', id: file.file_id })}>
+            Show in Files
+          </a>
+        )}
         {file.storage_url && <CopyButton size="small" label={file.is_private ? 'Copy 1-hour link' : 'Copy URL'} getText={() => file.storage_url ?? ''} />}
         {file.is_deleted && <span className="chip">deleted</span>}
       </div>

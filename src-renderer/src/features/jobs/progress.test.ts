@@ -3,8 +3,15 @@ import type { CommandListItem } from '../../../../src-service/client';
 import { applyProgress, createEtaTracker, etaSeconds, matchesFilter, upsertJob } from './progress';
 
 const item = (id: string, status: CommandListItem['status'] = 'QUEUED'): CommandListItem => ({
-  command_id: id, status, command_type: 'FFMPEG_COMMAND', created_at: '2025-01-01T00:00:00Z', error_status: null, error_message: null,
-  output_file_count: 0, storage_quota_used: 0, processing_quota_used: 0,
+  command_id: id,
+  status,
+  command_type: 'FFMPEG_COMMAND',
+  created_at: '2025-01-01T00:00:00Z',
+  error_status: null,
+  error_message: null,
+  output_file_count: 0,
+  storage_quota_used: 0,
+  processing_quota_used: 0,
 });
 
 describe('job progress', () => {

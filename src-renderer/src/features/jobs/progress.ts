@@ -24,9 +24,7 @@ export function matchesFilter(item: CommandListItem, filter: JobFilter, search: 
     filter === 'all' ||
     (filter === 'active' ? item.status === 'QUEUED' || item.status === 'PROCESSING' : item.status === filter && !(filter === 'FAILED' && isCancelled(item)));
   const q = search.trim().toLowerCase();
-  const textOk =
-    !q ||
-    [item.command_id, item.name ?? '', item.error_message ?? '', item.error_status ?? ''].some((t) => t.toLowerCase().includes(q));
+  const textOk = !q || [item.command_id, item.name ?? '', item.error_message ?? '', item.error_status ?? ''].some((t) => t.toLowerCase().includes(q));
   return statusOk && textOk;
 }
 
@@ -41,7 +39,9 @@ export function upsertJob(list: CommandListItem[], item: CommandListItem): Comma
 
 /** A late progress event never drags a finished job back to "Processing". */
 export function applyProgress(list: CommandListItem[], commandId: string, progress: CommandProgress): CommandListItem[] {
-  return list.map((x) => (x.command_id === commandId && x.status !== 'SUCCESS' && x.status !== 'FAILED' ? { ...x, status: 'PROCESSING' as const, progress } : x));
+  return list.map((x) =>
+    x.command_id === commandId && x.status !== 'SUCCESS' && x.status !== 'FAILED' ? { ...x, status: 'PROCESSING' as const, progress } : x,
+  );
 }
 
 /**

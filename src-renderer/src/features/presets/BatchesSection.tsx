@@ -30,7 +30,9 @@ export function BatchesSection({ refreshKey }: { refreshKey: number }) {
 
   return (
     <section className="card stack" aria-labelledby="batches-title">
-      <h2 id="batches-title" style={{ fontSize: 'var(--text-l)' }}>Batches</h2>
+      <h2 id="batches-title" style={{ fontSize: 'var(--text-l)' }}>
+        Batches
+      </h2>
       {batches.error ? <ErrorNotice error={batches.error} onRetry={batches.reload} /> : null}
       {(batches.data ?? []).length === 0 && <p className="muted small">No batch yet: pick a preset and some files above.</p>}
       {(batches.data ?? []).map((b) => (
@@ -43,10 +45,20 @@ export function BatchesSection({ refreshKey }: { refreshKey: number }) {
           </div>
           <ProgressBar percent={b.total ? (100 * (b.done + b.failed)) / b.total : 0} label={`Batch ${b.preset} progress`} />
           <div className="row">
-            {b.status === 'RUNNING' && <Button size="small" onClick={() => void act(() => api.cancelBatch(b.batch_id))}>Cancel all</Button>}
-            {b.failed > 0 && b.status !== 'RUNNING' && <Button size="small" onClick={() => void act(() => api.retryFailed(b.batch_id))}>Retry failed</Button>}
+            {b.status === 'RUNNING' && (
+              <Button size="small" onClick={() => void act(() => api.cancelBatch(b.batch_id))}>
+                Cancel all
+              </Button>
+            )}
+            {b.failed > 0 && b.status !== 'RUNNING' && (
+              <Button size="small" onClick={() => void act(() => api.retryFailed(b.batch_id))}>
+                Retry failed
+              </Button>
+            )}
             {b.done > 0 && (
-              <Button size="small" onClick={() => void act(async () => saveBlob(await api.downloadZip(b.batch_id), `batch-${b.preset}.zip`))}>Download outputs (zip)</Button>
+              <Button size="small" onClick={() => void act(async () => saveBlob(await api.downloadZip(b.batch_id), `batch-${b.preset}.zip`))}>
+                Download outputs (zip)
+              </Button>
             )}
           </div>
         </article>

@@ -45,7 +45,14 @@ export default function PresetsPage() {
         subtitle="Saved commands with parameters: run one over many files, or on every file dropped into a folder."
         actions={
           <>
-            <input ref={importInput} type="file" accept="application/json,.json" hidden aria-label="Preset file to import" onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
+            <input
+              ref={importInput}
+              type="file"
+              accept="application/json,.json"
+              hidden
+              aria-label="Preset file to import"
+              onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])}
+            />
             <Button onClick={() => importInput.current?.click()}>Import preset…</Button>
           </>
         }
@@ -53,16 +60,25 @@ export default function PresetsPage() {
       {presets.error ? <ErrorNotice error={presets.error} onRetry={presets.reload} /> : null}
       <div className="split">
         <section className="card stack" aria-labelledby="presets-title">
-          <h2 id="presets-title" style={{ fontSize: 'var(--text-l)' }}>Presets</h2>
+          <h2 id="presets-title" style={{ fontSize: 'var(--text-l)' }}>
+            Presets
+          </h2>
           <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label="Presets">
             {list.map((p) => (
               <li key={p.name} className="row small">
-                <Button size="small" variant={p.name === selectedName ? 'primary' : 'ghost'} aria-pressed={p.name === selectedName} onClick={() => setSelectedName(p.name)}>
+                <Button
+                  size="small"
+                  variant={p.name === selectedName ? 'primary' : 'ghost'}
+                  aria-pressed={p.name === selectedName}
+                  onClick={() => setSelectedName(p.name)}
+                >
                   {p.title ?? p.name}
                 </Button>
                 <span className="muted">{p.builtin ? 'built-in' : `v${p.version}`}</span>
                 <span className="spacer" />
-                <Button size="small" variant="ghost" aria-label={`Export ${p.name}`} onClick={() => void exportPreset(p.name)}>Export</Button>
+                <Button size="small" variant="ghost" aria-label={`Export ${p.name}`} onClick={() => void exportPreset(p.name)}>
+                  Export
+                </Button>
               </li>
             ))}
           </ul>
@@ -70,7 +86,9 @@ export default function PresetsPage() {
         {selected ? (
           <RunBatchPanel key={selected.name} preset={selected} initialFiles={initialFiles} onStarted={() => setBatchKey((k) => k + 1)} />
         ) : (
-          <section className="card"><p className="muted">Choose a preset to run it{initialFiles.length ? ` on the ${initialFiles.length} files chosen in Files` : ''}.</p></section>
+          <section className="card">
+            <p className="muted">Choose a preset to run it{initialFiles.length ? ` on the ${initialFiles.length} files chosen in Files` : ''}.</p>
+          </section>
         )}
       </div>
       <BatchesSection refreshKey={batchKey} />

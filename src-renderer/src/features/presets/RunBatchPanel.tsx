@@ -23,19 +23,22 @@ export function RunBatchPanel({ preset, initialFiles = [], onStarted }: { preset
   const runnable = preset.inputs.length === 1 && !preset.zip_input;
   const stored = (files.data ?? []).filter((f) => f.status === 'STORED');
 
-  const toggle = (id: string) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   async function run() {
     setBusy(true);
     setError(null);
     try {
       // Presigned URLs: private files have no public storage_url.
-      const urls = await Promise.all([...selected].map(async (id) => (await client.getFile(id, { presignedTtlSeconds: INPUT_URL_TTL_SECONDS })).storage_url as string));
+      const urls = await Promise.all(
+        [...selected].map(async (id) => (await client.getFile(id, { presignedTtlSeconds: INPUT_URL_TTL_SECONDS })).storage_url as string),
+      );
       const batch = await api.createBatch({ preset: preset.name, parameters: values, inputs: urls, cache: useCache });
       showToast(`Batch started: ${batch.total} job${batch.total === 1 ? '' : 's'}`);
       setSelected(new Set());
@@ -49,7 +52,9 @@ export function RunBatchPanel({ preset, initialFiles = [], onStarted }: { preset
 
   return (
     <section className="card stack" aria-labelledby="run-title">
-      <h2 id="run-title" style={{ fontSize: 'var(--text-l)' }}>Run “{preset.title ?? preset.name}”</h2>
+      <h2 id="run-title" style={{ fontSize: 'var(--text-l)' }}>
+        Run “{preset.title ?? preset.name}”
+      </h2>
       {preset.description && <p className="muted small">{preset.description}</p>}
       <ParameterFields preset={preset} values={values} onChange={setValues} />
       {!runnable ? (

@@ -18,7 +18,10 @@ export type WatchFolder = z.infer<typeof WatchFolderRecord>;
 export type CacheStats = z.infer<typeof CacheStatsSchema>;
 
 export class PresetApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

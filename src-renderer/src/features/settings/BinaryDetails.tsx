@@ -4,14 +4,28 @@ import type { BinaryChoiceInfo, HardwareEncoders } from '../../../../src-service
 export function BinaryDetails({ name, choice }: { name: string; choice: BinaryChoiceInfo }) {
   return (
     <details>
-      <summary><span>{choice.version}</span> <span className="muted small">({choice.source})</span></summary>
+      <summary>
+        <span>{choice.version}</span> <span className="muted small">({choice.source})</span>
+      </summary>
       <p className="small">Why: {choice.reason}</p>
       <table className="small" aria-label={`${name} candidates`}>
-        <thead><tr><th scope="col">Source</th><th scope="col">Version</th><th scope="col">Path</th><th scope="col">Note</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Source</th>
+            <th scope="col">Version</th>
+            <th scope="col">Path</th>
+            <th scope="col">Note</th>
+          </tr>
+        </thead>
         <tbody>
           {choice.candidates.map((c) => (
             <tr key={`${c.source}-${c.path ?? ''}`} aria-current={c.chosen ? 'true' : undefined} style={c.chosen ? { fontWeight: 600 } : undefined}>
-              <td>{c.source}</td><td>{c.version ?? '—'}</td><td><code>{c.path ?? '—'}</code></td><td>{c.note}</td>
+              <td>{c.source}</td>
+              <td>{c.version ?? '—'}</td>
+              <td>
+                <code>{c.path ?? '—'}</code>
+              </td>
+              <td>{c.note}</td>
             </tr>
           ))}
         </tbody>
@@ -29,7 +43,11 @@ export function HardwareDetails({ hw }: { hw: HardwareEncoders | undefined }) {
     <details>
       <summary>{hw.working.length ? `${hw.working.join(', ')} work` : 'none works on this machine; templates use software encoders'}</summary>
       <ul className="small">
-        {hw.tried.map((t) => <li key={t.encoder}><code>{t.encoder}</code>: {t.works ? 'works' : `fails — ${t.detail}`}</li>)}
+        {hw.tried.map((t) => (
+          <li key={t.encoder}>
+            <code>{t.encoder}</code>: {t.works ? 'works' : `fails — ${t.detail}`}
+          </li>
+        ))}
       </ul>
     </details>
   );

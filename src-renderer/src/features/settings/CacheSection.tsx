@@ -14,13 +14,18 @@ export function CacheSection() {
   const s = stats.data;
   return (
     <section className="card stack" aria-labelledby="cache-title">
-      <h2 id="cache-title" style={{ fontSize: 'var(--text-l)' }}>Result cache</h2>
+      <h2 id="cache-title" style={{ fontSize: 'var(--text-l)' }}>
+        Result cache
+      </h2>
       {stats.error ? <ErrorNotice error={stats.error} onRetry={stats.reload} /> : null}
       {s && (
         <dl className="meta">
-          <dt>Entries</dt><dd>{s.entries}</dd>
-          <dt>Outputs they point at</dt><dd>{formatBytes(s.size_bytes)}</dd>
-          <dt>Hit rate</dt><dd>{s.hit_rate === null ? '—' : `${Math.round(s.hit_rate * 100)}% (${s.hits} of ${s.lookups})`}</dd>
+          <dt>Entries</dt>
+          <dd>{s.entries}</dd>
+          <dt>Outputs they point at</dt>
+          <dd>{formatBytes(s.size_bytes)}</dd>
+          <dt>Hit rate</dt>
+          <dd>{s.hit_rate === null ? '—' : `${Math.round(s.hit_rate * 100)}% (${s.hits} of ${s.lookups})`}</dd>
         </dl>
       )}
       <div className="row">

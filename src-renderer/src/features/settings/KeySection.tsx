@@ -37,12 +37,22 @@ export function KeySection() {
 
   return (
     <section className="card stack" aria-labelledby="keys-title">
-      <h2 id="keys-title" style={{ fontSize: 'var(--text-l)' }}>API keys</h2>
+      <h2 id="keys-title" style={{ fontSize: 'var(--text-l)' }}>
+        API keys
+      </h2>
       <div className="row-wrap">
-        <code className="input mono" aria-label="Current API key" style={{ flex: 1, display: 'flex', alignItems: 'center' }}>{isShown ? apiKey : `${apiKey.slice(0, 6)}${'•'.repeat(18)}`}</code>
-        <Button onClick={() => setShown((v) => !v)} aria-pressed={isShown}>{isShown ? 'Hide' : 'Show'}</Button>
+        <code className="input mono" aria-label="Current API key" style={{ flex: 1, display: 'flex', alignItems: 'center' }}>
+          {isShown ? apiKey : `${apiKey.slice(0, 6)}${'•'.repeat(18)}`}
+        </code>
+        <Button onClick={() => setShown((v) => !v)} aria-pressed={isShown}>
+          {isShown ? 'Hide' : 'Show'}
+        </Button>
         <CopyButton label="Copy" done="API key copied" getText={() => apiKey} />
-        {!isDesktop && <Button variant="ghost" onClick={signOut}>Use another key</Button>}
+        {!isDesktop && (
+          <Button variant="ghost" onClick={signOut}>
+            Use another key
+          </Button>
+        )}
       </div>
       {created && (
         <div className="notice notice-info" role="status">
@@ -56,7 +66,18 @@ export function KeySection() {
       {keys.error ? <ErrorNotice error={keys.error} onRetry={keys.reload} title="Could not list the keys" /> : null}
       {keys.data && (
         <table className="table">
-          <thead><tr><th>Prefix</th><th>Label</th><th>Plan</th><th>Created</th><th>Status</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th>Prefix</th>
+              <th>Label</th>
+              <th>Plan</th>
+              <th>Created</th>
+              <th>Status</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {keys.data.map((k) => (
               <tr key={k.key_id}>
@@ -65,14 +86,25 @@ export function KeySection() {
                 <td>{k.plan}</td>
                 <td>{formatDateTime(k.created_at)}</td>
                 <td>{k.revoked_at ? `Revoked ${formatDateTime(k.revoked_at)}` : k.is_current || apiKey.startsWith(k.prefix) ? 'In use here' : 'Active'}</td>
-                <td>{!k.revoked_at && !k.is_current && <ConfirmButton size="small" label="Revoke" confirmLabel="Revoke now?" onConfirm={() => void revoke(k.key_id)} />}</td>
+                <td>
+                  {!k.revoked_at && !k.is_current && (
+                    <ConfirmButton size="small" label="Revoke" confirmLabel="Revoke now?" onConfirm={() => void revoke(k.key_id)} />
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
       <div className="row">
-        <input className="input" style={{ width: 220 }} aria-label="Label of the new key" placeholder="Label (e.g. render script)" value={label} onChange={(e) => setLabel(e.target.value)} />
+        <input
+          className="input"
+          style={{ width: 220 }}
+          aria-label="Label of the new key"
+          placeholder="Label (e.g. render script)"
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+        />
         <Button onClick={() => void create()}>Create key</Button>
         <span className="small muted">New keys share this account and its plan; revoke any you no longer use.</span>
       </div>

@@ -14,18 +14,39 @@ export function SystemSection() {
   const hw = useHardwareEncoders(); // follows the background test encodes until they are done
   return (
     <section className="card stack" aria-labelledby="system-title">
-      <h2 id="system-title" style={{ fontSize: 'var(--text-l)' }}>This machine</h2>
+      <h2 id="system-title" style={{ fontSize: 'var(--text-l)' }}>
+        This machine
+      </h2>
       {system.error ? <ErrorNotice error={system.error} onRetry={system.reload} /> : null}
       {s && (
         <dl className="meta">
           <dt>Data folder</dt>
-          <dd className="row"><code>{s.data_dir}</code><CopyButton size="small" variant="ghost" label="Copy" getText={() => s.data_dir} /></dd>
-          <dt>FFmpeg</dt><dd><code className="muted">{s.ffmpeg_path}</code>{s.ffmpeg ? <BinaryDetails name="FFmpeg" choice={s.ffmpeg} /> : <span> {s.ffmpeg_version}</span>}</dd>
-          <dt>FFprobe</dt><dd><code className="muted">{s.ffprobe_path}</code>{s.ffprobe ? <BinaryDetails name="FFprobe" choice={s.ffprobe} /> : <span> {s.ffprobe_version}</span>}</dd>
-          <dt>Sandbox</dt><dd><SandboxLine sandbox={s.sandbox} /></dd>
-          <dt>GPU encoders</dt><dd><HardwareDetails hw={hw ?? s.hardware_encoders} /></dd>
-          <dt>vCPU budget</dt><dd>{s.vcpu_budget} (jobs run in parallel while their vCPUs fit)</dd>
-          <dt>FFDesk</dt><dd>{s.version}</dd>
+          <dd className="row">
+            <code>{s.data_dir}</code>
+            <CopyButton size="small" variant="ghost" label="Copy" getText={() => s.data_dir} />
+          </dd>
+          <dt>FFmpeg</dt>
+          <dd>
+            <code className="muted">{s.ffmpeg_path}</code>
+            {s.ffmpeg ? <BinaryDetails name="FFmpeg" choice={s.ffmpeg} /> : <span> {s.ffmpeg_version}</span>}
+          </dd>
+          <dt>FFprobe</dt>
+          <dd>
+            <code className="muted">{s.ffprobe_path}</code>
+            {s.ffprobe ? <BinaryDetails name="FFprobe" choice={s.ffprobe} /> : <span> {s.ffprobe_version}</span>}
+          </dd>
+          <dt>Sandbox</dt>
+          <dd>
+            <SandboxLine sandbox={s.sandbox} />
+          </dd>
+          <dt>GPU encoders</dt>
+          <dd>
+            <HardwareDetails hw={hw ?? s.hardware_encoders} />
+          </dd>
+          <dt>vCPU budget</dt>
+          <dd>{s.vcpu_budget} (jobs run in parallel while their vCPUs fit)</dd>
+          <dt>FFDesk</dt>
+          <dd>{s.version}</dd>
         </dl>
       )}
     </section>
@@ -36,11 +57,21 @@ export function SystemSection() {
 function SandboxLine({ sandbox }: { sandbox: SystemInfo['sandbox'] | undefined }) {
   if (!sandbox) return <span className="muted">unknown</span>;
   const confined = sandbox.mode !== 'off' && sandbox.available;
-  if (confined) return <span>FFmpeg runs confined ({sandbox.mechanism}, {sandbox.mode})</span>;
+  if (confined)
+    return (
+      <span>
+        FFmpeg runs confined ({sandbox.mechanism}, {sandbox.mode})
+      </span>
+    );
   return (
     <span role="status">
       <strong>Warning: FFmpeg runs without a sandbox</strong> ({sandbox.mode})
-      {sandbox.reason ? <><br /><span className="muted">{sandbox.reason}</span></> : null}
+      {sandbox.reason ? (
+        <>
+          <br />
+          <span className="muted">{sandbox.reason}</span>
+        </>
+      ) : null}
     </span>
   );
 }

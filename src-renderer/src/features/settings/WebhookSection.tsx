@@ -43,12 +43,23 @@ export function WebhookSection() {
 
   return (
     <section className="card stack" aria-labelledby="webhook-title">
-      <h2 id="webhook-title" style={{ fontSize: 'var(--text-l)' }}>Webhook</h2>
+      <h2 id="webhook-title" style={{ fontSize: 'var(--text-l)' }}>
+        Webhook
+      </h2>
       {hook.error ? <ErrorNotice error={hook.error} onRetry={hook.reload} title="Could not load the webhook" /> : null}
       <form className="row" style={{ alignItems: 'flex-end' }} onSubmit={(e) => void save(e)}>
         <div style={{ flex: 1 }}>
           <Field label="URL called when a job ends" hint="Signed the Standard Webhooks way; leave empty to turn off.">
-            {(p) => <input {...p} className="input mono" type="url" placeholder="http://localhost:9000/hooks/ffdesk" value={url} onChange={(e) => setUrl(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                className="input mono"
+                type="url"
+                placeholder="http://localhost:9000/hooks/ffdesk"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+              />
+            )}
           </Field>
         </div>
         <Button type="submit">Save</Button>
@@ -58,7 +69,9 @@ export function WebhookSection() {
       </form>
       {secret && (
         <div className="notice notice-info row">
-          <span style={{ flex: 1 }}>Signing secret: <code>{secret}</code></span>
+          <span style={{ flex: 1 }}>
+            Signing secret: <code>{secret}</code>
+          </span>
           <CopyButton size="small" label="Copy" getText={() => secret} />
         </div>
       )}
@@ -67,7 +80,17 @@ export function WebhookSection() {
       {deliveries.data?.length === 0 && <p className="small muted">None yet: deliveries appear here after jobs end.</p>}
       {deliveries.data && deliveries.data.length > 0 && (
         <table className="table">
-          <thead><tr><th>When</th><th>Job</th><th>Attempts</th><th>Result</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Job</th>
+              <th>Attempts</th>
+              <th>Result</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {deliveries.data.slice(0, 20).map((d) => (
               <tr key={d.delivery_id}>
@@ -76,7 +99,11 @@ export function WebhookSection() {
                 <td>{d.attempts}</td>
                 <td>{deliveryResult(d)}</td>
                 <td>
-                  <Button size="small" aria-label={`Replay delivery ${d.delivery_id}`} onClick={() => void attempt(() => client.replayWebhookDelivery(d.delivery_id), 'Replay')}>
+                  <Button
+                    size="small"
+                    aria-label={`Replay delivery ${d.delivery_id}`}
+                    onClick={() => void attempt(() => client.replayWebhookDelivery(d.delivery_id), 'Replay')}
+                  >
                     Replay
                   </Button>
                 </td>

@@ -19,16 +19,27 @@ export function WorkersSection() {
   const w = workers.data;
   return (
     <section className="card stack" aria-labelledby="workers-title">
-      <h2 id="workers-title" style={{ fontSize: 'var(--text-l)' }}>Workers</h2>
+      <h2 id="workers-title" style={{ fontSize: 'var(--text-l)' }}>
+        Workers
+      </h2>
       {workers.error ? <ErrorNotice error={workers.error} onRetry={reload} /> : null}
       {w?.queue === 'embedded' && (
-        <p className="muted">Commands run on this machine. To spread them over other machines, start the service with FFDESK_REDIS_URL and run workers (README, "Scale out").</p>
+        <p className="muted">
+          Commands run on this machine. To spread them over other machines, start the service with FFDESK_REDIS_URL and run workers (README, "Scale out").
+        </p>
       )}
       {w?.queue === 'redis' && w.workers.length === 0 && <p className="muted">Commands go to the Redis queue, but no worker has connected yet.</p>}
       {w && w.workers.length > 0 && (
         <table className="table" aria-label="Workers">
           <thead>
-            <tr><th>Host</th><th>FFmpeg</th><th>Hardware encoders</th><th>Cores / vCPUs</th><th>Running</th><th>Last seen</th></tr>
+            <tr>
+              <th>Host</th>
+              <th>FFmpeg</th>
+              <th>Hardware encoders</th>
+              <th>Cores / vCPUs</th>
+              <th>Running</th>
+              <th>Last seen</th>
+            </tr>
           </thead>
           <tbody>
             {w.workers.map((x) => (
@@ -36,7 +47,9 @@ export function WorkersSection() {
                 <td title={x.id}>{x.host}</td>
                 <td>{x.ffmpeg_version ?? 'unknown'}</td>
                 <td>{x.hardware_encoders.length ? x.hardware_encoders.join(', ') : 'none'}</td>
-                <td>{x.cores} / {x.vcpus}</td>
+                <td>
+                  {x.cores} / {x.vcpus}
+                </td>
                 <td>{x.running_jobs}</td>
                 <td>{x.online ? formatRelative(x.last_seen_at) : `offline (${formatRelative(x.last_seen_at)})`}</td>
               </tr>

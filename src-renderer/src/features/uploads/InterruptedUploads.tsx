@@ -28,9 +28,15 @@ export function InterruptedUploads({ items }: { items: UploadItem[] }) {
       <ul className="stack" role="list" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {list.map((u) => (
           <li key={u.fileId} className="row small" aria-label={`Interrupted upload of ${u.name}`}>
-            <span className="truncate" style={{ flex: 1 }}>{u.name}</span>
-            <span className="muted">{formatBytes(sentBytes(u))} of {formatBytes(u.size)} sent</span>
-            <Button size="small" onClick={() => discard(u)}>Discard</Button>
+            <span className="truncate" style={{ flex: 1 }}>
+              {u.name}
+            </span>
+            <span className="muted">
+              {formatBytes(sentBytes(u))} of {formatBytes(u.size)} sent
+            </span>
+            <Button size="small" onClick={() => discard(u)}>
+              Discard
+            </Button>
           </li>
         ))}
       </ul>

@@ -31,14 +31,22 @@ export function StoreFromUrlForm() {
 
   return (
     <form className="card stack" onSubmit={(e) => void submit(e)} aria-labelledby="store-url-title">
-      <h2 id="store-url-title" style={{ fontSize: 'var(--text-l)' }}>Store from a URL</h2>
+      <h2 id="store-url-title" style={{ fontSize: 'var(--text-l)' }}>
+        Store from a URL
+      </h2>
       <Field label="File URL" hint="Any public link, including links to files stored here." error={error}>
-        {(p) => <input {...p} className="input mono" type="url" placeholder="https://example.com/clip.mp4" value={url} onChange={(e) => setUrl(e.target.value)} />}
+        {(p) => (
+          <input {...p} className="input mono" type="url" placeholder="https://example.com/clip.mp4" value={url} onChange={(e) => setUrl(e.target.value)} />
+        )}
       </Field>
       <div className="row">
-        <label className="checkbox"><input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private</label>
+        <label className="checkbox">
+          <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private
+        </label>
         <span className="spacer" />
-        <Button type="submit" variant="primary" disabled={isBusy}>{isBusy ? 'Sending…' : 'Store file'}</Button>
+        <Button type="submit" variant="primary" disabled={isBusy}>
+          {isBusy ? 'Sending…' : 'Store file'}
+        </Button>
       </div>
     </form>
   );

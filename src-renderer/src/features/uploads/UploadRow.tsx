@@ -20,21 +20,45 @@ export function UploadRow({ item, onAbort, onRetry }: { item: UploadItem; onAbor
   return (
     <li className="upload-row" aria-label={`Upload of ${item.name}`}>
       <div className="row">
-        <strong className="truncate" style={{ flex: 1 }}>{item.name}</strong>
+        <strong className="truncate" style={{ flex: 1 }}>
+          {item.name}
+        </strong>
         <StatusChip status={status.chip} label={status.label} />
       </div>
       {item.status !== 'done' && <ProgressBar percent={item.status === 'processing' ? null : percent} label={`Upload progress of ${item.name}`} />}
       <div className="row small muted">
-        <span>{formatBytes(item.uploadedBytes)} of {formatBytes(item.size)} ({Math.floor(percent)}%)</span>
-        {item.status === 'uploading' && <span>· {formatRate(item.bytesPerSecond)} · {formatEta(etaOf(item.size - item.uploadedBytes, item.bytesPerSecond))} left</span>}
+        <span>
+          {formatBytes(item.uploadedBytes)} of {formatBytes(item.size)} ({Math.floor(percent)}%)
+        </span>
+        {item.status === 'uploading' && (
+          <span>
+            · {formatRate(item.bytesPerSecond)} · {formatEta(etaOf(item.size - item.uploadedBytes, item.bytesPerSecond))} left
+          </span>
+        )}
         {item.isPrivate && <span>· private</span>}
         {item.resumed && <span>· resumed</span>}
         <span className="spacer" />
-        {(item.status === 'uploading' || item.status === 'queued') && <Button size="small" onClick={onAbort}>Abort</Button>}
-        {(item.status === 'failed' || item.status === 'aborted') && <Button size="small" onClick={onRetry}>Retry</Button>}
-        {item.status === 'done' && item.fileId && <a className="btn btn-small" href={hrefOf({ name: 'files', id: item.fileId })}>Show in Files</a>}
+        {(item.status === 'uploading' || item.status === 'queued') && (
+          <Button size="small" onClick={onAbort}>
+            Abort
+          </Button>
+        )}
+        {(item.status === 'failed' || item.status === 'aborted') && (
+          <Button size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        )}
+        {item.status === 'done' && item.fileId && (
+          <a className="btn btn-small" href={hrefOf({ name: 'files', id: item.fileId })}>
+            Show in Files
+          </a>
+        )}
       </div>
-      {item.error && <span className="field-error" role="alert">{item.error}</span>}
+      {item.error && (
+        <span className="field-error" role="alert">
+          {item.error}
+        </span>
+      )}
     </li>
   );
 }

@@ -27,26 +27,37 @@ export default function UploadsPage() {
             <strong>Drop files here</strong>
             <span className="small">Any size up to 5 TB. Uploads continue while you use other screens.</span>
           </DropZone>
-          <label className="checkbox"><input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Upload as private files</label>
+          <label className="checkbox">
+            <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Upload as private files
+          </label>
           <InterruptedUploads items={items} />
           {totals.count > 0 && (
             <div className="card stack" aria-label="All uploads">
               <div className="row small">
                 <strong>{totals.count} uploading</strong>
-                <span className="muted">{formatBytes(totals.uploadedBytes)} of {formatBytes(totals.totalBytes)} · {formatRate(totals.bytesPerSecond)} · {formatEta(totals.etaSeconds)} left</span>
+                <span className="muted">
+                  {formatBytes(totals.uploadedBytes)} of {formatBytes(totals.totalBytes)} · {formatRate(totals.bytesPerSecond)} · {formatEta(totals.etaSeconds)}{' '}
+                  left
+                </span>
               </div>
               <ProgressBar percent={totals.percent} label="Total upload progress" />
             </div>
           )}
           {items.length > 0 ? (
             <ul className="upload-list" role="list">
-              {items.map((item) => <UploadRow key={item.id} item={item} onAbort={() => abortUpload(item.id)} onRetry={() => retryUpload(client, item.id)} />)}
+              {items.map((item) => (
+                <UploadRow key={item.id} item={item} onAbort={() => abortUpload(item.id)} onRetry={() => retryUpload(client, item.id)} />
+              ))}
             </ul>
           ) : (
             <p className="muted small">No uploads in this session yet.</p>
           )}
           {items.some((i) => i.status === 'done' || i.status === 'failed' || i.status === 'aborted') && (
-            <div><Button size="small" onClick={clearFinished}>Clear finished</Button></div>
+            <div>
+              <Button size="small" onClick={clearFinished}>
+                Clear finished
+              </Button>
+            </div>
           )}
         </section>
         <StoreFromUrlForm />

@@ -68,8 +68,15 @@ async function runPlan(client: FfdeskClient, file: File, plan: SavedUpload, opts
 async function startPlan(client: FfdeskClient, file: File, opts: BrowserUploadOptions): Promise<SavedUpload> {
   const init = await client.initUpload({ filename: file.name, size_bytes: file.size, is_private: opts.isPrivate }, opts.signal);
   const plan: SavedUpload = {
-    fileId: init.file_id, name: file.name, size: file.size, lastModified: file.lastModified, isPrivate: opts.isPrivate,
-    partSize: init.part_size, uploadUrls: init.upload_urls, done: [], startedAt: Date.now(),
+    fileId: init.file_id,
+    name: file.name,
+    size: file.size,
+    lastModified: file.lastModified,
+    isPrivate: opts.isPrivate,
+    partSize: init.part_size,
+    uploadUrls: init.upload_urls,
+    done: [],
+    startedAt: Date.now(),
   };
   saveUpload(plan);
   return plan;
@@ -94,10 +101,15 @@ async function sendParts(file: File, plan: SavedUpload, opts: BrowserUploadOptio
       .filter((p) => !done.has(p.partNumber))
       .map((p) =>
         withPartSlot(async () => {
-          const etag = await putWithRetry(plan.uploadUrls[p.partNumber - 1]!, file.slice(p.start, p.end), (n) => {
-            sent.set(p.partNumber, n);
-            report();
-          }, signal);
+          const etag = await putWithRetry(
+            plan.uploadUrls[p.partNumber - 1]!,
+            file.slice(p.start, p.end),
+            (n) => {
+              sent.set(p.partNumber, n);
+              report();
+            },
+            signal,
+          );
           const part = { part_number: p.partNumber, etag };
           done.set(p.partNumber, part);
           markPartDone(plan.fileId, part);

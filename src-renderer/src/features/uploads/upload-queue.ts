@@ -61,7 +61,11 @@ async function run(client: FfdeskClient, entry: Entry): Promise<void> {
     });
     patch(id, { status: stored.status === 'STORED' ? 'done' : 'processing', uploadedBytes: entry.item.size, fileId: stored.file_id });
     // The STORED event may have come before complete-upload answered: read the record once.
-    if (stored.status !== 'STORED') void client.getFile(stored.file_id).then((f) => applyFileStatus(f.file_id, f.status), () => undefined);
+    if (stored.status !== 'STORED')
+      void client.getFile(stored.file_id).then(
+        (f) => applyFileStatus(f.file_id, f.status),
+        () => undefined,
+      );
   } catch (err) {
     patch(id, entry.controller.signal.aborted ? { status: 'aborted' } : { status: 'failed', error: describeError(err) });
   } finally {
@@ -77,7 +81,9 @@ export function abortUpload(id: string): void {
 }
 
 export function retryUpload(client: FfdeskClient, id: string): void {
-  entries = entries.map((e) => (e.item.id === id ? { ...e, controller: new AbortController(), item: { ...e.item, status: 'queued', uploadedBytes: 0, error: undefined } } : e));
+  entries = entries.map((e) =>
+    e.item.id === id ? { ...e, controller: new AbortController(), item: { ...e.item, status: 'queued', uploadedBytes: 0, error: undefined } } : e,
+  );
   publish();
   pump(client);
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { etaOf, totalsOf, type UploadItem } from './upload-stats';
 
-const item = (patch: Partial<UploadItem>): UploadItem => ({ id: 'x', name: 'x', size: 100, uploadedBytes: 0, bytesPerSecond: 0, status: 'uploading', isPrivate: false, ...patch });
+const item = (patch: Partial<UploadItem>): UploadItem => ({
+  id: 'x',
+  name: 'x',
+  size: 100,
+  uploadedBytes: 0,
+  bytesPerSecond: 0,
+  status: 'uploading',
+  isPrivate: false,
+  ...patch,
+});
 
 describe('upload totals', () => {
   it('when two files upload, then totals add up and ETA follows the combined speed', () => {

@@ -9,7 +9,12 @@ const POLL_MS = 5000;
  * the `file` events of the stream; rejects when the service reports it FAILED or deleted.
  * The record is read once right away, so an event that came before the listener is not lost.
  */
-export function waitForStored(client: FfdeskClient, hub: EventHub, fileId: string, opts: { signal?: AbortSignal; presignedTtlSeconds?: number } = {}): Promise<StoredFile> {
+export function waitForStored(
+  client: FfdeskClient,
+  hub: EventHub,
+  fileId: string,
+  opts: { signal?: AbortSignal; presignedTtlSeconds?: number } = {},
+): Promise<StoredFile> {
   return new Promise((resolve, reject) => {
     let finished = false;
     const finish = (fn: () => void) => {
