@@ -55,7 +55,8 @@ function attachLocalKey(accounts: AccountsRepo, accountId: string, key: string |
   return accounts.addKey(accountId, undefined, label).key;
 }
 
-function readKeyFile(file: string): string | undefined {
+/** The key file's text, or undefined when there is none (or it is empty). */
+export function readKeyFile(file: string): string | undefined {
   try {
     return fs.readFileSync(file, 'utf8').trim() || undefined;
   } catch (err) {

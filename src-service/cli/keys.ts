@@ -6,7 +6,7 @@ import { openDatabase } from '../db/open';
 import { createAccountsRepo } from '../db/accounts-repo';
 import { createCommandsRepo } from '../db/commands-repo';
 import { createFilesRepo } from '../db/files-repo';
-import { LOCAL_KEY_FILE } from '../bootstrap';
+import { LOCAL_KEY_FILE, readKeyFile } from '../bootstrap';
 import { printTable } from './output';
 import { userDataDir } from './user-path';
 
@@ -130,15 +130,6 @@ function printLocalKey(dataDir: string): number {
   process.stderr.write(`The local key (from ${file}):\n`);
   process.stdout.write(`${key}\n`);
   return 0;
-}
-
-function readKeyFile(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8').trim() || undefined;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
 }
 
 function isRevoked(dataDir: string, key: string): boolean {

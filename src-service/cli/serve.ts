@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createService } from '../index';
 import { LOCAL_KEY_FILE } from '../bootstrap';
 import { userDataDir, userPath } from './user-path';
+import { stopOnSignals } from './stop-on-signals';
 
 /** `npm run serve`: the headless service. Returns -1: the process lives until a signal. */
 export async function serveCommand(extra: { samples?: boolean; webRoot?: string; printOpenUrl?: boolean } = {}): Promise<number> {
@@ -27,20 +28,6 @@ export async function serveCommand(extra: { samples?: boolean; webRoot?: string;
     // The key travels in the fragment, which browsers never send to the server.
     console.log(`Open FFDesk in your browser: ${url}/#key=${service.localKey}`);
   }
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping (running commands are re-queued for the next start)`);
-    service.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals('running commands are re-queued for the next start', () => service.stop());
   return -1;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { selectBinaries } from '../media/binaries';
 import { startWorker } from '../scale-out/worker/worker';
+import { stopOnSignals } from './stop-on-signals';
 
 const USAGE =
   'Usage: ffdesk worker --service <url> --redis <redis://host:port> [--token T] [--vcpus N] [--work-dir D]\n  (or env FFDESK_SERVICE_URL, FFDESK_REDIS_URL, FFDESK_WORKER_TOKEN, FFDESK_WORKER_VCPUS, FFDESK_WORKER_DIR)\n';
@@ -38,20 +39,6 @@ export async function workerCommand(args: string[]): Promise<number> {
     onRevoked: () => process.exit(1),
   });
   console.log(`FFDesk worker ${worker.id} ready: ${vcpus} vcpus, service ${serviceUrl}, work dir ${workDir}`);
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping (running commands go back to the queue)`);
-    worker.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals('running commands go back to the queue', () => worker.stop());
   return -1;
 }

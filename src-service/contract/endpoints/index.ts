@@ -13,22 +13,6 @@ import { batchEndpoints } from './batches';
 import { cacheEndpoints } from './cache';
 import { watchEndpoints } from './watch';
 
-export {
-  commandEndpoints,
-  fileEndpoints,
-  streamedEndpoints,
-  eventEndpoints,
-  webhookEndpoints,
-  keyEndpoints,
-  systemEndpoints,
-  openapiEndpoints,
-  workerEndpoints,
-  presetEndpoints,
-  batchEndpoints,
-  cacheEndpoints,
-  watchEndpoints,
-};
-
 /** Every endpoint group; the order is the OpenAPI document's. */
 export const ENDPOINT_GROUPS = [
   commandEndpoints,
