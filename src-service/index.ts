@@ -3,34 +3,12 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config, type ConfigInput } from './config';
-import { openDatabase } from './db/open';
-import { createAccountsRepo } from './db/accounts-repo';
-import { createCommandsRepo } from './db/commands-repo';
-import { createFilesRepo } from './db/files-repo';
-import { createFsBlobStore } from './storage/blob-store';
-import { createConfiner, effectiveMode, type SandboxStatus } from './media/confine';
-import { selectBinaries, type MediaBinaries } from './media/binaries';
-import { createProbeCache } from './media/probe-cache';
-import { createBuildFacts } from './media/build-facts';
-import { knownNamesOf } from './jobs/failure-message';
-import { createEventBus } from './events/event-bus';
-import { createUrlBuilder } from './files/urls';
-import { createLocalScheduler, type Scheduler } from './jobs/scheduler';
-import { createCommandRunner } from './jobs/runner';
-import { createResultCache } from './cache/result-cache';
-import { createCommandNotifier, isFinalStatusEvent } from './jobs/notify';
-import { commandEventPublisher } from './api/events/command-events';
+import type { SandboxStatus } from './media/confine';
 import { createApp } from './app';
 import { pollFastPath } from './api/commands/poll-fast-path';
-import { ensureLocalAccount, loadKeyring } from './bootstrap';
 import { recoverOnStart } from './recovery';
-import { mountExtensions } from './extensions';
-import { ensureSamples } from './files/samples';
-import type { AppDeps } from './deps';
-import { createBackgroundTasks } from './background';
 import { answerClientError } from './api/client-error';
-import { createScaleOut } from './scale-out';
-import { workersRoutes } from './scale-out/workers-routes';
+import { compose, type ServiceParts } from './compose';
 
 export const VERSION = '0.1.0';
 
@@ -41,71 +19,35 @@ export interface Service {
   readonly config: Config;
   /** The local account's key (shown by the GUI and the CLI). */
   readonly localKey: string;
-  readonly deps: AppDeps;
+  /** For tests and tools: the parts they read directly. Modules never receive it. */
+  readonly parts: ServiceParts;
 }
 
 /** The one export the Electron shell, the CLI and the tests use. */
 export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const config = loadConfig(overrides);
   const log = config.quiet ? () => undefined : (m: string) => console.log(`[ffdesk] ${m}`);
-  const db = openDatabase(config.dataDir);
-  const accounts = createAccountsRepo(db);
-  const commands = createCommandsRepo(db);
-  const files = createFilesRepo(db);
-  const local = ensureLocalAccount(accounts, config.dataDir, config.apiKey);
-  const keyring = loadKeyring(db);
-  const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'));
-  const countAccounts = db.prepare('SELECT COUNT(*) AS n FROM accounts');
-  const confiner = createConfiner({
-    mode: () => effectiveMode(config.sandbox, config.host, (countAccounts.get() as { n: number }).n),
-    bwrapPath: config.bwrapPath,
-    log,
-  });
-  const probeCache = createProbeCache(config.ffmpegCacheFile ?? path.join(config.dataDir, 'ffmpeg-builds.json'));
-  // Filled in by start(): choosing runs every candidate binary (in parallel), which is async.
-  const media = {} as MediaBinaries;
-  const events = createEventBus(db);
+  // The URL handed out: final once the service listens (the bound port may be chosen by the OS).
   let baseUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
-  const urls = createUrlBuilder(() => baseUrl, keyring);
-  const jobsDir = path.join(config.dataDir, 'jobs');
-  const tasks = createBackgroundTasks(log);
-  const deps = { config, db, accounts, commands, files, blobs, keyring, urls, media, confiner, events, tasks, version: VERSION, log } as AppDeps;
-  const ext = mountExtensions(deps);
-  deps.notifier = createCommandNotifier({ setProgress: commands.setProgress, log });
-  // The job lifecycle emits; the event stream presents first, then a finished command's webhook.
-  deps.notifier.subscribe(commandEventPublisher({ files, events, urls }));
-  deps.notifier.subscribe((e) => {
-    if (isFinalStatusEvent(e)) ext.onCommandFinal(e.row);
-  });
-  const runner = createCommandRunner({
-    ...deps,
-    get ffmpegPath() {
-      return media.ffmpegPath;
-    },
-    get ffprobePath() {
-      return media.ffprobePath;
-    },
-    jobsDir,
-    knownNames: async () => knownNamesOf(await deps.ffmpegFacts.capabilities()),
-    resultCache: createResultCache({ db, files, blobs, urls, media, jobsDir, log }),
-    onStatus: (row) => deps.notifier.onStatus(row),
-    onProgress: (row, p) => deps.notifier.onProgress(row, p),
-  });
-  // Scale-out only with a Redis URL: without it nothing connects to Redis (docs/scale-out.md).
-  const scaleOut = config.redisUrl ? createScaleOut(deps, { redisUrl: config.redisUrl, jobsDir }) : null;
-  const scheduler: Scheduler = scaleOut?.scheduler ?? createLocalScheduler({ commands, vcpuBudget: config.vcpuBudget, run: runner, log });
-  deps.scheduler = scheduler;
+  const c = compose(config, VERSION, log, () => baseUrl);
+  const modules = [...c.ready, ...c.running];
   const allowed = { hosts: new Set<string>(), origins: new Set<string>() };
-  const app = createApp(deps, {
+  const app = createApp({
+    config,
+    accounts: c.parts.accounts,
+    log,
     allowedHosts: () => allowed.hosts,
     allowedOrigins: () => allowed.origins,
-    extraRouters: [...ext.routers, workersRoutes({ workers: scaleOut?.workers ?? null })],
-    rawHandlers: [...ext.rawHandlers, ...(scaleOut ? [scaleOut.workerApi] : [])],
+    routers: c.parts.routers,
+    rawHandlers: c.mounted.flatMap((m) => m.rawHandlers ?? []),
   });
   // Header deadlines are checked every connectionsCheckingInterval: keep it well under the deadline.
   // requireHostHeader off: a request without Host reaches the Host guard and gets its 403 in the usual body.
   const koa = app.callback();
-  const fastPoll = pollFastPath(deps, { allowedHosts: () => allowed.hosts, allowedOrigins: () => allowed.origins });
+  const fastPoll = pollFastPath(
+    { accounts: c.parts.accounts, cache: c.jobs.pollCache },
+    { allowedHosts: () => allowed.hosts, allowedOrigins: () => allowed.origins },
+  );
   const handle: http.RequestListener = (req, res) => {
     if (!fastPoll(req, res)) void koa(req, res);
   };
@@ -117,36 +59,27 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
 
   return {
     config,
-    localKey: local.key,
-    deps,
+    localKey: c.localKey,
+    parts: c.parts,
     async start() {
       // The -version probes (cached after the first start) run while recovery tidies the job folders.
-      const [chosen, interrupted] = await Promise.all([
-        selectBinaries({ cache: probeCache }),
-        recoverOnStart({ commands, files, blobs, jobsDir, log, remoteWorkers: scaleOut !== null }),
-      ]);
-      Object.assign(media, chosen);
-      log(`ffmpeg: ${media.ffmpegPath} (${media.ffmpeg.reason}); ffprobe: ${media.ffprobePath} (${media.ffprobe.reason})`);
-      deps.ffmpegFacts = createBuildFacts({ ffmpegPath: media.ffmpegPath, cache: probeCache, signal: tasks.signal, log });
-      tasks.run('ffmpeg capabilities', () => deps.ffmpegFacts.hardwareDone()); // stop() waits for the test encodes
-      await ext.start();
-      for (const row of interrupted) deps.notifier.onStatus(row);
+      const [, interrupted] = await Promise.all([c.media.start(), recoverOnStart({ ...c.parts, jobsDir: c.jobsDir, log, remoteWorkers: c.remoteWorkers })]);
+      for (const m of c.ready) await m.start();
+      for (const row of interrupted) c.notifier.onStatus(row);
       const port = await listen(server, config.host, config.port);
       const shown = urlHost(config.host);
       baseUrl = config.publicUrl ?? `http://${shown}:${port}`;
       setAllowed(allowed, config, port, baseUrl);
-      logSandbox(confiner.status(), log);
-      scheduler.notify();
-      await scaleOut?.start(baseUrl);
-      if (config.samples) tasks.run('samples', (signal) => ensureSamples(deps, local.accountId, signal));
+      logSandbox(c.confiner.status(), log);
+      for (const m of c.running) await m.start();
       return { url: baseUrl, port };
     },
     async stop() {
       // Each stage is bounded on its own; one that takes long is named on stderr so a stuck stop is never silent.
-      await reportStall('scale-out', scaleOut?.stop());
-      await reportStall('running commands', scheduler.stop(), () => scheduler.runningIds().join(', '));
-      await reportStall('background tasks', tasks.stop());
-      await reportStall('extensions (store-file, uploads, webhooks, watch folders)', ext.stop());
+      // In reverse start order: scale-out, running commands and background tasks end before the
+      // features they write through (store-file, uploads, watch folders, webhooks), and every
+      // module before the HTTP connections and the database.
+      for (const m of modules.toReversed()) await reportStall(m.name, m.stop(), m.waitingFor);
       await reportStall(
         'HTTP connections',
         new Promise<void>((resolve) => {
@@ -154,7 +87,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
           server.closeAllConnections();
         }),
       );
-      db.close();
+      c.db.close();
     },
   };
 }

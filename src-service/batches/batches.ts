@@ -1,15 +1,16 @@
 import crypto from 'node:crypto';
-import type { AppDeps } from '../deps';
+import type { Db } from '../db/open';
+import type { CommandsRepo } from '../db/commands-repo';
+import type { FilesRepo } from '../db/files-repo';
 import type { AccountRow } from '../db/accounts-repo';
 import { NotFoundError, ValidationError, type ValidationIssue } from '../errors';
-import { prepareCommand, queuePrepared, type CommandRequest, type PreparedCommand } from '../jobs/submit';
+import { prepareCommand, queuePrepared, type CommandRequest, type PreparedCommand, type SubmitDeps } from '../jobs/submit';
 import { assertWithinQuota } from '../accounts/plans';
-import { cancelCommand } from '../jobs/cancel';
+import { cancelCommand, type CancelDeps } from '../jobs/cancel';
 import { isFinal } from '../jobs/state';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import type { Presets } from '../presets/presets';
 import { renderPreset, type PresetRunInput } from '../presets/render';
-import { submitDepsOf } from '../presets/submit-preset';
 import type { PresetRecord } from '../contract/preset-definition';
 import type { BatchesRepo } from './batches-repo';
 import { presentBatch } from './batch-status';
@@ -24,8 +25,16 @@ export interface BatchRequest {
   cache?: boolean;
 }
 
-export function createBatches(deps: AppDeps, presets: Presets, repo: BatchesRepo) {
-  const submitDeps = submitDepsOf(deps);
+export interface BatchDeps {
+  db: Db;
+  commands: CommandsRepo;
+  files: FilesRepo;
+  submit: SubmitDeps;
+  cancel: CancelDeps;
+}
+
+export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRepo) {
+  const submitDeps = deps.submit;
 
   function view(accountId: string, id: string) {
     const batch = repo.get(accountId, id);
@@ -86,7 +95,7 @@ export function createBatches(deps: AppDeps, presets: Presets, repo: BatchesRepo
     async cancel(accountId: string, id: string) {
       const { items } = view(accountId, id);
       const open = items.filter((i) => !isFinal(i.status));
-      await Promise.all(open.map((i) => cancelCommand({ ...deps, onStatus: deps.notifier.onStatus }, accountId, i.command_id)));
+      await Promise.all(open.map((i) => cancelCommand(deps.cancel, accountId, i.command_id)));
       return get(accountId, id);
     },
     /** Submits each FAILED item's request again, as it was; the item then follows the new command. */

@@ -5,7 +5,8 @@ import type { FilesRepo } from '../db/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { UrlBuilder } from '../files/urls';
 import { isFolderBlob } from '../files/storage-access';
-import { readVersions, type MediaBinaries } from '../media/binaries';
+import { readVersions } from '../media/binaries';
+import type { Media } from '../media/media-module';
 import { listFilesRecursive } from '../storage/fs-io';
 import type { ParsedRequest } from '../jobs/submit';
 import type { StoredOutput } from '../jobs/outputs';
@@ -25,7 +26,7 @@ export interface ResultCacheDeps {
   blobs: BlobStore;
   urls: UrlBuilder;
   /** Read at each lookup: the ffmpeg in use can change while the service runs. */
-  media: Pick<MediaBinaries, 'ffmpegPath' | 'ffmpeg' | 'ffprobe'>;
+  media: Pick<Media, 'binaries'>;
   jobsDir: string;
   log(msg: string): void;
 }
@@ -85,9 +86,10 @@ export function createResultCache(deps: ResultCacheDeps) {
   return {
     isWanted: (row: CommandRow) => (JSON.parse(row.request_json) as { cache?: unknown }).cache === true,
     async probe(row: CommandRow, req: ParsedRequest, inputs: PreparedInputs, work: string, signal: AbortSignal): Promise<CacheProbe> {
-      const versions = readVersions(deps.media);
+      const media = deps.media.binaries();
+      const versions = readVersions(media);
       const files = await inputHashes(req, inputs, work, signal);
-      const key = cacheKey({ steps: req.steps, outputs: req.outputs, files, ffmpeg: `${deps.media.ffmpegPath} ${versions.ffmpeg_version}` });
+      const key = cacheKey({ steps: req.steps, outputs: req.outputs, files, ffmpeg: `${media.ffmpegPath} ${versions.ffmpeg_version}` });
       const fromId = repo.find(row.account_id, key);
       const stored = fromId ? await reuse(row, fromId) : null;
       // An entry whose outputs were deleted meanwhile is dropped: the next success replaces it.

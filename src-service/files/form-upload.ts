@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { AppDeps } from '../deps';
+import type { Config } from '../config';
 import type { AccountRow } from '../db/accounts-repo';
 import type { FileRow } from '../db/files-repo';
 import { assertUploadAllowed, assertWithinQuota } from '../accounts/plans';
 import { InsufficientStorageError, NO_SPACE_DETAIL, PayloadTooLargeError, ValidationError } from '../errors';
 import { MultipartError, readMultipart, type PartSink } from './multipart-stream';
-import { probeAndStore } from './probe-and-store';
+import { probeAndStore, type ProbeStoreDeps } from './probe-and-store';
 
 /**
  * `POST /v1/files/upload`: one file sent as a `multipart/form-data` form (field `upload_file`,
@@ -27,7 +27,11 @@ export interface FormUploadRequest {
   declaredLength: number | null;
 }
 
-export function createFormUploads(deps: AppDeps) {
+export interface FormUploadDeps extends ProbeStoreDeps {
+  config: Pick<Config, 'dataDir'>;
+}
+
+export function createFormUploads(deps: FormUploadDeps) {
   const stagingDir = path.join(deps.config.dataDir, 'uploads');
 
   /** Checks made before a byte of the body is read. */

@@ -1,24 +1,35 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppDeps } from '../deps';
-import type { FileRow, FileStatus } from '../db/files-repo';
+import type { FileRow, FileStatus, FilesRepo } from '../db/files-repo';
+import type { BlobStore } from '../storage/blob-store';
+import type { EventBus } from '../events/event-bus';
+import type { Confiner } from '../media/confine';
+import type { Media } from '../media/media-module';
 import { mapProbe, probeFile } from '../media/probe';
 import { fsyncPath } from '../storage/fs-io';
 
 export const DELETED_BEFORE_STORED = 'The file was deleted before it was stored';
+
+export interface ProbeStoreDeps {
+  media: Pick<Media, 'binaries'>;
+  confiner: Confiner;
+  blobs: BlobStore;
+  files: FilesRepo;
+  events: EventBus;
+}
 
 /**
  * The last step of store-file and upload: probe with ffprobe, move the bytes into the blob
  * store (a rename on the same disk), then one guarded update to STORED. If the row moved on
  * meanwhile (deleted, aborted), the blob is removed again.
  */
-export async function probeAndStore(deps: AppDeps, row: FileRow, from: FileStatus, filePath: string, signal?: AbortSignal): Promise<void> {
+export async function probeAndStore(deps: ProbeStoreDeps, row: FileRow, from: FileStatus, filePath: string, signal?: AbortSignal): Promise<void> {
   const stat = await fs.stat(filePath);
   const name = row.filename || path.basename(filePath);
   // The flush the blob store does before the rename runs beside the probe (one disk, one
   // process): putFile's own fsync then finds nothing left to write.
   const [probe] = await Promise.all([
-    probeFile(deps.media.ffprobePath, filePath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null),
+    probeFile(deps.media.binaries().ffprobePath, filePath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null),
     fsyncPath(filePath),
   ]);
   // Stopping: leave the row as it is; recovery stores it on the next start.

@@ -2,10 +2,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AppDeps } from '../deps';
+import type { FilesRepo } from '../db/files-repo';
 import { runProcess } from '../media/run-process';
 import { writeZip } from '../storage/zip';
-import { probeAndStore } from './probe-and-store';
+import { probeAndStore, type ProbeStoreDeps } from './probe-and-store';
+
+export interface SampleDeps extends ProbeStoreDeps {
+  files: FilesRepo;
+  log(msg: string): void;
+}
 
 /** Each sample: its stored name and the ffmpeg arguments that make it (no network needed). */
 const SAMPLES: { name: string; args: string[] }[] = [
@@ -43,7 +48,7 @@ const SUBTITLES = '1\n00:00:00,500 --> 00:00:03,000\nWelcome to FFDesk\n\n2\n00:
  * appear as ordinary stored files of the local account, so every template runs with no
  * network. Runs in the background; an existing sample is never made twice.
  */
-export async function ensureSamples(deps: AppDeps, accountId: string, signal?: AbortSignal): Promise<void> {
+export async function ensureSamples(deps: SampleDeps, accountId: string, signal?: AbortSignal): Promise<void> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'ffdesk-samples-'));
   try {
     for (const sample of SAMPLES) {
@@ -68,7 +73,7 @@ export async function ensureSamples(deps: AppDeps, accountId: string, signal?: A
 }
 
 /** A zip of 30 numbered PNG frames, for the "frames zip → video" template. */
-async function storeFramesZip(deps: AppDeps, accountId: string, tmp: string): Promise<void> {
+async function storeFramesZip(deps: SampleDeps, accountId: string, tmp: string): Promise<void> {
   const frames = path.join(tmp, 'frames');
   await fs.mkdir(frames);
   const r = await runConfined(deps, ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=3', 'frame_%03d.png'], frames, {
@@ -82,12 +87,19 @@ async function storeFramesZip(deps: AppDeps, accountId: string, tmp: string): Pr
 }
 
 /** ffmpeg in the sandbox like any command (docs/sandbox.md), writing only into `cwd`. */
-async function runConfined(deps: AppDeps, argv: string[], cwd: string, opts: { timeoutMs: number; signal?: AbortSignal }) {
-  const cmd = deps.confiner.wrap({ bin: deps.media.ffmpegPath, argv, cwd, writable: [cwd], readable: [], limits: { cpuSeconds: opts.timeoutMs / 1000 } });
+async function runConfined(deps: SampleDeps, argv: string[], cwd: string, opts: { timeoutMs: number; signal?: AbortSignal }) {
+  const cmd = deps.confiner.wrap({
+    bin: deps.media.binaries().ffmpegPath,
+    argv,
+    cwd,
+    writable: [cwd],
+    readable: [],
+    limits: { cpuSeconds: opts.timeoutMs / 1000 },
+  });
   return runProcess(cmd.bin, cmd.argv, { cwd, env: cmd.env, ...opts });
 }
 
-async function storeSample(deps: AppDeps, accountId: string, name: string, file: string): Promise<void> {
+async function storeSample(deps: SampleDeps, accountId: string, name: string, file: string): Promise<void> {
   const id = crypto.randomUUID();
   deps.files.insert({ id, account_id: accountId, service_store_type: 'STORED_FILE', status: 'DOWNLOADED', is_private: 0, filename: name });
   const row = deps.files.getAny(id);

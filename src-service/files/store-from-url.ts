@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppDeps } from '../deps';
+import type { Config } from '../config';
+import type { InputDeps } from '../jobs/inputs';
 import type { AccountRow } from '../db/accounts-repo';
 import type { FileRow } from '../db/files-repo';
 import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
 import { assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { fileNameFromUrl } from '../storage/fetch-url';
 import { prepareInputs } from '../jobs/inputs';
-import { DELETED_BEFORE_STORED, probeAndStore } from './probe-and-store';
+import { DELETED_BEFORE_STORED, probeAndStore, type ProbeStoreDeps } from './probe-and-store';
 import { createWorkQueue } from '../work/work-queue';
 import { fifoSource } from '../work/sources';
 
@@ -22,7 +23,12 @@ const STOP_GRACE_MS = 10_000;
  * (docs/decisions.md: States). Downloads reuse the command input path (limits, redirects, own
  * storage read from disk).
  */
-export function createStoreFileWorker(deps: AppDeps) {
+export interface StoreFileDeps extends Omit<InputDeps, 'ffprobePath'>, ProbeStoreDeps {
+  config: Config;
+  log(msg: string): void;
+}
+
+export function createStoreFileWorker(deps: StoreFileDeps) {
   const waiting = fifoSource<string>((id) => id);
   const queue = createWorkQueue<string>({
     name: 'store-file',
@@ -50,7 +56,7 @@ export function createStoreFileWorker(deps: AppDeps) {
     try {
       await fs.rm(dir, { recursive: true, force: true });
       const inputs = await prepareInputs(
-        { ...deps, ffprobePath: deps.media.ffprobePath },
+        { ...deps, ffprobePath: deps.media.binaries().ffprobePath },
         { inputs: { in_file: row.original_file_url as string }, inputZipUrl: null },
         { work: dir, scratch: `${dir}.zip` },
         AbortSignal.any([stopping, AbortSignal.timeout(6 * 3600_000)]),

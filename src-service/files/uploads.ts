@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
-import type { AppDeps } from '../deps';
+import type { Config } from '../config';
+import type { Db } from '../db/open';
+import type { Keyring } from '../storage/signing';
+import type { UrlBuilder } from './urls';
 import type { AccountRow } from '../db/accounts-repo';
 import type { FileRow } from '../db/files-repo';
 import { createUploadsRepo, type UploadRow } from '../db/uploads-repo';
@@ -12,7 +15,7 @@ import { BadRequestError, ForbiddenError, InsufficientStorageError, NO_SPACE_DET
 import { assertPrivateAllowed, assertUploadAllowed, assertWithinQuota } from '../accounts/plans';
 import { verifyToken } from '../storage/signing';
 import { expectedPartSize, planUpload } from './upload-plan';
-import { probeAndStore } from './probe-and-store';
+import { probeAndStore, type ProbeStoreDeps } from './probe-and-store';
 import { writePartBody } from './part-writer';
 import { createRangeHasher } from '../storage/hash-worker';
 import { createWorkQueue } from '../work/work-queue';
@@ -55,7 +58,15 @@ interface StoreTask {
  * preallocated staging file, so completing needs no second pass over the bytes: the
  * staging file is renamed into the blob store.
  */
-export function createUploads(deps: AppDeps) {
+export interface UploadDeps extends ProbeStoreDeps {
+  config: Pick<Config, 'dataDir'>;
+  db: Db;
+  keyring: Keyring;
+  urls: Pick<UrlBuilder, 'partUrl'>;
+  log(msg: string): void;
+}
+
+export function createUploads(deps: UploadDeps) {
   const repo = createUploadsRepo(deps.db);
   const stagingDir = path.join(deps.config.dataDir, 'uploads');
   fs.mkdirSync(stagingDir, { recursive: true });

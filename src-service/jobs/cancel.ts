@@ -10,11 +10,13 @@ const CANCEL_WAIT_MS = 10_000;
  * ffmpeg killed and ends FAILED / CANCELLED with nothing stored. A finished command is
  * returned unchanged, so cancelling twice is harmless.
  */
-export async function cancelCommand(
-  deps: { commands: CommandsRepo; scheduler: Scheduler; onStatus(row: CommandRow): void },
-  accountId: string,
-  id: string,
-): Promise<CommandRow> {
+export interface CancelDeps {
+  commands: CommandsRepo;
+  scheduler: Scheduler;
+  onStatus(row: CommandRow): void;
+}
+
+export async function cancelCommand(deps: CancelDeps, accountId: string, id: string): Promise<CommandRow> {
   const row = deps.commands.get(accountId, id);
   if (!row) throw new NotFoundError('Command not found');
   if (row.status === 'QUEUED') {

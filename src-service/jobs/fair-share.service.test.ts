@@ -6,8 +6,8 @@ let otherKey: string;
 
 beforeAll(async () => {
   svc = await startTestService({ vcpuBudget: 2 });
-  const other = svc.service.deps.accounts.createAccount('pro');
-  otherKey = svc.service.deps.accounts.addKey(other.id).key;
+  const other = svc.service.parts.accounts.createAccount('pro');
+  otherKey = svc.service.parts.accounts.addKey(other.id).key;
 });
 
 afterAll(async () => {
@@ -35,7 +35,7 @@ async function finalStatus(id: string, key: string): Promise<string> {
   }
 }
 
-const startedAt = (id: string) => svc.service.deps.commands.getAny(id)?.started_at ?? null;
+const startedAt = (id: string) => svc.service.parts.commands.getAny(id)?.started_at ?? null;
 
 describe('fair share between accounts', () => {
   it("when one account has queued many commands, then another account's short command starts in the next round, and each account keeps its order", async () => {

@@ -1,18 +1,24 @@
-import type { Middleware } from 'koa';
-import type { AppDeps } from '../deps';
 import type { Scheduler } from '../jobs/scheduler';
+import type { Config } from '../config';
+import type { Db } from '../db/open';
+import type { ServiceModule } from '../modules/module';
 import { createWorkersRepo } from './workers-repo';
-import { createRemoteJobs } from './remote-jobs';
+import { createRemoteJobs, type RemoteJobsDeps } from './remote-jobs';
 import { createQueueScheduler } from './queue-scheduler';
 import { workerApi } from './worker-api';
+import { workersRoutes } from './workers-routes';
 
-export interface ScaleOut {
+export interface ScaleOut extends ServiceModule {
   scheduler: Scheduler;
-  workerApi: Middleware;
   workers: ReturnType<typeof createWorkersRepo>;
-  /** After the service listens (a local worker calls it over HTTP). */
-  start(baseUrl: string): Promise<void>;
-  stop(): Promise<void>;
+}
+
+export interface ScaleOutDeps extends Omit<RemoteJobsDeps, 'requeued'> {
+  db: Db;
+  config: Config;
+  redisUrl: string;
+  /** The service's bound URL; read by start(), which runs once the service listens (a local worker calls it over HTTP). */
+  baseUrl(): string;
 }
 
 /**
@@ -20,29 +26,31 @@ export interface ScaleOut {
  * the `/v1/worker` routes serve them, and with FFDESK_LOCAL_WORKER=1 a worker runs inside
  * this process too. Nothing here is created, and Redis is never contacted, without the URL.
  */
-export function createScaleOut(deps: AppDeps, opts: { redisUrl: string; jobsDir: string }): ScaleOut {
+export function createScaleOut(deps: ScaleOutDeps): ScaleOut {
   const workers = createWorkersRepo(deps.db);
-  const jobs = createRemoteJobs({ ...deps, jobsDir: opts.jobsDir, requeued: () => queue.notify() });
-  const queue = createQueueScheduler({ commands: deps.commands, redisUrl: opts.redisUrl, jobs, lostMs: deps.config.workerLostSeconds * 1000, log: deps.log });
+  const jobs = createRemoteJobs({ ...deps, requeued: () => queue.notify() });
+  const queue = createQueueScheduler({ commands: deps.commands, redisUrl: deps.redisUrl, jobs, lostMs: deps.config.workerLostSeconds * 1000, log: deps.log });
   let local: { stop(): Promise<void> } | undefined;
   let localTokenId: string | undefined;
   return {
+    name: 'scale-out',
     scheduler: queue,
-    workerApi: workerApi(deps, workers, jobs),
+    routers: [workersRoutes({ workers })],
+    rawHandlers: [workerApi(workers, jobs)],
     workers,
-    async start(baseUrl) {
+    async start() {
       await queue.start();
       if (!deps.config.localWorker) return;
       const { startWorker } = await import('./worker/worker');
       const { id, token } = workers.createToken('local worker (inside the service)');
       localTokenId = id;
       local = await startWorker({
-        serviceUrl: baseUrl,
-        redisUrl: opts.redisUrl,
+        serviceUrl: deps.baseUrl(),
+        redisUrl: deps.redisUrl,
         token,
         vcpus: deps.config.vcpuBudget,
-        workDir: `${opts.jobsDir}/local-worker`,
-        binaries: deps.media,
+        workDir: `${deps.jobsDir}/local-worker`,
+        binaries: deps.media.binaries(),
         log: (m) => deps.log(`local worker: ${m}`),
         ...(process.env.FFDESK_WORKER_STALLED_MS ? { stalledMs: Number(process.env.FFDESK_WORKER_STALLED_MS) } : {}),
       });

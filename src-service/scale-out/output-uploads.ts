@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
-import type { AppDeps } from '../deps';
+import type { Keyring } from '../storage/signing';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
 import { signToken, verifyToken } from '../storage/signing';
 
@@ -26,7 +26,7 @@ interface Upload {
  * offset in a staging file outside the command's output folder; only a complete, checked
  * upload is renamed into the folder, so a worker that fails halfway leaves no half file.
  */
-export function createOutputUploads(deps: AppDeps & { jobsDir: string }, folderOf: (commandId: string) => string) {
+export function createOutputUploads(deps: { keyring: Keyring; jobsDir: string }, folderOf: (commandId: string) => string) {
   const uploads = new Map<string, Upload>();
   const stagingDir = (commandId: string) => path.join(deps.jobsDir, `${commandId}.stage`);
 

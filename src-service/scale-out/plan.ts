@@ -1,4 +1,8 @@
-import type { AppDeps } from '../deps';
+import type { Config } from '../config';
+import type { FilesRepo } from '../db/files-repo';
+import type { Confiner } from '../media/confine';
+import type { Keyring } from '../storage/signing';
+import type { UrlBuilder } from '../files/urls';
 import type { CommandRow } from '../db/commands-repo';
 import { JobFailure } from '../errors';
 import { parseStoredRequest } from '../jobs/submit';
@@ -39,7 +43,16 @@ export interface JobPlan {
 /** Signed input URLs live as long as the longest command may run, plus an hour for queueing and retries. */
 const INPUT_URL_SLACK_SECONDS = 3600;
 
-export function buildPlan(deps: AppDeps, row: CommandRow): JobPlan {
+/** What building a worker's plan reads. */
+export interface PlanDeps {
+  config: Config;
+  confiner: Confiner;
+  files: FilesRepo;
+  keyring: Keyring;
+  urls: Pick<UrlBuilder, 'parseOwnStorageUrl'>;
+}
+
+export function buildPlan(deps: PlanDeps, row: CommandRow): JobPlan {
   const req = parseStoredRequest(row.request_json);
   const ttl = row.max_run_seconds + INPUT_URL_SLACK_SECONDS;
   const sign = (url: string) => signedInput(deps, url, ttl);
@@ -75,7 +88,7 @@ export function buildPlan(deps: AppDeps, row: CommandRow): JobPlan {
  * runner, and handed to the worker as a freshly signed path: the worker may sit on another
  * machine where the user's `127.0.0.1` URL means nothing, and a private file needs a grant.
  */
-function signedInput(deps: AppDeps, url: string, ttlSeconds: number): string {
+function signedInput(deps: PlanDeps, url: string, ttlSeconds: number): string {
   const ref = deps.urls.parseOwnStorageUrl(url);
   if (!ref) return url;
   const now = Math.floor(Date.now() / 1000);

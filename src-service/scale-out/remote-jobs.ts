@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppDeps } from '../deps';
+import type { Media } from '../media/media-module';
+import type { CommandNotifier } from '../jobs/notify';
 import type { CommandRow } from '../db/commands-repo';
 import { nowIso } from '../db/time';
 import { JobFailure, type FailureStatus } from '../errors';
 import { parseStoredRequest } from '../jobs/submit';
 import { handleFailure, storeAndCommit, type CommitDeps } from '../jobs/runner';
-import { buildPlan, type JobPlan } from './plan';
+import { buildPlan, type JobPlan, type PlanDeps } from './plan';
 import { createOutputUploads } from './output-uploads';
 
 /** A command interrupted this many times is failed instead of re-run (the same rule as a restart of the embedded service). */
@@ -27,11 +28,18 @@ export const WORKER_FAILURES: readonly FailureStatus[] = ['UNREACHABLE_INPUT_FIL
  * PROCESSING, or a takeover after a worker died), relays progress and cancel, receives the
  * output files and commits them with the embedded runner's code (docs/scale-out.md).
  */
-export function createRemoteJobs(deps: AppDeps & { jobsDir: string; requeued(): void }) {
+export interface RemoteJobsDeps extends PlanDeps, Omit<CommitDeps, 'ffprobePath' | 'onStatus'> {
+  media: Pick<Media, 'binaries'>;
+  notifier: Pick<CommandNotifier, 'onStatus' | 'onProgress'>;
+  jobsDir: string;
+  requeued(): void;
+}
+
+export function createRemoteJobs(deps: RemoteJobsDeps) {
   const active = new Map<string, Active>();
   const finishing = new Set<string>();
   const uploads = createOutputUploads(deps, (id) => remoteDir(id));
-  const commitDeps = (): CommitDeps => ({ ...deps, ffprobePath: deps.media.ffprobePath, onStatus: (r) => deps.notifier.onStatus(r) });
+  const commitDeps = (): CommitDeps => ({ ...deps, ffprobePath: deps.media.binaries().ffprobePath, onStatus: (r) => deps.notifier.onStatus(r) });
 
   /** The worker that claimed the command; after a service restart, whichever worker reports first. */
   function isRunner(id: string, workerId: string): boolean {

@@ -70,7 +70,7 @@ describe.skipIf(SKIP)(`worker and Redis faults${skipNote}`, () => {
     fs.mkdirSync(path.join(base, 'redis-a'));
     redis = await startRedis(path.join(base, 'redis-a'), { aof: true });
     svc = await startTestService({ redisUrl: redis.url, workerLostSeconds: 30 });
-    token = createWorkersRepo(svc.service.deps.db).createToken('faults').token;
+    token = createWorkersRepo(svc.service.parts.db).createToken('faults').token;
     for (const name of ['w1', 'w2'])
       workers.push(await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, name), stalledMs: 1500 }));
   }, 120_000);
@@ -100,7 +100,7 @@ describe.skipIf(SKIP)(`worker and Redis faults${skipNote}`, () => {
     const done = await svc.waitForCommand(id, { timeoutMs: 90_000 });
     expect(done.status, done.error_message).toBe('SUCCESS');
     expect(done.output_files.out_1.duration).toBeCloseTo(3, 0);
-    const row = svc.service.deps.commands.getAny(id);
+    const row = svc.service.parts.commands.getAny(id);
     expect(row?.attempts).toBe(2);
     // A fresh worker in place of the dead one, for the next tests.
     workers[victim] = await startWorkerProcess({
@@ -134,7 +134,7 @@ describe.skipIf(SKIP)(`the worker protocol, driven by hand${skipNote}`, () => {
     fs.mkdirSync(path.join(base, 'redis-b'));
     redis = await startRedis(path.join(base, 'redis-b'));
     svc = await startTestService({ redisUrl: redis.url });
-    token = createWorkersRepo(svc.service.deps.db).createToken('by hand').token;
+    token = createWorkersRepo(svc.service.parts.db).createToken('by hand').token;
   }, 60_000);
 
   afterAll(async () => {
@@ -204,7 +204,7 @@ describe.skipIf(SKIP)(`the worker protocol, driven by hand${skipNote}`, () => {
   });
 
   it('when a worker token is revoked, then its worker stops taking work and the command stays QUEUED for others', async () => {
-    const repo = createWorkersRepo(svc.service.deps.db);
+    const repo = createWorkersRepo(svc.service.parts.db);
     const second = repo.createToken('to revoke');
     const worker = await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token: second.token, workDir: path.join(base, 'w-revoked') });
     const exited = new Promise<number | null>((r) => worker.child.once('exit', (code) => r(code)));

@@ -35,7 +35,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(base, 'redis'));
   redis = await startRedis(path.join(base, 'redis'));
   svc = await startTestService({ redisUrl: redis.url, workerLostSeconds: 20 });
-  token = createWorkersRepo(svc.service.deps.db).createToken('test').token;
+  token = createWorkersRepo(svc.service.parts.db).createToken('test').token;
   for (const name of ['w1', 'w2']) {
     workers.push(await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, name) }));
   }
@@ -225,7 +225,7 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
   });
 
   it('when the outputs made on a worker overflow the processing quota, then the command fails QUOTA_EXCEEDED and nothing is kept', async () => {
-    const { accounts } = svc.service.deps;
+    const { accounts } = svc.service.parts;
     const account = accounts.createAccount('pro', { processingQuotaBytes: 50_000 });
     const { key } = accounts.addKey(account.id);
     const res = await svc.api(

@@ -1,6 +1,5 @@
 import type { Context, Middleware, Next } from 'koa';
 import { z } from 'zod';
-import type { AppDeps } from '../deps';
 import { NotFoundError, type FailureStatus } from '../errors';
 import { HttpError } from '../api/http-error';
 import { jsonBody } from '../api/middleware/json-body';
@@ -47,7 +46,7 @@ type Handler = (ctx: Context, params: string[]) => Promise<unknown> | unknown;
  * `/v1/worker/...`: the routes workers call, authenticated by a worker token (never a user's
  * API key; and a worker token opens no user route). Mounted before the API-key check.
  */
-export function workerApi(deps: AppDeps, workers: WorkersRepo, jobs: RemoteJobs): Middleware {
+export function workerApi(workers: WorkersRepo, jobs: RemoteJobs): Middleware {
   const body = <S extends z.ZodType>(ctx: Context, s: S): z.infer<S> => parseInput(s, ctx.state.body, 'body');
   const routes: [string, RegExp, Handler][] = [
     [

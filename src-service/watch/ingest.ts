@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { AppDeps } from '../deps';
-import type { FileRow } from '../db/files-repo';
+import type { FileRow, FilesRepo } from '../db/files-repo';
+import type { BlobStore } from '../storage/blob-store';
+import type { Confiner } from '../media/confine';
+import type { Media } from '../media/media-module';
 import { mapProbe, probeFile } from '../media/probe';
 
 /** A watched file copied into the job area, hashed on the way (one read of the original). */
@@ -39,8 +41,15 @@ export async function stageHashing(src: string, scratchDir: string, signal: Abor
  * Stores the staged copy as a private stored file of the account (probed like an upload), so
  * the preset's command reads it through a presigned URL like any other input.
  */
-export async function storeStaged(deps: AppDeps, accountId: string, staged: StagedFile, fileName: string, signal: AbortSignal): Promise<FileRow> {
-  const probe = await probeFile(deps.media.ffprobePath, staged.tempPath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null);
+export interface IngestDeps {
+  media: Pick<Media, 'binaries'>;
+  confiner: Confiner;
+  blobs: BlobStore;
+  files: FilesRepo;
+}
+
+export async function storeStaged(deps: IngestDeps, accountId: string, staged: StagedFile, fileName: string, signal: AbortSignal): Promise<FileRow> {
+  const probe = await probeFile(deps.media.binaries().ffprobePath, staged.tempPath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null);
   const media = mapProbe(probe, fileName, staged.size);
   const blob = await deps.blobs.putFile(staged.tempPath);
   const id = crypto.randomUUID();

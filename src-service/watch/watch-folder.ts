@@ -2,21 +2,33 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import chokidar from 'chokidar';
 import fs from 'node:fs/promises';
-import type { AppDeps } from '../deps';
+import type { AccountsRepo } from '../db/accounts-repo';
+import type { CommandsRepo } from '../db/commands-repo';
+import type { UrlBuilder } from '../files/urls';
+import type { SubmitDeps } from '../jobs/submit';
 import type { CommandRow } from '../db/commands-repo';
 import { isFinal } from '../jobs/state';
-import { deleteFileRows } from '../files/deletes';
+import { deleteFileRows, type DeleteDeps } from '../files/deletes';
 import type { Presets } from '../presets/presets';
 import { submitPreset } from '../presets/submit-preset';
 import { deliverOutputs, moveOriginal } from './deliver';
-import { stageHashing, storeStaged } from './ingest';
+import { stageHashing, storeStaged, type IngestDeps } from './ingest';
 import { waitUntilStable } from './stability';
 import type { WatchFolderRow, WatchRepo } from './watch-repo';
 import { createWorkQueue } from '../work/work-queue';
 import { periodicSource } from '../work/sources';
 
+/** What a watch folder uses: ingest a file, submit its preset, follow the command, tidy up. */
+export interface WatchDeps extends IngestDeps, DeleteDeps {
+  accounts: Pick<AccountsRepo, 'getAccount'>;
+  commands: Pick<CommandsRepo, 'getAny'>;
+  urls: Pick<UrlBuilder, 'storageUrl' | 'parseOwnStorageUrl'>;
+  submit: SubmitDeps;
+  log(msg: string): void;
+}
+
 export interface WatchContext {
-  deps: AppDeps;
+  deps: WatchDeps;
   presets: Presets;
   repo: WatchRepo;
   scratchDir: string;
@@ -143,7 +155,7 @@ async function processFile(ctx: WatchContext, row: WatchFolderRow, file: string,
     const input = await storeStaged(deps, row.account_id, staged, name, signal);
     const url = deps.urls.storageUrl(input, INPUT_URL_TTL_SECONDS) as string;
     const parameters = JSON.parse(row.parameters_json) as Record<string, unknown>;
-    const { commandId } = await submitPreset(deps, account, preset, { input_files: { [alias]: url }, input_names: { [alias]: name }, parameters });
+    const { commandId } = await submitPreset(deps.submit, account, preset, { input_files: { [alias]: url }, input_names: { [alias]: name }, parameters });
     repo.setCommand(claimed, commandId);
     await follow(ctx, row, claimed, file, commandId, signal);
   } catch (err) {

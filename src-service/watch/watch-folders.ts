@@ -1,17 +1,23 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppDeps } from '../deps';
+import type { Config } from '../config';
+import type { AccountsRepo } from '../db/accounts-repo';
 import type { AccountRow } from '../db/accounts-repo';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Presets } from '../presets/presets';
 import { renderPreset } from '../presets/render';
 import type { CreateWatchFolderBody } from '../contract/watch.schema';
 import { createWatchRepo, type WatchFolderRow } from './watch-repo';
-import { startWatchFolder, type WatchHandle } from './watch-folder';
+import { startWatchFolder, type WatchDeps, type WatchHandle } from './watch-folder';
 
 /** Watch folders of the service (docs/presets.md, "Watch folders"): started with it, stopped with it. */
-export function createWatchFolders(deps: AppDeps, presets: Presets) {
+export interface WatchFoldersDeps extends WatchDeps {
+  accounts: Pick<AccountsRepo, 'getAccount' | 'localAccountId'>;
+  config: Pick<Config, 'dataDir'>;
+}
+
+export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
   const repo = createWatchRepo(deps.db);
   const handles = new Map<string, WatchHandle>();
   const ctx = { deps, presets, repo, scratchDir: path.join(deps.config.dataDir, 'jobs', 'watch') };

@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
-import type { AppDeps } from '../deps';
+import type { Config } from '../config';
+import type { Db } from '../db/open';
+import type { CommandsRepo } from '../db/commands-repo';
+import type { FilesRepo } from '../db/files-repo';
 import type { CommandRow } from '../db/commands-repo';
 import type { FileRow } from '../db/files-repo';
 import { BadRequestError, NotFoundError } from '../errors';
@@ -13,10 +16,15 @@ import { presentTestCommand } from './test-event';
 /** How long finished deliveries stay in the log. */
 const LOG_RETENTION_MS = 30 * 24 * 3600_000;
 
-type WebhookDeps = Pick<AppDeps, 'db' | 'commands' | 'files' | 'config' | 'log'> & {
+interface WebhookDeps {
+  db: Db;
+  commands: CommandsRepo;
+  files: FilesRepo;
+  config: Config;
+  log(msg: string): void;
   /** The poll body of a command (`GET /v1/commands/{id}`): the API layer presents it, webhooks send it. */
   pollBody(row: CommandRow, outputs: FileRow[]): unknown;
-};
+}
 
 /**
  * Account webhooks (docs/decisions.md: Webhooks): one URL per account; when a command ends the

@@ -2,13 +2,14 @@ import type Router from '@koa/router';
 import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { NotFoundError } from '../../errors';
-import type { AppDeps } from '../../deps';
+import type { FilesRepo } from '../../db/files-repo';
+import type { BlobStore } from '../../storage/blob-store';
 import type { Batches } from '../../batches/batches';
 import { streamOutputsZip } from '../../files/outputs-zip';
 import { batchEndpoints } from '../../contract/endpoints/batches';
 
 /** `/v1/batches` (FFDesk): one preset over many inputs (docs/presets.md). */
-export function batchRoutes(deps: AppDeps, batches: Batches): Router {
+export function batchRoutes(deps: { files: FilesRepo; blobs: BlobStore }, batches: Batches): Router {
   return mountEndpoints(createRouter(), batchEndpoints, {
     createBatch: (ctx, { body }) => batches.create(accountOf(ctx), body),
 

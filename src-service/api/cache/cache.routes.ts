@@ -1,12 +1,12 @@
 import type Router from '@koa/router';
-import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/open';
 import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { createCacheRepo } from '../../cache/cache-repo';
 import { cacheEndpoints } from '../../contract/endpoints/cache';
 
 /** `/v1/cache` (FFDesk): result-cache statistics, and clearing it (docs/presets.md). */
-export function cacheRoutes(deps: Pick<AppDeps, 'db'>): Router {
+export function cacheRoutes(deps: { db: Db }): Router {
   const repo = createCacheRepo(deps.db);
   return mountEndpoints(createRouter(), cacheEndpoints, {
     getCacheStats: (ctx) => repo.stats(accountOf(ctx).id),

@@ -1,34 +1,37 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
-import type { AppDeps } from '../../deps';
+import type { CommandsRepo } from '../../db/commands-repo';
+import type { FilesRepo } from '../../db/files-repo';
+import type { UrlBuilder } from '../../files/urls';
+import type { CommandNotifier } from '../../jobs/notify';
 import { NotFoundError } from '../../errors';
 import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints, type Handler } from '../mount-endpoints';
-import { checkOnly, submitCommand, type CommandRequest } from '../../jobs/submit';
-import { cancelCommand } from '../../jobs/cancel';
+import { checkOnly, submitCommand, type CommandRequest, type SubmitDeps } from '../../jobs/submit';
+import { cancelCommand, type CancelDeps } from '../../jobs/cancel';
 import { isFinal } from '../../jobs/state';
 import { commandEndpoints } from '../../contract/endpoints/commands';
 import { submitMultiple } from '../../jobs/submit-multiple';
 import { listPreviews, presentCommand, presentCommandListItem } from './commands.presenter';
-import { argumentChecksOn } from '../../ffmpeg-args/parser-switch';
-import { pollCacheOf } from './poll-cache';
+import type { PollCache } from './poll-cache';
 
-export function commandRoutes(deps: AppDeps): Router {
-  const submitDeps = {
-    commands: deps.commands,
-    files: deps.files,
-    vcpuBudget: deps.config.vcpuBudget,
-    checkArguments: argumentChecksOn(deps.config),
-    onSubmitted: (_accountId: string, id: string) => {
-      const row = deps.commands.getAny(id);
-      if (row) deps.notifier.onStatus(row);
-      deps.scheduler.notify();
-    },
-  };
+export interface CommandRouteDeps {
+  commands: CommandsRepo;
+  files: FilesRepo;
+  urls: UrlBuilder;
+  notifier: Pick<CommandNotifier, 'onRename'>;
+  submit: SubmitDeps;
+  cancel: CancelDeps;
+  /** Shared with the fast path (poll-fast-path.ts). */
+  pollCache: PollCache;
+}
+
+export function commandRoutes(deps: CommandRouteDeps): Router {
+  const submitDeps = deps.submit;
   const submit = (ctx: RouterContext, req: CommandRequest) => submitCommand(submitDeps, accountOf(ctx), req);
 
   // Presigned URLs are made fresh: only polls without presigned_ttl_seconds are cached.
-  const finished = pollCacheOf(deps);
+  const finished = deps.pollCache;
   const poll: Handler<typeof commandEndpoints.getCommand | typeof commandEndpoints.pollCommand> = (ctx, input) => {
     const { command_id } = input.params;
     const { presigned_ttl_seconds } = input.query;
@@ -80,14 +83,14 @@ export function commandRoutes(deps: AppDeps): Router {
       const { name } = input.body;
       const account = accountOf(ctx).id;
       if (!deps.commands.rename(account, command_id, name)) throw new NotFoundError('Command not found');
-      pollCacheOf(deps).forget(account, command_id);
+      deps.pollCache.forget(account, command_id);
       const row = deps.commands.get(account, command_id)!;
       deps.notifier.onRename(row);
       return presentCommand(row, row.status === 'SUCCESS' ? deps.files.byCommand(row.id) : [], deps.urls);
     },
 
     cancelCommand: async (ctx, { params: { command_id } }) => {
-      const row = await cancelCommand({ ...deps, onStatus: deps.notifier.onStatus }, accountOf(ctx).id, command_id);
+      const row = await cancelCommand(deps.cancel, accountOf(ctx).id, command_id);
       return presentCommand(row, row.status === 'SUCCESS' ? deps.files.byCommand(row.id) : [], deps.urls);
     },
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { FilesRepo } from '../../db/files-repo';
 import { createReadCache } from '../../db/read-cache';
 
 /**
@@ -14,18 +14,12 @@ export interface PollCache {
   forget(accountId: string, commandId: string): void;
 }
 
-const caches = new WeakMap<AppDeps, PollCache>();
-
-export function pollCacheOf(deps: AppDeps): PollCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    const entries = createReadCache<Buffer>(deps.files.deletions);
-    cache = {
-      get: (accountId, commandId) => entries.get(`${accountId}/${commandId}`),
-      set: (accountId, commandId, json) => entries.set(`${accountId}/${commandId}`, json),
-      forget: (accountId, commandId) => entries.delete(`${accountId}/${commandId}`),
-    };
-    caches.set(deps, cache);
-  }
-  return cache;
+/** Made once by the jobs module (jobs/jobs-module.ts), which hands it to the route and the fast path. */
+export function createPollCache(files: Pick<FilesRepo, 'deletions'>): PollCache {
+  const entries = createReadCache<Buffer>(files.deletions);
+  return {
+    get: (accountId, commandId) => entries.get(`${accountId}/${commandId}`),
+    set: (accountId, commandId, json) => entries.set(`${accountId}/${commandId}`, json),
+    forget: (accountId, commandId) => entries.delete(`${accountId}/${commandId}`),
+  };
 }

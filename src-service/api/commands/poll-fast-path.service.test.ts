@@ -82,7 +82,7 @@ describe('poll of a finished command (fast path before Koa)', () => {
   });
 
   it('when the key is revoked after the answer was cached, then the poll is refused', async () => {
-    const accounts = svc.service.deps.accounts;
+    const accounts = svc.service.parts.accounts;
     const account = accounts.createAccount('pro');
     const { key, id } = accounts.addKey(account.id);
     const done = await lavfiOutputs(svc, { out_1: 'b.mp4' }, { key });
@@ -105,7 +105,10 @@ describe('poll of a finished command (fast path before Koa)', () => {
 
   it('when called on its own, then it answers only a cached hit with every check passed, and declines the rest', async () => {
     await poll();
-    const answer = pollFastPath(svc.service.deps, { allowedHosts: () => new Set([host]), allowedOrigins: () => new Set() });
+    const answer = pollFastPath(
+      { accounts: svc.service.parts.accounts, cache: svc.service.parts.pollCache },
+      { allowedHosts: () => new Set([host]), allowedOrigins: () => new Set() },
+    );
     const server = http.createServer((req, res) => {
       if (!answer(req, res)) res.writeHead(599).end('declined');
     });

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppDeps } from '../../deps';
+import type { AccountsRepo } from '../../db/accounts-repo';
 import type { HostGuardOptions } from '../middleware/host-guard';
-import { pollCacheOf } from './poll-cache';
+import type { PollCache } from './poll-cache';
 
 /** A poll of one command with no query string: the only shape answered here. */
 const POLL_PATH = /^\/v1\/(?:commands|poll-command)\/([A-Za-z0-9_-]{1,128})$/;
@@ -16,8 +16,11 @@ const POLL_PATH = /^\/v1\/(?:commands|poll-command)\/([A-Za-z0-9_-]{1,128})$/;
  * a refusal, a query string) returns false and goes through the full chain, which produces
  * its usual answer.
  */
-export function pollFastPath(deps: AppDeps, guard: HostGuardOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const cache = pollCacheOf(deps);
+export function pollFastPath(
+  deps: { accounts: Pick<AccountsRepo, 'findAccountByKey'>; cache: PollCache },
+  guard: HostGuardOptions,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const cache = deps.cache;
   return function answerPoll(req, res) {
     if (req.method !== 'GET') return false;
     const m = POLL_PATH.exec(req.url ?? '');

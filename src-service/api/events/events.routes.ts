@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
-import type { AppDeps } from '../../deps';
+import type { EventBus } from '../../events/event-bus';
 import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { eventEndpoints } from '../../contract/endpoints/events';
@@ -14,7 +14,7 @@ export function heartbeatFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** `GET /v1/events`: Server-Sent Events of the caller's account (docs/decisions.md, FFDesk extra). */
-export function eventRoutes(deps: Pick<AppDeps, 'events'>, heartbeatMs = heartbeatFromEnv()): Router {
+export function eventRoutes(deps: { events: EventBus }, heartbeatMs = heartbeatFromEnv()): Router {
   return mountEndpoints(createRouter(), eventEndpoints, {
     streamEvents: (ctx, input) => {
       const lastEventId = readLastEventId(ctx, () => input.query.last_event_id);

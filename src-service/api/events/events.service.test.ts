@@ -105,7 +105,7 @@ describe('GET /v1/events (Server-Sent Events)', () => {
   });
 
   it('when clients disconnect, then their subscriptions are released', async () => {
-    const bus = svc.service.deps.events;
+    const bus = svc.service.parts.events;
     const original = bus.subscribe;
     let active = 0;
     // Counts live subscriptions around the real bus (instrumentation, not a stand-in).
@@ -136,8 +136,8 @@ describe('GET /v1/events (Server-Sent Events)', () => {
   });
 
   it("when another account subscribes, then it sees none of this account's events", async () => {
-    const other = svc.service.deps.accounts.createAccount('pro');
-    const { key } = svc.service.deps.accounts.addKey(other.id);
+    const other = svc.service.parts.accounts.createAccount('pro');
+    const { key } = svc.service.parts.accounts.addKey(other.id);
     const theirs = await openStream({ key, lastEventId: 0 });
     const mine = await openStream({ lastEventId: 0 });
     await mine.waitFor((f) => f.length > 0);

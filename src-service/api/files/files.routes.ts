@@ -1,18 +1,18 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import type { AppDeps } from '../../deps';
+import type { UrlBuilder } from '../../files/urls';
 import { NotFoundError } from '../../errors';
 import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { fileEndpoints } from '../../contract/endpoints/files';
 import { presentFile } from './files.presenter';
-import { bulkDeleteFiles, deleteCommandFiles, deleteOneFile } from '../../files/deletes';
+import { bulkDeleteFiles, deleteCommandFiles, deleteOneFile, type DeleteDeps } from '../../files/deletes';
 import { streamOutputsZip } from '../../files/outputs-zip';
 import type { StoreFileWorker } from '../../files/store-from-url';
 import type { Uploads } from '../../files/uploads';
 import type { RateLimiter } from '../../accounts/rate-limit';
 
-export function fileRoutes(deps: AppDeps, storeFiles: StoreFileWorker, uploads: Uploads, rateLimit: RateLimiter): Router {
+export function fileRoutes(deps: DeleteDeps & { urls: UrlBuilder }, storeFiles: StoreFileWorker, uploads: Uploads, rateLimit: RateLimiter): Router {
   return mountEndpoints(createRouter(), fileEndpoints, {
     listFiles: (ctx, { query: { limit, offset, status } }) => {
       const rows = status === 'all' ? deps.files.list(accountOf(ctx).id, limit, offset) : deps.files.listStored(accountOf(ctx).id, limit, offset);

@@ -30,7 +30,7 @@ async function waitForFile(id: string, until = (b: any) => b.status === 'STORED'
 }
 
 function newAccountKey(plan: 'trial' | 'pro', storageQuotaBytes: number | null = null): string {
-  const accounts = svc.service.deps.accounts;
+  const accounts = svc.service.parts.accounts;
   const account = accounts.createAccount(plan, { storageQuotaBytes });
   return accounts.addKey(account.id).key;
 }
@@ -258,7 +258,7 @@ describe('multipart direct upload (docs/api.md §4.8)', () => {
 
   it('when the session has expired, then complete answers 400 and the staging file is swept', async () => {
     const up = await uploadBytes(crypto.randomBytes(2000));
-    svc.service.deps.db.prepare(`UPDATE uploads SET expires_at = '2000-01-01T00:00:00.000Z' WHERE file_id = ?`).run(up.fileId);
+    svc.service.parts.db.prepare(`UPDATE uploads SET expires_at = '2000-01-01T00:00:00.000Z' WHERE file_id = ?`).run(up.fileId);
     const res = await svc.api('POST', `/v1/files/${up.fileId}/complete-upload`, { parts: up.parts });
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/expired/);

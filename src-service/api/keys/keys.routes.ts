@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/open';
+import type { AccountsRepo } from '../../db/accounts-repo';
 import { hashKey } from '../../db/accounts-repo';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import { keyEndpoints } from '../../contract/endpoints/keys';
@@ -13,7 +14,7 @@ import { createRouter, mountEndpoints } from '../mount-endpoints';
  * `ffdesk keys create --plan` on the machine. The key that made the request cannot revoke
  * itself (the GUI would lock itself out mid-session).
  */
-export function keyRoutes(deps: Pick<AppDeps, 'accounts' | 'db'>): Router {
+export function keyRoutes(deps: { accounts: AccountsRepo; db: Db }): Router {
   const keyIdByHash = deps.db.prepare(`SELECT id FROM api_keys WHERE key_hash = ?`);
   const currentKeyId = (ctx: Context) => (keyIdByHash.get(hashKey(ctx.state.apiKey as string)) as { id: string } | undefined)?.id;
 

@@ -43,8 +43,8 @@ describe('/v1/keys (the GUI settings page)', () => {
   });
 
   it("when another account's key or an unknown id is revoked, then 404 and nothing changes", async () => {
-    const other = svc.service.deps.accounts.createAccount('trial');
-    const { id, key } = svc.service.deps.accounts.addKey(other.id);
+    const other = svc.service.parts.accounts.createAccount('trial');
+    const { id, key } = svc.service.parts.accounts.addKey(other.id);
     expect((await svc.api('DELETE', `/v1/keys/${id}`)).body).toEqual({ detail: 'Key not found' });
     expect((await svc.api('DELETE', '/v1/keys/nope')).status).toBe(404);
     expect((await svc.api('GET', '/v1/keys', undefined, { key })).body).toHaveLength(1);

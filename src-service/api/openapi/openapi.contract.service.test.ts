@@ -1,19 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type Router from '@koa/router';
 import { startTestService, tempDir, type TestService } from '../../testing/harness';
 import { makeTinyMedia, startMediaServer, type MediaServer } from '../../testing/media';
-import { commandRoutes } from '../commands/commands.routes';
-import { fileRoutes } from '../files/files.routes';
-import { systemRoutes } from '../system/system.routes';
-import { eventRoutes } from '../events/events.routes';
-import { webhookRoutes } from '../webhook/webhook.routes';
-import { keyRoutes } from '../keys/keys.routes';
-import { openapiRoutes } from './openapi.routes';
 import { buildOpenApi, type OpenApiDocument } from './build-spec';
 import { checkResponse } from '../../testing/openapi/contract';
-import { mountPresetFeatures } from '../../preset-features';
-import { workersRoutes } from '../../scale-out/workers-routes';
 import { ENDPOINTS } from '../../contract/endpoints';
 import { bodyKindOf } from '../../contract/endpoint';
 
@@ -53,19 +43,8 @@ describe('the OpenAPI document', () => {
   });
 
   it('when the routers are built, then each route is a declared endpoint (routes are made from declarations, nothing else)', () => {
-    const deps = svc.service.deps;
-    const none = {} as never;
-    const routers: Router[] = [
-      commandRoutes(deps),
-      fileRoutes(deps, none, none, none),
-      systemRoutes(deps),
-      eventRoutes(deps),
-      webhookRoutes(none),
-      keyRoutes(deps),
-      openapiRoutes(),
-      workersRoutes({ workers: null }),
-      ...mountPresetFeatures(deps).routers,
-    ];
+    // The route groups the running app mounts, as the composition root built them.
+    const routers = svc.service.parts.routers;
     const routes = routers.flatMap((r) =>
       r.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`)),
     );

@@ -1,13 +1,13 @@
 import type Router from '@koa/router';
-import type { AppDeps } from '../../deps';
 import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import type { Presets } from '../../presets/presets';
 import { submitPreset } from '../../presets/submit-preset';
+import type { SubmitDeps } from '../../jobs/submit';
 import { presetEndpoints } from '../../contract/endpoints/presets';
 
 /** `/v1/presets` (FFDesk): named, versioned command templates (docs/presets.md). */
-export function presetRoutes(deps: AppDeps, presets: Presets): Router {
+export function presetRoutes(submit: SubmitDeps, presets: Presets): Router {
   return mountEndpoints(createRouter(), presetEndpoints, {
     listPresets: (ctx) => presets.list(accountOf(ctx).id),
 
@@ -51,7 +51,7 @@ export function presetRoutes(deps: AppDeps, presets: Presets): Router {
       const body = input.body;
       const account = accountOf(ctx);
       const preset = presets.find(account.id, name, body.version);
-      const { commandId, request } = await submitPreset(deps, account, preset, body);
+      const { commandId, request } = await submitPreset(submit, account, preset, body);
       return { command_id: commandId, request: request.body };
     },
   });

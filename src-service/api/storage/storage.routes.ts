@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import type { Context, Next } from 'koa';
-import type { AppDeps } from '../../deps';
+import type { FilesRepo } from '../../db/files-repo';
+import type { BlobStore } from '../../storage/blob-store';
+import type { Keyring } from '../../storage/signing';
 import { NotFoundError } from '../../errors';
 import { authorizeStorageRef } from '../../files/storage-access';
 import { parseStoragePath } from '../../files/urls';
@@ -26,7 +28,7 @@ const UNTRUSTED_CONTENT_HEADERS = {
  * Content-Length, ETag, Range (206) and HEAD (docs/decisions.md: Storage and signed URLs). No key:
  * the URL itself is the grant.
  */
-export function storageRoutes(deps: AppDeps) {
+export function storageRoutes(deps: { files: FilesRepo; keyring: Keyring; blobs: BlobStore }) {
   return async function serveStorage(ctx: Context, next: Next): Promise<void> {
     if (!ctx.path.startsWith('/storage/')) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {

@@ -26,7 +26,7 @@ describe('which ffmpeg runs, and what it can do', () => {
     const res = await svc.api('GET', '/v1/capabilities');
     expect(res.status).toBe(200);
     const c = res.body;
-    expect(c.ffmpeg_path).toBe(svc.service.deps.media.ffmpegPath);
+    expect(c.ffmpeg_path).toBe(svc.service.parts.media.binaries().ffmpegPath);
     expect(c.encoders).toContainEqual(expect.objectContaining({ name: 'libx264', type: 'video' }));
     expect(c.decoders).toContainEqual(expect.objectContaining({ name: 'aac', type: 'audio' }));
     expect(c.filters).toContainEqual(expect.objectContaining({ name: 'scale', io: 'V->V' }));
@@ -38,7 +38,7 @@ describe('which ffmpeg runs, and what it can do', () => {
   });
 
   it('when the hardware test encodes have run, then /v1/system says which encoders work and why the others do not', async () => {
-    await svc.service.deps.ffmpegFacts.hardwareDone();
+    await svc.service.parts.media.facts().hardwareDone();
     const sys = (await svc.api('GET', '/v1/system')).body;
     expect(sys.hardware_encoders.state).toBe('done');
     for (const t of sys.hardware_encoders.tried) expect(t.works || t.detail.length > 0, JSON.stringify(t)).toBe(true);

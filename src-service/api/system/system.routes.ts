@@ -1,56 +1,74 @@
 import type Router from '@koa/router';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { systemEndpoints } from '../../contract/endpoints/system';
-import type { AppDeps } from '../../deps';
+import type { Config } from '../../config';
+import type { CommandsRepo } from '../../db/commands-repo';
+import type { FilesRepo } from '../../db/files-repo';
+import type { Confiner } from '../../media/confine';
+import type { Media } from '../../media/media-module';
+import type { Scheduler } from '../../jobs/scheduler';
 import { readVersions } from '../../media/binaries';
 import { presentChoice, presentHardware } from './media-presenter';
 import { accountOf } from '../middleware/auth';
 
 /** Health (no key), and the FFDesk extras the GUI's settings page reads. */
-export function systemRoutes(deps: AppDeps): Router {
+export interface SystemDeps {
+  version: string;
+  config: Pick<Config, 'dataDir' | 'vcpuBudget'>;
+  media: Media;
+  confiner: Pick<Confiner, 'status'>;
+  scheduler: Pick<Scheduler, 'runningIds'>;
+  files: Pick<FilesRepo, 'storageUsedBytes'>;
+  commands: Pick<CommandsRepo, 'processingUsedBytes'>;
+}
+
+export function systemRoutes(deps: SystemDeps): Router {
   return mountEndpoints(createRouter(), systemEndpoints, {
     getHealth: () => {
-      const v = readVersions(deps.media);
+      const media = deps.media.binaries();
+      const v = readVersions(media);
       return {
         status: 'ok' as const,
         version: deps.version,
         ffmpeg_version: v.ffmpeg_version,
         ffprobe_version: v.ffprobe_version,
-        ffmpeg_path: deps.media.ffmpegPath,
-        ffprobe_path: deps.media.ffprobePath,
-        ffmpeg_source: deps.media.ffmpegSource,
-        ffprobe_source: deps.media.ffprobeSource,
+        ffmpeg_path: media.ffmpegPath,
+        ffprobe_path: media.ffprobePath,
+        ffmpeg_source: media.ffmpegSource,
+        ffprobe_source: media.ffprobeSource,
         sandbox: deps.confiner.status(),
-        ffmpeg: presentChoice(deps.media.ffmpeg),
-        ffprobe: presentChoice(deps.media.ffprobe),
+        ffmpeg: presentChoice(media.ffmpeg),
+        ffprobe: presentChoice(media.ffprobe),
       };
     },
 
     getSystem: () => {
-      const v = readVersions(deps.media);
+      const media = deps.media.binaries();
+      const v = readVersions(media);
       return {
         version: deps.version,
         data_dir: deps.config.dataDir,
-        ffmpeg_path: deps.media.ffmpegPath,
-        ffprobe_path: deps.media.ffprobePath,
+        ffmpeg_path: media.ffmpegPath,
+        ffprobe_path: media.ffprobePath,
         ffmpeg_version: v.ffmpeg_version,
         ffprobe_version: v.ffprobe_version,
         vcpu_budget: deps.config.vcpuBudget,
         running_command_ids: deps.scheduler.runningIds(),
         sandbox: deps.confiner.status(),
-        ffmpeg: presentChoice(deps.media.ffmpeg),
-        ffprobe: presentChoice(deps.media.ffprobe),
-        hardware_encoders: presentHardware(deps.ffmpegFacts),
+        ffmpeg: presentChoice(media.ffmpeg),
+        ffprobe: presentChoice(media.ffprobe),
+        hardware_encoders: presentHardware(deps.media.facts()),
       };
     },
 
     getCapabilities: async () => {
-      const caps = await deps.ffmpegFacts.capabilities();
+      const media = deps.media.binaries();
+      const caps = await deps.media.facts().capabilities();
       return {
-        ffmpeg_path: deps.media.ffmpegPath,
-        ffmpeg_version: deps.media.ffmpeg.version.raw,
+        ffmpeg_path: media.ffmpegPath,
+        ffmpeg_version: media.ffmpeg.version.raw,
         ...caps,
-        hardware_encoders: presentHardware(deps.ffmpegFacts),
+        hardware_encoders: presentHardware(deps.media.facts()),
       };
     },
 

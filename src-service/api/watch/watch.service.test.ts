@@ -139,8 +139,8 @@ describe('watch folders', () => {
   });
 
   it('when a key of another account asks, then 403; when folders are relative, missing, the same or in the data dir, then 422', async () => {
-    const other = svc.service.deps.accounts.createAccount('pro');
-    const { key } = svc.service.deps.accounts.addKey(other.id);
+    const other = svc.service.parts.accounts.createAccount('pro');
+    const { key } = svc.service.parts.accounts.addKey(other.id);
     const d = dirs('refused');
     expect((await svc.api('POST', '/v1/watch-folders', watchBody(d), { key })).status).toBe(403);
     const bad = async (body: Record<string, unknown>) => {

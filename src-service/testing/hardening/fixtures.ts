@@ -62,8 +62,8 @@ export async function waitForCommandAs(svc: TestService, id: string, key: string
 
 /** A second account with its own key, made the way `ffdesk keys create` makes one (the real repository). */
 export function otherAccountKey(svc: TestService, plan: 'pro' | 'trial' = 'pro'): string {
-  const account = svc.service.deps.accounts.createAccount(plan);
-  return svc.service.deps.accounts.addKey(account.id).key;
+  const account = svc.service.parts.accounts.createAccount(plan);
+  return svc.service.parts.accounts.addKey(account.id).key;
 }
 
 /** An http URL that refuses connections at once (the discard port on loopback): inputs fail fast. */

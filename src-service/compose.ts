@@ -1,0 +1,141 @@
+import path from 'node:path';
+import type { Config } from './config';
+import { openDatabase, type Db } from './db/open';
+import { createAccountsRepo, type AccountsRepo } from './db/accounts-repo';
+import { createCommandsRepo, type CommandsRepo } from './db/commands-repo';
+import { createFilesRepo, type FilesRepo } from './db/files-repo';
+import { createFsBlobStore, type BlobStore } from './storage/blob-store';
+import { createConfiner, effectiveMode, type Confiner } from './media/confine';
+import { createProbeCache } from './media/probe-cache';
+import { createMedia, type Media, type MediaModule } from './media/media-module';
+import { createEventBus, type EventBus } from './events/event-bus';
+import { createUrlBuilder } from './files/urls';
+import { createCommandNotifier, type CommandNotifier } from './jobs/notify';
+import { createBackgroundTasks, type BackgroundTasks } from './background';
+import { ensureLocalAccount, loadKeyring } from './bootstrap';
+import { ensureSamples } from './files/samples';
+import { createScaleOut } from './scale-out';
+import { workersRoutes } from './scale-out/workers-routes';
+import { systemRoutes } from './api/system/system.routes';
+import { keyRoutes } from './api/keys/keys.routes';
+import { openapiRoutes } from './api/openapi/openapi.routes';
+import { routesModule, type ServiceModule } from './modules/module';
+import { createJobsModule, type JobsModule } from './modules/jobs';
+import { createFilesModule } from './modules/files';
+import { createEventsModule } from './modules/events';
+import { createWebhooksModule } from './modules/webhooks';
+import { createPresetsModule } from './modules/presets';
+import type { PollCache } from './api/commands/poll-cache';
+import type { Router } from '@koa/router';
+
+/**
+ * Parts of a running service that tests and tools (the CLI, benchmarks) read directly. For
+ * tests and tools only: modules never receive it, each gets what it needs when it is built.
+ */
+export interface ServiceParts {
+  readonly db: Db;
+  readonly accounts: AccountsRepo;
+  readonly commands: CommandsRepo;
+  readonly files: FilesRepo;
+  readonly blobs: BlobStore;
+  readonly events: EventBus;
+  /** The chosen binaries and the build's facts (after start()). */
+  readonly media: Media;
+  readonly pollCache: PollCache;
+  /** Every route group the app mounts, in mount order. */
+  readonly routers: readonly Router[];
+}
+
+export interface Composition {
+  parts: ServiceParts;
+  db: Db;
+  confiner: Confiner;
+  tasks: BackgroundTasks;
+  media: MediaModule;
+  notifier: CommandNotifier;
+  jobs: JobsModule;
+  localKey: string;
+  /** Commands run on scale-out workers (recovery leaves PROCESSING ones to them). */
+  remoteWorkers: boolean;
+  jobsDir: string;
+  /** Started in this order before the service listens. */
+  ready: ServiceModule[];
+  /** Started in this order once it listens (they may call the service's own URL). */
+  running: ServiceModule[];
+  /** Routes and raw handlers are mounted in this order. */
+  mounted: ServiceModule[];
+}
+
+/**
+ * The composition root: builds the service's parts in dependency order, each from only what it
+ * needs (docs/architecture.md, "Composition"). `baseUrl` is the URL handed out; it is final
+ * once the service listens.
+ */
+export function compose(config: Config, version: string, log: (m: string) => void, baseUrl: () => string): Composition {
+  const db = openDatabase(config.dataDir);
+  const accounts = createAccountsRepo(db);
+  const commands = createCommandsRepo(db);
+  const files = createFilesRepo(db);
+  const local = ensureLocalAccount(accounts, config.dataDir, config.apiKey);
+  const keyring = loadKeyring(db);
+  const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'));
+  const countAccounts = db.prepare('SELECT COUNT(*) AS n FROM accounts');
+  const confiner = createConfiner({
+    mode: () => effectiveMode(config.sandbox, config.host, (countAccounts.get() as { n: number }).n),
+    bwrapPath: config.bwrapPath,
+    log,
+  });
+  const tasks = createBackgroundTasks(log);
+  const media = createMedia({ probeCache: createProbeCache(config.ffmpegCacheFile ?? path.join(config.dataDir, 'ffmpeg-builds.json')), tasks, log });
+  const events = createEventBus(db);
+  const urls = createUrlBuilder(baseUrl, keyring);
+  const jobsDir = path.join(config.dataDir, 'jobs');
+  const core = { config, db, accounts, commands, files, blobs, keyring, urls, confiner, events, media, jobsDir, log };
+
+  // The job lifecycle emits; the event stream presents first, then a finished command's webhook.
+  const notifier = createCommandNotifier({ setProgress: commands.setProgress, log });
+  const eventsModule = createEventsModule({ files, events, urls, notifier });
+  const webhooks = createWebhooksModule({ ...core, notifier });
+  // Scale-out only with a Redis URL: without it nothing connects to Redis (docs/scale-out.md).
+  const scaleOut = config.redisUrl ? createScaleOut({ ...core, notifier, redisUrl: config.redisUrl, baseUrl }) : null;
+  const jobs = createJobsModule({ ...core, notifier, remote: scaleOut?.scheduler ?? null });
+  const filesModule = createFilesModule(core);
+  const presets = createPresetsModule({ ...core, submit: jobs.submit, cancel: jobs.cancel });
+  const system = routesModule('system', [systemRoutes({ ...core, version, scheduler: jobs.scheduler })]);
+  const workers = scaleOut ?? routesModule('scale-out', [workersRoutes({ workers: null })]);
+  const background: ServiceModule = { name: 'background tasks', start: async () => undefined, stop: () => tasks.stop() };
+  const samples: ServiceModule = {
+    name: 'samples',
+    start: async () => {
+      if (config.samples) tasks.run('samples', (signal) => ensureSamples(core, local.accountId, signal));
+    },
+    stop: async () => undefined, // a background task: stopped with them
+  };
+
+  const mounted = [
+    system,
+    jobs,
+    filesModule,
+    eventsModule,
+    webhooks,
+    routesModule('keys', [keyRoutes(core)]),
+    routesModule('openapi', [openapiRoutes()]),
+    presets,
+    workers,
+  ];
+  return {
+    parts: { db, accounts, commands, files, blobs, events, media, pollCache: jobs.pollCache, routers: mounted.flatMap((m) => m.routers ?? []) },
+    db,
+    confiner,
+    tasks,
+    media,
+    notifier,
+    jobs,
+    localKey: local.key,
+    remoteWorkers: scaleOut !== null,
+    jobsDir,
+    ready: [webhooks, presets, filesModule],
+    running: [background, jobs, workers, samples],
+    mounted,
+  };
+}
