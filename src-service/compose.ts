@@ -11,7 +11,7 @@ import { createMedia, type Media, type MediaModule } from './media/media-module'
 import { createEventBus, type EventBus } from './events/event-bus';
 import { createUrlBuilder } from './files/urls';
 import { createCommandNotifier, type CommandNotifier } from './jobs/notify';
-import { createBackgroundTasks, type BackgroundTasks } from './background';
+import { createBackgroundTasks } from './background';
 import { ensureLocalAccount, loadKeyring } from './bootstrap';
 import { ensureSamples } from './files/samples';
 import { createScaleOut } from './scale-out';
@@ -50,7 +50,6 @@ export interface Composition {
   parts: ServiceParts;
   db: Db;
   confiner: Confiner;
-  tasks: BackgroundTasks;
   media: MediaModule;
   notifier: CommandNotifier;
   jobs: JobsModule;
@@ -127,7 +126,6 @@ export function compose(config: Config, version: string, log: (m: string) => voi
     parts: { db, accounts, commands, files, blobs, events, media, pollCache: jobs.pollCache, routers: mounted.flatMap((m) => m.routers ?? []) },
     db,
     confiner,
-    tasks,
     media,
     notifier,
     jobs,
