@@ -8,7 +8,7 @@ import { knownNamesOf } from '../jobs/failure-message';
 import { createResultCache } from '../cache/result-cache';
 import type { SubmitDeps } from '../jobs/submit';
 import type { CancelDeps } from '../jobs/cancel';
-import { submitDepsOf } from '../presets/submit-preset';
+import { submitDepsOf } from '../jobs/submit-wiring';
 import { commandRoutes } from '../api/commands/commands.routes';
 import { createPollCache, type PollCache } from '../api/commands/poll-cache';
 
