@@ -89,24 +89,71 @@ export function compose(config: Config, version: string, log: (m: string) => voi
   const events = createEventBus(db);
   const urls = createUrlBuilder(baseUrl, keyring);
   const jobsDir = path.join(config.dataDir, 'jobs');
-  const core = { config, db, accounts, commands, files, blobs, keyring, urls, confiner, events, media, jobsDir, log };
 
+  // Each factory is handed a fresh object of exactly what it declares (TypeScript refuses an extra field).
   // The job lifecycle emits; the event stream presents first, then a finished command's webhook.
   const notifier = createCommandNotifier({ setProgress: commands.setProgress, log });
   const eventsModule = createEventsModule({ files, events, urls, notifier });
-  const webhooks = createWebhooksModule({ ...core, notifier });
+  const webhooks = createWebhooksModule({ db, commands, files, config, urls, notifier, log });
   // Scale-out only with a Redis URL: without it nothing connects to Redis (docs/scale-out.md).
-  const scaleOut = config.redisUrl ? createScaleOut({ ...core, notifier, redisUrl: config.redisUrl, baseUrl }) : null;
-  const jobs = createJobsModule({ ...core, notifier, remote: scaleOut?.scheduler ?? null });
-  const filesModule = createFilesModule(core);
-  const presets = createPresetsModule({ ...core, submit: jobs.submit, cancel: jobs.cancel });
-  const system = routesModule('system', [systemRoutes({ ...core, version, scheduler: jobs.scheduler })]);
+  const scaleOut = config.redisUrl
+    ? createScaleOut({
+        config,
+        db,
+        accounts,
+        commands,
+        files,
+        blobs,
+        keyring,
+        urls,
+        confiner,
+        media,
+        notifier,
+        jobsDir,
+        log,
+        redisUrl: config.redisUrl,
+        baseUrl,
+      })
+    : null;
+  const jobs = createJobsModule({
+    config,
+    db,
+    accounts,
+    commands,
+    files,
+    blobs,
+    keyring,
+    urls,
+    confiner,
+    media,
+    notifier,
+    jobsDir,
+    log,
+    remote: scaleOut?.scheduler ?? null,
+  });
+  const filesModule = createFilesModule({ config, db, accounts, files, blobs, keyring, urls, confiner, events, media, log });
+  const presets = createPresetsModule({
+    config,
+    db,
+    accounts,
+    commands,
+    files,
+    blobs,
+    urls,
+    confiner,
+    events,
+    media,
+    log,
+    submit: jobs.submit,
+    cancel: jobs.cancel,
+  });
+  const system = routesModule('system', [systemRoutes({ version, config, media, confiner, scheduler: jobs.scheduler, files, commands })]);
   const workers = scaleOut ?? routesModule('scale-out', [workersRoutes({ workers: null })]);
   const background: ServiceModule = { name: 'background tasks', start: async () => undefined, stop: () => tasks.stop() };
   const samples: ServiceModule = {
     name: 'samples',
     start: async () => {
-      if (config.samples) tasks.run('samples', (signal) => ensureSamples(core, local.accountId, signal));
+      if (config.samples) tasks.run('samples', (signal) => ensureSamples({ files, blobs, events, confiner, media, log }, local.accountId, signal));
     },
     stop: async () => undefined, // a background task: stopped with them
   };
@@ -117,7 +164,7 @@ export function compose(config: Config, version: string, log: (m: string) => voi
     filesModule,
     eventsModule,
     webhooks,
-    routesModule('keys', [keyRoutes(core)]),
+    routesModule('keys', [keyRoutes({ accounts, db })]),
     routesModule('openapi', [openapiRoutes()]),
     presets,
     workers,
