@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { CommandRow, CommandsRepo } from './db/commands-repo';
+import type { Command, CommandsRepo } from './db/commands-repo';
 import type { FilesRepo } from './db/files-repo';
 import type { BlobStore } from './storage/blob-store';
 
@@ -19,16 +19,16 @@ export async function recoverOnStart(deps: {
   jobsDir: string;
   log(m: string): void;
   remoteWorkers?: boolean;
-}): Promise<CommandRow[]> {
-  const failed: CommandRow[] = [];
+}): Promise<Command[]> {
+  const failed: Command[] = [];
   // With scale-out workers a PROCESSING command may still be running on a worker, which reports back once we are up again.
   for (const row of deps.remoteWorkers ? [] : deps.commands.findProcessing()) {
     if (row.attempts < MAX_ATTEMPTS) {
       deps.commands.requeue(row.id);
     } else {
       deps.commands.markFailed(row.id, 'PROCESSING', {
-        error_status: 'INTERRUPTED',
-        error_message: `The service stopped while the command ran (${row.attempts} attempts); it was not run again`,
+        errorStatus: 'INTERRUPTED',
+        errorMessage: `The service stopped while the command ran (${row.attempts} attempts); it was not run again`,
       });
       const after = deps.commands.getAny(row.id);
       if (after) failed.push(after);

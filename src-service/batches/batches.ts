@@ -8,6 +8,7 @@ import { prepareCommand, queuePrepared, type CommandRequest, type PreparedComman
 import { assertWithinQuota } from '../accounts/plans';
 import { cancelCommand, type CancelDeps } from '../jobs/cancel';
 import { isFinal } from '../jobs/state';
+import type { StoredRequest } from '../jobs/command';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import type { Presets } from '../presets/presets';
 import { renderPreset, type PresetRunInput } from '../presets/render';
@@ -105,7 +106,7 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
         .filter((i) => i.status === 'FAILED')
         .flatMap((item) => {
           const row = deps.commands.get(account.id, item.command_id);
-          return row ? [{ item, request: requestOf(row.command_type, row.request_json) }] : [];
+          return row ? [{ item, request: requestOf(row.commandType, row.request) }] : [];
         });
       const submitted = await submitAll(
         account,
@@ -161,7 +162,7 @@ function dedupe(issues: ValidationIssue[]): ValidationIssue[] {
   });
 }
 
-function requestOf(type: 'FFMPEG_COMMAND' | 'FFMPEG_CHAINED_COMMANDS', json: string): CommandRequest {
-  const body = JSON.parse(json) as RunCommandBody & RunChainedBody;
+function requestOf(type: 'FFMPEG_COMMAND' | 'FFMPEG_CHAINED_COMMANDS', request: StoredRequest): CommandRequest {
+  const body = request as RunCommandBody & RunChainedBody;
   return type === 'FFMPEG_COMMAND' ? { kind: 'single', body } : { kind: 'chained', body };
 }

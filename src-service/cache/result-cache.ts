@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Db } from '../db/open';
-import type { CommandRow } from '../db/commands-repo';
+import type { Command } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { UrlBuilder } from '../files/urls';
@@ -71,7 +71,7 @@ export function createResultCache(deps: ResultCacheDeps) {
     return map;
   }
 
-  async function reuse(row: CommandRow, fromId: string): Promise<StoredOutput[] | null> {
+  async function reuse(row: Command, fromId: string): Promise<StoredOutput[] | null> {
     const outputs = deps.files.byCommand(fromId);
     const usable = outputs.length > 0 && outputs.every((f) => f.status === 'STORED' && !f.is_deleted && f.blob_key && deps.blobs.localPath(f.blob_key));
     if (!usable) return null;
@@ -84,23 +84,23 @@ export function createResultCache(deps: ResultCacheDeps) {
   }
 
   return {
-    isWanted: (row: CommandRow) => (JSON.parse(row.request_json) as { cache?: unknown }).cache === true,
-    async probe(row: CommandRow, req: ParsedRequest, inputs: PreparedInputs, work: string, signal: AbortSignal): Promise<CacheProbe> {
+    isWanted: (row: Command) => row.request.cache === true,
+    async probe(row: Command, req: ParsedRequest, inputs: PreparedInputs, work: string, signal: AbortSignal): Promise<CacheProbe> {
       const media = deps.media.binaries();
       const versions = readVersions(media);
       const files = await inputHashes(req, inputs, work, signal);
       const key = cacheKey({ steps: req.steps, outputs: req.outputs, files, ffmpeg: `${media.ffmpegPath} ${versions.ffmpeg_version}` });
-      const fromId = repo.find(row.account_id, key);
+      const fromId = repo.find(row.accountId, key);
       const stored = fromId ? await reuse(row, fromId) : null;
       // An entry whose outputs were deleted meanwhile is dropped: the next success replaces it.
-      if (fromId && !stored) repo.forget(row.account_id, key);
-      repo.countLookup(row.account_id, key, stored !== null);
+      if (fromId && !stored) repo.forget(row.accountId, key);
+      repo.countLookup(row.accountId, key, stored !== null);
       return { key, hit: stored && fromId ? { fromCommandId: fromId, stored } : null };
     },
     /** Inside the success transaction: a fresh result becomes the entry; a hit records where it came from. */
-    onSuccess(row: CommandRow, probe: CacheProbe): void {
+    onSuccess(row: Command, probe: CacheProbe): void {
       if (probe.hit) repo.markCachedFrom(row.id, probe.hit.fromCommandId);
-      else repo.remember(row.account_id, probe.key, row.id);
+      else repo.remember(row.accountId, probe.key, row.id);
     },
   };
 }

@@ -10,7 +10,7 @@ import { COMMAND_TRANSITIONS, type CommandStatus } from '../jobs/state';
 import { IllegalTransitionError } from '../errors';
 
 const STATUSES: CommandStatus[] = ['QUEUED', 'PROCESSING', 'SUCCESS', 'FAILED'];
-const ANY_FAILURE = { error_status: 'PROCESSING_ERROR', error_message: 'boom' };
+const ANY_FAILURE = { errorStatus: 'PROCESSING_ERROR', errorMessage: 'boom' };
 
 let dir: string;
 let db: Db;
@@ -31,7 +31,15 @@ afterAll(() => {
 /** A new command brought to `status` through the repository's own writes. */
 function commandIn(status: CommandStatus): string {
   const id = crypto.randomUUID();
-  repo.insert({ id, account_id: accountId, command_type: 'FFMPEG_COMMAND', request_json: '{}', vcpu_count: 1, max_run_seconds: 60, is_private: 0 });
+  repo.insert({
+    id,
+    accountId,
+    commandType: 'FFMPEG_COMMAND',
+    request: { ffmpeg_command: '-version', output_files: {} },
+    vcpuCount: 1,
+    maxRunSeconds: 60,
+    isPrivate: false,
+  });
   if (status === 'QUEUED') return id;
   expect(repo.markProcessing(id)).toBe(true);
   if (status === 'SUCCESS') expect(repo.markSuccess(id, { total: 1, ffmpeg: 1, processingBytes: 1, log: 'ok' })).toBe(true);
@@ -94,30 +102,30 @@ describe('command status writes follow the state table', () => {
 
   it('when the command is no longer in the expected status (a race), then the write does nothing and says so', () => {
     const id = commandIn('PROCESSING');
-    expect(repo.markFailed(id, 'QUEUED', { error_status: 'CANCELLED', error_message: 'cancelled' })).toBe(false);
-    expect(repo.getAny(id)).toMatchObject({ status: 'PROCESSING', error_status: null, finished_at: null });
+    expect(repo.markFailed(id, 'QUEUED', { errorStatus: 'CANCELLED', errorMessage: 'cancelled' })).toBe(false);
+    expect(repo.getAny(id)).toMatchObject({ status: 'PROCESSING', errorStatus: null, finishedAt: null });
   });
 
   it('a transition stamps its fields: attempts and start time, progress cleared, finish time, earlier log kept when a failure brings none', () => {
     const id = commandIn('QUEUED');
     expect(repo.markProcessing(id)).toBe(true);
-    repo.setProgress(id, { frame: 1 });
-    expect(repo.getAny(id)).toMatchObject({ attempts: 1, progress_json: '{"frame":1}', finished_at: null });
-    expect(repo.getAny(id)?.started_at).toMatch(/Z$/);
+    repo.setProgress(id, { percent: 5, frame: 1 });
+    expect(repo.getAny(id)).toMatchObject({ attempts: 1, progress: { percent: 5, frame: 1 }, finishedAt: null });
+    expect(repo.getAny(id)?.startedAt).toMatch(/Z$/);
     expect(repo.takeOver(id)).toBe(true);
-    expect(repo.getAny(id)).toMatchObject({ status: 'PROCESSING', attempts: 2, progress_json: null });
+    expect(repo.getAny(id)).toMatchObject({ status: 'PROCESSING', attempts: 2, progress: null });
     expect(repo.markFailed(id, 'PROCESSING', { ...ANY_FAILURE, log: 'first log' })).toBe(true);
     const failed = repo.getAny(id);
-    expect(failed).toMatchObject({ status: 'FAILED', error_status: 'PROCESSING_ERROR', error_message: 'boom', log: 'first log' });
-    expect(failed?.finished_at).toMatch(/Z$/);
+    expect(failed).toMatchObject({ status: 'FAILED', errorStatus: 'PROCESSING_ERROR', errorMessage: 'boom', log: 'first log' });
+    expect(failed?.finishedAt).toMatch(/Z$/);
 
     const requeued = commandIn('PROCESSING');
     db.prepare(`UPDATE commands SET log = 'kept' WHERE id = ?`).run(requeued);
     expect(repo.requeue(requeued)).toBe(true);
-    expect(repo.getAny(requeued)).toMatchObject({ status: 'QUEUED', finished_at: null });
+    expect(repo.getAny(requeued)).toMatchObject({ status: 'QUEUED', finishedAt: null });
     expect(repo.markProcessing(requeued)).toBe(true);
-    expect(repo.markFailed(requeued, 'PROCESSING', { error_status: 'INTERRUPTED', error_message: 'stopped', log: null })).toBe(true);
-    expect(repo.getAny(requeued)).toMatchObject({ attempts: 2, log: 'kept', total_processing_seconds: null });
+    expect(repo.markFailed(requeued, 'PROCESSING', { errorStatus: 'INTERRUPTED', errorMessage: 'stopped', log: null })).toBe(true);
+    expect(repo.getAny(requeued)).toMatchObject({ attempts: 2, log: 'kept', totalProcessingSeconds: null });
   });
 
   it('no other service file writes a command status with its own SQL', () => {

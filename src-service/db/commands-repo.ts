@@ -3,13 +3,19 @@ import { canTransition, isFinal, type CommandStatus } from '../jobs/state';
 import { IllegalTransitionError } from '../errors';
 import { nowIso } from './time';
 import { createStatusWriter } from './status-writer';
+import type { CommandType } from '../contract/enums';
+import { Progress } from '../contract/events.schema';
+import type { Command, CommandProgress, Failure, NewCommand, StoredRequest } from '../jobs/command';
 
-export interface CommandRow {
+export type { Command, Failure, NewCommand };
+
+/** The `commands` table as SQLite returns it; it never leaves this file (`toCommand` maps it). */
+interface CommandRow {
   seq: number;
   id: string;
   account_id: string;
   status: CommandStatus;
-  command_type: 'FFMPEG_COMMAND' | 'FFMPEG_CHAINED_COMMANDS';
+  command_type: CommandType;
   request_json: string;
   vcpu_count: number;
   max_run_seconds: number;
@@ -25,46 +31,80 @@ export interface CommandRow {
   error_message: string | null;
   progress_json: string | null;
   log: string | null;
-  /** Given by the client (FFDesk); null when none was given. */
   name: string | null;
-  /** Set when a result-cache hit reused this command's outputs (migration 6). */
+  /** Added by migration 6. */
   cached_from_command_id?: string | null;
-}
-
-export type NewCommand = Pick<CommandRow, 'id' | 'account_id' | 'command_type' | 'request_json' | 'vcpu_count' | 'max_run_seconds' | 'is_private'> & {
-  name?: string | null;
-};
-
-export interface Failure {
-  error_status: string;
-  error_message: string;
-  total_processing_seconds?: number | null;
-  ffmpeg_command_run_seconds?: number | null;
-  log?: string | null;
 }
 
 /** Columns a transition sets besides `status`; absent or null leaves the column as it is. */
 export interface TransitionFields {
-  started_at?: string;
+  startedAt?: string;
   /** Counts one more attempt (`attempts + 1`). */
   newAttempt?: boolean;
-  total_processing_seconds?: number | null;
-  ffmpeg_command_run_seconds?: number | null;
-  processing_bytes?: number;
+  totalProcessingSeconds?: number | null;
+  ffmpegCommandRunSeconds?: number | null;
+  processingBytes?: number;
   log?: string | null;
-  error_status?: string;
-  error_message?: string;
+  errorStatus?: string;
+  errorMessage?: string;
 }
 
-const FIELD_COLUMNS = [
-  'started_at',
-  'total_processing_seconds',
-  'ffmpeg_command_run_seconds',
-  'processing_bytes',
-  'log',
-  'error_status',
-  'error_message',
-] as const;
+/**
+ * The row as the domain sees it. The request is parsed here once but not re-validated: the
+ * stored text is what the schema accepted at submit time, and `original_request` echoes it
+ * as it was (re-parsing could reject what an older version accepted, or change it).
+ */
+export function toCommand(r: CommandRow): Command {
+  return {
+    seq: r.seq,
+    id: r.id,
+    accountId: r.account_id,
+    status: r.status,
+    commandType: r.command_type,
+    request: JSON.parse(r.request_json) as StoredRequest,
+    vcpuCount: r.vcpu_count,
+    maxRunSeconds: r.max_run_seconds,
+    isPrivate: r.is_private === 1,
+    attempts: r.attempts,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    totalProcessingSeconds: r.total_processing_seconds,
+    ffmpegCommandRunSeconds: r.ffmpeg_command_run_seconds,
+    processingBytes: r.processing_bytes,
+    errorStatus: r.error_status,
+    errorMessage: r.error_message,
+    progress: parseProgress(r.progress_json),
+    log: r.log,
+    name: r.name,
+    cachedFromCommandId: r.cached_from_command_id ?? null,
+  };
+}
+
+/**
+ * Progress is written by the runner only; a value that does not match its schema is shown as
+ * none. The stored object itself is kept (not the schema's copy) so its key order on the wire
+ * stays as the runner wrote it.
+ */
+function parseProgress(json: string | null): CommandProgress | null {
+  if (json === null) return null;
+  const value: unknown = JSON.parse(json);
+  return Progress.safeParse(value).success ? (value as CommandProgress) : null;
+}
+
+const one = (r: unknown): Command | undefined => (r === undefined ? undefined : toCommand(r as CommandRow));
+const all = (rs: unknown[]): Command[] => (rs as CommandRow[]).map(toCommand);
+
+/** Each transition field and the column it writes. */
+const FIELD_COLUMNS = {
+  startedAt: 'started_at',
+  totalProcessingSeconds: 'total_processing_seconds',
+  ffmpegCommandRunSeconds: 'ffmpeg_command_run_seconds',
+  processingBytes: 'processing_bytes',
+  log: 'log',
+  errorStatus: 'error_status',
+  errorMessage: 'error_message',
+} as const satisfies Partial<Record<keyof TransitionFields, string>>;
 
 /**
  * Every status write goes through `transition`: checked against the state table
@@ -92,13 +132,15 @@ export function createCommandsRepo(db: Db) {
   const queueHeads = db.prepare(`SELECT * FROM commands WHERE seq IN (SELECT MIN(seq) FROM commands WHERE status = 'QUEUED' GROUP BY account_id) ORDER BY seq`);
   const progress = db.prepare(`UPDATE commands SET progress_json = ? WHERE id = ? AND status = 'PROCESSING'`);
   const stuck = db.prepare(`SELECT * FROM commands WHERE status = 'PROCESSING'`);
-  const write = createStatusWriter(db, 'commands', [...FIELD_COLUMNS, 'finished_at']);
+  const write = createStatusWriter(db, 'commands', [...Object.values(FIELD_COLUMNS), 'finished_at']);
 
   /** `from` -> `to` when the command is still `from` (false when it is not); progress is cleared, a final state stamps `finished_at`. */
   function transition(id: string, from: CommandStatus, to: CommandStatus, fields: TransitionFields = {}): boolean {
     if (!canTransition(from, to)) throw new IllegalTransitionError('command', from, to);
     // Null leaves a column as it is: a failure that brings no log keeps the one recorded so far.
-    const columns: Record<string, unknown> = Object.fromEntries(FIELD_COLUMNS.map((c) => [c, fields[c] ?? undefined]));
+    const columns: Record<string, unknown> = Object.fromEntries(
+      Object.entries(FIELD_COLUMNS).map(([f, c]) => [c, fields[f as keyof typeof FIELD_COLUMNS] ?? undefined]),
+    );
     if (isFinal(to)) columns.finished_at = nowIso();
     const expressions = ['progress_json = NULL', ...(fields.newAttempt ? ['attempts = attempts + 1'] : [])];
     return write({ id, from, to, columns, expressions });
@@ -108,33 +150,43 @@ export function createCommandsRepo(db: Db) {
 
   return {
     insert(c: NewCommand): void {
-      insert.run({ name: null, ...c, created_at: nowIso() });
+      insert.run({
+        id: c.id,
+        account_id: c.accountId,
+        command_type: c.commandType,
+        request_json: JSON.stringify(c.request),
+        vcpu_count: c.vcpuCount,
+        max_run_seconds: c.maxRunSeconds,
+        is_private: c.isPrivate ? 1 : 0,
+        name: c.name ?? null,
+        created_at: nowIso(),
+      });
     },
     /** Commands whose name, request or output file names contain `text` (case-insensitive for ASCII). */
     search: (accountId: string, text: string, limit: number, offset: number) =>
-      search.all({ account: accountId, pattern: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit, offset }) as CommandRow[],
+      all(search.all({ account: accountId, pattern: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit, offset })),
     rename: (accountId: string, id: string, name: string | null): boolean => rename.run(name, id, accountId).changes === 1,
-    get: (accountId: string, id: string) => get.get(id, accountId) as CommandRow | undefined,
-    getAny: (id: string) => getAny.get(id) as CommandRow | undefined,
-    list: (accountId: string, limit: number, offset: number) => list.all(accountId, limit, offset) as CommandRow[],
-    nextQueued: (limit: number) => queued.all(limit) as CommandRow[],
+    get: (accountId: string, id: string) => one(get.get(id, accountId)),
+    getAny: (id: string) => one(getAny.get(id)),
+    list: (accountId: string, limit: number, offset: number) => all(list.all(accountId, limit, offset)),
+    nextQueued: (limit: number) => all(queued.all(limit)),
     /** Each account's oldest queued command, oldest first. */
-    queueHeads: () => queueHeads.all() as CommandRow[],
+    queueHeads: () => all(queueHeads.all()),
     transition,
-    markProcessing: (id: string): boolean => transition(id, 'QUEUED', 'PROCESSING', { started_at: nowIso(), newAttempt: true }),
+    markProcessing: (id: string): boolean => transition(id, 'QUEUED', 'PROCESSING', { startedAt: nowIso(), newAttempt: true }),
     /** A scale-out worker takes over a command whose worker stopped: a new attempt, still PROCESSING. */
-    takeOver: (id: string): boolean => transition(id, 'PROCESSING', 'PROCESSING', { started_at: nowIso(), newAttempt: true }),
+    takeOver: (id: string): boolean => transition(id, 'PROCESSING', 'PROCESSING', { startedAt: nowIso(), newAttempt: true }),
     markSuccess(id: string, r: { total: number; ffmpeg: number; processingBytes: number; log: string }): boolean {
       return transition(id, 'PROCESSING', 'SUCCESS', {
-        total_processing_seconds: r.total,
-        ffmpeg_command_run_seconds: r.ffmpeg,
-        processing_bytes: r.processingBytes,
+        totalProcessingSeconds: r.total,
+        ffmpegCommandRunSeconds: r.ffmpeg,
+        processingBytes: r.processingBytes,
         log: r.log,
       });
     },
     markFailed: (id: string, from: CommandStatus, f: Failure): boolean => transition(id, from, 'FAILED', f),
-    setProgress: (id: string, p: unknown) => progress.run(JSON.stringify(p), id),
-    findProcessing: () => stuck.all() as CommandRow[],
+    setProgress: (id: string, p: CommandProgress) => progress.run(JSON.stringify(p), id),
+    findProcessing: () => all(stuck.all()),
     requeue: (id: string): boolean => transition(id, 'PROCESSING', 'QUEUED'),
     processingUsedBytes: (accountId: string) => (processingUsed.get(accountId) as { n: number }).n,
   };

@@ -1,4 +1,4 @@
-import type { CommandRow, CommandsRepo } from '../db/commands-repo';
+import type { Command, CommandsRepo } from '../db/commands-repo';
 import { NotFoundError } from '../errors';
 import type { Scheduler } from './scheduler';
 
@@ -13,24 +13,24 @@ const CANCEL_WAIT_MS = 10_000;
 export interface CancelDeps {
   commands: CommandsRepo;
   scheduler: Scheduler;
-  onStatus(row: CommandRow): void;
+  onStatus(row: Command): void;
 }
 
-export async function cancelCommand(deps: CancelDeps, accountId: string, id: string): Promise<CommandRow> {
+export async function cancelCommand(deps: CancelDeps, accountId: string, id: string): Promise<Command> {
   const row = deps.commands.get(accountId, id);
   if (!row) throw new NotFoundError('Command not found');
   if (row.status === 'QUEUED') {
-    if (deps.commands.markFailed(id, 'QUEUED', { error_status: 'CANCELLED', error_message: 'The command was cancelled before it started' })) {
-      deps.onStatus(deps.commands.getAny(id) as CommandRow);
+    if (deps.commands.markFailed(id, 'QUEUED', { errorStatus: 'CANCELLED', errorMessage: 'The command was cancelled before it started' })) {
+      deps.onStatus(deps.commands.getAny(id) as Command);
     }
   } else if (row.status === 'PROCESSING') {
     const stopped = deps.scheduler.abort(id);
     if (stopped) {
       await Promise.race([stopped, new Promise((r) => setTimeout(r, CANCEL_WAIT_MS).unref())]);
-    } else if (deps.commands.markFailed(id, 'PROCESSING', { error_status: 'CANCELLED', error_message: 'The command was cancelled' })) {
+    } else if (deps.commands.markFailed(id, 'PROCESSING', { errorStatus: 'CANCELLED', errorMessage: 'The command was cancelled' })) {
       // Not running on this scheduler (e.g. a worker elsewhere lost it): fail it directly.
-      deps.onStatus(deps.commands.getAny(id) as CommandRow);
+      deps.onStatus(deps.commands.getAny(id) as Command);
     }
   }
-  return deps.commands.get(accountId, id) as CommandRow;
+  return deps.commands.get(accountId, id) as Command;
 }

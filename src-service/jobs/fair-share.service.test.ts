@@ -35,7 +35,7 @@ async function finalStatus(id: string, key: string): Promise<string> {
   }
 }
 
-const startedAt = (id: string) => svc.service.parts.commands.getAny(id)?.started_at ?? null;
+const startedAt = (id: string) => svc.service.parts.commands.getAny(id)?.startedAt ?? null;
 
 describe('fair share between accounts', () => {
   it("when one account has queued many commands, then another account's short command starts in the next round, and each account keeps its order", async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/open';
 import { createAccountsRepo } from '../db/accounts-repo';
-import { createCommandsRepo, type CommandRow, type CommandsRepo } from '../db/commands-repo';
+import { createCommandsRepo, type Command, type CommandsRepo } from '../db/commands-repo';
 import { tempDir } from '../testing/harness';
 import { createCommandNotifier, isFinalStatusEvent, type CommandEvent } from './notify';
 
@@ -24,11 +24,19 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function processingCommand(): CommandRow {
+function processingCommand(): Command {
   const id = crypto.randomUUID();
-  repo.insert({ id, account_id: accountId, command_type: 'FFMPEG_COMMAND', request_json: '{}', vcpu_count: 1, max_run_seconds: 60, is_private: 0 });
+  repo.insert({
+    id,
+    accountId,
+    commandType: 'FFMPEG_COMMAND',
+    request: { ffmpeg_command: '-version', output_files: {} },
+    vcpuCount: 1,
+    maxRunSeconds: 60,
+    isPrivate: false,
+  });
   expect(repo.markProcessing(id)).toBe(true);
-  return repo.getAny(id) as CommandRow;
+  return repo.getAny(id) as Command;
 }
 
 describe('the job lifecycle reports by emitting events', () => {
@@ -40,8 +48,8 @@ describe('the job lifecycle reports by emitting events', () => {
     const row = processingCommand();
     notifier.onStatus(row);
     repo.markSuccess(row.id, { total: 1, ffmpeg: 1, processingBytes: 1, log: 'ok' });
-    notifier.onStatus(repo.getAny(row.id) as CommandRow);
-    notifier.onRename(repo.getAny(row.id) as CommandRow);
+    notifier.onStatus(repo.getAny(row.id) as Command);
+    notifier.onRename(repo.getAny(row.id) as Command);
     expect(seen).toEqual([
       'stream status PROCESSING final=false',
       'webhooks status',
@@ -60,7 +68,7 @@ describe('the job lifecycle reports by emitting events', () => {
     notifier.onProgress(row, { percent: 10 });
     notifier.onProgress(row, { percent: 11 });
     expect(events.filter((e) => e.kind === 'progress')).toEqual([{ kind: 'progress', row, progress: { percent: 10 } }]);
-    expect(JSON.parse(repo.getAny(row.id)?.progress_json ?? 'null')).toEqual({ percent: 10 });
+    expect(repo.getAny(row.id)?.progress).toEqual({ percent: 10 });
     notifier.onStatus({ ...row, status: 'FAILED' });
     notifier.onProgress(row, { percent: 12 });
     expect(events.filter((e) => e.kind === 'progress')).toHaveLength(2);

@@ -1,4 +1,4 @@
-import type { CommandRow } from '../db/commands-repo';
+import type { Command } from '../db/commands-repo';
 import { isFinal } from './state';
 
 /** Progress is written and announced at most this often per command. */
@@ -11,11 +11,11 @@ const PROGRESS_INTERVAL_MS = 250;
  */
 export type CommandEvent =
   /** The status changed (a final status included). */
-  | { kind: 'status'; row: CommandRow }
+  | { kind: 'status'; row: Command }
   /** A change that is not a status change (a rename): listeners update, no webhook. */
-  | { kind: 'renamed'; row: CommandRow }
+  | { kind: 'renamed'; row: Command }
   /** ffmpeg's progress, at most every PROGRESS_INTERVAL_MS per command. */
-  | { kind: 'progress'; row: CommandRow; progress: unknown };
+  | { kind: 'progress'; row: Command; progress: unknown };
 
 export type CommandListener = (event: CommandEvent) => void;
 
@@ -47,14 +47,14 @@ export function createCommandNotifier(deps: { setProgress(id: string, p: unknown
         if (i >= 0) listeners.splice(i, 1);
       };
     },
-    onStatus(row: CommandRow): void {
+    onStatus(row: Command): void {
       if (isFinal(row.status)) lastProgress.delete(row.id);
       emit({ kind: 'status', row });
     },
-    onRename(row: CommandRow): void {
+    onRename(row: Command): void {
       emit({ kind: 'renamed', row });
     },
-    onProgress(row: CommandRow, progress: unknown): void {
+    onProgress(row: Command, progress: unknown): void {
       const now = Date.now();
       if (now - (lastProgress.get(row.id) ?? 0) < PROGRESS_INTERVAL_MS) return;
       lastProgress.set(row.id, now);

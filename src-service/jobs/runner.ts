@@ -3,7 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/open';
-import type { CommandRow, CommandsRepo } from '../db/commands-repo';
+import type { Command, CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
 import type { AccountsRepo } from '../db/accounts-repo';
 import { CancelledError, JobFailure, NO_SPACE_DETAIL, ShutdownError, isDiskFullError } from '../errors';
@@ -28,8 +28,8 @@ export interface RunnerDeps extends InputDeps {
   /** The chosen build's names, for a "did you mean" in PROCESSING_ERROR messages. */
   knownNames?: () => Promise<KnownNames | null>;
   jobsDir: string;
-  onStatus(row: CommandRow): void;
-  onProgress(row: CommandRow, progress: unknown): void;
+  onStatus(row: Command): void;
+  onProgress(row: Command, progress: unknown): void;
   log(msg: string): void;
   /** The opt-in result cache (`"cache": true`); absent, every command runs. */
   resultCache?: ResultCache;
@@ -47,8 +47,8 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     const onOuter = () => controller.abort(outerSignal.reason);
     outerSignal.addEventListener('abort', onOuter, { once: true });
     const timer = setTimeout(
-      () => controller.abort(new JobFailure('TIMEOUT', `The command ran past max_command_run_seconds (${row.max_run_seconds} s)`)),
-      row.max_run_seconds * 1000,
+      () => controller.abort(new JobFailure('TIMEOUT', `The command ran past max_command_run_seconds (${row.maxRunSeconds} s)`)),
+      row.maxRunSeconds * 1000,
     );
     const dirs = { work: path.join(deps.jobsDir, row.id), scratch: path.join(deps.jobsDir, `${row.id}.in`) };
     const logs: string[] = [vcpuLogLine(row, cpus)];
@@ -56,7 +56,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     deps.onStatus({ ...row, status: 'PROCESSING' });
     try {
       await resetDirs(dirs);
-      const req = parseStoredRequest(row.request_json);
+      const req = parseStoredRequest(row.request);
       const cache = deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
       const inputs = await prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined });
       const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
@@ -108,13 +108,13 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
 /** The per-run limits (docs/sandbox.md): CPU time is the run time on every vCPU the command has. */
 export function stepLimits(
   config: Pick<RunnerDeps['config'], 'maxOutputFileBytes' | 'maxJobFolderBytes' | 'minFreeDiskBytes'>,
-  row: Pick<CommandRow, 'max_run_seconds' | 'vcpu_count'>,
+  row: Pick<Command, 'maxRunSeconds' | 'vcpuCount'>,
 ): StepLimits {
   return {
     maxFileBytes: config.maxOutputFileBytes,
     maxFolderBytes: config.maxJobFolderBytes,
     minFreeBytes: config.minFreeDiskBytes,
-    cpuSeconds: row.max_run_seconds * Math.max(1, row.vcpu_count),
+    cpuSeconds: row.maxRunSeconds * Math.max(1, row.vcpuCount),
   };
 }
 
@@ -124,7 +124,7 @@ export function stepLimits(
  */
 export async function storeAndCommit(
   deps: CommitDeps,
-  row: CommandRow,
+  row: Command,
   outputs: Record<string, string> | 'OUTPUT_FOLDER',
   work: string,
   produced: string[],
@@ -143,13 +143,13 @@ export type CommitDeps = Pick<RunnerDeps, 'db' | 'accounts' | 'commands' | 'file
  * Quotas are checked at submit (403) and again with the real sizes (docs/api.md §8, quota rules
  * 1-3): outputs that would overflow a quota are not kept and the command fails QUOTA_EXCEEDED.
  */
-async function assertQuotaAfterRun(deps: CommitDeps, row: CommandRow, stored: StoredOutput[], processingBytes: number): Promise<void> {
-  const account = deps.accounts.getAccount(row.account_id);
+async function assertQuotaAfterRun(deps: CommitDeps, row: Command, stored: StoredOutput[], processingBytes: number): Promise<void> {
+  const account = deps.accounts.getAccount(row.accountId);
   if (!account) return;
   const storageBytes = stored.reduce((n, o) => n + (o.sizeCompressedBytes ?? o.sizeBytes), 0);
-  const overStorage = account.storage_quota_bytes !== null && deps.files.storageUsedBytes(row.account_id) + storageBytes > account.storage_quota_bytes;
+  const overStorage = account.storage_quota_bytes !== null && deps.files.storageUsedBytes(row.accountId) + storageBytes > account.storage_quota_bytes;
   const overProcessing =
-    account.processing_quota_bytes !== null && deps.commands.processingUsedBytes(row.account_id) + processingBytes > account.processing_quota_bytes;
+    account.processing_quota_bytes !== null && deps.commands.processingUsedBytes(row.accountId) + processingBytes > account.processing_quota_bytes;
   if (!overStorage && !overProcessing) return;
   await Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
   throw new JobFailure(
@@ -170,7 +170,7 @@ const removeDirs = (dirs: { work: string; scratch: string }) =>
 
 async function commitSuccess(
   deps: CommitDeps,
-  row: CommandRow,
+  row: Command,
   stored: StoredOutput[],
   r: { total: number; ffmpeg: number; processingBytes: number; log: string },
   alsoInTransaction?: () => void,
@@ -181,12 +181,12 @@ async function commitSuccess(
     for (const o of stored) {
       deps.files.insert({
         id: crypto.randomUUID(),
-        account_id: row.account_id,
+        account_id: row.accountId,
         command_id: row.id,
         output_alias: o.alias,
         service_store_type: 'OUTPUT',
         status: 'STORED',
-        is_private: row.is_private,
+        is_private: row.isPrivate ? 1 : 0,
         filename: o.filename,
         blob_key: o.blob.key,
         size_bytes: o.sizeBytes,
@@ -210,12 +210,12 @@ async function commitSuccess(
     void Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
     return;
   }
-  deps.onStatus(deps.commands.getAny(row.id) as CommandRow);
+  deps.onStatus(deps.commands.getAny(row.id) as Command);
 }
 
 export async function handleFailure(
   deps: CommitDeps,
-  row: CommandRow,
+  row: Command,
   err: unknown,
   signal: AbortSignal,
   shutdown: AbortSignal,
@@ -233,10 +233,10 @@ export async function handleFailure(
   // (or the service stops: recovery then settles the command), so it never sits PROCESSING.
   await retryWhileDiskFull(deps, shutdown, () =>
     deps.commands.markFailed(row.id, 'PROCESSING', {
-      error_status: failure.status,
-      error_message: failure.message,
-      total_processing_seconds: total,
-      ffmpeg_command_run_seconds: t.ffmpegSeconds,
+      errorStatus: failure.status,
+      errorMessage: failure.message,
+      totalProcessingSeconds: total,
+      ffmpegCommandRunSeconds: t.ffmpegSeconds,
       log: t.log,
     }),
   );
@@ -272,8 +272,8 @@ function noSpaceFirst(f: JobFailure): JobFailure {
 }
 
 /** The first log line: what the command runs with, next to what was asked (docs/compatibility.md). */
-function vcpuLogLine(row: CommandRow, cpus: number[]): string {
-  const requested = (JSON.parse(row.request_json) as { vcpu_count?: unknown }).vcpu_count;
+function vcpuLogLine(row: Command, cpus: number[]): string {
+  const requested = row.request.vcpu_count;
   const asked = requested === undefined ? 'none requested, default' : `requested ${JSON.stringify(requested)}`;
-  return `--- vcpu_count: running with ${row.vcpu_count} vCPU(s) (${asked}; pinned to core(s) ${cpus.join(',') || 'any'})`;
+  return `--- vcpu_count: running with ${row.vcpuCount} vCPU(s) (${asked}; pinned to core(s) ${cpus.join(',') || 'any'})`;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandRow } from '../db/commands-repo';
+import type { Command } from '../db/commands-repo';
 import { fairShare, pickNext } from './scheduler';
 
 let seq = 0;
-const row = (account: string, vcpu = 1): CommandRow => ({ id: `c${++seq}`, account_id: account, vcpu_count: vcpu }) as CommandRow;
+const row = (account: string, vcpu = 1): Command => ({ id: `c${++seq}`, accountId: account, vcpuCount: vcpu }) as Command;
 
 describe('pickNext (fair share between accounts)', () => {
   it('when one account is alone, then it may use the whole budget', () => {

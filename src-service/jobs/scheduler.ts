@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { CommandRow, CommandsRepo } from '../db/commands-repo';
+import type { Command, CommandsRepo } from '../db/commands-repo';
 import { CancelledError } from '../errors';
 import { createWorkQueue, type WorkSource } from '../work/work-queue';
 
@@ -18,7 +18,7 @@ export interface Scheduler {
   runningIds(): string[];
 }
 
-export type RunFn = (row: CommandRow, signal: AbortSignal, cpus: number[]) => Promise<void>;
+export type RunFn = (row: Command, signal: AbortSignal, cpus: number[]) => Promise<void>;
 
 /**
  * Runs commands in parallel while the sum of their `vcpu_count` fits the budget, sharing
@@ -34,7 +34,7 @@ export type RunFn = (row: CommandRow, signal: AbortSignal, cpus: number[]) => Pr
  */
 export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget: number; run: RunFn; log: (m: string) => void }): Scheduler {
   const budget = createBudget(opts.vcpuBudget);
-  const source: WorkSource<CommandRow> = {
+  const source: WorkSource<Command> = {
     pick: (running) => budget.pick(opts.commands.queueHeads().filter((r) => !running.has(r.id))),
     claim(row) {
       if (!opts.commands.markProcessing(row.id)) return false; // cancelled or taken meanwhile
@@ -43,7 +43,7 @@ export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget:
     },
     release: (row) => budget.give(row),
   };
-  const queue = createWorkQueue<CommandRow>({
+  const queue = createWorkQueue<Command>({
     name: 'command',
     key: (r) => r.id,
     source,
@@ -85,18 +85,18 @@ function createBudget(vcpuBudget: number) {
   }
 
   return {
-    pick: (heads: readonly CommandRow[]) => pickNext(heads, usedBy, used, vcpuBudget, lastStartBy),
-    take(row: CommandRow): void {
-      cpusById.set(row.id, allocateCpus(row.vcpu_count));
-      used += row.vcpu_count;
-      usedBy.set(row.account_id, (usedBy.get(row.account_id) ?? 0) + row.vcpu_count);
-      lastStartBy.set(row.account_id, ++starts);
+    pick: (heads: readonly Command[]) => pickNext(heads, usedBy, used, vcpuBudget, lastStartBy),
+    take(row: Command): void {
+      cpusById.set(row.id, allocateCpus(row.vcpuCount));
+      used += row.vcpuCount;
+      usedBy.set(row.accountId, (usedBy.get(row.accountId) ?? 0) + row.vcpuCount);
+      lastStartBy.set(row.accountId, ++starts);
     },
-    give(row: CommandRow): void {
-      used -= row.vcpu_count;
-      const left = (usedBy.get(row.account_id) ?? 0) - row.vcpu_count;
-      if (left > 0) usedBy.set(row.account_id, left);
-      else usedBy.delete(row.account_id);
+    give(row: Command): void {
+      used -= row.vcpuCount;
+      const left = (usedBy.get(row.accountId) ?? 0) - row.vcpuCount;
+      if (left > 0) usedBy.set(row.accountId, left);
+      else usedBy.delete(row.accountId);
       for (const c of cpusById.get(row.id) ?? []) coreLoad[c] = (coreLoad[c] ?? 1) - 1;
       cpusById.delete(row.id);
     },
@@ -117,22 +117,22 @@ export function fairShare(budget: number, accountsWanting: number): number {
  * account that has been waiting is not put behind the one that just had them.
  */
 export function pickNext(
-  heads: readonly CommandRow[],
+  heads: readonly Command[],
   usedBy: ReadonlyMap<string, number>,
   used: number,
   budget: number,
   lastStartBy: ReadonlyMap<string, number> = new Map(),
-): CommandRow | null {
-  const usage = (r: CommandRow) => usedBy.get(r.account_id) ?? 0;
-  const served = (r: CommandRow) => lastStartBy.get(r.account_id) ?? 0;
-  const wanting = new Set([...heads.map((r) => r.account_id), ...usedBy.keys()]).size;
+): Command | null {
+  const usage = (r: Command) => usedBy.get(r.accountId) ?? 0;
+  const served = (r: Command) => lastStartBy.get(r.accountId) ?? 0;
+  const wanting = new Set([...heads.map((r) => r.accountId), ...usedBy.keys()]).size;
   const share = fairShare(budget, wanting);
   // Stable sort: equal usage and service keep the queue order (oldest first).
   const byFairness = [...heads].sort((a, b) => usage(a) - usage(b) || served(a) - served(b));
   for (const row of byFairness) {
-    const othersWait = heads.some((h) => h.account_id !== row.account_id);
-    if (othersWait && usage(row) > 0 && usage(row) + row.vcpu_count > share) continue;
-    return used + row.vcpu_count <= budget ? row : null;
+    const othersWait = heads.some((h) => h.accountId !== row.accountId);
+    if (othersWait && usage(row) > 0 && usage(row) + row.vcpuCount > share) continue;
+    return used + row.vcpuCount <= budget ? row : null;
   }
   return null;
 }

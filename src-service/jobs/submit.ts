@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { AccountRow } from '../db/accounts-repo';
 import type { CommandsRepo } from '../db/commands-repo';
+import type { StoredRequest } from './command';
 import type { FilesRepo } from '../db/files-repo';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
@@ -103,12 +104,12 @@ export function queuePrepared(deps: SubmitDeps, account: AccountRow, p: Prepared
   const id = crypto.randomUUID();
   deps.commands.insert({
     id,
-    account_id: account.id,
-    command_type: p.commandType,
-    request_json: JSON.stringify(p.body),
-    vcpu_count: p.vcpuCount,
-    max_run_seconds: p.maxRunSeconds,
-    is_private: p.isPrivate ? 1 : 0,
+    accountId: account.id,
+    commandType: p.commandType,
+    request: p.body,
+    vcpuCount: p.vcpuCount,
+    maxRunSeconds: p.maxRunSeconds,
+    isPrivate: p.isPrivate,
     name: p.body.name ?? null,
   });
   deps.onSubmitted(account.id, id);
@@ -197,8 +198,8 @@ function isProgramName(token: string | undefined): boolean {
 }
 
 /** Rebuilds the runner's view of a stored request. */
-export function parseStoredRequest(requestJson: string): ParsedRequest {
-  const body = JSON.parse(requestJson) as RunCommandBody & Partial<RunChainedBody>;
+export function parseStoredRequest(request: StoredRequest): ParsedRequest {
+  const body = request as RunCommandBody & Partial<RunChainedBody>;
   const texts = body.ffmpeg_commands ?? body.ffmpeg_chained_commands ?? [body.ffmpeg_command];
   return {
     steps: texts.map((t) => splitCommandText(t)),

@@ -3,7 +3,7 @@ import type { FilesRepo } from '../db/files-repo';
 import type { Confiner } from '../media/confine';
 import type { Keyring } from '../storage/signing';
 import type { UrlBuilder } from '../files/urls';
-import type { CommandRow } from '../db/commands-repo';
+import type { Command } from '../db/commands-repo';
 import { JobFailure } from '../errors';
 import { parseStoredRequest } from '../jobs/submit';
 import { checkStorageRef } from '../files/storage-access';
@@ -52,9 +52,9 @@ export interface PlanDeps {
   urls: Pick<UrlBuilder, 'parseOwnStorageUrl'>;
 }
 
-export function buildPlan(deps: PlanDeps, row: CommandRow): JobPlan {
-  const req = parseStoredRequest(row.request_json);
-  const ttl = row.max_run_seconds + INPUT_URL_SLACK_SECONDS;
+export function buildPlan(deps: PlanDeps, row: Command): JobPlan {
+  const req = parseStoredRequest(row.request);
+  const ttl = row.maxRunSeconds + INPUT_URL_SLACK_SECONDS;
   const sign = (url: string) => signedInput(deps, url, ttl);
   const c = deps.config;
   return {
@@ -64,9 +64,9 @@ export function buildPlan(deps: PlanDeps, row: CommandRow): JobPlan {
     input_zip_url: req.inputZipUrl ? sign(req.inputZipUrl) : null,
     outputs: req.outputs,
     interims: req.interims,
-    max_run_seconds: row.max_run_seconds,
+    max_run_seconds: row.maxRunSeconds,
     sandbox_mode: deps.confiner.status().mode,
-    vcpu_count: row.vcpu_count,
+    vcpu_count: row.vcpuCount,
     limits: {
       maxInputBytes: c.maxInputBytes,
       downloadConnectTimeoutMs: c.downloadConnectTimeoutMs,

@@ -60,7 +60,7 @@ export function createQueueScheduler(opts: {
       const jobId = `${row.id}_${row.attempts}`;
       if (enqueued.has(jobId)) continue;
       try {
-        await queue.add('command', { commandId: row.id, vcpus: row.vcpu_count }, { jobId, removeOnComplete: true, removeOnFail: true });
+        await queue.add('command', { commandId: row.id, vcpus: row.vcpuCount }, { jobId, removeOnComplete: true, removeOnFail: true });
         enqueued.add(jobId);
       } catch (err) {
         opts.log(`could not queue command ${row.id} (retried on the next sweep): ${(err as Error).message}`);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Media } from '../media/media-module';
 import type { CommandNotifier } from '../jobs/notify';
-import type { CommandRow } from '../db/commands-repo';
+import type { Command } from '../db/commands-repo';
 import { nowIso } from '../db/time';
 import { JobFailure, type FailureStatus } from '../errors';
 import { parseStoredRequest } from '../jobs/submit';
@@ -55,9 +55,9 @@ export function createRemoteJobs(deps: RemoteJobsDeps) {
     return path.join(deps.jobsDir, `${id}.remote`);
   }
 
-  function fail(row: CommandRow, status: FailureStatus, message: string): void {
-    if (deps.commands.markFailed(row.id, row.status, { error_status: status, error_message: message })) {
-      deps.notifier.onStatus(deps.commands.getAny(row.id) as CommandRow);
+  function fail(row: Command, status: FailureStatus, message: string): void {
+    if (deps.commands.markFailed(row.id, row.status, { errorStatus: status, errorMessage: message })) {
+      deps.notifier.onStatus(deps.commands.getAny(row.id) as Command);
     }
   }
 
@@ -76,7 +76,7 @@ export function createRemoteJobs(deps: RemoteJobsDeps) {
     } else {
       return { gone: `The command is already ${row.status}` };
     }
-    const running = deps.commands.getAny(id) as CommandRow;
+    const running = deps.commands.getAny(id) as Command;
     try {
       const plan = buildPlan(deps, running);
       active.set(id, { workerId, lastSeen: Date.now() });
@@ -113,13 +113,13 @@ export function createRemoteJobs(deps: RemoteJobsDeps) {
     const missing = await uploads.missing(id, uploadedNeeded(row, r.produced));
     if (missing.length > 0) return { status: row.status, missing };
     finishing.add(id);
-    const started = performance.now() - (Date.now() - Date.parse(row.started_at ?? nowIso()));
+    const started = performance.now() - (Date.now() - Date.parse(row.startedAt ?? nowIso()));
     const never = new AbortController().signal;
     try {
       await storeAndCommit(
         commitDeps(),
         row,
-        parseStoredRequest(row.request_json).outputs,
+        parseStoredRequest(row.request).outputs,
         remoteDir(id),
         r.produced.filter((f) => !missingOk(row, f)),
         {
@@ -154,7 +154,7 @@ export function createRemoteJobs(deps: RemoteJobsDeps) {
       if (deps.commands.requeue(id)) deps.requeued();
     } else {
       const never = new AbortController().signal;
-      const started = performance.now() - (Date.now() - Date.parse(row.started_at ?? nowIso()));
+      const started = performance.now() - (Date.now() - Date.parse(row.startedAt ?? nowIso()));
       await handleFailure(commitDeps(), row, new JobFailure(f.error_status, f.error_message), never, never, {
         started,
         ffmpegSeconds: f.ffmpeg_seconds,
@@ -182,7 +182,7 @@ export function createRemoteJobs(deps: RemoteJobsDeps) {
       void discard(row.id);
       if (row.attempts < MAX_ATTEMPTS) {
         if (deps.commands.requeue(row.id)) {
-          deps.notifier.onStatus(deps.commands.getAny(row.id) as CommandRow);
+          deps.notifier.onStatus(deps.commands.getAny(row.id) as Command);
           deps.requeued();
         }
       } else {
@@ -224,12 +224,12 @@ export function filesToUpload(outputs: Record<string, string> | 'OUTPUT_FOLDER',
   return produced.filter((f) => declared.has(f));
 }
 
-function uploadedNeeded(row: CommandRow, produced: string[]): string[] {
-  return filesToUpload(parseStoredRequest(row.request_json).outputs, produced);
+function uploadedNeeded(row: Command, produced: string[]): string[] {
+  return filesToUpload(parseStoredRequest(row.request).outputs, produced);
 }
 
 /** Produced files that were not uploaded because storing does not need them. */
-function missingOk(row: CommandRow, file: string): boolean {
+function missingOk(row: Command, file: string): boolean {
   return !uploadedNeeded(row, [file]).length;
 }
 

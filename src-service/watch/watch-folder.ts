@@ -6,7 +6,7 @@ import type { AccountsRepo } from '../db/accounts-repo';
 import type { CommandsRepo } from '../db/commands-repo';
 import type { UrlBuilder } from '../files/urls';
 import type { SubmitDeps } from '../jobs/submit';
-import type { CommandRow } from '../db/commands-repo';
+import type { Command } from '../db/commands-repo';
 import { isFinal } from '../jobs/state';
 import { deleteFileRows, type DeleteDeps } from '../files/deletes';
 import type { Presets } from '../presets/presets';
@@ -185,15 +185,15 @@ async function follow(ctx: WatchContext, row: WatchFolderRow, fileId: number, fi
     repo.finish(fileId, 'DONE', null, written);
     if (row.move_originals) await moveOriginal(file, 'done');
   } else {
-    repo.finish(fileId, 'FAILED', cmd ? `${cmd.error_status}: ${cmd.error_message}` : 'The command is gone', []);
+    repo.finish(fileId, 'FAILED', cmd ? `${cmd.errorStatus}: ${cmd.errorMessage}` : 'The command is gone', []);
     if (row.move_originals) await moveOriginal(file, 'failed');
   }
   if (cmd) await removeInputCopy(ctx, cmd);
 }
 
 /** The stored copy of the watched file was only a means to run the preset: it goes once the command ends. */
-async function removeInputCopy(ctx: WatchContext, cmd: CommandRow): Promise<void> {
-  const inputs = (JSON.parse(cmd.request_json) as { input_files?: Record<string, string> }).input_files ?? {};
+async function removeInputCopy(ctx: WatchContext, cmd: Command): Promise<void> {
+  const inputs = cmd.request.input_files ?? {};
   for (const url of Object.values(inputs)) {
     const ref = ctx.deps.urls.parseOwnStorageUrl(url);
     const row = ref ? ctx.deps.files.getAny(ref.fileId) : undefined;

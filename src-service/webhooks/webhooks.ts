@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/open';
 import type { CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
-import type { CommandRow } from '../db/commands-repo';
+import type { Command } from '../db/commands-repo';
 import type { FileRow } from '../db/files-repo';
 import { BadRequestError, NotFoundError } from '../errors';
 import { isHostAllowed } from '../ffmpeg-args/input-hosts';
@@ -23,7 +23,7 @@ interface WebhookDeps {
   config: Config;
   log(msg: string): void;
   /** The poll body of a command (`GET /v1/commands/{id}`): the API layer presents it, webhooks send it. */
-  pollBody(row: CommandRow, outputs: FileRow[]): unknown;
+  pollBody(row: Command, outputs: FileRow[]): unknown;
 }
 
 /**
@@ -64,12 +64,12 @@ export function createWebhooks(deps: WebhookDeps, schedule: WebhookSchedule = sc
     },
     removeWebhook: (accountId: string) => repo.removeWebhook(accountId),
     /** The `onCommandFinal` hook: SUCCESS or FAILED, the body exactly as the poll endpoint. */
-    onCommandFinal(row: CommandRow): void {
-      const hook = repo.getWebhook(row.account_id);
+    onCommandFinal(row: Command): void {
+      const hook = repo.getWebhook(row.accountId);
       if (!hook) return;
       const fresh = deps.commands.getAny(row.id) ?? row;
       const outputs = fresh.status === 'SUCCESS' ? deps.files.byCommand(fresh.id) : [];
-      const delivery = enqueue(fresh.account_id, fresh.id, hook.url, deps.pollBody(fresh, outputs));
+      const delivery = enqueue(fresh.accountId, fresh.id, hook.url, deps.pollBody(fresh, outputs));
       void dispatcher.attemptNow(delivery);
     },
     /** "Send test": a synthetic SUCCESS record; waits for the first attempt so the caller sees its outcome. */

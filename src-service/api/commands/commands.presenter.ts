@@ -1,4 +1,4 @@
-import type { CommandRow } from '../../db/commands-repo';
+import type { Command } from '../../db/commands-repo';
 import type { FileRow, OutputStats } from '../../db/files-repo';
 import type { UrlBuilder } from '../../files/urls';
 import { presentFile } from '../files/files.presenter';
@@ -11,58 +11,58 @@ type Preview = NonNullable<CommandListItemWire['preview']>;
 const GB = 1024 ** 3;
 
 /** The command record of docs/api.md §2.1 + docs/decisions.md (States, Records). */
-export function presentCommand(row: CommandRow, outputs: FileRow[], urls: UrlBuilder, presignTtlSeconds?: number): CommandRecordWire {
+export function presentCommand(row: Command, outputs: FileRow[], urls: UrlBuilder, presignTtlSeconds?: number): CommandRecordWire {
   const out: CommandRecordWire = {
     command_id: row.id,
     status: row.status,
-    command_type: row.command_type,
-    created_at: row.created_at,
-    vcpu_count: row.vcpu_count,
-    original_request: JSON.parse(row.request_json) as Record<string, unknown>,
+    command_type: row.commandType,
+    created_at: row.createdAt,
+    vcpu_count: row.vcpuCount,
+    original_request: row.request,
     name: nameOf(row),
   };
-  if (row.total_processing_seconds !== null) out.total_processing_seconds = round3(row.total_processing_seconds);
-  if (row.ffmpeg_command_run_seconds !== null) out.ffmpeg_command_run_seconds = round3(row.ffmpeg_command_run_seconds);
+  if (row.totalProcessingSeconds !== null) out.total_processing_seconds = round3(row.totalProcessingSeconds);
+  if (row.ffmpegCommandRunSeconds !== null) out.ffmpeg_command_run_seconds = round3(row.ffmpegCommandRunSeconds);
   if (row.status === 'SUCCESS') {
     out.output_files = Object.fromEntries(outputs.map((f) => [f.output_alias ?? f.filename, presentFile(f, urls, presignTtlSeconds)]));
   }
   if (row.status === 'FAILED') {
-    out.error_status = row.error_status;
-    out.error_message = row.error_message;
+    out.error_status = row.errorStatus;
+    out.error_message = row.errorMessage;
   }
-  if (row.status === 'PROCESSING' && row.progress_json) out.progress = JSON.parse(row.progress_json) as CommandRecordWire['progress'];
+  if (row.status === 'PROCESSING' && row.progress) out.progress = row.progress;
   return Object.assign(out, cacheFields(row));
 }
 
 /** A row of `GET /v1/commands` (docs/decisions.md: list commands). */
-export function presentCommandListItem(row: CommandRow, outputs: OutputStats | undefined, preview?: Preview): CommandListItemWire {
+export function presentCommandListItem(row: Command, outputs: OutputStats | undefined, preview?: Preview): CommandListItemWire {
   const item: CommandListItemWire = {
     command_id: row.id,
     name: nameOf(row),
     status: row.status,
-    command_type: row.command_type,
-    created_at: row.created_at,
-    error_status: row.error_status,
-    error_message: row.error_message,
+    command_type: row.commandType,
+    created_at: row.createdAt,
+    error_status: row.errorStatus,
+    error_message: row.errorMessage,
     output_file_count: outputs?.count ?? 0,
     storage_quota_used: round3((outputs?.storageBytes ?? 0) / GB, 9),
-    processing_quota_used: round3(row.processing_bytes / GB, 9),
+    processing_quota_used: round3(row.processingBytes / GB, 9),
   };
-  if (row.status === 'PROCESSING' && row.progress_json) item.progress = JSON.parse(row.progress_json) as CommandListItemWire['progress'];
+  if (row.status === 'PROCESSING' && row.progress) item.progress = row.progress;
   if (preview) item.preview = preview;
   return Object.assign(item, cacheFields(row));
 }
 
 /** FFDesk: a result-cache hit says so, and names the command whose outputs it shares (docs/presets.md). */
-function cacheFields(row: CommandRow): { cache_hit?: true; cached_from_command_id?: string } {
-  return row.cached_from_command_id ? { cache_hit: true as const, cached_from_command_id: row.cached_from_command_id } : {};
+function cacheFields(row: Command): { cache_hit?: true; cached_from_command_id?: string } {
+  return row.cachedFromCommandId ? { cache_hit: true as const, cached_from_command_id: row.cachedFromCommandId } : {};
 }
 
 /** FFDesk: the name given, else one derived from the request (commands/job-name.ts). */
-function nameOf(row: CommandRow): string {
+function nameOf(row: Command): string {
   if (row.name) return row.name;
   try {
-    return deriveJobName(JSON.parse(row.request_json) as Record<string, unknown>);
+    return deriveJobName(row.request);
   } catch {
     return 'ffmpeg job';
   }

@@ -17,11 +17,11 @@ export function commandEventPublisher(deps: {
   return (event) => {
     const row = event.row;
     if (event.kind === 'progress') {
-      deps.events.publish(row.account_id, 'command.progress', { command_id: row.id, progress: event.progress });
+      deps.events.publish(row.accountId, 'command.progress', { command_id: row.id, progress: event.progress });
       return;
     }
     const stats = deps.files.outputStats([row.id]).get(row.id);
     const preview = deps.urls && row.status === 'SUCCESS' ? listPreviews(deps.files.storedOutputsOf([row.id]), deps.urls).get(row.id) : undefined;
-    deps.events.publish(row.account_id, 'command', presentCommandListItem(row, stats, preview));
+    deps.events.publish(row.accountId, 'command', presentCommandListItem(row, stats, preview));
   };
 }

@@ -70,7 +70,7 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
       {
         cpus: ctx.cpus,
         signal: controller.signal,
-        limits: stepLimits(plan.limits, plan),
+        limits: stepLimits(plan.limits, { maxRunSeconds: plan.max_run_seconds, vcpuCount: plan.vcpu_count }),
         checkLists: true,
         onProgress: (p) => reporter.set(p),
       },
