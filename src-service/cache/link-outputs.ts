@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileRow } from '../db/files-repo';
+import type { StoredFile } from '../db/files-repo';
 import type { BlobInfo, BlobStore } from '../storage/blob-store';
 import { linkOrCopy, listFilesRecursive } from '../storage/fs-io';
 import { isFolderBlob, mediaOf } from '../files/storage-access';
@@ -12,18 +12,18 @@ import type { StoredOutput } from '../jobs/outputs';
  * where links are impossible). Each record then owns its own blob key, so deleting either
  * record removes only its own link and never the other's bytes.
  */
-export async function linkOutputs(blobs: BlobStore, scratchDir: string, rows: FileRow[], newCommandId: string): Promise<StoredOutput[]> {
+export async function linkOutputs(blobs: BlobStore, scratchDir: string, rows: StoredFile[], newCommandId: string): Promise<StoredOutput[]> {
   const stored: StoredOutput[] = [];
   try {
     for (const row of rows) {
-      const blob = isFolderBlob(row) ? await linkFolder(blobs, scratchDir, row.blob_key as string) : await linkFile(blobs, row.blob_key as string);
+      const blob = isFolderBlob(row) ? await linkFolder(blobs, scratchDir, row.blobKey as string) : await linkFile(blobs, row.blobKey as string);
       stored.push({
-        alias: row.output_alias ?? row.filename,
-        filename: row.output_alias === 'OUTPUT_FOLDER' ? `${newCommandId}.zip` : row.filename,
+        alias: row.outputAlias ?? row.filename,
+        filename: row.outputAlias === 'OUTPUT_FOLDER' ? `${newCommandId}.zip` : row.filename,
         blob,
-        sizeBytes: row.size_bytes ?? blob.sizeBytes,
-        sizeCompressedBytes: row.size_compressed_bytes,
-        fileCount: row.file_count,
+        sizeBytes: row.sizeBytes ?? blob.sizeBytes,
+        sizeCompressedBytes: row.sizeCompressedBytes,
+        fileCount: row.fileCount,
         media: mediaOf(row),
       });
     }

@@ -66,14 +66,14 @@ export function createResultCache(deps: ResultCacheDeps) {
       const ref = deps.urls.parseOwnStorageUrl(url);
       const row = ref ? deps.files.getAny(ref.fileId) : undefined;
       const rel = paths[alias];
-      if (row?.blob_key && !isFolderBlob(row) && rel) map.set(rel, row.blob_key);
+      if (row?.blobKey && !isFolderBlob(row) && rel) map.set(rel, row.blobKey);
     }
     return map;
   }
 
   async function reuse(row: Command, fromId: string): Promise<StoredOutput[] | null> {
     const outputs = deps.files.byCommand(fromId);
-    const usable = outputs.length > 0 && outputs.every((f) => f.status === 'STORED' && !f.is_deleted && f.blob_key && deps.blobs.localPath(f.blob_key));
+    const usable = outputs.length > 0 && outputs.every((f) => f.status === 'STORED' && !f.isDeleted && f.blobKey && deps.blobs.localPath(f.blobKey));
     if (!usable) return null;
     try {
       return await linkOutputs(deps.blobs, deps.jobsDir, outputs, row.id);

@@ -11,7 +11,7 @@ import { IllegalTransitionError } from '../errors';
 
 const STATUSES = Object.keys(FILE_TRANSITIONS) as FileStatus[];
 /** Blob keys are unique: one per stored file. */
-const blob = () => ({ blob_key: crypto.randomUUID(), size_bytes: 3, media_json: '{}' });
+const blob = () => ({ blobKey: crypto.randomUUID(), sizeBytes: 3, media: {} });
 
 let dir: string;
 let db: Db;
@@ -31,7 +31,7 @@ afterAll(() => {
 
 function fileIn(status: FileStatus): string {
   const id = crypto.randomUUID();
-  repo.insert({ id, account_id: accountId, service_store_type: 'STORED_FILE', status, is_private: 0, filename: 'in.mp4' });
+  repo.insert({ id, accountId, serviceStoreType: 'STORED_FILE', status, isPrivate: false, filename: 'in.mp4' });
   return id;
 }
 
@@ -74,21 +74,21 @@ describe('stored-file status writes follow the state table', () => {
     const uploading = fileIn('UPLOADING');
     expect(() => repo.setStored(uploading, 'UPLOADING', blob())).toThrow(IllegalTransitionError);
     expect(() => repo.setStatus(uploading, 'UPLOADING', 'DOWNLOADING')).toThrow(IllegalTransitionError);
-    expect(repo.getAny(stored)).toMatchObject({ status: 'STORED', error_status: null });
-    expect(repo.getAny(uploading)).toMatchObject({ status: 'UPLOADING', blob_key: null });
+    expect(repo.getAny(stored)).toMatchObject({ status: 'STORED', errorStatus: null });
+    expect(repo.getAny(uploading)).toMatchObject({ status: 'UPLOADING', blobKey: null });
   });
 
   it('when the file is no longer in the expected status, or was deleted, then it is not stored and the write says so', () => {
     const aborted = fileIn('UPLOADING');
     expect(repo.setFailed(aborted, 'UPLOADING', 'UPLOAD_ABORTED', 'The upload was aborted')).toBe(true);
     expect(repo.setStatus(aborted, 'UPLOADING', 'UPLOADED')).toBe(false);
-    expect(repo.getAny(aborted)).toMatchObject({ status: 'FAILED', error_status: 'UPLOAD_ABORTED', external_error_message: 'The upload was aborted' });
+    expect(repo.getAny(aborted)).toMatchObject({ status: 'FAILED', errorStatus: 'UPLOAD_ABORTED', externalErrorMessage: 'The upload was aborted' });
 
     const deleted = fileIn('DOWNLOADED');
     repo.markDeleted(repo.getAny(deleted)!);
     expect(repo.setStored(deleted, 'DOWNLOADED', blob())).toBe(false);
     expect(repo.setFailed(deleted, 'DOWNLOADED', 'CANCELLED', 'The file was deleted before it was stored')).toBe(true);
-    expect(repo.getAny(deleted)).toMatchObject({ status: 'FAILED', blob_key: null, is_deleted: 1 });
+    expect(repo.getAny(deleted)).toMatchObject({ status: 'FAILED', blobKey: null, isDeleted: true });
   });
 
   it('storing sets the blob and its sizes, and keeps the file name unless a new one is given', () => {
@@ -97,15 +97,15 @@ describe('stored-file status writes follow the state table', () => {
     expect(repo.setStored(kept, 'UPLOADED', keptBlob)).toBe(true);
     expect(repo.getAny(kept)).toMatchObject({
       status: 'STORED',
-      blob_key: keptBlob.blob_key,
-      size_bytes: 3,
-      size_compressed_bytes: null,
-      file_count: null,
+      blobKey: keptBlob.blobKey,
+      sizeBytes: 3,
+      sizeCompressedBytes: null,
+      fileCount: null,
       filename: 'in.mp4',
     });
     const renamed = fileIn('DOWNLOADED');
-    expect(repo.setStored(renamed, 'DOWNLOADED', { ...blob(), filename: 'out.mp4', size_compressed_bytes: 2, file_count: 4 })).toBe(true);
-    expect(repo.getAny(renamed)).toMatchObject({ filename: 'out.mp4', size_compressed_bytes: 2, file_count: 4 });
+    expect(repo.setStored(renamed, 'DOWNLOADED', { ...blob(), filename: 'out.mp4', sizeCompressedBytes: 2, fileCount: 4 })).toBe(true);
+    expect(repo.getAny(renamed)).toMatchObject({ filename: 'out.mp4', sizeCompressedBytes: 2, fileCount: 4 });
   });
 
   it('no other service file writes a file status with its own SQL', () => {

@@ -6,10 +6,14 @@ import { createStatusWriter } from './status-writer';
 import { canFileTransition, type FileStatus } from '../files/file-state';
 import { IllegalTransitionError } from '../errors';
 
+import type { FileMedia, NewFile, StoredBlob, StoredFile } from '../files/stored-file';
+
 export type { FileStatus } from '../files/file-state';
 export type { StoreType };
+export type { FileMedia, NewFile, StoredBlob, StoredFile };
 
-export interface FileRow {
+/** The `files` table as SQLite returns it; it never leaves this file (`toStoredFile` maps it). */
+interface FileRow {
   seq: number;
   id: string;
   account_id: string;
@@ -32,20 +36,6 @@ export interface FileRow {
   deleted_at: string | null;
 }
 
-export type NewFile = Pick<FileRow, 'id' | 'account_id' | 'service_store_type' | 'status' | 'is_private' | 'filename'> &
-  Partial<
-    Pick<FileRow, 'command_id' | 'output_alias' | 'blob_key' | 'size_bytes' | 'size_compressed_bytes' | 'file_count' | 'media_json' | 'original_file_url'>
-  >;
-
-export interface StoredBlob {
-  blob_key: string;
-  size_bytes: number;
-  size_compressed_bytes?: number | null;
-  file_count?: number | null;
-  media_json: string;
-  filename?: string;
-}
-
 export interface OutputStats {
   count: number;
   storageBytes: number;
@@ -53,26 +43,60 @@ export interface OutputStats {
 
 /** Columns a file transition sets besides `status`: absent leaves the column as it is, null clears it. */
 export interface FileTransitionFields {
-  blob_key?: string;
-  size_bytes?: number;
-  size_compressed_bytes?: number | null;
-  file_count?: number | null;
-  media_json?: string;
+  blobKey?: string;
+  sizeBytes?: number;
+  sizeCompressedBytes?: number | null;
+  fileCount?: number | null;
+  media?: FileMedia;
   filename?: string;
-  error_status?: string;
-  external_error_message?: string;
+  errorStatus?: string;
+  externalErrorMessage?: string;
 }
 
-const FILE_FIELD_COLUMNS = [
-  'blob_key',
-  'size_bytes',
-  'size_compressed_bytes',
-  'file_count',
-  'media_json',
-  'filename',
-  'error_status',
-  'external_error_message',
-] as const;
+/** The row as the domain sees it; the media JSON (written by this service from ffprobe's output) is parsed once here. */
+export function toStoredFile(r: FileRow): StoredFile {
+  return {
+    seq: r.seq,
+    id: r.id,
+    accountId: r.account_id,
+    commandId: r.command_id,
+    outputAlias: r.output_alias,
+    serviceStoreType: r.service_store_type,
+    status: r.status,
+    isPrivate: r.is_private === 1,
+    isDeleted: r.is_deleted === 1,
+    blobKey: r.blob_key,
+    filename: r.filename,
+    sizeBytes: r.size_bytes,
+    sizeCompressedBytes: r.size_compressed_bytes,
+    fileCount: r.file_count,
+    media: r.media_json ? (JSON.parse(r.media_json) as FileMedia) : {},
+    originalFileUrl: r.original_file_url,
+    errorStatus: r.error_status,
+    externalErrorMessage: r.external_error_message,
+    createdAt: r.created_at,
+    deletedAt: r.deleted_at,
+  };
+}
+
+const one = (r: unknown): StoredFile | undefined => (r === undefined ? undefined : toStoredFile(r as FileRow));
+const all = (rs: unknown[]): StoredFile[] => (rs as FileRow[]).map(toStoredFile);
+
+/** The columns a transition writes, from its camelCase fields. */
+function transitionColumns(f: FileTransitionFields): Record<string, unknown> {
+  return {
+    blob_key: f.blobKey,
+    size_bytes: f.sizeBytes,
+    size_compressed_bytes: f.sizeCompressedBytes,
+    file_count: f.fileCount,
+    media_json: f.media === undefined ? undefined : JSON.stringify(f.media),
+    filename: f.filename,
+    error_status: f.errorStatus,
+    external_error_message: f.externalErrorMessage,
+  };
+}
+
+const FILE_FIELD_COLUMNS = Object.keys(transitionColumns({}));
 
 /**
  * Every status write goes through `transition`: checked against the state table
@@ -97,7 +121,7 @@ export function createFilesRepo(db: Db) {
   /** `from` -> `to` when the file is still `from` (false when it is not); a deleted file never becomes STORED. */
   function transition(id: string, from: FileStatus, to: FileStatus, columns: FileTransitionFields = {}): boolean {
     if (!canFileTransition(from, to)) throw new IllegalTransitionError('file', from, to);
-    return write({ id, from, to, columns, alsoWhere: to === 'STORED' ? 'is_deleted = 0' : undefined });
+    return write({ id, from, to, columns: transitionColumns(columns), alsoWhere: to === 'STORED' ? 'is_deleted = 0' : undefined });
   }
 
   const markDeleted = db.prepare(`UPDATE files SET is_deleted = 1, deleted_at = ?, blob_key = NULL WHERE id = ? AND is_deleted = 0`);
@@ -112,11 +136,13 @@ export function createFilesRepo(db: Db) {
   return {
     /** Output count and stored bytes per command, for a page of the command list in one query. */
     /** The stored, undeleted outputs of these commands, oldest first (for list previews). */
-    storedOutputsOf(commandIds: string[]): FileRow[] {
+    storedOutputsOf(commandIds: string[]): StoredFile[] {
       if (commandIds.length === 0) return [];
-      return db
-        .prepare(`SELECT * FROM files WHERE command_id IN (${commandIds.map(() => '?').join(',')}) AND is_deleted = 0 AND status = 'STORED' ORDER BY seq`)
-        .all(...commandIds) as FileRow[];
+      return all(
+        db
+          .prepare(`SELECT * FROM files WHERE command_id IN (${commandIds.map(() => '?').join(',')}) AND is_deleted = 0 AND status = 'STORED' ORDER BY seq`)
+          .all(...commandIds),
+      );
     },
     outputStats(commandIds: string[]): Map<string, OutputStats> {
       if (commandIds.length === 0) return new Map();
@@ -131,45 +157,50 @@ export function createFilesRepo(db: Db) {
     },
     insert(f: NewFile): void {
       insert.run({
-        command_id: null,
-        output_alias: null,
-        blob_key: null,
-        size_bytes: null,
-        size_compressed_bytes: null,
-        file_count: null,
-        media_json: null,
-        original_file_url: null,
-        ...f,
+        id: f.id,
+        account_id: f.accountId,
+        command_id: f.commandId ?? null,
+        output_alias: f.outputAlias ?? null,
+        service_store_type: f.serviceStoreType,
+        status: f.status,
+        is_private: f.isPrivate ? 1 : 0,
+        blob_key: f.blobKey ?? null,
+        filename: f.filename,
+        size_bytes: f.sizeBytes ?? null,
+        size_compressed_bytes: f.sizeCompressedBytes ?? null,
+        file_count: f.fileCount ?? null,
+        media_json: f.media ? JSON.stringify(f.media) : null,
+        original_file_url: f.originalFileUrl ?? null,
         created_at: nowIso(),
       });
     },
-    get: (accountId: string, id: string) => get.get(id, accountId) as FileRow | undefined,
-    getAny: (id: string) => getAny.get(id) as FileRow | undefined,
+    get: (accountId: string, id: string) => one(get.get(id, accountId)),
+    getAny: (id: string) => one(getAny.get(id)),
     /** Every file not deleted, in any state (the GUI's view). */
-    list: (accountId: string, limit: number, offset: number) => list.all(accountId, limit, offset) as FileRow[],
+    list: (accountId: string, limit: number, offset: number) => all(list.all(accountId, limit, offset)),
     /** Only files whose bytes are stored and readable: what `GET /v1/files` lists by default. */
-    listStored: (accountId: string, limit: number, offset: number) => listStored.all(accountId, limit, offset) as FileRow[],
-    byCommand: (commandId: string) => byCommand.all(commandId) as FileRow[],
-    inStatus: (status: FileStatus) => inStatus.all(status) as FileRow[],
-    findByName: (accountId: string, filename: string) => byName.get(accountId, filename) as FileRow | undefined,
+    listStored: (accountId: string, limit: number, offset: number) => all(listStored.all(accountId, limit, offset)),
+    byCommand: (commandId: string) => all(byCommand.all(commandId)),
+    inStatus: (status: FileStatus) => all(inStatus.all(status)),
+    findByName: (accountId: string, filename: string) => one(byName.get(accountId, filename)),
     transition,
     setStatus: (id: string, from: FileStatus, to: FileStatus): boolean => transition(id, from, to),
     setStored(id: string, from: FileStatus, blob: StoredBlob): boolean {
       return transition(id, from, 'STORED', {
-        blob_key: blob.blob_key,
-        size_bytes: blob.size_bytes,
-        media_json: blob.media_json,
-        size_compressed_bytes: blob.size_compressed_bytes ?? null,
-        file_count: blob.file_count ?? null,
+        blobKey: blob.blobKey,
+        sizeBytes: blob.sizeBytes,
+        media: blob.media,
+        sizeCompressedBytes: blob.sizeCompressedBytes ?? null,
+        fileCount: blob.fileCount ?? null,
         ...(blob.filename === undefined ? {} : { filename: blob.filename }),
       });
     },
     setFailed: (id: string, from: FileStatus, errorStatus: string, message: string): boolean =>
-      transition(id, from, 'FAILED', { error_status: errorStatus, external_error_message: message }),
+      transition(id, from, 'FAILED', { errorStatus, externalErrorMessage: message }),
     /** Marks deleted and forgets the blob; returns the blob key to remove (after the commit). */
-    markDeleted(row: FileRow): string | null {
+    markDeleted(file: StoredFile): string | null {
       deletions.bump();
-      return markDeleted.run(nowIso(), row.id).changes === 1 ? row.blob_key : null;
+      return markDeleted.run(nowIso(), file.id).changes === 1 ? file.blobKey : null;
     },
     deletions: { generation: () => deletions.generation() },
     storageUsedBytes: (accountId: string) => (storageUsed.get(accountId) as { n: number }).n,

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open';
-import type { FileRow, FilesRepo } from '../db/files-repo';
+import type { StoredFile, FilesRepo } from '../db/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { EventBus } from '../events/event-bus';
 import { BadRequestError, NotFoundError } from '../errors';
@@ -17,12 +17,12 @@ export interface DeleteDeps {
  * transaction, then removes their bytes. A crash between the two leaves only unreferenced
  * blobs, which the start-up sweep removes; never a live record without bytes.
  */
-export async function deleteFileRows(deps: DeleteDeps, rows: FileRow[]): Promise<string[]> {
+export async function deleteFileRows(deps: DeleteDeps, rows: StoredFile[]): Promise<string[]> {
   const deleted: { id: string; key: string | null; account: string }[] = [];
   deps.db.transaction(() => {
     for (const row of rows) {
-      if (row.is_deleted) continue;
-      deleted.push({ id: row.id, key: deps.files.markDeleted(row), account: row.account_id });
+      if (row.isDeleted) continue;
+      deleted.push({ id: row.id, key: deps.files.markDeleted(row), account: row.accountId });
     }
   })();
   await Promise.all(deleted.filter((d) => d.key).map((d) => deps.blobs.delete(d.key as string)));
@@ -41,14 +41,14 @@ export async function deleteOneFile(deps: DeleteDeps, accountId: string, fileId:
 export async function bulkDeleteFiles(deps: DeleteDeps, accountId: string, ids: string[]): Promise<string[]> {
   const rows = [...new Set(ids)].map((id) => deps.files.get(accountId, id));
   if (rows.some((r) => r === undefined)) throw new NotFoundError('One or more files not found');
-  const found = rows as FileRow[];
+  const found = rows as StoredFile[];
   if (found.some((r) => isFolderBlob(r))) throw new BadRequestError('Cannot delete output manifest files via this endpoint');
   return deleteFileRows(deps, found);
 }
 
 /** `DELETE /v1/commands/{id}/files`: every output, playlists with all their segments, zips included. */
 export async function deleteCommandFiles(deps: DeleteDeps, accountId: string, commandId: string): Promise<void> {
-  const rows = deps.files.byCommand(commandId).filter((r) => r.account_id === accountId);
+  const rows = deps.files.byCommand(commandId).filter((r) => r.accountId === accountId);
   if (rows.length === 0) throw new NotFoundError('Command files not found');
   await deleteFileRows(deps, rows);
 }

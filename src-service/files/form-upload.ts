@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
 import type { AccountRow } from '../db/accounts-repo';
-import type { FileRow } from '../db/files-repo';
+import type { StoredFile } from '../db/files-repo';
 import { assertUploadAllowed, assertWithinQuota } from '../accounts/plans';
 import { InsufficientStorageError, NO_SPACE_DETAIL, PayloadTooLargeError, ValidationError } from '../errors';
 import { MultipartError, readMultipart, type PartSink } from './multipart-stream';
@@ -45,7 +45,7 @@ export function createFormUploads(deps: FormUploadDeps) {
     }
   }
 
-  async function upload(account: AccountRow, req: FormUploadRequest): Promise<FileRow> {
+  async function upload(account: AccountRow, req: FormUploadRequest): Promise<StoredFile> {
     precheck(account, req.declaredLength);
     fs.mkdirSync(stagingDir, { recursive: true });
     const id = crypto.randomUUID();
@@ -58,15 +58,15 @@ export function createFormUploads(deps: FormUploadDeps) {
       assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, file.size);
       deps.files.insert({
         id,
-        account_id: account.id,
-        service_store_type: 'STORED_FILE',
+        accountId: account.id,
+        serviceStoreType: 'STORED_FILE',
         status: 'UPLOADED',
-        is_private: 0,
+        isPrivate: false,
         filename: file.name,
-        size_bytes: file.size,
+        sizeBytes: file.size,
       });
-      await probeAndStore(deps, deps.files.getAny(id) as FileRow, 'UPLOADED', staging);
-      return deps.files.getAny(id) as FileRow;
+      await probeAndStore(deps, deps.files.getAny(id) as StoredFile, 'UPLOADED', staging);
+      return deps.files.getAny(id) as StoredFile;
     } finally {
       await fs.promises.rm(staging, { force: true });
     }

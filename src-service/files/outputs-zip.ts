@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { FileRow, FilesRepo } from '../db/files-repo';
+import type { StoredFile, FilesRepo } from '../db/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import { isAlreadyCompressed } from '../storage/zip';
 import { listFilesRecursive } from '../storage/fs-io';
@@ -25,7 +25,7 @@ export async function streamOutputsZip(deps: { files: FilesRepo; blobs: BlobStor
   const entries = sources.flatMap(({ index, commandId }) =>
     deps.files
       .byCommand(commandId)
-      .filter((f) => f.account_id === accountId && isZippable(f))
+      .filter((f) => f.accountId === accountId && isZippable(f))
       .map((f) => ({ index, f })),
   );
   if (entries.length === 0) return null;
@@ -41,12 +41,12 @@ export async function streamOutputsZip(deps: { files: FilesRepo; blobs: BlobStor
   return zip.outputStream as Readable;
 }
 
-function isZippable(f: FileRow): boolean {
-  return !f.is_deleted && f.status === 'STORED' && f.blob_key !== null && f.service_store_type === 'OUTPUT';
+function isZippable(f: StoredFile): boolean {
+  return !f.isDeleted && f.status === 'STORED' && f.blobKey !== null && f.serviceStoreType === 'OUTPUT';
 }
 
-async function addBlob(zip: yazl.ZipFile, blobs: BlobStore, f: FileRow, name: string): Promise<boolean> {
-  const local = blobs.localPath(f.blob_key as string);
+async function addBlob(zip: yazl.ZipFile, blobs: BlobStore, f: StoredFile, name: string): Promise<boolean> {
+  const local = blobs.localPath(f.blobKey as string);
   if (!local) return false;
   if (!isFolderBlob(f)) {
     zip.addFile(local, name, { compress: !isAlreadyCompressed(name) });

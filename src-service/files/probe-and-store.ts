@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileRow, FileStatus, FilesRepo } from '../db/files-repo';
+import type { StoredFile, FileStatus, FilesRepo } from '../db/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { EventBus } from '../events/event-bus';
 import type { Confiner } from '../media/confine';
@@ -23,7 +23,7 @@ export interface ProbeStoreDeps {
  * store (a rename on the same disk), then one guarded update to STORED. If the row moved on
  * meanwhile (deleted, aborted), the blob is removed again.
  */
-export async function probeAndStore(deps: ProbeStoreDeps, row: FileRow, from: FileStatus, filePath: string, signal?: AbortSignal): Promise<void> {
+export async function probeAndStore(deps: ProbeStoreDeps, row: StoredFile, from: FileStatus, filePath: string, signal?: AbortSignal): Promise<void> {
   const stat = await fs.stat(filePath);
   const name = row.filename || path.basename(filePath);
   // The flush the blob store does before the rename runs beside the probe (one disk, one
@@ -36,14 +36,14 @@ export async function probeAndStore(deps: ProbeStoreDeps, row: FileRow, from: Fi
   signal?.throwIfAborted();
   const media = mapProbe(probe, name, stat.size);
   const blob = await deps.blobs.putFile(filePath);
-  const stored = deps.files.setStored(row.id, from, { blob_key: blob.key, size_bytes: blob.sizeBytes, media_json: JSON.stringify(media) });
+  const stored = deps.files.setStored(row.id, from, { blobKey: blob.key, sizeBytes: blob.sizeBytes, media });
   if (!stored) {
     await deps.blobs.delete(blob.key);
     // Deleted while it was being fetched or uploaded: it ends here, not stuck in `from` (docs/decisions.md: States).
     if (deps.files.setFailed(row.id, from, 'CANCELLED', DELETED_BEFORE_STORED)) {
-      deps.events.publish(row.account_id, 'file', { file_id: row.id, status: 'FAILED', is_deleted: true });
+      deps.events.publish(row.accountId, 'file', { file_id: row.id, status: 'FAILED', is_deleted: true });
     }
     return;
   }
-  deps.events.publish(row.account_id, 'file', { file_id: row.id, status: 'STORED', is_deleted: false });
+  deps.events.publish(row.accountId, 'file', { file_id: row.id, status: 'STORED', is_deleted: false });
 }

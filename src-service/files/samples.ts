@@ -101,7 +101,7 @@ async function runConfined(deps: SampleDeps, argv: string[], cwd: string, opts: 
 
 async function storeSample(deps: SampleDeps, accountId: string, name: string, file: string): Promise<void> {
   const id = crypto.randomUUID();
-  deps.files.insert({ id, account_id: accountId, service_store_type: 'STORED_FILE', status: 'DOWNLOADED', is_private: 0, filename: name });
+  deps.files.insert({ id, accountId, serviceStoreType: 'STORED_FILE', status: 'DOWNLOADED', isPrivate: false, filename: name });
   const row = deps.files.getAny(id);
   if (row) await probeAndStore(deps, row, 'DOWNLOADED', file);
 }

@@ -1,11 +1,11 @@
-import type { FileRow, FilesRepo } from '../db/files-repo';
+import type { FileMedia, StoredFile, FilesRepo } from '../db/files-repo';
 import { ForbiddenError, NotFoundError } from '../errors';
 import { verifyToken, type Keyring } from '../storage/signing';
 import { innerPathProblem } from '../storage/blob-paths';
 import type { OwnStorageRef } from './urls';
 
 export interface StorageTarget {
-  row: FileRow;
+  row: StoredFile;
   blobKey: string;
   /** The file inside a folder blob (playlists), or undefined for a single-file blob. */
   innerPath: string | undefined;
@@ -17,12 +17,12 @@ export interface StorageTarget {
  * sub-playlists together. An uploaded or stored-from-URL playlist keeps its `output_manifest`
  * type (it is a manifest) but is one file like any other (docs/scheduling.md, "Stored playlists").
  */
-export function isFolderBlob(row: Pick<FileRow, 'service_store_type' | 'media_json'>): boolean {
-  return row.service_store_type === 'OUTPUT' && mediaOf(row).file_type === 'output_manifest';
+export function isFolderBlob(row: Pick<StoredFile, 'serviceStoreType' | 'media'>): boolean {
+  return row.serviceStoreType === 'OUTPUT' && mediaOf(row).file_type === 'output_manifest';
 }
 
-export function mediaOf(row: Pick<FileRow, 'media_json'>): Record<string, unknown> {
-  return row.media_json ? (JSON.parse(row.media_json) as Record<string, unknown>) : {};
+export function mediaOf(row: Pick<StoredFile, 'media'>): FileMedia {
+  return row.media;
 }
 
 /** Whether a storage URL may be read: its target, or why not (a refusal the caller throws or records). */
@@ -37,25 +37,25 @@ export type StorageAccess = { ok: true; target: StorageTarget } | { ok: false; r
 export function checkStorageRef(files: FilesRepo, keyring: Keyring, ref: OwnStorageRef, nowSec: number): StorageAccess {
   const refuse = (refusal: NotFoundError | ForbiddenError): StorageAccess => ({ ok: false, refusal });
   const row = files.getAny(ref.fileId);
-  if (!row || row.is_deleted || row.status !== 'STORED' || !row.blob_key) return refuse(new NotFoundError('File not found'));
+  if (!row || row.isDeleted || row.status !== 'STORED' || !row.blobKey) return refuse(new NotFoundError('File not found'));
   if (ref.token !== null) {
     const verdict = verifyToken(keyring, `file:${row.id}`, ref.token, nowSec);
     if (verdict === 'expired') return refuse(new ForbiddenError('The signed URL has expired'));
     if (verdict !== 'ok') return refuse(new ForbiddenError('The signed URL is invalid'));
-  } else if (row.is_private) {
+  } else if (row.isPrivate) {
     return refuse(new ForbiddenError('This file is private: request a presigned URL with presigned_ttl_seconds'));
   }
   if (!isFolderBlob(row)) {
     // The name is part of the URL handed out; another name is a tampered URL, not another file.
     if (ref.innerPath !== row.filename)
       return refuse(ref.token !== null ? new ForbiddenError('The signed URL is invalid') : new NotFoundError('File not found'));
-    return { ok: true, target: { row, blobKey: row.blob_key, innerPath: undefined, fileName: row.filename } };
+    return { ok: true, target: { row, blobKey: row.blobKey, innerPath: undefined, fileName: row.filename } };
   }
   const innerPath = ref.innerPath || row.filename;
   // Checked here, not only where the blob store opens it: a command input copies the whole
   // folder and then names `<alias>/<innerPath>` to ffmpeg, so `..%2F..` would reach the data dir.
   if (innerPathProblem(innerPath)) return refuse(new NotFoundError('File not found'));
-  return { ok: true, target: { row, blobKey: row.blob_key, innerPath, fileName: innerPath.split('/').pop() ?? innerPath } };
+  return { ok: true, target: { row, blobKey: row.blobKey, innerPath, fileName: innerPath.split('/').pop() ?? innerPath } };
 }
 
 /** checkStorageRef for a request: a refusal is thrown (404 or 403). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { InputDeps } from '../jobs/inputs';
 import type { AccountRow } from '../db/accounts-repo';
-import type { FileRow } from '../db/files-repo';
+import type { StoredFile } from '../db/files-repo';
 import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
 import { assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { fileNameFromUrl } from '../storage/fetch-url';
@@ -43,10 +43,10 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
 
   async function storeOne(id: string, stopping: AbortSignal): Promise<void> {
     const row = deps.files.getAny(id);
-    if (row?.is_deleted) {
+    if (row?.isDeleted) {
       // Deleted while it waited: nothing to fetch (docs/decisions.md: States, it still ends FAILED).
       if (deps.files.setFailed(id, 'QUEUED', 'CANCELLED', DELETED_BEFORE_STORED)) {
-        deps.events.publish(row.account_id, 'file', { file_id: id, status: 'FAILED', is_deleted: true });
+        deps.events.publish(row.accountId, 'file', { file_id: id, status: 'FAILED', is_deleted: true });
       }
       return;
     }
@@ -57,7 +57,7 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
       await fs.rm(dir, { recursive: true, force: true });
       const inputs = await prepareInputs(
         { ...deps, ffprobePath: deps.media.binaries().ffprobePath },
-        { inputs: { in_file: row.original_file_url as string }, inputZipUrl: null },
+        { inputs: { in_file: row.originalFileUrl as string }, inputZipUrl: null },
         { work: dir, scratch: `${dir}.zip` },
         AbortSignal.any([stopping, AbortSignal.timeout(6 * 3600_000)]),
       );
@@ -70,8 +70,8 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
         err instanceof JobFailure
           ? err
           : isDiskFullError(err)
-            ? new JobFailure('STORAGE_ERROR', `${NO_SPACE_DETAIL}: could not store ${row.original_file_url}; free some space and store it again`)
-            : new JobFailure('UNREACHABLE_INPUT_FILE', `Could not store ${row.original_file_url}: ${(err as Error).message}`);
+            ? new JobFailure('STORAGE_ERROR', `${NO_SPACE_DETAIL}: could not store ${row.originalFileUrl}; free some space and store it again`)
+            : new JobFailure('UNREACHABLE_INPUT_FILE', `Could not store ${row.originalFileUrl}: ${(err as Error).message}`);
       for (const from of ['DOWNLOADING', 'DOWNLOADED'] as const) deps.files.setFailed(id, from, failure.status, failure.message);
       publish(row, 'FAILED');
     } finally {
@@ -79,8 +79,8 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
     }
   }
 
-  function publish(row: FileRow, status: string): void {
-    deps.events.publish(row.account_id, 'file', { file_id: row.id, status, is_deleted: false });
+  function publish(row: StoredFile, status: string): void {
+    deps.events.publish(row.accountId, 'file', { file_id: row.id, status, is_deleted: false });
   }
 
   return {
@@ -90,12 +90,12 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
       const id = crypto.randomUUID();
       deps.files.insert({
         id,
-        account_id: account.id,
-        service_store_type: 'STORED_FILE',
+        accountId: account.id,
+        serviceStoreType: 'STORED_FILE',
         status: 'QUEUED',
-        is_private: body.is_private ? 1 : 0,
+        isPrivate: body.is_private === true,
         filename: fileNameFromUrl(body.file_url, 'file'),
-        original_file_url: body.file_url,
+        originalFileUrl: body.file_url,
       });
       deps.events.publish(account.id, 'file', { file_id: id, status: 'QUEUED', is_deleted: false });
       waiting.push(id);

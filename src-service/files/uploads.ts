@@ -8,7 +8,7 @@ import type { Db } from '../db/open';
 import type { Keyring } from '../storage/signing';
 import type { UrlBuilder } from './urls';
 import type { AccountRow } from '../db/accounts-repo';
-import type { FileRow } from '../db/files-repo';
+import type { StoredFile } from '../db/files-repo';
 import { createUploadsRepo, type UploadRow } from '../db/uploads-repo';
 import { nowIso } from '../db/time';
 import { BadRequestError, ForbiddenError, InsufficientStorageError, NO_SPACE_DETAIL, NotFoundError } from '../errors';
@@ -48,7 +48,7 @@ const STOP_GRACE_MS = 10_000;
 
 /** An upload to store: `failOnError` when complete-upload asked (a sweep's failure is only logged, the next sweep retries). */
 interface StoreTask {
-  row: FileRow;
+  row: StoredFile;
   staging: string;
   failOnError: boolean;
 }
@@ -110,12 +110,12 @@ export function createUploads(deps: UploadDeps) {
     deps.db.transaction(() => {
       deps.files.insert({
         id,
-        account_id: account.id,
-        service_store_type: 'STORED_FILE',
+        accountId: account.id,
+        serviceStoreType: 'STORED_FILE',
         status: 'UPLOADING',
-        is_private: body.is_private ? 1 : 0,
+        isPrivate: body.is_private === true,
         filename: body.filename,
-        size_bytes: body.size_bytes,
+        sizeBytes: body.size_bytes,
       });
       repo.insert({
         file_id: id,
@@ -216,7 +216,7 @@ export function createUploads(deps: UploadDeps) {
     if (!row) throw new NotFoundError('File not found');
     const upload = repo.get(fileId);
     if (row.status !== 'UPLOADING' || !upload) {
-      throw new BadRequestError(`The file is not an upload in progress (status ${row.status}${row.error_status ? `, ${row.error_status}` : ''})`);
+      throw new BadRequestError(`The file is not an upload in progress (status ${row.status}${row.errorStatus ? `, ${row.errorStatus}` : ''})`);
     }
     if (Date.parse(upload.expires_at) < Date.now()) {
       expire(upload);
@@ -259,7 +259,7 @@ export function createUploads(deps: UploadDeps) {
    * only once the record says STORED. A crash in between leaves the staging file, so the
    * next start stores it again (the unreferenced blob is swept).
    */
-  async function storeUpload(row: FileRow, staging: string, signal: AbortSignal): Promise<void> {
+  async function storeUpload(row: StoredFile, staging: string, signal: AbortSignal): Promise<void> {
     const handoff = `${staging}.store`;
     try {
       await fs.promises.rm(handoff, { force: true });

@@ -1,4 +1,4 @@
-import type { FileRow } from '../db/files-repo';
+import type { StoredFile } from '../db/files-repo';
 import { signToken, type Keyring } from '../storage/signing';
 
 /** A parsed URL that points into this service's own storage. */
@@ -16,7 +16,7 @@ export interface OwnStorageRef {
 export function createUrlBuilder(getBase: () => string, keyring: Keyring) {
   const nowSec = () => Math.floor(Date.now() / 1000);
 
-  function fileUrl(row: Pick<FileRow, 'id' | 'filename'>, token: string | null): string {
+  function fileUrl(row: Pick<StoredFile, 'id' | 'filename'>, token: string | null): string {
     const name = encodeURIComponent(row.filename);
     return token ? `${getBase()}/storage/s/${token}/${row.id}/${name}` : `${getBase()}/storage/${row.id}/${name}`;
   }
@@ -24,9 +24,9 @@ export function createUrlBuilder(getBase: () => string, keyring: Keyring) {
   return {
     base: getBase,
     /** `storage_url`: public URL, presigned URL for private files when a TTL is asked, else null. */
-    storageUrl(row: FileRow, presignTtlSeconds?: number): string | null {
-      if (row.is_deleted || row.status !== 'STORED' || !row.blob_key) return null;
-      if (!row.is_private) return fileUrl(row, null);
+    storageUrl(row: StoredFile, presignTtlSeconds?: number): string | null {
+      if (row.isDeleted || row.status !== 'STORED' || !row.blobKey) return null;
+      if (!row.isPrivate) return fileUrl(row, null);
       if (!presignTtlSeconds) return null;
       return fileUrl(row, signToken(keyring, `file:${row.id}`, nowSec() + presignTtlSeconds));
     },

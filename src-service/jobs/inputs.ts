@@ -134,7 +134,7 @@ async function copyFromOwnStorage(deps: InputDeps, url: string, dir: string): Pr
   }
   const duration = Number(mediaOf(target.row).duration);
   const relPath = folder ? (target.innerPath ?? target.row.filename) : target.fileName;
-  return { relPath, bytes: target.row.size_bytes ?? 0, duration: Number.isFinite(duration) ? duration : null };
+  return { relPath, bytes: target.row.sizeBytes ?? 0, duration: Number.isFinite(duration) ? duration : null };
 }
 
 function download(deps: DownloadDeps, url: string, dir: string, signal: AbortSignal, sha256 = false) {

@@ -181,18 +181,18 @@ async function commitSuccess(
     for (const o of stored) {
       deps.files.insert({
         id: crypto.randomUUID(),
-        account_id: row.accountId,
-        command_id: row.id,
-        output_alias: o.alias,
-        service_store_type: 'OUTPUT',
+        accountId: row.accountId,
+        commandId: row.id,
+        outputAlias: o.alias,
+        serviceStoreType: 'OUTPUT',
         status: 'STORED',
-        is_private: row.isPrivate ? 1 : 0,
+        isPrivate: row.isPrivate,
         filename: o.filename,
-        blob_key: o.blob.key,
-        size_bytes: o.sizeBytes,
-        size_compressed_bytes: o.sizeCompressedBytes,
-        file_count: o.fileCount,
-        media_json: JSON.stringify(o.media),
+        blobKey: o.blob.key,
+        sizeBytes: o.sizeBytes,
+        sizeCompressedBytes: o.sizeCompressedBytes,
+        fileCount: o.fileCount,
+        media: o.media,
       });
     }
     return true;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileRow } from '../db/files-repo';
+import type { StoredFile } from '../db/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import { isFolderBlob } from '../files/storage-access';
 
@@ -10,12 +10,12 @@ import { isFolderBlob } from '../files/storage-access';
  * them. Each appears whole or not at all (written to a hidden temp name, then renamed); an
  * existing file of the same name is replaced. Returns the names written.
  */
-export async function deliverOutputs(blobs: BlobStore, outputs: FileRow[], outputFolder: string): Promise<string[]> {
+export async function deliverOutputs(blobs: BlobStore, outputs: StoredFile[], outputFolder: string): Promise<string[]> {
   await fs.mkdir(outputFolder, { recursive: true });
   const written: string[] = [];
   for (const row of outputs) {
-    const src = row.blob_key ? blobs.localPath(row.blob_key) : null;
-    if (!src || row.is_deleted) continue;
+    const src = row.blobKey ? blobs.localPath(row.blobKey) : null;
+    if (!src || row.isDeleted) continue;
     const name = isFolderBlob(row) ? row.filename.replace(/\.[^.]+$/, '') : row.filename;
     const temp = path.join(outputFolder, `.${name}.${crypto.randomBytes(4).toString('hex')}.part`);
     const dest = path.join(outputFolder, name);

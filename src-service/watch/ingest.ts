@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileRow, FilesRepo } from '../db/files-repo';
+import type { StoredFile, FilesRepo } from '../db/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { Confiner } from '../media/confine';
 import type { Media } from '../media/media-module';
@@ -48,23 +48,23 @@ export interface IngestDeps {
   files: FilesRepo;
 }
 
-export async function storeStaged(deps: IngestDeps, accountId: string, staged: StagedFile, fileName: string, signal: AbortSignal): Promise<FileRow> {
+export async function storeStaged(deps: IngestDeps, accountId: string, staged: StagedFile, fileName: string, signal: AbortSignal): Promise<StoredFile> {
   const probe = await probeFile(deps.media.binaries().ffprobePath, staged.tempPath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null);
   const media = mapProbe(probe, fileName, staged.size);
   const blob = await deps.blobs.putFile(staged.tempPath);
   const id = crypto.randomUUID();
   deps.files.insert({
     id,
-    account_id: accountId,
-    service_store_type: 'STORED_FILE',
+    accountId,
+    serviceStoreType: 'STORED_FILE',
     status: 'STORED',
-    is_private: 1,
+    isPrivate: true,
     filename: safeName(fileName),
-    blob_key: blob.key,
-    size_bytes: blob.sizeBytes,
-    media_json: JSON.stringify(media),
+    blobKey: blob.key,
+    sizeBytes: blob.sizeBytes,
+    media,
   });
-  return deps.files.getAny(id) as FileRow;
+  return deps.files.getAny(id) as StoredFile;
 }
 
 /** Stored names keep letters, digits, dots, `_` and `-`; the rest becomes `_`. */

@@ -197,7 +197,7 @@ async function removeInputCopy(ctx: WatchContext, cmd: Command): Promise<void> {
   for (const url of Object.values(inputs)) {
     const ref = ctx.deps.urls.parseOwnStorageUrl(url);
     const row = ref ? ctx.deps.files.getAny(ref.fileId) : undefined;
-    if (row && row.service_store_type === 'STORED_FILE') await deleteFileRows(ctx.deps, [row]);
+    if (row && row.serviceStoreType === 'STORED_FILE') await deleteFileRows(ctx.deps, [row]);
   }
 }
 

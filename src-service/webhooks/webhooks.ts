@@ -4,7 +4,7 @@ import type { Db } from '../db/open';
 import type { CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
 import type { Command } from '../db/commands-repo';
-import type { FileRow } from '../db/files-repo';
+import type { StoredFile } from '../db/files-repo';
 import { BadRequestError, NotFoundError } from '../errors';
 import { isHostAllowed } from '../ffmpeg-args/input-hosts';
 import { createWebhooksRepo, type DeliveryRow, type WebhookRow } from './webhooks-repo';
@@ -23,7 +23,7 @@ interface WebhookDeps {
   config: Config;
   log(msg: string): void;
   /** The poll body of a command (`GET /v1/commands/{id}`): the API layer presents it, webhooks send it. */
-  pollBody(row: Command, outputs: FileRow[]): unknown;
+  pollBody(row: Command, outputs: StoredFile[]): unknown;
 }
 
 /**

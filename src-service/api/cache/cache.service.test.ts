@@ -39,7 +39,7 @@ async function run(b: unknown): Promise<any> {
 const bytesOf = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
 const blobPathOf = (fileId: string) => {
   const row = svc.service.parts.files.getAny(fileId);
-  return svc.service.parts.blobs.localPath(row?.blob_key as string) as string;
+  return svc.service.parts.blobs.localPath(row?.blobKey as string) as string;
 };
 
 describe('result cache', () => {
@@ -90,7 +90,7 @@ describe('result cache', () => {
     const x = await run(body(url));
     const y = await run(body(url));
     expect(y.cached_from_command_id).toBe(x.command_id);
-    const blobKey = svc.service.parts.files.getAny(source.output_files.out_1.file_id)?.blob_key;
+    const blobKey = svc.service.parts.files.getAny(source.output_files.out_1.file_id)?.blobKey;
     expect(svc.service.parts.db.prepare('SELECT COUNT(*) AS n FROM blob_hashes WHERE blob_key = ?').get(blobKey)).toEqual({ n: 1 });
   });
 

@@ -1,5 +1,5 @@
 import type { Command } from '../../db/commands-repo';
-import type { FileRow, OutputStats } from '../../db/files-repo';
+import type { StoredFile, OutputStats } from '../../db/files-repo';
 import type { UrlBuilder } from '../../files/urls';
 import { presentFile } from '../files/files.presenter';
 import { mediaOf } from '../../files/storage-access';
@@ -11,7 +11,7 @@ type Preview = NonNullable<CommandListItemWire['preview']>;
 const GB = 1024 ** 3;
 
 /** The command record of docs/api.md §2.1 + docs/decisions.md (States, Records). */
-export function presentCommand(row: Command, outputs: FileRow[], urls: UrlBuilder, presignTtlSeconds?: number): CommandRecordWire {
+export function presentCommand(row: Command, outputs: StoredFile[], urls: UrlBuilder, presignTtlSeconds?: number): CommandRecordWire {
   const out: CommandRecordWire = {
     command_id: row.id,
     status: row.status,
@@ -24,7 +24,7 @@ export function presentCommand(row: Command, outputs: FileRow[], urls: UrlBuilde
   if (row.totalProcessingSeconds !== null) out.total_processing_seconds = round3(row.totalProcessingSeconds);
   if (row.ffmpegCommandRunSeconds !== null) out.ffmpeg_command_run_seconds = round3(row.ffmpegCommandRunSeconds);
   if (row.status === 'SUCCESS') {
-    out.output_files = Object.fromEntries(outputs.map((f) => [f.output_alias ?? f.filename, presentFile(f, urls, presignTtlSeconds)]));
+    out.output_files = Object.fromEntries(outputs.map((f) => [f.outputAlias ?? f.filename, presentFile(f, urls, presignTtlSeconds)]));
   }
   if (row.status === 'FAILED') {
     out.error_status = row.errorStatus;
@@ -75,13 +75,13 @@ const PREVIEW_TTL_SECONDS = 3600;
  * FFDesk: per command, its first stored image or video output, for a thumbnail in job
  * lists: `{file_id, file_type, storage_url}`.
  */
-export function listPreviews(outputs: FileRow[], urls: UrlBuilder): Map<string, Preview> {
+export function listPreviews(outputs: StoredFile[], urls: UrlBuilder): Map<string, Preview> {
   const previews = new Map<string, Preview>();
   for (const f of outputs) {
-    if (!f.command_id || previews.has(f.command_id)) continue;
+    if (!f.commandId || previews.has(f.commandId)) continue;
     const fileType = mediaOf(f).file_type;
     if (fileType !== 'video' && fileType !== 'image') continue;
-    previews.set(f.command_id, { file_id: f.id, file_type: fileType, storage_url: urls.storageUrl(f, PREVIEW_TTL_SECONDS) });
+    previews.set(f.commandId, { file_id: f.id, file_type: fileType, storage_url: urls.storageUrl(f, PREVIEW_TTL_SECONDS) });
   }
   return previews;
 }

@@ -1,4 +1,4 @@
-import type { FileRow } from '../../db/files-repo';
+import type { StoredFile } from '../../db/files-repo';
 import type { UrlBuilder } from '../../files/urls';
 import { mediaOf } from '../../files/storage-access';
 import type { StoredFileRecord } from '../../contract/records.schema';
@@ -10,30 +10,30 @@ const MB = 1024 * 1024;
  * The stored-file record of docs/api.md §2.2 + docs/decisions.md (Records). Fields that do not apply are
  * left out; `storage_url` is always present (null when private without a TTL, or deleted).
  */
-export function presentFile(row: FileRow, urls: UrlBuilder, presignTtlSeconds?: number): StoredFileRecord {
+export function presentFile(row: StoredFile, urls: UrlBuilder, presignTtlSeconds?: number): StoredFileRecord {
   // The probe's fields, stored as JSON when the file was probed (files/probe-and-store.ts).
   const media = mediaOf(row) as Partial<StoredFileRecord>;
   const out: StoredFileRecord = {
     file_id: row.id,
     storage_url: urls.storageUrl(row, presignTtlSeconds),
     status: row.status,
-    service_store_type: row.service_store_type,
-    is_deleted: row.is_deleted === 1,
-    is_private: row.is_private === 1,
-    created_at: row.created_at,
+    service_store_type: row.serviceStoreType,
+    is_deleted: row.isDeleted,
+    is_private: row.isPrivate,
+    created_at: row.createdAt,
     filename: row.filename,
     ...media,
     // Required in every file record (docs/compatibility.md): 0 while nothing is stored yet, or for a failed file.
-    size_mbytes: (row.size_bytes ?? 0) / MB,
+    size_mbytes: (row.sizeBytes ?? 0) / MB,
   };
-  if (row.size_compressed_bytes !== null) out.size_compressed_mbytes = row.size_compressed_bytes / MB;
-  if (row.file_count !== null) out.file_count = row.file_count;
-  if (row.original_file_url) out.original_file_url = row.original_file_url;
+  if (row.sizeCompressedBytes !== null) out.size_compressed_mbytes = row.sizeCompressedBytes / MB;
+  if (row.fileCount !== null) out.file_count = row.fileCount;
+  if (row.originalFileUrl) out.original_file_url = row.originalFileUrl;
   // FFDesk: the job that made an output, so a file links back to it.
-  if (row.command_id) out.command_id = row.command_id;
-  if (row.error_status) {
-    out.error_status = row.error_status;
-    out.external_error_message = row.external_error_message;
+  if (row.commandId) out.command_id = row.commandId;
+  if (row.errorStatus) {
+    out.error_status = row.errorStatus;
+    out.external_error_message = row.externalErrorMessage;
   }
   return out;
 }

@@ -45,7 +45,7 @@ export function storageRoutes(deps: { files: FilesRepo; keyring: Keyring; blobs:
     const etag = `"${target.row.id.slice(0, 8)}-${stat.sizeBytes.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
     ctx.set('ETag', etag);
     ctx.set('Accept-Ranges', 'bytes');
-    ctx.set('Cache-Control', target.row.is_private ? 'private, max-age=0' : 'public, max-age=3600');
+    ctx.set('Cache-Control', target.row.isPrivate ? 'private, max-age=0' : 'public, max-age=3600');
     ctx.set(UNTRUSTED_CONTENT_HEADERS);
     ctx.type = mimeTypeFor(target.fileName);
     if (ctx.get('if-none-match') === etag) {

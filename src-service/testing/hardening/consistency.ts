@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { isFolderBlob } from '../../files/storage-access';
+import type { FileMedia } from '../../files/stored-file';
 
 /**
  * The storage consistency invariant of a data dir, checked from the outside: the SQLite
@@ -130,7 +131,7 @@ function checkFiles(dataDir: string, files: FileRecord[], v: string[]): Set<stri
 function blobProblem(p: string, f: FileRecord): string | null {
   const st = fs.statSync(p, { throwIfNoEntry: false });
   if (!st) return 'STORED but its blob is missing on disk';
-  const isFolder = isFolderBlob(f);
+  const isFolder = isFolderBlob({ serviceStoreType: f.service_store_type, media: f.media_json ? (JSON.parse(f.media_json) as FileMedia) : {} });
   if (isFolder) {
     if (!st.isDirectory()) return 'a playlist whose blob is not a folder';
     const inside = fs.readdirSync(p, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
