@@ -30,8 +30,8 @@ function localAccountId(accounts: AccountsRepo): string {
   const known = accounts.localAccountId();
   if (known) return known;
   // A data dir from before the local account was recorded: the pro account holding a key the service made.
-  const adopted = accounts.listKeys().find((k) => SERVICE_KEY_LABELS.has(k.label ?? '') && accounts.getAccount(k.account_id)?.plan === 'pro');
-  const id = adopted?.account_id ?? accounts.createAccount('pro').id;
+  const adopted = accounts.listKeys().find((k) => SERVICE_KEY_LABELS.has(k.label ?? '') && accounts.getAccount(k.accountId)?.plan === 'pro');
+  const id = adopted?.accountId ?? accounts.createAccount('pro').id;
   accounts.setLocalAccount(id);
   return id;
 }
@@ -41,8 +41,8 @@ function attachLocalKey(accounts: AccountsRepo, accountId: string, key: string |
   const label = configured ? 'FFDESK_API_KEY' : 'local';
   const row = key ? accounts.findKey(key) : undefined;
   if (key && !row) return accounts.addKey(accountId, key, label).key;
-  if (!key || !row || (!configured && row.revoked_at)) return accounts.addKey(accountId, undefined, label).key;
-  if (row.account_id === accountId) return key;
+  if (!key || !row || (!configured && row.revokedAt)) return accounts.addKey(accountId, undefined, label).key;
+  if (row.accountId === accountId) return key;
   // A key the service made earlier, attached to whichever account came first: it is the local one's.
   if (SERVICE_KEY_LABELS.has(row.label ?? '')) {
     accounts.moveKey(key, accountId);

@@ -1,4 +1,4 @@
-import type { AccountRow } from '../db/accounts-repo';
+import type { Account } from '../db/accounts-repo';
 import { ForbiddenError, QuotaExceededError } from '../errors';
 
 /** What each plan allows (docs/decisions.md: Accounts, plans, quotas). */
@@ -7,13 +7,13 @@ export const PLAN_LIMITS = {
   pro: { privateStorage: true, directUpload: true, maxRunSeconds: 24 * 3600 },
 } as const;
 
-export function assertPrivateAllowed(account: AccountRow, isPrivate: boolean | undefined): void {
+export function assertPrivateAllowed(account: Account, isPrivate: boolean | undefined): void {
   if (isPrivate && !PLAN_LIMITS[account.plan].privateStorage) {
     throw new ForbiddenError('Private storage is not available on the trial plan');
   }
 }
 
-export function assertUploadAllowed(account: AccountRow): void {
+export function assertUploadAllowed(account: Account): void {
   if (!PLAN_LIMITS[account.plan].directUpload) {
     throw new ForbiddenError('Direct upload is not available on the trial plan');
   }
@@ -33,8 +33,8 @@ export interface Usage {
  * init-upload, when `extraStorageBytes` would not fit (used + size > quota, so a file that
  * exactly fills the quota is accepted).
  */
-export function assertWithinQuota(account: AccountRow, usage: Usage, extraStorageBytes = 0): void {
-  const storage = account.storage_quota_bytes;
+export function assertWithinQuota(account: Account, usage: Usage, extraStorageBytes = 0): void {
+  const storage = account.storageQuotaBytes;
   if (storage !== null) {
     const used = usage.storageUsedBytes();
     if (extraStorageBytes > 0 && used + extraStorageBytes > storage) {
@@ -42,7 +42,7 @@ export function assertWithinQuota(account: AccountRow, usage: Usage, extraStorag
     }
     if (extraStorageBytes === 0 && used >= storage) throw new QuotaExceededError(`Storage quota exceeded (${used} of ${storage} bytes used)`);
   }
-  const processing = account.processing_quota_bytes;
+  const processing = account.processingQuotaBytes;
   if (processing !== null && usage.processingUsedBytes) {
     const used = usage.processingUsedBytes();
     if (used >= processing) throw new QuotaExceededError(`Processing quota exceeded (${used} of ${processing} bytes used)`);

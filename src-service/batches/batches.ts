@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/open';
 import type { CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
-import type { AccountRow } from '../db/accounts-repo';
+import type { Account } from '../db/accounts-repo';
 import { NotFoundError, ValidationError, type ValidationIssue } from '../errors';
 import { prepareCommand, queuePrepared, type CommandRequest, type PreparedCommand, type SubmitDeps } from '../jobs/submit';
 import { assertWithinQuota } from '../accounts/plans';
@@ -46,7 +46,7 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
    * Checks every request (one at a time, letting other requests run in between), then queues
    * them all in one transaction; `also` runs inside it with the new ids.
    */
-  async function submitAll(account: AccountRow, requests: CommandRequest[], also: (ids: string[]) => void): Promise<string[]> {
+  async function submitAll(account: Account, requests: CommandRequest[], also: (ids: string[]) => void): Promise<string[]> {
     const prepared: PreparedCommand[] = [];
     for (const r of requests) prepared.push(await prepareCommand(submitDeps, account, r));
     assertWithinQuota(account, {
@@ -73,7 +73,7 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
      * transaction: all or nothing, and one database commit instead of one per command.
      * Listeners (events, the scheduler) hear of the commands only once they are committed.
      */
-    async create(account: AccountRow, req: BatchRequest) {
+    async create(account: Account, req: BatchRequest) {
       const preset = presets.find(account.id, req.preset, req.version);
       const requests = renderAll(preset, req);
       const id = crypto.randomUUID();
@@ -100,7 +100,7 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
       return get(accountId, id);
     },
     /** Submits each FAILED item's request again, as it was; the item then follows the new command. */
-    async retryFailed(account: AccountRow, id: string) {
+    async retryFailed(account: Account, id: string) {
       const { batch, items } = view(account.id, id);
       const failed = items
         .filter((i) => i.status === 'FAILED')

@@ -78,15 +78,15 @@ function listKeys(
   files: ReturnType<typeof createFilesRepo>,
 ): number {
   const rows = accounts.listKeys().map((k) => {
-    const a = accounts.getAccount(k.account_id);
+    const a = accounts.getAccount(k.accountId);
     const quota = (n: number | null | undefined) => (n === null || n === undefined ? 'unlimited' : `${(n / MB).toFixed(1)} MB`);
     return {
       key_id: k.id,
       prefix: `${k.prefix}…`,
       plan: a?.plan ?? '?',
-      status: k.revoked_at ? `revoked ${k.revoked_at}` : 'active',
-      storage: `${(files.storageUsedBytes(k.account_id) / MB).toFixed(1)} MB / ${quota(a?.storage_quota_bytes)}`,
-      processing: `${(commands.processingUsedBytes(k.account_id) / MB).toFixed(1)} MB / ${quota(a?.processing_quota_bytes)}`,
+      status: k.revokedAt ? `revoked ${k.revokedAt}` : 'active',
+      storage: `${(files.storageUsedBytes(k.accountId) / MB).toFixed(1)} MB / ${quota(a?.storageQuotaBytes)}`,
+      processing: `${(commands.processingUsedBytes(k.accountId) / MB).toFixed(1)} MB / ${quota(a?.processingQuotaBytes)}`,
       label: k.label ?? '',
     };
   });
@@ -136,7 +136,7 @@ function isRevoked(dataDir: string, key: string): boolean {
   if (!fs.existsSync(path.join(dataDir, 'ffdesk.db'))) return false;
   const db = openDatabase(dataDir);
   try {
-    return Boolean(createAccountsRepo(db).findKey(key)?.revoked_at);
+    return Boolean(createAccountsRepo(db).findKey(key)?.revokedAt);
   } finally {
     db.close();
   }

@@ -3,10 +3,14 @@ import crypto from 'node:crypto';
 import type { Db } from './open';
 import { nowIso } from './time';
 import { createDbWatch, createReadCache } from './read-cache';
+import type { Account, ApiKey } from '../accounts/account';
 
 export type { Plan };
 
-export interface AccountRow {
+export type { Account, ApiKey };
+
+/** The `accounts` table as SQLite returns it; `toAccount` maps it. */
+interface AccountRow {
   id: string;
   plan: Plan;
   storage_quota_bytes: number | null;
@@ -15,13 +19,28 @@ export interface AccountRow {
   created_at: string;
 }
 
-export interface ApiKeyRow {
+interface ApiKeyRow {
   id: string;
   account_id: string;
   prefix: string;
   label: string | null;
   created_at: string;
   revoked_at: string | null;
+}
+
+export function toAccount(r: AccountRow): Account {
+  return {
+    id: r.id,
+    plan: r.plan,
+    storageQuotaBytes: r.storage_quota_bytes,
+    processingQuotaBytes: r.processing_quota_bytes,
+    maxVcpu: r.max_vcpu,
+    createdAt: r.created_at,
+  };
+}
+
+function toApiKey(r: ApiKeyRow): ApiKey {
+  return { id: r.id, accountId: r.account_id, prefix: r.prefix, label: r.label, createdAt: r.created_at, revokedAt: r.revoked_at };
 }
 
 /** Keys are 32 random bytes, so a plain SHA-256 is a safe one-way store; lookup by hash never compares secrets byte by byte. */
@@ -55,10 +74,10 @@ export function createAccountsRepo(db: Db) {
   const moveKey = db.prepare(`UPDATE api_keys SET account_id = ? WHERE key_hash = ?`);
   // Every request looks its key up: valid keys are remembered until a revoke here, or any commit by another process.
   const keyWatch = createDbWatch(db);
-  const accountByKeyHash = createReadCache<AccountRow>(keyWatch);
+  const accountByKeyHash = createReadCache<Account>(keyWatch);
 
   return {
-    createAccount(plan: Plan, opts: { storageQuotaBytes?: number | null; processingQuotaBytes?: number | null } = {}): AccountRow {
+    createAccount(plan: Plan, opts: { storageQuotaBytes?: number | null; processingQuotaBytes?: number | null } = {}): Account {
       const row: AccountRow = {
         id: crypto.randomUUID(),
         plan,
@@ -68,7 +87,7 @@ export function createAccountsRepo(db: Db) {
         created_at: nowIso(),
       };
       insertAccount.run(row);
-      return row;
+      return toAccount(row);
     },
     /** Adds a key to an account; returns the plaintext once (only its hash is stored). */
     addKey(accountId: string, key: string = generateKey(), label: string | null = null): { id: string; key: string } {
@@ -76,13 +95,15 @@ export function createAccountsRepo(db: Db) {
       insertKey.run(id, accountId, hashKey(key), key.slice(0, 10), label, nowIso());
       return { id, key };
     },
-    findAccountByKey(key: string): AccountRow | undefined {
+    findAccountByKey(key: string): Account | undefined {
       const hash = hashKey(key);
       const cached = accountByKeyHash.get(hash);
       if (cached) return cached;
       const row = byKeyHash.get(hash) as AccountRow | undefined;
-      if (row) accountByKeyHash.set(hash, row);
-      return row;
+      if (!row) return undefined;
+      const account = toAccount(row);
+      accountByKeyHash.set(hash, account);
+      return account;
     },
     hasKey(key: string): boolean {
       return keyIdByHash.get(hashKey(key)) !== undefined;
@@ -95,19 +116,21 @@ export function createAccountsRepo(db: Db) {
       setLocal.run(accountId);
     },
     /** The key's row (revoked or not), without its hash. */
-    findKey(key: string): ApiKeyRow | undefined {
-      return keyByHash.get(hashKey(key)) as ApiKeyRow | undefined;
+    findKey(key: string): ApiKey | undefined {
+      const row = keyByHash.get(hashKey(key)) as ApiKeyRow | undefined;
+      return row && toApiKey(row);
     },
     /** Gives a key to another account (a local key that was attached to the wrong one). */
     moveKey(key: string, accountId: string): void {
       keyWatch.bump();
       moveKey.run(accountId, hashKey(key));
     },
-    getAccount(id: string): AccountRow | undefined {
-      return getAccount.get(id) as AccountRow | undefined;
+    getAccount(id: string): Account | undefined {
+      const row = getAccount.get(id) as AccountRow | undefined;
+      return row && toAccount(row);
     },
-    listKeys(accountId?: string): ApiKeyRow[] {
-      return (accountId ? listAccountKeys.all(accountId) : listKeys.all()) as ApiKeyRow[];
+    listKeys(accountId?: string): ApiKey[] {
+      return ((accountId ? listAccountKeys.all(accountId) : listKeys.all()) as ApiKeyRow[]).map(toApiKey);
     },
     /** Revokes by key id or by the printed prefix; true when a key was revoked. */
     revokeKey(idOrPrefix: string): boolean {

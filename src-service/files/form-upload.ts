@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
-import type { AccountRow } from '../db/accounts-repo';
+import type { Account } from '../db/accounts-repo';
 import type { StoredFile } from '../db/files-repo';
 import { assertUploadAllowed, assertWithinQuota } from '../accounts/plans';
 import { InsufficientStorageError, NO_SPACE_DETAIL, PayloadTooLargeError, ValidationError } from '../errors';
@@ -35,7 +35,7 @@ export function createFormUploads(deps: FormUploadDeps) {
   const stagingDir = path.join(deps.config.dataDir, 'uploads');
 
   /** Checks made before a byte of the body is read. */
-  function precheck(account: AccountRow, declaredLength: number | null): void {
+  function precheck(account: Account, declaredLength: number | null): void {
     assertUploadAllowed(account);
     if (declaredLength !== null && declaredLength > FORM_UPLOAD_MAX_BYTES + 64 * 1024) throw tooLarge();
     assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, declaredLength ?? 0);
@@ -45,7 +45,7 @@ export function createFormUploads(deps: FormUploadDeps) {
     }
   }
 
-  async function upload(account: AccountRow, req: FormUploadRequest): Promise<StoredFile> {
+  async function upload(account: Account, req: FormUploadRequest): Promise<StoredFile> {
     precheck(account, req.declaredLength);
     fs.mkdirSync(stagingDir, { recursive: true });
     const id = crypto.randomUUID();

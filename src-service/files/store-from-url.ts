@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { InputDeps } from '../jobs/inputs';
-import type { AccountRow } from '../db/accounts-repo';
+import type { Account } from '../db/accounts-repo';
 import type { StoredFile } from '../db/files-repo';
 import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
 import { assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
@@ -84,7 +84,7 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
   }
 
   return {
-    submit(account: AccountRow, body: { file_url: string; is_private?: boolean }): string {
+    submit(account: Account, body: { file_url: string; is_private?: boolean }): string {
       assertPrivateAllowed(account, body.is_private);
       assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) });
       const id = crypto.randomUUID();

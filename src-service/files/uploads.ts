@@ -7,9 +7,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/open';
 import type { Keyring } from '../storage/signing';
 import type { UrlBuilder } from './urls';
-import type { AccountRow } from '../db/accounts-repo';
+import type { Account } from '../db/accounts-repo';
 import type { StoredFile } from '../db/files-repo';
-import { createUploadsRepo, type UploadRow } from '../db/uploads-repo';
+import { createUploadsRepo, type Upload, type UploadPart } from '../db/uploads-repo';
 import { nowIso } from '../db/time';
 import { BadRequestError, ForbiddenError, InsufficientStorageError, NO_SPACE_DETAIL, NotFoundError } from '../errors';
 import { assertPrivateAllowed, assertUploadAllowed, assertWithinQuota } from '../accounts/plans';
@@ -95,7 +95,7 @@ export function createUploads(deps: UploadDeps) {
     stores.notify();
   }
 
-  function init(account: AccountRow, body: { filename: string; size_bytes: number; is_private?: boolean; part_size?: number }) {
+  function init(account: Account, body: { filename: string; size_bytes: number; is_private?: boolean; part_size?: number }) {
     assertUploadAllowed(account);
     assertPrivateAllowed(account, body.is_private);
     assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, body.size_bytes);
@@ -118,12 +118,12 @@ export function createUploads(deps: UploadDeps) {
         sizeBytes: body.size_bytes,
       });
       repo.insert({
-        file_id: id,
-        size_bytes: body.size_bytes,
-        part_size: partSize,
-        part_count: partCount,
-        staging_path: staging,
-        expires_at: new Date(expiresAt).toISOString(),
+        fileId: id,
+        sizeBytes: body.size_bytes,
+        partSize,
+        partCount,
+        stagingPath: staging,
+        expiresAt: new Date(expiresAt).toISOString(),
       });
     })();
     const expSec = Math.floor(expiresAt / 1000);
@@ -161,8 +161,8 @@ export function createUploads(deps: UploadDeps) {
     if (verdict !== 'ok') throw new ForbiddenError('The upload URL is invalid');
     const md5 = opts.contentMd5 === undefined || opts.contentMd5 === null ? null : parseContentMd5(opts.contentMd5);
     const { upload } = requireInProgress(fileId);
-    const expected = expectedPartSize(upload.size_bytes, upload.part_size, partNumber);
-    if (partNumber > upload.part_count) throw new BadRequestError(`Part ${partNumber} is beyond the ${upload.part_count} parts of this upload`);
+    const expected = expectedPartSize(upload.sizeBytes, upload.partSize, partNumber);
+    if (partNumber > upload.partCount) throw new BadRequestError(`Part ${partNumber} is beyond the ${upload.partCount} parts of this upload`);
     if (declaredLength !== null && declaredLength !== expected) {
       throw new BadRequestError(`Part ${partNumber} must be ${expected} bytes, got ${declaredLength}`);
     }
@@ -177,29 +177,29 @@ export function createUploads(deps: UploadDeps) {
     }
   }
 
-  async function writePart(upload: UploadRow, n: number, expected: number, body: Readable, md5: string | null): Promise<PartResult> {
+  async function writePart(upload: Upload, n: number, expected: number, body: Readable, md5: string | null): Promise<PartResult> {
     // The bytes at this offset are about to change: an earlier record of the part must not vouch for them.
-    repo.forgetPart(upload.file_id, n);
-    const start = (n - 1) * upload.part_size;
+    repo.forgetPart(upload.fileId, n);
+    const start = (n - 1) * upload.partSize;
     let written;
     try {
-      written = await writePartBody(upload.staging_path, start, expected, body, `Part ${n}`);
+      written = await writePartBody(upload.stagingPath, start, expected, body, `Part ${n}`);
     } catch (err) {
-      if (!isInProgress(upload.file_id)) throw endedMeanwhile(err);
+      if (!isInProgress(upload.fileId)) throw endedMeanwhile(err);
       throw err;
     }
     let hashMs = 0;
     let etag = `"${n}-${expected.toString(16)}-${crypto.randomBytes(8).toString('hex')}"`;
     if (md5 !== null) {
       const began = performance.now();
-      const got = await hasher.digest(upload.staging_path, start, expected, 'md5');
+      const got = await hasher.digest(upload.stagingPath, start, expected, 'md5');
       hashMs = performance.now() - began;
       if (got !== md5) throw new BadRequestError(`Content-MD5 mismatch for part ${n}: the bytes received do not have the digest sent`);
       etag = `"${Buffer.from(got, 'base64').toString('hex')}"`;
     }
     // Aborted, deleted or completed while the bytes came in: no session is left to hold the part (it was a 500).
-    if (!isInProgress(upload.file_id)) throw endedMeanwhile();
-    repo.recordPart(upload.file_id, n, written.bytes, etag);
+    if (!isInProgress(upload.fileId)) throw endedMeanwhile();
+    repo.recordPart(upload.fileId, n, written.bytes, etag);
     return { etag, timings: { receiveMs: written.receiveMs, hashMs } };
   }
 
@@ -218,24 +218,24 @@ export function createUploads(deps: UploadDeps) {
     if (row.status !== 'UPLOADING' || !upload) {
       throw new BadRequestError(`The file is not an upload in progress (status ${row.status}${row.errorStatus ? `, ${row.errorStatus}` : ''})`);
     }
-    if (Date.parse(upload.expires_at) < Date.now()) {
+    if (Date.parse(upload.expiresAt) < Date.now()) {
       expire(upload);
       throw new BadRequestError('The upload session expired; start a new upload with init-upload');
     }
     return { row, upload };
   }
 
-  async function complete(account: AccountRow, fileId: string, parts: { part_number: number; etag: string }[]) {
+  async function complete(account: Account, fileId: string, parts: { part_number: number; etag: string }[]) {
     const { row, upload } = requireInProgress(fileId, account.id);
     checkParts(upload, repo.parts(fileId), parts);
     if (!deps.files.setStatus(fileId, 'UPLOADING', 'UPLOADED')) throw new BadRequestError('The upload was completed or aborted meanwhile');
     repo.remove(fileId);
     deps.events.publish(account.id, 'file', { file_id: fileId, status: 'UPLOADED', is_deleted: false });
-    store({ row, staging: upload.staging_path, failOnError: true });
+    store({ row, staging: upload.stagingPath, failOnError: true });
     return deps.files.get(account.id, fileId);
   }
 
-  function abort(account: AccountRow, fileId: string) {
+  function abort(account: Account, fileId: string) {
     const { upload } = requireInProgress(fileId, account.id);
     if (!deps.files.setFailed(fileId, 'UPLOADING', 'UPLOAD_ABORTED', 'The upload was aborted'))
       throw new BadRequestError('The upload was completed or aborted meanwhile');
@@ -244,13 +244,13 @@ export function createUploads(deps: UploadDeps) {
     return deps.files.get(account.id, fileId);
   }
 
-  function expire(upload: UploadRow): void {
-    if (deps.files.setFailed(upload.file_id, 'UPLOADING', 'UPLOAD_EXPIRED', 'The upload session expired before it was completed')) discard(upload);
+  function expire(upload: Upload): void {
+    if (deps.files.setFailed(upload.fileId, 'UPLOADING', 'UPLOAD_EXPIRED', 'The upload session expired before it was completed')) discard(upload);
   }
 
-  function discard(upload: UploadRow): void {
-    fs.rmSync(upload.staging_path, { force: true });
-    repo.remove(upload.file_id);
+  function discard(upload: Upload): void {
+    fs.rmSync(upload.stagingPath, { force: true });
+    repo.remove(upload.fileId);
   }
 
   /**
@@ -321,22 +321,18 @@ export function createUploads(deps: UploadDeps) {
   };
 }
 
-function checkParts(
-  upload: UploadRow,
-  stored: { part_number: number; size_bytes: number; etag: string }[],
-  sent: { part_number: number; etag: string }[],
-): void {
-  if (sent.length !== upload.part_count) throw new BadRequestError(`Expected ${upload.part_count} parts, got ${sent.length}`);
-  const byNumber = new Map(stored.map((p) => [p.part_number, p]));
+function checkParts(upload: Upload, stored: UploadPart[], sent: { part_number: number; etag: string }[]): void {
+  if (sent.length !== upload.partCount) throw new BadRequestError(`Expected ${upload.partCount} parts, got ${sent.length}`);
+  const byNumber = new Map(stored.map((p) => [p.partNumber, p]));
   let total = 0;
   sent.forEach((p, i) => {
     if (p.part_number !== i + 1) throw new BadRequestError('Parts must be listed in order, numbered from 1');
     const have = byNumber.get(p.part_number);
     if (!have) throw new BadRequestError(`Part ${p.part_number} was not uploaded`);
     if (normaliseEtag(have.etag) !== normaliseEtag(p.etag)) throw new BadRequestError(`ETag mismatch for part ${p.part_number}`);
-    total += have.size_bytes;
+    total += have.sizeBytes;
   });
-  if (total !== upload.size_bytes) throw new BadRequestError(`Uploaded ${total} bytes, but size_bytes is ${upload.size_bytes}`);
+  if (total !== upload.sizeBytes) throw new BadRequestError(`Uploaded ${total} bytes, but size_bytes is ${upload.sizeBytes}`);
 }
 
 const normaliseEtag = (e: string) => e.trim().replace(/^W\//, '').replace(/^"|"$/g, '').toLowerCase();

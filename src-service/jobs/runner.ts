@@ -147,16 +147,16 @@ async function assertQuotaAfterRun(deps: CommitDeps, row: Command, stored: Store
   const account = deps.accounts.getAccount(row.accountId);
   if (!account) return;
   const storageBytes = stored.reduce((n, o) => n + (o.sizeCompressedBytes ?? o.sizeBytes), 0);
-  const overStorage = account.storage_quota_bytes !== null && deps.files.storageUsedBytes(row.accountId) + storageBytes > account.storage_quota_bytes;
+  const overStorage = account.storageQuotaBytes !== null && deps.files.storageUsedBytes(row.accountId) + storageBytes > account.storageQuotaBytes;
   const overProcessing =
-    account.processing_quota_bytes !== null && deps.commands.processingUsedBytes(row.accountId) + processingBytes > account.processing_quota_bytes;
+    account.processingQuotaBytes !== null && deps.commands.processingUsedBytes(row.accountId) + processingBytes > account.processingQuotaBytes;
   if (!overStorage && !overProcessing) return;
   await Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
   throw new JobFailure(
     'QUOTA_EXCEEDED',
     overStorage
-      ? `Storing the outputs (${storageBytes} bytes) would exceed the storage quota of ${account.storage_quota_bytes} bytes`
-      : `This command (${processingBytes} bytes in and out) would exceed the processing quota of ${account.processing_quota_bytes} bytes`,
+      ? `Storing the outputs (${storageBytes} bytes) would exceed the storage quota of ${account.storageQuotaBytes} bytes`
+      : `This command (${processingBytes} bytes in and out) would exceed the processing quota of ${account.processingQuotaBytes} bytes`,
   );
 }
 

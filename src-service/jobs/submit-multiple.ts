@@ -1,4 +1,4 @@
-import type { AccountRow } from '../db/accounts-repo';
+import type { Account } from '../db/accounts-repo';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { assertWithinQuota } from '../accounts/plans';
 import type { RunCommandBody, RunMultipleBody } from '../contract/commands.schema';
@@ -13,7 +13,7 @@ import { prepareCommand, queuePrepared, type PreparedCommand, type SubmitDeps } 
  * `original_request` is that one-command request. All are checked before any is queued:
  * one bad command refuses the whole request (docs/compatibility.md).
  */
-export async function submitMultiple(deps: SubmitDeps, account: AccountRow, body: RunMultipleBody): Promise<string[]> {
+export async function submitMultiple(deps: SubmitDeps, account: Account, body: RunMultipleBody): Promise<string[]> {
   const issues: ValidationIssue[] = [];
   const owners = new Map<string, number[]>();
   const singles = body.ffmpeg_commands.map((text, i) => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AccountRow } from '../db/accounts-repo';
+import type { Account } from '../db/accounts-repo';
 import type { CommandsRepo } from '../db/commands-repo';
 import type { StoredRequest } from './command';
 import type { FilesRepo } from '../db/files-repo';
@@ -42,7 +42,7 @@ export interface PreparedCommand {
 }
 
 /** Validates a run / chained request (422 with precise `loc`), checks plan and quota (403), queues it. */
-export async function submitCommand(deps: SubmitDeps, account: AccountRow, req: CommandRequest): Promise<string> {
+export async function submitCommand(deps: SubmitDeps, account: Account, req: CommandRequest): Promise<string> {
   const prepared = await prepareCommand(deps, account, req);
   assertWithinQuota(account, {
     storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
@@ -52,7 +52,7 @@ export async function submitCommand(deps: SubmitDeps, account: AccountRow, req: 
 }
 
 /** `dry_run`: every check `submitCommand` makes, nothing queued. */
-export async function checkOnly(deps: SubmitDeps, account: AccountRow, req: CommandRequest): Promise<{ dry_run: true }> {
+export async function checkOnly(deps: SubmitDeps, account: Account, req: CommandRequest): Promise<{ dry_run: true }> {
   await prepareCommand(deps, account, req);
   assertWithinQuota(account, {
     storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
@@ -66,13 +66,9 @@ export async function checkOnly(deps: SubmitDeps, account: AccountRow, req: Comm
  * trial plan. Commands are checked one at a time, letting other requests run in between
  * (docs/http-guards.md, request limits).
  */
-export async function prepareCommand(
-  deps: Pick<SubmitDeps, 'vcpuBudget' | 'checkArguments'>,
-  account: AccountRow,
-  req: CommandRequest,
-): Promise<PreparedCommand> {
+export async function prepareCommand(deps: Pick<SubmitDeps, 'vcpuBudget' | 'checkArguments'>, account: Account, req: CommandRequest): Promise<PreparedCommand> {
   const body = req.body;
-  const maxVcpu = Math.min(account.max_vcpu ?? deps.vcpuBudget, deps.vcpuBudget);
+  const maxVcpu = Math.min(account.maxVcpu ?? deps.vcpuBudget, deps.vcpuBudget);
   const { texts, field } = commandTexts(req);
   const interims = req.kind === 'chained' ? (req.body.interim_files ?? {}) : {};
   const issues = [
@@ -100,7 +96,7 @@ export async function prepareCommand(
   };
 }
 
-export function queuePrepared(deps: SubmitDeps, account: AccountRow, p: PreparedCommand): string {
+export function queuePrepared(deps: SubmitDeps, account: Account, p: PreparedCommand): string {
   const id = crypto.randomUUID();
   deps.commands.insert({
     id,

@@ -1,4 +1,4 @@
-import type { AccountRow } from '../db/accounts-repo';
+import type { Account } from '../db/accounts-repo';
 import { submitCommand, type CommandRequest, type SubmitDeps } from '../jobs/submit';
 import type { PresetRecord } from '../contract/preset-definition';
 import { renderPreset, type PresetRunInput } from './render';
@@ -6,7 +6,7 @@ import { renderPreset, type PresetRunInput } from './render';
 /** Renders the preset and submits the result exactly like a hand-written request: one code path. */
 export async function submitPreset(
   submit: SubmitDeps,
-  account: AccountRow,
+  account: Account,
   preset: PresetRecord,
   run: PresetRunInput,
 ): Promise<{ commandId: string; request: CommandRequest }> {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { AccountsRepo } from '../db/accounts-repo';
-import type { AccountRow } from '../db/accounts-repo';
+import type { Account } from '../db/accounts-repo';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Presets } from '../presets/presets';
 import { renderPreset } from '../presets/render';
@@ -66,7 +66,7 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
       if (!row) throw new NotFoundError('Watch folder not found');
       return present(row);
     },
-    create(account: AccountRow, body: CreateWatchFolderBody) {
+    create(account: Account, body: CreateWatchFolderBody) {
       // A watch folder reads this machine's files: a key handed to someone on the LAN must not get that.
       if (account.id !== deps.accounts.localAccountId())
         throw new ForbiddenError("Watch folders read this machine's folders: only the local account's key may create them");

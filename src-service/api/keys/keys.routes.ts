@@ -27,8 +27,8 @@ export function keyRoutes(deps: { accounts: AccountsRepo; db: Db }): Router {
         prefix: k.prefix,
         label: k.label,
         plan,
-        created_at: k.created_at,
-        revoked_at: k.revoked_at,
+        created_at: k.createdAt,
+        revoked_at: k.revokedAt,
         is_current: k.id === current,
       }));
     },
@@ -47,7 +47,7 @@ export function keyRoutes(deps: { accounts: AccountsRepo; db: Db }): Router {
         prefix: row.prefix,
         label: row.label,
         plan: account.plan,
-        created_at: row.created_at,
+        created_at: row.createdAt,
         revoked_at: null,
       };
     },

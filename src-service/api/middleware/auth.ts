@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { MISSING_KEY_DETAIL, UNAUTHORIZED_DETAIL, UnauthorizedError } from '../http-error';
-import type { AccountRow, AccountsRepo } from '../../db/accounts-repo';
+import type { Account, AccountsRepo } from '../../db/accounts-repo';
 import { isApiPath, PUBLIC_API_PATHS } from './api-path';
 
 /**
@@ -21,6 +21,6 @@ export function requireApiKey(accounts: AccountsRepo) {
   };
 }
 
-export function accountOf(ctx: Context): AccountRow {
-  return ctx.state.account as AccountRow;
+export function accountOf(ctx: Context): Account {
+  return ctx.state.account as Account;
 }

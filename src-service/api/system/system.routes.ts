@@ -77,11 +77,11 @@ export function systemRoutes(deps: SystemDeps): Router {
       return {
         account_id: a.id,
         plan: a.plan,
-        storage_quota_bytes: a.storage_quota_bytes,
+        storage_quota_bytes: a.storageQuotaBytes,
         storage_used_bytes: deps.files.storageUsedBytes(a.id),
-        processing_quota_bytes: a.processing_quota_bytes,
+        processing_quota_bytes: a.processingQuotaBytes,
         processing_used_bytes: deps.commands.processingUsedBytes(a.id),
-        max_vcpu: Math.min(a.max_vcpu ?? deps.config.vcpuBudget, deps.config.vcpuBudget),
+        max_vcpu: Math.min(a.maxVcpu ?? deps.config.vcpuBudget, deps.config.vcpuBudget),
         vcpu_budget: deps.config.vcpuBudget,
       };
     },
