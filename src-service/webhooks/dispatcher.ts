@@ -1,4 +1,4 @@
-import type { WebhooksRepo, DeliveryRow } from './webhooks-repo';
+import type { WebhooksRepo, Delivery } from './webhooks-repo';
 import { nextAttemptAt, type WebhookSchedule } from './schedule';
 import { webhookHeaders } from './signing';
 import { postWebhook } from './send';
@@ -14,7 +14,7 @@ export interface Dispatcher {
   start(): void;
   stop(): Promise<void>;
   /** Sends a due (or just inserted) delivery now; resolves when the attempt is recorded. */
-  attemptNow(row: DeliveryRow): Promise<void>;
+  attemptNow(row: Delivery): Promise<void>;
   /** Re-reads the earliest due time (after inserts or re-arms). */
   wake(): void;
 }
@@ -26,7 +26,7 @@ export interface Dispatcher {
  * survive restarts (docs/decisions.md: Webhooks).
  */
 export function createDispatcher(repo: WebhooksRepo, schedule: WebhookSchedule, log: (m: string) => void): Dispatcher {
-  const source: WorkSource<DeliveryRow> = {
+  const source: WorkSource<Delivery> = {
     pick: (running) => repo.dueDeliveries(new Date().toISOString(), BATCH + running.size).find((r) => !running.has(r.id)) ?? null,
     claim: (row) => repo.leaseDelivery(row, new Date(Date.now() + schedule.attemptTimeoutMs + LEASE_MARGIN_MS).toISOString()),
     nextDueAt: () => {
@@ -35,17 +35,17 @@ export function createDispatcher(repo: WebhooksRepo, schedule: WebhookSchedule, 
     },
   };
   // A failure (e.g. the database closing at stop) is only logged by the queue: callers fire and forget.
-  const queue = createWorkQueue<DeliveryRow>({ name: 'webhook', key: (r) => r.id, source, handle: sendAndRecord, log, maxSleepMs: MAX_SLEEP_MS });
+  const queue = createWorkQueue<Delivery>({ name: 'webhook', key: (r) => r.id, source, handle: sendAndRecord, log, maxSleepMs: MAX_SLEEP_MS });
 
-  async function sendAndRecord(row: DeliveryRow, stopping: AbortSignal): Promise<void> {
-    const hook = repo.getWebhook(row.account_id);
+  async function sendAndRecord(row: Delivery, stopping: AbortSignal): Promise<void> {
+    const hook = repo.getWebhook(row.accountId);
     if (!hook) {
       repo.recordAttempt(row.id, row.url, 'FAILED', null, { statusCode: null, error: 'The webhook was removed' });
       return;
     }
-    const headers = webhookHeaders(hook.secret, row.id, row.payload_json);
+    const headers = webhookHeaders(hook.secret, row.id, row.payloadJson);
     const timeout = AbortSignal.any([AbortSignal.timeout(schedule.attemptTimeoutMs), stopping]);
-    const result = await postWebhook(hook.url, row.payload_json, headers, timeout, schedule.attemptTimeoutMs);
+    const result = await postWebhook(hook.url, row.payloadJson, headers, timeout, schedule.attemptTimeoutMs);
     if (stopping.aborted) {
       repo.releaseDelivery(row.id);
       return;

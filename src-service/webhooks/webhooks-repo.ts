@@ -2,16 +2,41 @@ import type { DeliveryStatus } from '../contract/enums';
 import type { Db } from '../db/open';
 import { nowIso } from '../db/time';
 
-export interface WebhookRow {
+export type { DeliveryStatus };
+
+/** An account's webhook: where finished commands are posted, and the secret that signs them. */
+export interface Webhook {
+  accountId: string;
+  url: string;
+  secret: string;
+  createdAt: string;
+}
+
+/** One finished command to post, with its retry state. */
+export interface Delivery {
+  id: string;
+  accountId: string;
+  commandId: string;
+  url: string;
+  /** The body exactly as it is signed and sent, so a retry sends the same bytes. */
+  payloadJson: string;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface WebhookRow {
   account_id: string;
   url: string;
   secret: string;
   created_at: string;
 }
 
-export type { DeliveryStatus };
-
-export interface DeliveryRow {
+interface DeliveryRow {
   id: string;
   account_id: string;
   command_id: string;
@@ -25,6 +50,26 @@ export interface DeliveryRow {
   created_at: string;
   updated_at: string;
 }
+
+const toWebhook = (r: WebhookRow): Webhook => ({ accountId: r.account_id, url: r.url, secret: r.secret, createdAt: r.created_at });
+
+const toDelivery = (r: DeliveryRow): Delivery => ({
+  id: r.id,
+  accountId: r.account_id,
+  commandId: r.command_id,
+  url: r.url,
+  payloadJson: r.payload_json,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at,
+  lastStatusCode: r.last_status_code,
+  lastError: r.last_error,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const one = <R, T>(map: (r: R) => T, r: unknown): T | undefined => (r === undefined ? undefined : map(r as R));
+const all = (rs: unknown[]): Delivery[] => (rs as DeliveryRow[]).map(toDelivery);
 
 export interface AttemptResult {
   statusCode: number | null;
@@ -60,17 +105,17 @@ export function createWebhooksRepo(db: Db) {
   );
 
   return {
-    getWebhook: (accountId: string) => get.get(accountId) as WebhookRow | undefined,
+    getWebhook: (accountId: string) => one(toWebhook, get.get(accountId)),
     setWebhook: (accountId: string, url: string, secret: string) => upsert.run(accountId, url, secret, nowIso()),
     removeWebhook: (accountId: string) => remove.run(accountId).changes > 0,
-    insertDelivery(d: Pick<DeliveryRow, 'id' | 'account_id' | 'command_id' | 'url' | 'payload_json'>): void {
-      insertDelivery.run({ ...d, now: nowIso() });
+    insertDelivery(d: Pick<Delivery, 'id' | 'accountId' | 'commandId' | 'url' | 'payloadJson'>): void {
+      insertDelivery.run({ id: d.id, account_id: d.accountId, command_id: d.commandId, url: d.url, payload_json: d.payloadJson, now: nowIso() });
     },
-    getDelivery: (accountId: string, id: string) => getDelivery.get(id, accountId) as DeliveryRow | undefined,
-    listDeliveries: (accountId: string, limit: number, offset: number) => listDeliveries.all(accountId, limit, offset) as DeliveryRow[],
-    dueDeliveries: (nowIsoStr: string, limit: number) => due.all(nowIsoStr, limit) as DeliveryRow[],
+    getDelivery: (accountId: string, id: string) => one(toDelivery, getDelivery.get(id, accountId)),
+    listDeliveries: (accountId: string, limit: number, offset: number) => all(listDeliveries.all(accountId, limit, offset)),
+    dueDeliveries: (nowIsoStr: string, limit: number) => all(due.all(nowIsoStr, limit)),
     nextDueAt: () => (nextDue.get() as { at: string | null }).at,
-    leaseDelivery: (row: DeliveryRow, untilIso: string): boolean => lease.run(untilIso, nowIso(), row.id, row.next_attempt_at).changes === 1,
+    leaseDelivery: (d: Delivery, untilIso: string): boolean => lease.run(untilIso, nowIso(), d.id, d.nextAttemptAt).changes === 1,
     /** Makes a leased row due now again (an attempt interrupted by a stop does not count). */
     releaseDelivery: (id: string) => release.run(nowIso(), nowIso(), id),
     recordAttempt(id: string, url: string, status: DeliveryStatus, next: string | null, result: AttemptResult): void {

@@ -7,7 +7,7 @@ import type { Command } from '../db/commands-repo';
 import type { StoredFile } from '../db/files-repo';
 import { BadRequestError, NotFoundError } from '../errors';
 import { isHostAllowed } from '../ffmpeg-args/input-hosts';
-import { createWebhooksRepo, type DeliveryRow, type WebhookRow } from './webhooks-repo';
+import { createWebhooksRepo, type Delivery, type Webhook } from './webhooks-repo';
 import { createDispatcher } from './dispatcher';
 import { scheduleFromEnv, type WebhookSchedule } from './schedule';
 import { generateWebhookSecret } from './signing';
@@ -35,14 +35,14 @@ export function createWebhooks(deps: WebhookDeps, schedule: WebhookSchedule = sc
   const repo = createWebhooksRepo(deps.db);
   const dispatcher = createDispatcher(repo, schedule, deps.log);
 
-  function enqueue(accountId: string, commandId: string, url: string, data: unknown): DeliveryRow {
+  function enqueue(accountId: string, commandId: string, url: string, data: unknown): Delivery {
     const id = `msg_${crypto.randomUUID().replaceAll('-', '')}`;
-    const payload_json = JSON.stringify({ data, timestamp: Date.now() });
-    repo.insertDelivery({ id, account_id: accountId, command_id: commandId, url, payload_json });
-    return repo.getDelivery(accountId, id) as DeliveryRow;
+    const payloadJson = JSON.stringify({ data, timestamp: Date.now() });
+    repo.insertDelivery({ id, accountId, commandId, url, payloadJson });
+    return repo.getDelivery(accountId, id) as Delivery;
   }
 
-  function requireWebhook(accountId: string): WebhookRow {
+  function requireWebhook(accountId: string): Webhook {
     const hook = repo.getWebhook(accountId);
     if (!hook) throw new NotFoundError('Webhook not found');
     return hook;
@@ -56,11 +56,11 @@ export function createWebhooks(deps: WebhookDeps, schedule: WebhookSchedule = sc
     stop: () => dispatcher.stop(),
     getWebhook: (accountId: string) => repo.getWebhook(accountId),
     /** Sets (or replaces) the URL; a new secret every time, shown once in the answer. */
-    setWebhook(accountId: string, url: string): WebhookRow {
+    setWebhook(accountId: string, url: string): Webhook {
       const host = new URL(url).hostname;
       if (!isHostAllowed(deps.config, host)) throw new BadRequestError(`Webhook host not allowed: ${host}`);
       repo.setWebhook(accountId, url, generateWebhookSecret());
-      return repo.getWebhook(accountId) as WebhookRow;
+      return repo.getWebhook(accountId) as Webhook;
     },
     removeWebhook: (accountId: string) => repo.removeWebhook(accountId),
     /** The `onCommandFinal` hook: SUCCESS or FAILED, the body exactly as the poll endpoint. */
@@ -73,19 +73,19 @@ export function createWebhooks(deps: WebhookDeps, schedule: WebhookSchedule = sc
       void dispatcher.attemptNow(delivery);
     },
     /** "Send test": a synthetic SUCCESS record; waits for the first attempt so the caller sees its outcome. */
-    async sendTest(accountId: string): Promise<DeliveryRow> {
+    async sendTest(accountId: string): Promise<Delivery> {
       const hook = requireWebhook(accountId);
       const data = presentTestCommand();
       const delivery = enqueue(accountId, data.command_id, hook.url, data);
       await dispatcher.attemptNow(delivery);
-      return repo.getDelivery(accountId, delivery.id) as DeliveryRow;
+      return repo.getDelivery(accountId, delivery.id) as Delivery;
     },
     /** Sends a delivery again (to the current URL) with a fresh retry schedule; waits for the attempt. */
-    async replay(accountId: string, deliveryId: string): Promise<DeliveryRow> {
+    async replay(accountId: string, deliveryId: string): Promise<Delivery> {
       const hook = requireWebhook(accountId);
       if (!repo.rearmDelivery(accountId, deliveryId, hook.url)) throw new NotFoundError('Delivery not found');
-      await dispatcher.attemptNow(repo.getDelivery(accountId, deliveryId) as DeliveryRow);
-      return repo.getDelivery(accountId, deliveryId) as DeliveryRow;
+      await dispatcher.attemptNow(repo.getDelivery(accountId, deliveryId) as Delivery);
+      return repo.getDelivery(accountId, deliveryId) as Delivery;
     },
     listDeliveries: (accountId: string, limit: number, offset: number) => repo.listDeliveries(accountId, limit, offset),
   };
