@@ -8,6 +8,7 @@ import { closeUnreadBody } from './api/middleware/unread-body';
 import { hostGuard } from './api/middleware/host-guard';
 import { setJsonBodyLimits } from './api/middleware/json-body';
 import { requireApiKey } from './api/middleware/auth';
+import { methodNotAllowed } from './api/middleware/method-not-allowed';
 import { isApiPath } from './api/middleware/api-path';
 import { NotFoundError } from './errors';
 import { webUi } from './api/web/web-ui';
@@ -21,7 +22,9 @@ export interface AppOptions {
   allowedOrigins: () => Set<string>;
   /** The modules' route groups, mounted in this order. */
   routers: readonly Router[];
-  /** Raw middleware mounted before the key check: `/storage` URLs and part PUTs that stream their own body. */
+  /** Declared routes whose signed URL is the grant (upload parts): mounted before the key check. */
+  signedRouters: readonly Router[];
+  /** Raw middleware mounted before the key check: `/storage` URLs (served past the router, docs/performance.md) and the worker protocol. */
   rawHandlers: readonly Koa.Middleware[];
 }
 
@@ -34,6 +37,7 @@ export function createApp(opts: AppOptions): Koa {
   app.use(errorHandler(opts.log));
   app.use(hostGuard({ allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins }));
   for (const handler of opts.rawHandlers) app.use(handler);
+  for (const router of opts.signedRouters) app.use(router.routes()).use(methodNotAllowed(router));
   // The key before the body: a request without a valid key never gets its body read.
   // Bodies are read by the routes that take them (json-body.ts), so an unknown path is a 404 whatever it carries.
   app.use(requireApiKey(opts.accounts));

@@ -42,7 +42,7 @@ export interface ServiceParts {
   /** The chosen binaries and the build's facts (after start()). */
   readonly media: Media;
   readonly pollCache: PollCache;
-  /** Every route group the app mounts, in mount order. */
+  /** Every route group the app mounts: the signed ones (before the key check) first, then the rest. */
   readonly routers: readonly Router[];
 }
 
@@ -170,7 +170,17 @@ export function compose(config: Config, version: string, log: (m: string) => voi
     workers,
   ];
   return {
-    parts: { db, accounts, commands, files, blobs, events, media, pollCache: jobs.pollCache, routers: mounted.flatMap((m) => m.routers ?? []) },
+    parts: {
+      db,
+      accounts,
+      commands,
+      files,
+      blobs,
+      events,
+      media,
+      pollCache: jobs.pollCache,
+      routers: mounted.flatMap((m) => [...(m.signedRouters ?? []), ...(m.routers ?? [])]),
+    },
     db,
     confiner,
     media,

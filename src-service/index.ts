@@ -38,7 +38,8 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
     log,
     allowedHosts: () => allowed.hosts,
     allowedOrigins: () => allowed.origins,
-    routers: c.parts.routers,
+    routers: c.mounted.flatMap((m) => m.routers ?? []),
+    signedRouters: c.mounted.flatMap((m) => m.signedRouters ?? []),
     rawHandlers: c.mounted.flatMap((m) => m.rawHandlers ?? []),
   });
   // Header deadlines are checked every connectionsCheckingInterval: keep it well under the deadline.

@@ -26,12 +26,12 @@ export function createRouter(): Router {
 
 /**
  * Mounts a group of declarations with their handlers: the route path comes from the
- * declaration, a JSON body is read only by endpoints that declare one (json-body.ts), and
- * path parameters, body and query are validated by the declared schemas into the 422 list body.
+ * declaration, a JSON body is read only by endpoints that declare one (json-body.ts), a raw
+ * body is left unread for the handler to stream from `ctx.req`, and path parameters, body and
+ * query are validated by the declared schemas into the 422 list body.
  */
 export function mountEndpoints<G extends EndpointGroup>(router: Router, group: G, handlers: Handlers<G>): Router {
   for (const [operationId, endpoint] of Object.entries(group)) {
-    if (bodyKindOf(endpoint) === 'raw') throw new Error(`${operationId} streams its own body; it is served by its own middleware`);
     const handler = handlers[operationId] as Handler<Endpoint>;
     const run: Middleware = async (ctx) => {
       const result = await handler(ctx as RouterContext, parseRequest(endpoint, ctx as RouterContext));

@@ -13,8 +13,9 @@ export interface ResponseSpec {
  * - `json`: read by the route (size limit, deadline, 415 for another type) and, with a
  *   `body` schema, validated into the handler's `body`; without one it is read and ignored;
  * - `none`: never read (GET, DELETE);
- * - `raw`: the handler streams the body itself (upload parts, multipart forms); such
- *   endpoints are served by a middleware before the key check (docs/http-guards.md).
+ * - `raw`: nothing reads the body before the handler, which streams it from the request
+ *   (upload parts, multipart forms). The storage URLs are raw too and are served past the
+ *   router after their signature check (docs/performance.md).
  */
 export type BodyKind = 'json' | 'none' | 'raw';
 

@@ -53,6 +53,17 @@ async function storedBytes(s: TestService, fileId: string): Promise<Buffer> {
 }
 
 describe('multipart upload edges of the part write path (docs/performance.md)', () => {
+  it('when a part URL is asked for with GET, its id is not an upload id or its token is forged, then 405 with Allow, 404 and 403, never the web page', async () => {
+    const { upload_urls } = await init(svc, 6 * MiB);
+    const url = new URL(upload_urls[0] as string);
+    const get = await fetch(url);
+    expect([get.status, get.headers.get('allow'), await get.json()]).toEqual([405, 'PUT', { detail: 'Method not allowed' }]);
+    const notAnId = await put(`${svc.url}/uploads/not-an-id/parts/1${url.search}`, Buffer.from('x'));
+    expect(notAnId.status).toBe(404);
+    url.searchParams.set('token', 'forged');
+    expect((await put(url.toString(), Buffer.from('x'))).status).toBe(403);
+  });
+
   it('when parts arrive last first, then each lands at its own offset and the stored file is byte-identical', async () => {
     const bytes = crypto.randomBytes(11 * MiB + 4321);
     const up = await init(svc, bytes.length);

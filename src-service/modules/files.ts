@@ -7,8 +7,8 @@ import { createUploads, type UploadDeps } from '../files/uploads';
 import { createFormUploads } from '../files/form-upload';
 import type { DeleteDeps } from '../files/deletes';
 import { createRateLimiter } from '../accounts/rate-limit';
-import { fileRoutes, partUploadHandler } from '../api/files/files.routes';
-import { formUploadHandler } from '../api/files/form-upload.route';
+import { fileRoutes, signedUploadRoutes } from '../api/files/files.routes';
+import { formUploadRoutes } from '../api/files/form-upload.route';
 import { storageRoutes } from '../api/storage/storage.routes';
 
 export interface FilesDeps extends StoreFileDeps, UploadDeps, DeleteDeps {
@@ -27,8 +27,10 @@ export function createFilesModule(deps: FilesDeps): ServiceModule {
   const rateLimit = createRateLimiter(deps.config.storeFileRatePerMinute);
   return {
     name: 'store-file and uploads',
-    routers: [fileRoutes(deps, storeFiles, uploads, rateLimit)],
-    rawHandlers: [storageRoutes(deps), partUploadHandler(uploads), formUploadHandler(deps.accounts, createFormUploads(deps), deps.urls)],
+    routers: [fileRoutes(deps, storeFiles, uploads, rateLimit), formUploadRoutes(createFormUploads(deps), deps.urls)],
+    // Before the key check: the signed URL is the grant (storage bytes, upload parts).
+    signedRouters: [signedUploadRoutes(uploads)],
+    rawHandlers: [storageRoutes(deps)],
     async start() {
       uploads.start();
       await storeFiles.start();

@@ -10,6 +10,8 @@ export interface ServiceModule {
   /** Named on stderr when stopping it takes long. */
   readonly name: string;
   readonly routers?: readonly Router[];
+  /** Routes whose signed URL is the grant (no key): mounted before the key check. */
+  readonly signedRouters?: readonly Router[];
   /** Middleware mounted before the key check (e.g. part PUTs with a token in the URL). */
   readonly rawHandlers?: readonly Koa.Middleware[];
   start(): Promise<void>;

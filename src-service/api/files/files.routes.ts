@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
-import type { Context, Next } from 'koa';
 import type { UrlBuilder } from '../../files/urls';
 import { NotFoundError } from '../../errors';
 import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { fileEndpoints } from '../../contract/endpoints/files';
+import { streamedEndpoints } from '../../contract/endpoints/streamed';
 import { presentFile } from './files.presenter';
 import { bulkDeleteFiles, deleteCommandFiles, deleteOneFile, type DeleteDeps } from '../../files/deletes';
 import { streamOutputsZip } from '../../files/outputs-zip';
@@ -68,27 +68,32 @@ export function fileRoutes(deps: DeleteDeps & { urls: UrlBuilder }, storeFiles: 
   });
 }
 
-const PART_PATH = /^\/uploads\/([0-9a-f-]{36})\/parts\/(\d{1,5})$/;
+const UPLOAD_ID = /^[0-9a-f-]{36}$/;
+const PART_NUMBER = /^\d{1,5}$/;
 
-/** `PUT /uploads/{file_id}/parts/{n}?token=…`: streamed straight to disk, before any JSON parsing. */
-export function partUploadHandler(uploads: Uploads) {
-  return async function putPart(ctx: Context, next: Next): Promise<void> {
-    const m = PART_PATH.exec(ctx.path);
-    if (!m) return next();
-    if (ctx.method !== 'PUT') {
-      ctx.status = 405;
-      ctx.set('Allow', 'PUT');
-      ctx.body = { detail: 'Method not allowed' };
-      return;
-    }
-    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
-    const length = ctx.get('content-length') === '' ? null : Number(ctx.get('content-length'));
-    const { etag, timings } = await uploads.putPart(m[1] as string, Number(m[2]), token, ctx.req, length, { contentMd5: ctx.get('content-md5') || null });
-    ctx.set('ETag', etag);
-    ctx.set('Server-Timing', serverTiming(timings));
-    ctx.status = 200;
-    ctx.body = '';
-  };
+/**
+ * `PUT /uploads/{file_id}/parts/{n}?token=…`: the signed URL is the grant, so this router is
+ * mounted before the key check (app.ts); the body is streamed straight to disk.
+ */
+export function signedUploadRoutes(uploads: Uploads): Router {
+  return mountEndpoints(
+    createRouter(),
+    { uploadPart: streamedEndpoints.uploadPart },
+    {
+      // Read from ctx, not the declared schemas: a forged or partial URL is a 404 or 403 (as a bad signature), never a 422.
+      uploadPart: async (ctx) => {
+        const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+        const { file_id: fileId = '', part_number: partNumber = '' } = ctx.params;
+        if (!UPLOAD_ID.test(fileId) || !PART_NUMBER.test(partNumber)) throw new NotFoundError('Upload not found');
+        const length = ctx.get('content-length') === '' ? null : Number(ctx.get('content-length'));
+        const { etag, timings } = await uploads.putPart(fileId, Number(partNumber), token, ctx.req, length, { contentMd5: ctx.get('content-md5') || null });
+        ctx.set('ETag', etag);
+        ctx.set('Server-Timing', serverTiming(timings));
+        ctx.status = 200;
+        ctx.body = '';
+      },
+    },
+  );
 }
 
 /** `Server-Timing: receive;dur=…, hash;dur=…`: where a part's time went (the bench sums these). */

@@ -56,13 +56,14 @@ describe('POST /v1/files/upload (multipart form, the older one-request upload)',
     expect((await svc.api('GET', '/v1/files?status=all')).body.length).toBe(before);
   });
 
-  it('when the form has no file field, then 422 at upload_file; JSON gets 415; GET gets 405', async () => {
+  it('when the form has no file field, then 422 at upload_file; JSON gets 415; GET is the file-record route (no file "upload")', async () => {
     const none = await postForm(formWith('other', Buffer.from('x'), 'a.txt'));
     expect(none.status).toBe(422);
     expect(none.body.detail[0]).toMatchObject({ loc: ['body', 'upload_file'], type: 'missing' });
     const json = await svc.api('POST', '/v1/files/upload', { upload_file: 'x' });
     expect(json.status).toBe(415);
-    expect((await svc.api('GET', '/v1/files/upload')).status).toBe(405);
+    const get = await svc.api('GET', '/v1/files/upload');
+    expect([get.status, get.body]).toEqual([404, { detail: 'File not found' }]);
   });
 
   it('when the body is cut before its closing boundary, then 422 and no stray staging file', async () => {

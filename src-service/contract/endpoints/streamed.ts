@@ -3,13 +3,13 @@ import { defineEndpoints } from '../endpoint';
 import { StoredFile } from '../records.schema';
 import { errors, json } from '../responses';
 
-// URL shapes the service hands out (files/urls.ts); their handlers match them before the routers.
+// URL shapes the service hands out (files/urls.ts).
 const PartParams = z.object({ file_id: z.string(), part_number: z.number().int().min(1).max(10_000) });
 const PartQuery = z.object({ token: z.string().describe('The signature; part of the presigned URL') });
 const StorageParams = z.object({ file_id: z.string(), name: z.string().describe('The file name (or a path inside a playlist)') });
 const SignedStorageParams = z.object({ token: z.string(), ...StorageParams.shape });
 
-/** Endpoints that stream their own bodies, served by middleware before the key check: the multipart form upload, upload parts and storage URLs (docs/http-guards.md). */
+/** Endpoints that stream their own bodies: the multipart form upload and upload parts (routes that read nothing before their handler), and storage URLs (served past the router after their signature check, docs/performance.md). */
 export const streamedEndpoints = defineEndpoints({
   uploadFileForm: {
     bodyKind: 'raw',
