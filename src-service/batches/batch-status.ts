@@ -1,19 +1,19 @@
-import type { BatchItemRow, BatchRow } from './batches-repo';
+import type { Batch, BatchItem } from './batch';
 
 export type BatchState = 'RUNNING' | 'SUCCESS' | 'PARTIAL' | 'FAILED';
 
 /** What GET /v1/batches/{id} shows: counts, an ETA from the pace so far, and every item. */
-export function presentBatch(batch: BatchRow, items: BatchItemRow[], now = Date.now()) {
-  const count = (s: BatchItemRow['status']) => items.filter((i) => i.status === s).length;
+export function presentBatch(batch: Batch, items: BatchItem[], now = Date.now()) {
+  const count = (s: BatchItem['status']) => items.filter((i) => i.status === s).length;
   const done = count('SUCCESS');
   const failed = count('FAILED');
   const finished = done + failed;
   const remaining = items.length - finished;
   return {
     batch_id: batch.id,
-    preset: batch.preset_name,
-    preset_version: batch.preset_version,
-    created_at: batch.created_at,
+    preset: batch.presetName,
+    preset_version: batch.presetVersion,
+    created_at: batch.createdAt,
     status: stateOf(items.length, done, failed),
     total: items.length,
     done,
@@ -22,11 +22,11 @@ export function presentBatch(batch: BatchRow, items: BatchItemRow[], now = Date.
     processing: count('PROCESSING'),
     eta_seconds: etaSeconds(batch, items, finished, remaining, now),
     items: items.map((i) => ({
-      index: i.idx,
-      input: JSON.parse(i.input_json) as Record<string, string>,
-      command_id: i.command_id,
+      index: i.index,
+      input: i.input,
+      command_id: i.commandId,
       status: i.status,
-      error_status: i.error_status,
+      error_status: i.errorStatus,
       attempts: i.attempts,
     })),
   };
@@ -42,11 +42,11 @@ function stateOf(total: number, done: number, failed: number): BatchState {
  * Remaining items times the average time per finished item so far (commands run side by
  * side, so this is the batch's own pace, not one command's duration). Null until one ends.
  */
-function etaSeconds(batch: BatchRow, items: BatchItemRow[], finished: number, remaining: number, now: number): number | null {
+function etaSeconds(batch: Batch, items: BatchItem[], finished: number, remaining: number, now: number): number | null {
   if (remaining === 0) return 0;
   if (finished === 0) return null;
-  const lastEnd = Math.max(...items.flatMap((i) => (i.finished_at ? [Date.parse(i.finished_at)] : [])));
-  const perItem = (lastEnd - Date.parse(batch.created_at)) / 1000 / finished;
+  const lastEnd = Math.max(...items.flatMap((i) => (i.finishedAt ? [Date.parse(i.finishedAt)] : [])));
+  const perItem = (lastEnd - Date.parse(batch.createdAt)) / 1000 / finished;
   const sinceLast = (now - lastEnd) / 1000;
   return Math.max(0, Math.round(perItem * remaining - sinceLast));
 }

@@ -82,7 +82,7 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
         requests.map((r) => r.request),
         (ids) =>
           repo.insert(
-            { id, account_id: account.id, preset_name: preset.name, preset_version: preset.version },
+            { id, accountId: account.id, presetName: preset.name, presetVersion: preset.version },
             requests.map((r, i) => ({ input: r.input, commandId: ids[i] as string })),
           ),
       );
@@ -96,7 +96,7 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
     async cancel(accountId: string, id: string) {
       const { items } = view(accountId, id);
       const open = items.filter((i) => !isFinal(i.status));
-      await Promise.all(open.map((i) => cancelCommand(deps.cancel, accountId, i.command_id)));
+      await Promise.all(open.map((i) => cancelCommand(deps.cancel, accountId, i.commandId)));
       return get(accountId, id);
     },
     /** Submits each FAILED item's request again, as it was; the item then follows the new command. */
@@ -105,13 +105,13 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
       const failed = items
         .filter((i) => i.status === 'FAILED')
         .flatMap((item) => {
-          const row = deps.commands.get(account.id, item.command_id);
+          const row = deps.commands.get(account.id, item.commandId);
           return row ? [{ item, request: requestOf(row.commandType, row.request) }] : [];
         });
       const submitted = await submitAll(
         account,
         failed.map((f) => f.request),
-        (ids) => failed.forEach((f, i) => repo.replaceCommand(batch.id, f.item.idx, f.item.command_id, ids[i] as string)),
+        (ids) => failed.forEach((f, i) => repo.replaceCommand(batch.id, f.item.index, f.item.commandId, ids[i] as string)),
       );
       announce(account.id, submitted);
       return get(account.id, id);

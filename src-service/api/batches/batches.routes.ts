@@ -24,7 +24,7 @@ export function batchRoutes(deps: { files: FilesRepo; blobs: BlobStore }, batche
     downloadBatchOutputs: async (ctx, { params: { batch_id } }) => {
       const accountId = accountOf(ctx).id;
       const { items } = batches.itemsOf(accountId, batch_id);
-      const ok = items.filter((i) => i.status === 'SUCCESS').map((i) => ({ index: i.idx, commandId: i.command_id }));
+      const ok = items.filter((i) => i.status === 'SUCCESS').map((i) => ({ index: i.index, commandId: i.commandId }));
       const stream = await streamOutputsZip(deps, accountId, ok);
       if (!stream) throw new NotFoundError('The batch has no stored outputs yet');
       ctx.type = 'application/zip';
