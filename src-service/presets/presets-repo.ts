@@ -1,7 +1,10 @@
 import type { Db } from '../db/open';
 import { nowIso } from '../db/time';
+import { PresetDefinition } from '../contract/preset-definition';
+import type { StoredPreset } from './stored-preset';
 
-export interface PresetRow {
+/** The `presets` table as SQLite returns it; it never leaves this file (`toStoredPreset` maps it). */
+interface PresetRow {
   account_id: string;
   name: string;
   version: number;
@@ -9,6 +12,16 @@ export interface PresetRow {
   created_at: string;
   deleted_at: string | null;
 }
+
+/** The definition was checked against the same schema when it was saved; parsing it types it. */
+const toStoredPreset = (r: PresetRow): StoredPreset => ({
+  accountId: r.account_id,
+  name: r.name,
+  version: r.version,
+  definition: PresetDefinition.parse(JSON.parse(r.definition_json)),
+  createdAt: r.created_at,
+  deletedAt: r.deleted_at,
+});
 
 /** Versions are append-only rows; delete marks every version of a name deleted. */
 export function createPresetsRepo(db: Db) {
@@ -24,14 +37,16 @@ export function createPresetsRepo(db: Db) {
   const remove = db.prepare(`UPDATE presets SET deleted_at = ? WHERE account_id = ? AND name = ? AND deleted_at IS NULL`);
 
   return {
-    listLatest: (accountId: string) => latestAll.all(accountId) as PresetRow[],
-    get: (accountId: string, name: string, version?: number) =>
-      (version === undefined ? latest.get(accountId, name) : byVersion.get(accountId, name, version)) as PresetRow | undefined,
-    versions: (accountId: string, name: string) => versions.all(accountId, name) as PresetRow[],
+    listLatest: (accountId: string): StoredPreset[] => (latestAll.all(accountId) as PresetRow[]).map(toStoredPreset),
+    get: (accountId: string, name: string, version?: number): StoredPreset | undefined => {
+      const row = (version === undefined ? latest.get(accountId, name) : byVersion.get(accountId, name, version)) as PresetRow | undefined;
+      return row && toStoredPreset(row);
+    },
+    versions: (accountId: string, name: string): StoredPreset[] => (versions.all(accountId, name) as PresetRow[]).map(toStoredPreset),
     /** Adds the next version (a deleted name starts again after its last number, so old ids never mean two things). */
-    addVersion: db.transaction((accountId: string, name: string, definitionJson: string): number => {
+    addVersion: db.transaction((accountId: string, name: string, definition: PresetDefinition): number => {
       const next = (maxVersion.get(accountId, name) as { v: number }).v + 1;
-      insert.run(accountId, name, next, definitionJson, nowIso());
+      insert.run(accountId, name, next, JSON.stringify(definition), nowIso());
       return next;
     }),
     remove: (accountId: string, name: string): boolean => remove.run(nowIso(), accountId, name).changes > 0,

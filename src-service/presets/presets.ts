@@ -2,14 +2,15 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { BUILTIN_PRESETS } from './builtin';
 import { assertValidDefinition } from './check-definition';
 import { PRESET_FORMAT, PRESET_FORMAT_VERSION, type PresetDefinition, type PresetExportFile, type PresetRecord } from '../contract/preset-definition';
-import type { PresetRow, PresetsRepo } from './presets-repo';
+import type { PresetsRepo } from './presets-repo';
+import type { StoredPreset } from './stored-preset';
 
-const toRecord = (row: PresetRow): PresetRecord => ({
-  ...(JSON.parse(row.definition_json) as PresetDefinition),
-  name: row.name,
-  version: row.version,
+const toRecord = (p: StoredPreset): PresetRecord => ({
+  ...p.definition,
+  name: p.name,
+  version: p.version,
   builtin: false,
-  created_at: row.created_at,
+  created_at: p.createdAt,
 });
 
 /** Presets of an account: the built-ins (read-only) and its own, versioned. */
@@ -42,7 +43,7 @@ export function createPresets(repo: PresetsRepo) {
       if (BUILTIN_PRESETS.has(def.name)) throw new ConflictError(`Preset ${def.name} is built in; choose another name`);
       if (repo.get(accountId, def.name)) throw new ConflictError(`Preset ${def.name} already exists; PUT /v1/presets/${def.name} adds a new version`);
       assertValidDefinition(def);
-      const version = repo.addVersion(accountId, def.name, JSON.stringify(def));
+      const version = repo.addVersion(accountId, def.name, def);
       return find(accountId, def.name, version);
     },
     /** A new version; the earlier ones stay readable (and runnable) by number. */
@@ -51,7 +52,7 @@ export function createPresets(repo: PresetsRepo) {
       if (!repo.get(accountId, name)) throw new NotFoundError(`Preset ${name} not found`);
       const next = { ...def, name };
       assertValidDefinition(next);
-      return find(accountId, name, repo.addVersion(accountId, name, JSON.stringify(next)));
+      return find(accountId, name, repo.addVersion(accountId, name, next));
     },
     remove(accountId: string, name: string): void {
       assertEditable(name);
