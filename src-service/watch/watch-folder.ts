@@ -14,7 +14,8 @@ import { submitPreset } from '../presets/submit-preset';
 import { deliverOutputs, moveOriginal } from './deliver';
 import { stageHashing, storeStaged, type IngestDeps } from './ingest';
 import { waitUntilStable } from './stability';
-import type { WatchFolderRow, WatchRepo } from './watch-repo';
+import type { WatchRepo } from './watch-repo';
+import type { WatchFolder } from './watched';
 import { createWorkQueue } from '../work/work-queue';
 import { periodicSource } from '../work/sources';
 
@@ -57,7 +58,7 @@ interface WatchItem {
  * The initial scan of chokidar reports every file already there, so files added while the
  * service was down are found; files it already ran are recognised and skipped.
  */
-export function startWatchFolder(ctx: WatchContext, row: WatchFolderRow): WatchHandle {
+export function startWatchFolder(ctx: WatchContext, row: WatchFolder): WatchHandle {
   const { deps, repo } = ctx;
   let lastError: string | null = null;
   const fail = (msg: string) => {
@@ -86,20 +87,20 @@ export function startWatchFolder(ctx: WatchContext, row: WatchFolderRow): WatchH
   const schedule = (file: string) => void files.run({ file });
 
   for (const open of repo.running(row.id)) {
-    if (!open.command_id) {
+    if (!open.commandId) {
       repo.forget(open.id); // claimed but never submitted: the scan takes it again
       continue;
     }
-    void files.run({ file: path.join(row.folder, open.path), open: { id: open.id, commandId: open.command_id } });
+    void files.run({ file: path.join(row.folder, open.path), open: { id: open.id, commandId: open.commandId } });
   }
 
   const watcher = chokidar.watch(row.folder, {
     depth: 0,
     ignoreInitial: false,
-    usePolling: row.use_polling === 1,
+    usePolling: row.usePolling,
     // A link planted in the folder must not make the service read what it points at.
     followSymlinks: false,
-    interval: row.poll_interval_ms,
+    interval: row.pollIntervalMs,
     ignored: (p: string) => p !== row.folder && path.basename(p).startsWith('.'),
   });
   watcher.on('add', schedule);
@@ -134,10 +135,10 @@ async function rescanFolder(folder: string, schedule: (file: string) => void): P
   }
 }
 
-async function processFile(ctx: WatchContext, row: WatchFolderRow, file: string, signal: AbortSignal): Promise<void> {
+async function processFile(ctx: WatchContext, row: WatchFolder, file: string, signal: AbortSignal): Promise<void> {
   const { deps, repo } = ctx;
   if (!(await isRegularFile(file))) return;
-  const stable = await waitUntilStable(file, row.stable_seconds * 1000, signal);
+  const stable = await waitUntilStable(file, row.stableSeconds * 1000, signal);
   const name = path.basename(file);
   if (!stable || repo.seenUnchanged(row.id, name, stable.size, stable.mtimeMs)) return;
   if (!(await isRegularFile(file))) return; // replaced by a link while it settled
@@ -148,21 +149,21 @@ async function processFile(ctx: WatchContext, row: WatchFolderRow, file: string,
     if (staged.size !== stable.size || repo.known(row.id, name, staged.size, staged.sha256)) return;
     claimed = repo.claim(row.id, name, staged.size, stable.mtimeMs, staged.sha256);
     if (claimed === null) return;
-    const account = deps.accounts.getAccount(row.account_id);
+    const account = deps.accounts.getAccount(row.accountId);
     if (!account) throw new Error("The watch folder's account no longer exists");
-    const preset = ctx.presets.find(row.account_id, row.preset_name, row.preset_version ?? undefined);
+    const preset = ctx.presets.find(row.accountId, row.presetName, row.presetVersion ?? undefined);
     const alias = preset.inputs[0]?.alias as string;
-    const input = await storeStaged(deps, row.account_id, staged, name, signal);
+    const input = await storeStaged(deps, row.accountId, staged, name, signal);
     const url = deps.urls.storageUrl(input, INPUT_URL_TTL_SECONDS) as string;
-    const parameters = JSON.parse(row.parameters_json) as Record<string, unknown>;
+    const parameters = row.parameters;
     const { commandId } = await submitPreset(deps.submit, account, preset, { input_files: { [alias]: url }, input_names: { [alias]: name }, parameters });
     repo.setCommand(claimed, commandId);
     await follow(ctx, row, claimed, file, commandId, signal);
   } catch (err) {
     if (claimed !== null && !signal.aborted) {
       repo.finish(claimed, 'FAILED', (err as Error).message, []);
-      if (row.move_originals) await moveOriginal(file, 'failed');
-    } else if (claimed !== null && signal.aborted && !repo.running(row.id).find((r) => r.id === claimed)?.command_id) {
+      if (row.moveOriginals) await moveOriginal(file, 'failed');
+    } else if (claimed !== null && signal.aborted && !repo.running(row.id).find((r) => r.id === claimed)?.commandId) {
       repo.forget(claimed);
     }
     if (!signal.aborted) throw err;
@@ -172,7 +173,7 @@ async function processFile(ctx: WatchContext, row: WatchFolderRow, file: string,
 }
 
 /** Waits for the command, then writes its outputs to the output folder and files the original. */
-async function follow(ctx: WatchContext, row: WatchFolderRow, fileId: number, file: string, commandId: string, signal: AbortSignal): Promise<void> {
+async function follow(ctx: WatchContext, row: WatchFolder, fileId: number, file: string, commandId: string, signal: AbortSignal): Promise<void> {
   const { deps, repo } = ctx;
   let cmd = deps.commands.getAny(commandId);
   while (cmd && !isFinal(cmd.status)) {
@@ -181,12 +182,12 @@ async function follow(ctx: WatchContext, row: WatchFolderRow, fileId: number, fi
     cmd = deps.commands.getAny(commandId);
   }
   if (cmd?.status === 'SUCCESS') {
-    const written = await deliverOutputs(deps.blobs, deps.files.byCommand(commandId), row.output_folder);
+    const written = await deliverOutputs(deps.blobs, deps.files.byCommand(commandId), row.outputFolder);
     repo.finish(fileId, 'DONE', null, written);
-    if (row.move_originals) await moveOriginal(file, 'done');
+    if (row.moveOriginals) await moveOriginal(file, 'done');
   } else {
     repo.finish(fileId, 'FAILED', cmd ? `${cmd.errorStatus}: ${cmd.errorMessage}` : 'The command is gone', []);
-    if (row.move_originals) await moveOriginal(file, 'failed');
+    if (row.moveOriginals) await moveOriginal(file, 'failed');
   }
   if (cmd) await removeInputCopy(ctx, cmd);
 }

@@ -8,7 +8,8 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { Presets } from '../presets/presets';
 import { renderPreset } from '../presets/render';
 import type { CreateWatchFolderBody } from '../contract/watch.schema';
-import { createWatchRepo, type WatchFolderRow } from './watch-repo';
+import { createWatchRepo } from './watch-repo';
+import type { WatchFolder } from './watched';
 import { startWatchFolder, type WatchDeps, type WatchHandle } from './watch-folder';
 
 /** Watch folders of the service (docs/presets.md, "Watch folders"): started with it, stopped with it. */
@@ -21,22 +22,22 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
   const repo = createWatchRepo(deps.db);
   const handles = new Map<string, WatchHandle>();
   const ctx = { deps, presets, repo, scratchDir: path.join(deps.config.dataDir, 'jobs', 'watch') };
-  const start = (row: WatchFolderRow) => handles.set(row.id, startWatchFolder(ctx, row));
+  const start = (row: WatchFolder) => handles.set(row.id, startWatchFolder(ctx, row));
 
-  function present(row: WatchFolderRow) {
+  function present(row: WatchFolder) {
     const counts = repo.counts(row.id);
     return {
       watch_id: row.id,
       folder: row.folder,
-      output_folder: row.output_folder,
-      preset: row.preset_name,
-      preset_version: row.preset_version,
-      parameters: JSON.parse(row.parameters_json) as Record<string, number | string>,
-      move_originals: row.move_originals === 1,
-      use_polling: row.use_polling === 1,
-      poll_interval_ms: row.poll_interval_ms,
-      stable_seconds: row.stable_seconds,
-      created_at: row.created_at,
+      output_folder: row.outputFolder,
+      preset: row.presetName,
+      preset_version: row.presetVersion,
+      parameters: row.parameters,
+      move_originals: row.moveOriginals,
+      use_polling: row.usePolling,
+      poll_interval_ms: row.pollIntervalMs,
+      stable_seconds: row.stableSeconds,
+      created_at: row.createdAt,
       running: counts.RUNNING,
       done: counts.DONE,
       failed: counts.FAILED,
@@ -44,10 +45,10 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
       recent: repo.recent(row.id, 20).map((f) => ({
         path: f.path,
         status: f.status,
-        command_id: f.command_id,
+        command_id: f.commandId,
         error: f.error,
-        outputs: f.outputs_json ? (JSON.parse(f.outputs_json) as string[]) : [],
-        updated_at: f.updated_at,
+        outputs: f.outputs,
+        updated_at: f.updatedAt,
       })),
     };
   }
@@ -76,18 +77,18 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
       const id = crypto.randomUUID();
       repo.insertFolder({
         id,
-        account_id: account.id,
+        accountId: account.id,
         folder,
-        output_folder: output,
-        preset_name: body.preset,
-        preset_version: body.version ?? null,
-        parameters_json: JSON.stringify(body.parameters ?? {}),
-        move_originals: body.move_originals ? 1 : 0,
-        use_polling: body.use_polling ? 1 : 0,
-        poll_interval_ms: body.poll_interval_ms ?? 1000,
-        stable_seconds: body.stable_seconds ?? 3,
+        outputFolder: output,
+        presetName: body.preset,
+        presetVersion: body.version ?? null,
+        parameters: body.parameters ?? {},
+        moveOriginals: body.move_originals === true,
+        usePolling: body.use_polling === true,
+        pollIntervalMs: body.poll_interval_ms ?? 1000,
+        stableSeconds: body.stable_seconds ?? 3,
       });
-      const row = repo.folder(account.id, id) as WatchFolderRow;
+      const row = repo.folder(account.id, id) as WatchFolder;
       start(row);
       return present(row);
     },

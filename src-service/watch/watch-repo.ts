@@ -1,7 +1,10 @@
 import type { Db } from '../db/open';
 import { nowIso } from '../db/time';
+import { WatchFolderRecord } from '../contract/watch.schema';
+import type { NewWatchFolder, WatchFile, WatchFileStatus, WatchFolder } from './watched';
 
-export interface WatchFolderRow {
+/** The `watch_folders` table as SQLite returns it; it never leaves this file (`toWatchFolder` maps it). */
+interface WatchFolderRow {
   id: string;
   account_id: string;
   folder: string;
@@ -16,9 +19,8 @@ export interface WatchFolderRow {
   created_at: string;
 }
 
-export type WatchFileStatus = 'RUNNING' | 'DONE' | 'FAILED';
-
-export interface WatchFileRow {
+/** The `watch_files` table as SQLite returns it; it never leaves this file (`toWatchFile` maps it). */
+interface WatchFileRow {
   id: number;
   watch_id: string;
   path: string;
@@ -32,6 +34,39 @@ export interface WatchFileRow {
   created_at: string;
   updated_at: string;
 }
+
+const toWatchFolder = (r: WatchFolderRow): WatchFolder => ({
+  id: r.id,
+  accountId: r.account_id,
+  folder: r.folder,
+  outputFolder: r.output_folder,
+  presetName: r.preset_name,
+  presetVersion: r.preset_version,
+  parameters: WatchFolderRecord.shape.parameters.parse(JSON.parse(r.parameters_json)),
+  moveOriginals: r.move_originals === 1,
+  usePolling: r.use_polling === 1,
+  pollIntervalMs: r.poll_interval_ms,
+  stableSeconds: r.stable_seconds,
+  createdAt: r.created_at,
+});
+
+const toWatchFile = (r: WatchFileRow): WatchFile => ({
+  id: r.id,
+  watchId: r.watch_id,
+  path: r.path,
+  sizeBytes: r.size_bytes,
+  mtimeMs: r.mtime_ms,
+  sha256: r.sha256,
+  status: r.status,
+  commandId: r.command_id,
+  error: r.error,
+  outputs: r.outputs_json ? (JSON.parse(r.outputs_json) as string[]) : [],
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const oneFile = (r: unknown): WatchFile | undefined => (r === undefined ? undefined : toWatchFile(r as WatchFileRow));
+const allFiles = (rs: unknown[]): WatchFile[] => (rs as WatchFileRow[]).map(toWatchFile);
 
 /** A watched file is known by path + size + content hash: the same bytes at the same path are never run twice. */
 export function createWatchRepo(db: Db) {
@@ -57,14 +92,31 @@ export function createWatchRepo(db: Db) {
   const counts = db.prepare(`SELECT status, COUNT(*) AS n FROM watch_files WHERE watch_id = ? GROUP BY status`);
 
   return {
-    insertFolder: (row: Omit<WatchFolderRow, 'created_at'>) => void insertFolder.run({ ...row, created_at: nowIso() }),
-    allFolders: () => all.all() as WatchFolderRow[],
-    folders: (accountId: string) => byAccount.all(accountId) as WatchFolderRow[],
-    folder: (accountId: string, id: string) => get.get(id, accountId) as WatchFolderRow | undefined,
+    insertFolder: (f: NewWatchFolder) =>
+      void insertFolder.run({
+        id: f.id,
+        account_id: f.accountId,
+        folder: f.folder,
+        output_folder: f.outputFolder,
+        preset_name: f.presetName,
+        preset_version: f.presetVersion,
+        parameters_json: JSON.stringify(f.parameters),
+        move_originals: f.moveOriginals ? 1 : 0,
+        use_polling: f.usePolling ? 1 : 0,
+        poll_interval_ms: f.pollIntervalMs,
+        stable_seconds: f.stableSeconds,
+        created_at: nowIso(),
+      }),
+    allFolders: (): WatchFolder[] => (all.all() as WatchFolderRow[]).map(toWatchFolder),
+    folders: (accountId: string): WatchFolder[] => (byAccount.all(accountId) as WatchFolderRow[]).map(toWatchFolder),
+    folder: (accountId: string, id: string): WatchFolder | undefined => {
+      const row = get.get(id, accountId) as WatchFolderRow | undefined;
+      return row && toWatchFolder(row);
+    },
     removeFolder: (accountId: string, id: string): boolean => remove.run(id, accountId).changes === 1,
-    known: (watchId: string, p: string, size: number, sha: string) => byIdentity.get(watchId, p, size, sha) as WatchFileRow | undefined,
+    known: (watchId: string, p: string, size: number, sha: string) => oneFile(byIdentity.get(watchId, p, size, sha)),
     /** Same path, size and mtime as a file already seen: no need to hash it again to know it. */
-    seenUnchanged: (watchId: string, p: string, size: number, mtimeMs: number) => byStat.get(watchId, p, size, mtimeMs) as WatchFileRow | undefined,
+    seenUnchanged: (watchId: string, p: string, size: number, mtimeMs: number) => oneFile(byStat.get(watchId, p, size, mtimeMs)),
     /** Claims a file; null when another pass claimed the same identity first. */
     claim(watchId: string, p: string, size: number, mtimeMs: number, sha: string): number | null {
       const now = nowIso();
@@ -74,9 +126,9 @@ export function createWatchRepo(db: Db) {
     setCommand: (id: number, commandId: string) => void setCommand.run(commandId, nowIso(), id),
     finish: (id: number, status: 'DONE' | 'FAILED', error: string | null, outputs: string[]) =>
       void finish.run(status, error, JSON.stringify(outputs), nowIso(), id),
-    running: (watchId: string) => running.all(watchId) as WatchFileRow[],
+    running: (watchId: string) => allFiles(running.all(watchId)),
     forget: (id: number) => void forget.run(id),
-    recent: (watchId: string, limit: number) => recent.all(watchId, limit) as WatchFileRow[],
+    recent: (watchId: string, limit: number) => allFiles(recent.all(watchId, limit)),
     counts(watchId: string): Record<WatchFileStatus, number> {
       const out: Record<WatchFileStatus, number> = { RUNNING: 0, DONE: 0, FAILED: 0 };
       for (const r of counts.all(watchId) as { status: WatchFileStatus; n: number }[]) out[r.status] = r.n;
