@@ -1,12 +1,13 @@
 import type { Db } from '../db/open';
 import { nowIso } from '../db/time';
 
+/** An account's result cache in numbers; the presenter (api/cache/cache.presenter.ts) writes the wire record. */
 export interface CacheStats {
   entries: number;
-  size_bytes: number;
+  /** Bytes of the stored outputs the entries point at (shared with those files, not extra). */
+  sizeBytes: number;
   lookups: number;
   hits: number;
-  hit_rate: number | null;
 }
 
 /** Entries point at a finished command whose outputs they reuse; they hold no bytes of their own. */
@@ -49,7 +50,7 @@ export function createCacheRepo(db: Db) {
     stats(accountId: string): CacheStats {
       const s = sizes.get(accountId) as { entries: number; size_bytes: number };
       const c = (counters.get(accountId) as { lookups: number; hits: number } | undefined) ?? { lookups: 0, hits: 0 };
-      return { ...s, ...c, hit_rate: c.lookups === 0 ? null : Math.round((c.hits / c.lookups) * 1000) / 1000 };
+      return { entries: s.entries, sizeBytes: s.size_bytes, lookups: c.lookups, hits: c.hits };
     },
     blobHash: (blobKey: string) => (getHash.get(blobKey) as { sha256: string } | undefined)?.sha256,
     rememberBlobHash: (blobKey: string, sha256: string) => void putHash.run(blobKey, sha256),
