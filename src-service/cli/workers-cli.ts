@@ -18,7 +18,7 @@ export function workersCommand(args: string[]): number {
       return 0;
     }
     if (sub === 'tokens') {
-      console.table(workers.listTokens());
+      console.table(workers.listTokens().map((t) => ({ id: t.id, label: t.label, created_at: t.createdAt, revoked_at: t.revokedAt })));
       return 0;
     }
     if (sub === 'revoke' && rest[0]) {

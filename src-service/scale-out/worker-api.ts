@@ -57,11 +57,11 @@ export function workerApi(workers: WorkersRepo, jobs: RemoteJobs): Middleware {
         workers.report(ctx.state.workerTokenId as string, {
           id: b.worker_id,
           host: b.host,
-          ffmpeg_version: b.ffmpeg_version,
-          hardware_encoders_json: JSON.stringify(b.hardware_encoders),
+          ffmpegVersion: b.ffmpeg_version,
+          hardwareEncoders: b.hardware_encoders,
           cores: b.cores,
           vcpus: b.vcpus,
-          running_json: JSON.stringify(b.running),
+          running: b.running,
         });
         return { ok: true };
       },

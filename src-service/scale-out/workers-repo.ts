@@ -2,8 +2,11 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/open';
 import { hashKey } from '../db/accounts-repo';
 import { nowIso } from '../db/time';
+import { WorkerItem } from '../contract/workers.schema';
+import type { Worker, WorkerReport, WorkerToken } from './worker-record';
 
-export interface WorkerRow {
+/** The `workers` table as SQLite returns it; it never leaves this file (`toWorker` maps it). */
+interface WorkerRow {
   id: string;
   token_id: string;
   host: string;
@@ -16,7 +19,27 @@ export interface WorkerRow {
   last_seen_at: string;
 }
 
-export type WorkerReport = Omit<WorkerRow, 'token_id' | 'last_seen_at' | 'started_at'>;
+interface WorkerTokenRow {
+  id: string;
+  label: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+const toWorker = (r: WorkerRow): Worker => ({
+  id: r.id,
+  tokenId: r.token_id,
+  host: r.host,
+  ffmpegVersion: r.ffmpeg_version,
+  hardwareEncoders: WorkerItem.shape.hardware_encoders.parse(JSON.parse(r.hardware_encoders_json)),
+  cores: r.cores,
+  vcpus: r.vcpus,
+  running: JSON.parse(r.running_json) as string[],
+  startedAt: r.started_at,
+  lastSeenAt: r.last_seen_at,
+});
+
+const toWorkerToken = (r: WorkerTokenRow): WorkerToken => ({ id: r.id, label: r.label, createdAt: r.created_at, revokedAt: r.revoked_at });
 
 /** Worker tokens (hashed, like API keys) and the workers' self-descriptions. */
 export function createWorkersRepo(db: Db) {
@@ -45,13 +68,23 @@ export function createWorkersRepo(db: Db) {
     },
     findToken: (token: string) => (tokenByHash.get(hashKey(token)) as { id: string } | undefined)?.id,
     revokeToken: (idOrPrefix: string) => revoke.run(nowIso(), idOrPrefix, idOrPrefix).changes > 0,
-    listTokens: () => listTokens.all() as { id: string; label: string | null; created_at: string; revoked_at: string | null }[],
+    listTokens: (): WorkerToken[] => (listTokens.all() as WorkerTokenRow[]).map(toWorkerToken),
     report(tokenId: string, w: WorkerReport): void {
-      upsert.run({ ...w, token_id: tokenId, now: nowIso() });
+      upsert.run({
+        id: w.id,
+        token_id: tokenId,
+        host: w.host,
+        ffmpeg_version: w.ffmpegVersion,
+        hardware_encoders_json: JSON.stringify(w.hardwareEncoders),
+        cores: w.cores,
+        vcpus: w.vcpus,
+        running_json: JSON.stringify(w.running),
+        now: nowIso(),
+      });
       forget.run(weekAgo());
     },
     touch: (id: string, running: string[]) => seen.run(JSON.stringify(running), nowIso(), id),
-    list: () => list.all(weekAgo()) as WorkerRow[],
+    list: (): Worker[] => (list.all(weekAgo()) as WorkerRow[]).map(toWorker),
   };
 }
 
