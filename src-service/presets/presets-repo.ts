@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
 import { nowIso } from '../db/time';
-import { PresetDefinition } from '../contract/preset-definition';
+import type { PresetDefinition } from '../contract/preset-definition';
 import type { StoredPreset } from './stored-preset';
 
 /** The `presets` table as SQLite returns it; it never leaves this file (`toStoredPreset` maps it). */
@@ -13,12 +13,16 @@ interface PresetRow {
   deleted_at: string | null;
 }
 
-/** The definition was checked against the same schema when it was saved; parsing it types it. */
+/**
+ * The definition was checked against its schema when it was saved; it is only JSON-parsed
+ * here, so a version saved under an older, looser schema still lists and exports as it was
+ * instead of failing every read of the account's presets.
+ */
 const toStoredPreset = (r: PresetRow): StoredPreset => ({
   accountId: r.account_id,
   name: r.name,
   version: r.version,
-  definition: PresetDefinition.parse(JSON.parse(r.definition_json)),
+  definition: JSON.parse(r.definition_json) as PresetDefinition,
   createdAt: r.created_at,
   deletedAt: r.deleted_at,
 });
