@@ -9,6 +9,7 @@ import { hostGuard } from './api/middleware/host-guard';
 import { setJsonBodyLimits } from './api/middleware/json-body';
 import { requireApiKey } from './api/middleware/auth';
 import { methodNotAllowed } from './api/middleware/method-not-allowed';
+import { serveGuarded, type GuardedRouter } from './api/guarded-router';
 import { isApiPath } from './api/middleware/api-path';
 import { NotFoundError } from './errors';
 import { webUi } from './api/web/web-ui';
@@ -24,7 +25,9 @@ export interface AppOptions {
   routers: readonly Router[];
   /** Declared routes whose signed URL is the grant (upload parts): mounted before the key check. */
   signedRouters: readonly Router[];
-  /** Raw middleware mounted before the key check: `/storage` URLs (served past the router, docs/performance.md) and the worker protocol. */
+  /** Declared routes with a credential of their own (the worker protocol): mounted before the key check. */
+  guardedRouters: readonly GuardedRouter[];
+  /** Raw middleware mounted before the key check: `/storage` URLs (served past the router, docs/performance.md). */
   rawHandlers: readonly Koa.Middleware[];
 }
 
@@ -36,6 +39,7 @@ export function createApp(opts: AppOptions): Koa {
   app.use(closeUnreadBody);
   app.use(errorHandler(opts.log));
   app.use(hostGuard({ allowedHosts: opts.allowedHosts, allowedOrigins: opts.allowedOrigins }));
+  for (const guarded of opts.guardedRouters) app.use(serveGuarded(guarded));
   for (const handler of opts.rawHandlers) app.use(handler);
   for (const router of opts.signedRouters) app.use(router.routes()).use(methodNotAllowed(router));
   // The key before the body: a request without a valid key never gets its body read.

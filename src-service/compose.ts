@@ -179,7 +179,7 @@ export function compose(config: Config, version: string, log: (m: string) => voi
       events,
       media,
       pollCache: jobs.pollCache,
-      routers: mounted.flatMap((m) => [...(m.signedRouters ?? []), ...(m.routers ?? [])]),
+      routers: mounted.flatMap((m) => [...(m.guardedRouters ?? []).map((g) => g.router), ...(m.signedRouters ?? []), ...(m.routers ?? [])]),
     },
     db,
     confiner,

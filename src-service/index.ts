@@ -40,6 +40,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
     allowedOrigins: () => allowed.origins,
     routers: c.mounted.flatMap((m) => m.routers ?? []),
     signedRouters: c.mounted.flatMap((m) => m.signedRouters ?? []),
+    guardedRouters: c.mounted.flatMap((m) => m.guardedRouters ?? []),
     rawHandlers: c.mounted.flatMap((m) => m.rawHandlers ?? []),
   });
   // Header deadlines are checked every connectionsCheckingInterval: keep it well under the deadline.

@@ -31,8 +31,11 @@ export interface Endpoint {
   tag: string;
   summary: string;
   description?: string;
-  /** Default true: `X-API-KEY` required (docs/api.md §5). */
-  auth?: boolean;
+  /**
+   * Default true: `X-API-KEY` required (docs/api.md §5); false: public; `worker`: the worker
+   * protocol's bearer worker token instead, never a user's key (docs/scale-out.md).
+   */
+  auth?: boolean | 'worker';
   /** Default `json` when there is a body schema, else `none`. */
   bodyKind?: BodyKind;
   body?: z.ZodType;

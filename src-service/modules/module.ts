@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import type { Router } from '@koa/router';
+import type { GuardedRouter } from '../api/guarded-router';
 
 /**
  * One part of the service as the composition root (src-service/compose.ts) wires it: the routes it adds to
@@ -12,7 +13,9 @@ export interface ServiceModule {
   readonly routers?: readonly Router[];
   /** Routes whose signed URL is the grant (no key): mounted before the key check. */
   readonly signedRouters?: readonly Router[];
-  /** Middleware mounted before the key check (e.g. part PUTs with a token in the URL). */
+  /** Routes with a credential of their own (the worker protocol's token): mounted before the key check. */
+  readonly guardedRouters?: readonly GuardedRouter[];
+  /** Middleware mounted before the key check (e.g. `/storage` URLs with a token in the URL). */
   readonly rawHandlers?: readonly Koa.Middleware[];
   start(): Promise<void>;
   stop(): Promise<void>;

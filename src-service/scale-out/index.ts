@@ -36,7 +36,7 @@ export function createScaleOut(deps: ScaleOutDeps): ScaleOut {
     name: 'scale-out',
     scheduler: queue,
     routers: [workersRoutes({ workers })],
-    rawHandlers: [workerApi(workers, jobs)],
+    guardedRouters: [workerApi(workers, jobs)],
     workers,
     async start() {
       await queue.start();

@@ -6,11 +6,14 @@ import { Transform, type Readable } from 'node:stream';
 import type { Keyring } from '../storage/signing';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
 import { signToken, verifyToken } from '../storage/signing';
+import { pathOf } from '../contract/endpoint';
+import { workerProtocolEndpoints } from '../contract/endpoints/worker-protocol';
 
 /** Parts of an output upload; big enough that a typical output is one or a few PUTs. */
 export const OUTPUT_PART_BYTES = 64 * 1024 * 1024;
 /** Part URLs are valid this long (a worker asks again for a new upload when they expire). */
 const PART_URL_SECONDS = 6 * 3600;
+const PART_PATH = workerProtocolEndpoints.workerUploadPart.path;
 
 interface Upload {
   commandId: string;
@@ -44,7 +47,7 @@ export function createOutputUploads(deps: { keyring: Keyring; jobsDir: string },
     const exp = Math.floor(Date.now() / 1000) + PART_URL_SECONDS;
     const upload_urls = Array.from(
       { length: partCount },
-      (_, i) => `/v1/worker/uploads/${id}/parts/${i + 1}?token=${encodeURIComponent(signToken(deps.keyring, `wpart:${id}:${i + 1}`, exp))}`,
+      (_, i) => `${pathOf(PART_PATH, { upload_id: id, part_number: i + 1 })}?token=${encodeURIComponent(signToken(deps.keyring, `wpart:${id}:${i + 1}`, exp))}`,
     );
     return { upload_id: id, part_size: OUTPUT_PART_BYTES, part_count: partCount, upload_urls };
   }

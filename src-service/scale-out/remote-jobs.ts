@@ -20,9 +20,6 @@ interface Active {
 
 export type ClaimAnswer = { plan: JobPlan } | { gone: string };
 
-/** What a worker may report as the cause of a failed run. */
-export const WORKER_FAILURES: readonly FailureStatus[] = ['UNREACHABLE_INPUT_FILE', 'INVALID_INPUT_FILE', 'PROCESSING_ERROR', 'MISSING_OUTPUT_FILE', 'TIMEOUT'];
-
 /**
  * The service's side of commands run by workers: it claims a command for a worker (QUEUED ->
  * PROCESSING, or a takeover after a worker died), relays progress and cancel, receives the

@@ -39,6 +39,11 @@ export function buildOpenApi(): OpenApiDocument {
       schemas,
       securitySchemes: {
         ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'docs/api.md §5: every endpoint except health and this document' },
+        WorkerToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The worker protocol only (docs/scale-out.md): a worker token from `ffdesk workers token`; a user key is refused there',
+        },
       },
     },
   };
@@ -81,12 +86,19 @@ function operationObject(op: Operation, names: Map<z.ZodType, string>): Record<s
     tags: [op.tag],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    ...(op.auth === false ? { security: [] } : {}),
+    ...securityOf(op),
     ...(parameters.length ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
     ...(op.form ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: formSchema(op.form) } } } } : {}),
     responses: Object.fromEntries(Object.entries(op.responses).map(([status, r]) => [status, responseObject(r, ref)])),
   };
+}
+
+/** The document's default is the key; public endpoints need nothing, the worker protocol its bearer token. */
+function securityOf(op: Operation): { security?: Record<string, string[]>[] } {
+  if (op.auth === false) return { security: [] };
+  if (op.auth === 'worker') return { security: [{ WorkerToken: [] }] };
+  return {};
 }
 
 function formSchema(fields: Record<string, string>): JsonSchema {

@@ -12,6 +12,7 @@ import { presetEndpoints } from './presets';
 import { batchEndpoints } from './batches';
 import { cacheEndpoints } from './cache';
 import { watchEndpoints } from './watch';
+import { workerProtocolEndpoints } from './worker-protocol';
 
 /** Every endpoint group; the order is the OpenAPI document's. */
 export const ENDPOINT_GROUPS = [
@@ -28,6 +29,7 @@ export const ENDPOINT_GROUPS = [
   batchEndpoints,
   cacheEndpoints,
   watchEndpoints,
+  workerProtocolEndpoints,
 ] as const satisfies readonly EndpointGroup[];
 
 /** Every endpoint of the service, each with its operationId. */

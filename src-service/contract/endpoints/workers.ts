@@ -2,7 +2,7 @@ import { defineEndpoints } from '../endpoint';
 import { WorkersList } from '../workers.schema';
 import { errors, json } from '../responses';
 
-/** Scale-out (docs/scale-out.md). The `/v1/worker/...` routes workers call take a worker token, not a key, and are not listed here. */
+/** Scale-out (docs/scale-out.md). The `/v1/worker/...` routes workers call take a worker token, not a key: worker-protocol.ts. */
 export const workerEndpoints = defineEndpoints({
   listWorkers: {
     method: 'get',

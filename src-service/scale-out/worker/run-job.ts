@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CancelledError, JobFailure, ShutdownError, type FailureStatus } from '../../errors';
+import { CancelledError, JobFailure, ShutdownError } from '../../errors';
 import { executeInFolder } from '../../jobs/execute';
 import type { ParsedRequest } from '../../jobs/submit';
 import { stepLimits } from '../../jobs/runner';
 import type { Confiner, SandboxMode } from '../../media/confine';
 import type { JobPlan } from '../plan';
-import { filesToUpload, WORKER_FAILURES } from '../remote-jobs';
+import { filesToUpload } from '../remote-jobs';
+import { isWorkerFailure, type WorkerFailureStatus } from '../../contract/worker-protocol.schema';
 import { ServiceAnswerError, type ServiceClient } from './service-client';
 
 /** How often a running job reports progress; the answer carries cancel, so this bounds how fast ffmpeg stops. */
@@ -35,7 +36,7 @@ type Claim = { plan: JobPlan } | { gone: string };
  */
 export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<void> {
   if (ctx.shutdown.aborted) return; // stopping: leave the command QUEUED for another worker
-  const claim = await ctx.client.call<Claim>('POST', `/v1/worker/commands/${commandId}/claim`, { worker_id: ctx.workerId });
+  const claim = (await ctx.client.send('workerClaim', { command_id: commandId }, { worker_id: ctx.workerId })) as Claim;
   if ('gone' in claim) {
     ctx.log(`command ${commandId} skipped: ${claim.gone}`);
     return;
@@ -100,7 +101,7 @@ function startReporter(ctx: JobContext, commandId: string, controller: AbortCont
     const progress = latest;
     latest = null;
     ctx.client
-      .call<{ cancel: boolean }>('POST', `/v1/worker/commands/${commandId}/progress`, { worker_id: ctx.workerId, progress }, { patienceMs: 0 })
+      .send('workerProgress', { command_id: commandId }, { worker_id: ctx.workerId, progress }, { patienceMs: 0 })
       .then((a) => {
         if (a.cancel) controller.abort(new CancelledError());
       })
@@ -127,13 +128,17 @@ async function finish(
       await uploadFile(ctx, commandId, work, file);
     }
     signal.throwIfAborted();
-    const answer = await ctx.client.call<{ status: string; missing?: string[] }>('POST', `/v1/worker/commands/${commandId}/complete`, {
-      worker_id: ctx.workerId,
-      produced: r.produced,
-      input_bytes: r.inputBytes,
-      ffmpeg_seconds: r.ffmpegSeconds,
-      log: r.log,
-    });
+    const answer = await ctx.client.send(
+      'workerCompleteCommand',
+      { command_id: commandId },
+      {
+        worker_id: ctx.workerId,
+        produced: r.produced,
+        input_bytes: r.inputBytes,
+        ffmpeg_seconds: r.ffmpegSeconds,
+        log: r.log,
+      },
+    );
     if (!answer.missing?.length) return;
     pending = answer.missing;
   }
@@ -143,17 +148,21 @@ async function finish(
 async function uploadFile(ctx: JobContext, commandId: string, work: string, file: string): Promise<void> {
   const full = path.join(work, file);
   const size = (await fs.stat(full)).size;
-  const init = await ctx.client.call<{ upload_id: string; part_size: number; upload_urls: string[] }>('POST', `/v1/worker/commands/${commandId}/files`, {
-    worker_id: ctx.workerId,
-    path: file,
-    size_bytes: size,
-  });
+  const init = await ctx.client.send(
+    'workerInitFile',
+    { command_id: commandId },
+    {
+      worker_id: ctx.workerId,
+      path: file,
+      size_bytes: size,
+    },
+  );
   const etags: string[] = [];
   for (const [i, url] of init.upload_urls.entries()) {
     const start = i * init.part_size;
     etags.push(await ctx.client.putPart(url, full, start, Math.min(init.part_size, size - start)));
   }
-  await ctx.client.call('POST', `/v1/worker/uploads/${init.upload_id}/complete`, { etags });
+  await ctx.client.send('workerCompleteUpload', { upload_id: init.upload_id }, { etags });
 }
 
 async function reportFailure(ctx: JobContext, commandId: string, reason: unknown, err: unknown, t: { log: string; ffmpegSeconds: number }): Promise<void> {
@@ -161,18 +170,18 @@ async function reportFailure(ctx: JobContext, commandId: string, reason: unknown
   const base = { worker_id: ctx.workerId, log: t.log, ffmpeg_seconds: t.ffmpegSeconds };
   const shutdown = reason instanceof ShutdownError;
   const body = shutdown
-    ? { ...base, error_status: 'PROCESSING_ERROR', error_message: 'The worker stopped', requeue: true }
+    ? { ...base, error_status: 'PROCESSING_ERROR' as const, error_message: 'The worker stopped', requeue: true }
     : { ...base, ...failureOf(reason, err) };
   if (!(reason instanceof JobFailure) && !(err instanceof JobFailure) && !shutdown) ctx.log(`command ${commandId}: ${(err as Error)?.stack ?? String(err)}`);
-  await ctx.client.call('POST', `/v1/worker/commands/${commandId}/fail`, body).catch((e: unknown) => {
+  await ctx.client.send('workerFailCommand', { command_id: commandId }, body).catch((e: unknown) => {
     if (!(e instanceof ServiceAnswerError)) throw e;
     ctx.log(`command ${commandId}: the service refused the failure report: ${e.detail}`);
   });
 }
 
-function failureOf(reason: unknown, err: unknown): { error_status: FailureStatus; error_message: string } {
+function failureOf(reason: unknown, err: unknown): { error_status: WorkerFailureStatus; error_message: string } {
   const f = reason instanceof JobFailure ? reason : err instanceof JobFailure ? err : null;
-  if (f && WORKER_FAILURES.includes(f.status)) return { error_status: f.status, error_message: f.message };
+  if (f && isWorkerFailure(f.status)) return { error_status: f.status, error_message: f.message };
   const message = f?.message ?? (err as Error)?.message ?? String(err);
   return { error_status: 'PROCESSING_ERROR', error_message: `Internal error while running the command on a worker: ${message}` };
 }

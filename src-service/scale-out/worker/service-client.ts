@@ -2,6 +2,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { z } from 'zod';
+import { pathOf, type Answer, type RequestBody } from '../../contract/endpoint';
+import { workerProtocolEndpoints } from '../../contract/endpoints/worker-protocol';
+
+type Protocol = typeof workerProtocolEndpoints;
+/** The JSON calls of the worker protocol (the part PUT streams a file: putPart). */
+export type WorkerCall = Exclude<keyof Protocol, 'workerUploadPart'>;
+type PathParams<E> = E extends { params: z.ZodType } ? z.input<E['params']> : undefined;
+interface SendOptions {
+  signal?: AbortSignal;
+  patienceMs?: number;
+}
 
 export class ServiceAnswerError extends Error {
   constructor(
@@ -36,7 +48,7 @@ export function createServiceClient(serviceUrl: string, token: string) {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  async function call<T>(method: string, p: string, body?: unknown, opts: { signal?: AbortSignal; patienceMs?: number } = {}): Promise<T> {
+  async function call<T>(method: string, p: string, body?: unknown, opts: SendOptions = {}): Promise<T> {
     const deadline = Date.now() + (opts.patienceMs ?? UNREACHABLE_PATIENCE_MS);
     for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
       try {
@@ -46,6 +58,17 @@ export function createServiceClient(serviceUrl: string, token: string) {
         await sleep(delay);
       }
     }
+  }
+
+  /** One declared call: its method and path from the declaration (contract/endpoints/worker-protocol.ts). */
+  function send<K extends WorkerCall>(
+    op: K,
+    params: PathParams<Protocol[K]>,
+    body: RequestBody<Protocol[K]>,
+    opts?: SendOptions,
+  ): Promise<Answer<Protocol[K]>> {
+    const e: { method: string; path: string } = workerProtocolEndpoints[op];
+    return call(e.method.toUpperCase(), pathOf(e.path, params ?? {}), body, opts);
   }
 
   /** PUTs bytes [start, start+length) of a file to a signed part URL; returns the ETag. */
@@ -72,7 +95,7 @@ export function createServiceClient(serviceUrl: string, token: string) {
     });
   }
 
-  return { call, putPart, resolve };
+  return { send, putPart, resolve };
 }
 
 export type ServiceClient = ReturnType<typeof createServiceClient>;

@@ -53,9 +53,9 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
   };
   const heartbeat = () =>
     client
-      .call('POST', '/v1/worker/heartbeat', { worker_id: id, ...info, vcpus: o.vcpus, running: [...running] }, { patienceMs: 0 })
+      .send('workerHeartbeat', undefined, { worker_id: id, ...info, vcpus: o.vcpus, running: [...running] }, { patienceMs: 0 })
       .catch((err: unknown) => o.log(`heartbeat: ${(err as Error).message}`));
-  await client.call('POST', '/v1/worker/heartbeat', { worker_id: id, ...info, vcpus: o.vcpus, running: [] }); // a wrong token or URL fails here, at start
+  await client.send('workerHeartbeat', undefined, { worker_id: id, ...info, vcpus: o.vcpus, running: [] }); // a wrong token or URL fails here, at start
   const beat = setInterval(() => void heartbeat(), HEARTBEAT_MS);
   void detectWorkerEncoders(ffmpegPath, shutdown.signal).then(
     (found) => (info.hardware_encoders = found),
