@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import { hasRedisServer, startRedis, type TestRedis } from '../testing/redis';
 import { startWorkerProcess, type WorkerProcess } from '../testing/worker-process';
 import { createWorkersRepo } from './workers-repo';
 import { startWebhookReceiver } from '../testing/webhook-receiver';
+import { workerProtocolEndpoints } from '../contract/endpoints/worker-protocol';
+import { bodyKindOf } from '../contract/endpoint';
 
 const SKIP = hasRedisServer() ? false : 'redis-server is not installed (Debian package redis-server; .ci/run installs it)';
 
@@ -267,6 +270,38 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
     expect(userHeader.status).toBe(401);
     const asWorker = await svc.api('GET', '/v1/commands', undefined, { key: null, headers: { authorization: `Bearer ${token}`, 'x-api-key': token } });
     expect(asWorker.status).toBe(401);
+  });
+
+  it('when each declared worker-protocol endpoint is called, then without the token 401, with it the answer comes from its route', async () => {
+    const wrong: string[] = [];
+    for (const e of Object.values(workerProtocolEndpoints)) {
+      const path = e.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'part_number' ? '1' : `x${crypto.randomUUID()}`));
+      // A body of the wrong type: a JSON route refuses it (415) before its handler runs, so nothing changes.
+      const send = (headers: Record<string, string>) =>
+        fetch(`${svc.url}${path}`, { method: e.method.toUpperCase(), headers: { 'content-type': 'text/plain', ...headers }, body: 'x' });
+      const userCredentials: Record<string, string>[] = [{}, { 'x-api-key': svc.key }, { authorization: `Bearer ${svc.key}` }];
+      for (const headers of userCredentials) {
+        const res = await send(headers);
+        const text = await res.text();
+        if (res.status !== 401 || !text.includes('worker token')) wrong.push(`${e.method} ${e.path} ${JSON.stringify(headers)} -> ${res.status} ${text}`);
+      }
+      const res = await send({ authorization: `Bearer ${token}` });
+      const text = await res.text();
+      const expected = bodyKindOf(e) === 'json' ? 415 : 403; // the part PUT: a part URL without its signature
+      if (res.status !== expected) wrong.push(`${e.method} ${e.path} with the token -> ${res.status} ${text}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('when a worker route is asked with another method or an unknown path, then 405 with Allow, or 404', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const get = await fetch(`${svc.url}/v1/worker/heartbeat`, { headers: auth });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const unknown = await fetch(`${svc.url}/v1/worker/nothing`, { method: 'POST', headers: auth });
+    expect([unknown.status, await unknown.text()]).toEqual([404, '{"detail":"Not Found"}']);
+    const badPart = await fetch(`${svc.url}/v1/worker/uploads/x/parts/one`, { method: 'PUT', headers: auth, body: 'x' });
+    expect([badPart.status, await badPart.text()]).toEqual([404, '{"detail":"Not Found"}']);
   });
 });
 
