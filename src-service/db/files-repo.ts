@@ -138,9 +138,12 @@ export function createFilesRepo(db: Db) {
     /** The stored, undeleted outputs of these commands, oldest first (for list previews). */
     storedOutputsOf(commandIds: string[]): StoredFile[] {
       if (commandIds.length === 0) return [];
+      // By command id: left to itself SQLite picks the status index and walks every STORED file (50 ms at 100k files).
       return all(
         db
-          .prepare(`SELECT * FROM files WHERE command_id IN (${commandIds.map(() => '?').join(',')}) AND is_deleted = 0 AND status = 'STORED' ORDER BY seq`)
+          .prepare(
+            `SELECT * FROM files INDEXED BY files_command WHERE command_id IN (${commandIds.map(() => '?').join(',')}) AND is_deleted = 0 AND status = 'STORED' ORDER BY seq`,
+          )
           .all(...commandIds),
       );
     },
