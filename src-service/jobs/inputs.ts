@@ -12,6 +12,7 @@ import { probeFile } from '../media/probe';
 import { checkStorageRef, isFolderBlob, mediaOf } from '../files/storage-access';
 import type { UrlBuilder } from '../files/urls';
 import { isHostAllowed } from '../ffmpeg-args/input-hosts';
+import { mapBounded } from '../work/map-bounded';
 
 /** What fetching inputs over HTTP needs (a worker on another machine has only this). */
 export interface DownloadDeps {
@@ -64,26 +65,6 @@ interface OneInput {
  * request declaring hundreds of inputs does not open hundreds of sockets in one go.
  */
 const INPUT_FETCHES_AT_ONCE = 8;
-
-/** `fn` over `items`, at most `limit` at a time, in order; the first failure stops new starts and is thrown. */
-async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  let failed = false;
-  const lane = async (): Promise<void> => {
-    while (!failed && next < items.length) {
-      const i = next++;
-      try {
-        results[i] = await fn(items[i] as T);
-      } catch (err) {
-        failed = true;
-        throw err;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
 
 /** Fetches every declared input into `<work>/<alias>/<name>`, or extracts the zipped folder into `<work>`. */
 export async function prepareInputs(

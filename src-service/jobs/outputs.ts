@@ -5,6 +5,7 @@ import type { BlobInfo, BlobStore } from '../storage/blob-store';
 import { writeZip } from '../storage/zip';
 import type { Confiner } from '../media/confine';
 import { mapProbe, probeFile } from '../media/probe';
+import { mapBounded } from '../work/map-bounded';
 
 /** A command output ready to become a stored-file record. */
 export interface StoredOutput {
@@ -36,19 +37,27 @@ export async function storeOutputs(
   if (outputs === 'OUTPUT_FOLDER') return [await storeFolderZip(deps.blobs, work, produced, commandId)];
   const declared = new Set(Object.values(outputs));
   const groups = groupPlaylists(outputs, produced, declared);
+  const entries = Object.entries(outputs);
+  const sizes: number[] = [];
+  for (const [alias, name] of entries) {
+    const stat = await fs.stat(path.join(work, name)).catch(() => null);
+    if (!stat?.isFile()) throw new JobFailure('MISSING_OUTPUT_FILE', `Output ${alias} (${name}) was not produced by the command`);
+    sizes.push(stat.size);
+  }
+  // Each probe is a process start (tens of ms for a dynamically linked ffprobe): the outputs are probed side by side.
+  const probes = await mapBounded(entries, PROBES_AT_ONCE, ([alias, name]) =>
+    probeFile(deps.ffprobePath, path.join(work, name), {
+      confiner: deps.confiner,
+      sees: isPlaylistAlias(alias) ? 'folder' : 'file',
+      signal,
+      timeoutMs: 60_000,
+    }).catch(() => null),
+  );
   const stored: StoredOutput[] = [];
-  for (const [alias, name] of Object.entries(outputs)) {
+  for (const [i, [alias, name]] of entries.entries()) {
     signal.throwIfAborted();
     const full = path.join(work, name);
-    const stat = await fs.stat(full).catch(() => null);
-    if (!stat?.isFile()) throw new JobFailure('MISSING_OUTPUT_FILE', `Output ${alias} (${name}) was not produced by the command`);
-    const media = mapProbe(
-      await probeFile(deps.ffprobePath, full, { confiner: deps.confiner, sees: isPlaylistAlias(alias) ? 'folder' : 'file', signal, timeoutMs: 60_000 }).catch(
-        () => null,
-      ),
-      name,
-      stat.size,
-    );
+    const media = mapProbe(probes[i] ?? null, name, sizes[i] as number);
     if (isPlaylistAlias(alias)) {
       stored.push(await storePlaylist(deps.blobs, work, alias, name, groups.get(alias) ?? [name], media));
     } else {
@@ -58,6 +67,9 @@ export async function storeOutputs(
   }
   return stored;
 }
+
+/** Outputs probed at once: enough to overlap the probes' start-up, few enough for two cores. */
+const PROBES_AT_ONCE = 4;
 
 async function storePlaylist(blobs: BlobStore, work: string, alias: string, manifest: string, files: string[], media: object): Promise<StoredOutput> {
   const blob = await blobs.putDir(work, files);

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { mapBounded } from '../work/map-bounded';
 
 /** Flushes a file's bytes (or a directory's entries) to disk. */
 export async function fsyncPath(p: string): Promise<void> {
@@ -60,14 +61,7 @@ export async function linkOrCopy(src: string, dest: string): Promise<void> {
 
 /** Runs `fn` over `items` with at most `limit` in flight; rejects on the first failure. */
 export async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await fn(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  await mapBounded(items, limit, fn);
 }
 
 /** Every regular file under `dir`, relative, with `/` separators, sorted. */
