@@ -23,7 +23,7 @@ export const ConfigSchema = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   port: z.coerce.number().int().min(0).max(65535).default(8777),
   dataDir: z.string().min(1),
-  /** Sets the local account's key instead of generating one (docs/decisions.md: Accounts). */
+  /** Sets the local account's key instead of generating one (docs/choices.md: Accounts). */
   apiKey: z.string().min(8).optional(),
   /** Base of the URLs the service hands out; default `http://<host>:<port>`. */
   publicUrl: z.string().url().optional(),
@@ -55,7 +55,7 @@ export const ConfigSchema = z.object({
     .default(20 * GiB),
   zipMaxEntries: z.coerce.number().int().min(1).default(20_000),
   zipMaxRatio: z.coerce.number().min(1).default(200),
-  /** Input URL hosts refused / exclusively allowed (empty allow list = any). Loopback and LAN are allowed by default (docs/decisions.md: Requests). */
+  /** Input URL hosts refused / exclusively allowed (empty allow list = any). Loopback and LAN are allowed by default (docs/choices.md: Requests). */
   inputHostsDeny: csv.default([]),
   inputHostsAllow: csv.default([]),
   storeFileRatePerMinute: z.coerce.number().int().min(1).default(60),

@@ -94,7 +94,7 @@ export class ValidationError extends DomainError {
 }
 
 /**
- * Why a command or a stored file failed while running (docs/decisions.md, States). Not an
+ * Why a command or a stored file failed while running (docs/choices.md, States). Not an
  * answer to a request: the runner records it on the record as `error_status` + message.
  */
 export type { FailureStatus };

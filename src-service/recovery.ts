@@ -7,7 +7,7 @@ import type { BlobStore } from './storage/blob-store';
 const MAX_ATTEMPTS = 2;
 
 /**
- * Boot-time recovery (conventions rule 4, docs/decisions.md: States): no command stays PROCESSING
+ * Boot-time recovery (conventions rule 4, docs/choices.md: States): no command stays PROCESSING
  * across a restart, half-written job folders go, and blobs that no record references
  * (written before a crash hit the commit) are swept. Returns the commands it failed, so the
  * caller can announce them (events, webhooks) once those are running.

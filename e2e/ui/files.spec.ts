@@ -52,7 +52,7 @@ test.describe('files', () => {
     const res = await fetch(copied);
     expect(res.status).toBe(200);
     expect((await res.arrayBuffer()).byteLength).toBe(bytes.size);
-    // Tampering with the signature is refused (docs/decisions.md: Storage and signed URLs).
+    // Tampering with the signature is refused (docs/choices.md: Storage and signed URLs).
     const tampered = copied.replace(/(\/storage\/s\/[^/]*)(.)\//, (_m, head: string, last: string) => `${head}${last === 'A' ? 'B' : 'A'}/`);
     expect(tampered).not.toBe(copied);
     expect((await fetch(tampered)).status).toBe(403);

@@ -1,7 +1,7 @@
 import type { Account } from '../db/accounts-repo';
 import { ForbiddenError, QuotaExceededError } from '../errors';
 
-/** What each plan allows (docs/decisions.md: Accounts, plans, quotas). */
+/** What each plan allows (docs/choices.md: Accounts, plans, quotas). */
 export const PLAN_LIMITS = {
   trial: { privateStorage: false, directUpload: false, maxRunSeconds: 600 },
   pro: { privateStorage: true, directUpload: true, maxRunSeconds: 24 * 3600 },

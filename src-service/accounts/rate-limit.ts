@@ -1,7 +1,7 @@
 import { RateLimitError } from '../errors';
 
 /**
- * A per-account token bucket (store-file's rate limit, docs/decisions.md: Accounts). Refills
+ * A per-account token bucket (store-file's rate limit, docs/choices.md: Accounts). Refills
  * continuously; an empty bucket answers 429 with the seconds until the next token.
  */
 export function createRateLimiter(perMinute: number, now: () => number = Date.now) {

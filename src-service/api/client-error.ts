@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 /**
  * node:http's `clientError`: requests so malformed that they never reach Koa (bad request
  * line, header overflow, headers sent too slowly). node answers those with an empty body;
- * this answers in the wire format every other error uses, `{"detail": "..."}` (docs/decisions.md:
+ * this answers in the wire format every other error uses, `{"detail": "..."}` (docs/choices.md:
  * Wire conventions), then closes the connection.
  */
 export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {

@@ -6,7 +6,7 @@ import { UsageError } from './exit-codes';
 import { createProgressView, formatMb } from './output';
 import { userPath } from './user-path';
 
-/** How long presigned URLs of uploaded inputs stay valid: longer than any queue wait plus run (docs/api.md §4.9.3). */
+/** How long presigned URLs of uploaded inputs stay valid: longer than any queue wait plus run (docs/api.md §4.9: at most 7 days). */
 const INPUT_URL_TTL_SECONDS = 7 * 24 * 3600;
 
 /** `alias=value` pairs of --in / --out. */

@@ -89,7 +89,7 @@ export function createProgressView(opts: { json: boolean; tty?: boolean }) {
   };
 }
 
-/** "12.0 fps 1.5x ETA 4s" from ffmpeg progress (docs/decisions.md: Records, progress). */
+/** "12.0 fps 1.5x ETA 4s" from ffmpeg progress (docs/choices.md: Records, progress). */
 export function describeProgress(p: CommandProgress | undefined): string {
   if (!p) return '';
   const parts = [

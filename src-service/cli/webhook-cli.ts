@@ -9,7 +9,7 @@ function printDelivery(d: WebhookDelivery): void {
   printLine(`${String(d.delivery_id)}  ${String(d.status).padEnd(9)}  attempts:${String(d.attempts)}  last:${String(code)}  ${String(d.last_error ?? '')}`);
 }
 
-/** `webhook get | set <url> | rm | test | deliveries | replay <delivery_id>` (docs/decisions.md: Webhooks). */
+/** `webhook get | set <url> | rm | test | deliveries | replay <delivery_id>` (docs/choices.md: Webhooks). */
 export async function webhookCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } }, allowPositionals: true });

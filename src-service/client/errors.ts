@@ -1,7 +1,7 @@
 import type { ValidationIssue } from './types';
 
 /**
- * Every non-2xx answer becomes an ApiError value (docs/decisions.md: wire conventions): `detail`
+ * Every non-2xx answer becomes an ApiError value (docs/choices.md: wire conventions): `detail`
  * is the message string, or for a 422 the list of issues of docs/api.md §2.4.
  */
 export class ApiError extends Error {

@@ -2,7 +2,7 @@
  * Wire types of the /v1 API, inferred from the contract's zod schemas
  * (src-service/contract/), so the client, the service and the OpenAPI document cannot
  * disagree. Field names are exactly the wire's (snake_case). Optional fields are left out by
- * the service when they do not apply (docs/decisions.md: Records). Where the wire schema is
+ * the service when they do not apply (docs/choices.md: Records). Where the wire schema is
  * wider than what a caller may rely on (free-form `error_status` strings, the echoed
  * request), the types below narrow it to the contract's enums and request shapes.
  */
@@ -34,10 +34,10 @@ export type CommandRequest = RunCommandRequest | RunChainedRequest;
 /** The service always sends every field (media/progress.ts); the schema leaves them optional for older senders. */
 export type CommandProgress = z.infer<typeof events.Progress> & { out_time_seconds: number | null; speed: number | null; fps: number | null };
 
-/** docs/api.md §2.2 + docs/decisions.md (Records). */
+/** docs/api.md §2.2 + docs/choices.md (Records). */
 export type StoredFile = Omit<z.infer<typeof records.StoredFile>, 'error_status'> & { error_status?: FailureStatus };
 
-/** docs/api.md §2.1 + docs/decisions.md (Records). */
+/** docs/api.md §2.1 + docs/choices.md (Records). */
 export type CommandRecord = Omit<z.infer<typeof records.CommandRecord>, 'original_request' | 'error_status' | 'output_files' | 'progress'> & {
   progress?: CommandProgress;
   original_request: CommandRequest;
@@ -48,7 +48,7 @@ export type CommandRecord = Omit<z.infer<typeof records.CommandRecord>, 'origina
 type ListItem = z.infer<typeof records.CommandListItem>;
 /** FFDesk: a command's first image or video output, for a thumbnail in lists. */
 export type CommandPreview = NonNullable<ListItem['preview']>;
-/** A row of `GET /v1/commands` (docs/decisions.md: list commands). Quota figures are GB. */
+/** A row of `GET /v1/commands` (docs/choices.md: list commands). Quota figures are GB. */
 export type CommandListItem = Omit<ListItem, 'error_status' | 'progress'> & { error_status: CommandErrorStatus | null; progress?: CommandProgress };
 
 export type InitUploadRequest = z.infer<typeof InitUploadBody>;

@@ -87,7 +87,7 @@ async function putPartWithRetry(http: Http, url: string, blob: Blob, part: PartP
 }
 
 async function putPart(http: Http, url: string, chunk: Blob, signal?: AbortSignal): Promise<string> {
-  // Part URLs are presigned (docs/api.md §5.4): no X-API-KEY header.
+  // Part URLs carry their own signature (docs/api.md §4.8 b): no X-API-KEY header.
   const res = await send(http.fetch, url, { method: 'PUT', body: chunk, signal });
   if (!res.ok) {
     const body = await res.json().catch(() => null);

@@ -3,7 +3,7 @@ import { Progress } from './events.schema';
 import { CommandStatusSchema, CommandTypeSchema, FileStatusSchema, FileTypeSchema, StoreTypeSchema } from './enums';
 
 /**
- * Response shapes (docs/api.md §2.1, 2.2, 2.4 + docs/decisions.md: Records, wire conventions). The OpenAPI
+ * Response shapes (docs/api.md §2.1, 2.2, 2.4 + docs/choices.md: Records, wire conventions). The OpenAPI
  * document is generated from these, and the contract test validates real responses against
  * that document, so a presenter that drifts from them fails a test.
  */
@@ -105,7 +105,7 @@ export const CommandListItem = z
     cache_hit: z.literal(true).optional(),
     cached_from_command_id: z.string().optional(),
   })
-  .meta({ description: 'A row of GET /v1/commands (docs/decisions.md: list commands)' });
+  .meta({ description: 'A row of GET /v1/commands (docs/choices.md: list commands)' });
 
 export const SubmitResponse = z.object({ command_id: z.string() });
 export const ChainedSubmitResponse = z.object({ command_ids: z.array(z.string()), command_id: z.string() });

@@ -14,7 +14,7 @@ const MEANING: Record<number, string> = {
   507: 'No space left on the data disk (FFDesk); free some space and try again',
 };
 
-/** The error responses an operation can give, with the shared bodies of docs/decisions.md: wire conventions. */
+/** The error responses an operation can give, with the shared bodies of docs/choices.md: wire conventions. */
 export function errors(...statuses: number[]): Record<string, ResponseSpec> {
   return Object.fromEntries(statuses.map((s) => [String(s), { description: MEANING[s] ?? 'Error', schema: s === 422 ? ValidationErrorBody : ErrorBody }]));
 }

@@ -1,4 +1,4 @@
-/** ISO 8601 UTC with `Z` (docs/decisions.md: wire conventions). */
+/** ISO 8601 UTC with `Z` (docs/choices.md: wire conventions). */
 export function nowIso(): string {
   return new Date().toISOString();
 }

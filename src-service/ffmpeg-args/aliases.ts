@@ -4,7 +4,7 @@ import { createQuoteTracker, escapeForFilterGraph } from './filtergraph-escape';
 
 /**
  * `{{alias}}` placeholders (docs/api.md §1.5). Keys start `in_` / `out_`, then letters, digits,
- * underscores (docs/decisions.md, Requests). Not global: use `aliasMatches` to find them all.
+ * underscores (docs/choices.md, Requests). Not global: use `aliasMatches` to find them all.
  */
 export const ALIAS_PATTERN = /\{\{((?:in|out|inter)_[A-Za-z0-9_]+)\}\}/;
 /** Anything written like a placeholder, valid alias or not (to report typos such as `{{input_1}}`). */
@@ -56,7 +56,7 @@ export function substituteAliases(tokens: readonly string[], paths: Readonly<Rec
 }
 
 /**
- * Submit-time checks (docs/decisions.md, Requests): every alias used is declared; every declared
+ * Submit-time checks (docs/choices.md, Requests): every alias used is declared; every declared
  * output is used by some command. Outputs may be read anywhere, since a later chained
  * command may read an earlier output (`-i {{out_1}}`). `commandField` names the request
  * field for `loc`: a chained request's issues also carry the command's index.

@@ -78,7 +78,7 @@ describe('splitCommandText', () => {
     expect(splitCommandText('ab\\\ncd "e\\\nf"')).toEqual(['abcd', 'ef']);
   });
 
-  it('when braces are backslash-escaped anywhere, then they become plain braces (docs/decisions.md, Requests)', () => {
+  it('when braces are backslash-escaped anywhere, then they become plain braces (docs/choices.md, Requests)', () => {
     expect(splitCommandText('-i \\{\\{in_1\\}\\} "\\{\\{out_1\\}\\}" \'\\{\\{in_2\\}\\}\'')).toEqual(['-i', '{{in_1}}', '{{out_1}}', '{{in_2}}']);
   });
 

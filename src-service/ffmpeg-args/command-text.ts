@@ -87,7 +87,7 @@ function isSpecial(c: string): boolean {
   return WHITESPACE.has(c) || c === "'" || c === '"' || c === '\\';
 }
 
-/** Single quotes keep everything literal, except the `\{` `\}` addition (docs/decisions.md, Requests). */
+/** Single quotes keep everything literal, except the `\{` `\}` addition (docs/choices.md, Requests). */
 function readSingleQuoted(text: string, start: number): Piece {
   const close = text.indexOf("'", start + 1);
   if (close === -1) throw new CommandTextError(`Unterminated single quote (') starting at position ${start}`, start);

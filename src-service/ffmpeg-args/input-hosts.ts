@@ -2,7 +2,7 @@ import type { Config } from '../config';
 
 /**
  * Loopback and LAN hosts are allowed by default: media and webhook receivers often live
- * on this machine (docs/decisions.md: Requests). Those who expose FFDesk wider set
+ * on this machine (docs/choices.md: Requests). Those who expose FFDesk wider set
  * `FFDESK_INPUT_HOSTS_DENY` / `FFDESK_INPUT_HOSTS_ALLOW` (host names or `*.suffix`).
  */
 export function isHostAllowed(config: Pick<Config, 'inputHostsAllow' | 'inputHostsDeny'>, host: string): boolean {

@@ -30,7 +30,7 @@ export async function deleteFileRows(deps: DeleteDeps, rows: StoredFile[]): Prom
   return deleted.map((d) => d.id);
 }
 
-/** `DELETE /v1/files/{id}`: idempotent (docs/decisions.md). */
+/** `DELETE /v1/files/{id}`: idempotent (docs/choices.md). */
 export async function deleteOneFile(deps: DeleteDeps, accountId: string, fileId: string): Promise<void> {
   const row = deps.files.get(accountId, fileId);
   if (!row) throw new NotFoundError('File not found');

@@ -39,7 +39,7 @@ export async function probeAndStore(deps: ProbeStoreDeps, row: StoredFile, from:
   const stored = deps.files.setStored(row.id, from, { blobKey: blob.key, sizeBytes: blob.sizeBytes, media });
   if (!stored) {
     await deps.blobs.delete(blob.key);
-    // Deleted while it was being fetched or uploaded: it ends here, not stuck in `from` (docs/decisions.md: States).
+    // Deleted while it was being fetched or uploaded: it ends here, not stuck in `from` (docs/choices.md: States).
     if (deps.files.setFailed(row.id, from, 'CANCELLED', DELETED_BEFORE_STORED)) {
       deps.events.publish(row.accountId, 'file', { file_id: row.id, status: 'FAILED', is_deleted: true });
     }

@@ -31,7 +31,7 @@ export type StorageAccess = { ok: true; target: StorageTarget } | { ok: false; r
 /**
  * Decides whether a storage URL may be read: the file must be stored and not deleted; a
  * private file needs a valid, unexpired signature over the whole file (folder), checked
- * in constant time. Expired or tampered -> 403 (docs/decisions.md: Storage and signed URLs).
+ * in constant time. Expired or tampered -> 403 (docs/choices.md: Storage and signed URLs).
  * A refusal is returned, not thrown: a command's input records it as its failure.
  */
 export function checkStorageRef(files: FilesRepo, keyring: Keyring, ref: OwnStorageRef, nowSec: number): StorageAccess {

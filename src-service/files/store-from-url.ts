@@ -20,7 +20,7 @@ const STOP_GRACE_MS = 10_000;
 
 /**
  * `POST /v1/files/store-file`: QUEUED -> DOWNLOADING -> DOWNLOADED -> STORED | FAILED
- * (docs/decisions.md: States). Downloads reuse the command input path (limits, redirects, own
+ * (docs/choices.md: States). Downloads reuse the command input path (limits, redirects, own
  * storage read from disk).
  */
 export interface StoreFileDeps extends Omit<InputDeps, 'ffprobePath'>, ProbeStoreDeps {
@@ -44,7 +44,7 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
   async function storeOne(id: string, stopping: AbortSignal): Promise<void> {
     const row = deps.files.getAny(id);
     if (row?.isDeleted) {
-      // Deleted while it waited: nothing to fetch (docs/decisions.md: States, it still ends FAILED).
+      // Deleted while it waited: nothing to fetch (docs/choices.md: States, it still ends FAILED).
       if (deps.files.setFailed(id, 'QUEUED', 'CANCELLED', DELETED_BEFORE_STORED)) {
         deps.events.publish(row.accountId, 'file', { file_id: id, status: 'FAILED', is_deleted: true });
       }

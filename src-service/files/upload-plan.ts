@@ -5,7 +5,7 @@ export const DEFAULT_PART = 8 * MiB;
 export const MAX_PARTS = 10_000;
 
 /**
- * The part size actually used (docs/api.md §4.8, docs/decisions.md): default 8 MiB, clamped to
+ * The part size actually used (docs/api.md §4.8, docs/choices.md): default 8 MiB, clamped to
  * 5 MiB..5 GiB, and raised so that at most 10,000 parts are needed.
  */
 export function planUpload(sizeBytes: number, requested?: number): { partSize: number; partCount: number } {

@@ -11,7 +11,7 @@ export interface OwnStorageRef {
 /**
  * The URLs FFDesk hands out, where a cloud service would hand out bucket and presigned
  * URLs. The signature sits in the path (`/storage/s/<token>/<file_id>/<name>`) so the
- * relative segment URIs of a playlist inherit it (docs/decisions.md: Storage and signed URLs).
+ * relative segment URIs of a playlist inherit it (docs/choices.md: Storage and signed URLs).
  */
 export function createUrlBuilder(getBase: () => string, keyring: Keyring) {
   const nowSec = () => Math.floor(Date.now() / 1000);

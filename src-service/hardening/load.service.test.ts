@@ -69,7 +69,7 @@ async function uploadOne(data: Buffer): Promise<{ id?: string; problem?: string 
   return { id: init.body.file_id as string };
 }
 
-/** Every command of the account, by paging the list (docs/decisions.md: limit 1..1000). */
+/** Every command of the account, by paging the list (docs/choices.md: limit 1..1000). */
 async function listAll(): Promise<Map<string, string>> {
   const all = new Map<string, string>();
   for (let offset = 0; ; offset += 1000) {

@@ -6,7 +6,7 @@ import type { Scheduler } from './scheduler';
 const CANCEL_WAIT_MS = 10_000;
 
 /**
- * Cancel (docs/decisions.md, FFDesk): a QUEUED command fails at once; a PROCESSING one has its
+ * Cancel (docs/choices.md, FFDesk): a QUEUED command fails at once; a PROCESSING one has its
  * ffmpeg killed and ends FAILED / CANCELLED with nothing stored. A finished command is
  * returned unchanged, so cancelling twice is harmless.
  */

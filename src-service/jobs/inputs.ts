@@ -98,7 +98,7 @@ async function fetchInput(deps: DownloadDeps, alias: string, url: string, work: 
   return { relPath: `${alias}/${file.fileName}`, bytes: file.sizeBytes, duration: Number.isFinite(duration) ? duration : null, sha256: file.sha256 };
 }
 
-/** A URL naming a file stored here is read from disk, with no HTTP round trip (docs/decisions.md: Requests). */
+/** A URL naming a file stored here is read from disk, with no HTTP round trip (docs/choices.md: Requests). */
 async function copyFromOwnStorage(deps: InputDeps, url: string, dir: string): Promise<OneInput | null> {
   const ref = deps.urls.parseOwnStorageUrl(url);
   if (!ref) return null;

@@ -206,7 +206,7 @@ async function commitSuccess(
     throw err;
   }
   if (!committed) {
-    // Cancelled while storing: the outputs are not wanted (docs/decisions.md: cancel stores nothing).
+    // Cancelled while storing: the outputs are not wanted (docs/choices.md: cancel stores nothing).
     void Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
     return;
   }
@@ -265,7 +265,7 @@ function toFailure(reason: unknown, err: unknown): JobFailure {
   return new JobFailure('PROCESSING_ERROR', `Internal error while running the command: ${(err as Error)?.message ?? String(err)}`);
 }
 
-/** ffmpeg that ran out of disk: the message starts with the cause, and still ends with ffmpeg's stderr (docs/decisions.md: States). */
+/** ffmpeg that ran out of disk: the message starts with the cause, and still ends with ffmpeg's stderr (docs/choices.md: States). */
 function noSpaceFirst(f: JobFailure): JobFailure {
   if (f.status !== 'PROCESSING_ERROR' || !/No space left on device/i.test(f.message)) return f;
   return new JobFailure('PROCESSING_ERROR', `${NO_SPACE_DETAIL}: free some space and run the command again. ${f.message}`);

@@ -1,5 +1,5 @@
 /**
- * The command state machine (docs/decisions.md, States): QUEUED -> PROCESSING -> SUCCESS | FAILED.
+ * The command state machine (docs/choices.md, States): QUEUED -> PROCESSING -> SUCCESS | FAILED.
  * The repository checks every status write against this table (db/commands-repo.ts `transition`).
  */
 import type { CommandStatus } from '../contract/enums';

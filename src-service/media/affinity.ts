@@ -22,7 +22,7 @@ export function findTaskset(): string | null {
 }
 
 /**
- * Pins a process to the given cores (docs/decisions.md: Requests, `vcpu_count`). `taskset -c list
+ * Pins a process to the given cores (docs/choices.md: Requests, `vcpu_count`). `taskset -c list
  * bin ...` sets the affinity and then exec()s bin, so ffmpeg keeps taskset's pid and every
  * thread it creates inherits the mask: an x264 encode cannot spread beyond those cores.
  *

@@ -1,7 +1,7 @@
 import { parseFfmpegDuration, parseRate } from './ffmpeg-time';
 
 /**
- * How long the command's output should be, for the progress percentage (docs/decisions.md:
+ * How long the command's output should be, for the progress percentage (docs/choices.md:
  * Records, `progress`). Pure and deliberately simple: an explicit output `-t`, `-to` (minus
  * an output `-ss`) or `-frames:v` with `-r`; otherwise the longest input (the shortest
  * with `-shortest`), shortened by an input `-ss`/`-t`/`-to` when there is a single input

@@ -1,6 +1,6 @@
 import { toNumber, type ProbeResult, type ProbeStream } from './probe-schema';
 
-/** docs/decisions.md, Records: the complete list of `file_type` values. */
+/** docs/choices.md, Records: the complete list of `file_type` values. */
 import type { FileType } from '../contract/enums';
 
 export type { FileType };

@@ -1,7 +1,7 @@
 import { contentStreams } from './file-kind';
 import { parseFraction, toNumber, type ProbeResult, type ProbeStream } from './probe-schema';
 
-/** The media part of a stored-file record (docs/api.md §2.2, docs/decisions.md: Records); absent when it does not apply. */
+/** The media part of a stored-file record (docs/api.md §2.2, docs/choices.md: Records); absent when it does not apply. */
 export interface MediaDetails {
   width?: number;
   height?: number;

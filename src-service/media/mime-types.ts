@@ -3,7 +3,7 @@ import path from 'node:path';
 export const DEFAULT_MIME_TYPE = 'application/octet-stream';
 
 /**
- * Static, by extension: used for the records' `mime_type` (docs/decisions.md: Records) and the
+ * Static, by extension: used for the records' `mime_type` (docs/choices.md: Records) and the
  * storage routes' Content-Type. Deliberately has no active web content (html, svg, js):
  * a stored file served with such a type could run script on the service's origin, so
  * those fall back to application/octet-stream.

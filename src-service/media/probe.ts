@@ -10,7 +10,7 @@ export { mimeTypeFor } from './mime-types';
 export type { FileType } from './file-kind';
 export type { ProbeResult } from './probe-schema';
 
-/** The media fields of a stored-file record (docs/api.md §2.2 + docs/decisions.md: Records). Keys that do not apply are absent. */
+/** The media fields of a stored-file record (docs/api.md §2.2 + docs/choices.md: Records). Keys that do not apply are absent. */
 export interface MediaFields extends MediaDetails {
   file_type: FileType;
   file_format?: string;
@@ -132,7 +132,7 @@ function detailsFor(fileType: FileType, probe: ProbeResult): MediaDetails {
   return audio ? audioDetails(probe, audio) : {};
 }
 
-/** docs/decisions.md, Records: "fields that do not apply are left out (not null)". */
+/** docs/choices.md, Records: "fields that do not apply are left out (not null)". */
 function withoutAbsentKeys<T extends object>(obj: T): T {
   return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined && v !== null)) as T;
 }

@@ -2,7 +2,7 @@ import { parseFfmpegDuration } from './ffmpeg-time';
 
 export { expectedDurationSeconds } from './expected-duration';
 
-/** A command's progress while PROCESSING (docs/decisions.md: Records; *FFDesk*). */
+/** A command's progress while PROCESSING (docs/choices.md: Records; *FFDesk*). */
 export interface Progress {
   /** 0..100, one decimal; null when the expected duration is unknown. */
   percent: number | null;

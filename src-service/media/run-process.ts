@@ -8,7 +8,7 @@ import { createLineSplitter } from './line-splitter';
 export interface RunOptions {
   cwd: string;
   signal?: AbortSignal;
-  /** Wall-clock deadline; the process is killed after it (docs/decisions.md: `TIMEOUT`). */
+  /** Wall-clock deadline; the process is killed after it (docs/choices.md: `TIMEOUT`). */
   timeoutMs?: number;
   /** Pin the process to these cores (see affinity.ts for when that is possible). */
   cpus?: number[];

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * HMAC-SHA256 URL signing, where a cloud store would presign (docs/decisions.md: Storage and
+ * HMAC-SHA256 URL signing, where a cloud store would presign (docs/choices.md: Storage and
  * signed URLs). A token is `<kid>.<exp>.<base64url sig>`, the signature over
  * `${scope}\n${exp}`. Scopes are chosen by callers: `file:<file_id>` for a whole stored
  * file or playlist folder, `part:<file_id>:<n>` for an upload part PUT. Pure: no clock,

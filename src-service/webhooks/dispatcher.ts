@@ -23,7 +23,7 @@ export interface Dispatcher {
  * Delivers stored webhook rows on the work queue (src-service/work/work-queue.ts): due
  * PENDING rows are picked, each one leased (so two pumps never send the same row), POSTed
  * signed, and its outcome recorded with the next retry time. Rows live in SQLite, so retries
- * survive restarts (docs/decisions.md: Webhooks).
+ * survive restarts (docs/choices.md: Webhooks).
  */
 export function createDispatcher(repo: WebhooksRepo, schedule: WebhookSchedule, log: (m: string) => void): Dispatcher {
   const source: WorkSource<Delivery> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_DELAYS_MS, nextAttemptAt, scheduleFromEnv } from './schedule';
 
-describe('webhook retry schedule (docs/decisions.md: Webhooks)', () => {
+describe('webhook retry schedule (docs/choices.md: Webhooks)', () => {
   it('when nothing is configured, then retries follow 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h and a 15 s timeout', () => {
     const s = scheduleFromEnv({});
     expect(s.retryDelaysMs.map((ms) => ms / 1000)).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);

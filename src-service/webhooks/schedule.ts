@@ -1,5 +1,5 @@
 /**
- * Retry delays after a failed attempt (docs/decisions.md: Webhooks): 5 s, 5 min, 30 min, 2 h, 5 h,
+ * Retry delays after a failed attempt (docs/choices.md: Webhooks): 5 s, 5 min, 30 min, 2 h, 5 h,
  * 10 h, 10 h. Eight attempts in all; after the last one the delivery is FAILED.
  */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];

@@ -2,7 +2,7 @@ import type { AttemptResult } from './webhooks-repo';
 
 /**
  * One delivery attempt: POST the exact stored body. Any 2xx whose status line arrives
- * within the timeout is delivery (docs/decisions.md: Webhooks); redirects are not followed (a 3xx
+ * within the timeout is delivery (docs/choices.md: Webhooks); redirects are not followed (a 3xx
  * is a failure, so a receiver cannot bounce the signed payload elsewhere).
  */
 export async function postWebhook(

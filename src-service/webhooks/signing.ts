@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 
-/** Standard Webhooks secrets are `whsec_` + base64 of the raw key (docs/decisions.md: Webhooks). */
+/** Standard Webhooks secrets are `whsec_` + base64 of the raw key (docs/choices.md: Webhooks). */
 export const SECRET_PREFIX = 'whsec_';
 
 export function generateWebhookSecret(): string {

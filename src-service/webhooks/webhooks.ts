@@ -27,7 +27,7 @@ interface WebhookDeps {
 }
 
 /**
- * Account webhooks (docs/decisions.md: Webhooks): one URL per account; when a command ends the
+ * Account webhooks (docs/choices.md: Webhooks): one URL per account; when a command ends the
  * service POSTs `{"data": <poll body>, "timestamp": <unix ms>}`, signed the Standard
  * Webhooks way, retried on a stored schedule.
  */

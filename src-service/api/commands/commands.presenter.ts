@@ -10,7 +10,7 @@ type Preview = NonNullable<CommandListItemWire['preview']>;
 
 const GB = 1024 ** 3;
 
-/** The command record of docs/api.md §2.1 + docs/decisions.md (States, Records). */
+/** The command record of docs/api.md §2.1 + docs/choices.md (States, Records). */
 export function presentCommand(row: Command, outputs: StoredFile[], urls: UrlBuilder, presignTtlSeconds?: number): CommandRecordWire {
   const out: CommandRecordWire = {
     command_id: row.id,
@@ -34,7 +34,7 @@ export function presentCommand(row: Command, outputs: StoredFile[], urls: UrlBui
   return Object.assign(out, cacheFields(row));
 }
 
-/** A row of `GET /v1/commands` (docs/decisions.md: list commands). */
+/** A row of `GET /v1/commands` (docs/choices.md: list commands). */
 export function presentCommandListItem(row: Command, outputs: OutputStats | undefined, preview?: Preview): CommandListItemWire {
   const item: CommandListItemWire = {
     command_id: row.id,

@@ -10,7 +10,7 @@ afterAll(async () => svc?.stop());
 
 const valid = { input_files: { in_1: 'http://127.0.0.1:9/a.mp4' }, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i {{in_1}} {{out_1}}' };
 
-describe('auth, validation and error bodies (docs/api.md §5, 7; docs/decisions.md)', () => {
+describe('auth, validation and error bodies (docs/api.md §5, 7; docs/choices.md)', () => {
   it('when the key is missing or wrong, then 401 whose detail names the X-API-KEY header', async () => {
     for (const [key, says] of [
       [null, 'is missing'],

@@ -13,7 +13,7 @@ export function heartbeatFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(n) && n > 0 ? n : 15_000;
 }
 
-/** `GET /v1/events`: Server-Sent Events of the caller's account (docs/decisions.md, FFDesk extra). */
+/** `GET /v1/events`: Server-Sent Events of the caller's account (docs/choices.md, FFDesk extra). */
 export function eventRoutes(deps: { events: EventBus }, heartbeatMs = heartbeatFromEnv()): Router {
   return mountEndpoints(createRouter(), eventEndpoints, {
     streamEvents: (ctx, input) => {

@@ -3,11 +3,11 @@ import type { UrlBuilder } from '../../files/urls';
 import { mediaOf } from '../../files/storage-access';
 import type { StoredFileRecord } from '../../contract/records.schema';
 
-/** Exact: a division by a power of two, so `size_mbytes * 1048576` gives the byte count back (docs/decisions.md). */
+/** Exact: a division by a power of two, so `size_mbytes * 1048576` gives the byte count back (docs/choices.md). */
 const MB = 1024 * 1024;
 
 /**
- * The stored-file record of docs/api.md §2.2 + docs/decisions.md (Records). Fields that do not apply are
+ * The stored-file record of docs/api.md §2.2 + docs/choices.md (Records). Fields that do not apply are
  * left out; `storage_url` is always present (null when private without a TTL, or deleted).
  */
 export function presentFile(row: StoredFile, urls: UrlBuilder, presignTtlSeconds?: number): StoredFileRecord {

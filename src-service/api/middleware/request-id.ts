@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 
-/** `X-Request-Id` on every response (docs/decisions.md: wire conventions, FFDesk). */
+/** `X-Request-Id` on every response (docs/choices.md: wire conventions, FFDesk). */
 export async function requestId(ctx: Context, next: Next): Promise<void> {
   const id = crypto.randomUUID();
   ctx.state.requestId = id;

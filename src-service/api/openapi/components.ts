@@ -22,7 +22,7 @@ export const REQUEST_COMPONENTS: Record<string, z.ZodType> = {
   CreateKeyBody,
 };
 
-/** The webhook POST body (docs/decisions.md: Webhooks): the poll body and the unix-ms time of the event. */
+/** The webhook POST body (docs/choices.md: Webhooks): the poll body and the unix-ms time of the event. */
 export const WebhookPayload = z.object({
   data: records.CommandRecord,
   timestamp: z.number().int().describe('Unix milliseconds'),

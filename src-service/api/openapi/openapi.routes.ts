@@ -4,7 +4,7 @@ import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { buildOpenApi, type OpenApiDocument } from './build-spec';
 import { renderDocsPage } from './docs-page';
 
-/** `GET /v1/openapi.json` and `GET /docs` (an HTML page, not an API endpoint), both without a key (docs/decisions.md: API description). */
+/** `GET /v1/openapi.json` and `GET /docs` (an HTML page, not an API endpoint), both without a key (docs/choices.md: API description). */
 export function openapiRoutes(): Router {
   let doc: OpenApiDocument | undefined;
   let page: string | undefined;

@@ -1,6 +1,6 @@
 /**
  * OpenAPI 3.1 `webhooks`: what FFDesk POSTs to the account's URL when a command ends
- * (docs/decisions.md: Webhooks; Standard Webhooks headers).
+ * (docs/choices.md: Webhooks; Standard Webhooks headers).
  */
 export const WEBHOOKS_SECTION = {
   commandFinished: {

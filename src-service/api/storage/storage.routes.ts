@@ -25,7 +25,7 @@ const UNTRUSTED_CONTENT_HEADERS = {
 
 /**
  * Serves stored bytes at `storage_url` (public) and presigned URLs, with Content-Type,
- * Content-Length, ETag, Range (206) and HEAD (docs/decisions.md: Storage and signed URLs). No key:
+ * Content-Length, ETag, Range (206) and HEAD (docs/choices.md: Storage and signed URLs). No key:
  * the URL itself is the grant.
  */
 export function storageRoutes(deps: { files: FilesRepo; keyring: Keyring; blobs: BlobStore }) {

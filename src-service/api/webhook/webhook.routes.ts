@@ -5,7 +5,7 @@ import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { presentDelivery, presentWebhook, presentWebhookWithSecret } from './webhook.presenter';
 
-/** `/v1/webhook` (docs/decisions.md: endpoints not shown, Webhooks): config, delivery log, replay, test. */
+/** `/v1/webhook` (docs/choices.md: endpoints not shown, Webhooks): config, delivery log, replay, test. */
 export function webhookRoutes(webhooks: Webhooks): Router {
   return mountEndpoints(createRouter(), webhookEndpoints, {
     getWebhook: (ctx) => presentWebhook(webhooks.getWebhook(accountOf(ctx).id)),

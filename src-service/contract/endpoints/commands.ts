@@ -45,7 +45,7 @@ export const commandEndpoints = defineEndpoints({
     method: 'get',
     path: '/v1/commands',
     tag: 'Commands',
-    summary: 'List commands, newest first (docs/api.md §4.4, docs/decisions.md)',
+    summary: 'List commands, newest first (docs/api.md §4.4, docs/choices.md)',
     description: 'FFDesk: q searches names, command text, input URLs and output file names.',
     query: CommandListQuery,
     responses: { '200': json('Bare array', CommandListItem, true), ...errors(401, 422) },

@@ -48,7 +48,7 @@ export const streamedEndpoints = defineEndpoints({
     path: '/storage/{file_id}/{name}',
     tag: 'Storage',
     auth: false,
-    summary: 'A public storage_url: the bytes, with Content-Type, Content-Length, ETag, Range (206) and HEAD (docs/decisions.md)',
+    summary: 'A public storage_url: the bytes, with Content-Type, Content-Length, ETag, Range (206) and HEAD (docs/choices.md)',
     description: 'Playlist segments resolve relative to the manifest (/storage/{file_id}/{segment path}).',
     params: StorageParams,
     responses: { '200': { description: 'The file', headers: { ETag: 'Validator for If-None-Match' } }, '206': { description: 'A Range' }, ...errors(403, 404) },

@@ -3,7 +3,7 @@ import { PageQuery } from '../commands.schema';
 import { Delivery, DeliveryIdParams, PutWebhookBody, WebhookConfig, WebhookWithSecret } from '../webhook.schema';
 import { errors, json, ok204 } from '../responses';
 
-/** The account webhook: config, delivery log, replay, test (docs/decisions.md: Webhooks). */
+/** The account webhook: config, delivery log, replay, test (docs/choices.md: Webhooks). */
 export const webhookEndpoints = defineEndpoints({
   getWebhook: {
     method: 'get',

@@ -13,7 +13,7 @@ interface Table {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** docs/api.md §2.1 (+ docs/decisions.md: created_at). */
+/** docs/api.md §2.1 (+ docs/choices.md: created_at). */
 export const COMMAND_RECORD: Table = {
   fields: {
     command_id: 'uuid',
@@ -29,7 +29,7 @@ export const COMMAND_RECORD: Table = {
   always: ['command_id', 'status', 'command_type', 'vcpu_count', 'original_request'],
 };
 
-/** docs/api.md §2.2: "is_private ... appears in every response that returns the file"; storage_url always (docs/decisions.md). */
+/** docs/api.md §2.2: "is_private ... appears in every response that returns the file"; storage_url always (docs/choices.md). */
 export const STORED_FILE: Table = {
   fields: {
     file_id: 'uuid',

@@ -1,5 +1,5 @@
 /**
- * The error bodies of docs/decisions.md (Wire conventions): `{"detail": "<string>"}`, and for
+ * The error bodies of docs/choices.md (Wire conventions): `{"detail": "<string>"}`, and for
  * 422 `{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}` (docs/api.md §2.4). Written from
  * the spec text, not from the service's own error classes.
  */

@@ -54,7 +54,7 @@ export function selectRange(ids: string[], anchor: string, target: string): stri
   return ids.slice(Math.min(a, b), Math.max(a, b) + 1);
 }
 
-/** Bulk delete takes 1 to 1000 ids per call (docs/api.md §4.11) and refuses manifests (docs/decisions.md). */
+/** Bulk delete takes 1 to 1000 ids per call (docs/api.md §4.11) and refuses playlist manifests, which would orphan their segments (docs/choices.md, Endpoints). */
 export function planBulkDelete(files: StoredFile[]): { batches: string[][]; manifests: StoredFile[] } {
   const manifests = files.filter((f) => f.file_type === 'output_manifest');
   const ids = files.filter((f) => f.file_type !== 'output_manifest').map((f) => f.file_id);

@@ -6,7 +6,7 @@ import { useAsync } from '../../lib/use-async';
 
 const PAGE = 1000;
 
-/** `GET /v1/files` pages are at most 1000 (docs/decisions.md): read them all, newest first. */
+/** `GET /v1/files` pages are at most 1000 (docs/choices.md, Endpoints): read them all, newest first. */
 async function loadAll(client: FfdeskClient, signal: AbortSignal): Promise<StoredFile[]> {
   const all: StoredFile[] = [];
   for (let offset = 0; ; offset += PAGE) {

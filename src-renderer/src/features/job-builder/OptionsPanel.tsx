@@ -8,7 +8,7 @@ interface Props {
   setForm(update: (f: JobForm) => JobForm): void;
 }
 
-/** Private outputs, vCPU count and run-time limit (docs/decisions.md: Requests). */
+/** Private outputs, vCPU count and run-time limit (docs/choices.md: Requests). */
 export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
   const first = (key: string) => errors.get(key)?.[0];
   return (

@@ -1,6 +1,6 @@
 /**
  * `{{alias}}` placeholders in command text (docs/api.md §1.5). Backslash-escaped braces
- * `\{\{in_1\}\}` count as `{{in_1}}` (docs/decisions.md: Requests), as the service reads them.
+ * `\{\{in_1\}\}` count as `{{in_1}}` (docs/choices.md: Requests), as the service reads them.
  */
 export const PLACEHOLDER = /(?:\\?\{){2}\s*([^{}\\\s]*)\s*(?:\\?\}){2}/g;
 

@@ -11,7 +11,7 @@ type Loc = (string | number)[];
 const issue = (loc: Loc, msg: string, type = 'value_error'): ValidationIssue => ({ loc: ['body', ...loc], msg, type });
 
 /**
- * Mirrors the service's 422 checks (docs/api.md §2.4, docs/decisions.md: Requests) so mistakes show at
+ * Mirrors the service's 422 checks (docs/api.md §2.4, docs/choices.md: Requests) so mistakes show at
  * their field before submit. Same `loc` paths as the server, so server 422s land on the
  * same fields.
  */
@@ -89,7 +89,7 @@ function checkNumbers(req: CommandRequest, limits: Limits): ValidationIssue[] {
   return issues;
 }
 
-/** Every `{{alias}}` must be declared; every declared output must be used (docs/decisions.md: Requests). */
+/** Every `{{alias}}` must be declared; every declared output must be used (docs/choices.md: Requests). */
 function checkAliasUse(req: CommandRequest): ValidationIssue[] {
   const { texts, field } = commandsOf(req);
   const outputs = req.output_files === 'OUTPUT_FOLDER' ? [] : Object.keys(req.output_files);

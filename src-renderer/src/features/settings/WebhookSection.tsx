@@ -9,7 +9,7 @@ import { describeError, ErrorNotice } from '../../ui/ErrorNotice';
 import { Field } from '../../ui/Field';
 import { showToast } from '../../ui/toast';
 
-/** The account's webhook URL (docs/decisions.md: Webhooks) and its recent deliveries. */
+/** The account's webhook URL (docs/choices.md: Webhooks) and its recent deliveries. */
 export function WebhookSection() {
   const { client } = useApi();
   const hook = useAsync(() => client.getWebhook(), [client]);
