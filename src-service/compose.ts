@@ -90,47 +90,16 @@ export function compose(config: Config, version: string, log: (m: string) => voi
   const urls = createUrlBuilder(baseUrl, keyring);
   const jobsDir = path.join(config.dataDir, 'jobs');
 
-  // Each factory is handed a fresh object of exactly what it declares (TypeScript refuses an extra field).
+  // Each factory is handed what it declares, no shared bag (docs/architecture.md, Composition).
   // The job lifecycle emits; the event stream presents first, then a finished command's webhook.
   const notifier = createCommandNotifier({ setProgress: commands.setProgress, log });
   const eventsModule = createEventsModule({ files, events, urls, notifier });
   const webhooks = createWebhooksModule({ db, commands, files, config, urls, notifier, log });
+  // What running a command takes, here or on a worker: the local runner and scale-out get the same pieces.
+  const commandRun = { config, db, accounts, commands, files, blobs, keyring, urls, confiner, media, notifier, jobsDir, log };
   // Scale-out only with a Redis URL: without it nothing connects to Redis (docs/scale-out.md).
-  const scaleOut = config.redisUrl
-    ? createScaleOut({
-        config,
-        db,
-        accounts,
-        commands,
-        files,
-        blobs,
-        keyring,
-        urls,
-        confiner,
-        media,
-        notifier,
-        jobsDir,
-        log,
-        redisUrl: config.redisUrl,
-        baseUrl,
-      })
-    : null;
-  const jobs = createJobsModule({
-    config,
-    db,
-    accounts,
-    commands,
-    files,
-    blobs,
-    keyring,
-    urls,
-    confiner,
-    media,
-    notifier,
-    jobsDir,
-    log,
-    remote: scaleOut?.scheduler ?? null,
-  });
+  const scaleOut = config.redisUrl ? createScaleOut({ ...commandRun, redisUrl: config.redisUrl, baseUrl }) : null;
+  const jobs = createJobsModule({ ...commandRun, remote: scaleOut?.scheduler ?? null });
   const filesModule = createFilesModule({ config, db, accounts, files, blobs, keyring, urls, confiner, events, media, log });
   const presets = createPresetsModule({
     config,
