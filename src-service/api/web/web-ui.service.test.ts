@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../testing/harness';
+import { UI_NOT_BUILT } from './web-ui';
 
 let svc: TestService;
 let webRoot: string;
@@ -51,5 +52,15 @@ describe('web UI (the built renderer served at /)', () => {
     const res = await fetch(`${svc.url}/v1/nope`, { headers: { 'X-API-KEY': svc.key } });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('when the service runs without a built UI, then / says how to build it instead of a bare 404', async () => {
+    const bare = await startTestService();
+    try {
+      const res = await fetch(`${bare.url}/`);
+      expect([res.status, await res.json()]).toEqual([404, { detail: UI_NOT_BUILT }]);
+    } finally {
+      await bare.stop();
+    }
   });
 });

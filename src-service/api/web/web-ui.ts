@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { isApiPath } from '../middleware/api-path';
+import { NotFoundError } from '../../errors';
 
 /**
  * Web mode: serves the built renderer at `/`. The page holds no secret: it asks for the
@@ -11,6 +12,8 @@ import { isApiPath } from '../middleware/api-path';
 export function webUi(rootDir: string | undefined) {
   const root = rootDir ? path.resolve(rootDir) : undefined;
   return async function serveWebUi(ctx: Context, next: Next): Promise<void> {
+    // A fresh clone serves the API before anyone built the UI: say so at / instead of a bare 404.
+    if (!root && ctx.method === 'GET' && ctx.path === '/') throw new NotFoundError(UI_NOT_BUILT);
     if (!root || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
     const rel = safeRelative(ctx.path);
     if (rel === null) return next();
@@ -26,6 +29,8 @@ export function webUi(rootDir: string | undefined) {
     ctx.body = fs.createReadStream(file);
   };
 }
+
+export const UI_NOT_BUILT = 'The web UI is not built here: run `npm run build:renderer` (or `npm start`), then open this address again. The API is at /v1.';
 
 /**
  * The app's own asset types. Kept apart from the storage MIME map on purpose: stored user
