@@ -73,6 +73,12 @@ async function substituteEach(steps: readonly string[][], paths: Record<string, 
 async function refuseOddEntries(work: string, before: Set<string>): Promise<void> {
   const odd = (await listOddEntries(work)).filter((n) => !before.has(n));
   if (odd.length === 0) return;
-  const shown = odd.slice(0, 5).map((n) => JSON.stringify(n)).join(', ');
-  throw new JobFailure('PROCESSING_ERROR', `The command left ${shown}${odd.length > 5 ? ` and ${odd.length - 5} more` : ''} in its folder, which is not a regular file (a link, FIFO, socket or device): nothing is stored`);
+  const shown = odd
+    .slice(0, 5)
+    .map((n) => JSON.stringify(n))
+    .join(', ');
+  throw new JobFailure(
+    'PROCESSING_ERROR',
+    `The command left ${shown}${odd.length > 5 ? ` and ${odd.length - 5} more` : ''} in its folder, which is not a regular file (a link, FIFO, socket or device): nothing is stored`,
+  );
 }

@@ -75,7 +75,8 @@ async function openOutput(work: string, alias: string, name: string): Promise<Ch
   try {
     return await openUnder(work, name);
   } catch (err) {
-    if (err instanceof UntrustedFileError && err.missing) throw new JobFailure('MISSING_OUTPUT_FILE', `Output ${alias} (${name}) was not produced by the command`);
+    if (err instanceof UntrustedFileError && err.missing)
+      throw new JobFailure('MISSING_OUTPUT_FILE', `Output ${alias} (${name}) was not produced by the command`);
     throw refused(err, alias, name);
   }
 }
@@ -83,7 +84,9 @@ async function openOutput(work: string, alias: string, name: string): Promise<Ch
 /** A file the command left that the service will not store: the command fails, naming it. */
 function refused(err: unknown, alias: string, name: string): unknown {
   if (!(err instanceof UntrustedFileError)) return err;
-  return new JobFailure('PROCESSING_ERROR', `Output ${alias} (${name}) refused: ${err.rel} ${err.why}; outputs must be regular files written by the command`, { cause: err });
+  return new JobFailure('PROCESSING_ERROR', `Output ${alias} (${name}) refused: ${err.rel} ${err.why}; outputs must be regular files written by the command`, {
+    cause: err,
+  });
 }
 
 /** Outputs probed at once: enough to overlap the probes' start-up, few enough for two cores. */

@@ -96,12 +96,7 @@ function checkNames(relPaths: string[]): void {
  * however many members); a failure to open or read becomes the zip's 'error'. `counted`
  * adds up the bytes read.
  */
-export function addLazyMember(
-  zip: yazl.ZipFile,
-  name: string,
-  open: () => Promise<FileHandle>,
-  counted: { bytes: number } = { bytes: 0 },
-): void {
+export function addLazyMember(zip: yazl.ZipFile, name: string, open: () => Promise<FileHandle>, counted: { bytes: number } = { bytes: 0 }): void {
   zip.addReadStreamLazy(name, { compress: !isAlreadyCompressed(name) }, (cb) => {
     open().then(
       (fh) => {

@@ -34,7 +34,9 @@ export async function stageHashing(src: CheckedFile, scratchDir: string, signal:
     },
   });
   try {
-    await pipeline(src.fh.createReadStream({ start: 0, autoClose: false, highWaterMark: 1024 * 1024 }), tap, fs.createWriteStream(tempPath, { mode: 0o600 }), { signal });
+    await pipeline(src.fh.createReadStream({ start: 0, autoClose: false, highWaterMark: 1024 * 1024 }), tap, fs.createWriteStream(tempPath, { mode: 0o600 }), {
+      signal,
+    });
   } catch (err) {
     await fs.promises.rm(tempPath, { force: true });
     throw err;
