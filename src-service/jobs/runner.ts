@@ -1,3 +1,4 @@
+import { jobFolderBudget } from '../accounts/plans';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -77,7 +78,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         {
           cpus,
           signal: controller.signal,
-          limits: stepLimits(deps.config, row),
+          limits: stepLimits(deps.config, row, jobFolderBudget(deps.accounts.getAccount(row.accountId), deps.accounts.localAccountId())),
           checkLists: argumentChecksOn(deps.config),
           onProgress: (p) => deps.onProgress(row, p),
           knownNames: deps.knownNames,
@@ -109,10 +110,12 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
 export function stepLimits(
   config: Pick<RunnerDeps['config'], 'maxOutputFileBytes' | 'maxJobFolderBytes' | 'minFreeDiskBytes'>,
   row: Pick<Command, 'maxRunSeconds' | 'vcpuCount'>,
+  planFolderBytes = Number.POSITIVE_INFINITY,
 ): StepLimits {
   return {
     maxFileBytes: config.maxOutputFileBytes,
-    maxFolderBytes: config.maxJobFolderBytes,
+    // The plan's job-folder budget (accounts/plans.ts) under the service-wide cap.
+    maxFolderBytes: Math.min(config.maxJobFolderBytes, planFolderBytes),
     minFreeBytes: config.minFreeDiskBytes,
     cpuSeconds: row.maxRunSeconds * Math.max(1, row.vcpuCount),
   };
