@@ -48,6 +48,7 @@ const AUDITED: Record<string, string[]> = {
     '/^([A-Za-z][A-Za-z0-9+.-]*):/',
     '/^[A-Za-z]:[/\\\\]/',
     '/[/\\\\]/',
+    '/uri/i',
     '/\\bURI\\s*=\\s*(?:"([^"]*)"|([^,\\s]*))/gi',
     '/\\b(?:media|initialization|index|sourceURL|bitstreamSwitching|href|id)\\s*=\\s*(?:"([^"]*)"|\'([^\']*)\')/gi',
     '/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi',

@@ -26,25 +26,26 @@ export function checkListFileText(text: string, kind: ListFileKind): string | nu
 function m3u8Reason(text: string): string | null {
   let found = false;
   forEachLine(text, (line) => {
-    if (/^#EXT-X-DEFINE\b/i.test(line.trimStart())) found = true;
+    const start = line.trimStart();
+    if (start.charCodeAt(0) === 35 && /^#EXT-X-DEFINE\b/i.test(start)) found = true;
   });
   return found ? 'variable definitions (#EXT-X-DEFINE) are not allowed: they hide the paths a playlist names' : null;
 }
 
 /**
- * Calls `fn` with each line (ended by \n, \r\n or \r, like `split(/\r?\n|\r/)`), by index:
- * linear, and no array of millions of empty strings for a file of newlines.
+ * Calls `fn` with each non-empty line (ended by \n, \r\n or \r, like `split(/\r?\n|\r/)`), by
+ * index: linear, and no array (nor call) for each of the million empty lines of a file of newlines.
  */
 export function forEachLine(text: string, fn: (line: string) => void): void {
   let start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c !== 10 && c !== 13) continue;
-    fn(text.slice(start, i));
+    if (i > start) fn(text.slice(start, i));
     if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
     start = i + 1;
   }
-  fn(text.slice(start));
+  if (text.length > start) fn(text.slice(start));
 }
 
 /** XML encodings a manifest may declare: others (UTF-7...) could spell a path the text check does not see. */
@@ -91,7 +92,8 @@ function m3u8References(text: string): string[] {
     const line = raw.trim();
     if (line === '') return;
     if (!line.startsWith('#')) references.push(line);
-    for (const match of line.matchAll(/\bURI\s*=\s*(?:"([^"]*)"|([^,\s]*))/gi)) references.push(match[1] ?? match[2] ?? '');
+    if (line.length > 3 && /uri/i.test(line))
+      for (const match of line.matchAll(/\bURI\s*=\s*(?:"([^"]*)"|([^,\s]*))/gi)) references.push(match[1] ?? match[2] ?? '');
   });
   return references;
 }

@@ -37,9 +37,42 @@ export async function checkJobFolderLists(work: string): Promise<void> {
     if (text === null) continue;
     const kind = sniffListFileKind(text) ?? kindByExtension(rel);
     if (!kind) continue;
-    const reason = checkListFileText(text, kind);
+    const reason = await checkInSlices(text, kind);
     if (reason) throw new JobFailure('INVALID_INPUT_FILE', `${rel}: ${reason}`);
   }
+}
+
+/** Characters checked between two turns of the event loop. */
+const CHECK_SLICE_CHARS = 64 * 1024;
+
+/**
+ * Line lists (HLS, concat) are checked line by line, so they are checked in slices cut at line
+ * ends with the event loop free in between; a DASH manifest (XML, whose elements span lines) is
+ * checked whole, by indexOf scans bounded by MAX_LIST_BYTES.
+ */
+async function checkInSlices(text: string, kind: ListFileKind): Promise<string | null> {
+  if (kind === 'mpd' || text.length <= CHECK_SLICE_CHARS) return checkListFileText(text, kind);
+  for (let from = 0; from < text.length;) {
+    let to = Math.min(text.length, from + CHECK_SLICE_CHARS);
+    if (to < text.length) {
+      const cut = Math.max(text.lastIndexOf('\n', to), text.lastIndexOf('\r', to));
+      to = cut > from ? cut + 1 : to; // one line longer than a slice is checked whole
+      if (cut <= from) to = nextLineEnd(text, to);
+    }
+    const reason = checkListFileText(text.slice(from, to), kind);
+    if (reason) return reason;
+    from = to;
+    await yieldToEventLoop();
+  }
+  return null;
+}
+
+function nextLineEnd(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i + 1;
+  }
+  return text.length;
 }
 
 /**
