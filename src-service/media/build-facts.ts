@@ -4,6 +4,7 @@ import { CapabilitiesSchema, HwEncoderTrialsSchema } from '../contract/capabilit
 import { detectHardwareEncoders, type HwEncoderTrial } from './hw-encoders';
 import type { ProbeCache } from './probe-cache';
 import { runProcess } from './run-process';
+import { startupEnv } from './startup-env';
 
 /**
  * What the chosen ffmpeg can do, learned once per binary (cached by path + size + mtime) and in
@@ -71,6 +72,7 @@ async function listing(ffmpegPath: string, flag: string, signal?: AbortSignal): 
   const lines: string[] = [];
   const r = await runProcess(ffmpegPath, ['-hide_banner', ...flag.split(' ')], {
     cwd: path.dirname(ffmpegPath),
+    env: startupEnv(),
     timeoutMs: LISTING_TIMEOUT_MS,
     signal,
     onStdoutLine: (l) => lines.push(l),
