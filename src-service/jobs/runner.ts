@@ -17,6 +17,7 @@ import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
 import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';
+import { createJobTimings, timeStage, withJobTimings } from './job-timings';
 
 export interface RunnerDeps extends InputDeps {
   db: Db;
@@ -42,6 +43,12 @@ export interface RunnerDeps extends InputDeps {
  */
 export function createCommandRunner(deps: RunnerDeps): RunFn {
   return async function runCommand(row, outerSignal, cpus) {
+    const timings = deps.config.jobTimings ? createJobTimings() : undefined;
+    await withJobTimings(timings, () => runTimed(row, outerSignal, cpus));
+    if (timings) deps.log(`job timings ${row.id} ${JSON.stringify(timings.summary())}`);
+  };
+
+  async function runTimed(row: Command, outerSignal: AbortSignal, cpus: number[]): Promise<void> {
     const started = performance.now();
     const controller = new AbortController();
     const onOuter = () => controller.abort(outerSignal.reason);
@@ -58,7 +65,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       await resetDirs(dirs);
       const req = parseStoredRequest(row.request);
       const cache = deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
-      const inputs = await prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined });
+      const inputs = await timeStage('fetch', () => prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined }));
       const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
       const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
       if (probe?.hit) {
@@ -102,7 +109,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       outerSignal.removeEventListener('abort', onOuter);
       await removeDirs(dirs);
     }
-  };
+  }
 }
 
 /** The per-run limits (docs/sandbox.md): CPU time is the run time on every vCPU the command has. */
@@ -130,10 +137,12 @@ export async function storeAndCommit(
   produced: string[],
   r: { started: number; inputBytes: number; ffmpegSeconds: number; log: string; signal: AbortSignal; onCommit?: () => void },
 ): Promise<void> {
-  const stored = await storeOutputs(deps, outputs, work, produced, row.id, r.signal);
+  const stored = await timeStage('store', () => storeOutputs(deps, outputs, work, produced, row.id, r.signal));
   const processingBytes = r.inputBytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
-  await assertQuotaAfterRun(deps, row, stored, processingBytes);
-  await commitSuccess(deps, row, stored, { total: (performance.now() - r.started) / 1000, ffmpeg: r.ffmpegSeconds, processingBytes, log: r.log }, r.onCommit);
+  await timeStage('commit', async () => {
+    await assertQuotaAfterRun(deps, row, stored, processingBytes);
+    await commitSuccess(deps, row, stored, { total: (performance.now() - r.started) / 1000, ffmpeg: r.ffmpegSeconds, processingBytes, log: r.log }, r.onCommit);
+  });
 }
 
 /** What storing, committing and recording a failure need (no ffmpeg, no inputs). */
