@@ -73,6 +73,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       baseUrl = config.publicUrl ?? `http://${shown}:${port}`;
       setAllowed(allowed, config, port, baseUrl);
       logSandbox(c.confiner.status(), log);
+      c.media.readFactsInBackground(); // after listening: nothing a request needs waits for the listings
       for (const m of c.running) await m.start();
       return { url: baseUrl, port };
     },

@@ -6,7 +6,8 @@ import { compareBuilds, describeBuild, parseBuildVersion, type BuildVersion } fr
 import { ENV_VAR, forcedCandidate, listCandidates, type BinaryName, type BinarySource, type Candidate, type CandidateOptions } from './binary-candidates';
 import { createProbeCache, type ProbeCache } from './probe-cache';
 import { startupEnv } from './startup-env';
-import { pickProbeBinary } from './probe-choice';
+import { pickWorkingProbe } from './probe-choice';
+import { checkProbeBinary } from './probe-check';
 
 export { requirePackagePath, type BinarySource, type PackagePathResolver } from './binary-candidates';
 
@@ -58,23 +59,35 @@ export async function selectBinaries(opts: SelectOptions = {}): Promise<MediaBin
   const cache = opts.cache ?? createProbeCache(null);
   // ffprobe candidates are timed twice (cold, then warm): the quicker start decides (probe-choice.ts).
   const probe = (name: BinaryName) => (bin: string) => cachedProbe(cache, bin, () => probeVersionLine(bin, name === 'ffprobe' ? 2 : 1));
-  const [ffmpeg, ffprobe] = await Promise.all([chooseAsync('ffmpeg', opts, probe('ffmpeg')), chooseAsync('ffprobe', opts, probe('ffprobe'))]);
-  return asMediaBinaries(ffmpeg, ffprobe);
+  const list = candidatesFor('ffprobe', opts);
+  const [ffmpeg, probes] = await Promise.all([
+    chooseAsync('ffmpeg', opts, probe('ffmpeg')),
+    Promise.all(list.map((c) => (c.path ? probe('ffprobe')(c.path) : Promise.resolve(null)))),
+  ]);
+  return asMediaBinaries(
+    ffmpeg,
+    choose('ffprobe', list, probes, (bin) => checkProbeBinary(bin, ffmpeg.path, cache)),
+  );
 }
 
 /** The same choice made synchronously, one candidate after another: for tests and scripts. */
 export function resolveBinaries(opts: SelectOptions = {}): MediaBinaries {
   const cache = opts.cache ?? createProbeCache(null);
   const probe = (bin: string) => cachedProbeSync(cache, bin, () => probeVersionLineSync(bin));
-  const pick = (name: BinaryName) => {
+  const pick = (name: BinaryName, verify?: (bin: string) => string | null) => {
     const list = candidatesFor(name, opts);
     return choose(
       name,
       list,
       list.map((c) => (c.path ? probe(c.path) : null)),
+      verify,
     );
   };
-  return asMediaBinaries(pick('ffmpeg'), pick('ffprobe'));
+  const ffmpeg = pick('ffmpeg');
+  return asMediaBinaries(
+    ffmpeg,
+    pick('ffprobe', (bin) => checkProbeBinary(bin, ffmpeg.path, cache)),
+  );
 }
 
 async function chooseAsync(name: BinaryName, opts: SelectOptions, probe: (bin: string) => Promise<VersionProbe>): Promise<BinaryChoice> {
@@ -92,26 +105,39 @@ function asMediaBinaries(ffmpeg: BinaryChoice, ffprobe: BinaryChoice): MediaBina
   return { ffmpegPath: ffmpeg.path, ffmpegSource: ffmpeg.source, ffprobePath: ffprobe.path, ffprobeSource: ffprobe.source, ffmpeg, ffprobe };
 }
 
-/** The newest candidate that ran; a forced one is taken even if its -version failed. */
-export function choose(name: BinaryName, list: Candidate[], probes: (VersionProbe | null)[]): BinaryChoice {
+/**
+ * The newest candidate that ran (for ffprobe: the quickest to start among those recent enough
+ * that `verify` finds working, probe-choice.ts); a forced one is taken even if its -version failed.
+ */
+export function choose(name: BinaryName, list: Candidate[], probes: (VersionProbe | null)[], verify?: (bin: string) => string | null): BinaryChoice {
   const rows = list.map((c, i) => ({ c, probe: probes[i] ?? null }));
   const forced = rows.length === 1 && rows[0]?.c.source === ENV_VAR[name] ? rows[0] : undefined;
   const working = rows
     .map((r) => ({ ...r, build: r.probe && 'line' in r.probe ? parseBuildVersion(r.probe.line) : null }))
     .filter((r): r is typeof r & { build: BuildVersion; c: Candidate & { path: string } } => r.build !== null && r.c.path !== null);
-  const newest = working.reduce<(typeof working)[number] | undefined>((a, b) => (a === undefined || compareBuilds(b.build, a.build) > 0 ? b : a), undefined);
+  const newestOf = (list: typeof working) =>
+    list.reduce<(typeof working)[number] | undefined>((a, b) => (a === undefined || compareBuilds(b.build, a.build) > 0 ? b : a), undefined);
+  let newest = newestOf(working);
   if (forced?.c.path) {
     const build = newest?.build ?? parseBuildVersion(`${name} version unknown`);
     const note = newest ? `${ENV_VAR[name]} is set` : `${ENV_VAR[name]} is set (its -version failed: ${errorOf(forced.probe)})`;
     return { path: forced.c.path, source: forced.c.source, version: build, reason: note, candidates: [row(forced.c, newest?.build ?? null, true, note)] };
   }
   if (!newest) throw noneWorks(name, rows);
-  const quick = name === 'ffprobe' ? pickProbeBinary(working.map((w) => ({ ...w, startMs: startMsOf(w.probe) }))) : null;
+  const probeRule =
+    name === 'ffprobe'
+      ? pickWorkingProbe(
+          working.map((w) => ({ ...w, startMs: startMsOf(w.probe) })),
+          (w) => verify?.(w.c.path) ?? null,
+        )
+      : null;
+  const quick = probeRule?.quick ?? null;
+  if (!quick && probeRule?.failed.size) newest = newestOf(working.filter((w) => !probeRule.failed.has(w.c))) ?? newest;
   const best = quick?.pick ?? newest;
   const reason = quick?.reason ?? (working.length === 1 ? 'the only candidate that runs' : `the newest of ${working.length} candidates that run`);
   const candidates = rows.map(({ c, probe }) => {
     if (c === best.c) return row(c, best.build, true, `chosen: ${reason}`);
-    const why = quick?.whyNot(c);
+    const why = quick?.whyNot(c) ?? probeRule?.failed.get(c);
     if (why) return row(c, parseBuildVersion((probe as { line: string }).line), false, why);
     if (!c.path) return row(c, null, false, c.missing ?? 'not found');
     if (!probe || 'error' in probe) return row(c, null, false, `does not run: ${errorOf(probe)}`);

@@ -51,6 +51,29 @@ export function pickProbeBinary<T extends StartTimed>(working: T[]): ProbePick<T
   };
 }
 
+/**
+ * pickProbeBinary, skipping candidates `verify` finds broken (probe-check.ts): `failed` names
+ * them with the reason, and the newest rule must not fall back to them either.
+ */
+export function pickWorkingProbe<T extends StartTimed>(
+  working: T[],
+  verify: (c: T) => string | null,
+): { quick: ProbePick<T> | null; failed: Map<Candidate, string> } {
+  const failed = new Map<Candidate, string>();
+  let pool = working;
+  for (;;) {
+    const quick = pickProbeBinary(pool);
+    const problem = quick ? verify(quick.pick) : null;
+    if (!quick || problem === null) {
+      if (!quick) return { quick, failed };
+      const skipped = failed.size ? `; ${failed.size} quicker candidate(s) cannot read MPEG-TS` : '';
+      return { quick: { ...quick, reason: quick.reason + skipped, whyNot: (c) => failed.get(c) ?? quick.whyNot(c) }, failed };
+    }
+    failed.set(quick.pick.c, problem);
+    pool = pool.filter((w) => w !== quick.pick);
+  }
+}
+
 function isQuicker(a: StartTimed, b: StartTimed): boolean {
   const d = (a.startMs as number) - (b.startMs as number);
   if (Math.abs(d) < SAME_START_MS) return compareBuilds(a.build, b.build) > 0;
