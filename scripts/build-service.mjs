@@ -1,3 +1,4 @@
+/* global process, console */
 // Bundles the service's CLI (src-service/cli/main.ts) into out/service/ with esbuild, so
 // `npm run serve` starts plain JavaScript instead of transpiling ~400 TypeScript files on every
 // start (docs/performance.md, "Start-up"). Run by `npm install` (prepare), `npm run build` and,

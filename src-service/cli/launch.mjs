@@ -1,3 +1,4 @@
+/* global process */
 // Runs the CLI (`npm run serve`, `npm run cli`, the `ffdesk` bin): the esbuild bundle in
 // out/service/ when it is at least as new as every file under src-service/ (rebuilt here when
 // it is not), else the TypeScript sources through tsx, with a note (docs/performance.md, "Start-up").
