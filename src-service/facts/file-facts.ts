@@ -4,7 +4,6 @@ import type { BlobStore } from '../storage/blob-store';
 import type { KeyframesResponse, ProxyResponse, TimelineResponse } from '../contract/file-facts.schema';
 import { ConflictError, NotFoundError } from '../errors';
 import { isFolderBlob } from '../files/storage-access';
-import type { ProbeResult } from '../media/probe';
 import { errorCode } from '../storage/fs-io';
 import { makeSprite, makeWaveform, probe, readKeyframes, type Tools } from './compute';
 import type { FactCache } from './fact-cache';
