@@ -11,13 +11,20 @@ let dir: string;
 function standIn(name: string, firstLine: string | null): string {
   const p = path.join(dir, name);
   fs.mkdirSync(path.dirname(p), { recursive: true });
-  const body = firstLine === null ? 'echo "error while loading shared libraries: libfoo.so.1" >&2\nexit 127\n' : `echo "$1" >> "$0.runs"\necho '${firstLine}'\n`;
+  const body =
+    firstLine === null ? 'echo "error while loading shared libraries: libfoo.so.1" >&2\nexit 127\n' : `echo "$1" >> "$0.runs"\necho '${firstLine}'\n`;
   fs.writeFileSync(p, `#!/bin/sh\n${body}`, { mode: 0o755 });
   return p;
 }
 
 /** How many times `p` ran with -version (the ffprobe check also runs the chosen ffmpeg to make its clip). */
-const runs = (p: string) => (fs.existsSync(`${p}.runs`) ? fs.readFileSync(`${p}.runs`, 'utf8').split('\n').filter((l) => l === '-version').length : 0);
+const runs = (p: string) =>
+  fs.existsSync(`${p}.runs`)
+    ? fs
+        .readFileSync(`${p}.runs`, 'utf8')
+        .split('\n')
+        .filter((l) => l === '-version').length
+    : 0;
 
 /** Pretends which npm packages are installed, and what path each exports. */
 function packages(map: Record<string, string>): PackagePathResolver {
