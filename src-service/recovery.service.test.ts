@@ -4,14 +4,37 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startChildService, type ChildService } from './testing/child-service';
 import { tempDir } from './testing/harness';
 import { startWebhookReceiver } from './testing/webhook-receiver';
+import { processesMentioning } from './testing/processes';
+import { findBwrap, smokeTestBwrap } from './media/confine/bwrap';
 
 const KEY = 'ffd_test_recovery_key_0123456789';
 let running: ChildService | undefined;
+const dataDirs: string[] = [];
 
 afterEach(async () => {
   await running?.kill9().catch(() => undefined);
   running = undefined;
+  for (const d of dataDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
+
+/** A fresh data dir, removed after the test. */
+function dataDirForTest(): string {
+  const d = tempDir();
+  dataDirs.push(d);
+  return d;
+}
+
+const bwrap = findBwrap();
+const bwrapProblem = process.platform !== 'linux' ? 'not Linux' : bwrap ? smokeTestBwrap(bwrap) : 'bwrap is not installed';
+
+/** Resolves once `check` holds; throws after `timeoutMs` (a wait for an event, not a timed assertion). */
+async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 async function call(base: string, method: string, p: string, body?: unknown): Promise<any> {
   const res = await fetch(`${base}${p}`, {
@@ -34,7 +57,7 @@ async function waitFor(base: string, id: string, until: (b: any) => boolean, tim
 
 describe('crash recovery (kill -9)', () => {
   it('when the service is killed while ffmpeg runs, then after restart the command is re-run to SUCCESS, never stuck PROCESSING', async () => {
-    const dataDir = tempDir();
+    const dataDir = dataDirForTest();
     running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
     const sub = await call(running.url, 'POST', '/v1/run-ffmpeg-command', {
       output_files: { out_1: 'slow.mp4' },
@@ -52,8 +75,31 @@ describe('crash recovery (kill -9)', () => {
     expect((await fetch(done.output_files.out_1.storage_url)).status).toBe(200);
   });
 
+  it.skipIf(bwrapProblem !== null)(
+    `when the service is killed while a confined ffmpeg runs, then no process of that job is left (its sandbox dies with it)${bwrapProblem ? ` [SKIPPED: ${bwrapProblem}]` : ''}`,
+    async () => {
+      const dataDir = dataDirForTest();
+      const SOURCE = `testsrc=size=160x120:rate=10:duration=47.${process.pid}`;
+      running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY, FFDESK_SANDBOX: 'require' });
+      const sub = await call(running.url, 'POST', '/v1/run-ffmpeg-command', {
+        output_files: { out_1: 'slow.mp4' },
+        ffmpeg_command: `-re -f lavfi -i ${SOURCE} -preset ultrafast {{out_1}}`,
+      });
+      await waitFor(running.url, sub.command_id, (b) => b.status === 'PROCESSING');
+      // bwrap's monitor and its init name the job folder; ffmpeg inside names its unique source.
+      const job = path.join(dataDir, 'jobs', sub.command_id);
+      const left = () => [...processesMentioning(job), ...processesMentioning(SOURCE)];
+      await until('ffmpeg in the sandbox', () => processesMentioning(SOURCE).some((p) => !p.cmdline.includes('bwrap')));
+      expect(processesMentioning(job).length).toBeGreaterThan(0);
+      await running.kill9();
+      running = undefined;
+      await until('every process of the job to end', () => left().length === 0);
+      expect(left()).toEqual([]);
+    },
+  );
+
   it('when a command is interrupted twice, then it ends FAILED / INTERRUPTED and the webhook announces it', async () => {
-    const dataDir = tempDir();
+    const dataDir = dataDirForTest();
     const receiver = await startWebhookReceiver();
     try {
       running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
@@ -78,7 +124,7 @@ describe('crash recovery (kill -9)', () => {
   });
 
   it('when blobs exist that no record references (a crash before the commit), then the start-up sweep removes them (and store-file stagings a crash left)', async () => {
-    const dataDir = tempDir();
+    const dataDir = dataDirForTest();
     running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
     await running.stop();
     const stray = path.join(dataDir, 'blobs', 'ab', 'ab'.padEnd(32, '0'));
