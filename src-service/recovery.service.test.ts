@@ -24,6 +24,9 @@ function dataDirForTest(): string {
   return d;
 }
 
+/** These tests start the service two or three times as separate processes: room for a loaded 2-core runner. */
+const MULTI_START_TIMEOUT_MS = 180_000;
+
 const bwrap = findBwrap();
 const bwrapProblem = process.platform !== 'linux' ? 'not Linux' : bwrap ? smokeTestBwrap(bwrap) : 'bwrap is not installed';
 
@@ -56,24 +59,28 @@ async function waitFor(base: string, id: string, until: (b: any) => boolean, tim
 }
 
 describe('crash recovery (kill -9)', () => {
-  it('when the service is killed while ffmpeg runs, then after restart the command is re-run to SUCCESS, never stuck PROCESSING', async () => {
-    const dataDir = dataDirForTest();
-    running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
-    const sub = await call(running.url, 'POST', '/v1/run-ffmpeg-command', {
-      output_files: { out_1: 'slow.mp4' },
-      ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=3 -preset ultrafast {{out_1}}',
-    });
-    await waitFor(running.url, sub.command_id, (b) => b.status === 'PROCESSING');
-    await running.kill9();
+  it(
+    'when the service is killed while ffmpeg runs, then after restart the command is re-run to SUCCESS, never stuck PROCESSING',
+    async () => {
+      const dataDir = dataDirForTest();
+      running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+      const sub = await call(running.url, 'POST', '/v1/run-ffmpeg-command', {
+        output_files: { out_1: 'slow.mp4' },
+        ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=3 -preset ultrafast {{out_1}}',
+      });
+      await waitFor(running.url, sub.command_id, (b) => b.status === 'PROCESSING');
+      await running.kill9();
 
-    running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
-    const first = await call(running.url, 'GET', `/v1/commands/${sub.command_id}`);
-    expect(['QUEUED', 'PROCESSING', 'SUCCESS']).toContain(first.status);
-    const done = await waitFor(running.url, sub.command_id, (b) => b.status === 'SUCCESS' || b.status === 'FAILED');
-    expect(done.status, done.error_message).toBe('SUCCESS');
-    expect(Object.keys(done.output_files)).toEqual(['out_1']);
-    expect((await fetch(done.output_files.out_1.storage_url)).status).toBe(200);
-  });
+      running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+      const first = await call(running.url, 'GET', `/v1/commands/${sub.command_id}`);
+      expect(['QUEUED', 'PROCESSING', 'SUCCESS']).toContain(first.status);
+      const done = await waitFor(running.url, sub.command_id, (b) => b.status === 'SUCCESS' || b.status === 'FAILED');
+      expect(done.status, done.error_message).toBe('SUCCESS');
+      expect(Object.keys(done.output_files)).toEqual(['out_1']);
+      expect((await fetch(done.output_files.out_1.storage_url)).status).toBe(200);
+    },
+    MULTI_START_TIMEOUT_MS,
+  );
 
   it.skipIf(bwrapProblem !== null)(
     `when the service is killed while a confined ffmpeg runs, then no process of that job is left (its sandbox dies with it)${bwrapProblem ? ` [SKIPPED: ${bwrapProblem}]` : ''}`,
@@ -98,43 +105,51 @@ describe('crash recovery (kill -9)', () => {
     },
   );
 
-  it('when a command is interrupted twice, then it ends FAILED / INTERRUPTED and the webhook announces it', async () => {
-    const dataDir = dataDirForTest();
-    const receiver = await startWebhookReceiver();
-    try {
-      running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
-      receiver.secret = (await call(running.url, 'PUT', '/v1/webhook', { url: receiver.url })).secret;
-      const sub = await call(running.url, 'POST', '/v1/run-ffmpeg-command', {
-        output_files: { out_1: 'slow.mp4' },
-        ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=20 -preset ultrafast {{out_1}}',
-      });
-      for (let attempt = 0; attempt < 2; attempt++) {
-        await waitFor(running.url, sub.command_id, (b) => b.status === 'PROCESSING');
-        await running.kill9();
+  it(
+    'when a command is interrupted twice, then it ends FAILED / INTERRUPTED and the webhook announces it',
+    async () => {
+      const dataDir = dataDirForTest();
+      const receiver = await startWebhookReceiver();
+      try {
         running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+        receiver.secret = (await call(running.url, 'PUT', '/v1/webhook', { url: receiver.url })).secret;
+        const sub = await call(running.url, 'POST', '/v1/run-ffmpeg-command', {
+          output_files: { out_1: 'slow.mp4' },
+          ffmpeg_command: '-re -f lavfi -i testsrc=size=160x120:rate=10:duration=20 -preset ultrafast {{out_1}}',
+        });
+        for (let attempt = 0; attempt < 2; attempt++) {
+          await waitFor(running.url, sub.command_id, (b) => b.status === 'PROCESSING');
+          await running.kill9();
+          running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+        }
+        const done = await call(running.url, 'GET', `/v1/commands/${sub.command_id}`);
+        expect(done).toMatchObject({ status: 'FAILED', error_status: 'INTERRUPTED' });
+        const [hook] = await receiver.waitFor(1, 20_000);
+        expect(hook?.json.data).toMatchObject({ command_id: sub.command_id, status: 'FAILED', error_status: 'INTERRUPTED' });
+        expect(hook?.isSignatureValid).toBe(true);
+      } finally {
+        await receiver.close();
       }
-      const done = await call(running.url, 'GET', `/v1/commands/${sub.command_id}`);
-      expect(done).toMatchObject({ status: 'FAILED', error_status: 'INTERRUPTED' });
-      const [hook] = await receiver.waitFor(1, 20_000);
-      expect(hook?.json.data).toMatchObject({ command_id: sub.command_id, status: 'FAILED', error_status: 'INTERRUPTED' });
-      expect(hook?.isSignatureValid).toBe(true);
-    } finally {
-      await receiver.close();
-    }
-  });
+    },
+    MULTI_START_TIMEOUT_MS,
+  );
 
-  it('when blobs exist that no record references (a crash before the commit), then the start-up sweep removes them (and store-file stagings a crash left)', async () => {
-    const dataDir = dataDirForTest();
-    running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
-    await running.stop();
-    const stray = path.join(dataDir, 'blobs', 'ab', 'ab'.padEnd(32, '0'));
-    fs.mkdirSync(path.dirname(stray), { recursive: true });
-    fs.writeFileSync(stray, 'orphan');
-    const staging = path.join(dataDir, 'staging', 'left-by-a-crash');
-    fs.mkdirSync(staging, { recursive: true });
-    fs.writeFileSync(path.join(staging, 'half.mp4'), 'partial download');
-    running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
-    expect(fs.existsSync(stray)).toBe(false);
-    expect(fs.existsSync(staging)).toBe(false);
-  });
+  it(
+    'when blobs exist that no record references (a crash before the commit), then the start-up sweep removes them (and store-file stagings a crash left)',
+    async () => {
+      const dataDir = dataDirForTest();
+      running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+      await running.stop();
+      const stray = path.join(dataDir, 'blobs', 'ab', 'ab'.padEnd(32, '0'));
+      fs.mkdirSync(path.dirname(stray), { recursive: true });
+      fs.writeFileSync(stray, 'orphan');
+      const staging = path.join(dataDir, 'staging', 'left-by-a-crash');
+      fs.mkdirSync(staging, { recursive: true });
+      fs.writeFileSync(path.join(staging, 'half.mp4'), 'partial download');
+      running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+      expect(fs.existsSync(stray)).toBe(false);
+      expect(fs.existsSync(staging)).toBe(false);
+    },
+    MULTI_START_TIMEOUT_MS,
+  );
 });
