@@ -50,6 +50,7 @@ export async function runSteps(ffmpegPath: string, steps: string[][], opts: Step
           cwd: opts.cwd,
           cpus: opts.cpus,
           env: cmd.env,
+          infoFd: cmd.infoFd,
           signal: AbortSignal.any([opts.signal, watch.signal]),
           onStdoutLine: (line) => {
             const p = parser.push(line);
