@@ -1,4 +1,4 @@
-import type { CommandRequest, ValidationIssue } from '../../../../src-service/client';
+import { isChainedRequest, stepsOf, type CommandRequest, type ValidationIssue } from '../../../../src-service/client';
 import { findAliasUses, INPUT_ALIAS, isPlaylistName, MAX_OUTPUT_NAME, OUTPUT_ALIAS, OUTPUT_NAME, PLAYLIST_PREFIX } from './aliases';
 import { isHttpUrl, REQUEST_LIMITS } from '../../../../src-service/contract/names';
 
@@ -22,7 +22,7 @@ export function validateRequest(req: CommandRequest, limits: Limits = {}): Valid
 }
 
 function commandsOf(req: CommandRequest): { texts: string[]; field: 'ffmpeg_command' | 'ffmpeg_commands' } {
-  return 'ffmpeg_commands' in req ? { texts: req.ffmpeg_commands, field: 'ffmpeg_commands' } : { texts: [req.ffmpeg_command], field: 'ffmpeg_command' };
+  return { texts: stepsOf(req), field: isChainedRequest(req) ? 'ffmpeg_commands' : 'ffmpeg_command' };
 }
 
 function checkCommands(req: CommandRequest): ValidationIssue[] {
