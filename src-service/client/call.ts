@@ -75,6 +75,13 @@ async function readAnswer(res: Response, as: ReadAs): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
+/** GET of a URL the service handed out (a `storage_url`): the credential is in the URL, so no key is sent. */
+export async function openStorageUrl(http: Http, url: string, signal?: AbortSignal): Promise<Response> {
+  const res = await send(http.fetch, url, { signal });
+  if (!res.ok) throw toApiError(res.status, res.statusText, await readErrorBody(res));
+  return res;
+}
+
 export async function readErrorBody(res: Response): Promise<unknown> {
   const text = await res.text().catch(() => '');
   try {

@@ -1,7 +1,7 @@
 import { createHttp, type FetchLike } from './http';
 import type { Endpoint } from '../contract/endpoint';
 import { API } from './endpoints';
-import { callEndpoint, type CallArgs, type CallInput, type ClientAnswer } from './call';
+import { callEndpoint, openStorageUrl, type CallArgs, type CallInput, type ClientAnswer } from './call';
 import { subscribeEvents, type SubscribeOptions } from './events';
 import { uploadFile, type UploadOptions } from './upload';
 import { waitForCommand, type WaitOptions } from './wait';
@@ -96,6 +96,8 @@ export function createClient(options: ClientOptions) {
     createKey: (opts: { label?: string; plan?: Plan } = {}) => call(API.createKey, { body: opts }),
     revokeKey: (keyId: string) => call(API.revokeKey, { params: { key_id: keyId } }),
 
+    /** A file's `storage_url` (signed or public, as the service handed it out), its body unread so it can be streamed. */
+    openStorageUrl: (url: string, o?: Signal) => openStorageUrl(http, url, o?.signal),
     waitForCommand: (id: string, o?: WaitOptions) => waitForCommand(client.getCommand, id, o),
     uploadFile: (blob: Blob, o?: UploadOptions) => uploadFile(http, client, blob, o),
     subscribeEvents: (o: SubscribeOptions) => subscribeEvents(client.call, o),
