@@ -5,7 +5,11 @@ import { send, type Http } from './http';
 
 type In<S> = S extends z.ZodType ? z.input<S> : never;
 /** A field the caller may leave out when its schema accepts an empty value. */
-type Field<K extends string, S> = [S] extends [z.ZodType] ? (Record<string, never> extends In<S> ? { [P in K]?: In<S> } : { [P in K]: In<S> }) : { [P in K]?: never };
+type Field<K extends string, S> = [S] extends [z.ZodType]
+  ? Record<string, never> extends In<S>
+    ? { [P in K]?: In<S> }
+    : { [P in K]: In<S> }
+  : { [P in K]?: never };
 type BodyField<E extends Endpoint> = E extends { bodyKind: 'raw' } ? { body?: NonNullable<RequestInit['body']> } : Field<'body', E['body']>;
 
 /** What one call sends, typed from the declaration: path parameters, query and body (schemas read as input). */
@@ -48,7 +52,13 @@ export function readAsOf(e: Endpoint): ReadAs {
  * later is callable without touching the client. Error answers become ApiError values.
  */
 export async function callEndpoint<E extends Endpoint>(http: Http, e: E, input: CallInput<E> = {} as CallInput<E>): Promise<ClientAnswer<E>> {
-  const o = input as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+  const o = input as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
   const raw = bodyKindOf(e) === 'raw';
   const hasJson = !raw && o.body !== undefined;
   const extra = { ...(hasJson ? { 'Content-Type': 'application/json' } : {}), ...o.headers };

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { startTestService, type TestService } from '../testing/harness';
 import { bodyKindOf, type Endpoint, type Operation } from '../contract/endpoint';
 import { ENDPOINTS } from '../contract/endpoints';
@@ -39,7 +38,7 @@ function inputOf(e: Endpoint): Record<string, unknown> {
 
 async function reach(e: Operation): Promise<{ status: number; detail?: unknown; answer?: unknown }> {
   try {
-    const answer: unknown = await client.call(e, inputOf(e) as never);
+    const answer: unknown = await client.call(e, inputOf(e));
     if (answer instanceof Response) await answer.body?.cancel();
     return { status: lastStatus, answer };
   } catch (err) {
@@ -59,7 +58,7 @@ describe('the generic client', () => {
       const { status, detail, answer } = await reach(e);
       expect(detail, 'the route exists').not.toBe('Not Found');
       expect(Object.keys(e.responses), `answered ${status}: ${JSON.stringify(detail)}`).toContain(String(status));
-      const schema = e.responses['200']?.schema as z.ZodType | undefined;
+      const schema = e.responses['200']?.schema;
       if (status === 200 && schema) expect(schema.safeParse(answer).error).toBeUndefined();
     },
   );

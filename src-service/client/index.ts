@@ -50,7 +50,7 @@ export function createClient(options: ClientOptions) {
     /** Every check of a submit, nothing queued (FFDesk: `?dry_run=true`); throws the 422/403 an actual submit would. */
     checkCommand: (body: RunCommandRequest | RunChainedRequest, chained: boolean, o?: Signal) =>
       chained
-        ? call(API.runChainedFfmpegCommands, { body: body as RunChainedRequest, query: { dry_run: 'true' }, signal: o?.signal })
+        ? call(API.runChainedFfmpegCommands, { body, query: { dry_run: 'true' }, signal: o?.signal })
         : call(API.runFfmpegCommand, { body: body as RunCommandRequest, query: { dry_run: 'true' }, signal: o?.signal }),
     runChained: (body: RunChainedRequest, o?: Signal) => call(API.runChainedFfmpegCommands, { body, signal: o?.signal }).then(queued),
     getCommand: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>

@@ -95,5 +95,10 @@ function parseBody(text: string): unknown {
 /** Connection refused/reset (service restarting) or a gateway error: worth waiting for. */
 export function isTransient(err: unknown): boolean {
   if (err instanceof ApiError) return err.status === 502 || err.status === 503 || err.status === 504;
-  return err instanceof NetworkError || err instanceof TypeError || (err as NodeJS.ErrnoException)?.code === 'ECONNREFUSED' || (err as NodeJS.ErrnoException)?.code === 'ECONNRESET';
+  return (
+    err instanceof NetworkError ||
+    err instanceof TypeError ||
+    (err as NodeJS.ErrnoException)?.code === 'ECONNREFUSED' ||
+    (err as NodeJS.ErrnoException)?.code === 'ECONNRESET'
+  );
 }
