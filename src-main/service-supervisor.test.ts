@@ -26,10 +26,18 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
+function ownTmp(dataDir: string): string {
+  const dir = `${dataDir}-tmp`;
+  fs.mkdirSync(dir, { recursive: true });
+  if (!dirs.includes(dir)) dirs.push(dir);
+  return dir;
+}
+
 function forkHost(dataDir: string): HostChild {
   const child = fork(path.resolve('src-main/service-host.ts'), [encodeHostOptions({ dataDir, webRoot: path.join(dataDir, 'no-ui') })], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, FFDESK_QUIET: '1', FFDESK_SAMPLES: '0' },
+    // A host killed with SIGKILL cannot remove its temp folders: they go under the test's own folder.
+    env: { ...process.env, FFDESK_QUIET: '1', FFDESK_SAMPLES: '0', TMPDIR: ownTmp(dataDir) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   if (child.pid) pids.push(child.pid);
