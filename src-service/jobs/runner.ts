@@ -19,6 +19,7 @@ import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
 import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';
+import { isCommandFailure } from '../contract/enums';
 import { createJobTimings, timeStage, withJobTimings } from './job-timings';
 
 export interface RunnerDeps extends InputDeps {
@@ -243,7 +244,8 @@ export async function handleFailure(
   // (or the service stops: recovery then settles the command), so it never sits PROCESSING.
   await retryWhileDiskFull(deps, shutdown, () =>
     deps.commands.markFailed(row.id, 'PROCESSING', {
-      errorStatus: failure.status,
+      // The file-only reasons (upload, storage) never end a command: anything else is a processing error.
+      errorStatus: isCommandFailure(failure.status) ? failure.status : 'PROCESSING_ERROR',
       errorMessage: failure.message,
       totalProcessingSeconds: total,
       ffmpegCommandRunSeconds: t.ffmpegSeconds,

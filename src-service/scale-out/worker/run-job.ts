@@ -9,7 +9,8 @@ import type { Confiner, SandboxMode } from '../../media/confine';
 import type { JobPlan } from '../plan';
 import { filesToUpload } from '../remote-jobs';
 import { isWorkerFailure, type WorkerFailureStatus } from '../../contract/worker-protocol.schema';
-import { ServiceAnswerError, type ServiceClient } from './service-client';
+import type { ServiceClient } from './service-client';
+import { ApiError } from '../../client/errors';
 import { openUnder, UntrustedFileError } from '../../storage/no-follow';
 
 /** How often a running job reports progress; the answer carries cancel, so this bounds how fast ffmpeg stops. */
@@ -182,8 +183,8 @@ async function reportFailure(ctx: JobContext, commandId: string, reason: unknown
     : { ...base, ...failureOf(reason, err) };
   if (!(reason instanceof JobFailure) && !(err instanceof JobFailure) && !shutdown) ctx.log(`command ${commandId}: ${(err as Error)?.stack ?? String(err)}`);
   await ctx.client.send('workerFailCommand', { command_id: commandId }, body).catch((e: unknown) => {
-    if (!(e instanceof ServiceAnswerError)) throw e;
-    ctx.log(`command ${commandId}: the service refused the failure report: ${e.detail}`);
+    if (!(e instanceof ApiError)) throw e;
+    ctx.log(`command ${commandId}: the service refused the failure report: ${e.message}`);
   });
 }
 
