@@ -26,7 +26,7 @@ export const VIDEO_CODECS: Record<string, { label: string; hint: string }> = {
   copy: { label: 'Copy (no re-encode)', hint: 'fast, picture untouched' },
 };
 
-const SOFTWARE: Record<'mp4' | 'mov' | 'mkv' | 'webm', string[]> = {
+const SOFTWARE: Partial<Record<Container, string[]>> = {
   mp4: ['h264', 'h265', 'av1', 'copy'],
   mov: ['h264', 'h265', 'prores', 'copy'],
   mkv: ['h264', 'h265', 'av1', 'vp9', 'prores', 'copy'],
@@ -35,8 +35,7 @@ const SOFTWARE: Record<'mp4' | 'mov' | 'mkv' | 'webm', string[]> = {
 
 /** The codecs a container can hold, software first; hardware encoders go where their codec fits. */
 export function codecsFor(container: Container, hardware: string[] = []): VideoCodec[] {
-  if (container === 'gif' || CONTAINERS[container].kind === 'audio') return [];
-  const soft = SOFTWARE[container];
+  const soft = SOFTWARE[container] ?? [];
   const hw = hardware.filter((e) => soft.includes(hardwareFamily(e)));
   return [...soft, ...hw];
 }
