@@ -1,3 +1,4 @@
+import { Field } from '../../ui/Field';
 import type { ConvertChoices } from './convert-args';
 import { CONTAINERS, LOUDNESS_TARGETS } from './convert-formats';
 import { NumberField } from './ConvertPicture';
@@ -24,28 +25,32 @@ export function ConvertAudio({ choices, choose }: Props) {
             </label>
           </div>
         )}
-        <label className="field">
-          <span className="field-label">Loudness</span>
-          <select
-            className="select"
-            value={choices.loudness ?? ''}
-            disabled={choices.mute}
-            onChange={(e) => choose({ loudness: e.target.value === '' ? null : Number(e.target.value) })}
-          >
-            <option value="">As recorded</option>
-            {LOUDNESS_TARGETS.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-          {choices.loudness !== null && (
-            <span className="field-hint">
-              One pass (EBU R128 loudnorm): the chained steps cannot carry a first pass’s measurements into a second, so the level is adjusted as
-              the sound plays; within about 1 LU of the target.
-            </span>
+        <Field label="Loudness">
+          {(p) => (
+            <>
+              <select
+                {...p}
+                className="select"
+                value={choices.loudness ?? ''}
+                disabled={choices.mute}
+                onChange={(e) => choose({ loudness: e.target.value === '' ? null : Number(e.target.value) })}
+              >
+                <option value="">As recorded</option>
+                {LOUDNESS_TARGETS.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </select>
+              {choices.loudness !== null && (
+                <span className="field-hint">
+                  One pass (EBU R128 loudnorm): the chained steps cannot carry a first pass’s measurements into a second, so the level is adjusted as the sound
+                  plays; within about 1 LU of the target.
+                </span>
+              )}
+            </>
           )}
-        </label>
+        </Field>
       </div>
     </fieldset>
   );

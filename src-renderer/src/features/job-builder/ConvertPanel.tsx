@@ -1,3 +1,4 @@
+import { Field } from '../../ui/Field';
 import { Button } from '../../ui/Button';
 import { formatBytes } from '../../lib/format';
 import { convertArgs, type ConvertChoices } from './convert-args';
@@ -81,38 +82,45 @@ export function ConvertPanel({ form, setForm }: Props) {
       </fieldset>
       <div className="convert-grid">
         {kind === 'video' && (
-          <label className="field">
-            <span className="field-label">Video codec</span>
-            <select className="select" value={choices.videoCodec} onChange={(e) => choose({ videoCodec: e.target.value })}>
-              {codecs.map((c) => (
-                <option key={c} value={c}>
-                  {codecLabel(c)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field label="Video codec">
+            {(p) => (
+              <>
+                <select {...p} className="select" value={choices.videoCodec} onChange={(e) => choose({ videoCodec: e.target.value })}>
+                  {codecs.map((c) => (
+                    <option key={c} value={c}>
+                      {codecLabel(c)}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+          </Field>
         )}
         {choices.videoCodec !== 'copy' || kind !== 'video' ? (
-          <label className="field convert-quality">
-            <span className="field-label">Quality</span>
-            <input
-              type="range"
-              min={0}
-              max={100}
-              step={5}
-              value={choices.quality}
-              aria-valuetext={`${choices.quality}: ${qualityWords(choices.quality)}`}
-              onChange={(e) => choose({ quality: Number(e.target.value) })}
-            />
-            <span className="row small muted" aria-hidden="true">
-              <span>Smaller file</span>
-              <span className="spacer" />
-              <span>Better quality</span>
-            </span>
-            <span className="small" data-testid="quality-words">
-              {qualityWords(choices.quality)}
-            </span>
-          </label>
+          <Field label="Quality">
+            {(p) => (
+              <>
+                <input
+                  {...p}
+                  type="range"
+                  min={0}
+                  max={100}
+                  step={5}
+                  value={choices.quality}
+                  aria-valuetext={`${choices.quality}: ${qualityWords(choices.quality)}`}
+                  onChange={(e) => choose({ quality: Number(e.target.value) })}
+                />
+                <span className="row small muted" aria-hidden="true">
+                  <span>Smaller file</span>
+                  <span className="spacer" />
+                  <span>Better quality</span>
+                </span>
+                <span className="small" data-testid="quality-words">
+                  {qualityWords(choices.quality)}
+                </span>
+              </>
+            )}
+          </Field>
         ) : null}
         <div className="field" data-testid="size-estimate">
           <span className="field-label">Estimated size</span>

@@ -1,3 +1,4 @@
+import { Field } from '../../ui/Field';
 import { useState } from 'react';
 import type { ConvertChoices, Crop } from './convert-args';
 import type { SourceFacts } from './convert-estimate';
@@ -25,48 +26,58 @@ export function ConvertPicture({ choices, source, choose }: Props) {
     <fieldset className="convert-fieldset">
       <legend className="field-label">Picture</legend>
       <div className="convert-grid">
-        <label className="field">
-          <span className="field-label">Resolution</span>
-          <select
-            className="select"
-            value={isCustom ? 'custom' : String(choices.height)}
-            onChange={(e) => {
-              const custom = e.target.value === 'custom';
-              setCustom(custom);
-              if (!custom) choose({ height: Number(e.target.value) });
-            }}
-          >
-            {HEIGHTS.map((h) => (
-              <option key={h.value} value={h.value}>
-                {h.label}
-              </option>
-            ))}
-            <option value="custom">Custom height…</option>
-          </select>
-        </label>
+        <Field label="Resolution">
+          {(p) => (
+            <>
+              <select
+                {...p}
+                className="select"
+                value={isCustom ? 'custom' : String(choices.height)}
+                onChange={(e) => {
+                  const custom = e.target.value === 'custom';
+                  setCustom(custom);
+                  if (!custom) choose({ height: Number(e.target.value) });
+                }}
+              >
+                {HEIGHTS.map((h) => (
+                  <option key={h.value} value={h.value}>
+                    {h.label}
+                  </option>
+                ))}
+                <option value="custom">Custom height…</option>
+              </select>
+            </>
+          )}
+        </Field>
         {isCustom && (
           <NumberField label="Height (pixels)" value={choices.height} min={16} max={8640} onChange={(height) => choose({ height: height - (height % 2) })} />
         )}
-        <label className="field">
-          <span className="field-label">Frame rate</span>
-          <select className="select" value={choices.fps} onChange={(e) => choose({ fps: Number(e.target.value) })}>
-            {FRAME_RATES.map((r) => (
-              <option key={r} value={r}>
-                {r === 0 ? (choices.container === 'gif' ? 'Default (12 fps)' : 'Same as source') : `${r} fps`}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field-label">Rotate</span>
-          <select className="select" value={choices.rotate} onChange={(e) => choose({ rotate: Number(e.target.value) as ConvertChoices['rotate'] })}>
-            {ROTATIONS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label="Frame rate">
+          {(p) => (
+            <>
+              <select {...p} className="select" value={choices.fps} onChange={(e) => choose({ fps: Number(e.target.value) })}>
+                {FRAME_RATES.map((r) => (
+                  <option key={r} value={r}>
+                    {r === 0 ? (choices.container === 'gif' ? 'Default (12 fps)' : 'Same as source') : `${r} fps`}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+        </Field>
+        <Field label="Rotate">
+          {(p) => (
+            <>
+              <select {...p} className="select" value={choices.rotate} onChange={(e) => choose({ rotate: Number(e.target.value) as ConvertChoices['rotate'] })}>
+                {ROTATIONS.map((r) => (
+                  <option key={r.value} value={r.value}>
+                    {r.label}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+        </Field>
         <div className="field">
           <span className="field-label">Flip</span>
           <label className="checkbox">
@@ -79,14 +90,22 @@ export function ConvertPicture({ choices, source, choose }: Props) {
           </label>
         </div>
         {choices.container !== 'gif' && (
-          <label className="field">
-            <span className="field-label">Subtitles</span>
-            <select className="select" value={choices.subtitles} onChange={(e) => choose({ subtitles: e.target.value as ConvertChoices['subtitles'] })}>
-              <option value="none">Leave out</option>
-              <option value="burn">Burn into the picture</option>
-              <option value="keep">Keep as a track</option>
-            </select>
-          </label>
+          <Field label="Subtitles">
+            {(p) => (
+              <>
+                <select
+                  {...p}
+                  className="select"
+                  value={choices.subtitles}
+                  onChange={(e) => choose({ subtitles: e.target.value as ConvertChoices['subtitles'] })}
+                >
+                  <option value="none">Leave out</option>
+                  <option value="burn">Burn into the picture</option>
+                  <option value="keep">Keep as a track</option>
+                </select>
+              </>
+            )}
+          </Field>
         )}
       </div>
       <CropFields crop={choices.crop} source={source} onChange={(crop) => choose({ crop })} />
@@ -116,19 +135,23 @@ function CropFields({ crop, source, onChange }: { crop: Crop | null; source: Sou
 
 export function NumberField({ label, value, min, max, onChange }: { label: string; value: number; min?: number; max?: number; onChange(v: number): void }) {
   return (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      <input
-        className="input"
-        type="number"
-        min={min}
-        max={max}
-        value={value}
-        onChange={(e) => {
-          const v = Math.round(Number(e.target.value));
-          if (Number.isFinite(v) && (min === undefined || v >= min) && (max === undefined || v <= max)) onChange(v);
-        }}
-      />
-    </label>
+    <Field label={label}>
+      {(p) => (
+        <>
+          <input
+            {...p}
+            className="input"
+            type="number"
+            min={min}
+            max={max}
+            value={value}
+            onChange={(e) => {
+              const v = Math.round(Number(e.target.value));
+              if (Number.isFinite(v) && (min === undefined || v >= min) && (max === undefined || v <= max)) onChange(v);
+            }}
+          />
+        </>
+      )}
+    </Field>
   );
 }

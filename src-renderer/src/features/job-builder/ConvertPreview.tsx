@@ -1,3 +1,4 @@
+import { Field } from '../../ui/Field';
 import { useEffect, useRef, useState } from 'react';
 import type { StoredFile } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
@@ -40,10 +41,22 @@ export function ConvertPreview({ form }: { form: JobForm }) {
   return (
     <div className="stack" data-testid="convert-preview">
       <div className="row-wrap" style={{ alignItems: 'flex-end' }}>
-        <label className="field">
-          <span className="field-label">Preview from (seconds)</span>
-          <input className="input" type="number" min={0} step={0.5} style={{ width: 120 }} value={start} onChange={(e) => setStart(e.target.value)} />
-        </label>
+        <Field label="Preview from (seconds)">
+          {(p) => (
+            <>
+              <input
+                {...p}
+                className="input"
+                type="number"
+                min={0}
+                step={0.5}
+                style={{ width: 120 }}
+                value={start}
+                onChange={(e) => setStart(e.target.value)}
+              />
+            </>
+          )}
+        </Field>
         <Button disabled={!request || state.phase === 'running'} onClick={() => void run()}>
           {state.phase === 'running' ? 'Encoding preview…' : `Preview ${PREVIEW_SECONDS} seconds`}
         </Button>
