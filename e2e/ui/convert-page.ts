@@ -14,7 +14,10 @@ export class ConvertPage {
   }
 
   async pickStoredInput(alias: string, fileName: string): Promise<void> {
-    await this.page.getByRole('group', { name: `Source of ${alias}` }).getByRole('button', { name: 'Stored file' }).click();
+    await this.page
+      .getByRole('group', { name: `Source of ${alias}` })
+      .getByRole('button', { name: 'Stored file' })
+      .click();
     const picker = this.page.getByLabel(`Stored file for ${alias}`);
     const value = await picker.locator('option', { hasText: fileName }).first().getAttribute('value');
     await picker.selectOption(value ?? '');
@@ -22,7 +25,9 @@ export class ConvertPage {
   }
 
   format(label: string): Locator {
-    return this.panel().getByRole('button', { name: new RegExp(`^${label}\\b`) });
+    return this.panel()
+      .getByRole('group', { name: 'Format' })
+      .getByRole('button', { name: new RegExp(`^${label}\\b`) });
   }
 
   field(label: string): Locator {

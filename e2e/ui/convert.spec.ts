@@ -1,8 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import { AppPage } from './app-page';
 import { ConvertPage } from './convert-page';
-import { expect, openApp, screen, test, type UiService } from './fixtures';
+import { expect, openApp, test, type UiService } from './fixtures';
+
+/** A screenshot of the panel down to the end of the command card (for docs/screenshots), in a tall window. */
+async function screenPanelAndCommand(page: Page, name: string, panel: Locator): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  await panel.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  const top = await panel.boundingBox();
+  const command = await page.getByRole('region', { name: 'Command' }).boundingBox();
+  if (!top || !command) throw new Error('panel or command not on screen');
+  fs.mkdirSync(path.resolve('test-results/screens'), { recursive: true });
+  await page.screenshot({
+    path: path.resolve('test-results/screens', `${name}.png`),
+    clip: { x: top.x - 8, y: Math.max(0, top.y - 8), width: top.width + 16, height: command.y + command.height - top.y + 16 },
+  });
+  if (size) await page.setViewportSize(size);
+}
 
 async function openWithSample(page: Page, svc: UiService): Promise<ConvertPage> {
   await svc.samplesReady();
@@ -14,7 +32,10 @@ async function openWithSample(page: Page, svc: UiService): Promise<ConvertPage> 
 }
 
 test.describe('builder: convert panel', () => {
-  test('when an editor picks a clip, 480p and then GIF, then the command is written for them, the size is estimated and the GIF job runs', async ({ page, svc }) => {
+  test('when an editor picks a clip, 480p and then GIF, then the command is written for them, the size is estimated and the GIF job runs', async ({
+    page,
+    svc,
+  }) => {
     const convert = await openWithSample(page, svc);
     const app = new AppPage(page);
     await convert.field('Resolution').selectOption({ label: '480p' });
@@ -27,8 +48,7 @@ test.describe('builder: convert panel', () => {
     await expect(convert.panel().getByTestId('quality-words')).toHaveText('Best quality, largest file');
     await expect(convert.estimate()).not.toHaveText(before ?? '');
     await expect(convert.command()).toContainText('-crf 16');
-    await convert.panel().scrollIntoViewIfNeeded();
-    await screen(page, '60-convert-mp4');
+    await screenPanelAndCommand(page, '60-convert-mp4', convert.panel());
 
     await convert.format('GIF').click();
     await expect(convert.format('GIF')).toHaveAttribute('aria-pressed', 'true');
@@ -36,7 +56,7 @@ test.describe('builder: convert panel', () => {
     await expect(convert.command()).toContainText('paletteuse');
     await expect(convert.outputName()).toHaveValue(/\.gif$/);
     await expect(convert.field('Video codec')).toHaveCount(0);
-    await screen(page, '61-convert-gif');
+    await screenPanelAndCommand(page, '61-convert-gif', convert.panel());
 
     const id = await app.runJob();
     const record = await svc.client.waitForCommand(id, { intervalMs: 250 });
@@ -103,8 +123,13 @@ for (const [name, width, scheme] of [
       await convert.field('Resolution').selectOption({ label: '720p' });
       await convert.panel().getByLabel('Crop', { exact: true }).check();
       await convert.field('Loudness').selectOption({ index: 1 });
-      const result = await new AxeBuilder({ page }).include('[data-testid="convert-panel"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+      const result = await new AxeBuilder({ page })
+        .include('[data-testid="convert-panel"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      const bad = result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
       expect(bad).toEqual([]);
       await convert.format('GIF').click();
       const gif = await new AxeBuilder({ page }).include('[data-testid="convert-panel"]').withTags(['wcag2a', 'wcag2aa']).analyze();
