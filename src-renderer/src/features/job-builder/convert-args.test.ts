@@ -13,7 +13,11 @@ const choose = (patch: Partial<ConvertChoices>): ConvertChoices => ({ ...DEFAULT
 
 describe('convertArgs: choices → arguments', () => {
   it.each<[string, Partial<ConvertChoices>, string]>([
-    ['default MP4', {}, '-i {{in_1}} -map 0:v:0 -map 0:a:0? -c:v libx264 -preset medium -crf 23 -pix_fmt yuv420p -c:a aac -b:a 192k -movflags +faststart {{out_1}}'],
+    [
+      'default MP4',
+      {},
+      '-i {{in_1}} -map 0:v:0 -map 0:a:0? -c:v libx264 -preset medium -crf 23 -pix_fmt yuv420p -c:a aac -b:a 192k -movflags +faststart {{out_1}}',
+    ],
     ['720p keeps the aspect', { height: 720 }, '-vf scale=-2:720'],
     ['crop then scale', { crop: { width: 640, height: 360, x: 10, y: 20 }, height: 480 }, '-vf crop=640:360:10:20,scale=-2:480'],
     ['rotate 90 clockwise', { rotate: 90 }, '-vf transpose=1'],
@@ -125,7 +129,24 @@ describe('the arguments run in ffmpeg', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'convert-args-'));
     clip = path.join(dir, 'in.mp4');
-    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=1', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', clip]);
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25:duration=1',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=1',
+      '-c:v',
+      'libx264',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
+    ]);
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -138,10 +159,14 @@ describe('the arguments run in ffmpeg', () => {
     ['mp3', { container: 'mp3', loudness: -23 }],
     ['m4a', { container: 'm4a' }],
     ['wav', { container: 'wav' }],
-  ])('%s', async (name, patch) => {
-    const out = path.join(dir, `out-${name}.${convertArgs(choose(patch)).extension}`);
-    const command = convertArgs(choose(patch)).command.replace('{{in_1}}', clip).replace('{{out_1}}', out);
-    await run('ffmpeg', ['-v', 'error', '-y', ...command.split(' ')]);
-    expect(fs.statSync(out).size).toBeGreaterThan(0);
-  }, 60_000);
+  ])(
+    '%s',
+    async (name, patch) => {
+      const out = path.join(dir, `out-${name}.${convertArgs(choose(patch)).extension}`);
+      const command = convertArgs(choose(patch)).command.replace('{{in_1}}', clip).replace('{{out_1}}', out);
+      await run('ffmpeg', ['-v', 'error', '-y', ...command.split(' ')]);
+      expect(fs.statSync(out).size).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });

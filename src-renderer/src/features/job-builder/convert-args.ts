@@ -149,7 +149,8 @@ export function convertArgs(c: ConvertChoices, inAlias = 'in_1', outAlias = 'out
   const kind = CONTAINERS[c.container].kind;
   const fits = codecsFor(c.container).includes(c.videoCodec) || codecsFor(c.container).includes(hardwareFamily(c.videoCodec));
   const codec = kind === 'video' && fits ? c.videoCodec : codecsFor(c.container)[0];
-  if (kind === 'video' && codec !== c.videoCodec) notes.push(`${codecLabel(c.videoCodec)} does not fit in ${CONTAINERS[c.container].label}; using ${codecLabel(codec!)}.`);
+  if (kind === 'video' && codec !== c.videoCodec)
+    notes.push(`${codecLabel(c.videoCodec)} does not fit in ${CONTAINERS[c.container].label}; using ${codecLabel(codec!)}.`);
   const parts: string[] = [`-i {{${inAlias}}}`];
 
   if (kind === 'gif') {
@@ -163,7 +164,8 @@ export function convertArgs(c: ConvertChoices, inAlias = 'in_1', outAlias = 'out
     if (kind === 'video' && c.subtitles === 'keep') parts.push('-map 0:s?');
     if (kind === 'video') {
       const filters = videoFilters(c, inAlias);
-      if (codec === 'copy' && filters.length > 0) notes.push('Copying the video keeps the picture as it is: resolution, crop, rotation, frame rate and burned subtitles need an encoder.');
+      if (codec === 'copy' && filters.length > 0)
+        notes.push('Copying the video keeps the picture as it is: resolution, crop, rotation, frame rate and burned subtitles need an encoder.');
       else if (filters.length > 0) parts.push(`-vf ${filters.join(',')}`);
       parts.push(videoEncoderArgs(codec!, c.quality, c.container));
     } else parts.push('-vn');

@@ -41,7 +41,7 @@ export function outputSize(c: ConvertChoices, src: SourceFacts): { width: number
   let w = c.crop ? c.crop.width : src.width;
   let h = c.crop ? c.crop.height : src.height;
   if (c.height > 0) {
-    w = Math.round(((w * c.height) / h) / 2) * 2;
+    w = Math.round((w * c.height) / h / 2) * 2;
     h = c.height;
   }
   return c.rotate === 90 || c.rotate === 270 ? { width: h, height: w } : { width: w, height: h };
@@ -84,4 +84,3 @@ export function estimateSize(c: ConvertChoices, src: SourceFacts): SizeEstimate 
   const kbps = video + audio;
   return { kbps, bytes: (kbps * 1000 * src.duration) / 8, ...size };
 }
-
