@@ -66,7 +66,7 @@ test.describe('builder: convert panel', () => {
     expect(out?.height).toBe(480);
   });
 
-  test('when the command is edited by hand, then the panel says so and stops writing until reset', async ({ page, svc }) => {
+  test('when the command is edited by hand, then the panel says so and stops writing until reset; a reload keeps the draft', async ({ page, svc }) => {
     const convert = await openWithSample(page, svc);
     await convert.format('MKV').click();
     await expect(convert.command()).toContainText('-c:v libx264');
@@ -80,6 +80,15 @@ test.describe('builder: convert panel', () => {
     await convert.panel().getByRole('button', { name: 'Let the panel write the command' }).click();
     await expect(convert.byHandNotice()).toHaveCount(0);
     await expect(convert.command()).toContainText('-c:v libvpx-vp9');
+
+    // The draft survives a reload: choices, command, input and output name.
+    await page.reload();
+    await expect(convert.format('MKV')).toHaveAttribute('aria-pressed', 'true');
+    await expect(convert.field('Video codec')).toHaveValue('vp9');
+    await expect(convert.command()).toContainText('-c:v libvpx-vp9');
+    await expect(convert.outputName()).toHaveValue(/\.mkv$/);
+    await expect(page.getByRole('group', { name: 'About sample-video.mp4' })).toBeVisible();
+    await expect(convert.byHandNotice()).toHaveCount(0);
   });
 
   test('when sound choices are made, then track, mute and loudness land in the command, and the MP3 runs', async ({ page, svc }) => {
