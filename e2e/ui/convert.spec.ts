@@ -38,6 +38,8 @@ test.describe('builder: convert panel', () => {
   }) => {
     const convert = await openWithSample(page, svc);
     const app = new AppPage(page);
+    // Before any choice the command is visibly empty, not a grey example that looks filled in.
+    await expect(convert.command().locator('.cm-placeholder')).toHaveText(/^Empty: /);
     await convert.field('Resolution').selectOption({ label: '480p' });
     await expect(convert.command()).toHaveText(/^-i \{\{in_1\}\} -map 0:v:0 -map 0:a:0\? -vf scale=-2:480 -c:v libx264 .* \{\{out_1\}\}$/);
     await expect(convert.outputName()).toHaveValue(/\.mp4$/);
