@@ -48,10 +48,10 @@ describe('jobs list', () => {
   });
 
   it('puts cancelled jobs under Cancelled, not under Failed', () => {
-    const cancelled = { ...item('c', 'FAILED'), error_status: 'CANCELLED' };
+    const cancelled = { ...item('c', 'FAILED'), error_status: 'CANCELLED' as const };
     expect(matchesFilter(cancelled, 'CANCELLED', '')).toBe(true);
     expect(matchesFilter(cancelled, 'FAILED', '')).toBe(false);
-    expect(matchesFilter({ ...item('f', 'FAILED'), error_status: 'TIMEOUT' }, 'CANCELLED', '')).toBe(false);
+    expect(matchesFilter({ ...item('f', 'FAILED'), error_status: 'TIMEOUT' as const }, 'CANCELLED', '')).toBe(false);
   });
 
   it.each([
