@@ -88,10 +88,10 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
           checkLists: argumentChecksOn(deps.config),
           onProgress: (p) => deps.onProgress(row, p),
           knownNames: deps.knownNames,
+          onRunTime: (seconds) => (ffmpegSeconds += seconds),
         },
         logs,
       );
-      ffmpegSeconds = ran.ffmpegSeconds;
       await storeAndCommit(deps, row, req.outputs, dirs.work, ran.produced, {
         started,
         inputBytes: ran.inputBytes,

@@ -74,10 +74,10 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
         limits: stepLimits(plan.limits, { maxRunSeconds: plan.max_run_seconds, vcpuCount: plan.vcpu_count }),
         checkLists: true,
         onProgress: (p) => reporter.set(p),
+        onRunTime: (seconds) => (ffmpegSeconds += seconds),
       },
       logs,
     );
-    ffmpegSeconds = ran.ffmpegSeconds;
     stopTimer(); // the time limit covers ffmpeg's run, as in the embedded runner; storing is the service's part
     await finish(ctx, commandId, plan, dirs.work, { ...ran, log: logs.join('\n') }, controller.signal);
   } catch (err) {

@@ -1,5 +1,12 @@
 import { isChainedRequest, stepsOf, type CommandRequest, type StoredFile } from '../../../../src-service/client';
 import type { FailureFix } from '../../lib/job-handoff';
+import type { ConvertChoices } from './convert-args';
+
+/** The convert panel's choices and the command text it last wrote (a different command = edited by hand). */
+export interface ConvertState {
+  choices: ConvertChoices;
+  written: string;
+}
 
 export type InputSource = 'url' | 'stored' | 'local';
 
@@ -41,6 +48,8 @@ export interface JobForm {
   templateTitle?: string;
   /** Opened from a failed job: the word ffmpeg rejected, marked until it is gone. */
   fix?: FailureFix;
+  /** The convert panel's state, once it has written the command. */
+  convert?: ConvertState;
 }
 
 let keySeq = 0;
