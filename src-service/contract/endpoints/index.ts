@@ -13,6 +13,7 @@ import { batchEndpoints } from './batches';
 import { cacheEndpoints } from './cache';
 import { watchEndpoints } from './watch';
 import { workerProtocolEndpoints } from './worker-protocol';
+import { editEndpoints } from './edits';
 
 /** Every endpoint group; the order is the OpenAPI document's. */
 export const ENDPOINT_GROUPS = [
@@ -30,6 +31,7 @@ export const ENDPOINT_GROUPS = [
   cacheEndpoints,
   watchEndpoints,
   workerProtocolEndpoints,
+  editEndpoints,
 ] as const satisfies readonly EndpointGroup[];
 
 /** Every endpoint of the service, each with its operationId. */
