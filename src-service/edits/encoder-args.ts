@@ -31,11 +31,13 @@ export function smartEdgeArgs(v: VideoFacts): string[] {
   const level = h264Level(v.level);
   if (level) args.push('-level:v', level);
   if (v.pixFmt) args.push('-pix_fmt', v.pixFmt);
+  // Quality, not a bitrate target: an edge may be one frame long, and an average bitrate over
+  // one IDR frame starves it. CRF 16 keeps the edges visually equal to the copied middle,
+  // capped near the source's peak rate so an edge is not much larger than the GOP it replaces.
+  args.push('-crf', '16');
   if (v.bitRate && v.bitRate > 0) {
     const kbps = Math.round(v.bitRate / 1000);
-    args.push('-b:v', `${kbps}k`, '-maxrate', `${Math.round(kbps * 1.5)}k`, '-bufsize', `${kbps * 2}k`);
-  } else {
-    args.push('-crf', '18');
+    args.push('-maxrate', `${kbps * 4}k`, '-bufsize', `${kbps * 8}k`);
   }
   args.push('-x264-params', 'sps-id=1:repeat-headers=1');
   return args;
@@ -55,7 +57,15 @@ export function reencodeVideoArgs(v: VideoFacts, out: EditOutput): string[] {
   return args;
 }
 
-const AUDIO_ENCODERS: Record<string, string> = { aac: 'aac', mp3: 'libmp3lame', opus: 'libopus', flac: 'flac', vorbis: 'libvorbis', ac3: 'ac3', pcm: 'pcm_s16le' };
+const AUDIO_ENCODERS: Record<string, string> = {
+  aac: 'aac',
+  mp3: 'libmp3lame',
+  opus: 'libopus',
+  flac: 'flac',
+  vorbis: 'libvorbis',
+  ac3: 'ac3',
+  pcm: 'pcm_s16le',
+};
 
 /** The joined audio: copied (lossless), the source's codec at its bitrate (smart), or the output's choice (reencode). */
 export function finalAudioArgs(mode: 'copy' | 'match' | 'choose', a: AudioFacts, out: EditOutput): string[] {

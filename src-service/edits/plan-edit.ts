@@ -100,9 +100,28 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     cut.video.forEach((part, p) => {
       const file = `cut-v${index + 1}-${p + 1}.mp4`;
       const seek = part.kind === 'copy' ? fmt(part.from) : seekTo(part.from);
-      const codec = part.kind === 'copy' ? ['-c', 'copy'] : ctx.strategy === 'smart' ? smartEdgeArgs(facts.video!) : reencodeVideoArgs(facts.video!, ctx.edit.output);
+      const codec =
+        part.kind === 'copy' ? ['-c', 'copy'] : ctx.strategy === 'smart' ? smartEdgeArgs(facts.video!) : reencodeVideoArgs(facts.video!, ctx.edit.output);
       const extra = part.kind === 'copy' ? [] : ['-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
-      ctx.steps.push(['-ss', seek, '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...codec, ...extra, ...timescaleArgs(facts), '-f', 'mp4', file]);
+      ctx.steps.push([
+        '-ss',
+        seek,
+        '-i',
+        input,
+        '-map',
+        '0:v:0',
+        '-an',
+        '-sn',
+        '-dn',
+        '-frames:v',
+        String(part.frames),
+        ...codec,
+        ...extra,
+        ...timescaleArgs(facts),
+        '-f',
+        'mp4',
+        file,
+      ]);
       video.push(`file ${file}\nduration ${fmt(part.duration)}`);
     });
     if (facts.audio) {
@@ -119,7 +138,9 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
   if (video.length > 0) {
     const list = `cut-video-${g}.ffconcat`;
     // The first file's codec parameters become the output's: with smart, a copied part comes first (taking no packets) so the avcC is the source's.
-    const firstCopy = group.flatMap(({ cut, index }) => cut.video.map((p, i) => ({ p, file: `cut-v${index + 1}-${i + 1}.mp4` }))).find((x) => x.p.kind === 'copy');
+    const firstCopy = group
+      .flatMap(({ cut, index }) => cut.video.map((p, i) => ({ p, file: `cut-v${index + 1}-${i + 1}.mp4` })))
+      .find((x) => x.p.kind === 'copy');
     const lead = ctx.strategy === 'smart' && firstCopy && group[0]?.cut.video[0]?.kind !== 'copy' ? [`file ${firstCopy.file}\noutpoint 0`] : [];
     ctx.files[list] = ['ffconcat version 1.0', ...lead, ...video, ''].join('\n');
     final.push('-auto_convert', '0', '-f', 'concat', '-i', list);
@@ -141,6 +162,9 @@ export function segmentFileName(filename: string, segmentName: string | undefine
   const dot = filename.lastIndexOf('.');
   const stem = filename.slice(0, dot);
   const ext = filename.slice(dot);
-  const label = (segmentName ?? '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  const label = (segmentName ?? '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
   return `${stem}-${label || String(i + 1)}${label ? `-${i + 1}` : ''}${ext}`;
 }

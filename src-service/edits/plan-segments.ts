@@ -86,12 +86,13 @@ export function smartCut(tl: Timeline, i0: number, i1: number): SegmentCut {
   const first = keyIndexes[0];
   const last = keyIndexes[keyIndexes.length - 1];
   if (first === undefined || last === undefined || first >= last) return reencodeCut(tl, i0, i1);
-  const part = (kind: VideoPart['kind'], a: number, b: number): VideoPart => ({ kind, from: timeAt(tl, a), frames: b - a, duration: timeAt(tl, b) - timeAt(tl, a) });
-  const video = [
-    ...(first > i0 ? [part('encode', i0, first)] : []),
-    part('copy', first, last),
-    ...(i1 > last ? [part('encode', last, i1)] : []),
-  ];
+  const part = (kind: VideoPart['kind'], a: number, b: number): VideoPart => ({
+    kind,
+    from: timeAt(tl, a),
+    frames: b - a,
+    duration: timeAt(tl, b) - timeAt(tl, a),
+  });
+  const video = [...(first > i0 ? [part('encode', i0, first)] : []), part('copy', first, last), ...(i1 > last ? [part('encode', last, i1)] : [])];
   return { actualStart: timeAt(tl, i0), actualEnd: timeAt(tl, i1), video };
 }
 

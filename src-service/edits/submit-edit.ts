@@ -30,7 +30,8 @@ function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget'>, account: Ac
     issues.push({ loc: ['body', 'max_command_run_seconds'], msg: `max_command_run_seconds must be at most ${maxRun}`, type: 'less_than_equal' });
   if (issues.length > 0) throw new ValidationError(issues);
   assertPrivateAllowed(account, body.is_private);
-  const name = body.name ?? `cut: ${inputLabel(deps.files, account, body.input)} (${body.segments.length} segment${body.segments.length > 1 ? 's' : ''}, ${body.mode})`;
+  const name =
+    body.name ?? `cut: ${inputLabel(deps.files, account, body.input)} (${body.segments.length} segment${body.segments.length > 1 ? 's' : ''}, ${body.mode})`;
   return {
     commandType: 'FFMPEG_CHAINED_COMMANDS',
     body: { ...body, name } as unknown as PreparedCommand['body'],
@@ -44,7 +45,8 @@ function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget'>, account: Ac
 export function segmentIssues(body: Pick<EditBody, 'segments'>, duration?: number): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   body.segments.forEach((s, i) => {
-    if (s.end <= s.start) issues.push({ loc: ['body', 'segments', i, 'end'], msg: `end (${s.end}) must be greater than start (${s.start})`, type: 'greater_than' });
+    if (s.end <= s.start)
+      issues.push({ loc: ['body', 'segments', i, 'end'], msg: `end (${s.end}) must be greater than start (${s.start})`, type: 'greater_than' });
     if (duration !== undefined && s.start >= duration)
       issues.push({ loc: ['body', 'segments', i, 'start'], msg: `start (${s.start}) is past the input's end (${duration} s)`, type: 'less_than' });
     if (duration !== undefined && s.end > duration + FRAME_TOLERANCE_SECONDS)
@@ -55,7 +57,11 @@ export function segmentIssues(body: Pick<EditBody, 'segments'>, duration?: numbe
     const prev = order[k - 1]!;
     const cur = order[k]!;
     if (cur.s.start < prev.s.end)
-      issues.push({ loc: ['body', 'segments', cur.i, 'start'], msg: `Segment ${cur.i} overlaps segment ${prev.i} (${prev.s.start}–${prev.s.end} s)`, type: 'value_error' });
+      issues.push({
+        loc: ['body', 'segments', cur.i, 'start'],
+        msg: `Segment ${cur.i} overlaps segment ${prev.i} (${prev.s.start}–${prev.s.end} s)`,
+        type: 'value_error',
+      });
   }
   return issues;
 }
