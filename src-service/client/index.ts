@@ -6,6 +6,7 @@ import { keyEndpoints } from '../contract/endpoints/keys';
 import { systemEndpoints } from '../contract/endpoints/system';
 import { webhookEndpoints } from '../contract/endpoints/webhook';
 import { workerEndpoints } from '../contract/endpoints/workers';
+import { editEndpoints } from '../contract/endpoints/edits';
 import { subscribeEvents, type SubscribeOptions } from './events';
 import { uploadFile, type UploadOptions } from './upload';
 import { waitForCommand, type WaitOptions } from './wait';
@@ -15,6 +16,7 @@ import type {
   CommandListItem,
   CommandRecord,
   CreatedApiKey,
+  EditRequest,
   Health,
   InitUploadRequest,
   InitUploadResponse,
@@ -73,6 +75,10 @@ export function createClient(options: ClientOptions) {
       call<{ dry_run: true }>(chained ? c.runChainedFfmpegCommands : c.runFfmpegCommand, { body, query: { dry_run: 'true' }, signal: o?.signal }),
     runChained: (body: RunChainedRequest, o?: Signal) =>
       call<{ command_ids: string[]; command_id: string }>(c.runChainedFfmpegCommands, { body, signal: o?.signal }),
+    /** FFDesk: cut segments of one input (docs/cutting.md); the answer is an ordinary command. */
+    createEdit: (body: EditRequest, o?: Signal) => call<{ command_id: string }>(editEndpoints.createEdit, { body, signal: o?.signal }),
+    /** FFDesk: every check of an edit, nothing queued (`?dry_run=true`). */
+    checkEdit: (body: EditRequest, o?: Signal) => call<{ dry_run: true }>(editEndpoints.createEdit, { body, query: { dry_run: 'true' }, signal: o?.signal }),
     getCommand: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
       call<CommandRecord>(c.getCommand, { params: { command_id: id }, query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
     listCommands: (page: Page & Signal & { q?: string } = {}) =>

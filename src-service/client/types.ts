@@ -15,6 +15,7 @@ import type { AccountInfo, Health as HealthSchema, SandboxStatus as SandboxSchem
 import type { WorkerItem, WorkersList as WorkersListSchema } from '../contract/workers.schema';
 import type { CompleteUploadBody, InitUploadBody } from '../contract/files.schema';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
+import type { EditBody } from '../contract/edits.schema';
 import type { CommandErrorStatus, FailureStatus, FileStatus } from '../contract/enums';
 
 export type * from './media-types';
@@ -30,6 +31,8 @@ export type RunChainedRequest = Omit<z.infer<typeof RunChainedBody>, 'ffmpeg_com
   ffmpeg_commands: string[];
 };
 export type CommandRequest = RunCommandRequest | RunChainedRequest;
+/** POST /v1/edits as sent (defaults optional: mode smart, join true; seconds may be numeric strings). */
+export type EditRequest = z.input<typeof EditBody>;
 
 /** The service always sends every field (media/progress.ts); the schema leaves them optional for older senders. */
 export type CommandProgress = z.infer<typeof events.Progress> & { out_time_seconds: number | null; speed: number | null; fps: number | null };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { startMediaServer, type MediaServer } from '../testing/media';
 import { decodeErrors, decodedFrameCount, frameTimesOf, packetList, ssimPairs, streamStarts } from '../testing/cut-checks';
-import { makeCutSources, type CutSource } from './cut-sources';
+import { makeCutSources, type CutSource } from '../testing/cut-sources';
 
 /**
  * The exactness table of docs/cutting.md: real ffmpeg, media made at test time. Each

@@ -134,7 +134,7 @@ describe('chooseMode: smart falls back, saying why', () => {
       /open GOP/,
     ],
   ])('%j', (over, reason) => {
-    const chosen = chooseMode(facts(over as Partial<CutFacts['video']>), 'smart');
+    const chosen = chooseMode(facts(over), 'smart');
     expect(chosen.mode).toBe('reencode');
     expect(chosen.fallback).toMatch(reason);
   });

@@ -151,7 +151,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     ctx.files[list] = ['ffconcat version 1.0', ...audio, ''].join('\n');
     final.push('-f', 'concat', '-i', list);
     const how = ctx.strategy === 'copy' ? 'copy' : ctx.strategy === 'smart' ? 'match' : 'choose';
-    maps.push('-map', `${n++}:a:0`, ...finalAudioArgs(how, facts.audio!, ctx.edit.output));
+    maps.push('-map', `${n}:a:0`, ...finalAudioArgs(how, facts.audio!, ctx.edit.output));
   }
   const mp4Like = /\.(mp4|m4v|mov|m4a)$/i.test(outName);
   ctx.steps.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts), '-movflags', '+faststart'] : []), outName]);

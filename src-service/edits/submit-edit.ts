@@ -20,7 +20,7 @@ export async function submitEdit(deps: SubmitDeps, account: Account, body: EditB
     storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
     processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
   });
-  return opts.dryRun ? null : queuePrepared(deps, account, { ...prepared, body: prepared.body as PreparedCommand['body'] });
+  return opts.dryRun ? null : queuePrepared(deps, account, prepared);
 }
 
 function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget'>, account: Account, body: EditBody): PreparedCommand {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ffmpeg } from '../testing/media';
+import { ffmpeg } from './media';
 
 /**
  * Sources for the exactness table (docs/cutting.md): 160x90, 8 s, a keyframe every 2 s,
