@@ -10,6 +10,8 @@ export interface CutSource {
   file: string;
   /** Nominal frame duration (seconds): cut points one frame either side of a keyframe. */
   frame: number;
+  /** Seconds between keyframes. */
+  gop: number;
 }
 
 const AUDIO = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=8:sample_rate=48000'];
@@ -71,9 +73,9 @@ export function makeCutSources(dir: string): CutSource[] {
   ]);
   ffmpeg([...AUDIO, '-c:a', 'aac', '-b:a', '64k', at('audio.m4a')]);
   return [
-    { name: 'h264-25.mp4', file: at('h264-25.mp4'), frame: 0.04 },
-    { name: 'h264-2997.mp4', file: at('h264-2997.mp4'), frame: 1001 / 30000 },
-    { name: 'h264-vfr.mp4', file: at('h264-vfr.mp4'), frame: 0.04 },
-    { name: 'hevc-25.mp4', file: at('hevc-25.mp4'), frame: 0.04 },
+    { name: 'h264-25.mp4', file: at('h264-25.mp4'), frame: 0.04, gop: 2 },
+    { name: 'h264-2997.mp4', file: at('h264-2997.mp4'), frame: 1001 / 30000, gop: 2.002 },
+    { name: 'h264-vfr.mp4', file: at('h264-vfr.mp4'), frame: 0.04, gop: 2 },
+    { name: 'hevc-25.mp4', file: at('hevc-25.mp4'), frame: 0.04, gop: 2 },
   ];
 }
