@@ -25,7 +25,7 @@ export function h264Level(level: number | undefined): string | null {
 }
 
 export function smartEdgeArgs(v: VideoFacts): string[] {
-  const args = ['-c:v', 'libx264', '-preset', 'fast'];
+  const args = ['-c:v', 'libx264', '-preset', 'veryfast'];
   const profile = H264_PROFILES[(v.profile ?? '').toLowerCase()];
   if (profile) args.push('-profile:v', profile);
   const level = h264Level(v.level);
