@@ -7,4 +7,12 @@ import presetsBatchesCacheWatch from './006-presets-batches-cache-watch';
 import commandEdits from './007-command-edits';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
-export const MIGRATIONS: readonly string[] = [initial, usageCoveringIndexes, localAccount, scaleOutWorkers, commandNames, presetsBatchesCacheWatch, commandEdits];
+export const MIGRATIONS: readonly string[] = [
+  initial,
+  usageCoveringIndexes,
+  localAccount,
+  scaleOutWorkers,
+  commandNames,
+  presetsBatchesCacheWatch,
+  commandEdits,
+];
