@@ -21,6 +21,7 @@ import { bundleScenario } from './scenarios/bundle';
 import { sandboxScenario } from './scenarios/sandbox';
 import { scaleOutScenario } from './scenarios/scale-out';
 import { cacheHashScenario } from './scenarios/cache-hash';
+import { fileFactsScenario } from './scenarios/file-facts';
 import { cutScenario } from './scenarios/cut';
 
 const SCENARIOS: Scenario[] = [
@@ -34,6 +35,7 @@ const SCENARIOS: Scenario[] = [
   sandboxScenario,
   scaleOutScenario,
   cacheHashScenario,
+  fileFactsScenario,
   cutScenario,
 ];
 /** Run only when named in --only: their rows are part of a scenario above (`upload` of `transfer`). */

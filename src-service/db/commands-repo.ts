@@ -35,7 +35,7 @@ interface CommandRow {
   name: string | null;
   /** Added by migration 6. */
   cached_from_command_id?: string | null;
-  /** Added by migration 7. */
+  /** Added by migration 8. */
   edit_json?: string | null;
 }
 

@@ -6,6 +6,7 @@ import { isHttpUrl } from '../contract/names';
 import type { EditBody } from '../contract/edits.schema';
 import { effectiveVcpus, queuePrepared, type PreparedCommand, type SubmitDeps } from '../jobs/submit';
 import { mediaOf } from '../files/storage-access';
+import { defaultRunSeconds } from '../jobs/run-limit';
 import { FRAME_TOLERANCE_SECONDS } from './plan-segments';
 
 /**
@@ -23,7 +24,7 @@ export async function submitEdit(deps: SubmitDeps, account: Account, body: EditB
   return opts.dryRun ? null : queuePrepared(deps, account, prepared);
 }
 
-function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget'>, account: Account, body: EditBody): PreparedCommand {
+function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAccount'>, account: Account, body: EditBody): PreparedCommand {
   const issues = [...segmentIssues(body), ...inputIssues(deps.files, account, body)];
   const maxRun = PLAN_LIMITS[account.plan].maxRunSeconds;
   if (body.max_command_run_seconds !== undefined && body.max_command_run_seconds > maxRun)
@@ -36,7 +37,7 @@ function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget'>, account: Ac
     commandType: 'FFMPEG_CHAINED_COMMANDS',
     body: { ...body, name } as unknown as PreparedCommand['body'],
     vcpuCount: effectiveVcpus(undefined, Math.min(account.maxVcpu ?? deps.vcpuBudget, deps.vcpuBudget)),
-    maxRunSeconds: body.max_command_run_seconds ?? 300,
+    maxRunSeconds: body.max_command_run_seconds ?? defaultRunSeconds(deps.isLocalAccount?.(account.id) ?? false),
     isPrivate: body.is_private === true,
   };
 }

@@ -6,12 +6,13 @@ import { runProcess, type RunResult } from '../media/run-process';
 import { watchJobFolder, type FolderLimits } from './job-folder-watch';
 import { checkJobFolderLists } from './list-files-check';
 import { ffmpegFailureMessage, type KnownNames } from './failure-message';
+import { timeStage } from './job-timings';
 
 export interface StepLimits extends FolderLimits {
   /** RLIMIT_FSIZE: the largest file one ffmpeg run may write. */
   maxFileBytes: number;
-  /** RLIMIT_CPU: max_command_run_seconds × the vCPUs the command runs with. */
-  cpuSeconds: number;
+  /** RLIMIT_CPU: max_command_run_seconds × the vCPUs the command runs with; none without a run-time limit. */
+  cpuSeconds?: number;
 }
 
 export interface StepOptions {
@@ -37,23 +38,26 @@ export async function runSteps(ffmpegPath: string, steps: string[][], opts: Step
   let ffmpegSeconds = 0;
   for (const [i, tokens] of steps.entries()) {
     opts.signal.throwIfAborted();
-    if (opts.checkLists) await checkJobFolderLists(opts.cwd);
+    if (opts.checkLists) await timeStage('checks', () => checkJobFolderLists(opts.cwd));
     const parser = createProgressParser(expectedDurationSeconds(tokens, opts.inputDurations));
     const argv = buildFfmpegArgv(tokens);
     const cmd = confine(opts, ffmpegPath, argv);
     const watch = watchJobFolder(opts.cwd, opts.limits);
     let result: RunResult;
     try {
-      result = await runProcess(cmd.bin, cmd.argv, {
-        cwd: opts.cwd,
-        cpus: opts.cpus,
-        env: cmd.env,
-        signal: AbortSignal.any([opts.signal, watch.signal]),
-        onStdoutLine: (line) => {
-          const p = parser.push(line);
-          if (p) opts.onProgress({ ...p, step: i + 1, steps: steps.length });
-        },
-      });
+      result = await timeStage('ffmpeg', () =>
+        runProcess(cmd.bin, cmd.argv, {
+          cwd: opts.cwd,
+          cpus: opts.cpus,
+          env: cmd.env,
+          infoFd: cmd.infoFd,
+          signal: AbortSignal.any([opts.signal, watch.signal]),
+          onStdoutLine: (line) => {
+            const p = parser.push(line);
+            if (p) opts.onProgress({ ...p, step: i + 1, steps: steps.length });
+          },
+        }),
+      );
     } finally {
       watch.stop();
     }
@@ -99,7 +103,10 @@ function stepFailure(result: RunResult, limits: StepLimits, step: number | null,
     );
   }
   if (hit === 'cpu')
-    return new JobFailure('TIMEOUT', `ffmpeg used more than its CPU time of ${limits.cpuSeconds} s (max_command_run_seconds × vcpu_count)${where}`);
+    return new JobFailure(
+      'TIMEOUT',
+      `ffmpeg used more than its CPU time of ${limits.cpuSeconds ?? 0} s (max run time × vCPUs)${where}. To let it run longer, raise "Max run time (s)" in the job's options (max_command_run_seconds in the API, in a batch or a watch folder)`,
+    );
   const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
   return new JobFailure('PROCESSING_ERROR', ffmpegFailureMessage(result.stderrTail, `${how}${where}`, known));
 }

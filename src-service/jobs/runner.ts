@@ -6,6 +6,7 @@ import type { Db } from '../db/open';
 import type { Command, CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
 import type { AccountsRepo } from '../db/accounts-repo';
+import { cpuSecondsFor, startRunTimer } from './run-limit';
 import { CancelledError, JobFailure, NO_SPACE_DETAIL, ShutdownError, isDiskFullError } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
 import { parseStoredRequest } from './submit';
@@ -17,6 +18,7 @@ import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
 import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';
+import { createJobTimings, timeStage, withJobTimings } from './job-timings';
 import { isEditRequest, prepareEditRun } from '../edits/run-edit';
 
 export interface RunnerDeps extends InputDeps {
@@ -43,14 +45,17 @@ export interface RunnerDeps extends InputDeps {
  */
 export function createCommandRunner(deps: RunnerDeps): RunFn {
   return async function runCommand(row, outerSignal, cpus) {
+    const timings = deps.config.jobTimings ? createJobTimings() : undefined;
+    await withJobTimings(timings, () => runTimed(row, outerSignal, cpus));
+    if (timings) deps.log(`job timings ${row.id} ${JSON.stringify(timings.summary())}`);
+  };
+
+  async function runTimed(row: Command, outerSignal: AbortSignal, cpus: number[]): Promise<void> {
     const started = performance.now();
     const controller = new AbortController();
     const onOuter = () => controller.abort(outerSignal.reason);
     outerSignal.addEventListener('abort', onOuter, { once: true });
-    const timer = setTimeout(
-      () => controller.abort(new JobFailure('TIMEOUT', `The command ran past max_command_run_seconds (${row.maxRunSeconds} s)`)),
-      row.maxRunSeconds * 1000,
-    );
+    const stopTimer = startRunTimer(row.maxRunSeconds, (failure) => controller.abort(failure));
     const dirs = { work: path.join(deps.jobsDir, row.id), scratch: path.join(deps.jobsDir, `${row.id}.in`) };
     const logs: string[] = [vcpuLogLine(row, cpus)];
     let ffmpegSeconds = 0;
@@ -58,10 +63,10 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     try {
       await resetDirs(dirs);
       // An edit (POST /v1/edits) is planned here, on the input in the job folder, then runs as ordinary steps.
-      const edit = isEditRequest(row.request) ? await prepareEditRun(deps, row, dirs, controller.signal) : null;
+      const edit = isEditRequest(row.request) ? await timeStage('fetch', () => prepareEditRun(deps, row, dirs, controller.signal)) : null;
       const req = edit?.req ?? parseStoredRequest(row.request);
       const cache = !edit && deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
-      const inputs = edit?.inputs ?? (await prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined }));
+      const inputs = edit?.inputs ?? (await timeStage('fetch', () => prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined })));
       const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
       const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
       if (probe?.hit) {
@@ -101,11 +106,11 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       await removeDirs(dirs);
       await handleFailure(deps, row, err, controller.signal, outerSignal, { started, ffmpegSeconds, log: logs.join('\n') });
     } finally {
-      clearTimeout(timer);
+      stopTimer();
       outerSignal.removeEventListener('abort', onOuter);
       await removeDirs(dirs);
     }
-  };
+  }
 }
 
 /** The per-run limits (docs/sandbox.md): CPU time is the run time on every vCPU the command has. */
@@ -117,7 +122,7 @@ export function stepLimits(
     maxFileBytes: config.maxOutputFileBytes,
     maxFolderBytes: config.maxJobFolderBytes,
     minFreeBytes: config.minFreeDiskBytes,
-    cpuSeconds: row.maxRunSeconds * Math.max(1, row.vcpuCount),
+    cpuSeconds: cpuSecondsFor(row.maxRunSeconds, row.vcpuCount),
   };
 }
 
@@ -133,10 +138,12 @@ export async function storeAndCommit(
   produced: string[],
   r: { started: number; inputBytes: number; ffmpegSeconds: number; log: string; signal: AbortSignal; onCommit?: () => void },
 ): Promise<void> {
-  const stored = await storeOutputs(deps, outputs, work, produced, row.id, r.signal);
+  const stored = await timeStage('store', () => storeOutputs(deps, outputs, work, produced, row.id, r.signal));
   const processingBytes = r.inputBytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
-  await assertQuotaAfterRun(deps, row, stored, processingBytes);
-  await commitSuccess(deps, row, stored, { total: (performance.now() - r.started) / 1000, ffmpeg: r.ffmpegSeconds, processingBytes, log: r.log }, r.onCommit);
+  await timeStage('commit', async () => {
+    await assertQuotaAfterRun(deps, row, stored, processingBytes);
+    await commitSuccess(deps, row, stored, { total: (performance.now() - r.started) / 1000, ffmpeg: r.ffmpegSeconds, processingBytes, log: r.log }, r.onCommit);
+  });
 }
 
 /** What storing, committing and recording a failure need (no ffmpeg, no inputs). */

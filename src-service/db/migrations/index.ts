@@ -4,7 +4,8 @@ import localAccount from './003-local-account';
 import scaleOutWorkers from './004-scale-out-workers';
 import commandNames from './005-command-names';
 import presetsBatchesCacheWatch from './006-presets-batches-cache-watch';
-import commandEdits from './007-command-edits';
+import watchRunLimit from './007-watch-run-limit';
+import commandEdits from './008-command-edits';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
 export const MIGRATIONS: readonly string[] = [
@@ -14,5 +15,6 @@ export const MIGRATIONS: readonly string[] = [
   scaleOutWorkers,
   commandNames,
   presetsBatchesCacheWatch,
+  watchRunLimit,
   commandEdits,
 ];

@@ -1,5 +1,5 @@
 /**
- * Schema 7: a command made by POST /v1/edits records how its cut was planned (the mode used,
+ * Schema 8: a command made by POST /v1/edits records how its cut was planned (the mode used,
  * a fallback's reason, each segment's actual start and end: docs/cutting.md). NULL for every
  * other command.
  */
