@@ -46,6 +46,7 @@ async function readPacketCsv(ffprobePath: string, file: string, opts: { confiner
   const r = await runProcess(cmd.bin, cmd.argv, {
     cwd: path.dirname(absolute),
     env: cmd.env,
+    infoFd: cmd.infoFd,
     signal: opts.signal,
     timeoutMs: 600_000,
     stderrTailBytes: 4096,
