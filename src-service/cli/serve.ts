@@ -5,9 +5,11 @@ import { createService } from '../index';
 import { LOCAL_KEY_FILE } from '../bootstrap';
 import { userDataDir, userPath } from './user-path';
 import { stopOnSignals } from './stop-on-signals';
+import { closeInheritedDescriptors } from './inherited-fds';
 
 /** `npm run serve`: the headless service. Returns -1: the process lives until a signal. */
 export async function serveCommand(extra: { samples?: boolean; webRoot?: string; printOpenUrl?: boolean } = {}): Promise<number> {
+  closeInheritedDescriptors(); // before anything can start ffmpeg (docs/sandbox.md, "Clean process start")
   // From the sources (src-service/cli) or from the bundle (out/service): the built UI is <repo>/out/renderer.
   const here = path.dirname(fileURLToPath(import.meta.url));
   const builtUi =

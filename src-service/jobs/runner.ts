@@ -1,3 +1,4 @@
+import { jobFolderBudget } from '../accounts/plans';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -18,6 +19,7 @@ import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
 import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';
+import { isCommandFailure } from '../contract/enums';
 import { createJobTimings, timeStage, withJobTimings } from './job-timings';
 import { isEditRequest, prepareEditRun } from '../edits/run-edit';
 
@@ -85,7 +87,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         {
           cpus,
           signal: controller.signal,
-          limits: stepLimits(deps.config, row),
+          limits: stepLimits(deps.config, row, jobFolderBudget(deps.accounts.getAccount(row.accountId), deps.accounts.localAccountId())),
           checkLists: argumentChecksOn(deps.config),
           onProgress: (p) => deps.onProgress(row, p),
           knownNames: deps.knownNames,
@@ -117,10 +119,12 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
 export function stepLimits(
   config: Pick<RunnerDeps['config'], 'maxOutputFileBytes' | 'maxJobFolderBytes' | 'minFreeDiskBytes'>,
   row: Pick<Command, 'maxRunSeconds' | 'vcpuCount'>,
+  planFolderBytes = Number.POSITIVE_INFINITY,
 ): StepLimits {
   return {
     maxFileBytes: config.maxOutputFileBytes,
-    maxFolderBytes: config.maxJobFolderBytes,
+    // The plan's job-folder budget (accounts/plans.ts) under the service-wide cap.
+    maxFolderBytes: Math.min(config.maxJobFolderBytes, planFolderBytes),
     minFreeBytes: config.minFreeDiskBytes,
     cpuSeconds: cpuSecondsFor(row.maxRunSeconds, row.vcpuCount),
   };
@@ -243,7 +247,8 @@ export async function handleFailure(
   // (or the service stops: recovery then settles the command), so it never sits PROCESSING.
   await retryWhileDiskFull(deps, shutdown, () =>
     deps.commands.markFailed(row.id, 'PROCESSING', {
-      errorStatus: failure.status,
+      // The file-only reasons (upload, storage) never end a command: anything else is a processing error.
+      errorStatus: isCommandFailure(failure.status) ? failure.status : 'PROCESSING_ERROR',
       errorMessage: failure.message,
       totalProcessingSeconds: total,
       ffmpegCommandRunSeconds: t.ffmpegSeconds,

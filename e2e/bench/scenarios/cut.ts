@@ -8,7 +8,10 @@ import { storeInput } from '../lib/inputs';
 import { judge, type Row } from '../lib/report';
 import { startService } from '../lib/service';
 import { fmtSeconds } from '../lib/stats';
-import type { EditRequest, FfdeskClient } from '../../../src-service/client';
+import { API, type FfdeskClient } from '../../../src-service/client';
+import type { RequestBody } from '../../../src-service/contract/endpoint';
+
+type EditRequest = RequestBody<typeof API.createEdit>;
 
 /**
  * Cutting (docs/cutting.md): a 20 s segment from the middle of a 10-minute 1080p H.264 file,
@@ -78,7 +81,9 @@ const SEGMENT = { start: 300.52, end: 320.52 };
 async function timedEdit(client: FfdeskClient, events: EventWatcher, fileId: string, mode: EditRequest['mode']): Promise<number> {
   const started = performance.now();
   const body: EditRequest = { input: fileId, segments: [SEGMENT], mode, output: { filename: 'cut.mp4', preset: 'medium' }, max_command_run_seconds: 3600 };
-  const { command_id } = await client.createEdit(body);
+  const answer = await client.call(API.createEdit, { body });
+  if (!('command_id' in answer)) throw new Error('the edit was not queued');
+  const { command_id } = answer;
   const final = await events.commandFinal(command_id);
   const record = await client.getCommand(command_id);
   if (record.status !== 'SUCCESS') throw new Error(`${mode} cut ${command_id} ended ${record.status}: ${record.error_message ?? ''}`);

@@ -1,4 +1,4 @@
-import type { CommandRequest, StoredFile } from '../../../../src-service/client';
+import { isChainedRequest, stepsOf, type CommandRequest, type StoredFile } from '../../../../src-service/client';
 import type { FailureFix } from '../../lib/job-handoff';
 
 export type InputSource = 'url' | 'stored' | 'local';
@@ -83,10 +83,10 @@ export function toRequest(form: JobForm): CommandRequest {
 
 /** The other way, for "edit as new" and "re-run" from a job's original request. */
 export function fromRequest(req: CommandRequest): JobForm {
-  const steps = 'ffmpeg_commands' in req ? req.ffmpeg_commands : [req.ffmpeg_command];
+  const steps = stepsOf(req);
   const outputs = req.output_files === 'OUTPUT_FOLDER' ? [] : Object.entries(req.output_files);
   return {
-    isChained: 'ffmpeg_commands' in req,
+    isChained: isChainedRequest(req),
     steps: steps.length > 0 ? [...steps] : [''],
     inputMode: req.input_compressed_folder ? 'zip' : 'files',
     inputs: Object.entries(req.input_files ?? {}).map(([alias, url]) => ({ key: newKey(), alias, source: 'url', url })),

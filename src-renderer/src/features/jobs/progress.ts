@@ -53,7 +53,7 @@ export function createEtaTracker(windowMs = 6000, now: () => number = () => Date
   let samples: { t: number; pos: number }[] = [];
   return {
     update(p: CommandProgress): number | null {
-      if (p.out_time_seconds === null || !p.percent || p.percent <= 0) return etaSeconds(p);
+      if (p.out_time_seconds == null || !p.percent || p.percent <= 0) return etaSeconds(p);
       const t = now();
       if (samples.length && p.out_time_seconds < samples[samples.length - 1]!.pos) samples = []; // a new chained step
       samples.push({ t, pos: p.out_time_seconds });
