@@ -7,6 +7,7 @@ const MEANING: Record<number, string> = {
   401: 'Missing or invalid X-API-KEY: {"detail": "Invalid authorization key: …X-API-KEY header…"}',
   403: 'Plan or quota refuses this (trial: no private storage, no direct upload)',
   404: 'Unknown id, or an id of another account',
+  409: 'Conflict: not possible in the current state (a file not stored yet, a command without stored outputs)',
   413: 'File too large',
   415: 'Unsupported body type for this route',
   422: 'Validation error (docs/api.md §2.4)',

@@ -13,11 +13,13 @@ import { batchEndpoints } from './batches';
 import { cacheEndpoints } from './cache';
 import { watchEndpoints } from './watch';
 import { workerProtocolEndpoints } from './worker-protocol';
+import { fileFactEndpoints } from './file-facts';
 
 /** Every endpoint group; the order is the OpenAPI document's. */
 export const ENDPOINT_GROUPS = [
   commandEndpoints,
   fileEndpoints,
+  fileFactEndpoints,
   streamedEndpoints,
   eventEndpoints,
   webhookEndpoints,

@@ -1,0 +1,74 @@
+import { defineEndpoints } from '../endpoint';
+import { CommandIdParams } from '../commands.schema';
+import { FileIdParams } from '../files.schema';
+import {
+  KeyframesResponse,
+  LocalFoldersQuery,
+  LocalFoldersResponse,
+  ProxyResponse,
+  RevealBody,
+  RevealResponse,
+  SaveToBody,
+  SaveToResponse,
+  TimelineResponse,
+} from '../file-facts.schema';
+import { errors, json } from '../responses';
+
+const LOCAL_ONLY = 'Only the local account on a service bound to a loopback address; 403 otherwise (docs/api.md, "Local folders").';
+
+/** Facts about a stored file for the clip view, and saving into local folders (docs/api.md, "File facts"). */
+export const fileFactEndpoints = defineEndpoints({
+  getFileKeyframes: {
+    method: 'get',
+    path: '/v1/files/{file_id}/keyframes',
+    tag: 'File facts',
+    summary: 'Key packet times of the first video stream, duration, frame rate (computed once per file)',
+    params: FileIdParams,
+    responses: { '200': json('Keyframes', KeyframesResponse), ...errors(401, 404, 409, 422) },
+  },
+  getFileTimeline: {
+    method: 'get',
+    path: '/v1/files/{file_id}/timeline',
+    tag: 'File facts',
+    summary: 'Timeline images: a thumbnail sprite and an audio waveform (computed once per file)',
+    params: FileIdParams,
+    responses: { '200': json('Timeline', TimelineResponse), ...errors(401, 404, 409, 422) },
+  },
+  getFileProxy: {
+    method: 'get',
+    path: '/v1/files/{file_id}/proxy',
+    tag: 'File facts',
+    summary: 'Whether Chromium plays the file; if not, a small H.264/AAC proxy made in the background',
+    description: 'The first call for a file that needs one starts the proxy and answers PENDING; ask again until READY or FAILED.',
+    params: FileIdParams,
+    responses: { '200': json('Proxy state', ProxyResponse), ...errors(401, 404, 409, 422) },
+  },
+  listLocalFolders: {
+    method: 'get',
+    path: '/v1/local/folders',
+    tag: 'Local folders',
+    summary: 'Sub-folders of a folder inside the home folder (the web folder picker)',
+    description: LOCAL_ONLY,
+    query: LocalFoldersQuery,
+    responses: { '200': json('Folder listing', LocalFoldersResponse), ...errors(400, 401, 403, 404, 422) },
+  },
+  saveCommandOutputsTo: {
+    method: 'post',
+    path: '/v1/commands/{command_id}/save-to',
+    tag: 'Local folders',
+    summary: "Write a command's stored outputs into a local folder, never overwriting",
+    description: `${LOCAL_ONLY} A name already taken gets a numbered suffix: "clip (1).mp4".`,
+    params: CommandIdParams,
+    body: SaveToBody,
+    responses: { '200': json('Where each output was written', SaveToResponse), ...errors(400, 401, 403, 404, 409, 422) },
+  },
+  revealLocalPath: {
+    method: 'post',
+    path: '/v1/local/reveal',
+    tag: 'Local folders',
+    summary: 'Show a file or folder in the desktop file manager ("Show in folder" in web mode)',
+    description: LOCAL_ONLY,
+    body: RevealBody,
+    responses: { '200': json('The folder opened', RevealResponse), ...errors(400, 401, 403, 404, 422) },
+  },
+});

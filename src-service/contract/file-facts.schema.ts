@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * Facts about a stored file the clip view reads (docs/api.md, "File facts"): computed once per
+ * file inside the sandbox, cached with it, forgotten when the file is deleted.
+ */
+export const KeyframesResponse = z.object({
+  file_id: z.string(),
+  duration: z.number().describe('Seconds, from the container (0 when unknown)'),
+  frame_rate: z.number().nullable().describe('Frames per second of the first video stream (avg_frame_rate, else r_frame_rate); null without video'),
+  time_base: z.string().nullable().describe('Time base of the first video stream, e.g. "1/12800"; null without video'),
+  has_video: z.boolean(),
+  has_audio: z.boolean(),
+  keyframes: z.array(z.number()).describe('Presentation times (seconds, ascending) of the key packets of the first video stream; empty without video'),
+});
+export type KeyframesResponse = z.infer<typeof KeyframesResponse>;
+
+export const TimelineThumbnails = z.object({
+  url: z.string().describe('Signed storage URL of one JPEG sprite: tiles left to right, then top to bottom'),
+  columns: z.number().int(),
+  rows: z.number().int(),
+  tile_width: z.number().int(),
+  tile_height: z.number().int(),
+  count: z.number().int().describe('Tiles actually filled (the last row may be partial)'),
+  interval_seconds: z.number().describe('Tile i shows the picture at about i × interval_seconds'),
+});
+
+export const TimelineWaveform = z.object({
+  peaks: z.array(z.number().min(0).max(1)).describe('Peak absolute amplitude per bucket, 0..1, of the first audio stream mixed to mono (at most 4000)'),
+  peaks_per_second: z.number().describe('Buckets per second of media'),
+});
+
+export const TimelineResponse = z.object({
+  file_id: z.string(),
+  duration: z.number(),
+  thumbnails: TimelineThumbnails.nullable().describe('null without video'),
+  waveform: TimelineWaveform.nullable().describe('null without audio'),
+});
+export type TimelineResponse = z.infer<typeof TimelineResponse>;
+
+export const PROXY_STATUSES = ['NOT_NEEDED', 'PENDING', 'READY', 'FAILED'] as const;
+export const ProxyStatus = z.enum(PROXY_STATUSES);
+export type ProxyStatus = z.infer<typeof ProxyStatus>;
+
+export const ProxyResponse = z.object({
+  status: ProxyStatus.describe('NOT_NEEDED: Chromium plays the original; PENDING: a proxy is being made, ask again; READY: play `url`; FAILED: see `reason`'),
+  url: z.string().optional().describe('READY: signed storage URL of a small H.264/AAC MP4 proxy'),
+  reason: z.string().optional().describe('Why a proxy is needed (PENDING/READY) or why it failed (FAILED)'),
+});
+export type ProxyResponse = z.infer<typeof ProxyResponse>;
+
+/** Local folders (web mode only: the local account on a loopback-bound service). */
+export const LocalFoldersQuery = z.object({
+  path: z.string().max(4096).optional().describe('Absolute path of a folder inside the home folder; default: the home folder'),
+});
+
+export const LocalFolderEntry = z.object({ name: z.string(), path: z.string() });
+
+export const LocalFoldersResponse = z.object({
+  path: z.string().describe('The folder listed (real path)'),
+  parent: z.string().nullable().describe('Its parent, null at the home folder'),
+  home: z.string(),
+  entries: z.array(LocalFolderEntry).describe('Sub-folders only, by name; hidden ones (leading dot) left out'),
+});
+export type LocalFoldersResponse = z.infer<typeof LocalFoldersResponse>;
+
+export const SaveToBody = z.object({
+  folder: z.string().min(1).max(4096).describe('Absolute path of a folder inside the home folder'),
+  pattern: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe('File name pattern: {name} (output name without extension), {segment} (1-based index), {ext}; default "{name}.{ext}"'),
+});
+
+export const SaveToResponse = z.object({
+  saved: z.array(z.object({ file_id: z.string(), path: z.string().describe('Where the output was written; never an existing file') })),
+});
+export type SaveToResponse = z.infer<typeof SaveToResponse>;
+
+export const RevealBody = z.object({ path: z.string().min(1).max(4096).describe('A file or folder inside the home folder') });
+export const RevealResponse = z.object({ opened: z.string().describe('The folder handed to the desktop') });
