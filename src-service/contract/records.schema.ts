@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Progress } from './events.schema';
+import { EditResult } from './edits.schema';
 import { CommandStatusSchema, CommandTypeSchema, FileStatusSchema, FileTypeSchema, StoreTypeSchema } from './enums';
 
 /**
@@ -82,6 +83,7 @@ export const CommandRecord = z
     name: z.string().optional().describe('FFDesk: the name given at submit or by PATCH, else one derived from the command'),
     cache_hit: z.literal(true).optional().describe('FFDesk: the outputs were reused from an identical earlier run'),
     cached_from_command_id: z.string().optional().describe('FFDesk: the command whose outputs a cache hit shares'),
+    edit: EditResult.optional().describe('FFDesk: for a POST /v1/edits command, once the job has planned the cut'),
   })
   .meta({ description: 'docs/api.md §2.1: the poll body' });
 
