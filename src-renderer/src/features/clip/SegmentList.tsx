@@ -40,7 +40,13 @@ export function SegmentList({ segments, current, fps, duration, renaming, dispat
             </button>
           )}
           <div className="row">
-            <Button size="small" variant="ghost" aria-label={`Move ${s.name} up`} disabled={i === 0} onClick={() => (dispatch({ type: 'select', index: i }), dispatch({ type: 'move', by: -1 }))}>
+            <Button
+              size="small"
+              variant="ghost"
+              aria-label={`Move ${s.name} up`}
+              disabled={i === 0}
+              onClick={() => (dispatch({ type: 'select', index: i }), dispatch({ type: 'move', by: -1 }))}
+            >
               ↑
             </Button>
             <Button

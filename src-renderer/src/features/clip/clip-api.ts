@@ -1,32 +1,33 @@
 import { createHttp, type Http } from '../../../../src-service/client/http';
 import { pathOf, type Endpoint } from '../../../../src-service/contract/endpoint';
 import { fileFactEndpoints as ff } from '../../../../src-service/contract/endpoints/file-facts';
-import type { KeyframesResponse, LocalFoldersResponse, ProxyResponse, SaveToResponse, TimelineResponse } from '../../../../src-service/contract/file-facts.schema';
+import { editEndpoints } from '../../../../src-service/contract/endpoints/edits';
+import type { EditBody, EditMode } from '../../../../src-service/contract/edits.schema';
+import type { z } from 'zod';
+import type {
+  KeyframesResponse,
+  LocalFoldersResponse,
+  ProxyResponse,
+  SaveToResponse,
+  TimelineResponse,
+} from '../../../../src-service/contract/file-facts.schema';
 import type { FfdeskClient } from '../../../../src-service/client';
-import type { RequestSegment } from './segments';
 
 /**
  * Every request of the clip view, in one place: the same /v1 calls a script makes
  * (docs/cutting.md), sent to the endpoints as declared in src-service/contract/endpoints/.
  */
 export type { KeyframesResponse, LocalFoldersResponse, ProxyResponse, SaveToResponse, TimelineResponse };
-export type EditMode = 'lossless' | 'smart' | 'reencode';
-
-export interface EditRequest {
-  input: string;
-  segments: RequestSegment[];
-  mode: EditMode;
-  join: boolean;
-  output: { filename: string };
-  name?: string;
-}
-
-const editsEndpoint: Endpoint = { method: 'post', path: '/v1/edits', tag: 'Edits', summary: 'Cut segments of a file' };
+export type { EditMode };
+/** The body of POST /v1/edits, as the clip view fills it. */
+export type EditRequest = z.input<typeof EditBody>;
 
 export function createClipApi(client: FfdeskClient, apiKey: string) {
   const http: Http = createHttp({ baseUrl: client.baseUrl, apiKey });
-  const call = <T>(e: Endpoint, o: { params?: Record<string, string>; query?: Record<string, string | undefined>; body?: unknown; signal?: AbortSignal } = {}) =>
-    http.request<T>(pathOf(e.path, o.params), { method: e.method.toUpperCase(), query: o.query, body: o.body, signal: o.signal });
+  const call = <T>(
+    e: Endpoint,
+    o: { params?: Record<string, string>; query?: Record<string, string | undefined>; body?: unknown; signal?: AbortSignal } = {},
+  ) => http.request<T>(pathOf(e.path, o.params), { method: e.method.toUpperCase(), query: o.query, body: o.body, signal: o.signal });
   return {
     getFile: (id: string, signal?: AbortSignal, presignedTtlSeconds?: number) => client.getFile(id, { signal, presignedTtlSeconds }),
     getCommand: (id: string) => client.getCommand(id),
@@ -37,7 +38,7 @@ export function createClipApi(client: FfdeskClient, apiKey: string) {
     saveTo: (commandId: string, folder: string, pattern: string) =>
       call<SaveToResponse>(ff.saveCommandOutputsTo, { params: { command_id: commandId }, body: { folder, pattern } }),
     reveal: (path: string) => call<{ opened: string }>(ff.revealLocalPath, { body: { path } }),
-    submitEdit: (body: EditRequest) => call<{ command_id: string }>(editsEndpoint, { body }),
+    submitEdit: (body: EditRequest) => call<{ command_id: string }>(editEndpoints.createEdit, { body }),
   };
 }
 

@@ -54,7 +54,10 @@ const plain = (key: string) => (e: KeyInput) => !e.altKey && !e.ctrlKey && !e.me
 const shifted = (key: string) => (e: KeyInput) => !e.altKey && !e.ctrlKey && !e.metaKey && e.shiftKey && e.key.toLowerCase() === key.toLowerCase();
 const alt = (key: string) => (e: KeyInput) => e.altKey && !e.ctrlKey && !e.metaKey && e.key === key;
 /** Keys whose character already needs Shift on some layouts (?, +). */
-const char = (...keys: string[]) => (e: KeyInput) => !e.altKey && !e.ctrlKey && !e.metaKey && keys.includes(e.key);
+const char =
+  (...keys: string[]) =>
+  (e: KeyInput) =>
+    !e.altKey && !e.ctrlKey && !e.metaKey && keys.includes(e.key);
 
 export const KEYMAP: readonly KeyBinding[] = [
   { action: 'playPause', label: 'Space', does: 'Play / pause', group: 'Play', match: plain(' ') },

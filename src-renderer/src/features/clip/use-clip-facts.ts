@@ -34,12 +34,13 @@ export function useClipFacts(api: ClipApi, fileId: string): ClipFacts {
     api.getFile(fileId, signal, LINK_TTL_SECONDS).then((file) => put({ file }), fail('Cannot open the file'));
     api.keyframes(fileId, signal).then((keyframes) => put({ keyframes }), fail('No keyframes'));
     api.timeline(fileId, signal).then((timeline) => put({ timeline }), fail('No timeline images'));
-    const askProxy = () =>
+    const askProxy = (): void => {
       api.proxy(fileId, signal).then((proxy) => {
         put({ proxy });
         if (proxy.status === 'PENDING') timer = setTimeout(askProxy, PROXY_POLL_MS);
       }, fail('No proxy'));
-    void askProxy();
+    };
+    askProxy();
     return () => {
       ctl.abort();
       clearTimeout(timer);
