@@ -1,5 +1,6 @@
 import { hrefOf } from '../../lib/router';
 import { PageHeader } from '../../ui/PageHeader';
+import './clip.css';
 import { ClipOpen } from './ClipOpen';
 import { ClipView } from './ClipView';
 
