@@ -25,6 +25,8 @@ import { createFilesModule } from './modules/files';
 import { createEventsModule } from './modules/events';
 import { createWebhooksModule } from './modules/webhooks';
 import { createPresetsModule } from './modules/presets';
+import { createFileFactsModule } from './modules/file-facts';
+import type { FactCache } from './facts/fact-cache';
 import type { PollCache } from './api/commands/poll-cache';
 import type { Router } from '@koa/router';
 
@@ -42,6 +44,8 @@ export interface ServiceParts {
   /** The chosen binaries and the build's facts (after start()). */
   readonly media: Media;
   readonly pollCache: PollCache;
+  /** Facts about stored files (keyframes, timeline images, proxies) cached on disk. */
+  readonly factCache: FactCache;
   /** Every route group the app mounts: the signed ones (before the key check) first, then the rest. */
   readonly routers: readonly Router[];
 }
@@ -101,6 +105,7 @@ export function compose(config: Config, version: string, log: (m: string) => voi
   const scaleOut = config.redisUrl ? createScaleOut({ ...commandRun, redisUrl: config.redisUrl, baseUrl }) : null;
   const jobs = createJobsModule({ ...commandRun, remote: scaleOut?.scheduler ?? null });
   const filesModule = createFilesModule({ config, db, accounts, files, blobs, keyring, urls, confiner, events, media, log });
+  const fileFacts = createFileFactsModule({ config, accounts, commands, files, blobs, keyring, events, confiner, media, baseUrl, log });
   const presets = createPresetsModule({
     config,
     db,
@@ -136,6 +141,7 @@ export function compose(config: Config, version: string, log: (m: string) => voi
     routesModule('keys', [keyRoutes({ accounts, db })]),
     routesModule('openapi', [openapiRoutes()]),
     presets,
+    fileFacts,
     workers,
   ];
   return {
@@ -148,6 +154,7 @@ export function compose(config: Config, version: string, log: (m: string) => voi
       events,
       media,
       pollCache: jobs.pollCache,
+      factCache: fileFacts.cache,
       routers: mounted.flatMap((m) => [...(m.guardedRouters ?? []).map((g) => g.router), ...(m.signedRouters ?? []), ...(m.routers ?? [])]),
     },
     db,
@@ -159,7 +166,7 @@ export function compose(config: Config, version: string, log: (m: string) => voi
     remoteWorkers: scaleOut !== null,
     jobsDir,
     ready: [webhooks, presets, filesModule],
-    running: [background, jobs, workers, samples],
+    running: [background, jobs, workers, samples, fileFacts],
     mounted,
   };
 }

@@ -1,0 +1,55 @@
+import type Router from '@koa/router';
+import { accountOf } from '../middleware/auth';
+import { createRouter, mountEndpoints } from '../mount-endpoints';
+import { fileFactEndpoints } from '../../contract/endpoints/file-facts';
+import type { FileFacts } from '../../facts/file-facts';
+import { assertLocalOnly } from '../../local/local-only';
+import { listFolders } from '../../local/folders';
+import { saveOutputsTo, type SaveToDeps } from '../../local/save-to';
+import { revealPath } from '../../local/reveal';
+
+const { getFileKeyframes, getFileTimeline, getFileProxy, listLocalFolders, saveCommandOutputsTo, revealLocalPath } = fileFactEndpoints;
+
+/** The clip view's file facts (docs/api.md, "File facts"). */
+export function fileFactRoutes(facts: FileFacts): Router {
+  return mountEndpoints(
+    createRouter(),
+    { getFileKeyframes, getFileTimeline, getFileProxy },
+    {
+      getFileKeyframes: (ctx, { params }) => facts.keyframes(accountOf(ctx).id, params.file_id),
+      getFileTimeline: (ctx, { params }) => facts.timeline(accountOf(ctx).id, params.file_id),
+      getFileProxy: (ctx, { params }) => facts.proxy(accountOf(ctx).id, params.file_id),
+    },
+  );
+}
+
+export interface LocalDeps extends SaveToDeps {
+  /** The address the service is bound to. */
+  host: string;
+  localAccountId(): string | undefined;
+}
+
+/** Local folders for web mode: the local account on a loopback service only (docs/api.md, "Local folders"). */
+export function localFolderRoutes(deps: LocalDeps): Router {
+  // The refusal comes before the input is read: another account learns nothing from a 422.
+  const guard = (accountId: string) => assertLocalOnly(accountId, deps.localAccountId(), deps.host);
+  return mountEndpoints(
+    createRouter(),
+    { listLocalFolders, saveCommandOutputsTo, revealLocalPath },
+    {
+      listLocalFolders: (ctx, input) => {
+        guard(accountOf(ctx).id);
+        return listFolders(input.query.path);
+      },
+      saveCommandOutputsTo: (ctx, input) => {
+        guard(accountOf(ctx).id);
+        const { folder, pattern } = input.body;
+        return saveOutputsTo(deps, accountOf(ctx).id, input.params.command_id, folder, pattern);
+      },
+      revealLocalPath: (ctx, input) => {
+        guard(accountOf(ctx).id);
+        return revealPath(input.body.path);
+      },
+    },
+  );
+}

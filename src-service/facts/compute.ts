@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { probeFile, type ProbeResult } from '../media/probe';
+import type { Confiner } from '../media/confine';
+import { keyframeTimeOf, sortedKeyframes } from './keyframe-lines';
+import { createPeakCounter, planSprite, planWaveform, spriteFilter, type SpritePlan } from './timeline-plan';
+import { runConfined } from './run-confined';
+import type { StreamFacts } from './stream-facts';
+
+export interface Tools {
+  confiner: Confiner;
+  ffmpegPath: string;
+  ffprobePath: string;
+  signal: AbortSignal;
+}
+
+const PROBE_TIMEOUT_MS = 60_000;
+const KEYFRAMES_TIMEOUT_MS = 300_000;
+const TIMELINE_TIMEOUT_MS = 600_000;
+
+export function probe(tools: Tools, input: string): Promise<ProbeResult> {
+  return probeFile(tools.ffprobePath, input, { confiner: tools.confiner, signal: tools.signal, timeoutMs: PROBE_TIMEOUT_MS });
+}
+
+/** Key packet times of one video stream: packets are read, never decoded (seconds for a 2-hour film). */
+export async function readKeyframes(tools: Tools, input: string, streamIndex: number): Promise<number[]> {
+  const times: number[] = [];
+  await runConfined({
+    confiner: tools.confiner,
+    bin: tools.ffprobePath,
+    argv: ['-v', 'error', '-select_streams', String(streamIndex), '-show_entries', 'packet=pts_time,flags', '-of', 'compact=p=0', input],
+    input,
+    timeoutMs: KEYFRAMES_TIMEOUT_MS,
+    signal: tools.signal,
+    onStdoutLine: (line) => {
+      const t = keyframeTimeOf(line);
+      if (t !== null) times.push(t);
+    },
+    what: 'Reading the keyframes',
+  });
+  return sortedKeyframes(times);
+}
+
+/** The thumbnail sprite from key frames only (`-skip_frame nokey`): no full decode. */
+export async function makeSprite(tools: Tools, input: string, facts: StreamFacts, workDir: string): Promise<{ plan: SpritePlan; file: string }> {
+  const plan = planSprite(facts.duration, facts.width, facts.height);
+  const file = path.join(workDir, 'sprite.jpg');
+  const argv = ['-v', 'error', '-nostdin', '-skip_frame', 'nokey', '-i', input, '-map', `0:${facts.videoIndex}`, '-an', '-sn', '-dn'];
+  argv.push('-vf', spriteFilter(plan), '-frames:v', '1', '-q:v', '5', '-f', 'image2', '-update', '1', '-y', file);
+  await runConfined({
+    confiner: tools.confiner,
+    bin: tools.ffmpegPath,
+    argv,
+    input,
+    workDir,
+    timeoutMs: TIMELINE_TIMEOUT_MS,
+    signal: tools.signal,
+    what: 'Making the thumbnails',
+  });
+  return { plan, file };
+}
+
+/** Peaks of the first audio stream: decoded to low-rate mono PCM in the work folder, read in chunks. */
+export async function makeWaveform(tools: Tools, input: string, facts: StreamFacts, workDir: string): Promise<{ peaks: number[]; peaks_per_second: number }> {
+  const plan = planWaveform(facts.duration);
+  const pcm = path.join(workDir, 'wave.pcm');
+  const argv = ['-v', 'error', '-nostdin', '-i', input, '-map', `0:${facts.audioIndex}`, '-vn', '-sn', '-dn'];
+  argv.push('-ac', '1', '-ar', String(plan.sampleRate), '-f', 's16le', '-y', pcm);
+  await runConfined({
+    confiner: tools.confiner,
+    bin: tools.ffmpegPath,
+    argv,
+    input,
+    workDir,
+    timeoutMs: TIMELINE_TIMEOUT_MS,
+    signal: tools.signal,
+    what: 'Reading the audio',
+  });
+  const counter = createPeakCounter(plan);
+  for await (const chunk of fs.createReadStream(pcm, { highWaterMark: 256 * 1024 })) counter.push(chunk as Buffer);
+  return { peaks: counter.peaks(), peaks_per_second: Math.round(plan.peaksPerSecond * 1e6) / 1e6 };
+}

@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { errorCode } from '../storage/fs-io';
+
+/**
+ * Facts about stored files, cached on disk under `<dataDir>/facts/<file_id>/` (docs/choices.md,
+ * "File facts"): one folder per file, removed with the file. A fact is computed at most once at
+ * a time per file: concurrent askers share the computation in flight.
+ */
+export function createFactCache(rootDir: string) {
+  const root = path.resolve(rootDir);
+  const inFlight = new Map<string, Promise<unknown>>();
+  const runs = new Map<string, number>();
+  const dirOf = (fileId: string) => {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(fileId)) throw new Error(`Not a file id: ${fileId}`);
+    return path.join(root, fileId);
+  };
+
+  async function readJson<T>(fileId: string, name: string): Promise<T | null> {
+    try {
+      return JSON.parse(await fs.readFile(path.join(dirOf(fileId), name), 'utf8')) as T;
+    } catch (err) {
+      if (errorCode(err) === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  /** Writes whole or not at all (temp file + rename). */
+  async function writeJson(fileId: string, name: string, value: unknown): Promise<void> {
+    await fs.mkdir(dirOf(fileId), { recursive: true });
+    const tmp = path.join(dirOf(fileId), `.${name}.${crypto.randomBytes(6).toString('hex')}`);
+    await fs.writeFile(tmp, JSON.stringify(value));
+    await fs.rename(tmp, path.join(dirOf(fileId), name));
+  }
+
+  return {
+    root,
+    dirOf,
+    pathOf: (fileId: string, name: string) => path.join(dirOf(fileId), name),
+    readJson,
+    writeJson,
+    /** A fresh writable folder for one ffmpeg run; the caller removes it. */
+    async workDir(fileId: string): Promise<string> {
+      await fs.mkdir(dirOf(fileId), { recursive: true });
+      return fs.mkdtemp(path.join(dirOf(fileId), '.work-'));
+    },
+    /** The cached fact, or computes it once (concurrent callers wait for the same run). */
+    async once<T>(fileId: string, name: string, compute: () => Promise<T>): Promise<T> {
+      const key = `${fileId}/${name}`;
+      const waiting = inFlight.get(key) as Promise<T> | undefined;
+      if (waiting) return waiting;
+      const cached = await readJson<T>(fileId, name);
+      if (cached !== null) return cached;
+      const running = inFlight.get(key) as Promise<T> | undefined;
+      if (running) return running;
+      const p = (async () => {
+        runs.set(name, (runs.get(name) ?? 0) + 1);
+        const value = await compute();
+        await writeJson(fileId, name, value);
+        return value;
+      })().finally(() => inFlight.delete(key));
+      inFlight.set(key, p);
+      return p;
+    },
+    /** How many times a fact was computed since start (tests check that a cached fact is not recomputed). */
+    runs: (name: string) => runs.get(name) ?? 0,
+    async forget(fileId: string): Promise<void> {
+      await fs.rm(dirOf(fileId), { recursive: true, force: true });
+    },
+    async fileIds(): Promise<string[]> {
+      return fs.readdir(root).catch((err: unknown) => {
+        if (errorCode(err) === 'ENOENT') return [];
+        throw err;
+      });
+    },
+  };
+}
+
+export type FactCache = ReturnType<typeof createFactCache>;

@@ -1,0 +1,118 @@
+import fs from 'node:fs/promises';
+import type { FilesRepo, StoredFile } from '../db/files-repo';
+import type { BlobStore } from '../storage/blob-store';
+import type { KeyframesResponse, ProxyResponse, TimelineResponse } from '../contract/file-facts.schema';
+import { ConflictError, NotFoundError } from '../errors';
+import { isFolderBlob } from '../files/storage-access';
+import { errorCode } from '../storage/fs-io';
+import { makeSprite, makeWaveform, probe, readKeyframes, type Tools } from './compute';
+import type { FactCache } from './fact-cache';
+import { playabilityOf } from './playability';
+import { PROXY_FILE, PROXY_STATE, type ProxyMaker, type ProxyState } from './proxy';
+import { streamFactsOf, type StreamFacts } from './stream-facts';
+
+export const SPRITE_FILE = 'sprite.jpg';
+
+export interface FileFactsDeps {
+  files: FilesRepo;
+  blobs: BlobStore;
+  cache: FactCache;
+  proxies: ProxyMaker;
+  tools: () => Tools;
+  /** A signed URL of a cached image or proxy of the file. */
+  signedUrl(fileId: string, name: string): string;
+}
+
+type Timeline = Omit<TimelineResponse, 'thumbnails'> & { thumbnails: Omit<NonNullable<TimelineResponse['thumbnails']>, 'url'> | null };
+
+/** The clip view's facts about a stored file (docs/api.md, "File facts"), each computed once and cached. */
+export function createFileFacts(deps: FileFactsDeps) {
+  const { cache } = deps;
+
+  async function source(accountId: string, fileId: string): Promise<{ row: StoredFile; input: string; facts: StreamFacts }> {
+    const row = deps.files.get(accountId, fileId);
+    if (!row || row.isDeleted) throw new NotFoundError('File not found');
+    if (row.status !== 'STORED' || !row.blobKey) throw new ConflictError(`The file is not stored yet (status ${row.status})`);
+    if (isFolderBlob(row)) throw new ConflictError('A playlist is not one media file: open one of its renditions instead');
+    const input = deps.blobs.localPath(row.blobKey);
+    if (!input) throw new ConflictError('The file is not on this machine');
+    const probed = await computed(() => cache.once(row.id, 'probe.json', () => probe(deps.tools(), input)));
+    return { row, input, facts: streamFactsOf(probed) };
+  }
+
+  async function keyframes(accountId: string, fileId: string): Promise<KeyframesResponse> {
+    const { row, input, facts } = await source(accountId, fileId);
+    return computed(() =>
+      cache.once(row.id, 'keyframes.json', async () => ({
+        file_id: row.id,
+        duration: facts.duration,
+        frame_rate: facts.frameRate,
+        time_base: facts.timeBase,
+        has_video: facts.videoIndex !== null,
+        has_audio: facts.audioIndex !== null,
+        keyframes: facts.videoIndex === null ? [] : await readKeyframes(deps.tools(), input, facts.videoIndex),
+      })),
+    );
+  }
+
+  async function timeline(accountId: string, fileId: string): Promise<TimelineResponse> {
+    const { row, input, facts } = await source(accountId, fileId);
+    const t = await computed(() => cache.once<Timeline>(row.id, 'timeline.json', () => makeTimeline(row.id, input, facts)));
+    return { ...t, thumbnails: t.thumbnails ? { url: deps.signedUrl(row.id, SPRITE_FILE), ...t.thumbnails } : null };
+  }
+
+  async function makeTimeline(fileId: string, input: string, facts: StreamFacts): Promise<Timeline> {
+    const work = await cache.workDir(fileId);
+    try {
+      let thumbnails: Timeline['thumbnails'] = null;
+      if (facts.videoIndex !== null) {
+        const { plan, file } = await makeSprite(deps.tools(), input, facts, work);
+        await fs.rename(file, cache.pathOf(fileId, SPRITE_FILE));
+        const { count, columns, rows, tileWidth, tileHeight, intervalSeconds } = plan;
+        thumbnails = { columns, rows, tile_width: tileWidth, tile_height: tileHeight, count, interval_seconds: Math.round(intervalSeconds * 1e6) / 1e6 };
+      }
+      const waveform = facts.audioIndex === null ? null : await makeWaveform(deps.tools(), input, facts, work);
+      return { file_id: fileId, duration: facts.duration, thumbnails, waveform };
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  }
+
+  async function proxy(accountId: string, fileId: string): Promise<ProxyResponse> {
+    const { row, input, facts } = await source(accountId, fileId);
+    const verdict = playabilityOf(facts, row.filename);
+    if (verdict.playable) return { status: 'NOT_NEEDED' };
+    const state = await cache.readJson<ProxyState>(row.id, PROXY_STATE);
+    if (state?.status === 'FAILED') return { status: 'FAILED', reason: `${state.reason}; the proxy could not be made: ${state.error ?? 'unknown error'}` };
+    if (state?.status === 'READY' && (await exists(cache.pathOf(row.id, PROXY_FILE)))) {
+      return { status: 'READY', url: deps.signedUrl(row.id, PROXY_FILE), reason: state.reason };
+    }
+    deps.proxies.start(row.id, input, facts, verdict.reason);
+    return { status: 'PENDING', reason: verdict.reason };
+  }
+
+  return { keyframes, timeline, proxy };
+}
+
+export type FileFacts = ReturnType<typeof createFileFacts>;
+
+/** ffmpeg or ffprobe could not read the file: a 409 naming what failed (never a 500 for bad media). */
+async function computed<T>(compute: () => Promise<T>): Promise<T> {
+  try {
+    return await compute();
+  } catch (err) {
+    if (err instanceof ConflictError || err instanceof NotFoundError) throw err;
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ConflictError(`The file could not be read: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.stat(file);
+    return true;
+  } catch (err) {
+    if (errorCode(err) === 'ENOENT') return false;
+    throw err;
+  }
+}

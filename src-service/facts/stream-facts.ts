@@ -1,0 +1,44 @@
+import { contentStreams } from '../media/file-kind';
+import { toNumber, type ProbeResult, type ProbeStream } from '../media/probe-schema';
+
+/** What the clip view needs to know about a file's streams, read from its ffprobe JSON. Pure. */
+export interface StreamFacts {
+  duration: number;
+  frameRate: number | null;
+  timeBase: string | null;
+  width: number | null;
+  height: number | null;
+  /** ffprobe's index of the first content video stream (cover pictures left out), or null. */
+  videoIndex: number | null;
+  audioIndex: number | null;
+  video: ProbeStream | null;
+  audio: ProbeStream | null;
+  formatName: string;
+}
+
+export function streamFactsOf(probe: ProbeResult): StreamFacts {
+  const streams = contentStreams(probe);
+  const video = streams.find((s) => s.codec_type === 'video') ?? null;
+  const audio = streams.find((s) => s.codec_type === 'audio') ?? null;
+  const duration = toNumber(probe.format?.duration) ?? toNumber(video?.duration) ?? toNumber(audio?.duration) ?? 0;
+  return {
+    duration: Number.isFinite(duration) && duration > 0 ? duration : 0,
+    frameRate: video ? (rate(video.avg_frame_rate) ?? rate(video.r_frame_rate)) : null,
+    timeBase: video?.time_base && /^\d+\/\d+$/.test(video.time_base) ? video.time_base : null,
+    width: toNumber(video?.width) ?? null,
+    height: toNumber(video?.height) ?? null,
+    videoIndex: video ? (toNumber(video.index) ?? null) : null,
+    audioIndex: audio ? (toNumber(audio.index) ?? null) : null,
+    video,
+    audio,
+    formatName: probe.format?.format_name ?? '',
+  };
+}
+
+/** "30000/1001" → 29.97 (three decimals); "0/0" and nonsense → null. */
+export function rate(text: string | undefined): number | null {
+  const m = /^(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?$/.exec(text ?? '');
+  if (!m) return null;
+  const value = Number(m[1]) / Number(m[2] ?? 1);
+  return Number.isFinite(value) && value > 0 ? Math.round(value * 1000) / 1000 : null;
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { CommandsRepo } from '../db/commands-repo';
+import type { FilesRepo, StoredFile } from '../db/files-repo';
+import type { BlobStore } from '../storage/blob-store';
+import type { SaveToResponse } from '../contract/file-facts.schema';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../errors';
+import { isFolderBlob } from '../files/storage-access';
+import { errorCode } from '../storage/fs-io';
+import { realHome, resolveInsideHome } from './local-only';
+import { DEFAULT_PATTERN, nameFromPattern, numberedName, unknownPlaceholders } from './save-names';
+
+export interface SaveToDeps {
+  files: FilesRepo;
+  commands: CommandsRepo;
+  blobs: BlobStore;
+}
+
+const MAX_SUFFIX = 9999;
+
+/**
+ * `POST /v1/commands/{id}/save-to`: copies a command's stored outputs into a folder inside home,
+ * each under the pattern's name, never over an existing file (O_EXCL creation with a numbered
+ * suffix; O_NOFOLLOW so a planted symlink is never written through). Stored files stay.
+ */
+export async function saveOutputsTo(
+  deps: SaveToDeps,
+  accountId: string,
+  commandId: string,
+  folder: string,
+  pattern = DEFAULT_PATTERN,
+): Promise<SaveToResponse> {
+  const unknown = unknownPlaceholders(pattern);
+  if (unknown.length > 0) throw ValidationError.at(['body', 'pattern'], `unknown placeholder ${unknown.join(', ')}: use {name}, {segment}, {ext}`);
+  if (!deps.commands.get(accountId, commandId)) throw new NotFoundError('Command not found');
+  const outputs = deps.files
+    .byCommand(commandId)
+    .filter((r) => r.accountId === accountId && !r.isDeleted && r.status === 'STORED' && r.blobKey !== null && !isFolderBlob(r));
+  if (outputs.length === 0) throw new ConflictError('The command has no stored outputs to save');
+  const names = outputs.map((r, i) => nameFromPattern(pattern, r.filename, i + 1));
+  if (names.some((n) => n === null)) throw ValidationError.at(['body', 'pattern'], 'the pattern must give a plain file name (no / or \\)');
+  const dir = await resolveInsideHome(folder, await realHome(), 'folder');
+  if (!(await fs.stat(dir)).isDirectory()) throw new BadRequestError(`Not a folder: ${folder}`);
+  const saved: SaveToResponse['saved'] = [];
+  for (const [i, row] of outputs.entries()) saved.push({ file_id: row.id, path: await writeNew(deps.blobs, row, dir, names[i] as string) });
+  return { saved };
+}
+
+async function writeNew(blobs: BlobStore, row: StoredFile, dir: string, name: string): Promise<string> {
+  const { target, handle } = await createExclusive(dir, name);
+  try {
+    await pipeline(await blobs.openRead(row.blobKey as string), handle.createWriteStream());
+    return target;
+  } catch (err) {
+    await fs.rm(target, { force: true }); // never leave half a file under a name the user sees
+    throw err;
+  } finally {
+    await handle.close().catch(() => undefined); // the write stream closed it already on success
+  }
+}
+
+async function createExclusive(dir: string, name: string): Promise<{ target: string; handle: fs.FileHandle }> {
+  const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
+  for (let n = 0; n <= MAX_SUFFIX; n += 1) {
+    const target = path.join(dir, numberedName(name, n));
+    try {
+      return { target, handle: await fs.open(target, flags, 0o644) };
+    } catch (err) {
+      if (errorCode(err) !== 'EEXIST') throw err;
+    }
+  }
+  throw new ConflictError(`Every name from ${name} to ${numberedName(name, MAX_SUFFIX)} is taken in ${dir}`);
+}
