@@ -64,7 +64,13 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
   }, []);
 
   return (
-    <div ref={scroller} className="clip-timeline" role="group" aria-label={`Timeline, zoom ${zoom}×, playhead at ${formatTimecode(time, fps)}`}>
+    <div
+      ref={scroller}
+      className="clip-timeline"
+      role="group"
+      data-keyframes={keyframes.length}
+      aria-label={`Timeline, zoom ${zoom}×, playhead at ${formatTimecode(time, fps)}`}
+    >
       <div className="clip-track" style={{ width }} onClick={seekAt}>
         {timeline?.thumbnails && width > 0 && <ThumbStrip width={width} duration={duration} thumbnails={timeline.thumbnails} />}
         <TimelineCanvas width={width} duration={duration} keyframes={keyframes} waveform={timeline?.waveform ?? null} />

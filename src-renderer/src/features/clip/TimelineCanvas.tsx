@@ -11,7 +11,7 @@ interface Props {
   waveform: TimelineResponse['waveform'];
 }
 
-/** The audio waveform (mirrored peaks) and the keyframe ticks, drawn on one canvas. */
+/** The audio waveform (mirrored peaks) and the keyframe ticks (along the top edge), drawn on one canvas. */
 export function TimelineCanvas({ width, duration, keyframes, waveform }: Props) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
@@ -36,7 +36,7 @@ export function TimelineCanvas({ width, duration, keyframes, waveform }: Props) 
       }
     }
     ctx.fillStyle = style.getPropertyValue('--tick').trim() || '#e8590c';
-    for (const k of keyframes) ctx.fillRect(Math.round((k / duration) * w), 0, 1, 8);
+    for (const k of keyframes) ctx.fillRect(Math.round((k / duration) * w), 0, 2, 10);
   }, [width, duration, keyframes, waveform]);
   return <canvas ref={ref} className="clip-canvas" aria-hidden="true" />;
 }

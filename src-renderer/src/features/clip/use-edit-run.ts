@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CommandRecord } from '../../../../src-service/client';
 import { useEventHub } from '../../lib/events';
+import { describeError } from '../../ui/ErrorNotice';
 import type { ClipApi, EditRequest } from './clip-api';
 
 export interface EditRun {
@@ -10,8 +11,6 @@ export interface EditRun {
   error?: string;
   isSubmitting: boolean;
 }
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * One export: submits POST /v1/edits, then follows the command like any job (the event
@@ -43,7 +42,7 @@ export function useEditRun(api: ClipApi) {
         const { command_id } = await api.submitEdit(body);
         setRun({ commandId: command_id, percent: null, isSubmitting: false });
       } catch (err) {
-        setRun({ percent: null, isSubmitting: false, error: messageOf(err) });
+        setRun({ percent: null, isSubmitting: false, error: describeError(err) });
       }
     },
     [api],

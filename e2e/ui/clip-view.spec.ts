@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ClipPage } from './clip-page';
+import { expect, openApp, screen, test } from './fixtures';
+
+/** A 4 s 320×240 H.264 (B-frames, a keyframe every second) + AAC clip at 25 fps, made now by the system ffmpeg. */
+function makeClip(dir: string): string {
+  const file = path.join(dir, 'walk-clip.mp4');
+  const src = ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=4', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4'];
+  const enc = ['-c:v', 'libx264', '-g', '25', '-bf', '2', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'];
+  execFileSync('ffmpeg', ['-v', 'error', ...src, ...enc, file]);
+  return file;
+}
+
+function probe(file: string): { frames: number; duration: number } {
+  const out = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=nb_read_frames:format=duration',
+    '-of',
+    'json',
+    file,
+  ]);
+  const json = JSON.parse(out.toString()) as { streams: { nb_read_frames: string }[]; format: { duration: string } };
+  return { frames: Number(json.streams[0]?.nb_read_frames), duration: Number(json.format.duration) };
+}
+
+test.describe('clip view', () => {
+  let work: string;
+  let saveDir: string;
+  test.beforeEach(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-clip-'));
+    // The web folder picker lists the home folder only (docs/api.md, "Local folders"); no leading dot, or it is hidden.
+    saveDir = fs.mkdtempSync(path.join(os.homedir(), 'ffdesk-e2e-save-'));
+  });
+  test.afterEach(() => {
+    fs.rmSync(work, { recursive: true, force: true });
+    fs.rmSync(saveDir, { recursive: true, force: true });
+  });
+
+  test('when a dropped clip is marked with the keys only, cut smart and joined, and saved to a folder, then the saved file holds exactly the marked frames', async ({
+    page,
+    svc,
+  }) => {
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(makeClip(work));
+    await clip.waitReady();
+    await expect(clip.timecode()).toHaveText('00:00:00:00');
+
+    // Segment 1: frames 0–24 (one second).
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 24, '00:00:00:24');
+    await clip.press('o');
+    // Segment 2: from the keyframe at 2 s, frames 50–62 (13 frames).
+    await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');
+    await clip.pressTo('Shift+ArrowRight', 1, '00:00:02:00');
+    await clip.press('n');
+    await clip.pressTo('ArrowRight', 12, '00:00:02:12');
+    await clip.press('o');
+    await expect(clip.segments()).toHaveCount(2);
+    await expect(clip.segments().nth(0)).toContainText('00:00:00:00 → 00:00:01:00');
+    await expect(clip.segments().nth(1)).toContainText('00:00:02:00 → 00:00:02:13');
+    await expect(page.getByRole('radio', { name: /Smart/ })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /Join into one file/ })).toBeChecked();
+    await screen(page, '70-clip-view-marked');
+
+    await clip.press('e');
+    await expect(page.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    await clip.press('s');
+    const picker = page.getByRole('dialog', { name: 'Choose a folder' });
+    await expect(picker).toBeVisible();
+    await picker.getByRole('button', { name: `${path.basename(saveDir)}/` }).click();
+    await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(saveDir));
+    await picker.getByRole('button', { name: 'Save here' }).click();
+    const saved = page.getByRole('list', { name: 'Saved files' }).locator('code');
+    await expect(saved).toHaveCount(1);
+    const file = (await saved.textContent()) ?? '';
+    expect(path.dirname(file)).toBe(fs.realpathSync(saveDir));
+    expect(path.basename(file)).toBe('walk-clip-cut-1.mp4');
+
+    const got = probe(file);
+    expect(got.frames).toBe(25 + 13);
+    expect(got.duration).toBeGreaterThan(1.5);
+    expect(got.duration).toBeLessThan(1.6);
+  });
+});
