@@ -5,6 +5,7 @@ import { nowIso } from './time';
 import { createStatusWriter } from './status-writer';
 import type { CommandType } from '../contract/enums';
 import { Progress } from '../contract/events.schema';
+import type { EditResult } from '../contract/edits.schema';
 import type { Command, CommandProgress, Failure, NewCommand, StoredRequest } from '../jobs/command';
 
 export type { Command, Failure, NewCommand };
@@ -34,6 +35,8 @@ interface CommandRow {
   name: string | null;
   /** Added by migration 6. */
   cached_from_command_id?: string | null;
+  /** Added by migration 7. */
+  edit_json?: string | null;
 }
 
 /** Columns a transition sets besides `status`; absent or null leaves the column as it is. */
@@ -78,6 +81,7 @@ export function toCommand(r: CommandRow): Command {
     log: r.log,
     name: r.name,
     cachedFromCommandId: r.cached_from_command_id ?? null,
+    edit: r.edit_json ? (JSON.parse(r.edit_json) as EditResult) : null,
   };
 }
 
@@ -146,6 +150,7 @@ export function createCommandsRepo(db: Db) {
     return write({ id, from, to, columns, expressions });
   }
 
+  const setEdit = db.prepare(`UPDATE commands SET edit_json = ? WHERE id = ?`);
   const processingUsed = db.prepare(`SELECT COALESCE(SUM(processing_bytes), 0) AS n FROM commands WHERE account_id = ?`);
 
   return {
@@ -186,6 +191,8 @@ export function createCommandsRepo(db: Db) {
     },
     markFailed: (id: string, from: CommandStatus, f: Failure): boolean => transition(id, from, 'FAILED', f),
     setProgress: (id: string, p: CommandProgress) => progress.run(JSON.stringify(p), id),
+    /** How an edit's cut was planned (POST /v1/edits), written by the job once it has read the input. */
+    setEdit: (id: string, result: EditResult) => setEdit.run(JSON.stringify(result), id),
     findProcessing: () => all(stuck.all()),
     requeue: (id: string): boolean => transition(id, 'PROCESSING', 'QUEUED'),
     processingUsedBytes: (accountId: string) => (processingUsed.get(accountId) as { n: number }).n,

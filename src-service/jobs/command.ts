@@ -2,6 +2,7 @@ import type { CommandStatus, CommandType } from '../contract/enums';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import type { Progress } from '../contract/events.schema';
 import type { z } from 'zod';
+import type { EditResult } from '../contract/edits.schema';
 
 /** The request as accepted at submit time (validated then, stored as JSON, echoed as `original_request`). */
 export type StoredRequest = RunCommandBody | RunChainedBody;
@@ -41,6 +42,8 @@ export interface Command {
   name: string | null;
   /** Set when a result-cache hit reused this command's outputs. */
   cachedFromCommandId: string | null;
+  /** For a POST /v1/edits command: how the cut was planned, once the job has read the input. */
+  edit?: EditResult | null;
 }
 
 /** What `submitCommand` queues. */

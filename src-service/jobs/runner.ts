@@ -17,6 +17,7 @@ import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
 import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';
+import { isEditRequest, prepareEditRun } from '../edits/run-edit';
 
 export interface RunnerDeps extends InputDeps {
   db: Db;
@@ -56,9 +57,11 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     deps.onStatus({ ...row, status: 'PROCESSING' });
     try {
       await resetDirs(dirs);
-      const req = parseStoredRequest(row.request);
-      const cache = deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
-      const inputs = await prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined });
+      // An edit (POST /v1/edits) is planned here, on the input in the job folder, then runs as ordinary steps.
+      const edit = isEditRequest(row.request) ? await prepareEditRun(deps, row, dirs, controller.signal) : null;
+      const req = edit?.req ?? parseStoredRequest(row.request);
+      const cache = !edit && deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
+      const inputs = edit?.inputs ?? (await prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined }));
       const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
       const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
       if (probe?.hit) {
