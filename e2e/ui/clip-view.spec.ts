@@ -73,7 +73,7 @@ test.describe('clip view', () => {
     await screen(page, '70-clip-view-marked');
 
     await clip.press('e');
-    await expect(page.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('.clip-view').getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
     await clip.press('s');
     const picker = page.getByRole('dialog', { name: 'Choose a folder' });
     await expect(picker).toBeVisible();

@@ -62,18 +62,20 @@ export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen }: Pro
           {error}
         </p>
       )}
-      {saved.length > 0 && (
-        <ul className="stack clip-saved" aria-label="Saved files" role="status">
-          {saved.map((s) => (
-            <li key={s.path} className="row-wrap">
-              <code className="small">{s.path}</code>
-              <Button size="small" onClick={() => void reveal(s.path)}>
-                Show in folder
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <div role="status">
+        {saved.length > 0 && (
+          <ul className="stack clip-saved" aria-label="Saved files">
+            {saved.map((s) => (
+              <li key={s.path} className="row-wrap">
+                <code className="small">{s.path}</code>
+                <Button size="small" onClick={() => void reveal(s.path)}>
+                  Show in folder
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       {isPickerOpen && (
         <FolderPicker
           api={api}
