@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -54,4 +55,33 @@ export class ClipPage {
     await this.press(key, times);
     await expect(this.timecode()).toHaveText(timecode);
   }
+}
+
+/** A 320×240 H.264 (B-frames, by default 4 s with a keyframe every second) + AAC clip at 25 fps, made now by the system ffmpeg. */
+export function makeClip(dir: string, opts: { seconds?: number; gop?: number } = {}): string {
+  const file = path.join(dir, 'walk-clip.mp4');
+  const d = opts.seconds ?? 4;
+  // A tone that swells and fades, so the waveform has a shape to see.
+  const tone = `aevalsrc=0.8*sin(2*PI*440*t)*abs(sin(PI*t/2)):s=44100:d=${d}`;
+  const src = ['-f', 'lavfi', '-i', `testsrc=size=320x240:rate=25:duration=${d}`, '-f', 'lavfi', '-i', tone];
+  const enc = ['-c:v', 'libx264', '-g', String(opts.gop ?? 25), '-bf', '2', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'];
+  execFileSync('ffmpeg', ['-v', 'error', ...src, ...enc, file]);
+  return file;
+}
+
+export function probe(file: string): { frames: number; duration: number } {
+  const out = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=nb_read_frames:format=duration',
+    '-of',
+    'json',
+    file,
+  ]);
+  const json = JSON.parse(out.toString()) as { streams: { nb_read_frames: string }[]; format: { duration: string } };
+  return { frames: Number(json.streams[0]?.nb_read_frames), duration: Number(json.format.duration) };
 }

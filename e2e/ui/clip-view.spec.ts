@@ -1,35 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ClipPage } from './clip-page';
+import { ClipPage, makeClip, probe } from './clip-page';
 import { expect, openApp, screen, test } from './fixtures';
-
-/** A 4 s 320×240 H.264 (B-frames, a keyframe every second) + AAC clip at 25 fps, made now by the system ffmpeg. */
-function makeClip(dir: string): string {
-  const file = path.join(dir, 'walk-clip.mp4');
-  const src = ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=4', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4'];
-  const enc = ['-c:v', 'libx264', '-g', '25', '-bf', '2', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'];
-  execFileSync('ffmpeg', ['-v', 'error', ...src, ...enc, file]);
-  return file;
-}
-
-function probe(file: string): { frames: number; duration: number } {
-  const out = execFileSync('ffprobe', [
-    '-v',
-    'error',
-    '-count_frames',
-    '-select_streams',
-    'v:0',
-    '-show_entries',
-    'stream=nb_read_frames:format=duration',
-    '-of',
-    'json',
-    file,
-  ]);
-  const json = JSON.parse(out.toString()) as { streams: { nb_read_frames: string }[]; format: { duration: string } };
-  return { frames: Number(json.streams[0]?.nb_read_frames), duration: Number(json.format.duration) };
-}
 
 test.describe('clip view', () => {
   let work: string;
