@@ -100,22 +100,22 @@ export function ClipView({ fileId }: { fileId: string }) {
             onSeek={player.transport.seek}
           />
         </section>
+        <Timeline
+          duration={duration}
+          fps={fps}
+          time={player.time}
+          zoom={zoom}
+          keyframes={keyframes}
+          timeline={facts.timeline}
+          segments={seg.segments}
+          current={seg.current}
+          onSeek={player.transport.seek}
+          onZoom={(by) => setZoom((z) => (by > 0 ? Math.min(MAX_ZOOM, z * 2) : Math.max(1, z / 2)))}
+        />
+        <p className="small muted clip-hint">
+          Press <kbd>?</kbd> for every key. I / O mark in and out, N starts another segment.
+        </p>
       </div>
-      <Timeline
-        duration={duration}
-        fps={fps}
-        time={player.time}
-        zoom={zoom}
-        keyframes={keyframes}
-        timeline={facts.timeline}
-        segments={seg.segments}
-        current={seg.current}
-        onSeek={player.transport.seek}
-        onZoom={(by) => setZoom((z) => (by > 0 ? Math.min(MAX_ZOOM, z * 2) : Math.max(1, z / 2)))}
-      />
-      <p className="small muted">
-        Press <kbd>?</kbd> for every key. I / O mark in and out, N starts another segment.
-      </p>
       <div className="clip-bottom">
         <ExportPanel
           options={{ ...options, filename }}

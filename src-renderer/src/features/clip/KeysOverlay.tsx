@@ -7,7 +7,15 @@ const GROUPS = ['Play', 'Move', 'Segments', 'Timeline', 'Export'] as const;
 /** `?`: every key of the clip view, straight from the key map the handler uses. */
 export function KeysOverlay({ onClose }: { onClose(): void }) {
   return (
-    <ClipDialog title="Keys of the clip view" onClose={onClose}>
+    <ClipDialog
+      title="Keys of the clip view"
+      onClose={onClose}
+      action={
+        <Button autoFocus onClick={onClose}>
+          Close (Esc)
+        </Button>
+      }
+    >
       <div className="clip-keys">
         {GROUPS.map((g) => (
           <section key={g} aria-label={g}>
@@ -24,12 +32,6 @@ export function KeysOverlay({ onClose }: { onClose(): void }) {
             </dl>
           </section>
         ))}
-      </div>
-      <div className="row">
-        <span className="spacer" />
-        <Button autoFocus onClick={onClose}>
-          Close (Esc)
-        </Button>
       </div>
     </ClipDialog>
   );

@@ -68,6 +68,7 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
       ref={scroller}
       className="clip-timeline"
       role="group"
+      tabIndex={0}
       data-keyframes={keyframes.length}
       aria-label={`Timeline, zoom ${zoom}×, playhead at ${formatTimecode(time, fps)}`}
     >
