@@ -64,4 +64,57 @@ test.describe('clip view', () => {
     expect(got.duration).toBeGreaterThan(1.5);
     expect(got.duration).toBeLessThan(1.6);
   });
+
+  test('when segments are managed with the keys only, then they are reordered, renamed, deleted and inverted, and J/K/L shuttle', async ({ page, svc }) => {
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(makeClip(work));
+    await clip.waitReady();
+
+    await clip.pressTo('ArrowRight', 5, '00:00:00:05');
+    await clip.press('i');
+    await clip.pressTo('End', 1, '00:00:03:24');
+    await clip.press('o');
+    await clip.pressTo('Home', 1, '00:00:00:00');
+    await clip.press('n');
+    await clip.pressTo('ArrowRight', 2, '00:00:00:02');
+    await clip.press('o');
+    await expect(clip.segments()).toHaveText([/segment 1/, /segment 2/]);
+    await expect(clip.segments().nth(1)).toHaveAttribute('aria-current', 'true');
+
+    // Alt+↑ moves the current segment up; F2 renames it.
+    await clip.press('Alt+ArrowUp');
+    await expect(clip.segments()).toHaveText([/segment 2/, /segment 1/]);
+    await clip.press('F2');
+    await page.keyboard.type('intro');
+    await clip.press('Enter');
+    await expect(clip.segments().nth(0)).toContainText('intro');
+    // Shift+I / Shift+O go to the current segment's in and last frame.
+    await clip.pressTo('Shift+O', 1, '00:00:00:02');
+    await clip.pressTo('Shift+I', 1, '00:00:00:00');
+    // ↓ selects the next one; Delete deletes it.
+    await clip.press('ArrowDown');
+    await expect(clip.segments().nth(1)).toHaveAttribute('aria-current', 'true');
+    await clip.press('Delete');
+    await expect(clip.segments()).toHaveText([/intro/]);
+    await expect(page.getByRole('button', { name: 'Export 1 part' })).toBeVisible();
+    // X: remove the selected segment instead, keeping the rest (frames 3 to the end).
+    await clip.press('x');
+    await expect(page.getByRole('radio', { name: /Remove selected/ })).toBeChecked();
+    await expect(page.getByRole('button', { name: 'Export 1 part' })).toBeVisible();
+
+    // L plays, L again doubles, K pauses, J plays backwards.
+    const shuttle = page.locator('.clip-transport');
+    await clip.press('l');
+    await expect(shuttle.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await clip.press('l');
+    await expect(shuttle).toContainText('2×');
+    await clip.press('k');
+    await expect(shuttle.getByRole('button', { name: 'Play' })).toBeVisible();
+    await clip.press('j');
+    await expect(shuttle).toContainText('-1×');
+    await clip.press('k');
+    await expect(shuttle.getByRole('button', { name: 'Play' })).toBeVisible();
+  });
 });
