@@ -33,7 +33,16 @@ export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen }: Pro
       setError(messageOf(err));
     }
   };
-  const reveal = (path: string) => api.reveal(path).catch((err: unknown) => setError(messageOf(err)));
+  // Electron: the native shell; web mode: the service opens the file manager (local account on loopback only).
+  const desktop = window.ffdesk;
+  const reveal = (path: string) => (desktop?.showInFolder ? desktop.showInFolder(path) : api.reveal(path)).catch((err: unknown) => setError(messageOf(err)));
+  const choose = () => {
+    if (!desktop?.pickFolder) return setPickerOpen(true);
+    desktop.pickFolder(folder ?? undefined).then(
+      (picked) => void (picked && save(picked)),
+      (err: unknown) => setError(messageOf(err)),
+    );
+  };
 
   return (
     <section className="card stack" aria-labelledby="clip-save-title">
@@ -48,7 +57,7 @@ export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen }: Pro
         </span>
       </label>
       <div className="row-wrap">
-        <Button variant="primary" onClick={() => setPickerOpen(true)} aria-keyshortcuts="S">
+        <Button variant="primary" onClick={choose} aria-keyshortcuts="S">
           Save to…
         </Button>
         {folder && (
