@@ -60,7 +60,7 @@ for (const [width, scheme] of [
 
       await clip.press('e');
       await expect(page.locator('.clip-view').getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
-      await page.getByRole('region', { name: 'Save to a folder' }).scrollIntoViewIfNeeded();
+      await page.locator('.clip-view').getByText(/^Done/).scrollIntoViewIfNeeded();
       await check('done');
       await clip.press('s');
       await expect(page.getByRole('dialog', { name: 'Choose a folder' }).getByLabel('Current folder')).toBeVisible();

@@ -92,7 +92,7 @@ function RunState({ status, percent, record }: { status?: string; percent: numbe
     const used = record?.edit;
     return (
       <p className="small" role="status">
-        Done{used && used.mode_used !== used.mode ? ` — cut as ${used.mode_used}: ${used.fallback_reason ?? ''}` : ''}. Save it to a folder below (S).
+        Done{used && used.mode_used !== used.mode ? ` — cut as ${used.mode_used}: ${used.fallback_reason ?? ''}` : ''}. Press S to save it to a folder.
       </p>
     );
   }
