@@ -21,6 +21,7 @@ import { bundleScenario } from './scenarios/bundle';
 import { sandboxScenario } from './scenarios/sandbox';
 import { scaleOutScenario } from './scenarios/scale-out';
 import { cacheHashScenario } from './scenarios/cache-hash';
+import { fileFactsScenario } from './scenarios/file-facts';
 
 const SCENARIOS: Scenario[] = [
   transcodeScenario,
@@ -33,6 +34,7 @@ const SCENARIOS: Scenario[] = [
   sandboxScenario,
   scaleOutScenario,
   cacheHashScenario,
+  fileFactsScenario,
 ];
 /** Run only when named in --only: their rows are part of a scenario above (`upload` of `transfer`). */
 const NAMED_ONLY: Scenario[] = [uploadScenario];

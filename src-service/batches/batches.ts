@@ -24,6 +24,7 @@ export interface BatchRequest {
   inputs: (string | Record<string, string>)[];
   is_private?: boolean;
   cache?: boolean;
+  max_command_run_seconds?: number;
 }
 
 export interface BatchDeps {
@@ -128,7 +129,13 @@ function renderAll(preset: PresetRecord, req: BatchRequest): { input: Record<str
   req.inputs.forEach((entry, i) => {
     const input = typeof entry === 'string' ? singleInput(preset, entry, i, issues) : entry;
     if (!input) return;
-    const run: PresetRunInput = { input_files: input, parameters: req.parameters, is_private: req.is_private, cache: req.cache };
+    const run: PresetRunInput = {
+      input_files: input,
+      parameters: req.parameters,
+      is_private: req.is_private,
+      cache: req.cache,
+      max_command_run_seconds: req.max_command_run_seconds,
+    };
     try {
       out.push({ input, request: renderPreset(preset, run) });
     } catch (err) {

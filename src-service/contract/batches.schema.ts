@@ -19,6 +19,11 @@ export const CreateBatchBody = z.object({
     .describe('One command per entry: a URL (for a preset with one input) or input alias -> URL'),
   is_private: z.boolean().optional(),
   cache: z.boolean().optional(),
+  max_command_run_seconds: z
+    .number()
+    .positive()
+    .optional()
+    .describe("Every item's run-time limit in seconds; absent: none for the local account, the plan's default (300) for an API key"),
 });
 
 export const BatchIdParams = z.object({ batch_id: z.string() });

@@ -11,6 +11,11 @@ export const CreateWatchFolderBody = z.object({
   use_polling: z.boolean().optional().describe('Poll instead of OS events (network shares)'),
   poll_interval_ms: z.number().int().min(100).max(60_000).optional(),
   stable_seconds: z.number().min(0.1).max(3600).optional().describe('A file is taken once its size and mtime have not changed this long (default 3)'),
+  max_command_run_seconds: z
+    .number()
+    .positive()
+    .optional()
+    .describe("Each command's run-time limit in seconds; absent: none (watch folders are the local account's)"),
 });
 export type CreateWatchFolderBody = z.infer<typeof CreateWatchFolderBody>;
 
@@ -36,6 +41,7 @@ export const WatchFolderRecord = z.object({
   use_polling: z.boolean(),
   poll_interval_ms: z.number().int(),
   stable_seconds: z.number(),
+  max_command_run_seconds: z.number().nullable().describe('null: no run-time limit'),
   created_at: z.string(),
   running: z.number().int(),
   done: z.number().int(),

@@ -23,12 +23,12 @@ export function probe(tools: Tools, input: string): Promise<ProbeResult> {
 }
 
 /** Key packet times of one video stream: packets are read, never decoded (seconds for a 2-hour film). */
-export async function readKeyframes(tools: Tools, input: string, streamIndex: number): Promise<number[]> {
+export async function readKeyframes(tools: Tools, input: string, stream: string): Promise<number[]> {
   const times: number[] = [];
   await runConfined({
     confiner: tools.confiner,
     bin: tools.ffprobePath,
-    argv: ['-v', 'error', '-select_streams', String(streamIndex), '-show_entries', 'packet=pts_time,flags', '-of', 'compact=p=0', input],
+    argv: ['-v', 'error', '-select_streams', stream, '-show_entries', 'packet=pts_time,flags', '-of', 'compact=p=0', input],
     input,
     timeoutMs: KEYFRAMES_TIMEOUT_MS,
     signal: tools.signal,

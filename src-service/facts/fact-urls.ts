@@ -18,7 +18,7 @@ export function createFactUrls(base: () => string, keyring: Keyring) {
     },
     /** `{fileId, name}` of a well-formed URL path with a valid signature, else why not. */
     check(pathname: string, nowSec: number): { fileId: string; name: string } | Exclude<TokenVerdict, 'ok'> | 'not-found' {
-      const m = /^\/facts\/s\/([^/]+)\/([A-Za-z0-9_-]{1,64})\/([a-z.]+)$/.exec(pathname);
+      const m = /^\/facts\/s\/([^/]+)\/([A-Za-z0-9_-]{1,64})\/([a-z0-9.]+)$/.exec(pathname);
       if (!m || !SERVED_FACTS.has(m[3] as string)) return 'not-found';
       const [, token, fileId, name] = m as unknown as [string, string, string, string];
       const verdict = verifyToken(keyring, scope(fileId, name), token, nowSec);

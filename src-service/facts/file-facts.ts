@@ -29,29 +29,53 @@ type Timeline = Omit<TimelineResponse, 'thumbnails'> & { thumbnails: Omit<NonNul
 export function createFileFacts(deps: FileFactsDeps) {
   const { cache } = deps;
 
-  async function source(accountId: string, fileId: string): Promise<{ row: StoredFile; input: string; facts: StreamFacts }> {
+  function storedRow(accountId: string, fileId: string): StoredFile {
     const row = deps.files.get(accountId, fileId);
     if (!row || row.isDeleted) throw new NotFoundError('File not found');
     if (row.status !== 'STORED' || !row.blobKey) throw new ConflictError(`The file is not stored yet (status ${row.status})`);
     if (isFolderBlob(row)) throw new ConflictError('A playlist is not one media file: open one of its renditions instead');
-    const input = deps.blobs.localPath(row.blobKey);
+    return row;
+  }
+
+  function inputOf(row: StoredFile): string {
+    const input = deps.blobs.localPath(row.blobKey as string);
     if (!input) throw new ConflictError('The file is not on this machine');
-    const probed = await computed(() => cache.once(row.id, 'probe.json', () => probe(deps.tools(), input)));
-    return { row, input, facts: streamFactsOf(probed) };
+    return input;
+  }
+
+  async function factsOf(row: StoredFile, input: string): Promise<StreamFacts> {
+    return streamFactsOf(await computed(() => cache.once(row.id, 'probe.json', () => probe(deps.tools(), input))));
+  }
+
+  async function source(accountId: string, fileId: string): Promise<{ row: StoredFile; input: string; facts: StreamFacts }> {
+    const row = storedRow(accountId, fileId);
+    const input = inputOf(row);
+    return { row, input, facts: await factsOf(row, input) };
   }
 
   async function keyframes(accountId: string, fileId: string): Promise<KeyframesResponse> {
-    const { row, input, facts } = await source(accountId, fileId);
+    const row = storedRow(accountId, fileId);
+    const input = inputOf(row);
     return computed(() =>
-      cache.once(row.id, 'keyframes.json', async () => ({
-        file_id: row.id,
-        duration: facts.duration,
-        frame_rate: facts.frameRate,
-        time_base: facts.timeBase,
-        has_video: facts.videoIndex !== null,
-        has_audio: facts.audioIndex !== null,
-        keyframes: facts.videoIndex === null ? [] : await readKeyframes(deps.tools(), input, facts.videoIndex),
-      })),
+      cache.once(row.id, 'keyframes.json', async () => {
+        // The packets of the first video stream are read while the file is probed (a cover picture, which the probe
+        // tells apart, is dropped after): the first answer takes one ffprobe run's time, not two.
+        const packets = readKeyframes(deps.tools(), input, 'v:0');
+        packets.catch(() => undefined); // awaited below; a failed probe must not leave it unhandled
+        const facts = await factsOf(row, input);
+        const first = await packets;
+        const times =
+          facts.videoIndex === null || facts.videoIndex === facts.firstVideoIndex ? first : await readKeyframes(deps.tools(), input, String(facts.videoIndex));
+        return {
+          file_id: row.id,
+          duration: facts.duration,
+          frame_rate: facts.frameRate,
+          time_base: facts.timeBase,
+          has_video: facts.videoIndex !== null,
+          has_audio: facts.audioIndex !== null,
+          keyframes: facts.videoIndex === null ? [] : times,
+        };
+      }),
     );
   }
 
@@ -64,18 +88,22 @@ export function createFileFacts(deps: FileFactsDeps) {
   async function makeTimeline(fileId: string, input: string, facts: StreamFacts): Promise<Timeline> {
     const work = await cache.workDir(fileId);
     try {
-      let thumbnails: Timeline['thumbnails'] = null;
-      if (facts.videoIndex !== null) {
-        const { plan, file } = await makeSprite(deps.tools(), input, facts, work);
-        await fs.rename(file, cache.pathOf(fileId, SPRITE_FILE));
-        const { count, columns, rows, tileWidth, tileHeight, intervalSeconds } = plan;
-        thumbnails = { columns, rows, tile_width: tileWidth, tile_height: tileHeight, count, interval_seconds: Math.round(intervalSeconds * 1e6) / 1e6 };
-      }
-      const waveform = facts.audioIndex === null ? null : await makeWaveform(deps.tools(), input, facts, work);
+      // Pictures and sound side by side: each is one ffmpeg process, mostly on one core.
+      const [thumbnails, waveform] = await Promise.all([
+        facts.videoIndex === null ? null : spriteOf(fileId, input, facts, work),
+        facts.audioIndex === null ? null : makeWaveform(deps.tools(), input, facts, work),
+      ]);
       return { file_id: fileId, duration: facts.duration, thumbnails, waveform };
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }
+  }
+
+  async function spriteOf(fileId: string, input: string, facts: StreamFacts, work: string): Promise<Timeline['thumbnails']> {
+    const { plan, file } = await makeSprite(deps.tools(), input, facts, work);
+    await fs.rename(file, cache.pathOf(fileId, SPRITE_FILE));
+    const { count, columns, rows, tileWidth, tileHeight, intervalSeconds } = plan;
+    return { columns, rows, tile_width: tileWidth, tile_height: tileHeight, count, interval_seconds: Math.round(intervalSeconds * 1e6) / 1e6 };
   }
 
   async function proxy(accountId: string, fileId: string): Promise<ProxyResponse> {

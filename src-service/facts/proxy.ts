@@ -39,6 +39,7 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
 
   async function make(fileId: string, input: string, facts: StreamFacts, reason: string): Promise<void> {
     const tools = toolsOf();
+    cache.countRun(PROXY_FILE);
     const work = await cache.workDir(fileId);
     try {
       const out = path.join(work, PROXY_FILE);

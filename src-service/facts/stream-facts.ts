@@ -11,6 +11,8 @@ export interface StreamFacts {
   /** ffprobe's index of the first content video stream (cover pictures left out), or null. */
   videoIndex: number | null;
   audioIndex: number | null;
+  /** Index of the first video stream of any kind (a cover picture included): what `-select_streams v:0` reads. */
+  firstVideoIndex: number | null;
   video: ProbeStream | null;
   audio: ProbeStream | null;
   formatName: string;
@@ -29,6 +31,7 @@ export function streamFactsOf(probe: ProbeResult): StreamFacts {
     height: toNumber(video?.height) ?? null,
     videoIndex: video ? (toNumber(video.index) ?? null) : null,
     audioIndex: audio ? (toNumber(audio.index) ?? null) : null,
+    firstVideoIndex: toNumber((probe.streams ?? []).find((s) => s.codec_type === 'video')?.index) ?? null,
     video,
     audio,
     formatName: probe.format?.format_name ?? '',

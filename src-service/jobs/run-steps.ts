@@ -10,8 +10,8 @@ import { ffmpegFailureMessage, type KnownNames } from './failure-message';
 export interface StepLimits extends FolderLimits {
   /** RLIMIT_FSIZE: the largest file one ffmpeg run may write. */
   maxFileBytes: number;
-  /** RLIMIT_CPU: max_command_run_seconds × the vCPUs the command runs with. */
-  cpuSeconds: number;
+  /** RLIMIT_CPU: max_command_run_seconds × the vCPUs the command runs with; none without a run-time limit. */
+  cpuSeconds?: number;
 }
 
 export interface StepOptions {
@@ -99,7 +99,10 @@ function stepFailure(result: RunResult, limits: StepLimits, step: number | null,
     );
   }
   if (hit === 'cpu')
-    return new JobFailure('TIMEOUT', `ffmpeg used more than its CPU time of ${limits.cpuSeconds} s (max_command_run_seconds × vcpu_count)${where}`);
+    return new JobFailure(
+      'TIMEOUT',
+      `ffmpeg used more than its CPU time of ${limits.cpuSeconds ?? 0} s (max run time × vCPUs)${where}. To let it run longer, raise "Max run time (s)" in the job's options (max_command_run_seconds in the API, in a batch or a watch folder)`,
+    );
   const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
   return new JobFailure('PROCESSING_ERROR', ffmpegFailureMessage(result.stderrTail, `${how}${where}`, known));
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/open';
 import type { Command, CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
 import type { AccountsRepo } from '../db/accounts-repo';
+import { cpuSecondsFor, startRunTimer } from './run-limit';
 import { CancelledError, JobFailure, NO_SPACE_DETAIL, ShutdownError, isDiskFullError } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
 import { parseStoredRequest } from './submit';
@@ -47,10 +48,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     const controller = new AbortController();
     const onOuter = () => controller.abort(outerSignal.reason);
     outerSignal.addEventListener('abort', onOuter, { once: true });
-    const timer = setTimeout(
-      () => controller.abort(new JobFailure('TIMEOUT', `The command ran past max_command_run_seconds (${row.maxRunSeconds} s)`)),
-      row.maxRunSeconds * 1000,
-    );
+    const stopTimer = startRunTimer(row.maxRunSeconds, (failure) => controller.abort(failure));
     const dirs = { work: path.join(deps.jobsDir, row.id), scratch: path.join(deps.jobsDir, `${row.id}.in`) };
     const logs: string[] = [vcpuLogLine(row, cpus)];
     let ffmpegSeconds = 0;
@@ -101,7 +99,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       await removeDirs(dirs);
       await handleFailure(deps, row, err, controller.signal, outerSignal, { started, ffmpegSeconds, log: logs.join('\n') });
     } finally {
-      clearTimeout(timer);
+      stopTimer();
       outerSignal.removeEventListener('abort', onOuter);
       await removeDirs(dirs);
     }
@@ -117,7 +115,7 @@ export function stepLimits(
     maxFileBytes: config.maxOutputFileBytes,
     maxFolderBytes: config.maxJobFolderBytes,
     minFreeBytes: config.minFreeDiskBytes,
-    cpuSeconds: row.maxRunSeconds * Math.max(1, row.vcpuCount),
+    cpuSeconds: cpuSecondsFor(row.maxRunSeconds, row.vcpuCount),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { AccountsRepo } from '../db/accounts-repo';
 import type { CommandsRepo } from '../db/commands-repo';
 import type { FilesRepo } from '../db/files-repo';
 import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
@@ -9,6 +10,7 @@ import type { SubmitDeps } from './submit';
 export interface SubmitWiring {
   commands: CommandsRepo;
   files: FilesRepo;
+  accounts: Pick<AccountsRepo, 'localAccountId'>;
   config: Pick<Config, 'vcpuBudget' | 'testOnlySkipArgumentChecks'>;
   notifier: Pick<CommandNotifier, 'onStatus'>;
   scheduler: Pick<Scheduler, 'notify'>;
@@ -21,6 +23,7 @@ export function submitDepsOf(deps: SubmitWiring): SubmitDeps {
     files: deps.files,
     vcpuBudget: deps.config.vcpuBudget,
     checkArguments: argumentChecksOn(deps.config),
+    isLocalAccount: (accountId) => accountId === deps.accounts.localAccountId(),
     onSubmitted: (_accountId, id) => {
       const row = deps.commands.getAny(id);
       if (row) deps.notifier.onStatus(row);

@@ -5,6 +5,7 @@ import type { StoredRequest } from './command';
 import type { FilesRepo } from '../db/files-repo';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
+import { defaultRunSeconds } from './run-limit';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import { CommandTextError, splitCommandText } from '../ffmpeg-args/command-text';
 import { validateAliasUse } from '../ffmpeg-args/aliases';
@@ -19,6 +20,8 @@ export interface SubmitDeps {
   vcpuBudget: number;
   /** False only in tests proving the OS sandbox alone (parser-switch.ts). */
   checkArguments?: boolean;
+  /** The local account's commands have no run-time limit unless one is set (jobs/run-limit.ts). */
+  isLocalAccount?(accountId: string): boolean;
   onSubmitted(accountId: string, commandId: string): void;
 }
 
@@ -66,7 +69,11 @@ export async function checkOnly(deps: SubmitDeps, account: Account, req: Command
  * trial plan. Commands are checked one at a time, letting other requests run in between
  * (docs/http-guards.md, request limits).
  */
-export async function prepareCommand(deps: Pick<SubmitDeps, 'vcpuBudget' | 'checkArguments'>, account: Account, req: CommandRequest): Promise<PreparedCommand> {
+export async function prepareCommand(
+  deps: Pick<SubmitDeps, 'vcpuBudget' | 'checkArguments' | 'isLocalAccount'>,
+  account: Account,
+  req: CommandRequest,
+): Promise<PreparedCommand> {
   const body = req.body;
   const maxVcpu = Math.min(account.maxVcpu ?? deps.vcpuBudget, deps.vcpuBudget);
   const { texts, field } = commandTexts(req);
@@ -91,7 +98,7 @@ export async function prepareCommand(deps: Pick<SubmitDeps, 'vcpuBudget' | 'chec
     commandType: req.kind === 'single' ? 'FFMPEG_COMMAND' : 'FFMPEG_CHAINED_COMMANDS',
     body,
     vcpuCount: effectiveVcpus(body.vcpu_count, maxVcpu),
-    maxRunSeconds: body.max_command_run_seconds ?? 300,
+    maxRunSeconds: body.max_command_run_seconds ?? defaultRunSeconds(deps.isLocalAccount?.(account.id) ?? false),
     isPrivate: body.is_private === true,
   };
 }

@@ -36,7 +36,7 @@ export interface JobsModule extends ServiceModule {
 export function createJobsModule(deps: JobsDeps): JobsModule {
   const { commands, files, notifier } = deps;
   const scheduler = deps.remote ?? createLocalScheduler({ commands, vcpuBudget: deps.config.vcpuBudget, run: localRunner(deps), log: deps.log });
-  const submit = submitDepsOf({ commands, files, config: deps.config, notifier, scheduler });
+  const submit = submitDepsOf({ commands, files, accounts: deps.accounts, config: deps.config, notifier, scheduler });
   const cancel: CancelDeps = { commands, scheduler, onStatus: (row) => notifier.onStatus(row) };
   const pollCache = createPollCache(files);
   return {

@@ -42,6 +42,7 @@ export interface JobPlan {
 
 /** Signed input URLs live as long as the longest command may run, plus an hour for queueing and retries. */
 const INPUT_URL_SLACK_SECONDS = 3600;
+const NO_LIMIT_INPUT_URL_SECONDS = 7 * 24 * 3600;
 
 /** What building a worker's plan reads. */
 export interface PlanDeps {
@@ -54,7 +55,8 @@ export interface PlanDeps {
 
 export function buildPlan(deps: PlanDeps, row: Command): JobPlan {
   const req = parseStoredRequest(row.request);
-  const ttl = row.maxRunSeconds + INPUT_URL_SLACK_SECONDS;
+  // Without a run-time limit, input URLs are signed for a week (docs/choices.md, "Run-time limits").
+  const ttl = (row.maxRunSeconds > 0 ? row.maxRunSeconds : NO_LIMIT_INPUT_URL_SECONDS) + INPUT_URL_SLACK_SECONDS;
   const sign = (url: string) => signedInput(deps, url, ttl);
   const c = deps.config;
   return {

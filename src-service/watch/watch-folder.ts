@@ -155,8 +155,9 @@ async function processFile(ctx: WatchContext, row: WatchFolder, file: string, si
     const alias = preset.inputs[0]?.alias as string;
     const input = await storeStaged(deps, row.accountId, staged, name, signal);
     const url = deps.urls.storageUrl(input, INPUT_URL_TTL_SECONDS) as string;
-    const parameters = row.parameters;
-    const { commandId } = await submitPreset(deps.submit, account, preset, { input_files: { [alias]: url }, input_names: { [alias]: name }, parameters });
+    const run = { input_files: { [alias]: url }, input_names: { [alias]: name }, parameters: row.parameters };
+    const limit = row.maxRunSeconds === null ? {} : { max_command_run_seconds: row.maxRunSeconds };
+    const { commandId } = await submitPreset(deps.submit, account, preset, { ...run, ...limit });
     repo.setCommand(claimed, commandId);
     await follow(ctx, row, claimed, file, commandId, signal);
   } catch (err) {

@@ -37,6 +37,7 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
       use_polling: row.usePolling,
       poll_interval_ms: row.pollIntervalMs,
       stable_seconds: row.stableSeconds,
+      max_command_run_seconds: row.maxRunSeconds,
       created_at: row.createdAt,
       running: counts.RUNNING,
       done: counts.DONE,
@@ -87,6 +88,7 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
         usePolling: body.use_polling === true,
         pollIntervalMs: body.poll_interval_ms ?? 1000,
         stableSeconds: body.stable_seconds ?? 3,
+        maxRunSeconds: body.max_command_run_seconds ?? null,
       });
       const row = repo.folder(account.id, id) as WatchFolder;
       start(row);

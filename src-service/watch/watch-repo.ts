@@ -16,6 +16,7 @@ interface WatchFolderRow {
   use_polling: number;
   poll_interval_ms: number;
   stable_seconds: number;
+  max_run_seconds: number | null;
   created_at: string;
 }
 
@@ -47,6 +48,7 @@ const toWatchFolder = (r: WatchFolderRow): WatchFolder => ({
   usePolling: r.use_polling === 1,
   pollIntervalMs: r.poll_interval_ms,
   stableSeconds: r.stable_seconds,
+  maxRunSeconds: r.max_run_seconds,
   createdAt: r.created_at,
 });
 
@@ -71,8 +73,8 @@ const allFiles = (rs: unknown[]): WatchFile[] => (rs as WatchFileRow[]).map(toWa
 /** A watched file is known by path + size + content hash: the same bytes at the same path are never run twice. */
 export function createWatchRepo(db: Db) {
   const insertFolder = db.prepare(
-    `INSERT INTO watch_folders (id, account_id, folder, output_folder, preset_name, preset_version, parameters_json, move_originals, use_polling, poll_interval_ms, stable_seconds, created_at)
-     VALUES (@id, @account_id, @folder, @output_folder, @preset_name, @preset_version, @parameters_json, @move_originals, @use_polling, @poll_interval_ms, @stable_seconds, @created_at)`,
+    `INSERT INTO watch_folders (id, account_id, folder, output_folder, preset_name, preset_version, parameters_json, move_originals, use_polling, poll_interval_ms, stable_seconds, max_run_seconds, created_at)
+     VALUES (@id, @account_id, @folder, @output_folder, @preset_name, @preset_version, @parameters_json, @move_originals, @use_polling, @poll_interval_ms, @stable_seconds, @max_run_seconds, @created_at)`,
   );
   const all = db.prepare(`SELECT * FROM watch_folders ORDER BY created_at, rowid`);
   const byAccount = db.prepare(`SELECT * FROM watch_folders WHERE account_id = ? ORDER BY created_at, rowid`);
@@ -105,6 +107,7 @@ export function createWatchRepo(db: Db) {
         use_polling: f.usePolling ? 1 : 0,
         poll_interval_ms: f.pollIntervalMs,
         stable_seconds: f.stableSeconds,
+        max_run_seconds: f.maxRunSeconds,
         created_at: nowIso(),
       }),
     allFolders: (): WatchFolder[] => (all.all() as WatchFolderRow[]).map(toWatchFolder),

@@ -17,6 +17,8 @@ export interface WatchFolder {
   usePolling: boolean;
   pollIntervalMs: number;
   stableSeconds: number;
+  /** Each command's run-time limit; null: the account's default (none for the local account). */
+  maxRunSeconds: number | null;
   createdAt: string;
 }
 

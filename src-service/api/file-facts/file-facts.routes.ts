@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { NotFoundError } from '../../errors';
 import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { fileFactEndpoints } from '../../contract/endpoints/file-facts';
@@ -43,6 +44,8 @@ export function localFolderRoutes(deps: LocalDeps): Router {
       },
       saveCommandOutputsTo: (ctx, input) => {
         guard(accountOf(ctx).id);
+        // Another account's command is a 404 whatever the body (the cross-account walk sends none).
+        if (!deps.commands.get(accountOf(ctx).id, input.params.command_id)) throw new NotFoundError('Command not found');
         const { folder, pattern } = input.body;
         return saveOutputsTo(deps, accountOf(ctx).id, input.params.command_id, folder, pattern);
       },

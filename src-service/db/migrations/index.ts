@@ -5,6 +5,16 @@ import scaleOutWorkers from './004-scale-out-workers';
 import commandNames from './005-command-names';
 import presetsBatchesCacheWatch from './006-presets-batches-cache-watch';
 import commandEdits from './007-command-edits';
+import watchRunLimit from './008-watch-run-limit';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
-export const MIGRATIONS: readonly string[] = [initial, usageCoveringIndexes, localAccount, scaleOutWorkers, commandNames, presetsBatchesCacheWatch, commandEdits];
+export const MIGRATIONS: readonly string[] = [
+  initial,
+  usageCoveringIndexes,
+  localAccount,
+  scaleOutWorkers,
+  commandNames,
+  presetsBatchesCacheWatch,
+  commandEdits,
+  watchRunLimit,
+];

@@ -4,6 +4,7 @@ import { CancelledError, JobFailure, ShutdownError } from '../../errors';
 import { executeInFolder } from '../../jobs/execute';
 import type { ParsedRequest } from '../../jobs/submit';
 import { stepLimits } from '../../jobs/runner';
+import { startRunTimer } from '../../jobs/run-limit';
 import type { Confiner, SandboxMode } from '../../media/confine';
 import type { JobPlan } from '../plan';
 import { filesToUpload } from '../remote-jobs';
@@ -46,10 +47,7 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
   const controller = new AbortController();
   const onShutdown = () => controller.abort(new ShutdownError('The worker is stopping'));
   ctx.shutdown.addEventListener('abort', onShutdown, { once: true });
-  const timer = setTimeout(
-    () => controller.abort(new JobFailure('TIMEOUT', `The command ran past max_command_run_seconds (${plan.max_run_seconds} s)`)),
-    plan.max_run_seconds * 1000,
-  );
+  const stopTimer = startRunTimer(plan.max_run_seconds, (failure) => controller.abort(failure));
   const reporter = startReporter(ctx, commandId, controller);
   const logs: string[] = [`--- worker ${ctx.workerId}: running with ${plan.vcpu_count} vCPU(s) (pinned to core(s) ${ctx.cpus.join(',') || 'any'})`];
   let ffmpegSeconds = 0;
@@ -78,13 +76,13 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
       logs,
     );
     ffmpegSeconds = ran.ffmpegSeconds;
-    clearTimeout(timer); // the time limit covers ffmpeg's run, as in the embedded runner; storing is the service's part
+    stopTimer(); // the time limit covers ffmpeg's run, as in the embedded runner; storing is the service's part
     await finish(ctx, commandId, plan, dirs.work, { ...ran, log: logs.join('\n') }, controller.signal);
   } catch (err) {
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : err;
     await reportFailure(ctx, commandId, reason, err, { log: logs.join('\n'), ffmpegSeconds });
   } finally {
-    clearTimeout(timer);
+    stopTimer();
     reporter.stop();
     ctx.shutdown.removeEventListener('abort', onShutdown);
     await removeDirs(dirs);

@@ -47,14 +47,14 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
             />
           )}
         </Field>
-        <Field label="Max run time (s)" hint="Default 300" error={first('max_command_run_seconds')}>
+        <Field label="Max run time (s)" hint="Empty: no limit (other API keys: 300)" error={first('max_command_run_seconds')}>
           {(p) => (
             <input
               {...p}
               className="input"
               inputMode="decimal"
               style={{ width: 140 }}
-              placeholder="300"
+              placeholder="no limit"
               value={form.maxRunSeconds}
               onChange={(e) => setForm((f) => ({ ...f, maxRunSeconds: e.target.value }))}
             />

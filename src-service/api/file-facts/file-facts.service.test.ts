@@ -1,0 +1,192 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, tempDir, type TestService } from '../../testing/harness';
+import { ffmpeg } from '../../testing/media';
+import { binaries } from '../../testing/media-fixtures';
+import { otherAccountKey } from '../../testing/hardening/fixtures';
+
+let svc: TestService;
+let dir: string;
+const media: Record<string, string> = {};
+
+/** 6 s of 320x180 at 25 fps with a keyframe every 2 s (-g 50, no scene cuts), B-frames, and a 440 Hz tone. */
+function makeSources(): void {
+  const av = (codec: string[], out: string) =>
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x180:rate=25:duration=6',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=6',
+      ...codec,
+      '-c:a',
+      'aac',
+      '-shortest',
+      path.join(dir, out),
+    ]);
+  av(['-c:v', 'libx264', '-preset', 'ultrafast', '-bf', '2', '-g', '50', '-keyint_min', '50', '-sc_threshold', '0', '-pix_fmt', 'yuv420p'], 'h264.mp4');
+  av(
+    ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'keyint=50:min-keyint=50:scenecut=0:log-level=none', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p'],
+    'hevc.mp4',
+  );
+  ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:duration=4', '-c:a', 'libmp3lame', path.join(dir, 'tone.mp3')]);
+  for (const name of ['h264.mp4', 'hevc.mp4', 'tone.mp3']) media[name] = path.join(dir, name);
+}
+
+async function upload(file: string, name = path.basename(file), key = svc.key): Promise<string> {
+  const form = new FormData();
+  form.append('upload_file', new Blob([new Uint8Array(fs.readFileSync(file))]), name);
+  const res = await fetch(`${svc.url}/v1/files/upload`, { method: 'POST', headers: { 'X-API-KEY': key }, body: form });
+  const body = (await res.json()) as { file_id: string; status: string };
+  expect(body.status).toBe('STORED');
+  return body.file_id;
+}
+
+function probeJson(file: string): any {
+  return JSON.parse(execFileSync(binaries.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { encoding: 'utf8' }));
+}
+
+async function download(url: string, name: string): Promise<string> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  const out = path.join(dir, name);
+  fs.writeFileSync(out, Buffer.from(await res.arrayBuffer()));
+  return out;
+}
+
+beforeAll(async () => {
+  dir = tempDir('ffdesk-facts-media-');
+  makeSources();
+  svc = await startTestService();
+});
+afterAll(async () => {
+  await svc?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('GET /v1/files/{file_id}/keyframes', () => {
+  it('when an H.264 file has a keyframe every 2 s, then its keyframe times, frame rate, time base and streams are listed', async () => {
+    const id = await upload(media['h264.mp4'] as string);
+    const r = await svc.api('GET', `/v1/files/${id}/keyframes`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ file_id: id, frame_rate: 25, time_base: '1/12800', has_video: true, has_audio: true, keyframes: [0, 2, 4] });
+    expect(r.body.duration).toBeCloseTo(6, 1);
+  });
+
+  it('when asked again, then the cached answer comes back and ffprobe is not run a second time; concurrent askers share one run', async () => {
+    const id = await upload(media['h264.mp4'] as string, 'again.mp4');
+    const before = svc.service.parts.factCache.runs('keyframes.json');
+    const answers = await Promise.all([1, 2, 3].map(() => svc.api('GET', `/v1/files/${id}/keyframes`)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(svc.service.parts.factCache.runs('keyframes.json')).toBe(before + 1);
+    const again = await svc.api('GET', `/v1/files/${id}/keyframes`);
+    expect(again.body).toEqual(answers[0]?.body);
+    expect(svc.service.parts.factCache.runs('keyframes.json')).toBe(before + 1);
+  });
+
+  it('when the file has no video, then the keyframes are empty and has_video is false', async () => {
+    const id = await upload(media['tone.mp3'] as string);
+    const r = await svc.api('GET', `/v1/files/${id}/keyframes`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ has_video: false, has_audio: true, keyframes: [], frame_rate: null, time_base: null });
+  });
+
+  it("when the id is unknown or another account's, then 404; a file that is not media gets 409 naming why", async () => {
+    expect((await svc.api('GET', '/v1/files/00000000-0000-4000-8000-000000000000/keyframes')).status).toBe(404);
+    const id = await upload(media['h264.mp4'] as string, 'mine.mp4');
+    const other = otherAccountKey(svc);
+    for (const fact of ['keyframes', 'timeline', 'proxy']) {
+      const r = await svc.api('GET', `/v1/files/${id}/${fact}`, undefined, { key: other });
+      expect([fact, r.status]).toEqual([fact, 404]);
+    }
+    const text = path.join(dir, 'notes.txt');
+    fs.writeFileSync(text, 'not media at all');
+    const bad = await svc.api('GET', `/v1/files/${await upload(text)}/keyframes`);
+    expect(bad.status).toBe(409);
+    expect(bad.body.detail).toMatch(/could not be read/);
+  });
+});
+
+describe('GET /v1/files/{file_id}/timeline', () => {
+  it('when a video with audio is asked for, then a JPEG sprite of the planned tiles and a waveform of the tone come back, once', async () => {
+    const id = await upload(media['h264.mp4'] as string, 'timeline.mp4');
+    const r = await svc.api('GET', `/v1/files/${id}/timeline`);
+    expect(r.status, r.text).toBe(200);
+    const t = r.body.thumbnails;
+    expect(t).toMatchObject({ columns: 3, rows: 1, count: 3, tile_width: 160, tile_height: 90, interval_seconds: 2 });
+    const sprite = probeJson(await download(t.url, 'sprite.jpg')).streams[0];
+    expect([sprite.codec_name, sprite.width, sprite.height]).toEqual(['mjpeg', 3 * 160, 90]);
+    const { peaks, peaks_per_second } = r.body.waveform;
+    expect(peaks_per_second).toBe(50);
+    expect(peaks.length).toBeGreaterThanOrEqual(295);
+    expect(peaks.length).toBeLessThanOrEqual(301);
+    expect(Math.max(...peaks)).toBeLessThanOrEqual(1);
+    expect(peaks.slice(5, 290).every((p: number) => p > 0.05)).toBe(true); // the tone is there all along
+    const runs = svc.service.parts.factCache.runs('timeline.json');
+    const again = await svc.api('GET', `/v1/files/${id}/timeline`);
+    expect(again.body.waveform).toEqual(r.body.waveform);
+    expect(svc.service.parts.factCache.runs('timeline.json')).toBe(runs);
+  });
+
+  it('when the file is audio only, then thumbnails are null and the waveform is there', async () => {
+    const r = await svc.api('GET', `/v1/files/${await upload(media['tone.mp3'] as string, 'tone2.mp3')}/timeline`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.thumbnails).toBeNull();
+    expect(r.body.waveform.peaks.length).toBeGreaterThan(100);
+  });
+
+  it('when the sprite URL is tampered with, then 403; without its signature, 404', async () => {
+    const id = await upload(media['h264.mp4'] as string, 'tamper.mp4');
+    const url = (await svc.api('GET', `/v1/files/${id}/timeline`)).body.thumbnails.url as string;
+    expect((await fetch(url.replace(/sprite\.jpg$/, 'proxy.mp4'))).status).toBe(403);
+    expect((await fetch(url.replace(/\/facts\/s\/[^/]+\//, '/facts/s/x/'))).status).toBe(403);
+    expect((await fetch(`${svc.url}/facts/${id}/sprite.jpg`)).status).toBe(404);
+  });
+});
+
+describe('GET /v1/files/{file_id}/proxy', () => {
+  it('when the file is H.264/AAC in MP4, then no proxy is needed', async () => {
+    const r = await svc.api('GET', `/v1/files/${await upload(media['h264.mp4'] as string, 'plays.mp4')}/proxy`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toEqual({ status: 'NOT_NEEDED' });
+  });
+
+  it('when the file is HEVC, then a proxy is made in the background once: PENDING, then READY with an H.264/AAC MP4', async () => {
+    const id = await upload(media['hevc.mp4'] as string);
+    const runs = svc.service.parts.factCache.runs('proxy.mp4');
+    const first = await svc.api('GET', `/v1/files/${id}/proxy`);
+    expect(first.body).toMatchObject({ status: 'PENDING', reason: expect.stringMatching(/HEVC/) });
+    let state = first.body;
+    while (state.status === 'PENDING') {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await svc.api('GET', `/v1/files/${id}/proxy`)).body;
+    }
+    expect(state.status, JSON.stringify(state)).toBe('READY');
+    const proxy = probeJson(await download(state.url, 'proxy.mp4'));
+    expect(proxy.streams.map((s: { codec_name: string }) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(Number(proxy.format.duration)).toBeCloseTo(6, 0);
+    const ranged = await fetch(state.url, { headers: { Range: 'bytes=0-99' } });
+    expect([ranged.status, (await ranged.arrayBuffer()).byteLength]).toEqual([206, 100]);
+    expect(fs.readdirSync(path.join(svc.dataDir, 'facts', id)).filter((f) => f.startsWith('.work-'))).toEqual([]);
+    expect((await svc.api('GET', `/v1/files/${id}/proxy`)).body.status).toBe('READY');
+    expect(svc.service.parts.factCache.runs('proxy.mp4')).toBe(runs + 1);
+  });
+});
+
+describe('deleting a file', () => {
+  it('when a file with cached facts is deleted, then its facts go with it: 404 for the facts and the sprite URL', async () => {
+    const id = await upload(media['h264.mp4'] as string, 'gone.mp4');
+    const url = (await svc.api('GET', `/v1/files/${id}/timeline`)).body.thumbnails.url as string;
+    const factsDir = path.join(svc.dataDir, 'facts', id);
+    expect(fs.existsSync(factsDir)).toBe(true);
+    expect((await svc.api('DELETE', `/v1/files/${id}`)).status).toBe(204);
+    expect((await svc.api('GET', `/v1/files/${id}/keyframes`)).status).toBe(404);
+    expect((await fetch(url)).status).toBe(404);
+    await expect.poll(() => fs.existsSync(factsDir)).toBe(false);
+  });
+});

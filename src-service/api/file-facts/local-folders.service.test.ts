@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, tempDir, type TestService } from '../../testing/harness';
+import { makeTinyMedia } from '../../testing/media';
+import { otherAccountKey } from '../../testing/hardening/fixtures';
+
+// The local-folder endpoints are limited to the home folder: each test run gets its own.
+const savedHome = process.env.HOME;
+let home: string;
+let outside: string;
+let svc: TestService;
+let commandId: string;
+let outputBytes: Buffer;
+
+beforeAll(async () => {
+  home = fs.realpathSync(tempDir('ffdesk-home-'));
+  outside = fs.realpathSync(tempDir('ffdesk-outside-'));
+  process.env.HOME = home;
+  for (const d of ['Videos', 'Music', '.cache']) fs.mkdirSync(path.join(home, d));
+  fs.writeFileSync(path.join(home, 'notes.txt'), 'a file, not a folder');
+  fs.symlinkSync(outside, path.join(home, 'escape'));
+  fs.symlinkSync(path.join(home, 'Videos'), path.join(home, 'Clips'));
+  svc = await startTestService();
+  const tiny = makeTinyMedia(path.join(outside, 'media'));
+  const form = new FormData();
+  form.append('upload_file', new Blob([new Uint8Array(fs.readFileSync(tiny.video))]), 'source.mp4');
+  const stored = (await (await fetch(`${svc.url}/v1/files/upload`, { method: 'POST', headers: { 'X-API-KEY': svc.key }, body: form })).json()) as {
+    storage_url: string;
+  };
+  const run = await svc.api('POST', '/v1/run-ffmpeg-command', {
+    input_files: { in_1: stored.storage_url },
+    output_files: { out_1: 'clip.mp4' },
+    ffmpeg_command: '-i {{in_1}} -c copy {{out_1}}',
+  });
+  const done = await svc.waitForCommand(run.body.command_id);
+  expect(done.status, done.error_message).toBe('SUCCESS');
+  commandId = done.command_id;
+  outputBytes = Buffer.from(await (await fetch(done.output_files.out_1.storage_url)).arrayBuffer());
+});
+afterAll(async () => {
+  await svc?.stop();
+  process.env.HOME = savedHome;
+  fs.rmSync(home, { recursive: true, force: true });
+  fs.rmSync(outside, { recursive: true, force: true });
+});
+
+const list = (p?: string, key?: string) => svc.api('GET', `/v1/local/folders${p === undefined ? '' : `?path=${encodeURIComponent(p)}`}`, undefined, { key });
+const saveTo = (body: unknown, key?: string, id = commandId) => svc.api('POST', `/v1/commands/${id}/save-to`, body, { key });
+
+describe('GET /v1/local/folders', () => {
+  it('when no path is given, then the home folder is listed: folders only, hidden ones and links out of home left out', async () => {
+    const r = await list();
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toEqual({
+      path: home,
+      parent: null,
+      home,
+      entries: ['Clips', 'Music', 'Videos'].map((name) => ({ name, path: path.join(home, name) })),
+    });
+    const sub = await list(path.join(home, 'Videos'));
+    expect(sub.body).toMatchObject({ path: path.join(home, 'Videos'), parent: home, entries: [] });
+  });
+
+  it('when the path is outside home, or a link leading out of it, then 403; relative 400; missing 404', async () => {
+    expect((await list(outside)).status).toBe(403);
+    expect((await list('/')).status).toBe(403);
+    const escaped = await list(path.join(home, 'escape'));
+    expect(escaped.status).toBe(403);
+    expect(escaped.body.detail).toMatch(/inside your home folder/);
+    expect((await list(path.join(home, 'Videos', '..', '..'))).status).toBe(403);
+    expect((await list('Videos')).status).toBe(400);
+    expect((await list(path.join(home, 'nope'))).status).toBe(404);
+    expect((await list(path.join(home, 'notes.txt'))).status).toBe(400);
+  });
+});
+
+describe('POST /v1/commands/{command_id}/save-to', () => {
+  it('when saved twice into the same folder, then the second copy gets a numbered name and nothing is overwritten', async () => {
+    const folder = path.join(home, 'Videos');
+    const first = await saveTo({ folder });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.saved).toEqual([{ file_id: expect.any(String), path: path.join(folder, 'clip.mp4') }]);
+    const second = await saveTo({ folder });
+    expect(second.body.saved[0].path).toBe(path.join(folder, 'clip (1).mp4'));
+    expect(fs.readFileSync(path.join(folder, 'clip.mp4')).equals(outputBytes)).toBe(true);
+    expect(fs.readFileSync(path.join(folder, 'clip (1).mp4')).equals(outputBytes)).toBe(true);
+  });
+
+  it('when a pattern is given, then names follow it; a link planted under that name is never written through', async () => {
+    const folder = path.join(home, 'Music');
+    const victim = path.join(outside, 'victim.mp4');
+    fs.writeFileSync(victim, 'keep me');
+    fs.symlinkSync(victim, path.join(folder, 'cut-clip-1.mp4'));
+    const r = await saveTo({ folder, pattern: 'cut-{name}-{segment}.{ext}' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.saved[0].path).toBe(path.join(folder, 'cut-clip-1 (1).mp4'));
+    expect(fs.readFileSync(victim, 'utf8')).toBe('keep me');
+  });
+
+  it('when the pattern leaves the folder or names an unknown placeholder, then 422 at pattern; a folder out of home 403; an unknown command 404', async () => {
+    for (const pattern of ['../{name}.{ext}', '{name}/{segment}.{ext}', '{title}.{ext}']) {
+      const r = await saveTo({ folder: path.join(home, 'Videos'), pattern });
+      expect([pattern, r.status, r.body.detail?.[0]?.loc]).toEqual([pattern, 422, ['body', 'pattern']]);
+    }
+    expect((await saveTo({ folder: outside })).status).toBe(403);
+    expect((await saveTo({ folder: path.join(home, 'escape') })).status).toBe(403);
+    expect((await saveTo({ folder: path.join(home, 'Videos') }, undefined, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect(fs.readdirSync(outside).sort()).toEqual(['media', 'victim.mp4']);
+  });
+});
+
+describe('local folders are for the local account on a loopback service only', () => {
+  it('when another account asks, then every local-folder endpoint answers 403 naming the local account', async () => {
+    const other = otherAccountKey(svc);
+    const answers = [await list(home, other), await saveTo({ folder: home }, other), await svc.api('POST', '/v1/local/reveal', { path: home }, { key: other })];
+    for (const r of answers) {
+      expect(r.status).toBe(403);
+      expect(r.body.detail).toMatch(/local account/);
+    }
+  });
+
+  it('when the service listens on a network address, then even the local account gets 403 naming the loopback address', async () => {
+    const exposed = await startTestService({ host: '0.0.0.0' });
+    try {
+      const answers = [
+        await exposed.api('GET', `/v1/local/folders`),
+        await exposed.api('POST', `/v1/commands/${commandId}/save-to`, { folder: home }),
+        await exposed.api('POST', '/v1/local/reveal', { path: home }),
+      ];
+      for (const r of answers) {
+        expect(r.status).toBe(403);
+        expect(r.body.detail).toMatch(/loopback/);
+      }
+    } finally {
+      await exposed.stop();
+    }
+  });
+
+  it('when reveal is asked for a path out of home, then 403 and nothing is opened', async () => {
+    const r = await svc.api('POST', '/v1/local/reveal', { path: outside });
+    expect(r.status).toBe(403);
+  });
+});

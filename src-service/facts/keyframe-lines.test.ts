@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { keyframeTimeOf, sortedKeyframes } from './keyframe-lines';
+
+// Captured from ffprobe 5.1 (-select_streams v:0 -show_entries packet=pts_time,flags -of compact=p=0) on H.264 with B-frames.
+const CAPTURED = [
+  'pts_time=0.000000|flags=K_',
+  'pts_time=0.120000|flags=__',
+  'pts_time=0.040000|flags=__',
+  'pts_time=1.000000|flags=K_',
+  'pts_time=2.000000|flags=K_',
+];
+
+describe('keyframe lines', () => {
+  it('when packets are listed, then only key packets give a time', () => {
+    expect(CAPTURED.map(keyframeTimeOf)).toEqual([0, null, null, 1, 2]);
+  });
+
+  it('when a key packet has no time, or flags come first, or flags carry a discard mark, then it is read all the same or skipped', () => {
+    expect(keyframeTimeOf('pts_time=N/A|flags=K_')).toBeNull();
+    expect(keyframeTimeOf('flags=K__|pts_time=4.5')).toBe(4.5);
+    expect(keyframeTimeOf('pts_time=3.0|flags=KD_')).toBe(3);
+    expect(keyframeTimeOf('')).toBeNull();
+  });
+
+  it('when key packets come out of order or twice, then the list is ascending without repeats', () => {
+    expect(sortedKeyframes([4, 0, 2, 2])).toEqual([0, 2, 4]);
+  });
+});
