@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,5 +117,41 @@ test.describe('clip view', () => {
     await expect(shuttle).toContainText('-1×');
     await clip.press('k');
     await expect(shuttle.getByRole('button', { name: 'Play' })).toBeVisible();
+  });
+
+  test('when a clip Chromium cannot play is opened, then the player shows a proxy and says so; Files and a job output open the clip view', async ({
+    page,
+    svc,
+  }) => {
+    const clip = new ClipPage(page);
+    const hevc = path.join(work, 'hevc-clip.mkv');
+    const src = ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2'];
+    execFileSync('ffmpeg', ['-v', 'error', ...src, '-c:v', 'libx265', '-x265-params', 'log-level=error', '-pix_fmt', 'yuv420p', hevc]);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(hevc);
+    await expect(page.getByRole('note')).toContainText('Showing a proxy');
+    await clip.waitReady();
+    const fileId = decodeURIComponent(new URL(page.url()).hash.split('/')[2] ?? '');
+    expect(fileId).not.toBe('');
+
+    // From the Files drawer.
+    await page.goto(`${svc.url}/#/files/${fileId}`);
+    await page.getByRole('link', { name: 'Open in clip view' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/clip/${fileId}$`));
+    await expect(page.getByLabel('Player: hevc-clip.mkv')).toBeVisible();
+
+    // From a job's output card.
+    const stored = await svc.client.getFile(fileId);
+    const { command_id } = await svc.client.runCommand({
+      input_files: { in_1: stored.storage_url ?? '' },
+      output_files: { out_1: 'small.mp4' },
+      ffmpeg_command: '-i {{in_1}} -t 1 -c:v libx264 -preset ultrafast {{out_1}}',
+    });
+    await svc.client.waitForCommand(command_id, { intervalMs: 250 });
+    await page.goto(`${svc.url}/#/jobs/${command_id}`);
+    await page.getByRole('link', { name: /^Cut small.mp4/ }).click();
+    await expect(page.getByLabel('Player: small.mp4')).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
   });
 });
