@@ -49,6 +49,9 @@ export const Health = z.looseObject({
   sandbox: SandboxStatus,
   ffmpeg: BinaryChoiceInfo,
   ffprobe: BinaryChoiceInfo,
+  capabilities: z
+    .enum(['reading', 'ready'])
+    .describe("`reading` while the ffmpeg build's listings and hardware-encoder trials still run after start-up (cached per binary); `ready` once known"),
 });
 
 export const SystemInfo = z.looseObject({

@@ -6,6 +6,7 @@ import { writeZip } from '../storage/zip';
 import type { Confiner } from '../media/confine';
 import { mapProbe, probeFile } from '../media/probe';
 import { mapBounded } from '../work/map-bounded';
+import { timeStage } from './job-timings';
 
 /** A command output ready to become a stored-file record. */
 export interface StoredOutput {
@@ -45,13 +46,15 @@ export async function storeOutputs(
     sizes.push(stat.size);
   }
   // Each probe is a process start (tens of ms for a dynamically linked ffprobe): the outputs are probed side by side.
-  const probes = await mapBounded(entries, PROBES_AT_ONCE, ([alias, name]) =>
-    probeFile(deps.ffprobePath, path.join(work, name), {
-      confiner: deps.confiner,
-      sees: isPlaylistAlias(alias) ? 'folder' : 'file',
-      signal,
-      timeoutMs: 60_000,
-    }).catch(() => null),
+  const probes = await timeStage('output-probe', () =>
+    mapBounded(entries, PROBES_AT_ONCE, ([alias, name]) =>
+      probeFile(deps.ffprobePath, path.join(work, name), {
+        confiner: deps.confiner,
+        sees: isPlaylistAlias(alias) ? 'folder' : 'file',
+        signal,
+        timeoutMs: 60_000,
+      }).catch(() => null),
+    ),
   );
   const stored: StoredOutput[] = [];
   for (const [i, [alias, name]] of entries.entries()) {

@@ -19,6 +19,7 @@ import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';
 import { isEditRequest, prepareEditRun } from '../edits/run-edit';
+import { createJobTimings, timeStage, withJobTimings } from './job-timings';
 
 export interface RunnerDeps extends InputDeps {
   db: Db;
@@ -44,6 +45,12 @@ export interface RunnerDeps extends InputDeps {
  */
 export function createCommandRunner(deps: RunnerDeps): RunFn {
   return async function runCommand(row, outerSignal, cpus) {
+    const timings = deps.config.jobTimings ? createJobTimings() : undefined;
+    await withJobTimings(timings, () => runTimed(row, outerSignal, cpus));
+    if (timings) deps.log(`job timings ${row.id} ${JSON.stringify(timings.summary())}`);
+  };
+
+  async function runTimed(row: Command, outerSignal: AbortSignal, cpus: number[]): Promise<void> {
     const started = performance.now();
     const controller = new AbortController();
     const onOuter = () => controller.abort(outerSignal.reason);
@@ -56,10 +63,10 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     try {
       await resetDirs(dirs);
       // An edit (POST /v1/edits) is planned here, on the input in the job folder, then runs as ordinary steps.
-      const edit = isEditRequest(row.request) ? await prepareEditRun(deps, row, dirs, controller.signal) : null;
+      const edit = isEditRequest(row.request) ? await timeStage('fetch', () => prepareEditRun(deps, row, dirs, controller.signal)) : null;
       const req = edit?.req ?? parseStoredRequest(row.request);
       const cache = !edit && deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
-      const inputs = edit?.inputs ?? (await prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined }));
+      const inputs = edit?.inputs ?? (await timeStage('fetch', () => prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined })));
       const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
       const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
       if (probe?.hit) {
@@ -103,7 +110,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       outerSignal.removeEventListener('abort', onOuter);
       await removeDirs(dirs);
     }
-  };
+  }
 }
 
 /** The per-run limits (docs/sandbox.md): CPU time is the run time on every vCPU the command has. */
@@ -131,10 +138,12 @@ export async function storeAndCommit(
   produced: string[],
   r: { started: number; inputBytes: number; ffmpegSeconds: number; log: string; signal: AbortSignal; onCommit?: () => void },
 ): Promise<void> {
-  const stored = await storeOutputs(deps, outputs, work, produced, row.id, r.signal);
+  const stored = await timeStage('store', () => storeOutputs(deps, outputs, work, produced, row.id, r.signal));
   const processingBytes = r.inputBytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
-  await assertQuotaAfterRun(deps, row, stored, processingBytes);
-  await commitSuccess(deps, row, stored, { total: (performance.now() - r.started) / 1000, ffmpeg: r.ffmpegSeconds, processingBytes, log: r.log }, r.onCommit);
+  await timeStage('commit', async () => {
+    await assertQuotaAfterRun(deps, row, stored, processingBytes);
+    await commitSuccess(deps, row, stored, { total: (performance.now() - r.started) / 1000, ffmpeg: r.ffmpegSeconds, processingBytes, log: r.log }, r.onCommit);
+  });
 }
 
 /** What storing, committing and recording a failure need (no ffmpeg, no inputs). */

@@ -39,6 +39,7 @@ export function systemRoutes(deps: SystemDeps): Router {
         sandbox: deps.confiner.status(),
         ffmpeg: presentChoice(media.ffmpeg),
         ffprobe: presentChoice(media.ffprobe),
+        capabilities: deps.media.facts().state(),
       };
     },
 
