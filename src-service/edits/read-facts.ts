@@ -43,7 +43,15 @@ async function readPacketCsv(ffprobePath: string, file: string, opts: { confiner
   const lines: string[] = [];
   const argv = ['-v', 'error', '-protocol_whitelist', 'file', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', absolute];
   const cmd = opts.confiner.wrap({ bin: ffprobePath, argv, cwd: path.dirname(absolute), writable: [], readable: [absolute], limits: { cpuSeconds: 600 } });
-  const r = await runProcess(cmd.bin, cmd.argv, { cwd: path.dirname(absolute), env: cmd.env, signal: opts.signal, timeoutMs: 600_000, stderrTailBytes: 4096, onStdoutLine: (l) => lines.push(l) });
+  const r = await runProcess(cmd.bin, cmd.argv, {
+    cwd: path.dirname(absolute),
+    env: cmd.env,
+    infoFd: cmd.infoFd,
+    signal: opts.signal,
+    timeoutMs: 600_000,
+    stderrTailBytes: 4096,
+    onStdoutLine: (l) => lines.push(l),
+  });
   opts.signal.throwIfAborted();
   if (r.exitCode !== 0) throw new Error(`ffprobe could not list the packets of ${path.basename(absolute)}: ${r.stderrTail.trim().split('\n').pop() ?? ''}`);
   return lines.join('\n');
