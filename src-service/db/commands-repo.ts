@@ -5,7 +5,7 @@ import { nowIso } from './time';
 import { createStatusWriter } from './status-writer';
 import type { CommandType } from '../contract/enums';
 import { Progress } from '../contract/events.schema';
-import type { Command, CommandProgress, Failure, NewCommand, StoredRequest } from '../jobs/command';
+import type { Command, CommandProgress, Failure, NewCommand, SegmentedState, StoredRequest } from '../jobs/command';
 
 export type { Command, Failure, NewCommand };
 
@@ -34,6 +34,8 @@ interface CommandRow {
   name: string | null;
   /** Added by migration 6. */
   cached_from_command_id?: string | null;
+  /** Added by migration 8. */
+  segments_json?: string | null;
 }
 
 /** Columns a transition sets besides `status`; absent or null leaves the column as it is. */
@@ -78,6 +80,7 @@ export function toCommand(r: CommandRow): Command {
     log: r.log,
     name: r.name,
     cachedFromCommandId: r.cached_from_command_id ?? null,
+    segmented: r.segments_json ? (JSON.parse(r.segments_json) as SegmentedState) : null,
   };
 }
 
@@ -146,6 +149,7 @@ export function createCommandsRepo(db: Db) {
     return write({ id, from, to, columns, expressions });
   }
 
+  const setSegments = db.prepare(`UPDATE commands SET segments_json = ? WHERE id = ?`);
   const processingUsed = db.prepare(`SELECT COALESCE(SUM(processing_bytes), 0) AS n FROM commands WHERE account_id = ?`);
 
   return {
@@ -186,6 +190,8 @@ export function createCommandsRepo(db: Db) {
     },
     markFailed: (id: string, from: CommandStatus, f: Failure): boolean => transition(id, from, 'FAILED', f),
     setProgress: (id: string, p: CommandProgress) => progress.run(JSON.stringify(p), id),
+    /** A segmented encode's segments as they run (segmented/run-segmented.ts). */
+    setSegments: (id: string, state: SegmentedState) => setSegments.run(JSON.stringify(state), id),
     findProcessing: () => all(stuck.all()),
     requeue: (id: string): boolean => transition(id, 'PROCESSING', 'QUEUED'),
     processingUsedBytes: (accountId: string) => (processingUsed.get(accountId) as { n: number }).n,

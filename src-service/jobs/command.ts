@@ -2,6 +2,7 @@ import type { CommandStatus, CommandType } from '../contract/enums';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import type { Progress } from '../contract/events.schema';
 import type { z } from 'zod';
+import type { SegmentRecord } from '../contract/records.schema';
 
 /** The request as accepted at submit time (validated then, stored as JSON, echoed as `original_request`). */
 export type StoredRequest = RunCommandBody | RunChainedBody;
@@ -41,6 +42,14 @@ export interface Command {
   name: string | null;
   /** Set when a result-cache hit reused this command's outputs. */
   cachedFromCommandId: string | null;
+  /** A segmented encode's segments, once planned (docs/scale-out.md). */
+  segmented?: SegmentedState | null;
+}
+
+/** What the record shows of a segmented encode. */
+export interface SegmentedState {
+  segments: SegmentRecord[];
+  reused: number;
 }
 
 /** What `submitCommand` queues. */

@@ -3,7 +3,10 @@ import { splitCommandText } from '../ffmpeg-args/command-text';
 import { segmentedIssues } from './eligibility';
 import { planBounds, planSegmented } from './plan';
 
-const one = { input_files: { in_1: 'https://x/a.mp4' }, output_files: { out_1: 'b.mp4' } };
+const one: { input_files: Record<string, string>; output_files: Record<string, string> | 'OUTPUT_FOLDER' } = {
+  input_files: { in_1: 'https://x/a.mp4' },
+  output_files: { out_1: 'b.mp4' },
+};
 
 describe('segmentedIssues', () => {
   const cases: [string, Partial<typeof one> & Record<string, unknown>, string, RegExp | null][] = [
