@@ -46,7 +46,7 @@ export function recordDone(dir: string, m: Manifest, index: number, from: string
   fs.renameSync(tmp, path.join(dir, MANIFEST));
 }
 
-export const fileOf = (index: number) => `seg_${String(index).padStart(5, '0')}.mkv`;
+export const fileOf = (index: number) => `seg_${String(index).padStart(5, '0')}.mov`;
 
 export function dropState(jobsDir: string, commandId: string): Promise<void> {
   return fs.promises.rm(stateDirOf(jobsDir, commandId), { recursive: true, force: true });

@@ -3,7 +3,18 @@ import { execFileSync, spawnSync } from 'node:child_process';
 /** Test helpers for segmented encodes: what ffprobe and ffmpeg say about an output. */
 
 export function videoFrames(file: string): number {
-  const out = execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file]);
+  const out = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=nb_read_frames',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
   return Number(out.toString().trim());
 }
 

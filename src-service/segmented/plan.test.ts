@@ -79,9 +79,9 @@ describe('planSegmented', () => {
       '1',
       '-segment_times',
       '2.000000,4.000000',
-      'seg_split_%05d.mkv',
+      'seg_split_%05d.mov',
     ]);
-    expect(p.encodes[1]).toEqual(['-i', 'seg_split_00001.mkv', '-c:v', 'libx264', '-crf', '20', '-c:a', 'aac', '-an', '-sn', '-dn', 'seg_enc_00001.mkv']);
+    expect(p.encodes[1]).toEqual(['-i', 'seg_split_00001.mov', '-c:v', 'libx264', '-crf', '20', '-c:a', 'aac', '-an', '-sn', '-dn', 'seg_enc_00001.mov']);
     expect(p.audio).toEqual(['-i', 'in.mov', '-c:v', 'libx264', '-crf', '20', '-c:a', 'aac', '-vn', '-sn', '-dn', 'seg_audio.mka']);
     expect(p.join).toEqual([
       '-f',
@@ -102,7 +102,7 @@ describe('planSegmented', () => {
       '+faststart',
       'out.mp4',
     ]);
-    expect(p.files['seg_list.txt']).toBe("file 'seg_enc_00000.mkv'\nfile 'seg_enc_00001.mkv'\nfile 'seg_enc_00002.mkv'\n");
+    expect(p.files['seg_list.txt']).toBe("file 'seg_enc_00000.mov'\nfile 'seg_enc_00001.mov'\nfile 'seg_enc_00002.mov'\n");
   });
 
   it('without audio: no audio step, the join maps nothing extra', () => {

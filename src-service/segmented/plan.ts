@@ -46,8 +46,8 @@ const EPSILON = 1e-6;
 /** Output-container options: they belong to the final join, not to the pieces. */
 const MUXER_OPTIONS = new Set(['-f', '-movflags', '-brand', '-write_tmcd']);
 
-export const pieceName = (i: number) => `seg_split_${String(i).padStart(5, '0')}.mkv`;
-export const encodedName = (i: number) => `seg_enc_${String(i).padStart(5, '0')}.mkv`;
+export const pieceName = (i: number) => `seg_split_${String(i).padStart(5, '0')}.mov`;
+export const encodedName = (i: number) => `seg_enc_${String(i).padStart(5, '0')}.mov`;
 export const AUDIO_NAME = 'seg_audio.mka';
 export const LIST_NAME = 'seg_list.txt';
 
@@ -62,7 +62,7 @@ export function planSegmented(facts: SegmentFacts, tokens: string[], input: stri
   const cuts = segments.slice(1).map((s) => s.start.toFixed(6));
   const split = ['-i', input, '-map', '0:v:0', '-c', 'copy', '-f', 'segment', '-reset_timestamps', '1'];
   if (cuts.length > 0) split.push('-segment_times', cuts.join(','));
-  split.push('seg_split_%05d.mkv');
+  split.push('seg_split_%05d.mov');
   const encodes = segments.map((s) => encoder.map((t) => (t === input ? pieceName(s.index) : t)).concat(['-an', '-sn', '-dn', encodedName(s.index)]));
   const audio = facts.hasAudio ? [...encoder, '-vn', '-sn', '-dn', AUDIO_NAME] : null;
   const join = ['-f', 'concat', '-safe', '0', '-i', LIST_NAME];
