@@ -89,4 +89,22 @@ describe('segmented encodes', () => {
     expect(hasAudio(seg.file)).toBe(true);
     expect(meanSsim(seg.file, plain.file)).toBeGreaterThanOrEqual(0.98);
   });
+
+  it('when a segmented encode is cancelled while segments run, then it ends CANCELLED and its finished segments are removed', async () => {
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/h264-25.mp4` },
+      output_files: { out_1: 'out.mp4' },
+      ffmpeg_command: '-re -i {{in_1}} -c:v libx264 -preset veryfast {{out_1}}',
+      vcpu_count: 2,
+      segmented: { segment_seconds: 1 },
+    });
+    expect(res.status, res.text).toBe(200);
+    const id = res.body.command_id;
+    await svc.waitForCommand(id, { until: (b) => (b.segments ?? []).some((s: any) => s.status === 'RUNNING') });
+    expect((await svc.api('POST', `/v1/commands/${id}/cancel`)).status).toBe(200);
+    const done = await svc.waitForCommand(id);
+    expect(done.status).toBe('FAILED');
+    expect(done.error_status).toBe('CANCELLED');
+    expect(fs.existsSync(path.join(svc.dataDir, 'segments', id))).toBe(false);
+  });
 });
