@@ -26,7 +26,7 @@ export function planKey(bounds: SegmentBounds[], encodes: string[][]): string {
 /** The finished segments a previous run left for this plan (files checked), else an empty manifest. */
 export function loadManifest(dir: string, key: string): Manifest {
   fs.mkdirSync(dir, { recursive: true });
-  let m: Manifest | null = null;
+  let m: Manifest | null;
   try {
     m = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;
   } catch {

@@ -16,7 +16,7 @@ describe('segmentedIssues', () => {
     ['two inputs', { input_files: { in_1: 'https://x/a', in_2: 'https://x/b' } }, '-i {{in_1}} -i {{in_2}} {{out_1}}', /exactly one media input/],
     ['a zip of inputs', { input_compressed_folder: 'https://x/z.zip' }, '-i {{in_1}} {{out_1}}', /exactly one media input/],
     ['two outputs', { output_files: { out_1: 'a.mp4', out_2: 'b.mp4' } }, '-i {{in_1}} {{out_1}} {{out_2}}', /exactly one output/],
-    ['an output folder', { output_files: 'OUTPUT_FOLDER' as never }, '-i {{in_1}} out.mp4', /exactly one output/],
+    ['an output folder', { output_files: 'OUTPUT_FOLDER' }, '-i {{in_1}} out.mp4', /exactly one output/],
     ['output not last', {}, '-i {{in_1}} {{out_1}} -y', /output last/],
     ['fps filter', {}, '-i {{in_1}} -vf fps=10 {{out_1}}', /filter fps spans time/],
     ['minterpolate after a label', {}, '-i {{in_1}} -filter:v [0:v]minterpolate=fps=60 {{out_1}}', /filter minterpolate/],

@@ -133,6 +133,15 @@ async function encodeSegments(
     }
   };
   const cores = ctx.opts.cpus.length > 0 ? ctx.opts.cpus : [undefined];
-  await Promise.all(cores.map((c) => lane(c).catch((err: unknown) => (stop.abort(err), Promise.reject(err)))));
+  await Promise.all(
+    cores.map(async (c) => {
+      try {
+        await lane(c);
+      } catch (err) {
+        stop.abort(err); // the first failure stops the other lanes
+        throw err;
+      }
+    }),
+  );
   return seconds;
 }
