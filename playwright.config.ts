@@ -14,6 +14,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 30_000 },
   retries: 0,
+  // The run's own TMPDIR; its teardown fails the run if tests left folders or processes there.
+  globalSetup: './e2e/global-setup.ts',
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     viewport: { width: 1280, height: 800 },

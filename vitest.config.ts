@@ -11,5 +11,10 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default'],
+    // The run's own TMPDIR; at the end, a check fails the run if tests left ffdesk-* folders or
+    // processes (sandboxes) there (src-service/testing/suite-leftovers.ts). Each test file's
+    // helper-made temp folders are removed when it ends (suite-setup.ts).
+    globalSetup: ['src-service/testing/vitest-global-setup.ts'],
+    setupFiles: ['src-service/testing/suite-setup.ts'],
   },
 });

@@ -121,7 +121,9 @@ export function compose(config: Config, version: string, log: (m: string) => voi
     submit: jobs.submit,
     cancel: jobs.cancel,
   });
-  const system = routesModule('system', [systemRoutes({ version, config, media, confiner, scheduler: jobs.scheduler, files, commands })]);
+  const system = routesModule('system', [
+    systemRoutes({ version, config, media, confiner, scheduler: jobs.scheduler, files, commands, localAccountId: () => accounts.localAccountId() }),
+  ]);
   const workers = scaleOut ?? routesModule('scale-out', [workersRoutes({ workers: null })]);
   const background: ServiceModule = { name: 'background tasks', start: async () => undefined, stop: () => tasks.stop() };
   const samples: ServiceModule = {

@@ -65,6 +65,8 @@ export const ConfigSchema = z.object({
   webRoot: z.string().optional(),
   /** Log requests and job events to stdout. */
   quiet: z.coerce.boolean().default(false),
+  /** Log where each command's time went, one `job timings` line per run (`npm run bench` reads it; docs/performance.md). */
+  jobTimings: z.coerce.boolean().default(false),
   /** The operating-system sandbox around ffmpeg/ffprobe; unset = require when reachable from other machines or shared, else prefer (docs/sandbox.md). */
   sandbox: z.enum(['require', 'prefer', 'off']).optional(),
   /** Where bubblewrap is, when not in /usr/bin. */
@@ -127,6 +129,7 @@ export function loadConfig(overrides: Partial<ConfigInput> = {}, env: NodeJS.Pro
     samples: env.FFDESK_SAMPLES === undefined ? undefined : env.FFDESK_SAMPLES === '1',
     webRoot: env.FFDESK_WEB_ROOT || undefined,
     quiet: env.FFDESK_QUIET === '1' ? true : undefined,
+    jobTimings: env.FFDESK_JOB_TIMINGS === '1' ? true : undefined,
     sandbox: env.FFDESK_SANDBOX || undefined,
     bwrapPath: env.FFDESK_BWRAP_PATH || undefined,
     maxOutputFileBytes: env.FFDESK_MAX_OUTPUT_FILE_BYTES,

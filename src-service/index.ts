@@ -9,6 +9,7 @@ import { pollFastPath } from './api/commands/poll-fast-path';
 import { recoverOnStart } from './recovery';
 import { answerClientError } from './api/client-error';
 import { compose, type ServiceParts } from './compose';
+import { FINAL_STAGES_MS, STOP_BOUND_MS, stopInStages, type StopStage } from './stop-stages';
 
 export const VERSION = '0.1.0';
 
@@ -73,42 +74,30 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       baseUrl = config.publicUrl ?? `http://${shown}:${port}`;
       setAllowed(allowed, config, port, baseUrl);
       logSandbox(c.confiner.status(), log);
+      c.media.readFactsInBackground(); // after listening: nothing a request needs waits for the listings
       for (const m of c.running) await m.start();
       return { url: baseUrl, port };
     },
     async stop() {
-      // Each stage is bounded on its own; one that takes long is named on stderr so a stuck stop is never silent.
-      // In reverse start order: scale-out, running commands and background tasks end before the
-      // features they write through (store-file, uploads, watch folders, webhooks), and every
-      // module before the HTTP connections and the database.
-      for (const m of modules.toReversed()) await reportStall(m.name, m.stop(), m.waitingFor);
-      await reportStall(
-        'HTTP connections',
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-      );
+      // Bounded as a whole (STOP_BOUND_MS, docs/architecture.md "Stopping"): each stage aborts its
+      // work at once and is awaited only until the shared deadline. In reverse start order:
+      // scale-out, running commands and background tasks end before the features they write
+      // through (store-file, uploads, watch folders, webhooks), and every module before the HTTP
+      // connections and the database.
+      const started = Date.now();
+      await stopInStages(modules.toReversed(), started + STOP_BOUND_MS - FINAL_STAGES_MS);
+      const http: StopStage = {
+        name: 'HTTP connections',
+        stop: () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      };
+      await stopInStages([http], Math.max(Date.now(), started + STOP_BOUND_MS));
       c.db.close();
     },
   };
-}
-
-const STOP_STALL_MS = 15_000;
-
-/** Awaits one stage of stop(); if it takes longer than STOP_STALL_MS, says which (and what it waits for) on stderr. */
-async function reportStall(stage: string, work: Promise<unknown> | undefined, detail?: () => string): Promise<void> {
-  if (!work) return;
-  const timer = setTimeout(() => {
-    const what = detail?.() ?? '';
-    process.stderr.write(`[ffdesk] stopping: still waiting for ${stage} after ${STOP_STALL_MS / 1000} s${what ? ` (${what})` : ''}\n`);
-  }, STOP_STALL_MS);
-  timer.unref();
-  try {
-    await work;
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** One line at start: whether ffmpeg runs confined, and if not, why (docs/sandbox.md). */

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { makeTinyMedia } from '../../src-service/testing/media';
 import { AppPage } from './app-page';
-import { expect, screen, test, type UiService } from './fixtures';
+import { expect, screen, test, testFolder, type UiService } from './fixtures';
 
 /** Moderate rules kept at zero too: a screen reader user moves by headings. */
 const ALSO_FAILING = new Set(['heading-order', 'page-has-heading-one']);
@@ -141,7 +139,7 @@ function screens(page: Page, svc: UiService, jobs: { ok: string; bad: string }, 
 }
 
 async function checkEveryScreen(page: Page, svc: UiService, tag: string): Promise<void> {
-  const media = makeTinyMedia(fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-axe-')), { seconds: 1 });
+  const media = makeTinyMedia(testFolder('ffdesk-axe-'), { seconds: 1 });
   await svc.samplesReady();
   const found: Record<string, string[]> = {};
 

@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { AppPage } from './app-page';
-import { expect, openApp, screen, test } from './fixtures';
+import { expect, openApp, screen, test, testFolder } from './fixtures';
 
 /** A 2 s 320×240 H.264 + AAC clip, made now by the system ffmpeg. */
 function makeClip(name: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-drop-')), name);
+  const file = path.join(testFolder('ffdesk-drop-'), name);
   execFileSync('ffmpeg', [
     '-v',
     'error',

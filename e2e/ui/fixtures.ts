@@ -26,6 +26,15 @@ export interface UiService {
   samplesReady(): Promise<void>;
 }
 
+const testFolders: string[] = [];
+
+/** A fresh temp folder for one test's own files; removed when the test's service is torn down. */
+export function testFolder(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  testFolders.push(dir);
+  return dir;
+}
+
 /**
  * Each test: its own service on port 0 serving the built renderer, in a fresh data dir.
  * `serviceKey: 'generated'` lets the service make its local key (written to the key file)
@@ -43,7 +52,7 @@ export const test = base.extend<{ serviceKey: 'given' | 'generated'; svc: UiServ
     const client = createClient({ baseUrl: url, apiKey });
     await use({ url, apiKey, dataDir, client, samplesReady: () => waitForSamples(client) });
     await service.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, ...testFolders.splice(0)]) fs.rmSync(dir, { recursive: true, force: true });
   },
 });
 

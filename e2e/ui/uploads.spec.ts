@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { AppPage } from './app-page';
-import { expect, openApp, sampleWhile, screen, test } from './fixtures';
+import { expect, openApp, sampleWhile, screen, test, testFolder } from './fixtures';
 
 const MB = 1024 * 1024;
 
 test.describe('uploads', () => {
   test('when a ~30 MB file is dropped in, then per-file and total progress move and it is stored', async ({ page, svc }) => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-upload-')), 'big-upload.bin');
+    const file = path.join(testFolder('ffdesk-upload-'), 'big-upload.bin');
     fs.writeFileSync(file, crypto.randomBytes(30 * MB));
     // Loopback is too fast to watch: throttle the browser's upload bandwidth (DevTools
     // network emulation) so bytes leave slowly, as over a real link.
@@ -46,7 +45,7 @@ test.describe('uploads', () => {
   });
 
   test('when an upload is aborted, then the session is aborted on the service', async ({ page, svc }) => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-upload-')), 'aborted.bin');
+    const file = path.join(testFolder('ffdesk-upload-'), 'aborted.bin');
     fs.writeFileSync(file, crypto.randomBytes(20 * MB));
     await page.route('**/uploads/**', async (route) => {
       await new Promise((r) => setTimeout(r, 3000));
@@ -67,7 +66,7 @@ test.describe('uploads', () => {
 
 test.describe('uploads: fair, guarded, resumable', () => {
   function bigFile(name: string, mb: number): string {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-upload-')), name);
+    const file = path.join(testFolder('ffdesk-upload-'), name);
     fs.writeFileSync(file, crypto.randomBytes(mb * MB));
     return file;
   }

@@ -7,23 +7,31 @@ export class HttpError extends Error {
   readonly status: number;
   readonly detail: string;
   readonly headers: Record<string, string>;
+  /** Advice for people, answered as an extra `hint` field beside `detail` (clients compare `detail`). */
+  readonly hint: string | undefined;
 
-  constructor(status: number, detail: string, options?: { cause?: unknown; headers?: Record<string, string> }) {
+  constructor(status: number, detail: string, options?: { cause?: unknown; headers?: Record<string, string>; hint?: string }) {
     super(detail, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.status = status;
     this.detail = detail;
     this.headers = options?.headers ?? {};
+    this.hint = options?.hint;
   }
 }
 
-/** The 401 text: starts as the hosted service's does, then says where the key goes. */
-export const UNAUTHORIZED_DETAIL = 'Invalid authorization key: send your API key in the X-API-KEY header';
-export const MISSING_KEY_DETAIL = 'Invalid authorization key: the X-API-KEY header is missing; send your API key in it';
+/**
+ * The 401 body is exactly the hosted service's published one, `{"detail":"Invalid authorization
+ * key"}` (third-party clients compare the text; docs/compatibility.md); where the key goes is
+ * said in `hint`.
+ */
+export const UNAUTHORIZED_DETAIL = 'Invalid authorization key';
+export const UNAUTHORIZED_HINT = 'Send your API key in the X-API-KEY header';
+export const MISSING_KEY_HINT = 'The X-API-KEY header is missing: send your API key in it';
 
 export class UnauthorizedError extends HttpError {
-  constructor(detail: string = UNAUTHORIZED_DETAIL) {
-    super(401, detail);
+  constructor(hint: string = UNAUTHORIZED_HINT) {
+    super(401, UNAUTHORIZED_DETAIL, { hint });
   }
 }
 

@@ -23,7 +23,7 @@ export async function eventsCommand(args: string[]): Promise<number> {
     },
     onUnauthorized: () => {
       unauthorized = true;
-      note('ffdesk: HTTP 401: Invalid authorization key: send your API key in the X-API-KEY header (FFDESK_API_KEY)');
+      note('ffdesk: HTTP 401: Invalid authorization key (send your API key in the X-API-KEY header: FFDESK_API_KEY)');
     },
   });
   return unauthorized ? EXIT.FAILED : EXIT.OK;

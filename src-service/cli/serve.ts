@@ -5,10 +5,15 @@ import { createService } from '../index';
 import { LOCAL_KEY_FILE } from '../bootstrap';
 import { userDataDir, userPath } from './user-path';
 import { stopOnSignals } from './stop-on-signals';
+import { closeInheritedDescriptors } from './inherited-fds';
 
 /** `npm run serve`: the headless service. Returns -1: the process lives until a signal. */
 export async function serveCommand(extra: { samples?: boolean; webRoot?: string; printOpenUrl?: boolean } = {}): Promise<number> {
-  const builtUi = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
+  closeInheritedDescriptors(); // before anything can start ffmpeg (docs/sandbox.md, "Clean process start")
+  // From the sources (src-service/cli) or from the bundle (out/service): the built UI is <repo>/out/renderer.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const builtUi =
+    [path.resolve(here, '../../out/renderer'), path.resolve(here, '../renderer')].find((p) => fs.existsSync(p)) ?? path.resolve(here, '../../out/renderer');
   const webRoot =
     extra.webRoot ??
     (process.env.FFDESK_WEB_ROOT ? userPath(process.env.FFDESK_WEB_ROOT) : undefined) ??

@@ -4,12 +4,14 @@ import { parseArgs } from 'node:util';
 import { selectBinaries } from '../media/binaries';
 import { startWorker } from '../scale-out/worker/worker';
 import { stopOnSignals } from './stop-on-signals';
+import { closeInheritedDescriptors } from './inherited-fds';
 
 const USAGE =
   'Usage: ffdesk worker --service <url> --redis <redis://host:port> [--token T] [--vcpus N] [--work-dir D]\n  (or env FFDESK_SERVICE_URL, FFDESK_REDIS_URL, FFDESK_WORKER_TOKEN, FFDESK_WORKER_VCPUS, FFDESK_WORKER_DIR)\n';
 
 /** `ffdesk worker` / `npm run worker`: a scale-out worker; returns -1 (lives until a signal). */
 export async function workerCommand(args: string[]): Promise<number> {
+  closeInheritedDescriptors(); // before any ffmpeg starts (docs/sandbox.md, "Clean process start")
   const { values } = parseArgs({
     args,
     options: { service: { type: 'string' }, redis: { type: 'string' }, token: { type: 'string' }, vcpus: { type: 'string' }, 'work-dir': { type: 'string' } },

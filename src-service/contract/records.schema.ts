@@ -7,7 +7,9 @@ import { CommandStatusSchema, CommandTypeSchema, FileStatusSchema, FileTypeSchem
  * document is generated from these, and the contract test validates real responses against
  * that document, so a presenter that drifts from them fails a test.
  */
-export const ErrorBody = z.object({ detail: z.string() }).meta({ description: 'Every non-422 error: {"detail": "<message>"}' });
+export const ErrorBody = z
+  .object({ detail: z.string(), hint: z.string().optional().describe('FFDesk: advice for people; `detail` stays the documented text clients compare') })
+  .meta({ description: 'Every non-422 error: {"detail": "<message>"}' });
 
 export const ValidationErrorBody = z
   .object({

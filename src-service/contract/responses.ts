@@ -4,7 +4,7 @@ import { ErrorBody, ValidationErrorBody } from './records.schema';
 
 const MEANING: Record<number, string> = {
   400: 'Bad request (for uploads: the session expired, was aborted, or is not in progress)',
-  401: 'Missing or invalid X-API-KEY: {"detail": "Invalid authorization key: …X-API-KEY header…"}',
+  401: 'Missing or invalid X-API-KEY: exactly {"detail": "Invalid authorization key"}, with advice in an extra `hint` field',
   403: 'Plan or quota refuses this (trial: no private storage, no direct upload)',
   404: 'Unknown id, or an id of another account',
   409: 'Conflict: not possible in the current state (a file not stored yet, a command without stored outputs)',

@@ -49,17 +49,21 @@ export const Health = z.looseObject({
   sandbox: SandboxStatus,
   ffmpeg: BinaryChoiceInfo,
   ffprobe: BinaryChoiceInfo,
+  capabilities: z
+    .enum(['reading', 'ready'])
+    .describe("`reading` while the ffmpeg build's listings and hardware-encoder trials still run after start-up (cached per binary); `ready` once known"),
 });
 
 export const SystemInfo = z.looseObject({
   version: z.string(),
-  data_dir: z.string(),
-  ffmpeg_path: z.string(),
-  ffprobe_path: z.string(),
+  data_dir: z.string().nullable().describe('Only for the local account; null for others'),
+  ffmpeg_path: z.string().nullable().describe('Only for the local account; null for others'),
+  ffprobe_path: z.string().nullable().describe('Only for the local account; null for others'),
   ffmpeg_version: z.string(),
   ffprobe_version: z.string(),
   vcpu_budget: z.number().int(),
-  running_command_ids: z.array(z.string()),
+  running_command_ids: z.array(z.string()).describe("The caller's running commands (every account's for the local account)"),
+  running_commands_total: z.number().int().describe('Running commands of all accounts, as a count'),
   sandbox: SandboxStatus,
   ffmpeg: BinaryChoiceInfo,
   ffprobe: BinaryChoiceInfo,

@@ -34,6 +34,7 @@ export async function runConfined(run: ConfinedRun): Promise<void> {
   const r = await runProcess(cmd.bin, cmd.argv, {
     cwd,
     env: cmd.env,
+    infoFd: cmd.infoFd,
     signal: run.signal,
     timeoutMs: run.timeoutMs,
     stderrTailBytes: 4096,

@@ -1,12 +1,13 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { StoredFile, FilesRepo } from '../db/files-repo';
 import type { BlobStore } from '../storage/blob-store';
-import { isAlreadyCompressed } from '../storage/zip';
+import { addLazyMember } from '../storage/zip';
 import { listFilesRecursive } from '../storage/fs-io';
 import { isFolderBlob } from '../files/storage-access';
+import { openStoredNoFollow } from '../storage/no-follow';
 
 /** Whose outputs go in: `index` numbers a name that two sources share (a batch item). */
 export interface ZipSource {
@@ -32,6 +33,8 @@ export async function streamOutputsZip(deps: { files: FilesRepo; blobs: BlobStor
   const counts = new Map<string, number>();
   for (const { f } of entries) counts.set(f.filename, (counts.get(f.filename) ?? 0) + 1);
   const zip = new yazl.ZipFile();
+  // A member that cannot be read ends the download (never an unhandled 'error' event).
+  zip.on('error', (err: Error) => (zip.outputStream as Readable).destroy(err));
   for (const { index, f } of entries) {
     const name = (counts.get(f.filename) ?? 0) > 1 ? `${String(index + 1).padStart(3, '0')}_${f.filename}` : f.filename;
     const added = await addBlob(zip, deps.blobs, f, name);
@@ -49,14 +52,20 @@ async function addBlob(zip: yazl.ZipFile, blobs: BlobStore, f: StoredFile, name:
   const local = blobs.localPath(f.blobKey as string);
   if (!local) return false;
   if (!isFolderBlob(f)) {
-    zip.addFile(local, name, { compress: !isAlreadyCompressed(name) });
+    addLazyMember(zip, name, () => openBlob(local));
     return true;
   }
   // A playlist: its manifest and segments under a folder named after the manifest.
   const folder = name.replace(/\.[^.]+$/, '');
   for (const rel of await listFilesRecursive(local)) {
-    const full = path.join(local, rel);
-    if ((await fs.stat(full)).isFile()) zip.addFile(full, `${folder}/${rel}`, { compress: !isAlreadyCompressed(rel) });
+    addLazyMember(zip, `${folder}/${rel}`, () => openBlob(path.join(local, rel)));
   }
   return true;
+}
+
+/** A stored file read without following a link. */
+async function openBlob(full: string): Promise<FileHandle> {
+  const opened = await openStoredNoFollow(full);
+  if (!opened) throw new Error(`Stored file ${path.basename(full)} is missing or not a regular file`);
+  return opened.fh;
 }

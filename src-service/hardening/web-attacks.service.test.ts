@@ -252,6 +252,68 @@ describe("another account's ids answer 404 and change nothing", () => {
   });
 });
 
+/**
+ * Every endpoint that lists or shows anything without an id (a new one is walked without being
+ * listed): asked with another account's key while the local account has work, none of the local
+ * account's ids and none of the machine's paths appear; `/v1/system` gives counts only.
+ */
+const LISTINGS = ENDPOINTS.filter(
+  (e) =>
+    e.method === 'get' &&
+    !e.params &&
+    e.auth !== 'worker' &&
+    e.auth !== false &&
+    !Object.values(e.responses).some((r) => 'mediaType' in r && r.mediaType === 'text/event-stream'),
+).map((e) => e.path);
+
+describe("listings show another account's work as counts only", () => {
+  let otherKey: string;
+  let running: string;
+  const mine: string[] = [];
+
+  beforeAll(async () => {
+    otherKey = otherAccountKey(svc, 'trial');
+    const done = await lavfiOutputs(svc, { out_1: 'mine.mp4' });
+    mine.push(done.command_id, done.output_files.out_1.file_id);
+    mine.push((await svc.api('POST', '/v1/keys', { label: 'mine' })).body.key_id);
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      output_files: { out_1: 'long.mp4' },
+      vcpu_count: 1,
+      max_command_run_seconds: 120,
+      ffmpeg_command: '-re -f lavfi -i testsrc=duration=120:size=64x48:rate=5 -c:v libx264 -preset ultrafast {{out_1}}',
+    });
+    running = res.body.command_id;
+    mine.push(running);
+    while ((await svc.api('GET', `/v1/commands/${running}`)).body.status !== 'PROCESSING') await new Promise((r) => setTimeout(r, 50));
+  });
+  afterAll(async () => {
+    await svc.api('POST', `/v1/commands/${running}/cancel`);
+  });
+
+  it('when the listings are walked, then they include /v1/system and the account lists (control)', () => {
+    expect(LISTINGS).toEqual(expect.arrayContaining(['/v1/system', '/v1/commands', '/v1/files', '/v1/keys', '/v1/batches', '/v1/presets']));
+  });
+
+  it.each(LISTINGS)("when %s is asked with another account's key, then none of my ids nor the data dir appear", async (p) => {
+    tried++;
+    const res = await svc.api('GET', p, undefined, { key: otherKey });
+    expect([200, 403]).toContain(res.status);
+    for (const id of mine) expect(res.text).not.toContain(id);
+    expect(res.text).not.toContain(svc.dataDir);
+  });
+
+  it('when /v1/system is asked, then the other account sees a count and no paths, the local account sees everything', async () => {
+    const theirs = (await svc.api('GET', '/v1/system', undefined, { key: otherKey })).body;
+    expect(theirs).toMatchObject({ running_command_ids: [], data_dir: null, ffmpeg_path: null, ffprobe_path: null });
+    expect(theirs.running_commands_total).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(theirs.ffmpeg)).not.toContain(svc.service.parts.media.binaries().ffmpegPath);
+    const local = (await svc.api('GET', '/v1/system')).body;
+    expect(local.running_command_ids).toContain(running);
+    expect(local.data_dir).toBe(svc.dataDir);
+    expect(local.ffmpeg_path).toBe(svc.service.parts.media.binaries().ffmpegPath);
+  });
+});
+
 describe('oversize and slow clients', () => {
   it('when a JSON body declares more than the limit, then 413 at once', async () => {
     const res = await attack({

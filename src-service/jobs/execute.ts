@@ -2,7 +2,8 @@ import { substituteAliases } from '../ffmpeg-args/aliases';
 import { yieldToEventLoop } from '../ffmpeg-args/request-limits';
 import type { ParsedRequest } from './submit';
 import { prepareInputs, type DownloadDeps, type PreparedInputs } from './inputs';
-import { listFilesRecursive } from '../storage/fs-io';
+import { JobFailure } from '../errors';
+import { listFilesRecursive, listOddEntries } from '../storage/fs-io';
 import { runSteps, type StepOptions } from './run-steps';
 
 export interface ExecuteDeps extends DownloadDeps {
@@ -44,11 +45,13 @@ export async function runInFolder(
   logs: string[],
 ): Promise<Executed> {
   const before = new Set(await listFilesRecursive(dirs.work));
+  const oddBefore = new Set(await listOddEntries(dirs.work));
   const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
   const steps = await substituteEach(req.steps, { ...inputs.paths, ...outputPaths, ...req.interims });
   const result = await runSteps(deps.ffmpegPath, steps, { cwd: dirs.work, inputDurations: inputs.durations, confiner: deps.confiner, ...opts }, logs);
   const interimNames = new Set(Object.values(req.interims));
   const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f) && !interimNames.has(f)); // interim files are never stored
+  await refuseOddEntries(dirs.work, oddBefore);
   return { inputBytes: inputs.bytes, produced, ffmpegSeconds: result.ffmpegSeconds };
 }
 
@@ -60,4 +63,22 @@ async function substituteEach(steps: readonly string[][], paths: Record<string, 
     out.push(substituteAliases(tokens, paths));
   }
   return out;
+}
+
+/**
+ * Only regular files and folders may come out of a job folder: a link, FIFO, socket or device
+ * there was made by code running inside ffmpeg, and the command fails naming it
+ * (docs/sandbox.md, "What comes back out").
+ */
+async function refuseOddEntries(work: string, before: Set<string>): Promise<void> {
+  const odd = (await listOddEntries(work)).filter((n) => !before.has(n));
+  if (odd.length === 0) return;
+  const shown = odd
+    .slice(0, 5)
+    .map((n) => JSON.stringify(n))
+    .join(', ');
+  throw new JobFailure(
+    'PROCESSING_ERROR',
+    `The command left ${shown}${odd.length > 5 ? ` and ${odd.length - 5} more` : ''} in its folder, which is not a regular file (a link, FIFO, socket or device): nothing is stored`,
+  );
 }

@@ -13,6 +13,7 @@ import { checkStorageRef, isFolderBlob, mediaOf } from '../files/storage-access'
 import type { UrlBuilder } from '../files/urls';
 import { isHostAllowed } from '../ffmpeg-args/input-hosts';
 import { mapBounded } from '../work/map-bounded';
+import { timeStage } from './job-timings';
 
 /** What fetching inputs over HTTP needs (a worker on another machine has only this). */
 export interface DownloadDeps {
@@ -93,7 +94,9 @@ async function fetchInput(deps: DownloadDeps, alias: string, url: string, work: 
   const local = hasOwnStorage(deps) ? await copyFromOwnStorage(deps, url, dir) : null;
   if (local) return { ...local, relPath: `${alias}/${local.relPath}` };
   const file = await download(deps, url, dir, signal, sha256);
-  const probe = await probeFile(deps.ffprobePath, file.path, { confiner: deps.confiner, signal, timeoutMs: 30_000 }).catch(() => null);
+  const probe = await timeStage('input-probe', () => probeFile(deps.ffprobePath, file.path, { confiner: deps.confiner, signal, timeoutMs: 30_000 })).catch(
+    () => null,
+  );
   const duration = Number(probe?.format?.duration);
   return { relPath: `${alias}/${file.fileName}`, bytes: file.sizeBytes, duration: Number.isFinite(duration) ? duration : null, sha256: file.sha256 };
 }

@@ -55,7 +55,7 @@ export async function checkFolder(work: string, limits: FolderLimits): Promise<J
   if (size > limits.maxFolderBytes) {
     return new JobFailure(
       'PROCESSING_ERROR',
-      `The command's folder grew past ${limits.maxFolderBytes} bytes (FFDESK_MAX_JOB_FOLDER_BYTES, inputs and outputs together): it was stopped`,
+      `The command's folder grew past ${limits.maxFolderBytes} bytes (the plan's job-folder budget or FFDESK_MAX_JOB_FOLDER_BYTES, inputs, temporary and output files together): it was stopped`,
     );
   }
   return null;

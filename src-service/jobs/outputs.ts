@@ -1,11 +1,12 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { JobFailure } from '../errors';
 import type { BlobInfo, BlobStore } from '../storage/blob-store';
 import { writeZip } from '../storage/zip';
+import { type CheckedFile, openUnder, UntrustedFileError } from '../storage/no-follow';
 import type { Confiner } from '../media/confine';
 import { mapProbe, probeFile } from '../media/probe';
 import { mapBounded } from '../work/map-bounded';
+import { timeStage } from './job-timings';
 
 /** A command output ready to become a stored-file record. */
 export interface StoredOutput {
@@ -38,41 +39,66 @@ export async function storeOutputs(
   const declared = new Set(Object.values(outputs));
   const groups = groupPlaylists(outputs, produced, declared);
   const entries = Object.entries(outputs);
-  const sizes: number[] = [];
-  for (const [alias, name] of entries) {
-    const stat = await fs.stat(path.join(work, name)).catch(() => null);
-    if (!stat?.isFile()) throw new JobFailure('MISSING_OUTPUT_FILE', `Output ${alias} (${name}) was not produced by the command`);
-    sizes.push(stat.size);
-  }
-  // Each probe is a process start (tens of ms for a dynamically linked ffprobe): the outputs are probed side by side.
-  const probes = await mapBounded(entries, PROBES_AT_ONCE, ([alias, name]) =>
-    probeFile(deps.ffprobePath, path.join(work, name), {
-      confiner: deps.confiner,
-      sees: isPlaylistAlias(alias) ? 'folder' : 'file',
-      signal,
-      timeoutMs: 60_000,
-    }).catch(() => null),
-  );
-  const stored: StoredOutput[] = [];
-  for (const [i, [alias, name]] of entries.entries()) {
-    signal.throwIfAborted();
-    const full = path.join(work, name);
-    const media = mapProbe(probes[i] ?? null, name, sizes[i] as number);
-    if (isPlaylistAlias(alias)) {
-      stored.push(await storePlaylist(deps.blobs, work, alias, name, groups.get(alias) ?? [name], media));
-    } else {
-      const blob = await deps.blobs.putFile(full);
-      stored.push({ alias, filename: name, blob, sizeBytes: blob.sizeBytes, sizeCompressedBytes: null, fileCount: null, media: { ...media } });
+  // Opened once, without following links, and stored from these descriptors (docs/sandbox.md, "What comes back out").
+  const opened: CheckedFile[] = [];
+  try {
+    for (const [alias, name] of entries) opened.push(await openOutput(work, alias, name));
+    // Each probe is a process start (tens of ms for a dynamically linked ffprobe): the outputs are probed side by side.
+    const probes = await timeStage('output-probe', () =>
+      mapBounded(entries, PROBES_AT_ONCE, ([alias, name]) =>
+        probeFile(deps.ffprobePath, path.join(work, name), {
+          confiner: deps.confiner,
+          sees: isPlaylistAlias(alias) ? 'folder' : 'file',
+          signal,
+          timeoutMs: 60_000,
+        }).catch(() => null),
+      ),
+    );
+    const stored: StoredOutput[] = [];
+    for (const [i, [alias, name]] of entries.entries()) {
+      signal.throwIfAborted();
+      const file = opened[i] as CheckedFile;
+      const media = mapProbe(probes[i] ?? null, name, file.stat.size);
+      if (isPlaylistAlias(alias)) {
+        stored.push(await storePlaylist(deps.blobs, work, alias, name, groups.get(alias) ?? [name], media));
+      } else {
+        const blob = await deps.blobs.putChecked(file).catch((err: unknown) => {
+          throw refused(err, alias, name);
+        });
+        stored.push({ alias, filename: name, blob, sizeBytes: blob.sizeBytes, sizeCompressedBytes: null, fileCount: null, media: { ...media } });
+      }
     }
+    return stored;
+  } finally {
+    await Promise.all(opened.map((f) => f.fh.close()));
   }
-  return stored;
+}
+
+async function openOutput(work: string, alias: string, name: string): Promise<CheckedFile> {
+  try {
+    return await openUnder(work, name);
+  } catch (err) {
+    if (err instanceof UntrustedFileError && err.missing)
+      throw new JobFailure('MISSING_OUTPUT_FILE', `Output ${alias} (${name}) was not produced by the command`);
+    throw refused(err, alias, name);
+  }
+}
+
+/** A file the command left that the service will not store: the command fails, naming it. */
+function refused(err: unknown, alias: string, name: string): unknown {
+  if (!(err instanceof UntrustedFileError)) return err;
+  return new JobFailure('PROCESSING_ERROR', `Output ${alias} (${name}) refused: ${err.rel} ${err.why}; outputs must be regular files written by the command`, {
+    cause: err,
+  });
 }
 
 /** Outputs probed at once: enough to overlap the probes' start-up, few enough for two cores. */
 const PROBES_AT_ONCE = 4;
 
 async function storePlaylist(blobs: BlobStore, work: string, alias: string, manifest: string, files: string[], media: object): Promise<StoredOutput> {
-  const blob = await blobs.putDir(work, files);
+  const blob = await blobs.putDir(work, files, { untrusted: true }).catch((err: unknown) => {
+    throw refused(err, alias, manifest);
+  });
   return {
     alias,
     filename: manifest,
@@ -88,7 +114,9 @@ async function storeFolderZip(blobs: BlobStore, work: string, produced: string[]
   if (produced.length === 0) throw new JobFailure('MISSING_OUTPUT_FILE', 'The command produced no files for OUTPUT_FOLDER');
   const target = await blobs.createWriteTarget();
   try {
-    const zip = await writeZip(work, produced, target.path);
+    const zip = await writeZip(work, produced, target.path).catch((err: unknown) => {
+      throw refused(err, 'OUTPUT_FOLDER', err instanceof UntrustedFileError ? err.rel : '');
+    });
     const blob = await target.commit();
     return {
       alias: 'OUTPUT_FOLDER',

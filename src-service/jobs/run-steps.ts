@@ -6,6 +6,7 @@ import { runProcess, type RunResult } from '../media/run-process';
 import { watchJobFolder, type FolderLimits } from './job-folder-watch';
 import { checkJobFolderLists } from './list-files-check';
 import { ffmpegFailureMessage, type KnownNames } from './failure-message';
+import { timeStage } from './job-timings';
 
 export interface StepLimits extends FolderLimits {
   /** RLIMIT_FSIZE: the largest file one ffmpeg run may write. */
@@ -37,23 +38,26 @@ export async function runSteps(ffmpegPath: string, steps: string[][], opts: Step
   let ffmpegSeconds = 0;
   for (const [i, tokens] of steps.entries()) {
     opts.signal.throwIfAborted();
-    if (opts.checkLists) await checkJobFolderLists(opts.cwd);
+    if (opts.checkLists) await timeStage('checks', () => checkJobFolderLists(opts.cwd));
     const parser = createProgressParser(expectedDurationSeconds(tokens, opts.inputDurations));
     const argv = buildFfmpegArgv(tokens);
     const cmd = confine(opts, ffmpegPath, argv);
     const watch = watchJobFolder(opts.cwd, opts.limits);
     let result: RunResult;
     try {
-      result = await runProcess(cmd.bin, cmd.argv, {
-        cwd: opts.cwd,
-        cpus: opts.cpus,
-        env: cmd.env,
-        signal: AbortSignal.any([opts.signal, watch.signal]),
-        onStdoutLine: (line) => {
-          const p = parser.push(line);
-          if (p) opts.onProgress({ ...p, step: i + 1, steps: steps.length });
-        },
-      });
+      result = await timeStage('ffmpeg', () =>
+        runProcess(cmd.bin, cmd.argv, {
+          cwd: opts.cwd,
+          cpus: opts.cpus,
+          env: cmd.env,
+          infoFd: cmd.infoFd,
+          signal: AbortSignal.any([opts.signal, watch.signal]),
+          onStdoutLine: (line) => {
+            const p = parser.push(line);
+            if (p) opts.onProgress({ ...p, step: i + 1, steps: steps.length });
+          },
+        }),
+      );
     } finally {
       watch.stop();
     }

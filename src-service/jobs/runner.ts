@@ -1,3 +1,4 @@
+import { jobFolderBudget } from '../accounts/plans';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -20,6 +21,7 @@ import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';
 import { runSegmented, segmentSecondsOf } from '../segmented/run-segmented';
 import { dropState } from '../segmented/manifest';
+import { createJobTimings, timeStage, withJobTimings } from './job-timings';
 
 export interface RunnerDeps extends InputDeps {
   db: Db;
@@ -45,6 +47,12 @@ export interface RunnerDeps extends InputDeps {
  */
 export function createCommandRunner(deps: RunnerDeps): RunFn {
   return async function runCommand(row, outerSignal, cpus) {
+    const timings = deps.config.jobTimings ? createJobTimings() : undefined;
+    await withJobTimings(timings, () => runTimed(row, outerSignal, cpus));
+    if (timings) deps.log(`job timings ${row.id} ${JSON.stringify(timings.summary())}`);
+  };
+
+  async function runTimed(row: Command, outerSignal: AbortSignal, cpus: number[]): Promise<void> {
     const started = performance.now();
     const controller = new AbortController();
     const onOuter = () => controller.abort(outerSignal.reason);
@@ -58,7 +66,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       await resetDirs(dirs);
       const req = parseStoredRequest(row.request);
       const cache = deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
-      const inputs = await prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined });
+      const inputs = await timeStage('fetch', () => prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined }));
       const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
       const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
       if (probe?.hit) {
@@ -72,7 +80,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const runOpts = {
         cpus,
         signal: controller.signal,
-        limits: stepLimits(deps.config, row),
+        limits: stepLimits(deps.config, row, jobFolderBudget(deps.accounts.getAccount(row.accountId), deps.accounts.localAccountId())),
         checkLists: argumentChecksOn(deps.config),
         onProgress: (p: unknown) => deps.onProgress(row, p),
         knownNames: deps.knownNames,
@@ -103,17 +111,19 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       outerSignal.removeEventListener('abort', onOuter);
       await removeDirs(dirs);
     }
-  };
+  }
 }
 
 /** The per-run limits (docs/sandbox.md): CPU time is the run time on every vCPU the command has. */
 export function stepLimits(
   config: Pick<RunnerDeps['config'], 'maxOutputFileBytes' | 'maxJobFolderBytes' | 'minFreeDiskBytes'>,
   row: Pick<Command, 'maxRunSeconds' | 'vcpuCount'>,
+  planFolderBytes = Number.POSITIVE_INFINITY,
 ): StepLimits {
   return {
     maxFileBytes: config.maxOutputFileBytes,
-    maxFolderBytes: config.maxJobFolderBytes,
+    // The plan's job-folder budget (accounts/plans.ts) under the service-wide cap.
+    maxFolderBytes: Math.min(config.maxJobFolderBytes, planFolderBytes),
     minFreeBytes: config.minFreeDiskBytes,
     cpuSeconds: cpuSecondsFor(row.maxRunSeconds, row.vcpuCount),
   };
@@ -131,10 +141,12 @@ export async function storeAndCommit(
   produced: string[],
   r: { started: number; inputBytes: number; ffmpegSeconds: number; log: string; signal: AbortSignal; onCommit?: () => void },
 ): Promise<void> {
-  const stored = await storeOutputs(deps, outputs, work, produced, row.id, r.signal);
+  const stored = await timeStage('store', () => storeOutputs(deps, outputs, work, produced, row.id, r.signal));
   const processingBytes = r.inputBytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
-  await assertQuotaAfterRun(deps, row, stored, processingBytes);
-  await commitSuccess(deps, row, stored, { total: (performance.now() - r.started) / 1000, ffmpeg: r.ffmpegSeconds, processingBytes, log: r.log }, r.onCommit);
+  await timeStage('commit', async () => {
+    await assertQuotaAfterRun(deps, row, stored, processingBytes);
+    await commitSuccess(deps, row, stored, { total: (performance.now() - r.started) / 1000, ffmpeg: r.ffmpegSeconds, processingBytes, log: r.log }, r.onCommit);
+  });
 }
 
 /** What storing, committing and recording a failure need (no ffmpeg, no inputs). */

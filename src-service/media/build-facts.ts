@@ -4,6 +4,7 @@ import { CapabilitiesSchema, HwEncoderTrialsSchema } from '../contract/capabilit
 import { detectHardwareEncoders, type HwEncoderTrial } from './hw-encoders';
 import type { ProbeCache } from './probe-cache';
 import { runProcess } from './run-process';
+import { startupEnv } from './startup-env';
 
 /**
  * What the chosen ffmpeg can do, learned once per binary (cached by path + size + mtime) and in
@@ -15,8 +16,10 @@ export interface BuildFacts {
   capabilities(): Promise<Capabilities>;
   /** null while the test encodes still run (or the listings failed). */
   hardwareEncoders(): HwEncoderTrial[] | null;
-  /** Resolves when hardware detection has finished (or failed). */
+  /** Starts the listings and hardware trials unless cached or started; resolves when they have finished (or failed). */
   hardwareDone(): Promise<void>;
+  /** `reading` until the listings and hardware trials are known (/v1/health says so). */
+  state(): 'reading' | 'ready';
 }
 
 export interface BuildFactsOptions {
@@ -40,18 +43,24 @@ export function createBuildFacts(opts: BuildFactsOptions): BuildFacts {
     }); // a failed read is tried again next time
     return caps;
   };
-  const done = hw
-    ? Promise.resolve()
-    : capabilities()
-        .then((c) => detectHardwareEncoders(opts.ffmpegPath, c.encoders, opts.signal, opts.renderNode))
-        .then((trials) => {
-          hw = trials;
-          opts.cache.set(opts.ffmpegPath, 'hw-encoders', trials);
-          const working = trials.filter((t) => t.works).map((t) => t.encoder);
-          opts.log?.(`hardware encoders: ${working.length ? working.join(', ') : `none work here (${trials.length} tried)`}`);
-        })
-        .catch((err: unknown) => opts.log?.(`could not detect hardware encoders: ${(err as Error).message}`));
-  return { capabilities, hardwareEncoders: () => hw, hardwareDone: () => done };
+  // Started by the first hardwareDone() (the service calls it once it listens: docs/performance.md, "Start-up").
+  let done: Promise<void> | null = hw ? Promise.resolve() : null;
+  const detect = () =>
+    capabilities()
+      .then((c) => detectHardwareEncoders(opts.ffmpegPath, c.encoders, opts.signal, opts.renderNode))
+      .then((trials) => {
+        hw = trials;
+        opts.cache.set(opts.ffmpegPath, 'hw-encoders', trials);
+        const working = trials.filter((t) => t.works).map((t) => t.encoder);
+        opts.log?.(`hardware encoders: ${working.length ? working.join(', ') : `none work here (${trials.length} tried)`}`);
+      })
+      .catch((err: unknown) => opts.log?.(`could not detect hardware encoders: ${(err as Error).message}`));
+  return {
+    capabilities,
+    hardwareEncoders: () => hw,
+    hardwareDone: () => (done ??= detect()),
+    state: () => (hw ? 'ready' : 'reading'),
+  };
 }
 
 /** Runs every listing at once (cached per binary) and parses them. */
@@ -71,6 +80,7 @@ async function listing(ffmpegPath: string, flag: string, signal?: AbortSignal): 
   const lines: string[] = [];
   const r = await runProcess(ffmpegPath, ['-hide_banner', ...flag.split(' ')], {
     cwd: path.dirname(ffmpegPath),
+    env: startupEnv(),
     timeoutMs: LISTING_TIMEOUT_MS,
     signal,
     onStdoutLine: (l) => lines.push(l),

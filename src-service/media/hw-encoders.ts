@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { CodecEntry } from './capabilities';
 import type { HwApiSchema, HwEncoderTrialSchema } from '../contract/capabilities.schema';
 import { runProcess } from './run-process';
+import { startupEnv } from './startup-env';
 
 export type HwApi = z.infer<typeof HwApiSchema>;
 export type HwEncoderTrial = z.infer<typeof HwEncoderTrialSchema>;
@@ -69,7 +70,13 @@ export async function detectHardwareEncoders(
 
 async function tryEncoder(ffmpegPath: string, argv: string[], signal?: AbortSignal): Promise<{ works: boolean; detail: string }> {
   try {
-    const r = await runProcess(ffmpegPath, argv, { cwd: path.dirname(ffmpegPath), timeoutMs: TRIAL_TIMEOUT_MS, signal, stderrTailBytes: 4096 });
+    const r = await runProcess(ffmpegPath, argv, {
+      cwd: path.dirname(ffmpegPath),
+      env: startupEnv(),
+      timeoutMs: TRIAL_TIMEOUT_MS,
+      signal,
+      stderrTailBytes: 4096,
+    });
     if (r.exitCode === 0) return { works: true, detail: '' };
     const lines = r.stderrTail.trim().split(/\r?\n/).filter(Boolean);
     const detail = r.timedOut

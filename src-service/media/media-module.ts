@@ -14,7 +14,10 @@ export interface Media {
 }
 
 export interface MediaModule extends Media {
+  /** Chooses the binaries (their -version answers are cached across restarts). */
   start(): Promise<void>;
+  /** Once the service listens: the capability listings and hardware trials, in the background (cached by binary). */
+  readFactsInBackground(): void;
 }
 
 export function createMedia(deps: { probeCache: ProbeCache; tasks: Pick<BackgroundTasks, 'run' | 'signal'>; log(msg: string): void }): MediaModule {
@@ -35,7 +38,10 @@ export function createMedia(deps: { probeCache: ProbeCache; tasks: Pick<Backgrou
       deps.log(`ffmpeg: ${m.ffmpegPath} (${m.ffmpeg.reason}); ffprobe: ${m.ffprobePath} (${m.ffprobe.reason})`);
       const f = createBuildFacts({ ffmpegPath: m.ffmpegPath, cache: deps.probeCache, signal: deps.tasks.signal, log: deps.log });
       facts = f;
-      deps.tasks.run('ffmpeg capabilities', () => f.hardwareDone()); // stop() waits for the test encodes
+    },
+    readFactsInBackground() {
+      const f = facts;
+      if (f) deps.tasks.run('ffmpeg capabilities', () => f.hardwareDone()); // stop() waits for the test encodes
     },
   };
 }

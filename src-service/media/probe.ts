@@ -72,6 +72,7 @@ export async function probeFile(ffprobePath: string, filePath: string, opts: Pro
   const r = await runProcess(cmd.bin, cmd.argv, {
     cwd: path.dirname(absolute),
     env: cmd.env,
+    infoFd: cmd.infoFd,
     signal,
     timeoutMs,
     stderrTailBytes: 4096,

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { withCpuAffinity } from './affinity';
 import { ByteTail } from './byte-tail';
 import { startCpuSampler, type CpuSampler } from './cpu-time';
 import { createLineSplitter } from './line-splitter';
+import { createRunEnder } from './run-ender';
 
 export interface RunOptions {
   cwd: string;
@@ -17,6 +19,11 @@ export interface RunOptions {
   /** How much of stderr to keep (the end of it). Default 64 KiB. */
   stderrTailBytes?: number;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Set for a bubblewrap run (WrappedCommand.infoFd): the fd on which bwrap reports its PID
+   * namespace's init, so the whole sandbox can be ended (run-ender.ts). Always 3.
+   */
+  infoFd?: 3;
 }
 
 export interface RunResult {
@@ -32,43 +39,59 @@ export interface RunResult {
   cpuSeconds: number | null;
 }
 
-const KILL_GRACE_MS = 2_000;
 const DEFAULT_STDERR_TAIL_BYTES = 64 * 1024;
+/**
+ * Once the spawned process has exited and the rest of its run is killed, its stdout and
+ * stderr are read for at most this long, then closed: a process that escaped the kill
+ * (it left the process group) cannot hold the run open (docs/sandbox.md, "Ending a run").
+ */
+export const DRAIN_MS = 1_000;
 
 /**
  * Runs a binary with an argv array, never through a shell (conventions rule 5), so no
  * argument is ever re-parsed. Resolves on any exit, including a kill after a timeout or
  * an abort (see `timedOut` / `aborted`); rejects only if the binary cannot be started or
- * `onStdoutLine` threw.
+ * `onStdoutLine` threw. It ends on the spawned process's `exit`, not on its stdio closing:
+ * whatever of the run is left then is killed and its stdio drained for at most DRAIN_MS.
  */
 export function runProcess(bin: string, argv: string[], opts: RunOptions): Promise<RunResult> {
   if (opts.signal?.aborted) {
     return Promise.resolve({ exitCode: null, signal: null, stderrTail: '', timedOut: false, aborted: true, wallSeconds: 0, cpuSeconds: null });
   }
   const target = withCpuAffinity(bin, argv, opts.cpus);
+  const sandboxed = opts.infoFd !== undefined;
   return new Promise<RunResult>((resolve, reject) => {
     const started = performance.now();
     const child = spawn(target.bin, target.argv, {
       cwd: opts.cwd,
       env: opts.env ?? childEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'], // stdin closed: ffmpeg must never wait for a key press
+      // stdin closed: ffmpeg must never wait for a key press. fd 3: bwrap's --info-fd.
+      stdio: sandboxed ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
       shell: false,
       windowsHide: true,
+      // Its own process group (and session): the run is signalled as a whole, and a Ctrl-C in
+      // the service's terminal reaches the service, which ends its runs, not ffmpeg directly.
+      detached: process.platform !== 'win32',
     });
-    const run = superviseChild(child, opts);
+    const run = superviseChild(child, opts, sandboxed);
     child.on('error', (err) => {
-      if (child.pid !== undefined) return; // e.g. a failed kill() of a running child; 'close' still follows
+      if (child.pid !== undefined) return; // e.g. a failed kill() of a running child; 'exit' still follows
       run.cleanup();
       reject(new Error(`Could not start ${bin}: ${err.message}`, { cause: err }));
     });
-    child.once('close', (code, signal) => {
-      const cpuSeconds = run.cleanup();
-      if (run.callbackError !== undefined) {
-        reject(new Error('onStdoutLine threw; the process was killed', { cause: run.callbackError }));
-        return;
-      }
-      const wallSeconds = Math.round(performance.now() - started) / 1000;
-      resolve({ exitCode: code, signal, stderrTail: run.tail.toString(), timedOut: run.timedOut, aborted: run.aborted, wallSeconds, cpuSeconds });
+    child.once('exit', (code, signal) => {
+      void run
+        .finish()
+        .catch(() => undefined) // never leaves the run unsettled
+        .then(() => {
+          const cpuSeconds = run.cleanup();
+          if (run.callbackError !== undefined) {
+            reject(new Error('onStdoutLine threw; the process was killed', { cause: run.callbackError }));
+            return;
+          }
+          const wallSeconds = Math.round(performance.now() - started) / 1000;
+          resolve({ exitCode: code, signal, stderrTail: run.tail.toString(), timedOut: run.timedOut, aborted: run.aborted, wallSeconds, cpuSeconds });
+        });
     });
   });
 }
@@ -78,18 +101,21 @@ interface Supervision {
   timedOut: boolean;
   aborted: boolean;
   callbackError: unknown;
+  /** After the spawned process's exit: kills what is left of the run, drains stdio (bounded), closes it. */
+  finish(): Promise<void>;
   /** Stops timers and listeners, flushes the last stdout line; returns the CPU seconds. */
   cleanup(): number | null;
 }
 
 /** Wires the streams, the deadline, the abort signal and CPU sampling to one child. */
-function superviseChild(child: ChildProcess, opts: RunOptions): Supervision {
-  const kill = createKiller(child);
+function superviseChild(child: ChildProcess, opts: RunOptions, sandboxed: boolean): Supervision {
+  const kill = createRunEnder(child, sandboxed);
   const run: Supervision = {
     tail: new ByteTail(opts.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES),
     timedOut: false,
     aborted: false,
     callbackError: undefined,
+    finish: async () => undefined,
     cleanup: () => null,
   };
   const lines = createLineSplitter((line) => {
@@ -103,6 +129,7 @@ function superviseChild(child: ChildProcess, opts: RunOptions): Supervision {
   });
   child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => run.tail.push(chunk));
+  const info = sandboxed ? readInitPid(child.stdio[3] as Readable | null, (pid) => kill.setInit(pid)) : Promise.resolve();
   const onAbort = () => {
     run.aborted = true;
     kill.start();
@@ -118,29 +145,54 @@ function superviseChild(child: ChildProcess, opts: RunOptions): Supervision {
   const cpu: CpuSampler | null = child.pid === undefined ? null : startCpuSampler(child.pid);
   // Stop reading /proc/<pid> as soon as the pid is reaped: it could be reused by another process.
   child.once('exit', () => cpu?.stop());
+  run.finish = async () => {
+    // bwrap writes its init's pid before the sandbox starts, but the pipe may be read after the exit.
+    await bounded(info, DRAIN_MS);
+    kill.exited();
+    const streams = [child.stdout, child.stderr, child.stdio[3] as Readable | undefined].filter((s): s is Readable => s != null);
+    await bounded(Promise.all(streams.map(closed)), DRAIN_MS);
+    for (const s of streams) s.destroy();
+  };
   run.cleanup = () => {
     if (deadline) clearTimeout(deadline);
     opts.signal?.removeEventListener('abort', onAbort);
-    kill.cancel();
+    kill.exited();
     lines.end();
     return cpu?.stop() ?? null;
   };
   return run;
 }
 
-/** SIGTERM first (ffmpeg then closes its outputs cleanly), SIGKILL if it is still alive 2 s later. */
-function createKiller(child: ChildProcess): { start(): void; cancel(): void } {
-  let escalation: NodeJS.Timeout | null = null;
-  return {
-    start() {
-      if (escalation || child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      escalation = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
-    },
-    cancel() {
-      if (escalation) clearTimeout(escalation);
-    },
-  };
+/** Reads bwrap's `--info-fd` JSON (`{"child-pid": N}`: the host pid of the sandbox's PID 1); resolves when the pipe ends. */
+function readInitPid(stream: Readable | null, onPid: (pid: number) => void): Promise<void> {
+  if (!stream) return Promise.resolve();
+  let text = '';
+  let found = false;
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    if (found) return;
+    text += chunk;
+    const m = /"child-pid"\s*:\s*(\d+)/.exec(text);
+    if (m) {
+      found = true;
+      onPid(Number(m[1]));
+    }
+  });
+  return closed(stream);
+}
+
+function closed(stream: Readable): Promise<void> {
+  if (stream.closed || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once('close', resolve);
+    stream.once('error', () => resolve());
+  });
+}
+
+async function bounded(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 /** The service's environment without its own settings (FFDESK_API_KEY and the like never reach ffmpeg). */

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { NotFoundError } from '../errors';
 import { blobPathOf, assertBlobKey, isBlobKey, newBlobKey, resolveInner } from './blob-paths';
-import { errorCode, fsyncPath, moveFile } from './fs-io';
+import { copyFromHandle, errorCode, fsyncPath, moveFile } from './fs-io';
+import { type CheckedFile, openStoredNoFollow, UntrustedFileError } from './no-follow';
 import { putDirInto } from './put-dir';
 
 export { InvalidBlobPathError } from './blob-paths';
@@ -16,8 +17,14 @@ export { InvalidBlobPathError } from './blob-paths';
 export interface BlobStore {
   /** Moves a finished file in (rename; copy + fsync + unlink across devices): appears whole or not at all. */
   putFile(srcPath: string): Promise<BlobInfo>;
-  /** Moves `relPaths` (default: every file) of `srcDir` in as one folder blob, atomically. */
-  putDir(srcDir: string, relPaths?: string[]): Promise<BlobInfo>;
+  /**
+   * Stores a file opened and checked by storage/no-follow.ts (a job output): renamed in, then
+   * the stored name must be the checked inode; across devices the bytes are copied from the
+   * descriptor. The handle is left open for the caller to close.
+   */
+  putChecked(file: CheckedFile): Promise<BlobInfo>;
+  /** Moves `relPaths` (default: every file) of `srcDir` in as one folder blob, atomically; `untrusted`: a job folder (storage/no-follow.ts). */
+  putDir(srcDir: string, relPaths?: string[], opts?: { untrusted?: boolean }): Promise<BlobInfo>;
   /** A temp file for streamed writes (zips, assembled uploads); commit() makes it a blob. */
   createWriteTarget(): Promise<WriteTarget>;
   /** A readable file (innerPath for folder blobs), or null: missing, or a folder without innerPath. */
@@ -78,18 +85,45 @@ export function createFsBlobStore(rootDir: string): BlobStore {
   return {
     async putFile(srcPath) {
       await ensureTmp();
-      const st = await fs.stat(srcPath);
+      const st = await fs.lstat(srcPath);
       if (!st.isFile()) throw new Error(`Not a regular file: ${srcPath}`);
       await fsyncPath(srcPath);
       const key = await installWith((dest) => moveFile(srcPath, dest, tempPath('.copy')));
       return { key, sizeBytes: st.size, fileCount: 1 };
     },
 
-    async putDir(srcDir, relPaths) {
+    async putChecked(file) {
+      await ensureTmp();
+      await file.fh.sync();
+      const key = await installWith(async (dest) => {
+        try {
+          await fs.rename(file.full, dest);
+        } catch (err) {
+          if (errorCode(err) !== 'EXDEV') throw err;
+          const temp = tempPath('.copy');
+          await copyFromHandle(file.fh, temp).catch(async (e: unknown) => {
+            await fs.rm(temp, { force: true });
+            throw e;
+          });
+          await fsyncPath(temp);
+          await fs.rename(temp, dest);
+          return;
+        }
+        const now = await fs.lstat(dest);
+        if (now.ino !== file.stat.ino || now.dev !== file.stat.dev) {
+          await fs.rm(dest, { recursive: true, force: true });
+          throw new UntrustedFileError(file.rel, 'was replaced while it was being stored');
+        }
+      });
+      const { size } = await file.fh.stat();
+      return { key, sizeBytes: size, fileCount: 1 };
+    },
+
+    async putDir(srcDir, relPaths, opts) {
       await ensureTmp();
       const staged = tempPath('.dir');
       try {
-        const { sizeBytes, fileCount, moved } = await putDirInto(srcDir, relPaths, staged);
+        const { sizeBytes, fileCount, moved } = await putDirInto(srcDir, relPaths, staged, opts?.untrusted === true);
         const key = await install(staged);
         await Promise.all(moved.map((p) => fs.rm(p, { force: true })));
         return { key, sizeBytes, fileCount };
@@ -106,7 +140,7 @@ export function createFsBlobStore(rootDir: string): BlobStore {
 
     async stat(key, innerPath) {
       try {
-        const st = await fs.stat(filePath(key, innerPath));
+        const st = await fs.lstat(filePath(key, innerPath));
         return st.isFile() ? { sizeBytes: st.size, mtimeMs: st.mtimeMs } : null;
       } catch (err) {
         if (isMissing(err)) return null;
@@ -117,15 +151,11 @@ export function createFsBlobStore(rootDir: string): BlobStore {
     async openRead(key, innerPath, range) {
       const p = filePath(key, innerPath);
       const bounds = range ? checkRange(range) : {};
-      const fh = await fs.open(p, 'r').catch((err: unknown) => {
-        throw isMissing(err) || errorCode(err) === 'EISDIR' ? new BlobNotFoundError(key, innerPath) : err;
-      });
-      if (!(await fh.stat()).isFile()) {
-        await fh.close();
-        throw new BlobNotFoundError(key, innerPath);
-      }
+      // Never through a link, even in the service's own folder (docs/sandbox.md, "What comes back out").
+      const opened = await openStoredNoFollow(p);
+      if (!opened) throw new BlobNotFoundError(key, innerPath);
       // 1 MiB reads: fewer syscalls and larger socket writes for big media.
-      return fh.createReadStream({ ...bounds, highWaterMark: 1024 * 1024 });
+      return opened.fh.createReadStream({ ...bounds, highWaterMark: 1024 * 1024 });
     },
 
     localPath: (key, innerPath) => filePath(key, innerPath),

@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { mapBounded } from '../work/map-bounded';
 
@@ -69,6 +71,20 @@ export async function listFilesRecursive(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** Copies every byte of an open file (from offset 0) to a new file at `dest`; the handle stays open. */
+export async function copyFromHandle(fh: fs.FileHandle, dest: string): Promise<void> {
+  await pipeline(fh.createReadStream({ start: 0, autoClose: false, highWaterMark: 1024 * 1024 }), createWriteStream(dest, { flags: 'wx', mode: 0o644 }));
+}
+
+/** Entries under `dir` that are neither regular files nor folders (links, FIFOs, sockets, devices), relative, sorted. */
+export async function listOddEntries(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => !e.isFile() && !e.isDirectory())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort();
 }

@@ -25,7 +25,8 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
   });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start:\n${out}`)), 30_000);
+    // A safety net, not a timing: a tsx start on a loaded 2-core runner can take tens of seconds.
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${out}`)), 120_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /FFDesk listening on (\S+)/.exec(out);

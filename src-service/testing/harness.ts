@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createService, type Service } from '../index';
 import type { ConfigInput } from '../config';
 import { TEST_FFMPEG_CACHE_FILE } from './media-fixtures';
+import { trackedTempDir } from './temp-dirs';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -22,8 +21,9 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
+/** A fresh temp folder; removed when the test file ends if the test did not remove it (temp-dirs.ts). */
 export function tempDir(prefix = 'ffdesk-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return trackedTempDir(prefix);
 }
 
 /** A real service (real Koa, SQLite, ffmpeg) on 127.0.0.1, port 0, in a fresh data dir. */

@@ -1,18 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveBinaries } from '../media/binaries';
 import { createProbeCache } from '../media/probe-cache';
+import { trackedTempDir } from './temp-dirs';
 
 /** Shared by every test process (and test service), so the candidate binaries are probed once. */
-export const TEST_FFMPEG_CACHE_FILE = path.join(os.tmpdir(), 'ffdesk-test-ffmpeg-builds.json');
+export const TEST_FFMPEG_CACHE_FILE = path.join(process.env.FFDESK_TEST_SHARED_TMPDIR ?? os.tmpdir(), 'ffdesk-test-ffmpeg-builds.json');
 
 /** Test helpers for this folder: real binaries (the ones the service would pick), real media made at test time (conventions rule 8). */
 export const binaries = resolveBinaries({ cache: createProbeCache(TEST_FFMPEG_CACHE_FILE) });
 
+/** A fresh temp folder; removed when the test file ends if the test did not remove it (temp-dirs.ts). */
 export function makeTempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `ffdesk-${prefix}-`));
+  return trackedTempDir(`ffdesk-${prefix}-`);
 }
 
 /** Runs the real ffmpeg (no shell) to write `name` into `dir`; returns its path. */

@@ -7,6 +7,7 @@ import type { StoredFile, FilesRepo } from '../db/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { Confiner } from '../media/confine';
 import type { Media } from '../media/media-module';
+import type { CheckedFile } from '../storage/no-follow';
 import { mapProbe, probeFile } from '../media/probe';
 
 /** A watched file copied into the job area, hashed on the way (one read of the original). */
@@ -16,9 +17,13 @@ export interface StagedFile {
   size: number;
 }
 
-export async function stageHashing(src: string, scratchDir: string, signal: AbortSignal): Promise<StagedFile> {
+/**
+ * Copies the watched file from the descriptor its checks were made on (storage/no-follow.ts):
+ * a file swapped for a link after the check is never what gets read.
+ */
+export async function stageHashing(src: CheckedFile, scratchDir: string, signal: AbortSignal): Promise<StagedFile> {
   await fs.promises.mkdir(scratchDir, { recursive: true });
-  const tempPath = path.join(scratchDir, `watch-${crypto.randomBytes(8).toString('hex')}${path.extname(src)}`);
+  const tempPath = path.join(scratchDir, `watch-${crypto.randomBytes(8).toString('hex')}${path.extname(src.full)}`);
   const hash = crypto.createHash('sha256');
   let size = 0;
   const tap = new Transform({
@@ -29,7 +34,9 @@ export async function stageHashing(src: string, scratchDir: string, signal: Abor
     },
   });
   try {
-    await pipeline(fs.createReadStream(src, { highWaterMark: 1024 * 1024 }), tap, fs.createWriteStream(tempPath, { mode: 0o600 }), { signal });
+    await pipeline(src.fh.createReadStream({ start: 0, autoClose: false, highWaterMark: 1024 * 1024 }), tap, fs.createWriteStream(tempPath, { mode: 0o600 }), {
+      signal,
+    });
   } catch (err) {
     await fs.promises.rm(tempPath, { force: true });
     throw err;

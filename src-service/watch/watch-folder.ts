@@ -18,6 +18,7 @@ import type { WatchRepo } from './watch-repo';
 import type { WatchFolder } from './watched';
 import { createWorkQueue } from '../work/work-queue';
 import { periodicSource } from '../work/sources';
+import { openUnder, UntrustedFileError } from '../storage/no-follow';
 
 /** What a watch folder uses: ingest a file, submit its preset, follow the command, tidy up. */
 export interface WatchDeps extends IngestDeps, DeleteDeps {
@@ -141,8 +142,13 @@ async function processFile(ctx: WatchContext, row: WatchFolder, file: string, si
   const stable = await waitUntilStable(file, row.stableSeconds * 1000, signal);
   const name = path.basename(file);
   if (!stable || repo.seenUnchanged(row.id, name, stable.size, stable.mtimeMs)) return;
-  if (!(await isRegularFile(file))) return; // replaced by a link while it settled
-  const staged = await stageHashing(file, ctx.scratchDir, signal);
+  // Opened once without following links and read through that descriptor (no check-then-open).
+  const checked = await openUnder(row.folder, name).catch((err: unknown) => {
+    if (err instanceof UntrustedFileError && !err.missing) ctx.deps.log(`watch folder ${row.folder}: ${err.message}: left alone`);
+    return null;
+  });
+  if (!checked) return;
+  const staged = await stageHashing(checked, ctx.scratchDir, signal).finally(() => checked.fh.close());
   let claimed: number | null = null;
   try {
     // Changed while being copied: the watcher reports the change and it is taken again once stable.

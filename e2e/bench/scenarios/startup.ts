@@ -3,9 +3,9 @@ import { judge, type Row } from '../lib/report';
 import { launch, startService, type Launcher } from '../lib/service';
 import { fmtMs, median } from '../lib/stats';
 
-const LAUNCHERS: { launcher: Launcher; label: string }[] = [
-  { launcher: 'npm', label: '`npm run serve`' },
-  { launcher: 'tsx', label: '`tsx src-service/cli/main.ts serve`' },
+const LAUNCHERS: { launcher: Launcher; label: string; target: number }[] = [
+  { launcher: 'npm', label: '`npm run serve` (the esbuild bundle in out/service)', target: 800 },
+  { launcher: 'tsx', label: '`tsx src-service/cli/main.ts serve` (the sources, the fallback)', target: 1000 },
 ];
 
 /**
@@ -21,7 +21,7 @@ export const startupScenario: Scenario = {
     await first.stop();
     const env = { FFDESK_HOST: '127.0.0.1', FFDESK_PORT: '0', FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: first.key };
     const rows: Row[] = [];
-    for (const { launcher, label } of LAUNCHERS) {
+    for (const { launcher, label, target } of LAUNCHERS) {
       const times: number[] = [];
       let rss: number | null = null;
       for (let i = 0; i <= ctx.sizes.startupRuns; i++) {
@@ -38,8 +38,8 @@ export const startupScenario: Scenario = {
         ffdesk: `${fmtMs(best)} best of ${times.length} (median ${fmtMs(median(times))})`,
         baseline: '—',
         ratio: null,
-        target: '≤ 1 s',
-        result: judge(best, '<=', 1000),
+        target: `≤ ${target} ms`,
+        result: judge(best, '<=', target),
         peakRssBytes: rss,
         data: { startup_ms: times },
       });

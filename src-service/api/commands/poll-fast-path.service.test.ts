@@ -5,7 +5,7 @@ import { startTestService, type TestService } from '../../testing/harness';
 import { createHttpClient, type HttpClient, type RawResponse } from '../../testing/hardening/http-raw';
 import { lavfiOutputs, otherAccountKey } from '../../testing/hardening/fixtures';
 import { pollFastPath } from './poll-fast-path';
-import { MISSING_KEY_DETAIL, UNAUTHORIZED_DETAIL } from '../http-error';
+import { MISSING_KEY_HINT, UNAUTHORIZED_DETAIL, UNAUTHORIZED_HINT } from '../http-error';
 
 /**
  * Polls of a finished command are answered before Koa when the JSON is cached: the answer
@@ -60,10 +60,10 @@ describe('poll of a finished command (fast path before Koa)', () => {
     await poll();
     const badKey = await poll({ 'x-api-key': 'nope' });
     expect(badKey.status).toBe(401);
-    expect(JSON.parse(badKey.text)).toEqual({ detail: UNAUTHORIZED_DETAIL });
+    expect(JSON.parse(badKey.text)).toEqual({ detail: UNAUTHORIZED_DETAIL, hint: UNAUTHORIZED_HINT });
     const noKey = await client.send({ method: 'GET', path: `/v1/commands/${commandId}` });
     expect(noKey.status).toBe(401);
-    expect(JSON.parse(noKey.text)).toEqual({ detail: MISSING_KEY_DETAIL });
+    expect(JSON.parse(noKey.text)).toEqual({ detail: UNAUTHORIZED_DETAIL, hint: MISSING_KEY_HINT });
     const foreignHost = await client.send({
       method: 'GET',
       path: `/v1/commands/${commandId}`,

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { MISSING_KEY_DETAIL, UNAUTHORIZED_DETAIL, UnauthorizedError } from '../http-error';
+import { MISSING_KEY_HINT, UNAUTHORIZED_HINT, UnauthorizedError } from '../http-error';
 import type { Account, AccountsRepo } from '../../db/accounts-repo';
 import { isApiPath, PUBLIC_API_PATHS } from './api-path';
 
@@ -14,7 +14,7 @@ export function requireApiKey(accounts: AccountsRepo) {
     if (!isApiPath(ctx.path) || PUBLIC_API_PATHS.has(ctx.path)) return next();
     const key = ctx.get('x-api-key');
     const account = key ? accounts.findAccountByKey(key) : undefined;
-    if (!account) throw new UnauthorizedError(key ? UNAUTHORIZED_DETAIL : MISSING_KEY_DETAIL);
+    if (!account) throw new UnauthorizedError(key ? UNAUTHORIZED_HINT : MISSING_KEY_HINT);
     ctx.state.account = account;
     ctx.state.apiKey = key;
     await next();

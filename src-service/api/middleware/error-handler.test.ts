@@ -12,7 +12,7 @@ import {
   RateLimitError,
   ValidationError,
 } from '../../errors';
-import { HttpError, UnauthorizedError, UNAUTHORIZED_DETAIL } from '../http-error';
+import { HttpError, UnauthorizedError, UNAUTHORIZED_DETAIL, UNAUTHORIZED_HINT } from '../http-error';
 import { answerFor } from './error-handler';
 
 describe('the one mapping from errors to answers', () => {
@@ -45,7 +45,7 @@ describe('the one mapping from errors to answers', () => {
   });
 
   it('when the HTTP layer refuses a request, then its own status, detail and headers', () => {
-    expect(answerFor(new UnauthorizedError())).toEqual({ status: 401, body: { detail: UNAUTHORIZED_DETAIL }, headers: {} });
+    expect(answerFor(new UnauthorizedError())).toEqual({ status: 401, body: { detail: UNAUTHORIZED_DETAIL, hint: UNAUTHORIZED_HINT }, headers: {} });
     expect(answerFor(new HttpError(408, 'slow', { headers: { Connection: 'close' } }))).toEqual({
       status: 408,
       body: { detail: 'slow' },

@@ -17,7 +17,7 @@ import { HttpError } from '../http-error';
 /** What one error answers: status, body, extra headers. */
 export interface ErrorAnswer {
   status: number;
-  body: { detail: string | ValidationIssue[] };
+  body: { detail: string | ValidationIssue[]; hint?: string };
   headers: Record<string, string>;
 }
 
@@ -39,7 +39,8 @@ const STATUS_OF: [abstract new (...args: never[]) => DomainError, number][] = [
 
 /** The answer for a domain or HTTP-layer error; null for anything else (a bug, or a full disk: see errorHandler). */
 export function answerFor(err: unknown): ErrorAnswer | null {
-  if (err instanceof HttpError) return { status: err.status, body: { detail: err.detail }, headers: err.headers };
+  if (err instanceof HttpError)
+    return { status: err.status, body: err.hint ? { detail: err.detail, hint: err.hint } : { detail: err.detail }, headers: err.headers };
   if (!(err instanceof DomainError)) return null;
   const status = STATUS_OF.find(([kind]) => err instanceof kind)?.[1];
   if (status === undefined) return null;

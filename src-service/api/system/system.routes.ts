@@ -19,7 +19,9 @@ export interface SystemDeps {
   confiner: Pick<Confiner, 'status'>;
   scheduler: Pick<Scheduler, 'runningIds'>;
   files: Pick<FilesRepo, 'storageUsedBytes'>;
-  commands: Pick<CommandsRepo, 'processingUsedBytes'>;
+  commands: Pick<CommandsRepo, 'processingUsedBytes' | 'get'>;
+  /** The local account (the GUI's): the one that sees the machine (data dir, binary paths, everyone's running ids). */
+  localAccountId: () => string | undefined;
 }
 
 export function systemRoutes(deps: SystemDeps): Router {
@@ -39,24 +41,32 @@ export function systemRoutes(deps: SystemDeps): Router {
         sandbox: deps.confiner.status(),
         ffmpeg: presentChoice(media.ffmpeg),
         ffprobe: presentChoice(media.ffprobe),
+        capabilities: deps.media.facts().state(),
       };
     },
 
-    getSystem: () => {
+    // Per-account view (docs/api.md, "GET /v1/system"): another account's work shows as a count;
+    // the machine's paths and everyone's ids only to the local account.
+    getSystem: (ctx) => {
+      const account = accountOf(ctx);
+      const local = account.id === deps.localAccountId();
       const media = deps.media.binaries();
       const v = readVersions(media);
+      const running = deps.scheduler.runningIds();
+      const own = local ? running : running.filter((id) => deps.commands.get(account.id, id) !== undefined);
       return {
         version: deps.version,
-        data_dir: deps.config.dataDir,
-        ffmpeg_path: media.ffmpegPath,
-        ffprobe_path: media.ffprobePath,
+        data_dir: local ? deps.config.dataDir : null,
+        ffmpeg_path: local ? media.ffmpegPath : null,
+        ffprobe_path: local ? media.ffprobePath : null,
         ffmpeg_version: v.ffmpeg_version,
         ffprobe_version: v.ffprobe_version,
         vcpu_budget: deps.config.vcpuBudget,
-        running_command_ids: deps.scheduler.runningIds(),
+        running_command_ids: own,
+        running_commands_total: running.length,
         sandbox: deps.confiner.status(),
-        ffmpeg: presentChoice(media.ffmpeg),
-        ffprobe: presentChoice(media.ffprobe),
+        ffmpeg: local ? presentChoice(media.ffmpeg) : withoutPaths(presentChoice(media.ffmpeg)),
+        ffprobe: local ? presentChoice(media.ffprobe) : withoutPaths(presentChoice(media.ffprobe)),
         hardware_encoders: presentHardware(deps.media.facts()),
       };
     },
@@ -86,4 +96,9 @@ export function systemRoutes(deps: SystemDeps): Router {
       };
     },
   });
+}
+
+/** A binary choice without where it lives on this machine (for accounts other than the local one). */
+function withoutPaths(c: ReturnType<typeof presentChoice>): ReturnType<typeof presentChoice> {
+  return { ...c, path: '', reason: c.reason.split(c.path).join('ffmpeg'), candidates: c.candidates.map((k) => ({ ...k, path: null, note: '' })) };
 }

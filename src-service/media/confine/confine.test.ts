@@ -44,7 +44,7 @@ const required = () => createConfiner({ mode: () => 'require', log: () => undefi
 
 async function runWrapped(req: ConfineRequest) {
   const cmd = required().wrap(req);
-  return runProcess(cmd.bin, cmd.argv, { cwd: req.cwd, env: cmd.env, timeoutMs: 30_000 });
+  return runProcess(cmd.bin, cmd.argv, { cwd: req.cwd, env: cmd.env, infoFd: cmd.infoFd, timeoutMs: 30_000 });
 }
 
 describe('bwrapArgs', () => {

@@ -38,7 +38,7 @@ interface Mechanism {
   name: SandboxMechanism;
   /** null when it works, else why not. */
   problem: string | null;
-  wrap(req: ConfineRequest): { bin: string; argv: string[] };
+  wrap(req: ConfineRequest): { bin: string; argv: string[]; infoFd?: 3 };
 }
 
 /** A failed check is repeated after this long (a package installed meanwhile, a smoke test slowed by load). */
@@ -93,7 +93,8 @@ function detectMechanism(platform: NodeJS.Platform, bwrapPath?: string): Mechani
     const problem = bwrap
       ? smokeTestBwrap(bwrap)
       : `bubblewrap (bwrap) not found${bwrapPath ? ` at ${bwrapPath}` : ''}: install it (apt install bubblewrap, dnf install bubblewrap) or set FFDESK_SANDBOX=prefer`;
-    return { name: 'bubblewrap', problem, wrap: (req) => ({ bin: bwrap as string, argv: bwrapArgs(req) }) };
+    // --info-fd: bwrap reports its PID namespace's init there, so a run can end the whole sandbox (run-ender.ts).
+    return { name: 'bubblewrap', problem, wrap: (req) => ({ bin: bwrap as string, argv: ['--info-fd', '3', ...bwrapArgs(req)], infoFd: 3 }) };
   }
   if (platform === 'darwin') {
     const problem = existsSync(SANDBOX_EXEC) ? null : `sandbox-exec not found at ${SANDBOX_EXEC}: set FFDESK_SANDBOX=prefer`;

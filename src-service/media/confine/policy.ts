@@ -63,6 +63,8 @@ export interface WrappedCommand {
   env: NodeJS.ProcessEnv;
   /** True when the operating system confines it. */
   confined: boolean;
+  /** Under bubblewrap: pass to runProcess, which reads the sandbox's init pid there to end the whole sandbox. */
+  infoFd?: 3;
 }
 
 /** The environment a confined ffmpeg gets: nothing of the service's. */

@@ -10,6 +10,7 @@ import type { JobPlan } from '../plan';
 import { filesToUpload } from '../remote-jobs';
 import { isWorkerFailure, type WorkerFailureStatus } from '../../contract/worker-protocol.schema';
 import { ServiceAnswerError, type ServiceClient } from './service-client';
+import { openUnder, UntrustedFileError } from '../../storage/no-follow';
 
 /** How often a running job reports progress; the answer carries cancel, so this bounds how fast ffmpeg stops. */
 export const PROGRESS_EVERY_MS = 500;
@@ -143,24 +144,33 @@ async function finish(
   throw new Error('the service kept losing the uploaded outputs');
 }
 
+/** Read through the descriptor checked once without following links (docs/sandbox.md, "What comes back out"). */
 async function uploadFile(ctx: JobContext, commandId: string, work: string, file: string): Promise<void> {
-  const full = path.join(work, file);
-  const size = (await fs.stat(full)).size;
-  const init = await ctx.client.send(
-    'workerInitFile',
-    { command_id: commandId },
-    {
-      worker_id: ctx.workerId,
-      path: file,
-      size_bytes: size,
-    },
-  );
-  const etags: string[] = [];
-  for (const [i, url] of init.upload_urls.entries()) {
-    const start = i * init.part_size;
-    etags.push(await ctx.client.putPart(url, full, start, Math.min(init.part_size, size - start)));
+  const checked = await openUnder(work, file).catch((err: unknown) => {
+    if (!(err instanceof UntrustedFileError)) throw err;
+    if (err.missing) throw new JobFailure('MISSING_OUTPUT_FILE', `Output ${file} was not produced by the command`);
+    throw new JobFailure('PROCESSING_ERROR', `Output ${file} refused: ${err.message}; outputs must be regular files written by the command`, { cause: err });
+  });
+  try {
+    const size = checked.stat.size;
+    const init = await ctx.client.send(
+      'workerInitFile',
+      { command_id: commandId },
+      {
+        worker_id: ctx.workerId,
+        path: file,
+        size_bytes: size,
+      },
+    );
+    const etags: string[] = [];
+    for (const [i, url] of init.upload_urls.entries()) {
+      const start = i * init.part_size;
+      etags.push(await ctx.client.putPart(url, checked.fh, start, Math.min(init.part_size, size - start)));
+    }
+    await ctx.client.send('workerCompleteUpload', { upload_id: init.upload_id }, { etags });
+  } finally {
+    await checked.fh.close();
   }
-  await ctx.client.send('workerCompleteUpload', { upload_id: init.upload_id }, { etags });
 }
 
 async function reportFailure(ctx: JobContext, commandId: string, reason: unknown, err: unknown, t: { log: string; ffmpegSeconds: number }): Promise<void> {

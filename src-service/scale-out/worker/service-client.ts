@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -71,8 +71,8 @@ export function createServiceClient(serviceUrl: string, token: string) {
     return call(e.method.toUpperCase(), pathOf(e.path, params ?? {}), body, opts);
   }
 
-  /** PUTs bytes [start, start+length) of a file to a signed part URL; returns the ETag. */
-  function putPart(p: string, file: string, start: number, length: number): Promise<string> {
+  /** PUTs bytes [start, start+length) of an open file (checked by storage/no-follow.ts) to a signed part URL; returns the ETag. */
+  function putPart(p: string, file: FileHandle, start: number, length: number): Promise<string> {
     const url = new URL(resolve(p));
     const lib = url.protocol === 'https:' ? https : http;
     return new Promise((ok, fail) => {
@@ -89,7 +89,8 @@ export function createServiceClient(serviceUrl: string, token: string) {
       req.on('error', fail);
       if (length === 0) req.end();
       else
-        fs.createReadStream(file, { start, end: start + length - 1 })
+        file
+          .createReadStream({ start, end: start + length - 1, autoClose: false })
           .on('error', fail)
           .pipe(req);
     });

@@ -12,9 +12,14 @@ export function errorShapeProblem(status: number, text: string, contentType: str
     return `a ${status} body is not JSON: ${text.slice(0, 120)}`;
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return `a ${status} body is not an object: ${text.slice(0, 120)}`;
-  const keys = Object.keys(body);
-  if (keys.length !== 1 || keys[0] !== 'detail') return `a ${status} body has fields ${JSON.stringify(keys)}, not just detail`;
+  // The one extra field allowed: `hint`, advice for people (decisions: "advice for people goes in an extra field").
+  const keys = Object.keys(body).filter((k) => k !== 'hint');
+  if (keys.length !== 1 || keys[0] !== 'detail') return `a ${status} body has fields ${JSON.stringify(Object.keys(body))}, not just detail (and hint)`;
+  const hint = (body as { hint?: unknown }).hint;
+  if (hint !== undefined && typeof hint !== 'string') return `a ${status} hint is not a string: ${text.slice(0, 120)}`;
   const detail = (body as { detail: unknown }).detail;
+  if (status === 401 && detail !== 'Invalid authorization key')
+    return `a 401 detail is not exactly the hosted text "Invalid authorization key": ${text.slice(0, 120)}`;
   if (status !== 422) return typeof detail === 'string' && detail.length > 0 ? null : `a ${status} detail is not a non-empty string: ${text.slice(0, 120)}`;
   if (!Array.isArray(detail) || detail.length === 0) return `a 422 detail is not a non-empty list: ${text.slice(0, 120)}`;
   for (const item of detail) {

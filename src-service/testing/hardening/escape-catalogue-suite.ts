@@ -7,7 +7,8 @@ import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer } from '../me
 import { buildZip } from '../zip-builder';
 import { findBwrap, smokeTestBwrap } from '../../media/confine/bwrap';
 import { uploadFile, type JsonBody } from './fixtures';
-import { RED_TEAM_TRICKS, RUN_TRICKS, STORAGE_PATH_TRICKS, SUBMIT_TRICKS, type Trick, type TrickContext } from './escape-tricks';
+import { writeStandinFfmpeg } from './standin-ffmpeg';
+import { OUTPUT_TRICKS, RED_TEAM_TRICKS, RUN_TRICKS, STORAGE_PATH_TRICKS, SUBMIT_TRICKS, type Trick, type TrickContext } from './escape-tricks';
 
 /**
  * The escape catalogue, end to end: every trick goes through the HTTP API to the real
@@ -43,6 +44,7 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
   let media: MediaServer;
   let outside: string;
   let served: string;
+  let standinDir: string;
   let ctx: TrickContext;
   let before: { outside: string[]; dataTop: string[]; canaries: Record<string, string> };
   const figures = { tried: 0, refusedAtSubmit: 0, failedAtRun: 0, heldBySandbox: 0, storagePathsRefused: 0, knownParserMisses: 0, escapes: [] as string[] };
@@ -130,7 +132,16 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
     outside = tempDir('ffdesk-outside-');
     plantCanaries(outside, 'canary.txt');
     fs.writeFileSync(path.join(outside, 'canary.srt'), `1\n00:00:00,000 --> 00:00:01,000\n${token}\n`);
-    svc = await startTestService({ sandbox: sandboxOn ? 'require' : 'off', testOnlySkipArgumentChecks: !parserOn });
+    // Every run goes through a stand-in that acts like exploited code for a few output names (standin-ffmpeg.ts).
+    standinDir = tempDir('ffdesk-standin-');
+    const ffmpegBefore = process.env.FFDESK_FFMPEG_PATH;
+    process.env.FFDESK_FFMPEG_PATH = writeStandinFfmpeg(standinDir, outside);
+    try {
+      svc = await startTestService({ sandbox: sandboxOn ? 'require' : 'off', testOnlySkipArgumentChecks: !parserOn });
+    } finally {
+      if (ffmpegBefore === undefined) delete process.env.FFDESK_FFMPEG_PATH;
+      else process.env.FFDESK_FFMPEG_PATH = ffmpegBefore;
+    }
     plantCanaries(svc.dataDir, 'canary-secret.txt');
     fs.copyFileSync(path.join(svc.dataDir, 'canary.mp4'), path.join(served, 'remote-canary.mp4'));
     const tinyTs = path.join(served, 'tiny.ts');
@@ -183,7 +194,7 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
     delete process.env.ESCAPE_CANARY_ENV;
     await svc?.stop();
     await media?.close();
-    for (const dir of [outside, served]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of [outside, served, standinDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   describe('through the API', () => {
@@ -200,8 +211,16 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
       expect(await leakIn(done), JSON.stringify(done)).toBe(true);
     });
 
+    it('when the catalogue runs, then its ffmpeg is the stand-in that can act like exploited code (control)', async () => {
+      expect(svc.service.parts.media.binaries().ffmpegPath).toBe(path.join(standinDir, 'standin-ffmpeg'));
+      const res = await svc.api('POST', '/v1/run-ffmpeg-command', OUTPUT_TRICKS[0]!.body(ctx, ''));
+      const done = await svc.waitForCommand(res.body.command_id);
+      expect(done.error_message).toMatch(/standin-link-abs\.bin/);
+      expect(done.error_message).toMatch(/link/);
+    });
+
     const submitTricks = [...SUBMIT_TRICKS, ...RED_TEAM_TRICKS.filter((t) => t.expect === 'submit')];
-    const runTricks = [...RUN_TRICKS, ...RED_TEAM_TRICKS.filter((t) => t.expect === 'run')];
+    const runTricks = [...RUN_TRICKS, ...RED_TEAM_TRICKS.filter((t) => t.expect === 'run'), ...OUTPUT_TRICKS];
 
     for (const trick of submitTricks) {
       if (parserOn && trick.parserMiss && !sandboxOn) {

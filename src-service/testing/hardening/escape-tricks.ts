@@ -686,3 +686,42 @@ export const RED_TEAM_TRICKS: Trick[] = [
     body: fromZip('-f concat -i list.txt -c copy {{out_1}}', { output_files: { out_1: 'out.ts' } }),
   },
 ];
+
+/**
+ * Code running inside ffmpeg leaves something other than a regular file where an output was
+ * expected (the suite runs a stand-in ffmpeg, testing/hardening/standin-ffmpeg.ts, that does
+ * it in shell). The service must not follow, store or serve any of it: the command fails
+ * naming the file (docs/sandbox.md, "What comes back out"). A SUCCESS is an escape, hence
+ * `readsOutside` in every mode.
+ */
+const lavfi = '-f lavfi -i testsrc=duration=1:size=64x48:rate=10 -c:v libx264 -preset ultrafast';
+const standin = (name: string, out: Record<string, unknown> = { output_files: { out_1: name } }): Trick => ({
+  name: `code inside ffmpeg leaves ${name} as ${STANDIN_LABELS[name]}`,
+  expect: 'run',
+  errorStatus: 'PROCESSING_ERROR',
+  readsOutside: true,
+  body: () => run(`${lavfi} {{${Object.keys(out.output_files as object)[0]}}}`, out),
+});
+const STANDIN_LABELS: Record<string, string> = {
+  'standin-link-abs.bin': 'a symbolic link to a file outside',
+  'standin-link-db.bin': "a symbolic link to the service's database",
+  'standin-link-secret.bin': 'a relative symbolic link into the data dir',
+  'standin-hardlink.bin': 'a hard link',
+  'standin-fifo.bin': 'a FIFO',
+  'standin-folder.txt': 'an OUTPUT_FOLDER member beside a link',
+  'standin-playlist.m3u8': 'a playlist whose segment is a link',
+  'standin-dirlink.bin': 'an output beside a folder link to the data dir',
+};
+export const OUTPUT_TRICKS: Trick[] = [
+  standin('standin-link-abs.bin'),
+  standin('standin-link-db.bin'),
+  standin('standin-link-secret.bin'),
+  standin('standin-hardlink.bin'),
+  standin('standin-fifo.bin'),
+  {
+    ...standin('standin-folder.txt'),
+    body: () => run(`${lavfi} standin-folder.txt`, { output_files: 'OUTPUT_FOLDER' }),
+  },
+  standin('standin-playlist.m3u8', { output_files: { out_playlist_1: 'standin-playlist.m3u8' } }),
+  standin('standin-dirlink.bin'),
+];

@@ -23,7 +23,7 @@ export function SystemSection() {
           <dt>Data folder</dt>
           <dd className="row">
             <code>{s.data_dir}</code>
-            <CopyButton size="small" variant="ghost" label="Copy" getText={() => s.data_dir} />
+            <CopyButton size="small" variant="ghost" label="Copy" getText={() => s.data_dir ?? ''} />
           </dd>
           <dt>FFmpeg</dt>
           <dd>

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { processesMentioning, type LiveProcess } from './processes';
+
+/**
+ * The suite's own temp root (docs/contributing.md, "Tests clean up"): every test process, and
+ * every service and sandbox they start, inherits TMPDIR pointing here, so what the run leaves
+ * is told apart from what other work on the machine makes in the system temp dir.
+ */
+export interface SuiteRoot {
+  root: string;
+  /** Ends the run: kills what is left, removes the root; throws naming what tests left. */
+  check(): void;
+}
+
+export function openSuiteRoot(runner: string): SuiteRoot {
+  const shared = os.tmpdir();
+  const root = fs.mkdtempSync(path.join(shared, `ffdesk-suite-${runner}-`));
+  const saved = { TMPDIR: process.env.TMPDIR, shared: process.env.FFDESK_TEST_SHARED_TMPDIR };
+  process.env.FFDESK_TEST_SHARED_TMPDIR = shared; // the ffmpeg facts cache stays shared between runs
+  process.env.TMPDIR = root;
+  return {
+    root,
+    check() {
+      restore('TMPDIR', saved.TMPDIR);
+      restore('FFDESK_TEST_SHARED_TMPDIR', saved.shared);
+      const folders = fs.readdirSync(root).filter((n) => n.startsWith('ffdesk-'));
+      const processes = processesIn(root);
+      for (const p of processes) signal(p.pid);
+      fs.rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+      if (folders.length === 0 && processes.length === 0) return;
+      throw new Error(
+        `The ${runner} run left ${folders.length} temp folder(s) and ${processes.length} process(es) behind (now removed):\n` +
+          [...folders.map((f) => `  folder ${f}`), ...processes.map((p) => `  process ${p.pid}: ${p.cmdline.slice(0, 200)}`)].join('\n'),
+      );
+    },
+  };
+}
+
+/** Processes that name the root (bwrap's monitor and init bind job folders under it) or work in it. */
+function processesIn(root: string): LiveProcess[] {
+  const byCmdline = processesMentioning(root);
+  const seen = new Set(byCmdline.map((p) => p.pid));
+  const byCwd: LiveProcess[] = [];
+  if (process.platform === 'linux') {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry) || seen.has(Number(entry)) || Number(entry) === process.pid) continue;
+      try {
+        if (fs.readlinkSync(`/proc/${entry}/cwd`).startsWith(root))
+          byCwd.push({ pid: Number(entry), cmdline: fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+      } catch {
+        continue; // ended meanwhile, or not ours to read
+      }
+    }
+  }
+  return [...byCmdline, ...byCwd];
+}
+
+function signal(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // ended meanwhile
+  }
+}
+
+function restore(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
