@@ -64,24 +64,45 @@ describe('planSegmented', () => {
   const tokens = ['-i', 'in.mov', '-c:v', 'libx264', '-crf', '20', '-c:a', 'aac', '-movflags', '+faststart', 'out.mp4'];
   const facts = { keyframes: [0, 2, 4], duration: 6, hasAudio: true };
 
-  it('splits at the planned keyframes, encodes each piece video-only with the same arguments, audio whole, joins by stream copy', () => {
+  it('encodes each segment from its keyframe, video only, with the same arguments; audio whole; joins by stream copy', () => {
     const p = planSegmented(facts, tokens, 'in.mov', 2);
-    expect(p.split).toEqual([
+    expect(p.encodes[0]).toEqual([
+      '-ss',
+      '0.000000',
+      '-to',
+      '2.000000',
       '-i',
       'in.mov',
-      '-map',
-      '0:v:0',
-      '-c',
-      'copy',
-      '-f',
-      'segment',
-      '-reset_timestamps',
-      '1',
-      '-segment_times',
-      '2.000000,4.000000',
-      'seg_split_%05d.mov',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '20',
+      '-c:a',
+      'aac',
+      '-an',
+      '-sn',
+      '-dn',
+      'seg_enc_00000.mov',
     ]);
-    expect(p.encodes[1]).toEqual(['-i', 'seg_split_00001.mov', '-c:v', 'libx264', '-crf', '20', '-c:a', 'aac', '-an', '-sn', '-dn', 'seg_enc_00001.mov']);
+    expect(p.encodes[2]!.slice(0, 4)).toEqual(['-ss', '4.000000', '-i', 'in.mov']);
+    expect(p.encodes[1]).toEqual([
+      '-ss',
+      '2.000000',
+      '-to',
+      '4.000000',
+      '-i',
+      'in.mov',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '20',
+      '-c:a',
+      'aac',
+      '-an',
+      '-sn',
+      '-dn',
+      'seg_enc_00001.mov',
+    ]);
     expect(p.audio).toEqual(['-i', 'in.mov', '-c:v', 'libx264', '-crf', '20', '-c:a', 'aac', '-vn', '-sn', '-dn', 'seg_audio.mka']);
     expect(p.join).toEqual([
       '-f',
@@ -111,7 +132,12 @@ describe('planSegmented', () => {
     expect(p.join).toEqual(['-f', 'concat', '-safe', '0', '-i', 'seg_list.txt', '-c', 'copy', '-movflags', '+faststart', 'out.mp4']);
   });
 
-  it('one segment: no -segment_times', () => {
-    expect(planSegmented(facts, tokens, 'in.mov', 60).split).not.toContain('-segment_times');
+  it('one segment: read from the start to the end, no -to', () => {
+    expect(planSegmented(facts, tokens, 'in.mov', 60).encodes).toEqual([['-ss', '0.000000', ...tokens.slice(0, 8), '-an', '-sn', '-dn', 'seg_enc_00000.mov']]);
+  });
+
+  it('input options before -i stay before it, after the range', () => {
+    const p = planSegmented(facts, ['-re', '-i', 'in.mov', '-c:v', 'libx265', 'out.mkv'], 'in.mov', 2);
+    expect(p.encodes[1]).toEqual(['-re', '-ss', '2.000000', '-to', '4.000000', '-i', 'in.mov', '-c:v', 'libx265', '-an', '-sn', '-dn', 'seg_enc_00001.mov']);
   });
 });

@@ -19,9 +19,7 @@ export interface SegmentFacts {
 
 export interface SegmentedPlan {
   segments: SegmentBounds[];
-  /** Stream-copies the video into one piece per segment (cut at the planned keyframes). */
-  split: string[];
-  /** One encode per segment, the command's own arguments, video only. */
+  /** One encode per segment: the command's own arguments, video only, the input read from the segment's keyframe to the next cut. */
   encodes: string[][];
   /** The command's own arguments on the whole input, audio only; null without audio. */
   audio: string[] | null;
@@ -46,7 +44,6 @@ const EPSILON = 1e-6;
 /** Output-container options: they belong to the final join, not to the pieces. */
 const MUXER_OPTIONS = new Set(['-f', '-movflags', '-brand', '-write_tmcd']);
 
-export const pieceName = (i: number) => `seg_split_${String(i).padStart(5, '0')}.mov`;
 export const encodedName = (i: number) => `seg_enc_${String(i).padStart(5, '0')}.mov`;
 export const AUDIO_NAME = 'seg_audio.mka';
 export const LIST_NAME = 'seg_list.txt';
@@ -59,17 +56,18 @@ export function planSegmented(facts: SegmentFacts, tokens: string[], input: stri
   const segments = planBounds(facts, segmentSeconds);
   const output = tokens[tokens.length - 1]!;
   const { encoder, muxer } = splitOptions(tokens.slice(0, -1));
-  const cuts = segments.slice(1).map((s) => s.start.toFixed(6));
-  const split = ['-i', input, '-map', '0:v:0', '-c', 'copy', '-f', 'segment', '-reset_timestamps', '1'];
-  if (cuts.length > 0) split.push('-segment_times', cuts.join(','));
-  split.push('seg_split_%05d.mov');
-  const encodes = segments.map((s) => encoder.map((t) => (t === input ? pieceName(s.index) : t)).concat(['-an', '-sn', '-dn', encodedName(s.index)]));
+  // Input seeking from each cut's keyframe (accurate seek): open-GOP leading frames (HEVC CRA) are decoded from the whole input, not lost at a stream-copy cut.
+  const encodes = segments.map((s, i) => {
+    const range = ['-ss', s.start.toFixed(6), ...(i < segments.length - 1 ? ['-to', s.end.toFixed(6)] : [])];
+    const tokens = encoder.flatMap((t, k) => (t === '-i' && encoder[k + 1] === input ? [...range, t] : [t]));
+    return [...tokens, '-an', '-sn', '-dn', encodedName(s.index)];
+  });
   const audio = facts.hasAudio ? [...encoder, '-vn', '-sn', '-dn', AUDIO_NAME] : null;
   const join = ['-f', 'concat', '-safe', '0', '-i', LIST_NAME];
   if (audio) join.push('-i', AUDIO_NAME, '-map', '0:v', '-map', '1:a');
   join.push('-c', 'copy', ...muxer, output);
   const list = segments.map((s) => `file '${encodedName(s.index)}'\n`).join('');
-  return { segments, split, encodes, audio, join, files: { [LIST_NAME]: list } };
+  return { segments, encodes, audio, join, files: { [LIST_NAME]: list } };
 }
 
 function splitOptions(tokens: string[]): { encoder: string[]; muxer: string[] } {

@@ -35,7 +35,7 @@ export function segmentSecondsOf(request: StoredRequest): number | null {
 /**
  * Runs a segmented encode through the job engine's step runner (runSteps: sandbox, limits,
  * progress, cancel): the input's facts are read in the job folder, planned (plan.ts), the
- * video split at keyframes, the pieces encoded side by side (one per core the command has),
+ * video encoded in keyframe-aligned segments side by side (one per core the command has),
  * each finished piece kept durable (manifest.ts), the audio encoded whole, and the pieces
  * joined with the audio by stream copy. A restart reuses the pieces a previous run finished.
  */
@@ -73,7 +73,6 @@ export async function runSegmented(
       logs,
     );
   let ffmpegSeconds = 0;
-  if (reused < plan.segments.length) ffmpegSeconds += (await one([plan.split])).ffmpegSeconds;
   ffmpegSeconds += await encodeSegments(deps, row, plan, state, manifest, stateDir, { work: dirs.work, opts, run: one });
   for (const s of plan.segments) await fs.link(path.join(stateDir, fileOf(s.index)), path.join(dirs.work, plan.encodes[s.index]!.at(-1)!));
   if (plan.audio) ffmpegSeconds += (await one([plan.audio])).ffmpegSeconds;

@@ -12,13 +12,34 @@ let dir: string;
 const SOURCES = [
   { name: 'h264-25.mp4', rate: '25', gop: 25, codec: 'libx264' },
   { name: 'h264-2997.mp4', rate: '30000/1001', gop: 30, codec: 'libx264' },
+  // x265 makes open GOPs (CRA keyframes with leading frames): a stream-copy cut there would lose frames.
+  { name: 'h265-25.mp4', rate: '25', gop: 25, codec: 'libx265' },
 ];
 
 beforeAll(async () => {
   dir = tempDir('ffdesk-segmented-');
   for (const s of SOURCES) {
     const lavfi = ['-f', 'lavfi', '-i', `testsrc2=size=192x108:rate=${s.rate}:duration=7`, '-f', 'lavfi', '-i', 'sine=frequency=440:duration=7'];
-    ffmpeg(['-y', ...lavfi, '-c:v', s.codec, '-g', String(s.gop), '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', s.name], dir);
+    ffmpeg(
+      [
+        '-y',
+        ...lavfi,
+        '-c:v',
+        s.codec,
+        ...(s.codec === 'libx265' ? ['-x265-params', 'log-level=error'] : []),
+        '-g',
+        String(s.gop),
+        '-preset',
+        'veryfast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+        s.name,
+      ],
+      dir,
+    );
   }
   media = await startMediaServer(dir);
   svc = await startTestService();
