@@ -73,7 +73,7 @@ function optionReasons(tokens: string[]): string[] {
     else if (name === '-filter_complex' || name === '-lavfi' || name === '-filter_complex_script')
       out.push(`${t}: a filter graph may mix streams or span time`);
     else if (name === '-map') out.push('-map: a segmented encode uses the first video stream and the audio as chosen by default');
-    else if (name === '-vf' || name === '-filter:v' || name === '-filter') out.push(...filterReasons(tokens[i + 1] ?? ''));
+    else if (name === '-vf' || (name === '-filter' && !/^-filter:a/.test(t))) out.push(...filterReasons(tokens[i + 1] ?? ''));
   }
   return out;
 }

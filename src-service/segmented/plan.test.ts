@@ -13,6 +13,7 @@ describe('segmentedIssues', () => {
     ['plain CRF encode', {}, '-i {{in_1}} -c:v libx264 -crf 23 -c:a aac {{out_1}}', null],
     ['frame-by-frame filters', {}, '-i {{in_1}} -vf scale=640:-2,format=yuv420p,hflip -c:v libx264 {{out_1}}', null],
     ['loudnorm on the audio, which is encoded whole', {}, '-i {{in_1}} -af loudnorm -c:v libx264 {{out_1}}', null],
+    ['areverse as -filter:a', {}, '-i {{in_1}} -filter:a areverse,loudnorm {{out_1}}', null],
     ['two inputs', { input_files: { in_1: 'https://x/a', in_2: 'https://x/b' } }, '-i {{in_1}} -i {{in_2}} {{out_1}}', /exactly one media input/],
     ['a zip of inputs', { input_compressed_folder: 'https://x/z.zip' }, '-i {{in_1}} {{out_1}}', /exactly one media input/],
     ['two outputs', { output_files: { out_1: 'a.mp4', out_2: 'b.mp4' } }, '-i {{in_1}} {{out_1}} {{out_2}}', /exactly one output/],
