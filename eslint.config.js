@@ -38,6 +38,26 @@ const domainLayer = {
   message: 'Domain code may not import the HTTP layer (api/): throw an error of errors.ts or emit an event, and let api/ present it',
 };
 
+// The service is called through its typed client only (src-service/client/, docs/architecture.md
+// "The client"): a `fetch(` elsewhere would be a second, hand-written caller with its own paths,
+// errors and 422 formatting. FETCH_ALLOWED names the few places that fetch something else.
+const NO_FETCH = [
+  { selector: "CallExpression[callee.name='fetch']", message: 'Call the service through the typed client (client.call(API.x, …)); see docs/architecture.md' },
+  {
+    selector: "CallExpression[callee.property.name='fetch'][callee.object.name=/^(globalThis|window|self)$/]",
+    message: 'Call the service through the typed client (client.call(API.x, …)); see docs/architecture.md',
+  },
+];
+const FETCH_ALLOWED = [
+  // The client itself: its one fetch (http.ts) and what is built on it.
+  'src-service/client/**/*.ts',
+  // Outgoing webhook deliveries go to the user's URL, not to the service.
+  'src-service/webhooks/send.ts',
+  // The renderer hands the client a fetch that also watches for 401s (back to the key gate).
+  'src-renderer/src/app/ConnectedApp.tsx',
+];
+const TESTING_IMPORT = { selector: `ImportExpression[source.value=/${TESTING_SEGMENT}/]`, message: TESTING_MESSAGE };
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src-service/cli/bin.mjs'] },
   js.configs.recommended,
@@ -83,7 +103,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [testingPattern] }],
       // no-restricted-imports does not look at import(); this catches a dynamic import of a helper.
-      'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${TESTING_SEGMENT}/]`, message: TESTING_MESSAGE }],
+      'no-restricted-syntax': ['error', TESTING_IMPORT, ...NO_FETCH],
     },
   },
   {
@@ -95,7 +115,8 @@ export default tseslint.config(
       // only api/mount-endpoints.ts creates a router.
       'no-restricted-syntax': [
         'error',
-        { selector: `ImportExpression[source.value=/${TESTING_SEGMENT}/]`, message: TESTING_MESSAGE },
+        TESTING_IMPORT,
+        ...NO_FETCH,
         {
           selector: "NewExpression[callee.name='Router']",
           message: 'Declare the endpoint in src-service/contract/endpoints/ and bind its handler with mountEndpoints',
@@ -105,7 +126,12 @@ export default tseslint.config(
   },
   {
     files: ['src-service/api/mount-endpoints.ts'],
-    rules: { 'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${TESTING_SEGMENT}/]`, message: TESTING_MESSAGE }] },
+    rules: { 'no-restricted-syntax': ['error', TESTING_IMPORT, ...NO_FETCH] },
+  },
+  {
+    files: FETCH_ALLOWED,
+    ignores: testFiles,
+    rules: { 'no-restricted-syntax': ['error', TESTING_IMPORT] },
   },
   {
     files: DOMAIN_FILES,

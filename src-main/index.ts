@@ -1,8 +1,12 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, Menu, shell } from 'electron';
 import { registerIpc } from './ipc';
 import { buildMenu } from './menu';
 import { startServiceProcess, type RunningService } from './service-process';
+import { superviseService } from './service-supervisor';
+import { serviceDownPage } from './service-down-page';
+import type { RestartDecision } from './restart-policy';
 
 /**
  * The Electron shell, kept thin: it starts the service in its own utilityProcess on
@@ -10,8 +14,10 @@ import { startServiceProcess, type RunningService } from './service-process';
  * (same origin as the API, so no CORS and the Host/Origin guard stays strict). The window
  * talks to the service over HTTP like any script (docs/architecture.md).
  */
-let service: RunningService | undefined;
+let service: ReturnType<typeof superviseService> | undefined;
 let quitting = false;
+/** The service's origin: it changes when a restarted service listens on a new port. */
+let serviceOrigin = '';
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -27,15 +33,50 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  service = await startServiceProcess({
-    dataDir: process.env.FFDESK_DATA_DIR || path.join(app.getPath('userData'), 'data'),
-    webRoot: path.join(__dirname, '../renderer'),
+  const hostOptions = { dataDir: process.env.FFDESK_DATA_DIR || path.join(app.getPath('userData'), 'data'), webRoot: path.join(__dirname, '../renderer') };
+  service = superviseService(() => startServiceProcess(hostOptions), {
+    onReady,
+    onCrash,
+    onStartFailed: (err) => logWatch(`a restart failed: ${String(err)}`),
   });
-  const { url } = service;
-  registerIpc({ serviceUrl: url, apiKey: service.apiKey, dataDir: service.dataDir });
-  Menu.setApplicationMenu(buildMenu(service.dataDir));
-  createWindow(url);
-  app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && createWindow(url));
+  const first = await service.start();
+  registerIpc(() => {
+    const s = service?.current();
+    if (!s) throw new Error('The FFDesk service is restarting');
+    return { serviceUrl: s.url, apiKey: s.apiKey, dataDir: s.dataDir };
+  });
+  Menu.setApplicationMenu(buildMenu(first.dataDir));
+  createWindow(first.url);
+  app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && service?.current() && createWindow(service.current()!.url));
+}
+
+/** Watching the service (docs/architecture.md): a restarted one has a new port, so the windows load its origin again. */
+function onReady(s: RunningService, restarted: boolean): void {
+  serviceOrigin = new URL(s.url).origin;
+  if (!restarted) return;
+  logWatch(`the service is running again at ${s.url}`);
+  for (const win of BrowserWindow.getAllWindows()) void win.loadURL(`${s.url}/`);
+}
+
+function onCrash(code: number | null, decision: RestartDecision): void {
+  logWatch(
+    `the service process stopped unexpectedly (exit code ${code}); ${decision.action === 'restart' ? `restart ${decision.attempt} in ${decision.delayMs} ms` : `giving up after ${decision.crashes} crashes`}`,
+  );
+  const page = serviceDownPage(code, decision);
+  for (const win of BrowserWindow.getAllWindows()) void win.loadURL(page);
+}
+
+/** Written to the console and to service-watch.log in the app's log folder. */
+function logWatch(line: string): void {
+  const stamped = `${new Date().toISOString()} ${line}`;
+  console.error(`FFDesk: ${stamped}`);
+  try {
+    const dir = app.getPath('logs');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.appendFileSync(path.join(dir, 'service-watch.log'), `${stamped}\n`);
+  } catch (err) {
+    console.error('FFDesk: could not write service-watch.log:', err);
+  }
 }
 
 function createWindow(url: string): void {
@@ -54,13 +95,12 @@ function createWindow(url: string): void {
       webSecurity: true,
     },
   });
-  const origin = new URL(url).origin;
   win.webContents.setWindowOpenHandler(({ url: target }) => {
-    if (/^https?:\/\//.test(target) && new URL(target).origin !== origin) void shell.openExternal(target);
+    if (/^https?:\/\//.test(target) && new URL(target).origin !== serviceOrigin) void shell.openExternal(target);
     return { action: 'deny' };
   });
   win.webContents.on('will-navigate', (event, target) => {
-    if (new URL(target).origin !== origin) event.preventDefault();
+    if (new URL(target).origin !== serviceOrigin) event.preventDefault();
   });
   win.once('ready-to-show', () => win.show());
   void win.loadURL(`${url}/`);

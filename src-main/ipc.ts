@@ -1,15 +1,17 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { IPC } from './ipc-contract';
 
-/** Answers only frames loaded from the service's own origin. */
-export function registerIpc(cfg: { serviceUrl: string; apiKey: string; dataDir: string }): void {
-  const origin = new URL(cfg.serviceUrl).origin;
-  const trusted = (e: IpcMainInvokeEvent) => {
+type Config = { serviceUrl: string; apiKey: string; dataDir: string };
+
+/** Answers only frames loaded from the service's own origin (the current one: a restarted service has a new port). */
+export function registerIpc(config: () => Config): void {
+  const trusted = (e: IpcMainInvokeEvent, cfg: Config) => {
     const url = e.senderFrame?.url;
-    return typeof url === 'string' && url.startsWith('http') && new URL(url).origin === origin;
+    return typeof url === 'string' && url.startsWith('http') && new URL(url).origin === new URL(cfg.serviceUrl).origin;
   };
   ipcMain.handle(IPC.getConfig, (e) => {
-    if (!trusted(e)) throw new Error('Untrusted sender');
+    const cfg = config();
+    if (!trusted(e, cfg)) throw new Error('Untrusted sender');
     return cfg;
   });
 }

@@ -95,7 +95,7 @@ export class AppPage {
     return this.page.getByRole('group', { name: 'Filter jobs by status' });
   }
 
-  jobFilter(label: 'All' | 'Active' | 'Succeeded' | 'Failed'): Locator {
+  jobFilter(label: 'All' | 'Active' | 'Succeeded' | 'Failed' | 'Cancelled'): Locator {
     return this.jobFilterBar().getByRole('button', { name: label });
   }
 
@@ -108,7 +108,7 @@ export class AppPage {
   }
 
   jobRow(name: string): Locator {
-    return this.jobsList().getByRole('link', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
+    return this.jobsList().locator(`a[data-job-name="${name.replace(/["\\]/g, '\\$&')}"]`);
   }
 
   /** Job page: its name heading, rename, failure card. */

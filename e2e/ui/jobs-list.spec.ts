@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { AppPage } from './app-page';
 import { expect, openApp, screen, test } from './fixtures';
 
@@ -31,6 +32,9 @@ test.describe('jobs list', () => {
     await expect(app.jobRows()).toHaveCount(0);
     await app.jobFilter('Succeeded').click();
     await expect(app.jobRows()).toHaveCount(12);
+    await app.jobFilter('Cancelled').click();
+    await expect(app.jobRows()).toHaveCount(1);
+    await expect(cancelled).toBeVisible();
     await app.jobFilter('All').click();
     await cancelled.click();
     await expect(page.getByTestId('job-cancelled')).toBeVisible();
@@ -53,5 +57,40 @@ test.describe('jobs list', () => {
     const row = app.jobRow('libx264: testsrc → slow.mp4');
     await expect(row.locator('.chip')).toHaveText('Success');
     await expect(row).toContainText('1 output');
+  });
+
+  test('when 13 jobs are listed at 1280×800, then at least 10 rows show, output name first, no sideways scroll, arrows move the focus, and names match what rows show', async ({
+    page,
+    svc,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const ids: string[] = [];
+    for (let n = 1; n <= 13; n++) ids.push((await svc.client.runCommand(tinyJob(n))).command_id);
+    for (const id of ids) await svc.client.waitForCommand(id, { intervalMs: 250 });
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await expect(app.jobRows()).toHaveCount(13);
+    const list = app.jobsList().getByRole('list');
+    const box = await list.boundingBox();
+    const visible = await app
+      .jobRows()
+      .evaluateAll((rows, bottom) => rows.filter((r) => r.getBoundingClientRect().bottom <= bottom).length, (box?.y ?? 0) + (box?.height ?? 0));
+    expect(visible).toBeGreaterThanOrEqual(10);
+    expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // Output name first: the row's first line is the output, the command's action comes after.
+    await expect(app.jobRow('color → tiny-13.png').locator('.job-name')).toHaveText('tiny-13.png');
+
+    await app.jobRows().first().click();
+    await page.keyboard.press('ArrowDown');
+    await expect(app.jobRows().nth(1)).toBeFocused();
+    await expect(app.jobRows().nth(1)).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(app.jobRows().nth(2)).toBeFocused();
+    const third = await app.jobRows().nth(2).getAttribute('data-job-id');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`#/jobs/${third}$`));
+
+    const axe = await new AxeBuilder({ page }).include('[aria-label="Jobs"]').withRules(['label-content-name-mismatch']).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
   });
 });

@@ -46,7 +46,7 @@ export const app: {
   quit(): void;
   exit(code?: number): void;
   whenReady(): Promise<void>;
-  getPath(name: 'userData' | 'home' | 'temp'): string;
+  getPath(name: 'userData' | 'home' | 'temp' | 'logs'): string;
   on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown;
   on(event: 'second-instance' | 'activate' | 'window-all-closed', listener: () => void): unknown;
 };

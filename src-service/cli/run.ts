@@ -88,8 +88,8 @@ export async function downloadOutputs(client: Client, record: CommandRecord, dir
   fs.mkdirSync(dir, { recursive: true });
   for (const [alias, file] of Object.entries(signed.output_files ?? {})) {
     if (!file.storage_url) continue;
-    const res = await fetch(file.storage_url);
-    if (!res.ok || !res.body) throw new Error(`Download of ${alias} failed: HTTP ${res.status}`);
+    const res = await client.openStorageUrl(file.storage_url);
+    if (!res.body) throw new Error(`Download of ${alias} failed: an empty answer`);
     const target = path.join(dir, path.basename(file.filename ?? alias));
     // Streamed: outputs can be far larger than memory.
     await pipeline(Readable.fromWeb(res.body), fs.createWriteStream(target));

@@ -35,8 +35,9 @@ export class NetworkError extends Error {
   }
 }
 
+/** The one 422 formatter (docs/api.md §2.4): `steps.0: message; query.limit: message` (a body field is named without `body.`). */
 export function describeIssues(issues: ValidationIssue[]): string {
-  return issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; ') || 'Validation error';
+  return issues.map((i) => `${(i.loc[0] === 'body' ? i.loc.slice(1) : i.loc).join('.') || 'body'}: ${i.msg}`).join('; ') || 'Validation error';
 }
 
 /** Reads `{detail}` from an error body; falls back to the status text. */

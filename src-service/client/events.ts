@@ -1,6 +1,7 @@
+import type { Endpoint } from '../contract/endpoint';
 import { eventEndpoints } from '../contract/endpoints/events';
-import { isAbortError, toApiError } from './errors';
-import type { Http } from './http';
+import { isAbortError } from './errors';
+import type { CallArgs, ClientAnswer } from './call';
 import { createSseParser, type SseMessage } from './sse-parser';
 import type { ServiceEvent } from './types';
 
@@ -24,12 +25,14 @@ const MAX_RETRY_MS = 15_000;
  * `Last-Event-ID`, so no event is missed across a dropped connection. Resolves when
  * `signal` aborts (or on a 401).
  */
-export async function subscribeEvents(http: Http, opts: SubscribeOptions): Promise<void> {
+type Call = <E extends Endpoint>(e: E, ...input: CallArgs<E>) => Promise<ClientAnswer<E>>;
+
+export async function subscribeEvents(call: Call, opts: SubscribeOptions): Promise<void> {
   let lastEventId = opts.lastEventId;
   let delay = opts.retryMs ?? 1000;
   while (!opts.signal?.aborted) {
     try {
-      await readStream(http, opts, lastEventId, (id) => {
+      await readStream(call, opts, lastEventId, (id) => {
         lastEventId = id;
         delay = opts.retryMs ?? 1000;
       });
@@ -47,10 +50,10 @@ export async function subscribeEvents(http: Http, opts: SubscribeOptions): Promi
   }
 }
 
-async function readStream(http: Http, opts: SubscribeOptions, lastEventId: string | undefined, onId: (id: string) => void): Promise<void> {
-  const headers = http.headers({ Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) });
-  const res = await http.fetch(http.url(eventEndpoints.streamEvents.path), { headers, signal: opts.signal });
-  if (!res.ok || !res.body) throw toApiError(res.status, res.statusText, await res.json().catch(() => null));
+async function readStream(call: Call, opts: SubscribeOptions, lastEventId: string | undefined, onId: (id: string) => void): Promise<void> {
+  const headers = { Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) };
+  const res = await call(eventEndpoints.streamEvents, { headers, signal: opts.signal });
+  if (!res.body) throw new Error('The event stream answered without a body');
   opts.onStatus?.({ connected: true });
   const parser = createSseParser((msg) => {
     if (msg.id) onId(msg.id);

@@ -1,64 +1,47 @@
-import { NetworkError, isAbortError, toApiError } from './errors';
+import type { Endpoint } from '../contract/endpoint';
+import { NetworkError, isAbortError } from './errors';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 export interface HttpOptions {
   baseUrl: string;
-  apiKey: string;
+  /** Sent as `X-API-KEY` to every endpoint that asks for a key (docs/api.md §5). */
+  apiKey?: string;
+  /** The worker protocol's bearer token, for endpoints declared `auth: 'worker'` (docs/scale-out.md). */
+  workerToken?: string;
   fetch?: FetchLike;
 }
 
-export interface RequestOptions {
-  method?: string;
-  body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
-  signal?: AbortSignal;
-  /** How to read a 2xx body; `none` for 204s. */
-  as?: 'json' | 'text' | 'blob' | 'none';
-}
+export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface Http {
   readonly baseUrl: string;
   readonly fetch: FetchLike;
-  url(path: string, query?: RequestOptions['query']): string;
-  headers(extra?: Record<string, string>): Record<string, string>;
-  request<T>(path: string, opts?: RequestOptions): Promise<T>;
+  url(path: string, query?: Query): string;
+  /** The credential an endpoint's `auth` asks for (none for public ones), plus `extra`. */
+  headers(extra?: Record<string, string>, auth?: Endpoint['auth']): Record<string, string>;
 }
 
-/** The one place that sends `X-API-KEY` and turns error answers into ApiError values. */
+/** The one place that knows the base URL and the credentials (X-API-KEY, or the worker's bearer token). */
 export function createHttp(opts: HttpOptions): Http {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   // Bound so that a browser's window.fetch is not called with a foreign `this`.
   const doFetch: FetchLike = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const http: Http = {
+  return {
     baseUrl,
     fetch: doFetch,
     url(path, query) {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, String(v));
       const qs = params.toString();
-      return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
+      const absolute = /^https?:\/\//.test(path);
+      return `${absolute ? '' : baseUrl}${path}${qs ? `?${qs}` : ''}`;
     },
-    headers(extra) {
-      return { 'X-API-KEY': opts.apiKey, ...extra };
-    },
-    async request<T>(path: string, ro: RequestOptions = {}): Promise<T> {
-      const hasBody = ro.body !== undefined;
-      const init: RequestInit = {
-        method: ro.method ?? (hasBody ? 'POST' : 'GET'),
-        headers: http.headers(hasBody ? { 'Content-Type': 'application/json' } : undefined),
-        body: hasBody ? JSON.stringify(ro.body) : undefined,
-        signal: ro.signal,
-      };
-      const res = await send(doFetch, http.url(path, ro.query), init);
-      if (!res.ok) throw toApiError(res.status, res.statusText, await readBody(res));
-      if (ro.as === 'none' || res.status === 204) return undefined as T;
-      if (ro.as === 'text') return (await res.text()) as T;
-      if (ro.as === 'blob') return (await res.blob()) as T;
-      return (await res.json()) as T;
+    headers(extra, auth = true) {
+      if (auth === 'worker') return { ...(opts.workerToken ? { Authorization: `Bearer ${opts.workerToken}` } : {}), ...extra };
+      return { ...(auth && opts.apiKey !== undefined ? { 'X-API-KEY': opts.apiKey } : {}), ...extra };
     },
   };
-  return http;
 }
 
 export async function send(doFetch: FetchLike, url: string, init: RequestInit): Promise<Response> {
@@ -67,14 +50,5 @@ export async function send(doFetch: FetchLike, url: string, init: RequestInit): 
   } catch (err) {
     if (isAbortError(err)) throw err;
     throw new NetworkError(`Cannot reach the FFDesk service at ${new URL(url).origin}`, { cause: err });
-  }
-}
-
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text().catch(() => '');
-  try {
-    return text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    return { detail: text.slice(0, 500) };
   }
 }

@@ -1,46 +1,28 @@
-import { createHttp, type FetchLike, type RequestOptions } from './http';
-import { pathOf, type Endpoint } from '../contract/endpoint';
-import { commandEndpoints } from '../contract/endpoints/commands';
-import { fileEndpoints } from '../contract/endpoints/files';
-import { keyEndpoints } from '../contract/endpoints/keys';
-import { systemEndpoints } from '../contract/endpoints/system';
-import { webhookEndpoints } from '../contract/endpoints/webhook';
-import { workerEndpoints } from '../contract/endpoints/workers';
+import { createHttp, type FetchLike } from './http';
+import type { Endpoint } from '../contract/endpoint';
+import { API } from './endpoints';
+import { callEndpoint, openStorageUrl, type CallArgs, type CallInput, type ClientAnswer } from './call';
 import { subscribeEvents, type SubscribeOptions } from './events';
 import { uploadFile, type UploadOptions } from './upload';
 import { waitForCommand, type WaitOptions } from './wait';
-import type {
-  Account,
-  ApiKeyInfo,
-  CommandListItem,
-  CommandRecord,
-  CreatedApiKey,
-  Health,
-  InitUploadRequest,
-  InitUploadResponse,
-  Plan,
-  RunChainedRequest,
-  RunCommandRequest,
-  StoredFile,
-  SystemInfo,
-  Capabilities,
-  UploadedPart,
-  WebhookConfig,
-  WebhookDelivery,
-  WorkersList,
-} from './types';
+import type { Plan, RunChainedRequest, RunCommandRequest, UploadedPart } from './types';
 
 export * from './types';
 export { ApiError, NetworkError, isApiError, isAbortError, describeIssues } from './errors';
 export type { UploadOptions, UploadProgress } from './upload';
 export type { SubscribeOptions } from './events';
 export type { WaitOptions } from './wait';
+export type { CallArgs, CallInput, ClientAnswer } from './call';
+export { API, type Api, type OperationId } from './endpoints';
+export { isChainedRequest, stepsOf } from './command-request';
 export { planParts, createRateMeter, type PartPlan } from './upload-plan';
 export { createSseParser, type SseMessage } from './sse-parser';
 
 export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
+  /** Only for the worker protocol's endpoints (auth `worker`). */
+  workerToken?: string;
   fetch?: FetchLike;
 }
 
@@ -52,77 +34,81 @@ export interface Page {
 type Signal = { signal?: AbortSignal };
 
 /**
- * The typed /v1 client: one method per endpoint, browser-safe (fetch only). Used by the
- * GUI, the CLI and scripts alike. Errors are ApiError values (status, detail, body).
+ * The typed /v1 client, derived from the contract: `call(endpoint, input)` reaches every
+ * declared endpoint (`API.<operationId>`), its input and answer typed from the declaration.
+ * The named methods below are one-line conveniences over it, plus the helpers that are more
+ * than one request (upload, wait, the event stream). Browser-safe (fetch only); used by the
+ * GUI, the CLI and scripts alike. Every error answer is an ApiError (status, detail, body).
  */
 export function createClient(options: ClientOptions) {
   const http = createHttp(options);
-  /** One request to a declared endpoint: its method and path come from the declaration (src-service/contract/endpoints/). */
-  const call = <T>(
-    e: Endpoint,
-    o: { params?: Record<string, string>; query?: RequestOptions['query']; body?: unknown; as?: RequestOptions['as'] } & Signal = {},
-  ) => http.request<T>(pathOf(e.path, o.params), { method: e.method.toUpperCase(), query: o.query, body: o.body, signal: o.signal, as: o.as });
-  const c = commandEndpoints;
-  const f = fileEndpoints;
-  const w = webhookEndpoints;
+  const call = <E extends Endpoint>(e: E, ...[input]: CallArgs<E>): Promise<ClientAnswer<E>> => callEndpoint(http, e, input as CallInput<E>);
   const client = {
     baseUrl: http.baseUrl,
-    runCommand: (body: RunCommandRequest, o?: Signal) => call<{ command_id: string }>(c.runFfmpegCommand, { body, signal: o?.signal }),
+    call,
+    runCommand: (body: RunCommandRequest, o?: Signal) => call(API.runFfmpegCommand, { body, signal: o?.signal }).then(queued),
     /** Every check of a submit, nothing queued (FFDesk: `?dry_run=true`); throws the 422/403 an actual submit would. */
     checkCommand: (body: RunCommandRequest | RunChainedRequest, chained: boolean, o?: Signal) =>
-      call<{ dry_run: true }>(chained ? c.runChainedFfmpegCommands : c.runFfmpegCommand, { body, query: { dry_run: 'true' }, signal: o?.signal }),
-    runChained: (body: RunChainedRequest, o?: Signal) =>
-      call<{ command_ids: string[]; command_id: string }>(c.runChainedFfmpegCommands, { body, signal: o?.signal }),
+      chained
+        ? call(API.runChainedFfmpegCommands, { body, query: { dry_run: 'true' }, signal: o?.signal })
+        : call(API.runFfmpegCommand, { body: body as RunCommandRequest, query: { dry_run: 'true' }, signal: o?.signal }),
+    runChained: (body: RunChainedRequest, o?: Signal) => call(API.runChainedFfmpegCommands, { body, signal: o?.signal }).then(queued),
     getCommand: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
-      call<CommandRecord>(c.getCommand, { params: { command_id: id }, query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
+      call(API.getCommand, { params: { command_id: id }, query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
     listCommands: (page: Page & Signal & { q?: string } = {}) =>
-      call<CommandListItem[]>(c.listCommands, { query: { limit: page.limit, offset: page.offset, q: page.q }, signal: page.signal }),
+      call(API.listCommands, { query: { limit: page.limit, offset: page.offset, q: page.q }, signal: page.signal }),
     /** FFDesk: rename a command; null goes back to the derived name. */
-    renameCommand: (id: string, name: string | null) => call<CommandRecord>(c.renameCommand, { params: { command_id: id }, body: { name } }),
-    cancelCommand: (id: string) => call<CommandRecord>(c.cancelCommand, { params: { command_id: id } }),
-    getCommandLog: (id: string, o?: Signal) => call<string>(c.getCommandLog, { params: { command_id: id }, as: 'text', signal: o?.signal }),
-    deleteCommandFiles: (id: string) => call<void>(f.deleteCommandFiles, { params: { command_id: id }, as: 'none' }),
+    renameCommand: (id: string, name: string | null) => call(API.renameCommand, { params: { command_id: id }, body: { name } }),
+    cancelCommand: (id: string) => call(API.cancelCommand, { params: { command_id: id } }),
+    getCommandLog: (id: string, o?: Signal) => call(API.getCommandLog, { params: { command_id: id }, signal: o?.signal }),
+    deleteCommandFiles: (id: string) => call(API.deleteCommandFiles, { params: { command_id: id } }),
     /** FFDesk: every stored output of the command as one zip (playlists as folders). */
-    downloadCommandFiles: (id: string, o?: Signal) => call<Blob>(f.downloadCommandFiles, { params: { command_id: id }, as: 'blob', signal: o?.signal }),
+    downloadCommandFiles: (id: string, o?: Signal) => call(API.downloadCommandFiles, { params: { command_id: id }, signal: o?.signal }).then((r) => r.blob()),
 
     getFile: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
-      call<StoredFile>(f.getFile, { params: { file_id: id }, query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
+      call(API.getFile, { params: { file_id: id }, query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
     /** Stored files only, unless `status: 'all'` (every state but deleted). */
     listFiles: (page: Page & Signal & { status?: 'stored' | 'all' } = {}) =>
-      call<StoredFile[]>(f.listFiles, { query: { limit: page.limit, offset: page.offset, status: page.status }, signal: page.signal }),
-    storeFile: (body: { file_url: string; is_private?: boolean }) => call<{ file_id: string }>(f.storeFile, { body }),
-    initUpload: (body: InitUploadRequest, signal?: AbortSignal) => call<InitUploadResponse>(f.initUpload, { body, signal }),
-    completeUpload: (id: string, parts: UploadedPart[], signal?: AbortSignal) =>
-      call<StoredFile>(f.completeUpload, { params: { file_id: id }, body: { parts }, signal }),
-    abortUpload: (id: string) => call<StoredFile>(f.abortUpload, { params: { file_id: id } }),
-    deleteFile: (id: string) => call<void>(f.deleteFile, { params: { file_id: id }, as: 'none' }),
-    bulkDelete: (fileIds: string[]) => call<{ deleted_file_ids: string[] }>(f.bulkDeleteFiles, { body: { file_ids: fileIds } }),
+      call(API.listFiles, { query: { limit: page.limit, offset: page.offset, status: page.status }, signal: page.signal }),
+    storeFile: (body: { file_url: string; is_private?: boolean }) => call(API.storeFile, { body }),
+    initUpload: (body: CallInput<typeof API.initUpload>['body'], signal?: AbortSignal) => call(API.initUpload, { body, signal }),
+    completeUpload: (id: string, parts: UploadedPart[], signal?: AbortSignal) => call(API.completeUpload, { params: { file_id: id }, body: { parts }, signal }),
+    abortUpload: (id: string) => call(API.abortUpload, { params: { file_id: id } }),
+    deleteFile: (id: string) => call(API.deleteFile, { params: { file_id: id } }),
+    bulkDelete: (fileIds: string[]) => call(API.bulkDeleteFiles, { body: { file_ids: fileIds } }),
 
-    getWebhook: () => call<WebhookConfig>(w.getWebhook),
-    putWebhook: (url: string) => call<WebhookConfig>(w.putWebhook, { body: { url } }),
-    deleteWebhook: () => call<void>(w.deleteWebhook, { as: 'none' }),
-    listWebhookDeliveries: (page: { limit?: number; offset?: number } = {}) =>
-      call<WebhookDelivery[]>(w.listWebhookDeliveries, { query: { limit: page.limit, offset: page.offset } }),
+    getWebhook: () => call(API.getWebhook),
+    putWebhook: (url: string) => call(API.putWebhook, { body: { url } }),
+    deleteWebhook: () => call(API.deleteWebhook),
+    listWebhookDeliveries: (page: Page = {}) => call(API.listWebhookDeliveries, { query: { limit: page.limit, offset: page.offset } }),
     /** Sends a signed test event now; resolves with the delivery once the attempt is recorded. */
-    testWebhook: () => call<WebhookDelivery>(w.sendTestWebhook),
-    replayWebhookDelivery: (deliveryId: string) => call<WebhookDelivery>(w.replayWebhookDelivery, { params: { delivery_id: deliveryId } }),
+    testWebhook: () => call(API.sendTestWebhook),
+    replayWebhookDelivery: (deliveryId: string) => call(API.replayWebhookDelivery, { params: { delivery_id: deliveryId } }),
 
-    health: () => call<Health>(systemEndpoints.getHealth),
-    system: () => call<SystemInfo>(systemEndpoints.getSystem),
+    health: () => call(API.getHealth),
+    system: () => call(API.getSystem),
     /** What the ffmpeg in use can do (large: every encoder, filter and option name). */
-    capabilities: () => call<Capabilities>(systemEndpoints.getCapabilities),
-    workers: () => call<WorkersList>(workerEndpoints.listWorkers),
-    account: () => call<Account>(systemEndpoints.getAccount),
-    listKeys: () => call<ApiKeyInfo[]>(keyEndpoints.listKeys),
+    capabilities: () => call(API.getCapabilities),
+    workers: () => call(API.listWorkers),
+    account: () => call(API.getAccount),
+    listKeys: () => call(API.listKeys),
     /** A new key of the caller's account (it inherits the account's plan). */
-    createKey: (opts: { label?: string; plan?: Plan } = {}) => call<CreatedApiKey>(keyEndpoints.createKey, { body: opts }),
-    revokeKey: (keyId: string) => call<void>(keyEndpoints.revokeKey, { params: { key_id: keyId }, as: 'none' }),
+    createKey: (opts: { label?: string; plan?: Plan } = {}) => call(API.createKey, { body: opts }),
+    revokeKey: (keyId: string) => call(API.revokeKey, { params: { key_id: keyId } }),
 
+    /** A file's `storage_url` (signed or public, as the service handed it out), its body unread so it can be streamed. */
+    openStorageUrl: (url: string, o?: Signal) => openStorageUrl(http, url, o?.signal),
     waitForCommand: (id: string, o?: WaitOptions) => waitForCommand(client.getCommand, id, o),
     uploadFile: (blob: Blob, o?: UploadOptions) => uploadFile(http, client, blob, o),
-    subscribeEvents: (o: SubscribeOptions) => subscribeEvents(http, o),
+    subscribeEvents: (o: SubscribeOptions) => subscribeEvents(client.call, o),
   };
   return client;
 }
 
 export type FfdeskClient = ReturnType<typeof createClient>;
+
+/** A submit sent without `dry_run` answers the queued ids; the declared answer also holds the dry run's `{dry_run: true}`. */
+function queued<A extends object>(answer: A): Exclude<A, { dry_run: true }> {
+  if ('dry_run' in answer) throw new Error('A submit without dry_run answered as a dry run');
+  return answer as Exclude<A, { dry_run: true }>;
+}

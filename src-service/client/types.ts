@@ -2,9 +2,8 @@
  * Wire types of the /v1 API, inferred from the contract's zod schemas
  * (src-service/contract/), so the client, the service and the OpenAPI document cannot
  * disagree. Field names are exactly the wire's (snake_case). Optional fields are left out by
- * the service when they do not apply (docs/choices.md: Records). Where the wire schema is
- * wider than what a caller may rely on (free-form `error_status` strings, the echoed
- * request), the types below narrow it to the contract's enums and request shapes.
+ * the service when they do not apply (docs/choices.md: Records).
+ * The enums are the contract's (contract/enums.ts), so nothing here is narrowed by hand.
  */
 import type { z } from 'zod';
 import type * as records from '../contract/records.schema';
@@ -15,7 +14,6 @@ import type { AccountInfo, Health as HealthSchema, SandboxStatus as SandboxSchem
 import type { WorkerItem, WorkersList as WorkersListSchema } from '../contract/workers.schema';
 import type { CompleteUploadBody, InitUploadBody } from '../contract/files.schema';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
-import type { CommandErrorStatus, FailureStatus, FileStatus } from '../contract/enums';
 
 export type * from './media-types';
 export type { CommandErrorStatus, CommandStatus, CommandType, FailureStatus, FileStatus, FileType, Plan, ServiceStoreType } from '../contract/enums';
@@ -23,36 +21,29 @@ export type { CommandErrorStatus, CommandStatus, CommandType, FailureStatus, Fil
 /** Alias to file name, or the whole-folder mode of docs/api.md §4.10. */
 export type OutputFiles = RunCommandRequest['output_files'];
 
-/** The request bodies as the client sends them. */
-export type RunCommandRequest = z.infer<typeof RunCommandBody>;
-/** The chained body in its current form (the service also reads the older `ffmpeg_chained_commands` + `interim_files`). */
-export type RunChainedRequest = Omit<z.infer<typeof RunChainedBody>, 'ffmpeg_commands' | 'ffmpeg_chained_commands' | 'interim_files'> & {
-  ffmpeg_commands: string[];
-};
-export type CommandRequest = RunCommandRequest | RunChainedRequest;
+/** The request bodies as the client sends them (the chained one in its current form, `ffmpeg_commands`, or the older `ffmpeg_chained_commands` + `interim_files`). */
+export type RunCommandRequest = z.input<typeof RunCommandBody>;
+export type RunChainedRequest = z.input<typeof RunChainedBody>;
+/** A request as a command record echoes it (`original_request`). */
+export type CommandRequest = z.output<typeof records.CommandRecord>['original_request'];
 
-/** The service always sends every field (media/progress.ts); the schema leaves them optional for older senders. */
-export type CommandProgress = z.infer<typeof events.Progress> & { out_time_seconds: number | null; speed: number | null; fps: number | null };
+export type CommandProgress = z.infer<typeof events.Progress>;
 
 /** docs/api.md §2.2 + docs/choices.md (Records). */
-export type StoredFile = Omit<z.infer<typeof records.StoredFile>, 'error_status'> & { error_status?: FailureStatus };
+export type StoredFile = z.infer<typeof records.StoredFile>;
 
 /** docs/api.md §2.1 + docs/choices.md (Records). */
-export type CommandRecord = Omit<z.infer<typeof records.CommandRecord>, 'original_request' | 'error_status' | 'output_files' | 'progress'> & {
-  progress?: CommandProgress;
-  original_request: CommandRequest;
-  error_status?: CommandErrorStatus | null;
-  output_files?: Record<string, StoredFile>;
-};
+export type CommandRecord = z.infer<typeof records.CommandRecord>;
 
-type ListItem = z.infer<typeof records.CommandListItem>;
-/** FFDesk: a command's first image or video output, for a thumbnail in lists. */
-export type CommandPreview = NonNullable<ListItem['preview']>;
 /** A row of `GET /v1/commands` (docs/choices.md: list commands). Quota figures are GB. */
-export type CommandListItem = Omit<ListItem, 'error_status' | 'progress'> & { error_status: CommandErrorStatus | null; progress?: CommandProgress };
+export type CommandListItem = z.infer<typeof records.CommandListItem>;
+/** FFDesk: a command's first image or video output, for a thumbnail in lists. */
+export type CommandPreview = NonNullable<CommandListItem['preview']>;
 
 export type InitUploadRequest = z.infer<typeof InitUploadBody>;
 export type InitUploadResponse = z.infer<typeof records.InitUploadResponse>;
+/** The answer of complete-upload: the file record, or its id and status if it went away meanwhile. */
+export type CompletedUpload = z.infer<typeof records.CompleteUploadResponse>;
 export type UploadedPart = z.infer<typeof CompleteUploadBody>['parts'][number];
 
 export interface ValidationIssue {
@@ -77,8 +68,8 @@ export type WebhookConfig = z.infer<typeof WebhookConfigSchema> & Partial<Pick<z
 export type WebhookDelivery = z.infer<typeof Delivery> & Record<string, unknown>;
 
 /** `GET /v1/events` payloads (FFDesk). */
-export type CommandProgressEvent = { command_id: string; progress: CommandProgress };
-export type FileEvent = Omit<z.infer<typeof events.FileEvent>, 'status'> & { status: FileStatus };
+export type CommandProgressEvent = z.infer<typeof events.CommandProgressEvent>;
+export type FileEvent = z.infer<typeof events.FileEvent>;
 
 export type ServiceEvent =
   | { type: 'command'; id: string; data: CommandListItem }

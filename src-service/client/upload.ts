@@ -2,7 +2,9 @@ import { ApiError, isAbortError } from './errors';
 import { send, type Http } from './http';
 import { sleep } from './events';
 import { createRateMeter, planParts, type PartPlan } from './upload-plan';
-import type { InitUploadRequest, InitUploadResponse, StoredFile, UploadedPart } from './types';
+import type { InitUploadRequest, InitUploadResponse, UploadedPart } from './types';
+import type { z } from 'zod';
+import type { AbortUploadResponse, CompleteUploadResponse } from '../contract/records.schema';
 
 export interface UploadProgress {
   uploadedBytes: number;
@@ -25,8 +27,8 @@ export interface UploadOptions {
 
 interface UploadApi {
   initUpload(body: InitUploadRequest, signal?: AbortSignal): Promise<InitUploadResponse>;
-  completeUpload(fileId: string, parts: UploadedPart[], signal?: AbortSignal): Promise<StoredFile>;
-  abortUpload(fileId: string): Promise<StoredFile>;
+  completeUpload(fileId: string, parts: UploadedPart[], signal?: AbortSignal): Promise<z.output<typeof CompleteUploadResponse>>;
+  abortUpload(fileId: string): Promise<z.output<typeof AbortUploadResponse>>;
 }
 
 /**
@@ -34,7 +36,7 @@ interface UploadApi {
  * answers an ETag), then complete-upload. Parts are Blob slices, so a large file is
  * never read into memory at once. On abort or final failure the session is aborted.
  */
-export async function uploadFile(http: Http, api: UploadApi, blob: Blob, opts: UploadOptions = {}): Promise<StoredFile> {
+export async function uploadFile(http: Http, api: UploadApi, blob: Blob, opts: UploadOptions = {}): Promise<z.output<typeof CompleteUploadResponse>> {
   const filename = opts.filename ?? (blob as Blob & { name?: string }).name ?? 'upload.bin';
   const init = await api.initUpload(
     { filename, size_bytes: blob.size, is_private: opts.isPrivate, ...(opts.partSize ? { part_size: opts.partSize } : {}) },

@@ -32,10 +32,15 @@ export const COMMAND_FAILURES = [
   'QUOTA_EXCEEDED',
   'INTERRUPTED',
 ] as const;
+export const CommandFailureSchema = z.enum(COMMAND_FAILURES);
 export type CommandErrorStatus = (typeof COMMAND_FAILURES)[number];
+export function isCommandFailure(status: string): status is CommandErrorStatus {
+  return (COMMAND_FAILURES as readonly string[]).includes(status);
+}
 
 /** Why a stored file ended FAILED: the command reasons that apply to a download, and the upload and storage ones. */
 export const FILE_FAILURES = [...COMMAND_FAILURES, 'UPLOAD_ABORTED', 'UPLOAD_EXPIRED', 'STORAGE_ERROR'] as const;
+export const FileFailureSchema = z.enum(FILE_FAILURES);
 export type FailureStatus = (typeof FILE_FAILURES)[number];
 
 export const PlanSchema = z.enum(['trial', 'pro']);

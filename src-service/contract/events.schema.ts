@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileStatusSchema } from './enums';
 
 export const EventsQuery = z.object({
   last_event_id: z.coerce.number().int().min(0).optional().describe('Same as the Last-Event-ID header (for clients that cannot set headers)'),
@@ -18,6 +19,6 @@ export const CommandProgressEvent = z.object({ command_id: z.string(), progress:
 
 export const FileEvent = z.object({
   file_id: z.string(),
-  status: z.string(),
+  status: FileStatusSchema,
   is_deleted: z.boolean(),
 });

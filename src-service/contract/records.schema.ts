@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Progress } from './events.schema';
-import { CommandStatusSchema, CommandTypeSchema, FileStatusSchema, FileTypeSchema, StoreTypeSchema } from './enums';
+import { RunChainedBody, RunCommandBody } from './commands.schema';
+import { CommandFailureSchema, CommandStatusSchema, CommandTypeSchema, FileFailureSchema, FileStatusSchema, FileTypeSchema, StoreTypeSchema } from './enums';
 
 /**
  * Response shapes (docs/api.md §2.1, 2.2, 2.4 + docs/choices.md: Records, wire conventions). The OpenAPI
@@ -56,7 +57,7 @@ export const StoredFile = z
     sample_rate: z.number().int().optional(),
     channels: z.number().int().optional(),
     original_file_url: z.string().optional(),
-    error_status: z.string().optional(),
+    error_status: FileFailureSchema.optional(),
     external_error_message: z.string().nullable().optional(),
     command_id: z.string().optional().describe('FFDesk: for an output, the command that made it'),
   })
@@ -85,11 +86,11 @@ export const CommandRecord = z
     command_type: commandType,
     created_at: z.string(),
     vcpu_count: z.number().int(),
-    original_request: z.record(z.string(), z.unknown()).describe('Echo of the submitted body'),
+    original_request: z.union([RunCommandBody, RunChainedBody]).describe('Echo of the submitted body (one command of a run-multiple request)'),
     total_processing_seconds: z.number().optional(),
     ffmpeg_command_run_seconds: z.number().optional(),
     output_files: z.record(z.string(), StoredFile).optional().describe('When SUCCESS: output alias (or OUTPUT_FOLDER) to stored file'),
-    error_status: z.string().nullable().optional().describe('When FAILED'),
+    error_status: CommandFailureSchema.nullable().optional().describe('When FAILED'),
     error_message: z.string().nullable().optional().describe('When FAILED'),
     progress: Progress.optional().describe('While PROCESSING (FFDesk)'),
     name: z.string().optional().describe('FFDesk: the name given at submit or by PATCH, else one derived from the command'),
@@ -106,7 +107,7 @@ export const CommandListItem = z
     status: commandStatus,
     command_type: commandType,
     created_at: z.string(),
-    error_status: z.string().nullable(),
+    error_status: CommandFailureSchema.nullable(),
     error_message: z.string().nullable(),
     output_file_count: z.number().int(),
     storage_quota_used: z.number().describe('GB'),

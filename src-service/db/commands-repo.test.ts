@@ -10,7 +10,7 @@ import { COMMAND_TRANSITIONS, type CommandStatus } from '../jobs/state';
 import { IllegalTransitionError } from '../errors';
 
 const STATUSES: CommandStatus[] = ['QUEUED', 'PROCESSING', 'SUCCESS', 'FAILED'];
-const ANY_FAILURE = { errorStatus: 'PROCESSING_ERROR', errorMessage: 'boom' };
+const ANY_FAILURE = { errorStatus: 'PROCESSING_ERROR' as const, errorMessage: 'boom' };
 
 let dir: string;
 let db: Db;

@@ -3,7 +3,7 @@ import { canTransition, isFinal, type CommandStatus } from '../jobs/state';
 import { IllegalTransitionError } from '../errors';
 import { nowIso } from './time';
 import { createStatusWriter } from './status-writer';
-import type { CommandType } from '../contract/enums';
+import type { CommandErrorStatus, CommandType } from '../contract/enums';
 import { Progress } from '../contract/events.schema';
 import type { Command, CommandProgress, Failure, NewCommand, SegmentedState, StoredRequest } from '../jobs/command';
 
@@ -74,7 +74,8 @@ export function toCommand(r: CommandRow): Command {
     totalProcessingSeconds: r.total_processing_seconds,
     ffmpegCommandRunSeconds: r.ffmpeg_command_run_seconds,
     processingBytes: r.processing_bytes,
-    errorStatus: r.error_status,
+    // Written only from the enum (Failure.errorStatus), so the column holds nothing else.
+    errorStatus: r.error_status as CommandErrorStatus | null,
     errorMessage: r.error_message,
     progress: parseProgress(r.progress_json),
     log: r.log,

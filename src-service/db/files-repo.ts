@@ -1,4 +1,4 @@
-import type { ServiceStoreType as StoreType } from '../contract/enums';
+import type { FailureStatus, ServiceStoreType as StoreType } from '../contract/enums';
 import type { Db } from './open';
 import { nowIso } from './time';
 import { createDbWatch } from './read-cache';
@@ -72,7 +72,8 @@ export function toStoredFile(r: FileRow): StoredFile {
     fileCount: r.file_count,
     media: r.media_json ? (JSON.parse(r.media_json) as FileMedia) : {},
     originalFileUrl: r.original_file_url,
-    errorStatus: r.error_status,
+    // Written only from the enum, so the column holds nothing else.
+    errorStatus: r.error_status as FailureStatus | null,
     externalErrorMessage: r.external_error_message,
     createdAt: r.created_at,
     deletedAt: r.deleted_at,

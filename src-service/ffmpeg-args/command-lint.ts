@@ -1,4 +1,4 @@
-import { closestName } from '../client/closest-name';
+import { closestName } from '../contract/closest-name';
 import { isFilterGraphArgument } from './filtergraph-args';
 
 /** The names the running ffmpeg knows (from GET /v1/capabilities). */

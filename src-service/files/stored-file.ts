@@ -1,4 +1,4 @@
-import type { ServiceStoreType } from '../contract/enums';
+import type { FailureStatus, ServiceStoreType } from '../contract/enums';
 import type { MediaFields } from '../media/probe';
 import type { FileStatus } from './file-state';
 
@@ -33,7 +33,7 @@ export interface StoredFile {
   fileCount: number | null;
   media: FileMedia;
   originalFileUrl: string | null;
-  errorStatus: string | null;
+  errorStatus: FailureStatus | null;
   externalErrorMessage: string | null;
   createdAt: string;
   deletedAt: string | null;

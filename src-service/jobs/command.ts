@@ -1,4 +1,4 @@
-import type { CommandStatus, CommandType } from '../contract/enums';
+import type { CommandErrorStatus, CommandStatus, CommandType } from '../contract/enums';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import type { Progress } from '../contract/events.schema';
 import type { z } from 'zod';
@@ -33,7 +33,7 @@ export interface Command {
   totalProcessingSeconds: number | null;
   ffmpegCommandRunSeconds: number | null;
   processingBytes: number;
-  errorStatus: string | null;
+  errorStatus: CommandErrorStatus | null;
   errorMessage: string | null;
   /** The latest ffmpeg progress while PROCESSING; null otherwise. */
   progress: CommandProgress | null;
@@ -66,7 +66,7 @@ export interface NewCommand {
 
 /** Why a command failed, and what it measured before it did. */
 export interface Failure {
-  errorStatus: string;
+  errorStatus: CommandErrorStatus;
   errorMessage: string;
   totalProcessingSeconds?: number | null;
   ffmpegCommandRunSeconds?: number | null;

@@ -28,7 +28,7 @@ export async function executeInFolder(
   deps: ExecuteDeps,
   req: ParsedRequest,
   dirs: { work: string; scratch: string },
-  opts: Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames'>,
+  opts: Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime'>,
   logs: string[],
 ): Promise<Executed> {
   const inputs = await prepareInputs(deps, req, dirs, opts.signal);
@@ -41,7 +41,7 @@ export async function runInFolder(
   req: ParsedRequest,
   dirs: { work: string },
   inputs: PreparedInputs,
-  opts: Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames'>,
+  opts: Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime'>,
   logs: string[],
 ): Promise<Executed> {
   const before = new Set(await listFilesRecursive(dirs.work));

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { closestName } from '../client/closest-name';
+import { closestName } from '../contract/closest-name';
 import { binaries } from '../testing/media-fixtures';
 import { decisiveLine, ffmpegFailureMessage, type KnownNames } from './failure-message';
 

@@ -1,4 +1,4 @@
-import { closestName } from '../client/closest-name';
+import { closestName } from '../contract/closest-name';
 import type { Capabilities } from '../media/capabilities';
 
 /** The names a build knows, to suggest the closest one for a typo. */

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { deriveJobName, MAX_JOB_NAME } from './job-name';
+import { unknownFilterIn, deriveJobName, MAX_JOB_NAME } from './job-name';
 
 describe('deriveJobName', () => {
+  it('never starts with a filter ffmpeg did not know (a misspelling): the codec names the job instead', () => {
+    const request = {
+      ffmpeg_command: '-i {{in_1}} -vf scael=320:-2 -c:v libx264 {{out_1}}',
+      input_files: { in_1: 'https://x/a/small.mov' },
+      output_files: { out_1: 'outtakes.mp4' },
+    };
+    const unknown = unknownFilterIn("[AVFilterGraph @ 0x55] No such filter: 'scael' (did you mean 'scale'?)");
+    expect(unknown).toBe('scael');
+    expect(deriveJobName(request, unknown)).toBe('libx264: small.mov → outtakes.mp4');
+    expect(deriveJobName(request)).toBe('scael: small.mov → outtakes.mp4');
+    expect(unknownFilterIn('Invalid argument')).toBeNull();
+  });
+
   it('names a filter job by its first filter, inputs and outputs', () => {
     expect(
       deriveJobName({

@@ -16,11 +16,16 @@ interface RequestLike {
   output_files?: unknown;
 }
 
-export function deriveJobName(request: RequestLike): string {
+/** The filter ffmpeg said it does not know ("No such filter: 'scael'"), so no name starts with a misspelling. */
+export function unknownFilterIn(errorMessage: string | null | undefined): string | null {
+  return /No such filter: '([^']+)'/.exec(errorMessage ?? '')?.[1] ?? null;
+}
+
+export function deriveJobName(request: RequestLike, unknownFilter: string | null = null): string {
   const steps = Array.isArray(request.ffmpeg_commands)
     ? request.ffmpeg_commands.filter((s): s is string => typeof s === 'string')
     : [typeof request.ffmpeg_command === 'string' ? request.ffmpeg_command : ''];
-  const action = actionOf(steps[0] ?? '');
+  const action = actionOf(steps[0] ?? '', unknownFilter);
   const inputs = [...inputNames(request), ...generatedSources(steps[0] ?? '')];
   const outputs = request.output_files === 'OUTPUT_FOLDER' ? ['folder.zip'] : Object.values(asRecord(request.output_files)).map(String);
   const flow = `${list(inputs)}${inputs.length && outputs.length ? ' → ' : ''}${list(outputs)}`;
@@ -31,14 +36,14 @@ export function deriveJobName(request: RequestLike): string {
 
 const FILTER_OPTIONS = new Set(['-vf', '-af', '-filter_complex', '-lavfi', '-filter:v', '-filter:a']);
 
-function actionOf(command: string): string {
+function actionOf(command: string, unknownFilter: string | null): string {
   const words = command.split(/\s+/).filter(Boolean);
   for (let i = 0; i < words.length - 1; i++) {
     if (FILTER_OPTIONS.has(words[i]!)) {
       const first = words[i + 1]!.replace(/^["']|["']$/g, '')
         .replace(/^(\[[^\]]*\])+/, '')
         .split(/[=,;[\s]/)[0];
-      if (first) return first;
+      if (first && first !== unknownFilter) return first;
     }
   }
   const codec = words.findIndex((w) => w === '-c:v' || w === '-vcodec' || w === '-codec:v' || w === '-c:a' || w === '-acodec');

@@ -27,6 +27,8 @@ export interface StepOptions {
   onProgress(p: Progress & { step: number; steps: number }): void;
   /** The names the build knows, for a "did you mean" in a failure message. */
   knownNames?: () => Promise<KnownNames | null>;
+  /** Each ffmpeg run's wall time as it ends, so a failed, cancelled or timed-out job still records how long ffmpeg ran. */
+  onRunTime?: (seconds: number) => void;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function runSteps(ffmpegPath: string, steps: string[][], opts: Step
       watch.stop();
     }
     ffmpegSeconds += result.wallSeconds;
+    opts.onRunTime?.(result.wallSeconds);
     logs.push(`--- step ${i + 1}/${steps.length}: ffmpeg ${argv.map(quoteForLog).join(' ')}`, result.stderrTail.trimEnd());
     if (result.aborted || result.timedOut) {
       opts.signal.throwIfAborted();

@@ -21,6 +21,7 @@ import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';
 import { runSegmented, segmentSecondsOf } from '../segmented/run-segmented';
 import { dropState } from '../segmented/manifest';
+import { isCommandFailure } from '../contract/enums';
 import { createJobTimings, timeStage, withJobTimings } from './job-timings';
 
 export interface RunnerDeps extends InputDeps {
@@ -84,13 +85,13 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         checkLists: argumentChecksOn(deps.config),
         onProgress: (p: unknown) => deps.onProgress(row, p),
         knownNames: deps.knownNames,
+        onRunTime: (seconds: number) => (ffmpegSeconds += seconds),
       };
       // A segmented encode (docs/scale-out.md) plans its steps on the input, then runs them through runSteps too.
       const ran =
         segmentSecondsOf(row.request) !== null
           ? await runSegmented(deps, row, req, dirs, inputs, runOpts, logs)
           : await runInFolder(deps, req, dirs, inputs, runOpts, logs);
-      ffmpegSeconds = ran.ffmpegSeconds;
       await storeAndCommit(deps, row, req.outputs, dirs.work, ran.produced, {
         started,
         inputBytes: ran.inputBytes,
@@ -246,7 +247,8 @@ export async function handleFailure(
   // (or the service stops: recovery then settles the command), so it never sits PROCESSING.
   await retryWhileDiskFull(deps, shutdown, () =>
     deps.commands.markFailed(row.id, 'PROCESSING', {
-      errorStatus: failure.status,
+      // The file-only reasons (upload, storage) never end a command: anything else is a processing error.
+      errorStatus: isCommandFailure(failure.status) ? failure.status : 'PROCESSING_ERROR',
       errorMessage: failure.message,
       totalProcessingSeconds: total,
       ffmpegCommandRunSeconds: t.ffmpegSeconds,

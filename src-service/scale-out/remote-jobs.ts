@@ -4,7 +4,8 @@ import type { Media } from '../media/media-module';
 import type { CommandNotifier } from '../jobs/notify';
 import type { Command } from '../db/commands-repo';
 import { nowIso } from '../db/time';
-import { JobFailure, type FailureStatus } from '../errors';
+import { JobFailure } from '../errors';
+import { isCommandFailure, type CommandErrorStatus } from '../contract/enums';
 import { parseStoredRequest } from '../jobs/submit';
 import { handleFailure, storeAndCommit, type CommitDeps } from '../jobs/runner';
 import { buildPlan, type JobPlan, type PlanDeps } from './plan';
@@ -52,7 +53,7 @@ export function createRemoteJobs(deps: RemoteJobsDeps) {
     return path.join(deps.jobsDir, `${id}.remote`);
   }
 
-  function fail(row: Command, status: FailureStatus, message: string): void {
+  function fail(row: Command, status: CommandErrorStatus, message: string): void {
     if (deps.commands.markFailed(row.id, row.status, { errorStatus: status, errorMessage: message })) {
       deps.notifier.onStatus(deps.commands.getAny(row.id) as Command);
     }
@@ -82,7 +83,7 @@ export function createRemoteJobs(deps: RemoteJobsDeps) {
     } catch (err) {
       if (!(err instanceof JobFailure)) throw err;
       deps.notifier.onStatus(running);
-      fail(running, err.status, err.message);
+      fail(running, isCommandFailure(err.status) ? err.status : 'PROCESSING_ERROR', err.message);
       return { gone: err.message };
     }
   }
@@ -140,7 +141,7 @@ export function createRemoteJobs(deps: RemoteJobsDeps) {
   async function reportFailure(
     id: string,
     workerId: string,
-    f: { error_status: FailureStatus; error_message: string; log: string; ffmpeg_seconds: number; requeue?: boolean },
+    f: { error_status: CommandErrorStatus; error_message: string; log: string; ffmpeg_seconds: number; requeue?: boolean },
   ): Promise<{ status: string }> {
     const row = deps.commands.getAny(id);
     if (!row || row.status !== 'PROCESSING' || !isRunner(id, workerId)) return { status: row?.status ?? 'GONE' };

@@ -23,7 +23,7 @@ export interface SegmentedDeps {
   commands: Pick<CommandsRepo, 'setSegments'>;
 }
 
-type RunOptions = Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames'>;
+type RunOptions = Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime'>;
 
 /** `"segmented": true | {segment_seconds}` on a stored request, as seconds per segment; null for an ordinary command. */
 export function segmentSecondsOf(request: StoredRequest): number | null {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { CommandRequest } from '../../../src-service/client';
+import { API, type CommandRequest } from '../../../src-service/client';
 import { useApi } from '../lib/api';
-import { presetFromRequest, savePreset } from '../lib/preset-handoff';
+import { presetFromRequest } from '../lib/preset-handoff';
 import { Button } from './Button';
 import { showToast } from './toast';
 
 /** "Save as preset" (a job, or the builder's form): its command, inputs and outputs under a name. */
 export function SaveAsPreset({ getRequest, size = 'normal' }: { getRequest(): CommandRequest; size?: 'normal' | 'small' }) {
-  const { client, apiKey } = useApi();
+  const { client } = useApi();
   const [name, setName] = useState<string | null>(null);
   if (name === null)
     return (
@@ -17,7 +17,7 @@ export function SaveAsPreset({ getRequest, size = 'normal' }: { getRequest(): Co
     );
   const save = async () => {
     try {
-      await savePreset(client.baseUrl, apiKey, presetFromRequest(name, getRequest()));
+      await client.call(API.createPreset, { body: presetFromRequest(name, getRequest()) });
       showToast(`Saved preset ${name}`);
       setName(null);
     } catch (err) {

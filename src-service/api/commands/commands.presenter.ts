@@ -3,7 +3,7 @@ import type { StoredFile, OutputStats } from '../../db/files-repo';
 import type { UrlBuilder } from '../../files/urls';
 import { presentFile } from '../files/files.presenter';
 import { mediaOf } from '../../files/storage-access';
-import { deriveJobName } from '../../jobs/job-name';
+import { deriveJobName, unknownFilterIn } from '../../jobs/job-name';
 import type { CommandListItemWire, CommandRecordWire } from '../../contract/records.schema';
 
 type Preview = NonNullable<CommandListItemWire['preview']>;
@@ -63,7 +63,7 @@ function cacheFields(row: Command): { cache_hit?: true; cached_from_command_id?:
 function nameOf(row: Command): string {
   if (row.name) return row.name;
   try {
-    return deriveJobName(row.request);
+    return deriveJobName(row.request, row.status === 'FAILED' ? unknownFilterIn(row.errorMessage) : null);
   } catch {
     return 'ffmpeg job';
   }

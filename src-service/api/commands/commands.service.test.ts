@@ -170,6 +170,8 @@ describe('failures are reported asynchronously as FAILED', () => {
     expect(done.status).toBe('FAILED');
     expect(done.error_status).toBe('TIMEOUT');
     expect(Date.now() - started).toBeLessThan(15_000);
+    // ffmpeg ran until the 1 s limit killed it: the record says so, not 0 (issue: "a 54 s run shows 0.0 s").
+    expect(done.ffmpeg_command_run_seconds).toBeGreaterThan(0.5);
   });
 
   it('when a running command is cancelled, then it ends FAILED / CANCELLED and stores nothing', async () => {

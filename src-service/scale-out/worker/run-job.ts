@@ -9,7 +9,8 @@ import type { Confiner, SandboxMode } from '../../media/confine';
 import type { JobPlan } from '../plan';
 import { filesToUpload } from '../remote-jobs';
 import { isWorkerFailure, type WorkerFailureStatus } from '../../contract/worker-protocol.schema';
-import { ServiceAnswerError, type ServiceClient } from './service-client';
+import type { ServiceClient } from './service-client';
+import { ApiError } from '../../client/errors';
 import { openUnder, UntrustedFileError } from '../../storage/no-follow';
 
 /** How often a running job reports progress; the answer carries cancel, so this bounds how fast ffmpeg stops. */
@@ -73,10 +74,10 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
         limits: stepLimits(plan.limits, { maxRunSeconds: plan.max_run_seconds, vcpuCount: plan.vcpu_count }),
         checkLists: true,
         onProgress: (p) => reporter.set(p),
+        onRunTime: (seconds) => (ffmpegSeconds += seconds),
       },
       logs,
     );
-    ffmpegSeconds = ran.ffmpegSeconds;
     stopTimer(); // the time limit covers ffmpeg's run, as in the embedded runner; storing is the service's part
     await finish(ctx, commandId, plan, dirs.work, { ...ran, log: logs.join('\n') }, controller.signal);
   } catch (err) {
@@ -182,8 +183,8 @@ async function reportFailure(ctx: JobContext, commandId: string, reason: unknown
     : { ...base, ...failureOf(reason, err) };
   if (!(reason instanceof JobFailure) && !(err instanceof JobFailure) && !shutdown) ctx.log(`command ${commandId}: ${(err as Error)?.stack ?? String(err)}`);
   await ctx.client.send('workerFailCommand', { command_id: commandId }, body).catch((e: unknown) => {
-    if (!(e instanceof ServiceAnswerError)) throw e;
-    ctx.log(`command ${commandId}: the service refused the failure report: ${e.detail}`);
+    if (!(e instanceof ApiError)) throw e;
+    ctx.log(`command ${commandId}: the service refused the failure report: ${e.message}`);
   });
 }
 

@@ -3,8 +3,11 @@ import http from 'node:http';
 import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
-import { pathOf, type Answer, type RequestBody } from '../../contract/endpoint';
+import type { Answer, RequestBody } from '../../contract/endpoint';
 import { workerProtocolEndpoints } from '../../contract/endpoints/worker-protocol';
+import { callEndpoint, type CallInput } from '../../client/call';
+import { ApiError, NetworkError, toApiError } from '../../client/errors';
+import { createHttp } from '../../client/http';
 
 type Protocol = typeof workerProtocolEndpoints;
 /** The JSON calls of the worker protocol (the part PUT streams a file: putPart). */
@@ -13,16 +16,6 @@ type PathParams<E> = E extends { params: z.ZodType } ? z.input<E['params']> : un
 interface SendOptions {
   signal?: AbortSignal;
   patienceMs?: number;
-}
-
-export class ServiceAnswerError extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-  ) {
-    super(`service answered ${status}: ${detail}`);
-    this.name = 'ServiceAnswerError';
-  }
 }
 
 /** While the service is unreachable (restarting), calls are retried this long before giving up. */
@@ -34,25 +27,15 @@ const UNREACHABLE_PATIENCE_MS = 10 * 60_000;
  * reconnects); an answer 4xx is final.
  */
 export function createServiceClient(serviceUrl: string, token: string) {
-  const base = serviceUrl.replace(/\/+$/, '');
-  const resolve = (p: string) => (/^https?:\/\//.test(p) ? p : `${base}${p}`);
+  const service = createHttp({ baseUrl: serviceUrl, workerToken: token });
+  const resolve = (p: string) => service.url(p);
 
-  async function once<T>(method: string, p: string, body?: unknown): Promise<T> {
-    const res = await fetch(resolve(p), {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new ServiceAnswerError(res.status, detailOf(text));
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-
-  async function call<T>(method: string, p: string, body?: unknown, opts: SendOptions = {}): Promise<T> {
+  /** One call through the generic client (client/call.ts), retried while the service is unreachable. */
+  async function call<T>(once: () => Promise<T>, opts: SendOptions = {}): Promise<T> {
     const deadline = Date.now() + (opts.patienceMs ?? UNREACHABLE_PATIENCE_MS);
     for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
       try {
-        return await once<T>(method, p, body);
+        return await once();
       } catch (err) {
         if (!isTransient(err) || Date.now() > deadline || opts.signal?.aborted) throw err;
         await sleep(delay);
@@ -67,8 +50,9 @@ export function createServiceClient(serviceUrl: string, token: string) {
     body: RequestBody<Protocol[K]>,
     opts?: SendOptions,
   ): Promise<Answer<Protocol[K]>> {
-    const e: { method: string; path: string } = workerProtocolEndpoints[op];
-    return call(e.method.toUpperCase(), pathOf(e.path, params ?? {}), body, opts);
+    const e = workerProtocolEndpoints[op];
+    const input = { params, body } as unknown as CallInput<typeof e>;
+    return call(() => callEndpoint(service, e, input) as Promise<Answer<Protocol[K]>>, opts);
   }
 
   /** PUTs bytes [start, start+length) of an open file (checked by storage/no-follow.ts) to a signed part URL; returns the ETag. */
@@ -81,7 +65,7 @@ export function createServiceClient(serviceUrl: string, token: string) {
         res.setEncoding('utf8');
         res.on('data', (d: string) => (text += d));
         res.on('end', () => {
-          if ((res.statusCode ?? 500) >= 300) fail(new ServiceAnswerError(res.statusCode ?? 500, detailOf(text)));
+          if ((res.statusCode ?? 500) >= 300) fail(toApiError(res.statusCode ?? 500, '', parseBody(text)));
           else ok(String(res.headers.etag ?? ''));
         });
         res.on('error', fail);
@@ -101,17 +85,21 @@ export function createServiceClient(serviceUrl: string, token: string) {
 
 export type ServiceClient = ReturnType<typeof createServiceClient>;
 
-function detailOf(text: string): string {
+function parseBody(text: string): unknown {
   try {
-    const d = (JSON.parse(text) as { detail?: unknown }).detail;
-    return typeof d === 'string' ? d : JSON.stringify(d);
+    return JSON.parse(text) as unknown;
   } catch {
-    return text.slice(0, 500);
+    return { detail: text.slice(0, 500) };
   }
 }
 
 /** Connection refused/reset (service restarting) or a gateway error: worth waiting for. */
 export function isTransient(err: unknown): boolean {
-  if (err instanceof ServiceAnswerError) return err.status === 502 || err.status === 503 || err.status === 504;
-  return err instanceof TypeError || (err as NodeJS.ErrnoException)?.code === 'ECONNREFUSED' || (err as NodeJS.ErrnoException)?.code === 'ECONNRESET';
+  if (err instanceof ApiError) return err.status === 502 || err.status === 503 || err.status === 504;
+  return (
+    err instanceof NetworkError ||
+    err instanceof TypeError ||
+    (err as NodeJS.ErrnoException)?.code === 'ECONNREFUSED' ||
+    (err as NodeJS.ErrnoException)?.code === 'ECONNRESET'
+  );
 }

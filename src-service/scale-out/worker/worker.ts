@@ -4,7 +4,8 @@ import os from 'node:os';
 import { Worker } from 'bullmq';
 import { QUEUE_NAME, redisOptions } from '../redis-options';
 import type { QueuedJob } from '../queue-scheduler';
-import { createServiceClient, ServiceAnswerError } from './service-client';
+import { createServiceClient } from './service-client';
+import { ApiError } from '../../client/errors';
 import { describeWorker, detectWorkerEncoders } from './worker-info';
 import type { MediaBinaries } from '../../media/binaries';
 import { runRemoteJob } from './run-job';
@@ -76,7 +77,7 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
         );
       } catch (err) {
         // A revoked token: stop taking jobs rather than failing every one; this one stays QUEUED for another worker.
-        if (!(err instanceof ServiceAnswerError && err.status === 401)) throw err;
+        if (!(err instanceof ApiError && err.status === 401)) throw err;
         if (!shutdown.signal.aborted) {
           o.log('the service refused the worker token (revoked?): stopping');
           shutdown.abort();

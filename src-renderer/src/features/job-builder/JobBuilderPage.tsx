@@ -4,6 +4,7 @@ import { useAsync } from '../../lib/use-async';
 import { PageHeader } from '../../ui/PageHeader';
 import { showToast } from '../../ui/toast';
 import { applyTemplate, samplesByName } from './apply-template';
+import { ConvertPanel } from './ConvertPanel';
 import { declaredAliases, placeDroppedFiles } from './form';
 import { FixBanner } from './FixBanner';
 import { InputsTable } from './InputsTable';
@@ -78,6 +79,7 @@ export default function JobBuilderPage() {
           />
         </div>
       )}
+      {!form.isChained && <ConvertPanel form={form} setForm={setForm} />}
       <section className="card stack" aria-labelledby="cmd-title">
         <div className="row">
           <h2 id="cmd-title" style={{ fontSize: 'var(--text-l)' }}>

@@ -28,7 +28,7 @@ export function SubmitBar({ state }: { state: JobFormState }) {
     askForJobNotifications();
     try {
       const req = toRequest(state.form);
-      const id = 'ffmpeg_commands' in req ? (await client.runChained(req)).command_ids[0] : (await client.runCommand(req)).command_id;
+      const id = 'ffmpeg_command' in req ? (await client.runCommand(req)).command_id : (await client.runChained(req)).command_ids[0];
       if (id) navigate({ name: 'jobs', id });
     } catch (err) {
       if (isApiError(err) && err.status === 422) {

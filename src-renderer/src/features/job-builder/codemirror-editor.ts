@@ -95,7 +95,8 @@ const theme = EditorView.theme({
   '.cm-alias': { color: 'var(--alias)', background: 'var(--alias-soft)', borderRadius: '3px', fontWeight: '600' },
   '.cm-alias-unknown': { color: 'var(--danger)', background: 'var(--danger-soft)', textDecoration: 'underline wavy' },
   '.cm-lint': { textDecoration: 'underline wavy var(--danger)', textUnderlineOffset: '3px' },
-  '.cm-placeholder': { color: 'var(--text-muted)' },
+  // An empty command must look empty, not like a filled-in example (issue 25).
+  '.cm-placeholder': { color: 'var(--text-muted)', fontStyle: 'italic', fontFamily: 'var(--font-ui)' },
   '.cm-tooltip-autocomplete': { background: 'var(--surface)', border: '1px solid var(--border)', borderRadius: '8px' },
 });
 
@@ -109,7 +110,7 @@ export function mountCommandEditor(
     highlighter,
     autocompletion({ override: [completeAliases, completeNames], activateOnTyping: true }),
     EditorView.lineWrapping,
-    placeholder('-i {{in_1}} -c:v libx264 {{out_1}}'),
+    placeholder('Empty: choose a format under Convert, use a template, or type ffmpeg arguments here'),
     EditorView.contentAttributes.of({ 'aria-label': opts.label, spellcheck: 'false', autocapitalize: 'off', 'aria-multiline': 'true' }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged) opts.onChange(u.state.doc.toString());

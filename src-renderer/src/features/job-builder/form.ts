@@ -1,5 +1,12 @@
-import type { CommandRequest, StoredFile } from '../../../../src-service/client';
+import { isChainedRequest, stepsOf, type CommandRequest, type StoredFile } from '../../../../src-service/client';
 import type { FailureFix } from '../../lib/job-handoff';
+import type { ConvertChoices } from './convert-args';
+
+/** The convert panel's choices and the command text it last wrote (a different command = edited by hand). */
+export interface ConvertState {
+  choices: ConvertChoices;
+  written: string;
+}
 
 export type InputSource = 'url' | 'stored' | 'local';
 
@@ -41,6 +48,8 @@ export interface JobForm {
   templateTitle?: string;
   /** Opened from a failed job: the word ffmpeg rejected, marked until it is gone. */
   fix?: FailureFix;
+  /** The convert panel's state, once it has written the command. */
+  convert?: ConvertState;
 }
 
 let keySeq = 0;
@@ -83,10 +92,10 @@ export function toRequest(form: JobForm): CommandRequest {
 
 /** The other way, for "edit as new" and "re-run" from a job's original request. */
 export function fromRequest(req: CommandRequest): JobForm {
-  const steps = 'ffmpeg_commands' in req ? req.ffmpeg_commands : [req.ffmpeg_command];
+  const steps = stepsOf(req);
   const outputs = req.output_files === 'OUTPUT_FOLDER' ? [] : Object.entries(req.output_files);
   return {
-    isChained: 'ffmpeg_commands' in req,
+    isChained: isChainedRequest(req),
     steps: steps.length > 0 ? [...steps] : [''],
     inputMode: req.input_compressed_folder ? 'zip' : 'files',
     inputs: Object.entries(req.input_files ?? {}).map(([alias, url]) => ({ key: newKey(), alias, source: 'url', url })),

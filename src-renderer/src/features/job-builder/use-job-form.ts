@@ -3,10 +3,11 @@ import type { ValidationIssue } from '../../../../src-service/client';
 import { takeJobHandoff } from '../../lib/job-handoff';
 import { emptyForm, fromRequest, newKey, type InputRow, type JobForm, type OutputRow } from './form';
 import { validateForm } from './form-checks';
+import { loadDraft, saveDraft } from './draft-storage';
 import type { Limits } from './validation';
 
-/** The draft survives leaving the screen (module scope), but not a reload. */
-let savedDraft: JobForm | null = null;
+/** The draft survives leaving the screen (module scope) and a reload (localStorage). */
+let savedDraft: JobForm | null = loadDraft();
 
 function initialForm(): JobForm {
   const handoff = takeJobHandoff();
@@ -30,6 +31,7 @@ export function useJobForm(limits: Limits) {
     setFormState((f) => {
       const next = update(f);
       savedDraft = next;
+      saveDraft(next);
       return next;
     });
     setServerIssues([]);

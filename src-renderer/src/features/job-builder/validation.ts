@@ -1,6 +1,7 @@
-import type { CommandRequest, ValidationIssue } from '../../../../src-service/client';
-import { findAliasUses, INPUT_ALIAS, isPlaylistName, MAX_OUTPUT_NAME, OUTPUT_ALIAS, OUTPUT_NAME, PLAYLIST_PREFIX } from './aliases';
-import { isHttpUrl, REQUEST_LIMITS } from '../../../../src-service/contract/names';
+import { isChainedRequest, stepsOf, type CommandRequest, type ValidationIssue } from '../../../../src-service/client';
+import type { z } from 'zod';
+import { RunChainedBody, RunCommandBody } from '../../../../src-service/contract/commands.schema';
+import { findAliasUses, isPlaylistName, PLAYLIST_PREFIX } from './aliases';
 
 export interface Limits {
   /** The account's `max_vcpu` (GET /v1/account); unknown until it loads. */
@@ -11,63 +12,64 @@ type Loc = (string | number)[];
 const issue = (loc: Loc, msg: string, type = 'value_error'): ValidationIssue => ({ loc: ['body', ...loc], msg, type });
 
 /**
- * Mirrors the service's 422 checks (docs/api.md §2.4, docs/choices.md: Requests) so mistakes show at
- * their field before submit. Same `loc` paths as the server, so server 422s land on the
- * same fields.
+ * The service's 422 checks before submit (docs/api.md §2.4, docs/choices.md: Requests): the
+ * contract's own request schema (the one the service validates with), plus the few rules the
+ * service checks past the schema that need nothing from the server. What needs the server
+ * (quota, plan, argument checks) is the submit's `?dry_run=true` (client.checkCommand). Same
+ * `loc` paths as the server, so server 422s land on the same fields.
  */
 export function validateRequest(req: CommandRequest, limits: Limits = {}): ValidationIssue[] {
-  const issues = [...checkCommands(req), ...checkInputs(req), ...checkOutputs(req), ...checkNumbers(req, limits)];
+  const issues = [...schemaIssues(req), ...checkCommands(req), ...checkInputs(req), ...checkOutputs(req), ...checkVcpus(req, limits)];
   if (issues.length === 0) issues.push(...checkAliasUse(req));
   return issues;
 }
 
-function commandsOf(req: CommandRequest): { texts: string[]; field: 'ffmpeg_command' | 'ffmpeg_commands' } {
-  return 'ffmpeg_commands' in req ? { texts: req.ffmpeg_commands, field: 'ffmpeg_commands' } : { texts: [req.ffmpeg_command], field: 'ffmpeg_command' };
+/** The contract's schema, as the service runs it (src-service/contract/commands.schema.ts). */
+function schemaIssues(req: CommandRequest): ValidationIssue[] {
+  const parsed = (isChainedRequest(req) ? RunChainedBody : RunCommandBody).safeParse(req);
+  return (parsed.error?.issues ?? []).flatMap((i) => atField(i, []));
 }
 
+type SchemaIssue = z.core.$ZodIssue;
+
+/** A union's issue (`output_files`: a map, or "OUTPUT_FOLDER") is reported at the field of its most specific branch, as a form shows it. */
+function atField(i: SchemaIssue, prefix: Loc): ValidationIssue[] {
+  const loc = [...prefix, ...(i.path as Loc)];
+  if (i.code !== 'invalid_union' || i.errors.length === 0) return [issue(loc, i.message, i.code)];
+  const depth = (branch: SchemaIssue[]) => Math.max(...branch.map((b) => b.path.length));
+  const best = i.errors.reduce((a, b) => (depth(b) > depth(a) ? b : a));
+  return depth(best) > 0 ? best.flatMap((b) => atField(b, loc)) : [issue(loc, i.message, i.code)];
+}
+
+function commandsOf(req: CommandRequest): { texts: string[]; field: 'ffmpeg_command' | 'ffmpeg_commands' } {
+  return { texts: stepsOf(req), field: isChainedRequest(req) ? 'ffmpeg_commands' : 'ffmpeg_command' };
+}
+
+/** Past the schema (jobs/submit.ts): a blank command, and the program name written in. */
 function checkCommands(req: CommandRequest): ValidationIssue[] {
   const { texts, field } = commandsOf(req);
   const issues: ValidationIssue[] = [];
-  if (field === 'ffmpeg_commands' && (texts.length < 1 || texts.length > REQUEST_LIMITS.maxSteps)) {
-    issues.push(issue([field], `A chained request holds 1 to ${REQUEST_LIMITS.maxSteps} commands`));
-  }
   texts.forEach((text, i) => {
     const loc = field === 'ffmpeg_commands' ? [field, i] : [field];
-    if (text.trim() === '') issues.push(issue(loc, 'Write the ffmpeg arguments (without "ffmpeg" itself)', 'string_too_short'));
+    if (text.trim() === '' && text !== '') issues.push(issue(loc, 'Write the ffmpeg arguments (without "ffmpeg" itself)', 'string_too_short'));
     else if (/^\s*ffmpeg(\s|$)/.test(text)) issues.push(issue(loc, 'Leave out the program name: the command holds ffmpeg arguments only'));
-    if (text.length > REQUEST_LIMITS.maxCommandChars)
-      issues.push(issue(loc, `A command may hold at most ${REQUEST_LIMITS.maxCommandChars} characters`, 'string_too_long'));
   });
   return issues;
 }
 
 function checkInputs(req: CommandRequest): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  if (req.input_files && req.input_compressed_folder !== undefined) {
-    issues.push(issue(['input_compressed_folder'], 'input_files must not be sent alongside input_compressed_folder'));
-  }
-  if (req.input_compressed_folder !== undefined && !isHttpUrl(req.input_compressed_folder)) {
-    issues.push(issue(['input_compressed_folder'], 'URL must be an http or https URL'));
-  }
-  for (const [alias, url] of Object.entries(req.input_files ?? {})) {
-    if (!INPUT_ALIAS.test(alias)) issues.push(issue(['input_files', alias], 'Input alias must start with in_ followed by letters, digits or underscores'));
-    else if (!isHttpUrl(url))
-      issues.push(issue(['input_files', alias], url ? 'URL must be an http or https URL' : 'Give a URL, pick a stored file or drop a local file'));
-  }
-  return issues;
+  if (!req.input_files || req.input_compressed_folder === undefined) return [];
+  return [issue(['input_compressed_folder'], 'input_files must not be sent alongside input_compressed_folder')];
 }
 
+/** Past the schema: playlist aliases, and two outputs with one name. */
 function checkOutputs(req: CommandRequest): ValidationIssue[] {
   if (req.output_files === 'OUTPUT_FOLDER') return [];
   const issues: ValidationIssue[] = [];
   const seen = new Map<string, string>();
   for (const [alias, name] of Object.entries(req.output_files)) {
     const loc = ['output_files', alias];
-    if (!OUTPUT_ALIAS.test(alias)) issues.push(issue(loc, 'Output alias must start with out_ followed by letters, digits or underscores'));
-    else if (!OUTPUT_NAME.test(name) || name.length > MAX_OUTPUT_NAME)
-      issues.push(issue(loc, 'Output file name may hold letters, digits, _, - and dots; no paths'));
-    else if (isPlaylistName(name) && !alias.startsWith(PLAYLIST_PREFIX))
-      issues.push(issue(loc, `A playlist output's alias must start with ${PLAYLIST_PREFIX}`));
+    if (isPlaylistName(name) && !alias.startsWith(PLAYLIST_PREFIX)) issues.push(issue(loc, `A playlist output's alias must start with ${PLAYLIST_PREFIX}`));
     const other = seen.get(name.toLowerCase());
     if (other) issues.push(issue(loc, `File name ${name} is already used by ${other}`));
     seen.set(name.toLowerCase(), alias);
@@ -75,18 +77,11 @@ function checkOutputs(req: CommandRequest): ValidationIssue[] {
   return issues;
 }
 
-function checkNumbers(req: CommandRequest, limits: Limits): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
+/** The account's ceiling (GET /v1/account), which the schema cannot know. */
+function checkVcpus(req: CommandRequest, limits: Limits): ValidationIssue[] {
   const vcpu = req.vcpu_count;
-  if (vcpu !== undefined && (!Number.isInteger(vcpu) || vcpu < 1))
-    issues.push(issue(['vcpu_count'], 'vCPU count must be a whole number, at least 1', 'int_parsing'));
-  else if (vcpu !== undefined && limits.maxVcpu !== undefined && vcpu > limits.maxVcpu) {
-    issues.push(issue(['vcpu_count'], `vcpu_count must be between 1 and ${limits.maxVcpu}`, 'less_than_equal'));
-  }
-  const seconds = req.max_command_run_seconds;
-  if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0))
-    issues.push(issue(['max_command_run_seconds'], 'Max run time must be a number of seconds above 0', 'greater_than'));
-  return issues;
+  if (typeof vcpu !== 'number' || limits.maxVcpu === undefined || !Number.isInteger(vcpu) || vcpu <= limits.maxVcpu) return [];
+  return [issue(['vcpu_count'], `vcpu_count must be between 1 and ${limits.maxVcpu}`, 'less_than_equal')];
 }
 
 /** Every `{{alias}}` must be declared; every declared output must be used (docs/choices.md: Requests). */

@@ -30,7 +30,7 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
   const rerun = () =>
     act('Re-run', async () => {
       const req = job.original_request;
-      const id = 'ffmpeg_commands' in req ? (await client.runChained(req)).command_ids[0] : (await client.runCommand(req)).command_id;
+      const id = 'ffmpeg_command' in req ? (await client.runCommand(req)).command_id : (await client.runChained(req)).command_ids[0];
       if (id) navigate({ name: 'jobs', id });
     });
 

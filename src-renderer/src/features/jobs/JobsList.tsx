@@ -4,13 +4,14 @@ import { hrefOf, navigate } from '../../lib/router';
 import { ListThumb } from '../../ui/ListThumb';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { commandChipStatus, StatusChip } from '../../ui/StatusChip';
-import type { JobFilter } from './progress';
+import { splitJobName, type JobFilter } from './progress';
 
 const FILTERS: { id: JobFilter; label: string }[] = [
   { id: 'all', label: 'All' },
   { id: 'active', label: 'Active' },
   { id: 'SUCCESS', label: 'Succeeded' },
   { id: 'FAILED', label: 'Failed' },
+  { id: 'CANCELLED', label: 'Cancelled' },
 ];
 
 interface Props {
@@ -71,9 +72,19 @@ export function JobsList({ jobs, total, isLoading, selectedId, filter, onFilter,
 
 function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean }) {
   const name = job.name ?? shortId(job.command_id);
+  const { primary, secondary } = splitJobName(name);
   const isFinal = job.status === 'SUCCESS' || job.status === 'FAILED';
   const outputs = isFinal ? `${job.output_file_count} output${job.output_file_count === 1 ? '' : 's'}` : job.status === 'QUEUED' ? 'waiting' : 'running';
   const preview = job.preview?.storage_url ? job.preview : null;
+  const details = [
+    secondary,
+    job.command_type === 'FFMPEG_CHAINED_COMMANDS' ? 'chained' : '',
+    outputs,
+    job.error_status && job.error_status !== 'CANCELLED' ? job.error_status : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  // No aria-label: the link is named by what it shows (axe label-content-name-mismatch).
   return (
     <li>
       <a
@@ -81,24 +92,23 @@ function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean
         href={hrefOf({ name: 'jobs', id: job.command_id })}
         aria-current={isSelected ? 'true' : undefined}
         data-status={job.status}
-        aria-label={`${name}, ${commandChipStatus(job).toLowerCase()}`}
+        data-job-id={job.command_id}
+        data-job-name={name}
+        title={name}
       >
-        <div className="row" style={{ alignItems: 'flex-start' }}>
+        <div className="row job-item-row">
           {preview && <ListThumb type={preview.file_type} url={preview.storage_url!} label={`Output of ${name}`} />}
-          <div className="stack" style={{ gap: 2, minWidth: 0, flex: 1 }}>
-            <strong className="truncate job-name" title={name}>
-              {name}
-            </strong>
-            <div className="row small">
+          <div className="stack" style={{ gap: 0, minWidth: 0, flex: 1 }}>
+            <div className="row job-item-row">
+              <strong className="truncate job-name">{primary}</strong>
+              <span className="spacer" />
               <StatusChip status={commandChipStatus(job)} />
               {(job as { cache_hit?: boolean }).cache_hit && <span className="chip chip-info">Cache hit</span>}
-              <span className="mono muted">{shortId(job.command_id)}</span>
-              <span className="spacer" />
-              <span className="muted">{formatRelative(job.created_at)}</span>
             </div>
-            <div className="small muted truncate">
-              {job.command_type === 'FFMPEG_CHAINED_COMMANDS' ? 'Chained' : 'Single'} · {outputs}
-              {job.error_status && job.error_status !== 'CANCELLED' ? ` · ${job.error_status}` : ''}
+            <div className="row job-item-row small muted">
+              <span className="truncate">{details}</span>
+              <span className="spacer" />
+              <span className="nowrap">{formatRelative(job.created_at)}</span>
             </div>
           </div>
         </div>
@@ -115,6 +125,7 @@ function moveSelection(e: React.KeyboardEvent, jobs: CommandListItem[], selected
   const i = jobs.findIndex((j) => j.command_id === selectedId);
   const next = jobs[Math.max(0, Math.min(jobs.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1)))];
   if (!next) return;
+  // Focus moves with the selection, at once: Enter then opens the job that is selected.
+  document.querySelector<HTMLElement>(`.job-item[data-job-id="${next.command_id}"]`)?.focus();
   navigate({ name: 'jobs', id: next.command_id });
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('.job-item[aria-current="true"]')?.focus());
 }

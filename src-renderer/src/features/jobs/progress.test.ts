@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandListItem } from '../../../../src-service/client';
-import { applyProgress, createEtaTracker, etaSeconds, matchesFilter, upsertJob } from './progress';
+import { applyProgress, createEtaTracker, etaSeconds, matchesFilter, splitJobName, upsertJob } from './progress';
 
 const item = (id: string, status: CommandListItem['status'] = 'QUEUED'): CommandListItem => ({
   command_id: id,
@@ -45,6 +45,21 @@ describe('jobs list', () => {
     expect(matchesFilter(item('abc', 'PROCESSING'), 'active', '')).toBe(true);
     expect(matchesFilter(item('abc', 'SUCCESS'), 'active', '')).toBe(false);
     expect(matchesFilter({ ...item('x', 'FAILED'), error_status: 'TIMEOUT' }, 'FAILED', 'timeout')).toBe(true);
+  });
+
+  it('puts cancelled jobs under Cancelled, not under Failed', () => {
+    const cancelled = { ...item('c', 'FAILED'), error_status: 'CANCELLED' as const };
+    expect(matchesFilter(cancelled, 'CANCELLED', '')).toBe(true);
+    expect(matchesFilter(cancelled, 'FAILED', '')).toBe(false);
+    expect(matchesFilter({ ...item('f', 'FAILED'), error_status: 'TIMEOUT' as const }, 'CANCELLED', '')).toBe(false);
+  });
+
+  it.each([
+    ['scale: small.mov → outtakes.mp4', 'outtakes.mp4', 'scale: small.mov'],
+    ['GIF thumbnail: clip.mp4 → thumbnail.gif', 'thumbnail.gif', 'GIF thumbnail: clip.mp4'],
+    ['Holiday teaser', 'Holiday teaser', ''],
+  ])('shows the output first: %s', (name, primary, secondary) => {
+    expect(splitJobName(name)).toEqual({ primary, secondary });
   });
 });
 

@@ -11,7 +11,7 @@ export function etaSeconds(p: CommandProgress): number | null {
   return Math.max(0, (total - p.out_time_seconds) / p.speed);
 }
 
-export type JobFilter = 'all' | 'active' | 'SUCCESS' | 'FAILED';
+export type JobFilter = 'all' | 'active' | 'SUCCESS' | 'FAILED' | 'CANCELLED';
 
 const isCancelled = (item: CommandListItem): boolean => item.status === 'FAILED' && item.error_status === 'CANCELLED';
 
@@ -22,7 +22,11 @@ const isCancelled = (item: CommandListItem): boolean => item.status === 'FAILED'
 export function matchesFilter(item: CommandListItem, filter: JobFilter, search: string): boolean {
   const statusOk =
     filter === 'all' ||
-    (filter === 'active' ? item.status === 'QUEUED' || item.status === 'PROCESSING' : item.status === filter && !(filter === 'FAILED' && isCancelled(item)));
+    (filter === 'active'
+      ? item.status === 'QUEUED' || item.status === 'PROCESSING'
+      : filter === 'CANCELLED'
+        ? isCancelled(item)
+        : item.status === filter && !(filter === 'FAILED' && isCancelled(item)));
   const q = search.trim().toLowerCase();
   const textOk = !q || [item.command_id, item.name ?? '', item.error_message ?? '', item.error_status ?? ''].some((t) => t.toLowerCase().includes(q));
   return statusOk && textOk;
@@ -53,7 +57,7 @@ export function createEtaTracker(windowMs = 6000, now: () => number = () => Date
   let samples: { t: number; pos: number }[] = [];
   return {
     update(p: CommandProgress): number | null {
-      if (p.out_time_seconds === null || !p.percent || p.percent <= 0) return etaSeconds(p);
+      if (p.out_time_seconds == null || !p.percent || p.percent <= 0) return etaSeconds(p);
       const t = now();
       if (samples.length && p.out_time_seconds < samples[samples.length - 1]!.pos) samples = []; // a new chained step
       samples.push({ t, pos: p.out_time_seconds });
@@ -66,4 +70,15 @@ export function createEtaTracker(windowMs = 6000, now: () => number = () => Date
       return Math.max(0, (total - p.out_time_seconds) / recentSpeed);
     },
   };
+}
+
+/**
+ * A job name split for a compact row, output first: "scale: small.mov → outtakes.mp4"
+ * gives `{ primary: 'outtakes.mp4', secondary: 'scale: small.mov' }`. A name without an
+ * arrow (typed by hand) is all primary.
+ */
+export function splitJobName(name: string): { primary: string; secondary: string } {
+  const at = name.lastIndexOf(' → ');
+  if (at <= 0) return { primary: name, secondary: '' };
+  return { primary: name.slice(at + 3), secondary: name.slice(0, at) };
 }

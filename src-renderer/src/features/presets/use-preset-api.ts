@@ -3,6 +3,6 @@ import { useApi } from '../../lib/api';
 import { presetApi, type PresetApi } from './presets-api';
 
 export function usePresetApi(): PresetApi {
-  const { client, apiKey } = useApi();
-  return useMemo(() => presetApi(client, apiKey), [client, apiKey]);
+  const { client } = useApi();
+  return useMemo(() => presetApi(client), [client]);
 }

@@ -8,8 +8,8 @@ import { presetApi } from '../presets/presets-api';
 
 /** Result cache: how much it holds and saves; clearing forgets entries, never outputs. */
 export function CacheSection() {
-  const { client, apiKey } = useApi();
-  const api = useMemo(() => presetApi(client, apiKey), [client, apiKey]);
+  const { client } = useApi();
+  const api = useMemo(() => presetApi(client), [client]);
   const stats = useAsync(() => api.cacheStats(), [api]);
   const s = stats.data;
   return (

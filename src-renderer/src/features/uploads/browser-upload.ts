@@ -1,4 +1,4 @@
-import { createRateMeter, isAbortError, planParts, type FfdeskClient, type StoredFile, type UploadedPart } from '../../../../src-service/client';
+import { createRateMeter, isAbortError, planParts, type FfdeskClient, type CompletedUpload, type UploadedPart } from '../../../../src-service/client';
 import { withPartSlot } from './part-limiter';
 import { findResumable, forgetUpload, markPartDone, saveUpload, type SavedUpload } from './resume-store';
 import { holdUnload } from './unload-guard';
@@ -30,7 +30,7 @@ export const isRunningHere = (fileId: string): boolean => running.has(fileId);
  * aborted (no orphan). Resolves with the record complete-upload answered (usually
  * UPLOADED: the service probes the file next; see waitForStored).
  */
-export async function uploadInBrowser(client: FfdeskClient, file: File, opts: BrowserUploadOptions): Promise<StoredFile> {
+export async function uploadInBrowser(client: FfdeskClient, file: File, opts: BrowserUploadOptions): Promise<CompletedUpload> {
   const saved = findResumable(file, opts.isPrivate);
   // The same file dropped twice: the second upload is its own, not a resume of the first.
   if (saved && !running.has(saved.fileId)) {
@@ -45,7 +45,7 @@ export async function uploadInBrowser(client: FfdeskClient, file: File, opts: Br
   return runPlan(client, file, await startPlan(client, file, opts), opts);
 }
 
-async function runPlan(client: FfdeskClient, file: File, plan: SavedUpload, opts: BrowserUploadOptions): Promise<StoredFile> {
+async function runPlan(client: FfdeskClient, file: File, plan: SavedUpload, opts: BrowserUploadOptions): Promise<CompletedUpload> {
   opts.onStarted?.(plan.fileId, plan.done.length > 0);
   running.add(plan.fileId);
   const release = holdUnload();

@@ -1,0 +1,150 @@
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { AppPage } from './app-page';
+import { ConvertPage } from './convert-page';
+import { expect, openApp, test, type UiService } from './fixtures';
+
+/** A screenshot of the panel down to the end of the command card (for docs/screenshots), in a tall window. */
+async function screenPanelAndCommand(page: Page, name: string, panel: Locator): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  await panel.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  const top = await panel.boundingBox();
+  const command = await page.getByRole('region', { name: 'Command' }).boundingBox();
+  if (!top || !command) throw new Error('panel or command not on screen');
+  fs.mkdirSync(path.resolve('test-results/screens'), { recursive: true });
+  await page.screenshot({
+    path: path.resolve('test-results/screens', `${name}.png`),
+    clip: { x: top.x - 8, y: Math.max(0, top.y - 8), width: top.width + 16, height: command.y + command.height - top.y + 16 },
+  });
+  if (size) await page.setViewportSize(size);
+}
+
+async function openWithSample(page: Page, svc: UiService): Promise<ConvertPage> {
+  await svc.samplesReady();
+  await openApp(page, svc);
+  await new AppPage(page).openBuilder();
+  const convert = new ConvertPage(page);
+  await convert.pickStoredInput('in_1', 'sample-video.mp4');
+  return convert;
+}
+
+test.describe('builder: convert panel', () => {
+  test('when an editor picks a clip, 480p and then GIF, then the command is written for them, the size is estimated and the GIF job runs', async ({
+    page,
+    svc,
+  }) => {
+    const convert = await openWithSample(page, svc);
+    const app = new AppPage(page);
+    // Before any choice the command is visibly empty, not a grey example that looks filled in.
+    await expect(convert.command().locator('.cm-placeholder')).toHaveText(/^Empty: /);
+    await convert.field('Resolution').selectOption({ label: '480p' });
+    await expect(convert.command()).toHaveText(/^-i \{\{in_1\}\} -map 0:v:0 -map 0:a:0\? -vf scale=-2:480 -c:v libx264 .* \{\{out_1\}\}$/);
+    await expect(convert.outputName()).toHaveValue(/\.mp4$/);
+    await expect(convert.estimate()).toContainText(/≈ [\d.]+ (KB|MB)/);
+    await expect(convert.estimate()).toContainText('854×480');
+    const before = await convert.estimate().textContent();
+    await convert.setQuality(20); // the top of the slider: best quality
+    await expect(convert.panel().getByTestId('quality-words')).toHaveText('Best quality, largest file');
+    await expect(convert.estimate()).not.toHaveText(before ?? '');
+    await expect(convert.command()).toContainText('-crf 16');
+    await screenPanelAndCommand(page, '60-convert-mp4', convert.panel());
+
+    await convert.format('GIF').click();
+    await expect(convert.format('GIF')).toHaveAttribute('aria-pressed', 'true');
+    await expect(convert.command()).toContainText('split[a][b];[a]palettegen');
+    await expect(convert.command()).toContainText('paletteuse');
+    await expect(convert.outputName()).toHaveValue(/\.gif$/);
+    await expect(convert.field('Video codec')).toHaveCount(0);
+    await screenPanelAndCommand(page, '61-convert-gif', convert.panel());
+
+    const id = await app.runJob();
+    const record = await svc.client.waitForCommand(id, { intervalMs: 250 });
+    expect(record.status).toBe('SUCCESS');
+    const out = Object.values(record.output_files ?? {})[0];
+    expect(out?.filename).toMatch(/\.gif$/);
+    expect(out?.height).toBe(480);
+  });
+
+  test('when the command is edited by hand, then the panel says so and stops writing until reset; a reload keeps the draft', async ({ page, svc }) => {
+    const convert = await openWithSample(page, svc);
+    await convert.format('MKV').click();
+    await expect(convert.command()).toContainText('-c:v libx264');
+    await expect(convert.byHandNotice()).toHaveCount(0);
+
+    await new AppPage(page).setCommand('-i {{in_1}} -c copy {{out_1}}');
+    await expect(convert.byHandNotice()).toContainText('Edited by hand');
+    await convert.field('Video codec').selectOption({ label: 'VP9' });
+    await expect(convert.command()).toHaveText('-i {{in_1}} -c copy {{out_1}}');
+
+    await convert.panel().getByRole('button', { name: 'Let the panel write the command' }).click();
+    await expect(convert.byHandNotice()).toHaveCount(0);
+    await expect(convert.command()).toContainText('-c:v libvpx-vp9');
+
+    // The draft survives a reload: choices, command, input and output name.
+    await page.reload();
+    await expect(convert.format('MKV')).toHaveAttribute('aria-pressed', 'true');
+    await expect(convert.field('Video codec')).toHaveValue('vp9');
+    await expect(convert.command()).toContainText('-c:v libvpx-vp9');
+    await expect(convert.outputName()).toHaveValue(/\.mkv$/);
+    await expect(page.getByRole('group', { name: 'About sample-video.mp4' })).toBeVisible();
+    await expect(convert.byHandNotice()).toHaveCount(0);
+  });
+
+  test('when sound choices are made, then track, mute and loudness land in the command, and the MP3 runs', async ({ page, svc }) => {
+    const convert = await openWithSample(page, svc);
+    await convert.panel().getByRole('button', { name: 'Podcast MP3, −16 LUFS' }).click();
+    await expect(convert.format('MP3')).toHaveAttribute('aria-pressed', 'true');
+    await expect(convert.command()).toContainText('-vn -af loudnorm=I=-16:TP=-1.5:LRA=11 -ar 48000 -c:a libmp3lame');
+    await expect(convert.panel()).toContainText('One pass (EBU R128 loudnorm)');
+    await expect(convert.outputName()).toHaveValue(/\.mp3$/);
+    const id = await new AppPage(page).runJob();
+    const record = await svc.client.waitForCommand(id, { intervalMs: 250 });
+    expect(record.status).toBe('SUCCESS');
+    expect(Object.values(record.output_files ?? {})[0]?.file_type).toBe('audio');
+  });
+
+  test('when a preview is asked for, then 3 seconds are encoded and shown beside the source with size and bitrate', async ({ page, svc }) => {
+    const convert = await openWithSample(page, svc);
+    await convert.field('Resolution').selectOption({ label: '480p' });
+    await convert.field('Preview from (seconds)').fill('2');
+    await convert.panel().getByRole('button', { name: 'Preview 3 seconds' }).click();
+    const result = convert.previewResult();
+    await expect(result.locator('[data-fact="duration"]')).toHaveText('0:03', { timeout: 60_000 });
+    await expect(result.locator('[data-fact="size"]')).toHaveText(/\d+(\.\d)? (KB|MB)/);
+    await expect(result.locator('[data-fact="bitrate"]')).toHaveText(/\d+(\.\d)? (kbit|Mbit)\/s/);
+    await expect(result.locator('[data-fact="resolution"]')).toHaveText('854×480');
+    await expect(result.locator('video')).toBeVisible();
+    await expect(convert.panel().getByRole('figure').first().locator('video')).toBeVisible();
+  });
+});
+
+for (const [name, width, scheme] of [
+  ['1280 light', 1280, 'light'],
+  ['800 light', 800, 'light'],
+  ['1280 dark', 1280, 'dark'],
+  ['800 dark', 800, 'dark'],
+] as const) {
+  test.describe(`convert panel axe ${name}`, () => {
+    test.use({ viewport: { width, height: 800 }, colorScheme: scheme });
+    test(`when the convert panel is checked by axe at ${name}, then it has no serious or critical violation`, async ({ page, svc }) => {
+      const convert = await openWithSample(page, svc);
+      await convert.field('Resolution').selectOption({ label: '720p' });
+      await convert.panel().getByLabel('Crop', { exact: true }).check();
+      await convert.field('Loudness').selectOption({ index: 1 });
+      const result = await new AxeBuilder({ page })
+        .include('[data-testid="convert-panel"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      const bad = result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+      expect(bad).toEqual([]);
+      await convert.format('GIF').click();
+      const gif = await new AxeBuilder({ page }).include('[data-testid="convert-panel"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(gif.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    });
+  });
+}

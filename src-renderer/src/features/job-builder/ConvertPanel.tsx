@@ -1,0 +1,151 @@
+import { Field } from '../../ui/Field';
+import { Button } from '../../ui/Button';
+import { formatBytes } from '../../lib/format';
+import { convertArgs, type ConvertChoices } from './convert-args';
+import { estimateSize } from './convert-estimate';
+import { choicesOf, CONVERT_PRESETS, isEditedByHand, sourceFactsOf, writeConvert } from './convert-form';
+import { CONTAINER_ORDER, CONTAINERS, codecLabel, codecsFor, qualityWords } from './convert-formats';
+import { ConvertPicture } from './ConvertPicture';
+import { ConvertAudio } from './ConvertAudio';
+import { ConvertPreview } from './ConvertPreview';
+import type { JobForm } from './form';
+import { useHardwareEncoders } from './use-hardware-encoders';
+import './convert.css';
+
+interface Props {
+  form: JobForm;
+  setForm(update: (f: JobForm) => JobForm): void;
+}
+
+/**
+ * Convert without typing: format, codec, quality, picture and sound as fields. Each choice
+ * writes the ffmpeg arguments into the command editor; once the text is edited by hand the
+ * panel stops writing until "Let the panel write the command" is pressed.
+ */
+export function ConvertPanel({ form, setForm }: Props) {
+  const hw = useHardwareEncoders();
+  const choices = choicesOf(form);
+  const byHand = isEditedByHand(form);
+  const kind = CONTAINERS[choices.container].kind;
+  const codecs = codecsFor(choices.container, hw?.working ?? []);
+  const notes = convertArgs(choices).notes;
+  const estimate = estimateSize(choices, sourceFactsOf(form));
+
+  const choose = (patch: Partial<ConvertChoices>) =>
+    setForm((f) => {
+      const next = { ...choicesOf(f), ...patch };
+      if (isEditedByHand(f)) return { ...f, convert: { choices: next, written: f.convert?.written ?? '' } };
+      return writeConvert(f, next);
+    });
+  const pickContainer = (container: ConvertChoices['container']) => {
+    const fits = codecsFor(container, hw?.working ?? []);
+    const gifDefaults = container === 'gif' && choices.container !== 'gif' ? { height: choices.height || 480, fps: choices.fps || 12 } : {};
+    choose({ container, videoCodec: fits.includes(choices.videoCodec) ? choices.videoCodec : (fits[0] ?? choices.videoCodec), ...gifDefaults });
+  };
+
+  return (
+    <section className="card stack convert-panel" aria-labelledby="convert-title" data-testid="convert-panel">
+      <div className="row-wrap">
+        <h2 id="convert-title" style={{ fontSize: 'var(--text-l)' }}>
+          Convert
+        </h2>
+        <span className="small muted">Choose a format and quality; the command below is written for you.</span>
+      </div>
+      <div className="row-wrap" role="group" aria-label="Start from">
+        <span className="small muted">Start from:</span>
+        {CONVERT_PRESETS.map((p) => (
+          <Button key={p.id} size="small" variant="ghost" onClick={() => choose({ ...p.choices })}>
+            {p.title}
+          </Button>
+        ))}
+      </div>
+      {byHand && (
+        <div className="notice notice-info row-wrap" data-testid="convert-by-hand">
+          <span>
+            <strong>Edited by hand.</strong> The panel no longer writes the command, so your text stays as it is.
+          </span>
+          <Button size="small" onClick={() => setForm((f) => writeConvert(f, choicesOf(f)))}>
+            Let the panel write the command
+          </Button>
+        </div>
+      )}
+      <fieldset className="convert-fieldset">
+        <legend className="field-label">Format</legend>
+        <div className="convert-formats">
+          {CONTAINER_ORDER.map((c) => (
+            <button key={c} type="button" className="convert-format" aria-pressed={choices.container === c} onClick={() => pickContainer(c)}>
+              <strong>{CONTAINERS[c].label}</strong>
+              <span className="small muted">{CONTAINERS[c].hint}</span>
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className="convert-grid">
+        {kind === 'video' && (
+          <Field label="Video codec">
+            {(p) => (
+              <>
+                <select {...p} className="select" value={choices.videoCodec} onChange={(e) => choose({ videoCodec: e.target.value })}>
+                  {codecs.map((c) => (
+                    <option key={c} value={c}>
+                      {codecLabel(c)}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+          </Field>
+        )}
+        {choices.videoCodec !== 'copy' || kind !== 'video' ? (
+          <Field label="Quality">
+            {(p) => (
+              <>
+                <input
+                  {...p}
+                  type="range"
+                  min={0}
+                  max={100}
+                  step={5}
+                  value={choices.quality}
+                  aria-valuetext={`${choices.quality}: ${qualityWords(choices.quality)}`}
+                  onChange={(e) => choose({ quality: Number(e.target.value) })}
+                />
+                <span className="row small muted" aria-hidden="true">
+                  <span>Smaller file</span>
+                  <span className="spacer" />
+                  <span>Better quality</span>
+                </span>
+                <span className="small" data-testid="quality-words">
+                  {qualityWords(choices.quality)}
+                </span>
+              </>
+            )}
+          </Field>
+        ) : null}
+        <div className="field" data-testid="size-estimate">
+          <span className="field-label">Estimated size</span>
+          {estimate ? (
+            <span>
+              ≈ <strong>{formatBytes(estimate.bytes)}</strong>{' '}
+              <span className="muted small">
+                ({(estimate.kbps / 1000).toFixed(1)} Mbit/s{estimate.width ? `, ${estimate.width}×${estimate.height}` : ''})
+              </span>
+            </span>
+          ) : (
+            <span className="muted small">Pick a stored input to see it (needs its duration).</span>
+          )}
+        </div>
+      </div>
+      {kind !== 'audio' && <ConvertPicture choices={choices} source={sourceFactsOf(form)} choose={choose} />}
+      {kind !== 'gif' && <ConvertAudio choices={choices} choose={choose} />}
+      {notes.length > 0 && (
+        <ul className="small convert-notes" data-testid="convert-notes">
+          {notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
+      <ConvertPreview form={form} />
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertArgs, DEFAULT_CHOICES, videoEncoderArgs, type ConvertChoices } from './convert-args';
+import { codecsFor, codecLabel, hardwareFamily } from './convert-formats';
+import { estimateSize, outputSize } from './convert-estimate';
+
+const run = promisify(execFile);
+const choose = (patch: Partial<ConvertChoices>): ConvertChoices => ({ ...DEFAULT_CHOICES, ...patch });
+
+describe('convertArgs: choices → arguments', () => {
+  it.each<[string, Partial<ConvertChoices>, string]>([
+    [
+      'default MP4',
+      {},
+      '-i {{in_1}} -map 0:v:0 -map 0:a:0? -c:v libx264 -preset medium -crf 23 -pix_fmt yuv420p -c:a aac -b:a 192k -movflags +faststart {{out_1}}',
+    ],
+    ['720p keeps the aspect', { height: 720 }, '-vf scale=-2:720'],
+    ['crop then scale', { crop: { width: 640, height: 360, x: 10, y: 20 }, height: 480 }, '-vf crop=640:360:10:20,scale=-2:480'],
+    ['rotate 90 clockwise', { rotate: 90 }, '-vf transpose=1'],
+    ['rotate 270', { rotate: 270 }, '-vf transpose=2'],
+    ['rotate 180 and flip', { rotate: 180, flipH: true }, '-vf hflip,vflip,hflip'],
+    ['frame rate', { fps: 25 }, '-vf fps=25'],
+    ['second audio track', { audioTrack: 2 }, '-map 0:a:1?'],
+    ['mute', { mute: true }, '-c:v libx264 -preset medium -crf 23 -pix_fmt yuv420p -an'],
+    ['loudness', { loudness: -16 }, '-af loudnorm=I=-16:TP=-1.5:LRA=11 -ar 48000 -c:a aac'],
+    ['burn subtitles', { subtitles: 'burn' }, '-vf subtitles={{in_1}}'],
+    ['keep subtitles in MP4', { subtitles: 'keep' }, '-map 0:s? -c:v libx264'],
+    ['keep subtitles in MKV', { container: 'mkv', subtitles: 'keep' }, '-c:s copy {{out_1}}'],
+    ['H.265 in MP4 is tagged for Apple', { videoCodec: 'h265' }, '-c:v libx265 -preset medium -crf 25 -pix_fmt yuv420p -tag:v hvc1'],
+    ['VP9 WebM', { container: 'webm', videoCodec: 'vp9' }, '-c:v libvpx-vp9 -crf 30 -b:v 0 -deadline good -cpu-used 4 -row-mt 1 -pix_fmt yuv420p -c:a libopus'],
+    ['WebM refuses H.264: first fitting codec', { container: 'webm', videoCodec: 'h264' }, '-c:v libvpx-vp9'],
+    ['ProRes MOV', { container: 'mov', videoCodec: 'prores', quality: 90 }, '-c:v prores_ks -profile:v 3 -pix_fmt yuv422p10le'],
+    ['copy keeps audio too', { videoCodec: 'copy' }, '-c:v copy -c:a copy'],
+    ['MP3', { container: 'mp3' }, '-i {{in_1}} -map 0:a:0? -vn -c:a libmp3lame -q:a 3 {{out_1}}'],
+    ['WAV', { container: 'wav', loudness: -23 }, '-vn -af loudnorm=I=-23:TP=-1.5:LRA=11 -ar 48000 -c:a pcm_s16le {{out_1}}'],
+    ['M4A', { container: 'm4a' }, '-vn -c:a aac -b:a 192k -movflags +faststart'],
+    [
+      'GIF with a generated palette',
+      { container: 'gif', height: 480 },
+      '-i {{in_1}} -vf scale=-1:480:flags=lanczos,fps=12,split[a][b];[a]palettegen=max_colors=166:stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a -loop 0 {{out_1}}',
+    ],
+    ['hardware encoder', { videoCodec: 'h264_nvenc', quality: 0 }, '-c:v h264_nvenc -b:v 1500k -pix_fmt yuv420p'],
+  ])('%s', (_name, patch, expected) => {
+    expect(convertArgs(choose(patch)).command).toContain(expected);
+  });
+
+  it.each<[Partial<ConvertChoices>, RegExp]>([
+    [{ container: 'webm', videoCodec: 'h264' }, /H\.264 does not fit in WebM/],
+    [{ videoCodec: 'copy', height: 720 }, /Copying the video keeps the picture/],
+    [{ container: 'gif', mute: true }, /A GIF has no sound/],
+    [{ container: 'mp3', mute: true }, /hold no sound/],
+  ])('says what had no effect: %j', (patch, note) => {
+    expect(convertArgs(choose(patch)).notes.join(' ')).toMatch(note);
+  });
+
+  it('uses the given aliases and the container extension', () => {
+    const args = convertArgs(choose({ container: 'mkv' }), 'in_video', 'out_2');
+    expect(args.command.startsWith('-i {{in_video}} ')).toBe(true);
+    expect(args.command.endsWith(' {{out_2}}')).toBe(true);
+    expect(args.extension).toBe('mkv');
+  });
+
+  it('the quality slider runs CRF backwards: better quality, lower CRF', () => {
+    const crf = (q: number) => Number(/-crf (\d+)/.exec(videoEncoderArgs('h264', q, 'mp4'))?.[1]);
+    expect(crf(0)).toBe(34);
+    expect(crf(100)).toBe(16);
+    expect(crf(80)).toBeLessThan(crf(20));
+  });
+});
+
+describe('codecs per container', () => {
+  it.each<[Parameters<typeof codecsFor>[0], string[], string[]]>([
+    ['mp4', [], ['h264', 'h265', 'av1', 'copy']],
+    ['webm', ['h264_nvenc'], ['vp9', 'av1']],
+    ['mp4', ['h264_nvenc', 'hevc_qsv', 'vp9_vaapi'], ['h264', 'h265', 'av1', 'copy', 'h264_nvenc', 'hevc_qsv']],
+    ['gif', ['h264_nvenc'], []],
+    ['wav', [], []],
+  ])('%s with hardware %j', (container, hw, expected) => {
+    expect(codecsFor(container, hw)).toEqual(expected);
+  });
+
+  it('names hardware encoders by their codec', () => {
+    expect(hardwareFamily('hevc_videotoolbox')).toBe('h265');
+    expect(codecLabel('hevc_qsv')).toBe('H.265 (HEVC) on the GPU (hevc_qsv)');
+  });
+});
+
+describe('estimated size', () => {
+  const src = { duration: 60, width: 1920, height: 1080, frameRate: 30, videoKbps: 8000, audioKbps: 128, sampleRate: 48000, channels: 2 };
+
+  it.each<[string, Partial<ConvertChoices>, number, number]>([
+    // [name, choices, min MB, max MB] for one minute of 1080p30
+    ['H.264 balanced', {}, 20, 80],
+    ['AV1 small is smaller than H.264', { videoCodec: 'av1', quality: 30 }, 3, 20],
+    ['ProRes HQ is huge', { container: 'mov', videoCodec: 'prores', quality: 90 }, 1200, 1800],
+    ['copy is the source rate', { videoCodec: 'copy' }, 55, 65],
+    ['WAV is 1536 kbit/s', { container: 'wav' }, 10.5, 12],
+  ])('%s', (_name, patch, min, max) => {
+    const mb = (estimateSize(choose(patch), src)?.bytes ?? 0) / 1e6;
+    expect(mb).toBeGreaterThan(min);
+    expect(mb).toBeLessThan(max);
+  });
+
+  it('grows with quality and shrinks with resolution', () => {
+    const at = (patch: Partial<ConvertChoices>) => estimateSize(choose(patch), src)?.bytes ?? 0;
+    expect(at({ quality: 90 })).toBeGreaterThan(at({ quality: 30 }));
+    expect(at({ height: 720 })).toBeLessThan(at({}));
+  });
+
+  it('knows the output picture after crop, scale and rotation', () => {
+    expect(outputSize(choose({ height: 720 }), src)).toEqual({ width: 1280, height: 720 });
+    expect(outputSize(choose({ crop: { width: 1080, height: 1080, x: 420, y: 0 }, height: 480, rotate: 90 }), src)).toEqual({ width: 480, height: 480 });
+    expect(outputSize(choose({ rotate: 270 }), src)).toEqual({ width: 1080, height: 1920 });
+  });
+
+  it('needs a duration', () => {
+    expect(estimateSize(choose({}), { width: 10, height: 10 })).toBeNull();
+  });
+});
+
+/** Each container's arguments, run by the real ffmpeg on a tiny clip: the text is a working command. */
+describe('the arguments run in ffmpeg', () => {
+  let dir = '';
+  let clip = '';
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'convert-args-'));
+    clip = path.join(dir, 'in.mp4');
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25:duration=1',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=1',
+      '-c:v',
+      'libx264',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
+    ]);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it.each<[string, Partial<ConvertChoices>]>([
+    ['mp4', { height: 120, rotate: 90, loudness: -16 }],
+    ['mov', { container: 'mov', videoCodec: 'prores', quality: 10, crop: { width: 160, height: 120, x: 0, y: 0 } }],
+    ['mkv', { container: 'mkv', videoCodec: 'h265', fps: 10 }],
+    ['webm', { container: 'webm', videoCodec: 'av1', height: 120 }],
+    ['gif', { container: 'gif', height: 120, flipV: true }],
+    ['mp3', { container: 'mp3', loudness: -23 }],
+    ['m4a', { container: 'm4a' }],
+    ['wav', { container: 'wav' }],
+  ])(
+    '%s',
+    async (name, patch) => {
+      const out = path.join(dir, `out-${name}.${convertArgs(choose(patch)).extension}`);
+      const command = convertArgs(choose(patch)).command.replace('{{in_1}}', clip).replace('{{out_1}}', out);
+      await run('ffmpeg', ['-v', 'error', '-y', ...command.split(' ')]);
+      expect(fs.statSync(out).size).toBeGreaterThan(0);
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,190 @@
+/**
+ * The convert panel's choices → ffmpeg argument text. Pure: no React, no I/O, so every
+ * combination is tested on tables (convert-args.test.ts). The text it writes follows the
+ * templates' rule: filter graphs carry no spaces, so the command needs no quoting.
+ */
+import { CONTAINERS, codecLabel, codecsFor, hardwareFamily, type Container, type VideoCodec } from './convert-formats';
+
+export type { Container, VideoCodec };
+
+export interface Crop {
+  width: number;
+  height: number;
+  x: number;
+  y: number;
+}
+
+export interface ConvertChoices {
+  container: Container;
+  videoCodec: VideoCodec;
+  /** 0 = smallest file … 100 = best quality. */
+  quality: number;
+  /** Output picture height before rotating; 0 = as the source. Width follows (aspect kept). */
+  height: number;
+  crop: Crop | null;
+  rotate: 0 | 90 | 180 | 270;
+  flipH: boolean;
+  flipV: boolean;
+  /** Frames per second; 0 = as the source (a GIF defaults to 12). */
+  fps: number;
+  /** 1-based audio track of the input. */
+  audioTrack: number;
+  mute: boolean;
+  /** Loudness target in LUFS (EBU R128), or null for none. */
+  loudness: number | null;
+  subtitles: 'none' | 'burn' | 'keep';
+}
+
+export const DEFAULT_CHOICES: ConvertChoices = {
+  container: 'mp4',
+  videoCodec: 'h264',
+  quality: 60,
+  height: 0,
+  crop: null,
+  rotate: 0,
+  flipH: false,
+  flipV: false,
+  fps: 0,
+  audioTrack: 1,
+  mute: false,
+  loudness: null,
+  subtitles: 'none',
+};
+
+export const GIF_DEFAULT_FPS = 12;
+
+export interface ConvertArgs {
+  /** The arguments, with `{{in}}` and `{{out}}` as the given aliases. */
+  command: string;
+  /** The output file extension (without the dot). */
+  extension: string;
+  /** Choices that had no effect, in an editor's words. */
+  notes: string[];
+}
+
+const lerp = (lo: number, hi: number, quality: number) => Math.round(lo + ((hi - lo) * quality) / 100);
+
+/** Video encoder options for a codec at a quality. CRF scales go "lower is better", so the slider runs them backwards. */
+export function videoEncoderArgs(codec: VideoCodec, quality: number, container: Container): string {
+  const q = Math.min(100, Math.max(0, quality));
+  switch (codec) {
+    case 'h264':
+      return `-c:v libx264 -preset medium -crf ${lerp(34, 16, q)} -pix_fmt yuv420p`;
+    case 'h265':
+      return `-c:v libx265 -preset medium -crf ${lerp(36, 18, q)} -pix_fmt yuv420p${container === 'mp4' || container === 'mov' ? ' -tag:v hvc1' : ''}`;
+    case 'av1':
+      return `-c:v libsvtav1 -preset 8 -crf ${lerp(50, 22, q)} -pix_fmt yuv420p`;
+    case 'vp9':
+      return `-c:v libvpx-vp9 -crf ${lerp(48, 18, q)} -b:v 0 -deadline good -cpu-used 4 -row-mt 1 -pix_fmt yuv420p`;
+    case 'prores':
+      return `-c:v prores_ks -profile:v ${proresProfile(q)} -pix_fmt yuv422p10le`;
+    case 'copy':
+      return '-c:v copy';
+    default:
+      // A hardware encoder (h264_nvenc, hevc_qsv …): every one takes a target bitrate.
+      return `-c:v ${codec} -b:v ${hardwareBitrateK(q)}k${codec.endsWith('_qsv') ? ' -pix_fmt nv12' : ' -pix_fmt yuv420p'}`;
+  }
+}
+
+/** ProRes profiles: 0 Proxy, 1 LT, 2 standard, 3 HQ. */
+export function proresProfile(quality: number): 0 | 1 | 2 | 3 {
+  return quality < 25 ? 0 : quality < 50 ? 1 : quality < 80 ? 2 : 3;
+}
+
+/** The bitrate a hardware encoder is given (1080p-ish; kbit/s). */
+export function hardwareBitrateK(quality: number): number {
+  return lerp(1500, 12000, quality);
+}
+
+function audioEncoderArgs(container: Container, quality: number, copyAudio: boolean): string {
+  if (copyAudio) return '-c:a copy';
+  switch (container) {
+    case 'webm':
+      return `-c:a libopus -b:a ${lerp(64, 192, quality)}k`;
+    case 'mp3':
+      return `-c:a libmp3lame -q:a ${lerp(7, 0, quality)}`;
+    case 'wav':
+      return '-c:a pcm_s16le';
+    default:
+      return `-c:a aac -b:a ${lerp(96, 256, quality)}k`;
+  }
+}
+
+/** The picture filters, in the order they apply: crop, scale, rotate, flip, frame rate, burned subtitles. */
+export function videoFilters(c: ConvertChoices, inAlias: string): string[] {
+  const filters: string[] = [];
+  if (c.crop) filters.push(`crop=${c.crop.width}:${c.crop.height}:${c.crop.x}:${c.crop.y}`);
+  if (c.height > 0) filters.push(c.container === 'gif' ? `scale=-1:${c.height}:flags=lanczos` : `scale=-2:${c.height}`);
+  if (c.rotate === 90) filters.push('transpose=1');
+  if (c.rotate === 270) filters.push('transpose=2');
+  if (c.rotate === 180) filters.push('hflip,vflip');
+  if (c.flipH) filters.push('hflip');
+  if (c.flipV) filters.push('vflip');
+  const fps = c.fps > 0 ? c.fps : c.container === 'gif' ? GIF_DEFAULT_FPS : 0;
+  if (fps > 0) filters.push(`fps=${fps}`);
+  if (c.subtitles === 'burn' && c.container !== 'gif') filters.push(`subtitles={{${inAlias}}}`);
+  return filters;
+}
+
+/** GIF: one filter graph that makes its own palette (palettegen) and uses it (paletteuse). */
+function gifArgs(c: ConvertChoices, inAlias: string): string {
+  const colors = lerp(32, 256, c.quality);
+  const dither = c.quality >= 50 ? 'sierra2_4a' : 'bayer:bayer_scale=3';
+  const chain = [...videoFilters(c, inAlias), 'split[a][b]'].join(',');
+  return `-vf ${chain};[a]palettegen=max_colors=${colors}:stats_mode=diff[p];[b][p]paletteuse=dither=${dither} -loop 0`;
+}
+
+/** Loudness normalisation, single pass (EBU R128), resampled back from loudnorm's 192 kHz with `-ar`. */
+export function loudnessArgs(lufs: number): string {
+  return `-af loudnorm=I=${lufs}:TP=-1.5:LRA=11 -ar 48000`;
+}
+
+export function isAudioOnly(container: Container): boolean {
+  return CONTAINERS[container].kind === 'audio';
+}
+
+/** The arguments for the choices, reading `inAlias` and writing `outAlias`. */
+export function convertArgs(c: ConvertChoices, inAlias = 'in_1', outAlias = 'out_1'): ConvertArgs {
+  const notes: string[] = [];
+  const kind = CONTAINERS[c.container].kind;
+  const fits = codecsFor(c.container).includes(c.videoCodec) || codecsFor(c.container).includes(hardwareFamily(c.videoCodec));
+  const codec = kind === 'video' && fits ? c.videoCodec : codecsFor(c.container)[0];
+  if (kind === 'video' && codec !== c.videoCodec)
+    notes.push(`${codecLabel(c.videoCodec)} does not fit in ${CONTAINERS[c.container].label}; using ${codecLabel(codec!)}.`);
+  const parts: string[] = [`-i {{${inAlias}}}`];
+
+  if (kind === 'gif') {
+    parts.push(gifArgs(c, inAlias));
+    if (c.loudness !== null || c.mute) notes.push('A GIF has no sound.');
+  } else {
+    const track = Math.max(1, Math.round(c.audioTrack));
+    const hasAudio = !c.mute;
+    if (kind === 'video') parts.push('-map 0:v:0');
+    if (hasAudio) parts.push(`-map 0:a:${track - 1}?`);
+    if (kind === 'video' && c.subtitles === 'keep') parts.push('-map 0:s?');
+    if (kind === 'video') {
+      const filters = videoFilters(c, inAlias);
+      if (codec === 'copy' && filters.length > 0)
+        notes.push('Copying the video keeps the picture as it is: resolution, crop, rotation, frame rate and burned subtitles need an encoder.');
+      else if (filters.length > 0) parts.push(`-vf ${filters.join(',')}`);
+      parts.push(videoEncoderArgs(codec!, c.quality, c.container));
+    } else parts.push('-vn');
+    if (hasAudio) {
+      if (c.loudness !== null) parts.push(loudnessArgs(c.loudness));
+      parts.push(audioEncoderArgs(c.container, c.quality, codec === 'copy' && c.loudness === null));
+    } else {
+      parts.push('-an');
+      if (kind === 'audio') notes.push('Muted: the audio file will hold no sound.');
+    }
+    if (kind === 'video' && c.subtitles === 'keep') parts.push(`-c:s ${subtitleCodec(c.container)}`);
+    if (c.container === 'mp4' || c.container === 'mov' || c.container === 'm4a') parts.push('-movflags +faststart');
+  }
+  parts.push(`{{${outAlias}}}`);
+  return { command: parts.join(' '), extension: CONTAINERS[c.container].extension, notes };
+}
+
+function subtitleCodec(container: Container): string {
+  if (container === 'mkv') return 'copy';
+  if (container === 'webm') return 'webvtt';
+  return 'mov_text';
+}

@@ -1,0 +1,72 @@
+/**
+ * How the convert panel writes into the builder's form: the command (first step) and the
+ * output's extension. Pure, so "edited by hand" is decided in one place.
+ */
+import { convertArgs, DEFAULT_CHOICES, type ConvertChoices } from './convert-args';
+import { newKey, type JobForm } from './form';
+import type { SourceFacts } from './convert-estimate';
+
+/** True when the command holds text the panel did not write: the panel then leaves it alone. */
+export function isEditedByHand(form: JobForm): boolean {
+  const text = form.steps[0] ?? '';
+  if (form.convert) return text !== form.convert.written;
+  return text.trim() !== '';
+}
+
+export function choicesOf(form: JobForm): ConvertChoices {
+  return form.convert?.choices ?? DEFAULT_CHOICES;
+}
+
+/** `clip.mov` → `clip.gif`; an empty name becomes `output.gif`. */
+export function withExtension(name: string, extension: string): string {
+  const base = name.trim().replace(/\.[^./]*$/, '') || 'output';
+  return `${base}.${extension}`;
+}
+
+/**
+ * The form with the panel's command written in: one command (not chained), the first
+ * input and output aliases, the output renamed to the container's extension.
+ */
+export function writeConvert(form: JobForm, choices: ConvertChoices): JobForm {
+  const inAlias = form.inputMode === 'files' ? (form.inputs[0]?.alias.trim() ?? 'in_1') || 'in_1' : 'in_1';
+  const inputs = form.inputMode === 'files' && form.inputs.length > 0 ? form.inputs : [{ key: newKey(), alias: inAlias, source: 'url' as const, url: '' }];
+  const first = form.outputMode === 'files' ? form.outputs[0] : undefined;
+  const outAlias = first?.alias.trim() || 'out_1';
+  const args = convertArgs(choices, inAlias, outAlias);
+  const output = { key: first?.key ?? newKey(), alias: outAlias, name: withExtension(first?.name ?? '', args.extension) };
+  return {
+    ...form,
+    isChained: false,
+    steps: [args.command],
+    inputMode: 'files',
+    inputs,
+    outputMode: 'files',
+    outputs: [output, ...(form.outputMode === 'files' ? form.outputs.slice(1) : [])],
+    convert: { choices, written: args.command },
+  };
+}
+
+/** What the panel knows of the first input, from its probe. */
+export function sourceFactsOf(form: JobForm): SourceFacts {
+  const media = form.inputMode === 'files' ? form.inputs[0]?.media : undefined;
+  if (!media) return {};
+  return {
+    duration: media.duration,
+    width: media.width,
+    height: media.height,
+    frameRate: media.frame_rate,
+    videoKbps: media.bitrate_video_kb,
+    audioKbps: media.bitrate_audio_kb,
+    sampleRate: media.sample_rate,
+    channels: media.channels,
+  };
+}
+
+/** Starting points that open in the panel as fields (built-in convert presets). */
+export const CONVERT_PRESETS: { id: string; title: string; choices: Partial<ConvertChoices> }[] = [
+  { id: 'web-1080', title: 'Web MP4, 1080p', choices: { container: 'mp4', videoCodec: 'h264', quality: 60, height: 1080 } },
+  { id: 'small-720', title: 'Small MP4, 720p', choices: { container: 'mp4', videoCodec: 'h265', quality: 35, height: 720 } },
+  { id: 'edit-prores', title: 'For editing (ProRes)', choices: { container: 'mov', videoCodec: 'prores', quality: 60 } },
+  { id: 'gif-480', title: 'GIF, 480p', choices: { container: 'gif', quality: 60, height: 480, fps: 12 } },
+  { id: 'podcast', title: 'Podcast MP3, −16 LUFS', choices: { container: 'mp3', quality: 60, loudness: -16 } },
+];
