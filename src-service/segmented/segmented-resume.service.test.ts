@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildService, type ChildService } from '../testing/child-service';
 import { tempDir } from '../testing/harness';
 import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
-import { decodeErrors, hasAudio, videoFrames } from './media-checks';
+import { decodeErrors, hasAudio, videoFrames } from '../testing/segment-checks';
 
 const KEY = 'ffd_test_segmented_resume_key_0123';
 let running: ChildService | undefined;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
-import { decodeErrors, hasAudio, meanSsim, videoDuration, videoFrames } from './media-checks';
+import { decodeErrors, hasAudio, meanSsim, videoDuration, videoFrames } from '../testing/segment-checks';
 
 let svc: TestService;
 let media: MediaServer;
