@@ -22,6 +22,7 @@ import { sandboxScenario } from './scenarios/sandbox';
 import { scaleOutScenario } from './scenarios/scale-out';
 import { cacheHashScenario } from './scenarios/cache-hash';
 import { fileFactsScenario } from './scenarios/file-facts';
+import { cutScenario } from './scenarios/cut';
 
 const SCENARIOS: Scenario[] = [
   transcodeScenario,
@@ -35,6 +36,7 @@ const SCENARIOS: Scenario[] = [
   scaleOutScenario,
   cacheHashScenario,
   fileFactsScenario,
+  cutScenario,
 ];
 /** Run only when named in --only: their rows are part of a scenario above (`upload` of `transfer`). */
 const NAMED_ONLY: Scenario[] = [uploadScenario];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Progress } from './events.schema';
+import { EditResult } from './edits.schema';
 import { RunChainedBody, RunCommandBody } from './commands.schema';
 import { CommandFailureSchema, CommandStatusSchema, CommandTypeSchema, FileFailureSchema, FileStatusSchema, FileTypeSchema, StoreTypeSchema } from './enums';
 
@@ -96,6 +97,7 @@ export const CommandRecord = z
     name: z.string().optional().describe('FFDesk: the name given at submit or by PATCH, else one derived from the command'),
     cache_hit: z.literal(true).optional().describe('FFDesk: the outputs were reused from an identical earlier run'),
     cached_from_command_id: z.string().optional().describe('FFDesk: the command whose outputs a cache hit shares'),
+    edit: EditResult.optional().describe('FFDesk: for a POST /v1/edits command, once the job has planned the cut'),
     segments: z.array(SegmentRecord).optional().describe("FFDesk: a segmented encode's segments, once the job has planned them (docs/scale-out.md)"),
     segments_reused: z.number().int().optional().describe('FFDesk: segments of a segmented encode kept from a run before a restart'),
   })

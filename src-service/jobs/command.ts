@@ -2,6 +2,7 @@ import type { CommandErrorStatus, CommandStatus, CommandType } from '../contract
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import type { Progress } from '../contract/events.schema';
 import type { z } from 'zod';
+import type { EditResult } from '../contract/edits.schema';
 import type { SegmentRecord } from '../contract/records.schema';
 
 /** The request as accepted at submit time (validated then, stored as JSON, echoed as `original_request`). */
@@ -42,6 +43,8 @@ export interface Command {
   name: string | null;
   /** Set when a result-cache hit reused this command's outputs. */
   cachedFromCommandId: string | null;
+  /** For a POST /v1/edits command: how the cut was planned, once the job has read the input. */
+  edit?: EditResult | null;
   /** A segmented encode's segments, once planned (docs/scale-out.md). */
   segmented?: SegmentedState | null;
 }

@@ -23,6 +23,7 @@ import { runSegmented, segmentSecondsOf } from '../segmented/run-segmented';
 import { dropState } from '../segmented/manifest';
 import { isCommandFailure } from '../contract/enums';
 import { createJobTimings, timeStage, withJobTimings } from './job-timings';
+import { isEditRequest, prepareEditRun } from '../edits/run-edit';
 
 export interface RunnerDeps extends InputDeps {
   db: Db;
@@ -65,9 +66,11 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     deps.onStatus({ ...row, status: 'PROCESSING' });
     try {
       await resetDirs(dirs);
-      const req = parseStoredRequest(row.request);
-      const cache = deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
-      const inputs = await timeStage('fetch', () => prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined }));
+      // An edit (POST /v1/edits) is planned here, on the input in the job folder, then runs as ordinary steps.
+      const edit = isEditRequest(row.request) ? await timeStage('fetch', () => prepareEditRun(deps, row, dirs, controller.signal)) : null;
+      const req = edit?.req ?? parseStoredRequest(row.request);
+      const cache = !edit && deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
+      const inputs = edit?.inputs ?? (await timeStage('fetch', () => prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined })));
       const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
       const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
       if (probe?.hit) {

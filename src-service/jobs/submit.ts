@@ -3,7 +3,7 @@ import type { Account } from '../db/accounts-repo';
 import type { CommandsRepo } from '../db/commands-repo';
 import type { StoredRequest } from './command';
 import type { FilesRepo } from '../db/files-repo';
-import { ValidationError, type ValidationIssue } from '../errors';
+import { JobFailure, ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { defaultRunSeconds } from './run-limit';
 import { segmentedIssues } from '../segmented/eligibility';
@@ -205,6 +205,9 @@ function isProgramName(token: string | undefined): boolean {
 
 /** Rebuilds the runner's view of a stored request. */
 export function parseStoredRequest(request: StoredRequest): ParsedRequest {
+  // An edit (POST /v1/edits) is planned by the embedded runner once it has read its input (edits/run-edit.ts).
+  if ('segments' in request)
+    throw new JobFailure('PROCESSING_ERROR', 'Edits run on the embedded runner; scale-out workers run plain commands (docs/cutting.md)');
   const body = request as RunCommandBody & Partial<RunChainedBody>;
   const texts = body.ffmpeg_commands ?? body.ffmpeg_chained_commands ?? [body.ffmpeg_command];
   return {

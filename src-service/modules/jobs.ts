@@ -10,6 +10,7 @@ import type { SubmitDeps } from '../jobs/submit';
 import type { CancelDeps } from '../jobs/cancel';
 import { submitDepsOf } from '../jobs/submit-wiring';
 import { commandRoutes } from '../api/commands/commands.routes';
+import { editRoutes } from '../api/edits/edits.routes';
 import { createPollCache, type PollCache } from '../api/commands/poll-cache';
 
 type RunnerWiring = Omit<RunnerDeps, 'ffmpegPath' | 'ffprobePath' | 'knownNames' | 'onStatus' | 'onProgress' | 'resultCache'>;
@@ -44,7 +45,7 @@ export function createJobsModule(deps: JobsDeps): JobsModule {
     submit,
     cancel,
     pollCache,
-    routers: [commandRoutes({ commands, files, urls: deps.urls, notifier, submit, cancel, pollCache })],
+    routers: [commandRoutes({ commands, files, urls: deps.urls, notifier, submit, cancel, pollCache }), editRoutes(submit)],
     // Started once the service listens: a queued command may read its inputs from the service's own URLs.
     start: async () => scheduler.notify(),
     stop: () => scheduler.stop(),

@@ -14,6 +14,7 @@ import { cacheEndpoints } from './cache';
 import { watchEndpoints } from './watch';
 import { workerProtocolEndpoints } from './worker-protocol';
 import { fileFactEndpoints } from './file-facts';
+import { editEndpoints } from './edits';
 
 /** Every endpoint group; the order is the OpenAPI document's. */
 export const ENDPOINT_GROUPS = [
@@ -32,6 +33,7 @@ export const ENDPOINT_GROUPS = [
   cacheEndpoints,
   watchEndpoints,
   workerProtocolEndpoints,
+  editEndpoints,
 ] as const satisfies readonly EndpointGroup[];
 
 /** Every endpoint of the service, each with its operationId. */

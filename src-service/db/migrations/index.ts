@@ -5,7 +5,8 @@ import scaleOutWorkers from './004-scale-out-workers';
 import commandNames from './005-command-names';
 import presetsBatchesCacheWatch from './006-presets-batches-cache-watch';
 import watchRunLimit from './007-watch-run-limit';
-import commandSegments from './008-command-segments';
+import commandEdits from './008-command-edits';
+import commandSegments from './009-command-segments';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
 export const MIGRATIONS: readonly string[] = [
@@ -16,5 +17,6 @@ export const MIGRATIONS: readonly string[] = [
   commandNames,
   presetsBatchesCacheWatch,
   watchRunLimit,
+  commandEdits,
   commandSegments,
 ];

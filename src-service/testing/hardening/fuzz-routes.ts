@@ -24,6 +24,7 @@ export type BodyKind =
   | 'preset-import'
   | 'batch'
   | 'watch'
+  | 'edit'
   | 'none';
 
 export interface Route {
@@ -52,6 +53,7 @@ const BODY_KIND_OF: Record<string, BodyKind> = {
   importPreset: 'preset-import',
   createBatch: 'batch',
   createWatchFolder: 'watch',
+  createEdit: 'edit',
   uploadFileForm: 'none',
 };
 
@@ -110,6 +112,14 @@ export function validBodies(): Record<Exclude<BodyKind, 'none'>, Record<string, 
     batch: { preset: 'transcode', parameters: { crf: 30 }, inputs: [DEAD_INPUT] },
     // A folder that does not exist: the fuzzer must never make the service watch real folders.
     watch: { folder: '/nonexistent/ffdesk-fuzz/in', output_folder: '/nonexistent/ffdesk-fuzz/out', preset: 'transcode', stable_seconds: 1 },
+    edit: {
+      input: DEAD_INPUT,
+      segments: [{ start: 0, end: 1, name: 'a' }],
+      mode: 'smart',
+      join: true,
+      output: { filename: 'cut.mp4' },
+      max_command_run_seconds: 5,
+    },
     none: {},
   };
 }

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { laxNumber } from './lax-number';
+import { MAX_JOB_NAME, MAX_OUTPUT_NAME, OUTPUT_NAME, isHttpUrl } from './names';
+
+/**
+ * `POST /v1/edits`: cut one input into segments (docs/cutting.md). The GUI's clip view sends
+ * exactly this, and so can any script. The result is an ordinary command whose
+ * `original_request` is this body.
+ */
+
+/** Segments one edit may hold (docs/cutting.md, "Limits"). */
+export const MAX_EDIT_SEGMENTS = 100;
+export const MAX_SEGMENT_NAME = 100;
+
+export const EDIT_MODES = ['lossless', 'smart', 'reencode'] as const;
+export const EditModeSchema = z.enum(EDIT_MODES, { error: 'mode must be one of "lossless", "smart", "reencode"' });
+export type EditMode = (typeof EDIT_MODES)[number];
+
+/** Output codecs a `reencode` (and a `smart` fallback) may ask for; the service maps them to its encoders. */
+export const EDIT_VIDEO_CODECS = ['h264', 'hevc', 'vp9', 'av1'] as const;
+export const EDIT_AUDIO_CODECS = ['aac', 'opus', 'mp3', 'flac', 'pcm'] as const;
+
+const seconds = (what: string) =>
+  laxNumber(z.number().min(0, `${what} must be 0 or more seconds`)).describe(`${what}, in seconds of the source (a numeric string is accepted too)`);
+
+export const EditSegment = z.object({
+  start: seconds('Start'),
+  end: seconds('End'),
+  name: z.string().trim().min(1).max(MAX_SEGMENT_NAME).optional().describe("A label; with join=false it names the segment's file"),
+});
+export type EditSegment = z.output<typeof EditSegment>;
+
+export const EditOutput = z.object({
+  filename: z
+    .string()
+    .max(MAX_OUTPUT_NAME)
+    .regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths')
+    .refine((name) => /\.[A-Za-z0-9]+$/.test(name), 'Output file name needs an extension (.mp4, .mkv, .mov ...)')
+    .describe('The joined file\'s name; with join=false each segment\'s file is named "<stem>-<segment>.<ext>"'),
+  video_codec: z.enum(EDIT_VIDEO_CODECS).optional().describe("reencode only: default the source's codec when it can be encoded here, else h264"),
+  crf: laxNumber(z.number().min(0).max(63)).optional().describe('reencode only: quality (x264/x265 default 18)'),
+  preset: z
+    .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'])
+    .optional()
+    .describe('reencode only: x264/x265 speed preset (default medium)'),
+  audio_codec: z.enum(EDIT_AUDIO_CODECS).optional().describe('reencode only: default aac'),
+});
+export type EditOutput = z.output<typeof EditOutput>;
+
+export const EditBody = z.object({
+  input: z
+    .string()
+    .min(1)
+    .max(8192)
+    .refine((s) => isHttpUrl(s) || /^[A-Za-z0-9_-]{1,100}$/.test(s), 'input must be a stored file_id or an http(s) URL')
+    .describe('A stored file_id (an upload, a stored URL or a command output) or an http(s) URL'),
+  segments: z
+    .array(EditSegment)
+    .min(1, 'At least one segment')
+    .max(MAX_EDIT_SEGMENTS, `At most ${MAX_EDIT_SEGMENTS} segments per edit`)
+    .describe('In output order; they may not overlap'),
+  mode: EditModeSchema.default('smart').describe(
+    'lossless: stream copy from the keyframe at or before each start; smart: frame-exact, re-encoding only the edges; reencode: exact, everything re-encoded',
+  ),
+  join: z.boolean().default(true).describe('true: one file of all segments in order; false: one file per segment'),
+  output: EditOutput,
+  name: z.string().trim().min(1).max(MAX_JOB_NAME).optional().describe('A name for the job; when left out, one is derived from the input and segments'),
+  max_command_run_seconds: laxNumber(z.number().positive()).optional().describe('Seconds; a numeric string ("120") is accepted too'),
+  is_private: z.boolean().optional(),
+});
+export type EditBody = z.output<typeof EditBody>;
+
+/** What the record says about an edit once the job has planned it (`edit` of a command record). */
+export const EditSegmentResult = z.object({
+  name: z.string().optional(),
+  start: z.number().describe('Requested start, seconds'),
+  end: z.number().describe('Requested end, seconds'),
+  actual_start: z.number().describe('Where the output really starts in the source: the keyframe at or before start for lossless, start otherwise'),
+  actual_end: z.number().describe('Where the output really ends in the source'),
+  output: z.string().optional().describe('With join=false: the output alias holding this segment'),
+});
+
+export const EditResult = z
+  .object({
+    mode: EditModeSchema.describe('As requested'),
+    mode_used: EditModeSchema.describe('What ran: differs from mode when smart fell back to reencode'),
+    fallback_reason: z.string().optional().describe('Why smart fell back to reencode'),
+    segments: z.array(EditSegmentResult),
+  })
+  .meta({ description: 'FFDesk: how an edit was cut (docs/cutting.md)' });
+export type EditResult = z.output<typeof EditResult>;

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
+import { MAX_EDIT_SEGMENTS } from '../contract/edits.schema';
+
+/** POST /v1/edits as a request: its 422s, dry runs, lossless cuts, stored inputs, audio-only inputs. */
+let svc: TestService;
+let media: MediaServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = tempDir('ffdesk-edit-req-');
+  const audio = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6:sample_rate=48000'];
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=160x90:rate=25:duration=6',
+    ...audio,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-g',
+    '50',
+    '-c:a',
+    'aac',
+    '-shortest',
+    path.join(dir, 'clip.mp4'),
+  ]);
+  ffmpeg([...audio, '-c:a', 'aac', path.join(dir, 'tone.m4a')]);
+  media = await startMediaServer(dir);
+  svc = await startTestService();
+}, 60_000);
+
+afterAll(async () => {
+  await svc?.stop();
+  await media?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (body: unknown, query = '') => svc.api('POST', `/v1/edits${query}`, body);
+const base = () => ({ input: `${media.url}/clip.mp4`, segments: [{ start: 1, end: 2 }], mode: 'smart', output: { filename: 'cut.mp4' } });
+const locs = (res: { body: any }) => (res.body.detail as { loc: unknown[] }[]).map((d) => d.loc.join('.'));
+
+async function done(body: unknown): Promise<any> {
+  const res = await post(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return svc.waitForCommand(res.body.command_id, { timeoutMs: 120_000 });
+}
+
+describe('POST /v1/edits: bad requests answer 422 naming the field', () => {
+  it.each([
+    ['end ≤ start', { segments: [{ start: 2, end: 2 }] }, 'body.segments.0.end'],
+    [
+      'overlapping segments',
+      {
+        segments: [
+          { start: 1, end: 3 },
+          { start: 2.5, end: 4 },
+        ],
+      },
+      'body.segments.1.start',
+    ],
+    ['an unknown mode', { mode: 'fast' }, 'body.mode'],
+    ['a negative start', { segments: [{ start: -1, end: 2 }] }, 'body.segments.0.start'],
+    ['more than the maximum', { segments: Array.from({ length: MAX_EDIT_SEGMENTS + 1 }, (_, i) => ({ start: i, end: i + 0.5 })) }, 'body.segments'],
+    ['an unknown file id', { input: 'no-such-file' }, 'body.input'],
+    ['an output name with a path', { output: { filename: '../x.mp4' } }, 'body.output.filename'],
+  ])('%s', async (_name, over, loc) => {
+    const res = await post({ ...base(), ...over });
+    expect(res.status).toBe(422);
+    expect(locs(res)).toContain(loc);
+  });
+
+  it('seconds accept lax numbers ("1.5"), and dry_run checks without queuing', async () => {
+    const res = await post({ ...base(), segments: [{ start: '1.5', end: '2' }] }, '?dry_run=true');
+    expect(res.body).toEqual({ dry_run: true });
+    expect((await svc.api('GET', '/v1/commands')).body).toEqual([]);
+  });
+});
+
+describe('POST /v1/edits: lossless, stored inputs, audio only', () => {
+  let outputId: string;
+
+  it('lossless: stream copy from the keyframe at or before the start; the record says where it really starts', async () => {
+    const cmd = await done({ ...base(), mode: 'lossless', segments: [{ start: 2.5, end: 4 }] });
+    expect(cmd.status, cmd.error_message).toBe('SUCCESS');
+    expect(cmd.command_type).toBe('FFMPEG_CHAINED_COMMANDS');
+    expect(cmd.original_request).toMatchObject({ mode: 'lossless', segments: [{ start: 2.5, end: 4 }] });
+    expect(cmd.edit.segments[0].actual_start).toBe(2);
+    expect(cmd.edit.segments[0].actual_end).toBeLessThanOrEqual(4);
+    expect(cmd.name).toMatch(/^cut: clip\.mp4/);
+    outputId = cmd.output_files.out_1.file_id;
+    expect(cmd.output_files.out_1.duration).toBeGreaterThan(1.5);
+  }, 120_000);
+
+  it('a stored file (a job output) is cut by its file_id, and a segment past its end is a 422', async () => {
+    const far = await post({ ...base(), input: outputId, segments: [{ start: 0.5, end: 60 }] });
+    expect(far.status).toBe(422);
+    expect(locs(far)).toContain('body.segments.0.end');
+    const cmd = await done({ ...base(), input: outputId, mode: 'reencode', segments: [{ start: 0.2, end: 1 }] });
+    expect(cmd.status, cmd.error_message).toBe('SUCCESS');
+    expect(cmd.output_files.out_1.duration).toBeCloseTo(0.8, 1);
+  }, 120_000);
+
+  it('an input without video is cut by samples', async () => {
+    const cmd = await done({ ...base(), input: `${media.url}/tone.m4a`, segments: [{ start: 1, end: 2.5 }], output: { filename: 'tone.m4a' } });
+    expect(cmd.status, cmd.error_message).toBe('SUCCESS');
+    expect(cmd.edit.mode_used).toBe('reencode');
+    expect(cmd.edit.fallback_reason).toMatch(/no video/);
+    expect(cmd.output_files.out_1.duration).toBeCloseTo(1.5, 1);
+  }, 120_000);
+
+  it('a URL segment past the input end fails the command, naming the segment', async () => {
+    const cmd = await done({ ...base(), segments: [{ start: 1, end: 60 }] });
+    expect(cmd.status).toBe('FAILED');
+    expect(cmd.error_status).toBe('INVALID_INPUT_FILE');
+    expect(cmd.error_message).toMatch(/segments\.0\.end/);
+  }, 120_000);
+});

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { startMediaServer, type MediaServer } from '../testing/media';
+import { decodeErrors, decodedFrameCount, frameTimesOf, packetList, ssimPairs, streamStarts } from '../testing/cut-checks';
+import { makeCutSources, type CutSource } from '../testing/cut-sources';
+
+/**
+ * The exactness table of docs/cutting.md: real ffmpeg, media made at test time. Each
+ * command holds several segments (non-overlapping), so one job covers several cut points.
+ */
+let svc: TestService;
+let media: MediaServer;
+let dir: string;
+let sources: CutSource[];
+
+beforeAll(async () => {
+  dir = tempDir('ffdesk-cuts-');
+  sources = makeCutSources(dir);
+  media = await startMediaServer(dir);
+  svc = await startTestService();
+}, 120_000);
+
+afterAll(async () => {
+  await svc?.stop();
+  await media?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+type Seg = { start: number; end: number };
+
+/** The source frames a segment holds (times within 1 ms count as the frame). */
+function expectedFrames(times: number[], s: Seg): [number, number] {
+  const i0 = times.findIndex((t) => t >= s.start - 0.001);
+  const after = times.findIndex((t) => t >= s.end - 0.001);
+  return [i0, after === -1 ? times.length : after];
+}
+
+async function cut(body: Record<string, unknown>): Promise<any> {
+  const res = await svc.api('POST', '/v1/edits', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const done = await svc.waitForCommand(res.body.command_id, { timeoutMs: 120_000 });
+  expect(done.status, `${done.error_message}\n${(await svc.api('GET', `/v1/commands/${done.command_id}/log`)).text}`).toBe('SUCCESS');
+  return done;
+}
+
+const cache = new Map<string, unknown>();
+function cached<T>(key: string, make: () => T): T {
+  if (!cache.has(key)) cache.set(key, make());
+  return cache.get(key) as T;
+}
+
+/** A fresh connection per download: the checks block the event loop, and a pooled keep-alive socket may be closed meanwhile. */
+function download(file: any, name: string): Promise<string> {
+  const target = path.join(dir, `${Date.now()}-${Math.random().toString(36).slice(2)}-${name}`);
+  return new Promise((resolve, reject) => {
+    http
+      .get(file.storage_url, { agent: false }, (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`GET ${file.storage_url}: ${res.statusCode}`));
+        res
+          .pipe(fs.createWriteStream(target))
+          .on('finish', () => resolve(target))
+          .on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** First and last frame of each segment match the source at the in and out points, and not their neighbours. */
+async function expectFramesMatch(out: string, src: string, times: number[], segs: Seg[]): Promise<void> {
+  const checks: { o: number; i: number; neighbours: number[] }[] = [];
+  let offset = 0;
+  for (const s of segs) {
+    const [i0, i1] = expectedFrames(times, s);
+    for (const [o, i] of [
+      [offset, i0],
+      [offset + (i1 - i0) - 1, i1 - 1],
+    ] as const) {
+      checks.push({ o, i, neighbours: [i - 1, i + 1].filter((k) => k >= 0 && k < times.length) });
+    }
+    offset += i1 - i0;
+  }
+  const pairs = checks.flatMap((c) => [[c.o, c.i] as [number, number], ...c.neighbours.map((n) => [c.o, n] as [number, number])]);
+  const values = await ssimPairs(out, src, pairs, dir);
+  let k = 0;
+  for (const c of checks) {
+    const same = values[k++] as number;
+    expect(same, `output frame ${c.o} vs source frame ${c.i}`).toBeGreaterThanOrEqual(0.97);
+    for (const n of c.neighbours) expect(values[k++], `output frame ${c.o} vs source neighbour ${n}`).toBeLessThan(same - 0.02);
+  }
+}
+
+/** Every GOP wholly inside a segment: its packets appear byte-identical, in order, in the output. Returns how many GOPs were checked. */
+async function expectGopsCopied(out: string, src: string, segs: Seg[]): Promise<number> {
+  const source = await cached(`packets:${src}`, () => packetList(src));
+  const output = (await packetList(out)).map((p) => p.hash).join(' ');
+  const keys = source.flatMap((p, i) => (p.key ? [i] : []));
+  let checked = 0;
+  for (const s of segs) {
+    for (let k = 0; k + 1 < keys.length; k++) {
+      const from = source[keys[k]!]!.pts;
+      const to = source[keys[k + 1]!]!.pts;
+      if (from < s.start - 0.001 || to > s.end + 0.001) continue;
+      const run = source
+        .slice(keys[k], keys[k + 1])
+        .map((p) => p.hash)
+        .join(' ');
+      expect(output.includes(run), `GOP at ${from} s copied byte for byte`).toBe(true);
+      checked += 1;
+    }
+  }
+  return checked;
+}
+
+/** Whole GOPs (keyframe every g seconds) inside the segments, the source's last GOP aside: smart must copy each. */
+const expectedGops = (segs: Seg[], g: number) =>
+  segs.reduce((n, s) => n + [0, 1, 2].filter((k) => k * g >= s.start - 0.001 && (k + 1) * g <= s.end + 0.001).length, 0);
+
+/** Checks one output covering `segs` (in order) of `src`. */
+async function expectExact(file: any, src: CutSource, segs: Seg[], mode: 'smart' | 'reencode'): Promise<string> {
+  const out = await download(file, path.basename(file.filename));
+  const times = await cached(`times:${src.file}`, () => frameTimesOf(src.file));
+  expect(await decodeErrors(out)).toBe('');
+  const expected = segs.reduce((n, s) => {
+    const [i0, i1] = expectedFrames(times, s);
+    return n + (i1 - i0);
+  }, 0);
+  expect(await decodedFrameCount(out)).toBe(expected);
+  await expectFramesMatch(out, src.file, times, segs);
+  const starts = await streamStarts(out);
+  expect(Math.abs((starts.video ?? 0) - (starts.audio ?? 0))).toBeLessThanOrEqual(src.frame);
+  if (mode === 'smart') expect(await expectGopsCopied(out, src.file, segs)).toBeGreaterThanOrEqual(expectedGops(segs, src.gop));
+  return out;
+}
+
+/**
+ * The cut points of the table, in one joined edit: the very start; one frame before a keyframe
+ * to a keyframe; one frame after a keyframe to inside the same GOP; a keyframe to the very end.
+ */
+const table = (f: number, g: number): Seg[] => [
+  { start: 0, end: 1.2 },
+  { start: g - f, end: 2 * g },
+  { start: 2 * g + f, end: 2.6 * g },
+  { start: 3 * g, end: 8 },
+];
+
+describe('POST /v1/edits: smart and reencode are frame-exact', () => {
+  for (const name of ['h264-25.mp4', 'h264-2997.mp4', 'h264-vfr.mp4']) {
+    for (const mode of ['smart', 'reencode'] as const) {
+      it(`${name}, ${mode}: start, a frame before / after keyframes, inside a GOP, end; joined`, async () => {
+        const src = sources.find((s) => s.name === name)!;
+        const segs = table(src.frame, src.gop);
+        const done = await cut({ input: `${media.url}/${name}`, segments: segs, mode, join: true, output: { filename: 'cut.mp4' } });
+        expect(done.edit).toMatchObject({ mode, mode_used: mode });
+        expect(done.original_request).toMatchObject({ mode, segments: segs });
+        await expectExact(done.output_files.out_1, src, segs, mode);
+      }, 180_000);
+    }
+  }
+
+  it('join=false: one exact file per segment', async () => {
+    const src = sources.find((s) => s.name === 'h264-25.mp4')!;
+    const segs = [
+      { start: 0.52, end: 2.04 },
+      { start: 6, end: 8 },
+    ];
+    const done = await cut({ input: `${media.url}/h264-25.mp4`, segments: segs, mode: 'smart', join: false, output: { filename: 'part.mp4' } });
+    expect(Object.keys(done.output_files).sort()).toEqual(['out_1', 'out_2']);
+    for (const [i, s] of segs.entries()) await expectExact(done.output_files[`out_${i + 1}`], src, [s], 'smart');
+  }, 180_000);
+
+  it('an H.265 source: smart falls back to reencode, says why, and is still exact', async () => {
+    const src = sources.find((s) => s.name === 'hevc-25.mp4')!;
+    const segs = table(src.frame, src.gop);
+    const done = await cut({ input: `${media.url}/hevc-25.mp4`, segments: segs, mode: 'smart', output: { filename: 'cut.mp4' } });
+    expect(done.edit.mode_used).toBe('reencode');
+    expect(done.edit.fallback_reason).toMatch(/hevc/);
+    await expectExact(done.output_files.out_1, src, segs, 'reencode');
+  }, 120_000);
+});

@@ -1,0 +1,77 @@
+import type { EditOutput } from '../contract/edits.schema';
+import type { AudioFacts, VideoFacts } from './facts';
+
+/**
+ * Encoder arguments of a plan (docs/cutting.md). Smart edges match the source so their
+ * frames sit between copied GOPs: same codec, profile, level, pixel format, size (no
+ * scaling), a comparable bitrate, and their own parameter sets in-band under another id
+ * (x264 `sps-id`), so the copied GOPs keep decoding with the source's avcC.
+ */
+
+const H264_PROFILES: Record<string, string> = {
+  baseline: 'baseline',
+  'constrained baseline': 'baseline',
+  main: 'main',
+  high: 'high',
+  'high 10': 'high10',
+  'high 4:2:2': 'high422',
+  'high 4:4:4 predictive': 'high444',
+};
+
+/** ffprobe's H.264 level number (40) as x264 writes it ("4.0"). */
+export function h264Level(level: number | undefined): string | null {
+  if (level === undefined || level <= 0) return null;
+  return (level / 10).toFixed(1);
+}
+
+export function smartEdgeArgs(v: VideoFacts): string[] {
+  const args = ['-c:v', 'libx264', '-preset', 'veryfast'];
+  const profile = H264_PROFILES[(v.profile ?? '').toLowerCase()];
+  if (profile) args.push('-profile:v', profile);
+  const level = h264Level(v.level);
+  if (level) args.push('-level:v', level);
+  if (v.pixFmt) args.push('-pix_fmt', v.pixFmt);
+  // Quality, not a bitrate target: an edge may be one frame long, and an average bitrate over
+  // one IDR frame starves it. CRF 16 keeps the edges visually equal to the copied middle,
+  // capped near the source's peak rate so an edge is not much larger than the GOP it replaces.
+  args.push('-crf', '16');
+  if (v.bitRate && v.bitRate > 0) {
+    const kbps = Math.round(v.bitRate / 1000);
+    args.push('-maxrate', `${kbps * 4}k`, '-bufsize', `${kbps * 8}k`);
+  }
+  args.push('-x264-params', 'sps-id=1:repeat-headers=1');
+  return args;
+}
+
+const ENCODERS = { h264: 'libx264', hevc: 'libx265', vp9: 'libvpx-vp9', av1: 'libsvtav1' } as const;
+const DEFAULT_CRF = { h264: 18, hevc: 20, vp9: 32, av1: 35 } as const;
+
+/** The reencode mode's (and a smart fallback's) video encoder: the output's options, else the source's codec when it is one of ours, else H.264. */
+export function reencodeVideoArgs(v: VideoFacts, out: EditOutput): string[] {
+  const codec = out.video_codec ?? (v.codec in ENCODERS ? (v.codec as keyof typeof ENCODERS) : 'h264');
+  const crf = String(out.crf ?? DEFAULT_CRF[codec]);
+  const args = ['-c:v', ENCODERS[codec], '-crf', crf];
+  if (codec === 'h264') args.push('-preset', out.preset ?? 'medium', '-x264-params', 'repeat-headers=1');
+  if (codec === 'hevc') args.push('-preset', out.preset ?? 'medium', '-x265-params', 'repeat-headers=1:log-level=error');
+  if (codec === 'vp9') args.push('-b:v', '0', '-row-mt', '1');
+  return args;
+}
+
+const AUDIO_ENCODERS: Record<string, string> = {
+  aac: 'aac',
+  mp3: 'libmp3lame',
+  opus: 'libopus',
+  flac: 'flac',
+  vorbis: 'libvorbis',
+  ac3: 'ac3',
+  pcm: 'pcm_s16le',
+};
+
+/** The joined audio: copied (lossless), the source's codec at its bitrate (smart), or the output's choice (reencode). */
+export function finalAudioArgs(mode: 'copy' | 'match' | 'choose', a: AudioFacts, out: EditOutput): string[] {
+  if (mode === 'copy') return ['-c:a', 'copy'];
+  const codec = mode === 'match' ? (AUDIO_ENCODERS[a.codec] ?? 'aac') : (AUDIO_ENCODERS[out.audio_codec ?? 'aac'] as string);
+  const lossless = codec === 'flac' || codec.startsWith('pcm_');
+  const bitrate = a.bitRate && a.bitRate > 0 ? `${Math.round(a.bitRate / 1000)}k` : '192k';
+  return lossless ? ['-c:a', codec] : ['-c:a', codec, '-b:a', bitrate];
+}

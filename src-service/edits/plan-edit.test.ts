@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { EditBody } from '../contract/edits.schema';
+import type { CutFacts, PacketFact } from './facts';
+import { hasOpenGop, parsePacketCsv } from './facts';
+import { PlanError, chooseMode, planEdit, segmentFileName } from './plan-edit';
+
+/** 25 fps, `seconds` long, a keyframe every 2 s, B-frames (decode order: I P B B ...). */
+function packets25(seconds: number): PacketFact[] {
+  const out: PacketFact[] = [];
+  const n = seconds * 25;
+  for (let gop = 0; gop < n; gop += 50) {
+    out.push({ pts: gop / 25, key: true });
+    for (let i = gop + 1; i < Math.min(gop + 50, n); i += 3) {
+      const p = Math.min(i + 2, Math.min(gop + 50, n) - 1);
+      out.push({ pts: p / 25, key: false });
+      for (let b = i; b < p; b++) out.push({ pts: b / 25, key: false });
+    }
+  }
+  return out;
+}
+
+const facts = (over: Partial<CutFacts['video']> = {}): CutFacts => ({
+  duration: 10,
+  video: { codec: 'h264', profile: 'High', level: 30, pixFmt: 'yuv420p', timeBase: '1/12800', bitRate: 500_000, packets: packets25(10), ...over },
+  audio: { codec: 'aac', bitRate: 128_000 },
+});
+
+const edit = (over: Record<string, unknown>) => EditBody.parse({ input: 'file1', segments: [{ start: 1, end: 5 }], output: { filename: 'cut.mp4' }, ...over });
+
+/** The video part steps of a plan: [kind, -ss, frames]. */
+const parts = (steps: string[][]) =>
+  steps
+    .filter((s) => s.includes('0:v:0') && s.includes('-frames:v'))
+    .map((s) => [s.includes('copy') ? 'copy' : 'encode', s[s.indexOf('-ss') + 1], Number(s[s.indexOf('-frames:v') + 1])]);
+
+describe('planEdit', () => {
+  it('smart: head re-encoded up to the first keyframe inside, whole GOPs copied, tail from the last keyframe', () => {
+    const plan = planEdit(facts(), edit({ mode: 'smart', segments: [{ start: 1.04, end: 6.12 }] }), 'in_1/a.mp4');
+    expect(parts(plan.steps)).toEqual([
+      ['encode', '1.0395', 24],
+      ['copy', '2', 100],
+      ['encode', '5.9995', 3],
+    ]);
+    expect(plan.result).toMatchObject({ mode: 'smart', mode_used: 'smart', segments: [{ start: 1.04, end: 6.12, actual_start: 1.04, actual_end: 6.12 }] });
+    // A copied part leads the concat list (taking no packets) so the output keeps the source's avcC.
+    expect(plan.files['cut-video-1.ffconcat']).toMatch(/^ffconcat version 1.0\nfile cut-v1-2.mp4\noutpoint 0\nfile cut-v1-1.mp4\nduration 0.96\n/);
+  });
+
+  it.each([
+    ['on keyframes', 2, 6, [['copy', '2', 100]]],
+    ['inside one GOP', 2.4, 3.2, [['encode', '2.3995', 20]]],
+    [
+      'one frame before a keyframe',
+      1.96,
+      5.96,
+      [
+        ['encode', '1.9595', 1],
+        ['copy', '2', 50],
+        ['encode', '3.9995', 49],
+      ],
+    ],
+  ])('smart %s', (_name, start, end, expected) => {
+    expect(parts(planEdit(facts(), edit({ mode: 'smart', segments: [{ start, end }] }), 'in').steps)).toEqual(expected);
+  });
+
+  it('reencode: one exact part per segment with the output options', () => {
+    const plan = planEdit(
+      facts(),
+      edit({ mode: 'reencode', segments: [{ start: 1.01, end: 2 }], output: { filename: 'x.mkv', video_codec: 'hevc', crf: '23' } }),
+      'in',
+    );
+    const step = plan.steps[0]!;
+    expect(parts(plan.steps)).toEqual([['encode', '1.0395', 24]]);
+    expect(step).toEqual(expect.arrayContaining(['libx265', '23']));
+  });
+
+  it('lossless: starts at the keyframe at or before the start, and the record says so', () => {
+    const plan = planEdit(facts(), edit({ mode: 'lossless', segments: [{ start: 3, end: 4 }] }), 'in');
+    expect(parts(plan.steps)[0]?.slice(0, 2)).toEqual(['copy', '2']);
+    const seg = plan.result.segments[0]!;
+    expect(seg.actual_start).toBe(2);
+    expect(seg.actual_end).toBeLessThanOrEqual(4);
+    expect(plan.steps.at(-1)).toEqual(expect.arrayContaining(['-c:a', 'copy']));
+  });
+
+  it('join=false: one output per segment, named after the segment', () => {
+    const plan = planEdit(
+      facts(),
+      edit({
+        join: false,
+        segments: [
+          { start: 0, end: 1, name: 'Intro shot' },
+          { start: 4, end: 6 },
+        ],
+      }),
+      'in',
+    );
+    expect(plan.outputs).toEqual({ out_1: 'cut-Intro-shot-1.mp4', out_2: 'cut-2.mp4' });
+    expect(plan.result.segments.map((s) => s.output)).toEqual(['out_1', 'out_2']);
+  });
+
+  it('a segment past the end, or holding no frame, is refused naming the field', () => {
+    expect(() => planEdit(facts(), edit({ segments: [{ start: 11, end: 12 }] }), 'in')).toThrow(PlanError);
+    const thrown = (() => {
+      try {
+        planEdit(facts(), edit({ segments: [{ start: 1, end: 1.0005 }] }), 'in');
+        return null;
+      } catch (err) {
+        return err as PlanError;
+      }
+    })();
+    expect(thrown?.field).toEqual(['segments', 0, 'end']);
+  });
+
+  it('an input without video is cut by samples (audio only)', () => {
+    const plan = planEdit({ duration: 10, video: null, audio: { codec: 'mp3' } }, edit({ mode: 'smart', output: { filename: 'a.m4a' } }), 'in');
+    expect(plan.result.mode_used).toBe('reencode');
+    expect(plan.steps[0]).toEqual(expect.arrayContaining(['-ss', '1', '-t', '4', '-c:a', 'flac']));
+  });
+});
+
+describe('chooseMode: smart falls back, saying why', () => {
+  it.each([
+    [{ codec: 'hevc' }, /hevc/],
+    [{ fieldOrder: 'tt' }, /field-coded/],
+    [
+      {
+        packets: [
+          { pts: 0.08, key: true },
+          { pts: 0, key: false },
+          { pts: 0.04, key: false },
+        ],
+      },
+      /open GOP/,
+    ],
+  ])('%j', (over, reason) => {
+    const chosen = chooseMode(facts(over), 'smart');
+    expect(chosen.mode).toBe('reencode');
+    expect(chosen.fallback).toMatch(reason);
+  });
+  it('a closed-GOP progressive H.264 source stays smart', () => expect(chooseMode(facts(), 'smart')).toEqual({ mode: 'smart' }));
+});
+
+describe('facts', () => {
+  it('reads ffprobe packet CSV (decode order, keyframe flags)', () => {
+    expect(parsePacketCsv('0.000000,K_\n0.160000,__\nN/A,__\n0.080000,__\n')).toEqual([
+      { pts: 0, key: true },
+      { pts: 0.16, key: false },
+      { pts: 0.08, key: false },
+    ]);
+  });
+  it('closed GOPs with B-frames are not open GOPs', () => expect(hasOpenGop(packets25(6))).toBe(false));
+});
+
+describe('segmentFileName', () => {
+  it.each([
+    ['cut.mp4', undefined, 0, 'cut-1.mp4'],
+    ['cut.mp4', 'Scène 2 / take', 1, 'cut-Sc-ne-2-take-2.mp4'],
+    ['a.b.mkv', '...', 2, 'a.b-3.mkv'],
+  ])('%s + %s', (file, name, i, expected) => expect(segmentFileName(file, name, i)).toBe(expected));
+});

@@ -1,0 +1,170 @@
+import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
+import { hasOpenGop, type CutFacts } from './facts';
+import { finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
+import { FRAME_TOLERANCE_SECONDS, PlanError, frameRange, losslessCut, reencodeCut, smartCut, timelineOf, type SegmentCut } from './plan-segments';
+
+export { PlanError };
+
+/**
+ * A cut as ordinary steps (docs/cutting.md; conventions "Editing features"): a pure function
+ * of the input's facts and the edit. Every segment becomes video parts (copied GOPs or
+ * re-encoded frames, each an MP4 holding the source's time base) and one exact audio part;
+ * concat lists join them, and one last step per output muxes video (copied) and audio.
+ */
+export interface EditPlan {
+  /** ffmpeg arguments per step, paths relative to the job folder. */
+  steps: string[][];
+  /** Files to write into the job folder before the steps (the concat lists). */
+  files: Record<string, string>;
+  /** Output alias to file name. */
+  outputs: Record<string, string>;
+  result: EditResult;
+}
+
+type Strategy = 'copy' | 'smart' | 'encode';
+
+export function planEdit(facts: CutFacts, edit: EditBody, input: string): EditPlan {
+  const { mode, fallback } = chooseMode(facts, edit.mode);
+  const tl = timelineOf(facts);
+  const strategy: Strategy = mode === 'lossless' ? 'copy' : mode === 'smart' ? 'smart' : 'encode';
+  const cuts = edit.segments.map((s, i) => cutOne(facts, tl, strategy, s.start, s.end, i));
+  const ctx: Ctx = { facts, edit, input, strategy, steps: [], files: {} };
+  const outputs: Record<string, string> = {};
+  const groups = edit.join ? [cuts.map((c, i) => ({ cut: c, index: i }))] : cuts.map((c, i) => [{ cut: c, index: i }]);
+  groups.forEach((group, g) => {
+    const name = edit.join ? edit.output.filename : segmentFileName(edit.output.filename, edit.segments[g]?.name, g);
+    outputs[`out_${g + 1}`] = name;
+    addGroup(ctx, group, g + 1, name);
+  });
+  const result: EditResult = {
+    mode: edit.mode,
+    mode_used: mode,
+    ...(fallback ? { fallback_reason: fallback } : {}),
+    segments: cuts.map((c, i) => ({
+      ...(edit.segments[i]?.name ? { name: edit.segments[i]?.name } : {}),
+      start: edit.segments[i]!.start,
+      end: edit.segments[i]!.end,
+      actual_start: round6(c.actualStart),
+      actual_end: round6(c.actualEnd),
+      ...(edit.join ? {} : { output: `out_${i + 1}` }),
+    })),
+  };
+  return { steps: ctx.steps, files: ctx.files, outputs, result };
+}
+
+/** Smart falls back to reencode where copying GOPs cannot be made exact here (docs/cutting.md, "Fallbacks"). */
+export function chooseMode(facts: CutFacts, asked: EditMode): { mode: EditMode; fallback?: string } {
+  if (asked !== 'smart') return { mode: asked };
+  const v = facts.video;
+  if (!v) return { mode: 'reencode', fallback: 'The input has no video: its audio is cut by samples and re-encoded' };
+  if (v.codec !== 'h264') return { mode: 'reencode', fallback: `Smart cut copies H.264 GOPs; this source is ${v.codec}, so it is re-encoded whole` };
+  if (v.fieldOrder && !['progressive', 'unknown'].includes(v.fieldOrder))
+    return { mode: 'reencode', fallback: `The source is field-coded (${v.fieldOrder}); its edges cannot be matched` };
+  if (hasOpenGop(v.packets)) return { mode: 'reencode', fallback: 'The source uses open GOPs (frames after a keyframe refer to the GOP before it)' };
+  return { mode: 'smart' };
+}
+
+function cutOne(facts: CutFacts, tl: ReturnType<typeof timelineOf>, strategy: Strategy, start: number, end: number, i: number): SegmentCut {
+  if (start >= facts.duration) throw new PlanError(['segments', i, 'start'], `Start ${start} s is past the input's end (${facts.duration} s)`);
+  if (end > facts.duration + FRAME_TOLERANCE_SECONDS) throw new PlanError(['segments', i, 'end'], `End ${end} s is past the input's end (${facts.duration} s)`);
+  if (!tl) return { actualStart: start, actualEnd: end, video: [] };
+  const [i0, i1] = frameRange(tl, start, end, i);
+  if (strategy === 'copy') return losslessCut(tl, facts.video?.packets ?? [], i0, i1);
+  return strategy === 'smart' ? smartCut(tl, i0, i1) : reencodeCut(tl, i0, i1);
+}
+
+interface Ctx {
+  facts: CutFacts;
+  edit: EditBody;
+  input: string;
+  strategy: Strategy;
+  steps: string[][];
+  files: Record<string, string>;
+}
+
+/** A time for `-ss`: a hair before the frame, so that frame is the first one kept. */
+const seekTo = (t: number) => fmt(Math.max(0, t - FRAME_TOLERANCE_SECONDS / 2));
+const fmt = (t: number) => String(round6(t));
+const round6 = (t: number) => Math.round(t * 1e6) / 1e6;
+
+function timescaleArgs(facts: CutFacts): string[] {
+  const m = /^1\/(\d+)$/.exec(facts.video?.timeBase ?? '');
+  return m ? ['-video_track_timescale', m[1] as string] : [];
+}
+
+function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: number, outName: string): void {
+  const { facts, input } = ctx;
+  const video: string[] = [];
+  const audio: string[] = [];
+  for (const { cut, index } of group) {
+    cut.video.forEach((part, p) => {
+      const file = `cut-v${index + 1}-${p + 1}.mp4`;
+      const seek = part.kind === 'copy' ? fmt(part.from) : seekTo(part.from);
+      const codec =
+        part.kind === 'copy' ? ['-c', 'copy'] : ctx.strategy === 'smart' ? smartEdgeArgs(facts.video!) : reencodeVideoArgs(facts.video!, ctx.edit.output);
+      const extra = part.kind === 'copy' ? [] : ['-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
+      ctx.steps.push([
+        '-ss',
+        seek,
+        '-i',
+        input,
+        '-map',
+        '0:v:0',
+        '-an',
+        '-sn',
+        '-dn',
+        '-frames:v',
+        String(part.frames),
+        ...codec,
+        ...extra,
+        ...timescaleArgs(facts),
+        '-f',
+        'mp4',
+        file,
+      ]);
+      video.push(`file ${file}\nduration ${fmt(part.duration)}`);
+    });
+    if (facts.audio) {
+      const file = `cut-a${index + 1}.mka`;
+      const length = fmt(cut.actualEnd - cut.actualStart);
+      const codec = ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
+      ctx.steps.push(['-ss', fmt(cut.actualStart), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-t', length, ...codec, '-f', 'matroska', file]);
+      audio.push(`file ${file}\nduration ${length}`);
+    }
+  }
+  const final: string[] = [];
+  const maps: string[] = [];
+  let n = 0;
+  if (video.length > 0) {
+    const list = `cut-video-${g}.ffconcat`;
+    // The first file's codec parameters become the output's: with smart, a copied part comes first (taking no packets) so the avcC is the source's.
+    const firstCopy = group
+      .flatMap(({ cut, index }) => cut.video.map((p, i) => ({ p, file: `cut-v${index + 1}-${i + 1}.mp4` })))
+      .find((x) => x.p.kind === 'copy');
+    const lead = ctx.strategy === 'smart' && firstCopy && group[0]?.cut.video[0]?.kind !== 'copy' ? [`file ${firstCopy.file}\noutpoint 0`] : [];
+    ctx.files[list] = ['ffconcat version 1.0', ...lead, ...video, ''].join('\n');
+    final.push('-auto_convert', '0', '-f', 'concat', '-i', list);
+    maps.push('-map', `${n++}:v:0`, '-c:v', 'copy');
+  }
+  if (audio.length > 0) {
+    const list = `cut-audio-${g}.ffconcat`;
+    ctx.files[list] = ['ffconcat version 1.0', ...audio, ''].join('\n');
+    final.push('-f', 'concat', '-i', list);
+    const how = ctx.strategy === 'copy' ? 'copy' : ctx.strategy === 'smart' ? 'match' : 'choose';
+    maps.push('-map', `${n}:a:0`, ...finalAudioArgs(how, facts.audio!, ctx.edit.output));
+  }
+  const mp4Like = /\.(mp4|m4v|mov|m4a)$/i.test(outName);
+  ctx.steps.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts), '-movflags', '+faststart'] : []), outName]);
+}
+
+/** With join=false: "<stem>-<segment name or number>.<ext>", reduced to the characters output names allow. */
+export function segmentFileName(filename: string, segmentName: string | undefined, i: number): string {
+  const dot = filename.lastIndexOf('.');
+  const stem = filename.slice(0, dot);
+  const ext = filename.slice(dot);
+  const label = (segmentName ?? '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return `${stem}-${label || String(i + 1)}${label ? `-${i + 1}` : ''}${ext}`;
+}

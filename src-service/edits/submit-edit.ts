@@ -1,0 +1,85 @@
+import type { Account } from '../db/accounts-repo';
+import type { FilesRepo } from '../db/files-repo';
+import { ValidationError, type ValidationIssue } from '../errors';
+import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
+import { isHttpUrl } from '../contract/names';
+import type { EditBody } from '../contract/edits.schema';
+import { effectiveVcpus, queuePrepared, type PreparedCommand, type SubmitDeps } from '../jobs/submit';
+import { mediaOf } from '../files/storage-access';
+import { defaultRunSeconds } from '../jobs/run-limit';
+import { FRAME_TOLERANCE_SECONDS } from './plan-segments';
+
+/**
+ * `POST /v1/edits` (docs/cutting.md): checks the segments (422 naming the field), the input
+ * (a stored file of this account, or an http(s) URL), plan and quota, and queues an ordinary
+ * command whose request is the edit. Facts only the job can know (a URL's duration, its
+ * keyframes) are checked when the job plans the cut.
+ */
+export async function submitEdit(deps: SubmitDeps, account: Account, body: EditBody, opts: { dryRun: boolean }): Promise<string | null> {
+  const prepared = prepareEdit(deps, account, body);
+  assertWithinQuota(account, {
+    storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
+    processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
+  });
+  return opts.dryRun ? null : queuePrepared(deps, account, prepared);
+}
+
+function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAccount'>, account: Account, body: EditBody): PreparedCommand {
+  const issues = [...segmentIssues(body), ...inputIssues(deps.files, account, body)];
+  const maxRun = PLAN_LIMITS[account.plan].maxRunSeconds;
+  if (body.max_command_run_seconds !== undefined && body.max_command_run_seconds > maxRun)
+    issues.push({ loc: ['body', 'max_command_run_seconds'], msg: `max_command_run_seconds must be at most ${maxRun}`, type: 'less_than_equal' });
+  if (issues.length > 0) throw new ValidationError(issues);
+  assertPrivateAllowed(account, body.is_private);
+  const name =
+    body.name ?? `cut: ${inputLabel(deps.files, account, body.input)} (${body.segments.length} segment${body.segments.length > 1 ? 's' : ''}, ${body.mode})`;
+  return {
+    commandType: 'FFMPEG_CHAINED_COMMANDS',
+    body: { ...body, name } as unknown as PreparedCommand['body'],
+    vcpuCount: effectiveVcpus(undefined, Math.min(account.maxVcpu ?? deps.vcpuBudget, deps.vcpuBudget)),
+    maxRunSeconds: body.max_command_run_seconds ?? defaultRunSeconds(deps.isLocalAccount?.(account.id) ?? false),
+    isPrivate: body.is_private === true,
+  };
+}
+
+/** end > start, no overlap (in source time, whatever the output order). */
+export function segmentIssues(body: Pick<EditBody, 'segments'>, duration?: number): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  body.segments.forEach((s, i) => {
+    if (s.end <= s.start)
+      issues.push({ loc: ['body', 'segments', i, 'end'], msg: `end (${s.end}) must be greater than start (${s.start})`, type: 'greater_than' });
+    if (duration !== undefined && s.start >= duration)
+      issues.push({ loc: ['body', 'segments', i, 'start'], msg: `start (${s.start}) is past the input's end (${duration} s)`, type: 'less_than' });
+    if (duration !== undefined && s.end > duration + FRAME_TOLERANCE_SECONDS)
+      issues.push({ loc: ['body', 'segments', i, 'end'], msg: `end (${s.end}) is past the input's end (${duration} s)`, type: 'less_than_equal' });
+  });
+  const order = body.segments.map((s, i) => ({ s, i })).sort((a, b) => a.s.start - b.s.start);
+  for (let k = 1; k < order.length; k++) {
+    const prev = order[k - 1]!;
+    const cur = order[k]!;
+    if (cur.s.start < prev.s.end)
+      issues.push({
+        loc: ['body', 'segments', cur.i, 'start'],
+        msg: `Segment ${cur.i} overlaps segment ${prev.i} (${prev.s.start}–${prev.s.end} s)`,
+        type: 'value_error',
+      });
+  }
+  return issues;
+}
+
+function inputIssues(files: FilesRepo, account: Account, body: EditBody): ValidationIssue[] {
+  if (isHttpUrl(body.input)) return [];
+  const row = files.get(account.id, body.input);
+  if (!row || row.isDeleted || row.status !== 'STORED')
+    return [{ loc: ['body', 'input'], msg: `No stored file ${body.input}: send a file_id of this account or an http(s) URL`, type: 'value_error' }];
+  const duration = Number(mediaOf(row).duration);
+  const type = mediaOf(row).file_type;
+  if (type !== undefined && type !== 'video' && type !== 'audio')
+    return [{ loc: ['body', 'input'], msg: `File ${body.input} is ${type}, not video or audio`, type: 'value_error' }];
+  return Number.isFinite(duration) && duration > 0 ? segmentIssues(body, duration).filter((i) => i.type !== 'greater_than' && i.type !== 'value_error') : [];
+}
+
+function inputLabel(files: FilesRepo, account: Account, input: string): string {
+  if (isHttpUrl(input)) return decodeURIComponent(new URL(input).pathname.split('/').pop() || input).slice(0, 100);
+  return files.get(account.id, input)?.filename ?? input;
+}

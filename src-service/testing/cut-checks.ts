@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { binaries } from './media-fixtures';
+
+/**
+ * Frame-level checks of a cut (docs/cutting.md, "What is exact"), with the real ffmpeg and
+ * ffprobe: decode errors, frame times, packet hashes, SSIM of one frame against another.
+ * Async, so the test's event loop keeps serving the service under test while ffmpeg works
+ * (a blocked loop lets keep-alive sockets expire under the client's feet).
+ */
+const { ffmpegPath, ffprobePath } = binaries;
+const run = promisify(execFile);
+const text = async (bin: string, args: string[]) => (await run(bin, args, { encoding: 'utf8', maxBuffer: 1 << 26 })).stdout;
+const bytes = async (bin: string, args: string[]) => (await run(bin, args, { encoding: 'buffer', maxBuffer: 1 << 28 })).stdout;
+const lines = (s: string) => s.split('\n').filter((l) => l.trim() !== '');
+
+/** stderr of a full decode with `-v error`: empty when the file decodes cleanly. */
+export async function decodeErrors(file: string): Promise<string> {
+  try {
+    return (await run(ffmpegPath, ['-hide_banner', '-v', 'error', '-i', file, '-f', 'null', '-'], { encoding: 'utf8' })).stderr.trim();
+  } catch (err) {
+    return `${(err as { stderr?: string }).stderr ?? ''} ${(err as Error).message}`.trim();
+  }
+}
+
+/** Video frame times (packet pts, display order). */
+export async function frameTimesOf(file: string): Promise<number[]> {
+  const out = await text(ffprobePath, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file]);
+  return lines(out)
+    .map((l) => l.split(',')[0]?.trim() ?? '')
+    .filter((l) => l !== 'N/A')
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/** Decoded video frames. */
+export async function decodedFrameCount(file: string): Promise<number> {
+  const out = await text(ffprobePath, [
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=nb_read_frames',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
+  return Number(out.trim());
+}
+
+/** Video packets in decode order: time, keyframe flag and MD5 of the data (`-c copy -f framemd5`). */
+export async function packetList(file: string): Promise<{ pts: number; key: boolean; hash: string }[]> {
+  const md5 = await text(ffmpegPath, ['-hide_banner', '-v', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'framemd5', '-']);
+  const rows = lines(await text(ffprobePath, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file]));
+  const hashes = lines(md5)
+    .filter((l) => !l.startsWith('#'))
+    .map((l) => (l.split(',').pop() ?? '').trim());
+  return rows.map((row, i) => {
+    const [pts, flags] = row.split(',');
+    return { pts: Number(pts), key: (flags ?? '').startsWith('K'), hash: hashes[i] ?? '' };
+  });
+}
+
+/** The frames `indexes` (display order) of a file as 8-bit gray pictures, and their size. */
+async function grayFrames(file: string, indexes: number[]): Promise<{ frames: Map<number, Buffer>; size: string }> {
+  const size = (await text(ffprobePath, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0:s=x', file])).trim();
+  const [w, h] = size.split('x').map(Number) as [number, number];
+  const wanted = [...new Set(indexes)].sort((a, b) => a - b);
+  const select = `select='${wanted.map((n) => `eq(n,${n})`).join('+')}',format=gray`;
+  const raw = await bytes(ffmpegPath, ['-hide_banner', '-v', 'error', '-i', file, '-vf', select, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-']);
+  const frames = new Map<number, Buffer>();
+  wanted.forEach((n, k) => frames.set(n, raw.subarray(k * w * h, (k + 1) * w * h)));
+  return { frames, size };
+}
+
+/**
+ * SSIM (All, ffmpeg's ssim filter) of each pair [frame of `out`, frame of `src`]: the frames are
+ * extracted once per file, laid out in pair order, and compared in one ffmpeg run.
+ */
+export async function ssimPairs(out: string, src: string, pairs: [number, number][], tmpDir: string): Promise<number[]> {
+  const a = await grayFrames(
+    out,
+    pairs.map(([o]) => o),
+  );
+  const b = await grayFrames(
+    src,
+    pairs.map(([, i]) => i),
+  );
+  const fileA = path.join(tmpDir, `ssim-${process.pid}-${Math.random().toString(36).slice(2)}.gray`);
+  const fileB = `${fileA}.src`;
+  fs.writeFileSync(fileA, Buffer.concat(pairs.map(([o]) => a.frames.get(o) ?? Buffer.alloc(0))));
+  fs.writeFileSync(fileB, Buffer.concat(pairs.map(([, i]) => b.frames.get(i) ?? Buffer.alloc(0))));
+  try {
+    const raw = (f: string, size: string) => ['-f', 'rawvideo', '-pix_fmt', 'gray', '-s', size, '-i', f];
+    const stats = await text(ffmpegPath, [
+      '-hide_banner',
+      '-v',
+      'error',
+      ...raw(fileA, a.size),
+      ...raw(fileB, b.size),
+      '-lavfi',
+      'ssim=stats_file=-',
+      '-f',
+      'null',
+      '-',
+    ]);
+    const values = [...stats.matchAll(/All:([0-9.]+)/g)].map((m) => Number(m[1]));
+    if (values.length !== pairs.length) throw new Error(`ssim gave ${values.length} values for ${pairs.length} pairs (frames missing?)`);
+    return values;
+  } finally {
+    fs.rmSync(fileA, { force: true });
+    fs.rmSync(fileB, { force: true });
+  }
+}
+
+/** Start times of the first video and audio streams. */
+export async function streamStarts(file: string): Promise<{ video: number | null; audio: number | null }> {
+  const read = async (sel: string) => {
+    const out = (await text(ffprobePath, ['-v', 'error', '-select_streams', sel, '-show_entries', 'stream=start_time', '-of', 'csv=p=0', file])).trim();
+    return out === '' || out === 'N/A' ? null : Number(out);
+  };
+  return { video: await read('v:0'), audio: await read('a:0') };
+}

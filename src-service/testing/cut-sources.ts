@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { ffmpeg } from './media';
+
+/**
+ * Sources for the exactness table (docs/cutting.md): 160x90, 8 s, a keyframe every 2 s,
+ * B-frames, AAC audio. Made with ffmpeg at test time.
+ */
+export interface CutSource {
+  name: string;
+  file: string;
+  /** Nominal frame duration (seconds): cut points one frame either side of a keyframe. */
+  frame: number;
+  /** Seconds between keyframes. */
+  gop: number;
+}
+
+const AUDIO = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=8:sample_rate=48000'];
+const AAC = ['-c:a', 'aac', '-b:a', '64k', '-shortest'];
+const X264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-bf', '3', '-sc_threshold', '0', '-pix_fmt', 'yuv420p'];
+
+export function makeCutSources(dir: string): CutSource[] {
+  const at = (name: string) => path.join(dir, name);
+  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=25:duration=8', ...AUDIO, ...X264, '-g', '50', '-keyint_min', '50', ...AAC, at('h264-25.mp4')]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=160x90:rate=30000/1001:duration=8',
+    ...AUDIO,
+    ...X264,
+    '-g',
+    '60',
+    '-keyint_min',
+    '60',
+    ...AAC,
+    at('h264-2997.mp4'),
+  ]);
+  // Variable frame rate: every fifth frame dropped; keyframes forced every 2 s as IDR.
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=160x90:rate=25:duration=8',
+    ...AUDIO,
+    '-vf',
+    "select='not(eq(mod(n,5),3))'",
+    '-fps_mode',
+    'vfr',
+    ...X264,
+    '-force_key_frames',
+    'expr:gte(t,n_forced*2)',
+    '-forced-idr',
+    '1',
+    ...AAC,
+    at('h264-vfr.mp4'),
+  ]);
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=160x90:rate=25:duration=8',
+    ...AUDIO,
+    '-c:v',
+    'libx265',
+    '-preset',
+    'veryfast',
+    '-x265-params',
+    'keyint=50:min-keyint=50:scenecut=0:bframes=3:log-level=error',
+    '-pix_fmt',
+    'yuv420p',
+    ...AAC,
+    at('hevc-25.mp4'),
+  ]);
+  ffmpeg([...AUDIO, '-c:a', 'aac', '-b:a', '64k', at('audio.m4a')]);
+  return [
+    { name: 'h264-25.mp4', file: at('h264-25.mp4'), frame: 0.04, gop: 2 },
+    { name: 'h264-2997.mp4', file: at('h264-2997.mp4'), frame: 1001 / 30000, gop: 2.002 },
+    { name: 'h264-vfr.mp4', file: at('h264-vfr.mp4'), frame: 0.04, gop: 2 },
+    { name: 'hevc-25.mp4', file: at('hevc-25.mp4'), frame: 0.04, gop: 2 },
+  ];
+}
