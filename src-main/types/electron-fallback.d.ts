@@ -6,6 +6,7 @@
  */
 export interface IpcMainInvokeEvent {
   senderFrame: { url: string } | null;
+  sender: WebContents;
 }
 export interface MenuItemConstructorOptions {
   label?: string;
@@ -33,6 +34,7 @@ export class BrowserWindow {
     webPreferences?: { preload?: string; contextIsolation?: boolean; sandbox?: boolean; nodeIntegration?: boolean; webSecurity?: boolean };
   });
   static getAllWindows(): BrowserWindow[];
+  static fromWebContents(webContents: WebContents): BrowserWindow | null;
   webContents: WebContents;
   once(event: 'ready-to-show', listener: () => void): this;
   loadURL(url: string): Promise<void>;
@@ -62,6 +64,15 @@ export const utilityProcess: {
 export const shell: {
   openExternal(url: string): Promise<void>;
   openPath(path: string): Promise<string>;
+  showItemInFolder(fullPath: string): void;
+};
+export interface OpenDialogOptions {
+  defaultPath?: string;
+  properties?: ('openFile' | 'openDirectory' | 'createDirectory' | 'multiSelections')[];
+}
+export const dialog: {
+  showOpenDialog(window: BrowserWindow, options: OpenDialogOptions): Promise<{ canceled: boolean; filePaths: string[] }>;
+  showOpenDialog(options: OpenDialogOptions): Promise<{ canceled: boolean; filePaths: string[] }>;
 };
 export const ipcMain: {
   handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;

@@ -35,7 +35,7 @@ async function freshBundle() {
   if (process.env.FFDESK_NO_BUNDLE === '1') return false;
   if (bundleMtime() >= newestSource(path.join(root, 'src-service'))) return true;
   try {
-    const { buildService } = await import(pathToFileURL(path.join(root, 'scripts/build-service.mjs')).href);
+    const { buildService } = await import(pathToFileURL(path.join(root, 'src-service/cli/build-bundle.mjs')).href);
     await buildService();
     return bundleMtime() >= 0;
   } catch (err) {

@@ -53,6 +53,8 @@ export function createClient(options: ClientOptions) {
         ? call(API.runChainedFfmpegCommands, { body, query: { dry_run: 'true' }, signal: o?.signal })
         : call(API.runFfmpegCommand, { body: body as RunCommandRequest, query: { dry_run: 'true' }, signal: o?.signal }),
     runChained: (body: RunChainedRequest, o?: Signal) => call(API.runChainedFfmpegCommands, { body, signal: o?.signal }).then(queued),
+    /** FFDesk: cut segments of one input (docs/cutting.md); the result is an ordinary command. */
+    runEdit: (body: CallInput<typeof API.createEdit>['body'], o?: Signal) => call(API.createEdit, { body, signal: o?.signal }).then(queued),
     getCommand: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
       call(API.getCommand, { params: { command_id: id }, query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
     listCommands: (page: Page & Signal & { q?: string } = {}) =>

@@ -25,7 +25,10 @@ export function planSprite(duration: number, width: number | null, height: numbe
 /** The ffmpeg filter chain that makes the sprite from (key) frames. */
 export function spriteFilter(plan: SpritePlan): string {
   const millis = Math.max(1, Math.round(plan.intervalSeconds * 1000));
-  return `fps=1000/${millis},scale=${plan.tileWidth}:${plan.tileHeight},setsar=1,tile=${plan.columns}x${plan.rows}`;
+  // Key frames only reach fps up to the last one, which may lie a GOP before the end: the last
+  // frame is held two intervals longer so every tile is filled (else the last tiles stay black).
+  const hold = (2 * millis) / 1000;
+  return `tpad=stop_mode=clone:stop_duration=${hold},fps=1000/${millis},scale=${plan.tileWidth}:${plan.tileHeight},setsar=1,tile=${plan.columns}x${plan.rows}`;
 }
 
 export interface WaveformPlan {

@@ -16,6 +16,7 @@ const FilesPage = lazy(() => import('../features/files/FilesPage'));
 const UploadsPage = lazy(() => import('../features/uploads/UploadsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const PresetsPage = lazy(() => import('../features/presets/PresetsPage'));
+const ClipPage = lazy(() => import('../features/clip/ClipPage'));
 
 interface Props {
   connection: Connection & { apiKey: string };
@@ -79,6 +80,8 @@ function Screen({ route }: { route: Route }) {
       return <JobBuilderPage />;
     case 'files':
       return <FilesPage selectedId={route.id} />;
+    case 'clip':
+      return <ClipPage fileId={route.id} />;
     case 'uploads':
       return <UploadsPage />;
     case 'presets':

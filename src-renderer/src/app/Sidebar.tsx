@@ -5,6 +5,7 @@ import { Icon, type IconName } from '../ui/Icon';
 const ITEMS: { name: Route['name']; label: string; icon: IconName }[] = [
   { name: 'jobs', label: 'Jobs', icon: 'jobs' },
   { name: 'new', label: 'New job', icon: 'new' },
+  { name: 'clip', label: 'Cut', icon: 'clip' },
   { name: 'files', label: 'Files', icon: 'files' },
   { name: 'uploads', label: 'Uploads', icon: 'uploads' },
   { name: 'presets', label: 'Presets', icon: 'presets' },

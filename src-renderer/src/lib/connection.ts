@@ -8,6 +8,9 @@ export interface Connection {
 
 interface DesktopBridge {
   getConfig(): Promise<{ serviceUrl: string; apiKey: string; dataDir: string }>;
+  /** Native folder dialog (null when cancelled); absent in builds before the clip view. */
+  pickFolder?(defaultPath?: string): Promise<string | null>;
+  showInFolder?(path: string): Promise<void>;
 }
 
 declare global {

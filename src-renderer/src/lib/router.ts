@@ -5,7 +5,13 @@ import { useSyncExternalStore } from 'react';
  * and when Electron loads it from a file.
  */
 export type Route =
-  { name: 'jobs'; id?: string } | { name: 'new' } | { name: 'files'; id?: string } | { name: 'uploads' } | { name: 'presets' } | { name: 'settings' };
+  | { name: 'jobs'; id?: string }
+  | { name: 'new' }
+  | { name: 'files'; id?: string }
+  | { name: 'clip'; id?: string }
+  | { name: 'uploads' }
+  | { name: 'presets' }
+  | { name: 'settings' };
 
 export function parseRoute(hash: string): Route {
   const [section, id] = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
@@ -14,6 +20,8 @@ export function parseRoute(hash: string): Route {
       return { name: 'new' };
     case 'files':
       return id ? { name: 'files', id } : { name: 'files' };
+    case 'clip':
+      return id ? { name: 'clip', id } : { name: 'clip' };
     case 'uploads':
       return { name: 'uploads' };
     case 'presets':

@@ -3,6 +3,7 @@ const PATHS = {
   jobs: 'M4 6h16M4 12h16M4 18h10',
   new: 'M12 5v14M5 12h14',
   files: 'M4 4h7l2 3h7v13H4z',
+  clip: 'M6 9a3 3 0 100-6 3 3 0 000 6zM6 21a3 3 0 100-6 3 3 0 000 6zM20 4L8.1 15.9M14.5 14.5L20 20M8.1 8.1L12 12',
   uploads: 'M12 16V4m0 0l-5 5m5-5l5 5M4 20h16',
   presets: 'M4 7h10M18 7h2M4 17h2M10 17h10M14 5v4M6 15v4',
   settings:

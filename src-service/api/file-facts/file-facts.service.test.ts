@@ -51,6 +51,18 @@ function probeJson(file: string): any {
   return JSON.parse(execFileSync(binaries.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { encoding: 'utf8' }));
 }
 
+/** Mean luma (0-255) of the part of a picture a crop filter selects, by ffmpeg's signalstats. */
+function meanLuma(file: string, crop: string): number {
+  const out = execFileSync(
+    binaries.ffmpegPath,
+    ['-v', 'error', '-i', file, '-vf', `${crop},signalstats,metadata=print:key=lavfi.signalstats.YAVG:file=-`, '-f', 'null', '-'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return Number(/YAVG=([\d.]+)/.exec(out)?.[1] ?? 0);
+}
+
 async function download(url: string, name: string): Promise<string> {
   const res = await fetch(url);
   expect(res.status).toBe(200);
@@ -121,6 +133,8 @@ describe('GET /v1/files/{file_id}/timeline', () => {
     expect(t).toMatchObject({ columns: 3, rows: 1, count: 3, tile_width: 160, tile_height: 90, interval_seconds: 2 });
     const sprite = probeJson(await download(t.url, 'sprite.jpg')).streams[0];
     expect([sprite.codec_name, sprite.width, sprite.height]).toEqual(['mjpeg', 3 * 160, 90]);
+    // Every tile holds a picture, the last one too (key frames end a GOP before the file does).
+    for (let tile = 0; tile < 3; tile++) expect(meanLuma(path.join(dir, 'sprite.jpg'), `crop=160:90:${tile * 160}:0`)).toBeGreaterThan(40);
     const { peaks, peaks_per_second } = r.body.waveform;
     expect(peaks_per_second).toBe(50);
     expect(peaks.length).toBeGreaterThanOrEqual(295);

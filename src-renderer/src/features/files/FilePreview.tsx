@@ -77,6 +77,11 @@ export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; on
             Use as input in a new job
           </Button>
         )}
+        {file.status === 'STORED' && !file.is_deleted && (file.file_type === 'video' || file.file_type === 'audio') && (
+          <a className="btn" href={hrefOf({ name: 'clip', id: file.file_id })}>
+            Open in clip view
+          </a>
+        )}
         {file.storage_url && <CopyButton label="Copy URL" getText={() => file.storage_url ?? ''} />}
         {file.storage_url && (
           <a className="btn" href={file.storage_url} download={name}>

@@ -50,6 +50,11 @@ export function OutputCard({ alias, file, input }: { alias: string; file: Stored
             Open
           </a>
         )}
+        {!file.is_deleted && (kind === 'video' || kind === 'audio') && (
+          <a className="btn btn-small" href={hrefOf({ name: 'clip', id: file.file_id })} aria-label={`Cut ${displayName(file)} in the clip view`}>
+            Cut
+          </a>
+        )}
         {!file.is_deleted && (
           <a className="btn btn-small" href={hrefOf({ name: 'files', id: file.file_id })}>
             Show in Files

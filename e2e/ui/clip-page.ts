@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The clip view's locators and the user's moves on it (e2e/ui/clip-view.spec.ts). */
+export class ClipPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cut' }).click();
+    await expect(this.page.getByRole('heading', { level: 1, name: /Cut a clip/ })).toBeVisible();
+  }
+
+  /** Drops a local file on the drop zone, as from a file manager. */
+  async drop(file: string): Promise<void> {
+    const data = { name: path.basename(file), base64: fs.readFileSync(file).toString('base64') };
+    const dataTransfer = await this.page.evaluateHandle((f) => {
+      const dt = new DataTransfer();
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: 'video/mp4', lastModified: Date.now() }));
+      return dt;
+    }, data);
+    const zone = this.page.locator('.dropzone');
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await zone.dispatchEvent('drop', { dataTransfer });
+  }
+
+  timecode(): Locator {
+    return this.page.getByTestId('timecode');
+  }
+
+  timeline(): Locator {
+    return this.page.getByRole('group', { name: /^Timeline/ });
+  }
+
+  segments(): Locator {
+    return this.page.getByRole('list', { name: 'Segments' }).getByRole('listitem');
+  }
+
+  /** Ready to cut: the picture has a frame and the keyframes are known. */
+  async waitReady(): Promise<void> {
+    await expect
+      .poll(() => this.page.locator('.clip-screen video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2);
+    await expect(this.timeline()).not.toHaveAttribute('data-keyframes', '0', { timeout: 30_000 });
+  }
+
+  async press(key: string, times = 1): Promise<void> {
+    for (let i = 0; i < times; i++) await this.page.keyboard.press(key);
+  }
+
+  /** Presses a key and waits for the timecode it leads to. */
+  async pressTo(key: string, times: number, timecode: string): Promise<void> {
+    await this.press(key, times);
+    await expect(this.timecode()).toHaveText(timecode);
+  }
+}
+
+/** A 320×240 H.264 (B-frames, by default 4 s with a keyframe every second) + AAC clip at 25 fps, made now by the system ffmpeg. */
+export function makeClip(dir: string, opts: { seconds?: number; gop?: number } = {}): string {
+  const file = path.join(dir, 'walk-clip.mp4');
+  const d = opts.seconds ?? 4;
+  // A tone that swells and fades, so the waveform has a shape to see.
+  const tone = `aevalsrc=0.8*sin(2*PI*440*t)*abs(sin(PI*t/2)):s=44100:d=${d}`;
+  const src = ['-f', 'lavfi', '-i', `testsrc=size=320x240:rate=25:duration=${d}`, '-f', 'lavfi', '-i', tone];
+  const enc = ['-c:v', 'libx264', '-g', String(opts.gop ?? 25), '-bf', '2', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'];
+  execFileSync('ffmpeg', ['-v', 'error', ...src, ...enc, file]);
+  return file;
+}
+
+export function probe(file: string): { frames: number; duration: number } {
+  const out = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=nb_read_frames:format=duration',
+    '-of',
+    'json',
+    file,
+  ]);
+  const json = JSON.parse(out.toString()) as { streams: { nb_read_frames: string }[]; format: { duration: string } };
+  return { frames: Number(json.streams[0]?.nb_read_frames), duration: Number(json.format.duration) };
+}

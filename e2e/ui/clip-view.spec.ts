@@ -1,0 +1,157 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ClipPage, makeClip, probe } from './clip-page';
+import { expect, openApp, screen, test } from './fixtures';
+
+test.describe('clip view', () => {
+  let work: string;
+  let saveDir: string;
+  test.beforeEach(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-clip-'));
+    // The web folder picker lists the home folder only (docs/api.md, "Local folders"); no leading dot, or it is hidden.
+    saveDir = fs.mkdtempSync(path.join(os.homedir(), 'ffdesk-e2e-save-'));
+  });
+  test.afterEach(() => {
+    fs.rmSync(work, { recursive: true, force: true });
+    fs.rmSync(saveDir, { recursive: true, force: true });
+  });
+
+  test('when a dropped clip is marked with the keys only, cut smart and joined, and saved to a folder, then the saved file holds exactly the marked frames', async ({
+    page,
+    svc,
+  }) => {
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(makeClip(work));
+    await clip.waitReady();
+    await expect(clip.timecode()).toHaveText('00:00:00:00');
+
+    // Segment 1: frames 0–24 (one second).
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 24, '00:00:00:24');
+    await clip.press('o');
+    // Segment 2: from the keyframe at 2 s, frames 50–62 (13 frames).
+    await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');
+    await clip.pressTo('Shift+ArrowRight', 1, '00:00:02:00');
+    await clip.press('n');
+    await clip.pressTo('ArrowRight', 12, '00:00:02:12');
+    await clip.press('o');
+    await expect(clip.segments()).toHaveCount(2);
+    await expect(clip.segments().nth(0)).toContainText('00:00:00:00 → 00:00:01:00');
+    await expect(clip.segments().nth(1)).toContainText('00:00:02:00 → 00:00:02:13');
+    await expect(page.getByRole('radio', { name: /Smart/ })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /Join into one file/ })).toBeChecked();
+    await screen(page, '70-clip-view-marked');
+
+    await clip.press('e');
+    await expect(page.locator('.clip-view').getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    await clip.press('s');
+    const picker = page.getByRole('dialog', { name: 'Choose a folder' });
+    await expect(picker).toBeVisible();
+    await picker.getByRole('button', { name: `${path.basename(saveDir)}/` }).click();
+    await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(saveDir));
+    await picker.getByRole('button', { name: 'Save here' }).click();
+    const saved = page.getByRole('list', { name: 'Saved files' }).locator('code');
+    await expect(saved).toHaveCount(1);
+    const file = (await saved.textContent()) ?? '';
+    expect(path.dirname(file)).toBe(fs.realpathSync(saveDir));
+    expect(path.basename(file)).toBe('walk-clip-cut-1.mp4');
+
+    const got = probe(file);
+    expect(got.frames).toBe(25 + 13);
+    expect(got.duration).toBeGreaterThan(1.5);
+    expect(got.duration).toBeLessThan(1.6);
+  });
+
+  test('when segments are managed with the keys only, then they are reordered, renamed, deleted and inverted, and J/K/L shuttle', async ({ page, svc }) => {
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(makeClip(work));
+    await clip.waitReady();
+
+    await clip.pressTo('ArrowRight', 5, '00:00:00:05');
+    await clip.press('i');
+    await clip.pressTo('End', 1, '00:00:03:24');
+    await clip.press('o');
+    await clip.pressTo('Home', 1, '00:00:00:00');
+    await clip.press('n');
+    await clip.pressTo('ArrowRight', 2, '00:00:00:02');
+    await clip.press('o');
+    await expect(clip.segments()).toHaveText([/segment 1/, /segment 2/]);
+    await expect(clip.segments().nth(1)).toHaveAttribute('aria-current', 'true');
+
+    // Alt+↑ moves the current segment up; F2 renames it.
+    await clip.press('Alt+ArrowUp');
+    await expect(clip.segments()).toHaveText([/segment 2/, /segment 1/]);
+    await clip.press('F2');
+    await page.keyboard.type('intro');
+    await clip.press('Enter');
+    await expect(clip.segments().nth(0)).toContainText('intro');
+    // Shift+I / Shift+O go to the current segment's in and last frame.
+    await clip.pressTo('Shift+O', 1, '00:00:00:02');
+    await clip.pressTo('Shift+I', 1, '00:00:00:00');
+    // ↓ selects the next one; Delete deletes it.
+    await clip.press('ArrowDown');
+    await expect(clip.segments().nth(1)).toHaveAttribute('aria-current', 'true');
+    await clip.press('Delete');
+    await expect(clip.segments()).toHaveText([/intro/]);
+    await expect(page.getByRole('button', { name: 'Export 1 part' })).toBeVisible();
+    // X: remove the selected segment instead, keeping the rest (frames 3 to the end).
+    await clip.press('x');
+    await expect(page.getByRole('radio', { name: /Remove selected/ })).toBeChecked();
+    await expect(page.getByRole('button', { name: 'Export 1 part' })).toBeVisible();
+
+    // L plays, L again doubles, K pauses, J plays backwards.
+    const shuttle = page.locator('.clip-transport');
+    await clip.press('l');
+    await expect(shuttle.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await clip.press('l');
+    await expect(shuttle).toContainText('2×');
+    await clip.press('k');
+    await expect(shuttle.getByRole('button', { name: 'Play' })).toBeVisible();
+    await clip.press('j');
+    await expect(shuttle).toContainText('-1×');
+    await clip.press('k');
+    await expect(shuttle.getByRole('button', { name: 'Play' })).toBeVisible();
+  });
+
+  test('when a clip Chromium cannot play is opened, then the player shows a proxy and says so; Files and a job output open the clip view', async ({
+    page,
+    svc,
+  }) => {
+    const clip = new ClipPage(page);
+    const hevc = path.join(work, 'hevc-clip.mkv');
+    const src = ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2'];
+    execFileSync('ffmpeg', ['-v', 'error', ...src, '-c:v', 'libx265', '-x265-params', 'log-level=error', '-pix_fmt', 'yuv420p', hevc]);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(hevc);
+    await expect(page.getByRole('note')).toContainText('Showing a proxy');
+    await clip.waitReady();
+    const fileId = decodeURIComponent(new URL(page.url()).hash.split('/')[2] ?? '');
+    expect(fileId).not.toBe('');
+
+    // From the Files drawer.
+    await page.goto(`${svc.url}/#/files/${fileId}`);
+    await page.getByRole('link', { name: 'Open in clip view' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/clip/${fileId}$`));
+    await expect(page.getByLabel('Player: hevc-clip.mkv')).toBeVisible();
+
+    // From a job's output card.
+    const stored = await svc.client.getFile(fileId);
+    const { command_id } = await svc.client.runCommand({
+      input_files: { in_1: stored.storage_url ?? '' },
+      output_files: { out_1: 'small.mp4' },
+      ffmpeg_command: '-i {{in_1}} -t 1 -c:v libx264 -preset ultrafast {{out_1}}',
+    });
+    await svc.client.waitForCommand(command_id, { intervalMs: 250 });
+    await page.goto(`${svc.url}/#/jobs/${command_id}`);
+    await page.getByRole('link', { name: /^Cut small.mp4/ }).click();
+    await expect(page.getByLabel('Player: small.mp4')).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
+  });
+});

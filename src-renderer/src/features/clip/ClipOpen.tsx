@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import type { StoredFile } from '../../../../src-service/client';
+import { useApi } from '../../lib/api';
+import { formatDuration } from '../../lib/format';
+import { displayName } from '../../lib/media';
+import { hrefOf } from '../../lib/router';
+import { DropZone } from '../../ui/DropZone';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { useOpenLocal } from './use-open-local';
+
+const isCuttable = (f: StoredFile) => f.status === 'STORED' && !f.is_deleted && (f.file_type === 'video' || f.file_type === 'audio');
+
+/** Choosing what to cut: a local file (dropped or picked) or a stored one. */
+export function ClipOpen() {
+  const { client } = useApi();
+  const { state, open } = useOpenLocal();
+  const [files, setFiles] = useState<StoredFile[]>([]);
+  useEffect(() => {
+    const ctl = new AbortController();
+    client.listFiles({ limit: 50, signal: ctl.signal }).then(
+      (all) => setFiles(all.filter(isCuttable)),
+      () => undefined,
+    );
+    return () => ctl.abort();
+  }, [client]);
+
+  return (
+    <div className="stack-l">
+      <DropZone multiple={false} buttonLabel="Choose a video or audio file…" onFiles={(f) => f[0] && void open(f[0])}>
+        <p>Drop a video or audio file here to cut it.</p>
+      </DropZone>
+      {state.name && (
+        <div className="card stack" role="status" aria-label="Opening">
+          <span>{state.error ? `Could not open ${state.name}` : state.phase === 'probing' ? `Reading ${state.name}…` : `Uploading ${state.name}…`}</span>
+          {state.error ? <p className="field-error">{state.error}</p> : <ProgressBar percent={state.percent} label={`Uploading ${state.name}`} />}
+        </div>
+      )}
+      <section className="card stack" aria-labelledby="clip-stored-title">
+        <h2 id="clip-stored-title" className="card-title">
+          Or open a stored file
+        </h2>
+        {files.length === 0 ? (
+          <p className="muted small">No stored video or audio yet.</p>
+        ) : (
+          <ul className="clip-stored">
+            {files.map((f) => (
+              <li key={f.file_id}>
+                <a href={hrefOf({ name: 'clip', id: f.file_id })}>{displayName(f)}</a>{' '}
+                <span className="muted small">
+                  {f.file_type} · {formatDuration(f.duration)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

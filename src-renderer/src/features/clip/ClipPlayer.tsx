@@ -1,0 +1,63 @@
+import type { RefObject } from 'react';
+import { Button } from '../../ui/Button';
+import { formatTimecode } from './timecode';
+
+interface Props {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  url: string | null;
+  isProxy: boolean;
+  note?: string;
+  label: string;
+  time: number;
+  duration: number;
+  fps: number;
+  shuttle: number;
+  onToggle(): void;
+  onStep(frames: number): void;
+  onKeyframe(direction: 1 | -1): void;
+}
+
+/** The picture, the timecode and the transport buttons (each also a key: see `?`). */
+export function ClipPlayer({ videoRef, url, isProxy, note, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe }: Props) {
+  return (
+    <div className="clip-player stack">
+      <div className="clip-screen">
+        {url ? (
+          <video ref={videoRef} src={url} preload="auto" playsInline aria-label={`Player: ${label}`} onClick={onToggle} />
+        ) : (
+          <p className="muted small" role="status">
+            {isProxy ? 'Making a proxy the browser can play…' : 'Loading…'}
+          </p>
+        )}
+      </div>
+      {isProxy && (
+        <p className="chip chip-info clip-proxy-note" role="note">
+          Showing a proxy{note ? ` (${note})` : ''}. Cuts use the original.
+        </p>
+      )}
+      <div className="row-wrap clip-transport">
+        <Button size="small" aria-label="Previous keyframe" aria-keyshortcuts="Shift+ArrowLeft" onClick={() => onKeyframe(-1)}>
+          ⇤
+        </Button>
+        <Button size="small" aria-label="One frame back" aria-keyshortcuts="ArrowLeft" onClick={() => onStep(-1)}>
+          ◂
+        </Button>
+        <Button size="small" variant="primary" aria-keyshortcuts="Space" onClick={onToggle}>
+          {shuttle === 0 ? 'Play' : 'Pause'}
+        </Button>
+        <Button size="small" aria-label="One frame forward" aria-keyshortcuts="ArrowRight" onClick={() => onStep(1)}>
+          ▸
+        </Button>
+        <Button size="small" aria-label="Next keyframe" aria-keyshortcuts="Shift+ArrowRight" onClick={() => onKeyframe(1)}>
+          ⇥
+        </Button>
+        <output className="clip-timecode" aria-label="Timecode" aria-live="off" data-testid="timecode">
+          {formatTimecode(time, fps)}
+        </output>
+        <span className="muted small">
+          / {formatTimecode(duration, fps)} · {Math.round(fps * 1000) / 1000} fps{shuttle !== 0 && shuttle !== 1 ? ` · ${shuttle}×` : ''}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useMemo, useReducer, useRef, useState } from 'react';
+import { useApi } from '../../lib/api';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { ClipPlayer } from './ClipPlayer';
+import { createClipApi } from './clip-api';
+import { ExportPanel, type ExportOptions } from './ExportPanel';
+import { KeysOverlay } from './KeysOverlay';
+import { SaveToPanel } from './SaveToPanel';
+import { SegmentList } from './SegmentList';
+import { complementSegments, emptySegments, keptSegments, problemOf, segmentsReducer } from './segments';
+import { Timeline } from './Timeline';
+import { fpsOf, nextKeyframe, previousKeyframe } from './timecode';
+import { clipActions, MAX_ZOOM } from './use-clip-actions';
+import { playableUrl, useClipFacts } from './use-clip-facts';
+import { useClipKeys } from './use-clip-keys';
+import { useEditRun } from './use-edit-run';
+import { usePlayer } from './use-player';
+import { outputNameOf } from './output-name';
+
+/** The clip view of one stored file: play, mark segments, cut through POST /v1/edits, save. */
+export function ClipView({ fileId }: { fileId: string }) {
+  const { client } = useApi();
+  const api = useMemo(() => createClipApi(client), [client]);
+  const facts = useClipFacts(api, fileId);
+  const fps = fpsOf(facts.keyframes?.frame_rate ?? facts.file?.frame_rate);
+  const duration = facts.keyframes?.duration || facts.file?.duration || 0;
+  const keyframes = facts.keyframes?.keyframes ?? [];
+  const player = usePlayer(fps, duration);
+  const [seg, dispatch] = useReducer(segmentsReducer, emptySegments);
+  const [zoom, setZoom] = useState(1);
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const [isHelpOpen, setHelpOpen] = useState(false);
+  const [isPickerOpen, setPickerOpen] = useState(false);
+  const [options, setOptions] = useState<ExportOptions>({ mode: 'smart', join: true, keep: true, filename: '' });
+  const { run, submit } = useEditRun(api);
+  const exportButton = useRef<HTMLButtonElement>(null);
+
+  const filename = options.filename || outputNameOf(facts.file?.filename);
+  const parts = options.keep ? keptSegments(seg.segments, duration) : complementSegments(seg.segments, duration);
+  const problem = !facts.file ? 'Loading the file…' : problemOf(parts);
+  const exportNow = () => {
+    if (problem || run.isSubmitting) return;
+    exportButton.current?.focus();
+    void submit({ input: fileId, segments: parts, mode: options.mode, join: options.join, output: { filename } });
+  };
+  const isDone = run.record?.status === 'SUCCESS';
+
+  useClipKeys(
+    clipActions({
+      player,
+      fps,
+      duration,
+      keyframes,
+      seg,
+      dispatch,
+      setZoom,
+      toggleKeep: () => setOptions((o) => ({ ...o, keep: !o.keep })),
+      startRename: setRenaming,
+      exportNow,
+      openSaveTo: () => isDone && run.commandId && setPickerOpen(true),
+      toggleHelp: () => setHelpOpen((v) => !v),
+    }),
+  );
+
+  const source = playableUrl(facts);
+  const label = facts.file?.filename ?? fileId;
+  return (
+    <div className="clip-view stack">
+      {facts.error && <ErrorNotice error={facts.error} />}
+      <div className="clip-top">
+        <ClipPlayer
+          videoRef={player.videoRef}
+          url={source.url}
+          isProxy={source.isProxy}
+          note={source.note}
+          label={label}
+          time={player.time}
+          duration={duration}
+          fps={fps}
+          shuttle={player.shuttle}
+          onToggle={player.transport.togglePlay}
+          onStep={player.transport.stepFrames}
+          onKeyframe={(d) => {
+            const k = d < 0 ? previousKeyframe(keyframes, player.time, fps) : nextKeyframe(keyframes, player.time, fps);
+            if (k !== null) player.transport.seek(k);
+          }}
+        />
+        <section className="card stack clip-side" aria-labelledby="clip-segments-title">
+          <h2 id="clip-segments-title" className="card-title">
+            Segments
+          </h2>
+          <SegmentList
+            segments={seg.segments}
+            current={seg.current}
+            fps={fps}
+            duration={duration}
+            renaming={renaming}
+            dispatch={dispatch}
+            onRenameDone={() => setRenaming(null)}
+            onSeek={player.transport.seek}
+          />
+        </section>
+        <Timeline
+          duration={duration}
+          fps={fps}
+          time={player.time}
+          zoom={zoom}
+          keyframes={keyframes}
+          timeline={facts.timeline}
+          segments={seg.segments}
+          current={seg.current}
+          onSeek={player.transport.seek}
+          onZoom={(by) => setZoom((z) => (by > 0 ? Math.min(MAX_ZOOM, z * 2) : Math.max(1, z / 2)))}
+        />
+        <p className="small muted clip-hint">
+          Press <kbd>?</kbd> for every key. I / O mark in and out, N starts another segment.
+        </p>
+      </div>
+      <div className="clip-bottom">
+        <ExportPanel
+          options={{ ...options, filename }}
+          setOptions={setOptions}
+          problem={problem}
+          partCount={parts.length}
+          run={run}
+          exportButton={exportButton}
+          onExport={exportNow}
+        />
+        {isDone && run.commandId && <SaveToPanel api={api} commandId={run.commandId} isPickerOpen={isPickerOpen} setPickerOpen={setPickerOpen} />}
+      </div>
+      {isHelpOpen && <KeysOverlay onClose={() => setHelpOpen(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import type { Dispatch, RefObject, SetStateAction } from 'react';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { hrefOf } from '../../lib/router';
+import type { EditMode } from './clip-api';
+import type { EditRun } from './use-edit-run';
+
+export interface ExportOptions {
+  mode: EditMode;
+  join: boolean;
+  keep: boolean;
+  filename: string;
+}
+
+const MODES: { mode: EditMode; label: string; hint: string }[] = [
+  { mode: 'smart', label: 'Smart', hint: 'frame-exact; re-encodes only the frames next to each cut' },
+  { mode: 'lossless', label: 'Lossless', hint: 'stream copy; each start moves back to a keyframe' },
+  { mode: 'reencode', label: 'Re-encode', hint: 'frame-exact; everything encoded again' },
+];
+
+interface Props {
+  options: ExportOptions;
+  setOptions: Dispatch<SetStateAction<ExportOptions>>;
+  problem: string | null;
+  partCount: number;
+  run: EditRun;
+  exportButton: RefObject<HTMLButtonElement | null>;
+  onExport(): void;
+}
+
+/** Mode, joined or one file each, keep or remove the segments, the file name, and the job it started. */
+export function ExportPanel({ options, setOptions, problem, partCount, run, exportButton, onExport }: Props) {
+  const set = (patch: Partial<ExportOptions>) => setOptions((o) => ({ ...o, ...patch }));
+  const status = run.record?.status;
+  return (
+    <section className="card stack" aria-labelledby="clip-export-title">
+      <h2 id="clip-export-title" className="card-title">
+        Export
+      </h2>
+      <fieldset className="clip-fieldset">
+        <legend className="field-label">Cut</legend>
+        {MODES.map((m) => (
+          <label key={m.mode} className="clip-radio">
+            <input type="radio" name="clip-mode" checked={options.mode === m.mode} onChange={() => set({ mode: m.mode })} />
+            <span>
+              <strong>{m.label}</strong> <span className="muted small">— {m.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="clip-fieldset">
+        <legend className="field-label">Segments (X switches)</legend>
+        <label className="clip-radio">
+          <input type="radio" name="clip-keep" checked={options.keep} onChange={() => set({ keep: true })} />
+          Keep selected
+        </label>
+        <label className="clip-radio">
+          <input type="radio" name="clip-keep" checked={!options.keep} onChange={() => set({ keep: false })} />
+          Remove selected (keep the rest)
+        </label>
+      </fieldset>
+      <label className="clip-radio">
+        <input type="checkbox" checked={options.join} onChange={(e) => set({ join: e.target.checked })} />
+        Join into one file (else one file per segment)
+      </label>
+      <label className="field">
+        <span className="field-label">File name</span>
+        <input className="input" value={options.filename} onChange={(e) => set({ filename: e.target.value })} spellCheck={false} />
+      </label>
+      {problem && <p className="small muted">{problem}</p>}
+      <div className="row-wrap">
+        <button ref={exportButton} type="button" className="btn btn-primary" disabled={!!problem || run.isSubmitting} onClick={onExport} aria-keyshortcuts="E">
+          {`Export ${partCount} ${partCount === 1 ? 'part' : 'parts'}`}
+        </button>
+        {run.commandId && (
+          <a className="btn btn-small" href={hrefOf({ name: 'jobs', id: run.commandId })}>
+            Open the job
+          </a>
+        )}
+      </div>
+      {run.error && (
+        <p role="alert" className="field-error">
+          {run.error}
+        </p>
+      )}
+      {run.commandId && <RunState status={status} percent={run.percent} record={run.record} />}
+    </section>
+  );
+}
+
+function RunState({ status, percent, record }: { status?: string; percent: number | null; record?: EditRun['record'] }) {
+  if (status === 'SUCCESS') {
+    const used = record?.edit;
+    return (
+      <p className="small" role="status">
+        Done{used && used.mode_used !== used.mode ? ` — cut as ${used.mode_used}: ${used.fallback_reason ?? ''}` : ''}. Press S to save it to a folder.
+      </p>
+    );
+  }
+  if (status === 'FAILED')
+    return (
+      <p role="alert" className="field-error">
+        The cut failed: {record?.error_message ?? record?.error_status ?? 'see the job'}
+      </p>
+    );
+  return (
+    <div className="stack" role="status">
+      <span className="small">{status === 'PROCESSING' ? 'Cutting…' : 'Queued…'}</span>
+      <ProgressBar percent={status === 'PROCESSING' ? percent : null} label="Export progress" />
+    </div>
+  );
+}

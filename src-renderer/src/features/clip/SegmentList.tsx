@@ -1,0 +1,89 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '../../ui/Button';
+import type { Segment, SegmentAction } from './segments';
+import { formatTimecode } from './timecode';
+
+interface Props {
+  segments: readonly Segment[];
+  current: number;
+  fps: number;
+  duration: number;
+  renaming: number | null;
+  dispatch(a: SegmentAction): void;
+  onRenameDone(): void;
+  onSeek(t: number): void;
+}
+
+/** The segments, in export order: select, go to, rename (F2), reorder (Alt+↑/↓), delete. */
+export function SegmentList({ segments, current, fps, duration, renaming, dispatch, onRenameDone, onSeek }: Props) {
+  if (segments.length === 0) return <p className="muted small">No segments yet. Press I at the first frame you want and O at the last.</p>;
+  return (
+    <ol className="clip-segments" aria-label="Segments">
+      {segments.map((s, i) => (
+        <li key={s.id} className="clip-segment" aria-current={i === current ? 'true' : undefined}>
+          {renaming === i ? (
+            <RenameField name={s.name} onDone={(name) => (name !== null && dispatch({ type: 'rename', index: i, name }), onRenameDone())} />
+          ) : (
+            <button
+              type="button"
+              className="clip-segment-pick"
+              aria-label={`${s.name}: ${formatTimecode(s.start, fps)} to ${formatTimecode(s.end ?? duration, fps)}${i === current ? ', current' : ''}`}
+              onClick={() => {
+                dispatch({ type: 'select', index: i });
+                onSeek(s.start);
+              }}
+            >
+              <span className="clip-segment-name">{s.name}</span>
+              <code className="small">
+                {formatTimecode(s.start, fps)} → {s.end === null ? 'end' : formatTimecode(s.end, fps)}
+              </code>
+            </button>
+          )}
+          <div className="row">
+            <Button
+              size="small"
+              variant="ghost"
+              aria-label={`Move ${s.name} up`}
+              disabled={i === 0}
+              onClick={() => (dispatch({ type: 'select', index: i }), dispatch({ type: 'move', by: -1 }))}
+            >
+              ↑
+            </Button>
+            <Button
+              size="small"
+              variant="ghost"
+              aria-label={`Move ${s.name} down`}
+              disabled={i === segments.length - 1}
+              onClick={() => (dispatch({ type: 'select', index: i }), dispatch({ type: 'move', by: 1 }))}
+            >
+              ↓
+            </Button>
+            <Button size="small" variant="ghost" aria-label={`Delete ${s.name}`} onClick={() => dispatch({ type: 'remove', index: i })}>
+              ✕
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Enter keeps the name, Escape drops the change; either way focus goes back to the view's keys. */
+function RenameField({ name, onDone }: { name: string; onDone(name: string | null): void }) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.select(), []);
+  return (
+    <input
+      ref={input}
+      className="input clip-rename"
+      aria-label="Segment name"
+      defaultValue={name}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === 'Enter') onDone(e.currentTarget.value);
+        if (e.key === 'Escape') onDone(null);
+      }}
+      onBlur={(e) => onDone(e.currentTarget.value)}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import type { EditBody, EditMode } from '../../../../src-service/contract/edits.schema';
+import type { z } from 'zod';
+import type {
+  KeyframesResponse,
+  LocalFoldersResponse,
+  ProxyResponse,
+  SaveToResponse,
+  TimelineResponse,
+} from '../../../../src-service/contract/file-facts.schema';
+import { API, type FfdeskClient } from '../../../../src-service/client';
+
+/**
+ * Every request of the clip view, in one place: the same /v1 calls a script makes
+ * (docs/cutting.md), sent to the endpoints as declared in src-service/contract/endpoints/.
+ */
+export type { KeyframesResponse, LocalFoldersResponse, ProxyResponse, SaveToResponse, TimelineResponse };
+export type { EditMode };
+/** The body of POST /v1/edits, as the clip view fills it. */
+export type EditRequest = z.input<typeof EditBody>;
+
+export function createClipApi(client: FfdeskClient) {
+  const { call } = client;
+  return {
+    getFile: (id: string, signal?: AbortSignal, presignedTtlSeconds?: number) => client.getFile(id, { signal, presignedTtlSeconds }),
+    getCommand: (id: string) => client.getCommand(id),
+    keyframes: (fileId: string, signal?: AbortSignal): Promise<KeyframesResponse> => call(API.getFileKeyframes, { params: { file_id: fileId }, signal }),
+    timeline: (fileId: string, signal?: AbortSignal): Promise<TimelineResponse> => call(API.getFileTimeline, { params: { file_id: fileId }, signal }),
+    proxy: (fileId: string, signal?: AbortSignal): Promise<ProxyResponse> => call(API.getFileProxy, { params: { file_id: fileId }, signal }),
+    folders: (path?: string): Promise<LocalFoldersResponse> => call(API.listLocalFolders, { query: { path } }),
+    saveTo: (commandId: string, folder: string, pattern: string): Promise<SaveToResponse> =>
+      call(API.saveCommandOutputsTo, { params: { command_id: commandId }, body: { folder, pattern } }),
+    reveal: (path: string) => call(API.revealLocalPath, { body: { path } }),
+    submitEdit: (body: EditRequest) => client.runEdit(body),
+  };
+}
+
+export type ClipApi = ReturnType<typeof createClipApi>;

@@ -1,0 +1,103 @@
+/**
+ * Every key of the clip view, once: the handler reads it and the `?` overlay lists it, so
+ * the two cannot disagree. Editors' conventions (docs/cutting.md): I/O, J/K/L, Space,
+ * ←/→ frame, Shift+←/→ keyframe.
+ */
+export type ClipAction =
+  | 'playPause'
+  | 'reverse'
+  | 'pause'
+  | 'forward'
+  | 'frameBack'
+  | 'frameForward'
+  | 'keyframeBack'
+  | 'keyframeForward'
+  | 'toStart'
+  | 'toEnd'
+  | 'setIn'
+  | 'setOut'
+  | 'goIn'
+  | 'goOut'
+  | 'newSegment'
+  | 'selectPrevious'
+  | 'selectNext'
+  | 'moveUp'
+  | 'moveDown'
+  | 'deleteSegment'
+  | 'renameSegment'
+  | 'toggleKeepRemove'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'zoomFit'
+  | 'export'
+  | 'saveTo'
+  | 'help';
+
+interface KeyBinding {
+  action: ClipAction;
+  /** As shown in the overlay. */
+  label: string;
+  does: string;
+  group: 'Play' | 'Move' | 'Segments' | 'Timeline' | 'Export';
+  match(e: KeyInput): boolean;
+}
+
+export interface KeyInput {
+  key: string;
+  shiftKey: boolean;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+}
+
+const plain = (key: string) => (e: KeyInput) => !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.key.toLowerCase() === key;
+const shifted = (key: string) => (e: KeyInput) => !e.altKey && !e.ctrlKey && !e.metaKey && e.shiftKey && e.key.toLowerCase() === key.toLowerCase();
+const alt = (key: string) => (e: KeyInput) => e.altKey && !e.ctrlKey && !e.metaKey && e.key === key;
+/** Keys whose character already needs Shift on some layouts (?, +). */
+const char =
+  (...keys: string[]) =>
+  (e: KeyInput) =>
+    !e.altKey && !e.ctrlKey && !e.metaKey && keys.includes(e.key);
+
+export const KEYMAP: readonly KeyBinding[] = [
+  { action: 'playPause', label: 'Space', does: 'Play / pause', group: 'Play', match: plain(' ') },
+  { action: 'reverse', label: 'J', does: 'Play backwards; again: faster', group: 'Play', match: plain('j') },
+  { action: 'pause', label: 'K', does: 'Pause', group: 'Play', match: plain('k') },
+  { action: 'forward', label: 'L', does: 'Play forwards; again: twice as fast', group: 'Play', match: plain('l') },
+  { action: 'frameBack', label: '←', does: 'One frame back', group: 'Move', match: plain('arrowleft') },
+  { action: 'frameForward', label: '→', does: 'One frame forward', group: 'Move', match: plain('arrowright') },
+  { action: 'keyframeBack', label: 'Shift+←', does: 'Previous keyframe', group: 'Move', match: shifted('ArrowLeft') },
+  { action: 'keyframeForward', label: 'Shift+→', does: 'Next keyframe', group: 'Move', match: shifted('ArrowRight') },
+  { action: 'toStart', label: 'Home', does: 'First frame', group: 'Move', match: plain('home') },
+  { action: 'toEnd', label: 'End', does: 'Last frame', group: 'Move', match: plain('end') },
+  { action: 'setIn', label: 'I', does: 'Set the in point of the current segment', group: 'Segments', match: plain('i') },
+  { action: 'setOut', label: 'O', does: 'Set the out point of the current segment', group: 'Segments', match: plain('o') },
+  { action: 'goIn', label: 'Shift+I', does: 'Go to the in point', group: 'Segments', match: shifted('i') },
+  { action: 'goOut', label: 'Shift+O', does: 'Go to the out point', group: 'Segments', match: shifted('o') },
+  { action: 'newSegment', label: 'N', does: 'New segment starting here', group: 'Segments', match: plain('n') },
+  { action: 'selectPrevious', label: '↑', does: 'Previous segment', group: 'Segments', match: plain('arrowup') },
+  { action: 'selectNext', label: '↓', does: 'Next segment', group: 'Segments', match: plain('arrowdown') },
+  { action: 'moveUp', label: 'Alt+↑', does: 'Move the segment up', group: 'Segments', match: alt('ArrowUp') },
+  { action: 'moveDown', label: 'Alt+↓', does: 'Move the segment down', group: 'Segments', match: alt('ArrowDown') },
+  { action: 'deleteSegment', label: 'Delete', does: 'Delete the segment', group: 'Segments', match: (e) => plain('delete')(e) || plain('backspace')(e) },
+  { action: 'renameSegment', label: 'F2', does: 'Rename the segment', group: 'Segments', match: plain('f2') },
+  { action: 'toggleKeepRemove', label: 'X', does: 'Keep selected ⇄ remove selected', group: 'Segments', match: plain('x') },
+  { action: 'zoomIn', label: '+ / Ctrl+wheel', does: 'Zoom the timeline in', group: 'Timeline', match: char('+', '=') },
+  { action: 'zoomOut', label: '− / Ctrl+wheel', does: 'Zoom the timeline out', group: 'Timeline', match: char('-', '_') },
+  { action: 'zoomFit', label: '0', does: 'Fit the timeline', group: 'Timeline', match: plain('0') },
+  { action: 'export', label: 'E', does: 'Export (cut)', group: 'Export', match: plain('e') },
+  { action: 'saveTo', label: 'S', does: 'Save the result to a folder', group: 'Export', match: plain('s') },
+  { action: 'help', label: '?', does: 'Show / hide these keys', group: 'Export', match: char('?') },
+];
+
+export function actionOf(e: KeyInput): ClipAction | null {
+  return KEYMAP.find((b) => b.match(e))?.action ?? null;
+}
+
+/** Keys typed into a form control stay with it (a name field takes "i", a select takes arrows). */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'range'].includes(target.type);
+  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { complementSegments, emptySegments, keptSegments, problemOf, segmentsReducer, type SegmentAction, type SegmentsState } from './segments';
+
+const run = (actions: SegmentAction[], from: SegmentsState = emptySegments) => actions.reduce(segmentsReducer, from);
+
+describe('segments', () => {
+  it('when I then O are pressed, then one segment spans them', () => {
+    const s = run([
+      { type: 'in', t: 1 },
+      { type: 'out', t: 3 },
+    ]);
+    expect(s.segments).toEqual([{ id: 1, name: 'segment 1', start: 1, end: 3 }]);
+  });
+
+  it('when O comes first, then the segment starts at the beginning; an O before the in is ignored', () => {
+    expect(run([{ type: 'out', t: 2 }]).segments[0]).toMatchObject({ start: 0, end: 2 });
+    expect(
+      run([
+        { type: 'in', t: 2 },
+        { type: 'out', t: 1 },
+      ]).segments[0],
+    ).toMatchObject({ start: 2, end: null });
+  });
+
+  it('when an in point passes the out point, then the out point is dropped', () => {
+    const s = run([
+      { type: 'in', t: 1 },
+      { type: 'out', t: 2 },
+      { type: 'in', t: 5 },
+    ]);
+    expect(s.segments[0]).toMatchObject({ start: 5, end: null });
+  });
+
+  it('adds, moves, renames and removes segments, keeping the current one sensible', () => {
+    let s = run([
+      { type: 'in', t: 0 },
+      { type: 'out', t: 1 },
+      { type: 'add', t: 4 },
+      { type: 'out', t: 5 },
+    ]);
+    expect(s.current).toBe(1);
+    s = run([{ type: 'move', by: -1 }], s);
+    expect(s.segments.map((x) => x.start)).toEqual([4, 0]);
+    expect(s.current).toBe(0);
+    s = run(
+      [
+        { type: 'move', by: -1 },
+        { type: 'rename', index: 0, name: ' intro ' },
+        { type: 'rename', index: 1, name: '  ' },
+      ],
+      s,
+    );
+    expect(s.segments.map((x) => x.name)).toEqual(['intro', 'segment 1']);
+    s = run(
+      [
+        { type: 'select', index: 1 },
+        { type: 'remove', index: 1 },
+      ],
+      s,
+    );
+    expect(s.segments).toHaveLength(1);
+    expect(s.current).toBe(0);
+    expect(run([{ type: 'remove', index: 0 }], s).current).toBe(-1);
+  });
+
+  it('keeps segments in list order, closing an open end at the duration', () => {
+    const s = run([
+      { type: 'in', t: 6 },
+      { type: 'add', t: 1 },
+      { type: 'out', t: 2 },
+    ]);
+    expect(keptSegments(s.segments, 10)).toEqual([
+      { start: 6, end: 10, name: 'segment 1' },
+      { start: 1, end: 2, name: 'segment 2' },
+    ]);
+  });
+
+  it('removing segments keeps what lies between and around them', () => {
+    const s = run([
+      { type: 'in', t: 6 },
+      { type: 'out', t: 7 },
+      { type: 'add', t: 1 },
+      { type: 'out', t: 2 },
+      { type: 'add', t: 1.5 },
+      { type: 'out', t: 3 },
+    ]);
+    expect(complementSegments(s.segments, 10)).toEqual([
+      { start: 0, end: 1, name: 'part 1' },
+      { start: 3, end: 6, name: 'part 2' },
+      { start: 7, end: 10, name: 'part 3' },
+    ]);
+    expect(complementSegments([], 4)).toEqual([{ start: 0, end: 4, name: 'part 1' }]);
+  });
+
+  it('names overlaps and an empty list as problems', () => {
+    expect(problemOf([])).toMatch(/Mark a segment/);
+    expect(
+      problemOf([
+        { start: 0, end: 2, name: 'a' },
+        { start: 1, end: 3, name: 'b' },
+      ]),
+    ).toBe('“b” overlaps “a”.');
+    expect(
+      problemOf([
+        { start: 0, end: 1, name: 'a' },
+        { start: 1, end: 3, name: 'b' },
+      ]),
+    ).toBeNull();
+  });
+});

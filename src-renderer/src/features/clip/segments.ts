@@ -1,0 +1,104 @@
+/**
+ * The segments of the clip view as a pure reducer: I/O set the current segment's in and
+ * out, N starts a new one, and they can be reordered, renamed and deleted. A segment
+ * without an out point runs to the end of the file.
+ */
+export interface Segment {
+  id: number;
+  name: string;
+  start: number;
+  end: number | null;
+}
+
+export interface SegmentsState {
+  segments: Segment[];
+  /** Index of the current segment (the one I/O act on), -1 when there is none. */
+  current: number;
+  nextId: number;
+}
+
+export type SegmentAction =
+  | { type: 'in'; t: number }
+  | { type: 'out'; t: number }
+  | { type: 'add'; t: number }
+  | { type: 'select'; index: number }
+  | { type: 'move'; by: -1 | 1 }
+  | { type: 'rename'; index: number; name: string }
+  | { type: 'remove'; index: number };
+
+export const emptySegments: SegmentsState = { segments: [], current: -1, nextId: 1 };
+
+function withNew(state: SegmentsState, seg: Omit<Segment, 'id' | 'name'>): SegmentsState {
+  const segment = { ...seg, id: state.nextId, name: `segment ${state.nextId}` };
+  const segments = [...state.segments, segment];
+  return { segments, current: segments.length - 1, nextId: state.nextId + 1 };
+}
+
+function updateCurrent(state: SegmentsState, patch: (s: Segment) => Segment): SegmentsState {
+  return { ...state, segments: state.segments.map((s, i) => (i === state.current ? patch(s) : s)) };
+}
+
+export function segmentsReducer(state: SegmentsState, action: SegmentAction): SegmentsState {
+  const cur = state.segments[state.current];
+  switch (action.type) {
+    case 'in':
+      if (!cur) return withNew(state, { start: action.t, end: null });
+      // An in point after the out point drops the out point (the segment runs to the end again).
+      return updateCurrent(state, (s) => ({ ...s, start: action.t, end: s.end !== null && s.end <= action.t ? null : s.end }));
+    case 'out':
+      if (!cur) return action.t > 0 ? withNew(state, { start: 0, end: action.t }) : state;
+      if (action.t <= cur.start) return state;
+      return updateCurrent(state, (s) => ({ ...s, end: action.t }));
+    case 'add':
+      return withNew(state, { start: action.t, end: null });
+    case 'select':
+      return action.index >= 0 && action.index < state.segments.length ? { ...state, current: action.index } : state;
+    case 'move': {
+      const to = state.current + action.by;
+      if (!cur || to < 0 || to >= state.segments.length) return state;
+      const segments = [...state.segments];
+      [segments[state.current], segments[to]] = [segments[to]!, cur];
+      return { ...state, segments, current: to };
+    }
+    case 'rename':
+      return { ...state, segments: state.segments.map((s, i) => (i === action.index ? { ...s, name: action.name.trim() || s.name } : s)) };
+    case 'remove': {
+      const segments = state.segments.filter((_, i) => i !== action.index);
+      return { ...state, segments, current: Math.min(state.current, segments.length - 1) };
+    }
+  }
+}
+
+export interface RequestSegment {
+  start: number;
+  end: number;
+  name?: string;
+}
+
+/** What "keep selected" exports: the segments in the listed order, open ends closed at the file's end. */
+export function keptSegments(segments: readonly Segment[], duration: number): RequestSegment[] {
+  return segments.map((s) => ({ start: s.start, end: s.end ?? duration, name: s.name })).filter((s) => s.end > s.start);
+}
+
+/** What "remove selected" exports: the parts of the file no segment covers, in time order. */
+export function complementSegments(segments: readonly Segment[], duration: number): RequestSegment[] {
+  const covered = keptSegments(segments, duration).sort((a, b) => a.start - b.start);
+  const parts: RequestSegment[] = [];
+  let from = 0;
+  for (const s of covered) {
+    if (s.start > from) parts.push({ start: from, end: s.start });
+    from = Math.max(from, s.end);
+  }
+  if (duration > from) parts.push({ start: from, end: duration });
+  return parts.map((p, i) => ({ ...p, name: `part ${i + 1}` }));
+}
+
+/** Why the kept segments cannot be sent as they are, in the user's words; null when they can. */
+export function problemOf(segments: readonly RequestSegment[]): string | null {
+  if (segments.length === 0) return 'Mark a segment first: I sets its in point, O its out point.';
+  const sorted = [...segments].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]!.start < sorted[i - 1]!.end) return `“${sorted[i]!.name ?? ''}” overlaps “${sorted[i - 1]!.name ?? ''}”.`;
+  }
+  return null;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatTimecode, frameAt, nextKeyframe, previousKeyframe, seekTimeOfFrame, timeOfFrame } from './timecode';
+
+describe('timecode', () => {
+  it('formats HH:MM:SS:FF at 25 fps', () => {
+    expect(formatTimecode(0, 25)).toBe('00:00:00:00');
+    expect(formatTimecode(1.96, 25)).toBe('00:00:01:24');
+    expect(formatTimecode(3725.04, 25)).toBe('01:02:05:01');
+  });
+
+  it('counts frames within real seconds at 29.97 fps', () => {
+    const fps = 30000 / 1001;
+    expect(formatTimecode(timeOfFrame(29, fps), fps)).toBe('00:00:00:29');
+    expect(formatTimecode(timeOfFrame(30, fps), fps)).toBe('00:00:01:00');
+    // After 1000 frames, real time is 33.37 s: the timecode says 33 s, not 33 s + 10 frames.
+    expect(formatTimecode(timeOfFrame(1000, fps), fps)).toMatch(/^00:00:33:/);
+  });
+
+  it('maps a seek back to the same frame', () => {
+    for (const fps of [24, 25, 30000 / 1001, 60]) {
+      for (const n of [0, 1, 7, 299, 12345]) expect(frameAt(seekTimeOfFrame(n, fps), fps)).toBe(n);
+      for (const n of [0, 1, 7, 299, 12345]) expect(frameAt(timeOfFrame(n, fps), fps)).toBe(n);
+    }
+  });
+
+  it('finds the keyframes around a time, never the one under the playhead', () => {
+    const k = [0, 2, 4, 6];
+    expect(previousKeyframe(k, 4.01, 25)).toBe(2);
+    expect(previousKeyframe(k, 4.5, 25)).toBe(4);
+    expect(previousKeyframe(k, 0, 25)).toBeNull();
+    expect(nextKeyframe(k, 4.01, 25)).toBe(6);
+    expect(nextKeyframe(k, 3.5, 25)).toBe(4);
+    expect(nextKeyframe(k, 6, 25)).toBeNull();
+  });
+});

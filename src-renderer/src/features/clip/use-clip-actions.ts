@@ -1,0 +1,64 @@
+import type { Dispatch } from 'react';
+import type { ClipAction } from './keymap';
+import type { SegmentAction, SegmentsState } from './segments';
+import { nextKeyframe, previousKeyframe, timeOfFrame, frameAt } from './timecode';
+import type { usePlayer } from './use-player';
+
+export const MAX_ZOOM = 64;
+
+interface Deps {
+  player: ReturnType<typeof usePlayer>;
+  fps: number;
+  duration: number;
+  keyframes: readonly number[];
+  seg: SegmentsState;
+  dispatch: Dispatch<SegmentAction>;
+  setZoom(fn: (z: number) => number): void;
+  toggleKeep(): void;
+  startRename(index: number): void;
+  exportNow(): void;
+  openSaveTo(): void;
+  toggleHelp(): void;
+}
+
+/** What each key of the clip view does (the keys themselves are in keymap.ts). */
+export function clipActions(d: Deps): Record<ClipAction, () => void> {
+  const { player, fps, duration, keyframes, seg, dispatch } = d;
+  const t = player.time;
+  /** Cut points are frame starts: the frame under the playhead. */
+  const here = () => timeOfFrame(frameAt(t, fps), fps);
+  const cur = seg.segments[seg.current];
+  const { transport } = player;
+  const toKeyframe = (k: number | null) => k !== null && transport.seek(k);
+  return {
+    playPause: transport.togglePlay,
+    reverse: transport.reverse,
+    pause: transport.pause,
+    forward: transport.forward,
+    frameBack: () => transport.stepFrames(-1),
+    frameForward: () => transport.stepFrames(1),
+    keyframeBack: () => toKeyframe(previousKeyframe(keyframes, t, fps)),
+    keyframeForward: () => toKeyframe(nextKeyframe(keyframes, t, fps)),
+    toStart: () => transport.seek(0),
+    toEnd: () => transport.seek(duration),
+    setIn: () => dispatch({ type: 'in', t: here() }),
+    // O marks the last frame kept: the segment ends where the next frame starts.
+    setOut: () => dispatch({ type: 'out', t: Math.min(duration, timeOfFrame(frameAt(t, fps) + 1, fps)) }),
+    goIn: () => cur && transport.seek(cur.start),
+    goOut: () => cur && transport.seek((cur.end ?? duration) - 1 / fps),
+    newSegment: () => dispatch({ type: 'add', t: here() }),
+    selectPrevious: () => dispatch({ type: 'select', index: seg.current - 1 }),
+    selectNext: () => dispatch({ type: 'select', index: seg.current + 1 }),
+    moveUp: () => dispatch({ type: 'move', by: -1 }),
+    moveDown: () => dispatch({ type: 'move', by: 1 }),
+    deleteSegment: () => cur && dispatch({ type: 'remove', index: seg.current }),
+    renameSegment: () => cur && d.startRename(seg.current),
+    toggleKeepRemove: d.toggleKeep,
+    zoomIn: () => d.setZoom((z) => Math.min(MAX_ZOOM, z * 2)),
+    zoomOut: () => d.setZoom((z) => Math.max(1, z / 2)),
+    zoomFit: () => d.setZoom(() => 1),
+    export: d.exportNow,
+    saveTo: d.openSaveTo,
+    help: d.toggleHelp,
+  };
+}

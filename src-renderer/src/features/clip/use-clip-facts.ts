@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import type { StoredFile } from '../../../../src-service/client';
+import type { ClipApi, KeyframesResponse, ProxyResponse, TimelineResponse } from './clip-api';
+
+/** How often to ask again while the service makes a proxy (the answer says PENDING until then). */
+const PROXY_POLL_MS = 2000;
+/** Private files play through a signed link; long enough for an editing session. */
+const LINK_TTL_SECONDS = 6 * 3600;
+
+export interface ClipFacts {
+  file?: StoredFile;
+  keyframes?: KeyframesResponse;
+  timeline?: TimelineResponse;
+  proxy?: ProxyResponse;
+  error?: string;
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * What the clip view needs to know about a stored file: its record (and a URL to play),
+ * keyframes, timeline images and whether the player needs a proxy. Each fact arrives on its
+ * own; the view shows what it has.
+ */
+export function useClipFacts(api: ClipApi, fileId: string): ClipFacts {
+  const [facts, setFacts] = useState<ClipFacts>({});
+  useEffect(() => {
+    const ctl = new AbortController();
+    const signal = ctl.signal;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setFacts({});
+    const put = (patch: Partial<ClipFacts>) => !signal.aborted && setFacts((f) => ({ ...f, ...patch }));
+    const fail = (what: string) => (err: unknown) => !signal.aborted && put({ error: `${what}: ${messageOf(err)}` });
+    api.getFile(fileId, signal, LINK_TTL_SECONDS).then((file) => put({ file }), fail('Cannot open the file'));
+    api.keyframes(fileId, signal).then((keyframes) => put({ keyframes }), fail('No keyframes'));
+    api.timeline(fileId, signal).then((timeline) => put({ timeline }), fail('No timeline images'));
+    const askProxy = (): void => {
+      api.proxy(fileId, signal).then((proxy) => {
+        put({ proxy });
+        if (proxy.status === 'PENDING') timer = setTimeout(askProxy, PROXY_POLL_MS);
+      }, fail('No proxy'));
+    };
+    askProxy();
+    return () => {
+      ctl.abort();
+      clearTimeout(timer);
+    };
+  }, [api, fileId]);
+  return facts;
+}
+
+/** What the player plays: the original, or the proxy when Chromium cannot play the original. */
+export function playableUrl(facts: ClipFacts): { url: string | null; isProxy: boolean; note?: string } {
+  const original = facts.file?.storage_url ?? null;
+  const p = facts.proxy;
+  if (!p) return { url: null, isProxy: false };
+  if (p.status === 'READY' && p.url) return { url: p.url, isProxy: true, note: p.reason };
+  if (p.status === 'PENDING') return { url: null, isProxy: true, note: p.reason };
+  if (p.status === 'FAILED') return { url: original, isProxy: false, note: p.reason };
+  return { url: original, isProxy: false };
+}

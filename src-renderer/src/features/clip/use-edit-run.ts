@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CommandRecord } from '../../../../src-service/client';
+import { useEventHub } from '../../lib/events';
+import { describeError } from '../../ui/ErrorNotice';
+import type { ClipApi, EditRequest } from './clip-api';
+
+export interface EditRun {
+  commandId?: string;
+  record?: CommandRecord;
+  percent: number | null;
+  error?: string;
+  isSubmitting: boolean;
+}
+
+/**
+ * One export: submits POST /v1/edits, then follows the command like any job (the event
+ * stream's progress and status, the record read again at each status change).
+ */
+export function useEditRun(api: ClipApi) {
+  const hub = useEventHub();
+  const [run, setRun] = useState<EditRun>({ percent: null, isSubmitting: false });
+  const id = run.commandId;
+
+  useEffect(() => {
+    if (!id) return;
+    const refresh = () =>
+      api.getCommand(id).then(
+        (record) => setRun((r) => (r.commandId === id ? { ...r, record } : r)),
+        () => undefined,
+      );
+    void refresh();
+    return hub.listen((e) => {
+      if (e.type === 'command.progress' && e.data.command_id === id) setRun((r) => ({ ...r, percent: e.data.progress.percent }));
+      if (e.type === 'command' && e.data.command_id === id) void refresh();
+    });
+  }, [api, hub, id]);
+
+  const submit = useCallback(
+    async (body: EditRequest) => {
+      setRun({ percent: null, isSubmitting: true });
+      try {
+        const { command_id } = await api.submitEdit(body);
+        setRun({ commandId: command_id, percent: null, isSubmitting: false });
+      } catch (err) {
+        setRun({ percent: null, isSubmitting: false, error: describeError(err) });
+      }
+    },
+    [api],
+  );
+  return { run, submit };
+}

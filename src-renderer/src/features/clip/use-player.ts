@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { frameAt, seekTimeOfFrame } from './timecode';
+
+const MAX_RATE = 16;
+
+/**
+ * The player's state and the editor's transport: frame steps, seeks and the J/K/L shuttle.
+ * Chromium plays no negative rate, so J runs its own loop that steps the time backwards.
+ * `shuttle` is the signed rate: 0 paused, 1 normal, 2/4/8 faster, −1/−2… backwards.
+ */
+export function usePlayer(fps: number, duration: number) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [time, setTime] = useState(0);
+  const [shuttle, setShuttle] = useState(0);
+  const reverse = useRef<number | null>(null);
+
+  const stopReverse = () => {
+    if (reverse.current !== null) cancelAnimationFrame(reverse.current);
+    reverse.current = null;
+  };
+
+  useEffect(() => {
+    const v = videoRef.current;
+    if (!v) return;
+    let frame = 0;
+    const follow = () => {
+      setTime(v.currentTime);
+      if (!v.paused) frame = requestAnimationFrame(follow);
+    };
+    const onPlay = () => (frame = requestAnimationFrame(follow));
+    const onStop = () => {
+      cancelAnimationFrame(frame);
+      setTime(v.currentTime);
+      if (v.paused && reverse.current === null) setShuttle(0);
+    };
+    v.addEventListener('play', onPlay);
+    v.addEventListener('pause', onStop);
+    v.addEventListener('seeked', onStop);
+    v.addEventListener('ended', onStop);
+    return () => {
+      cancelAnimationFrame(frame);
+      v.removeEventListener('play', onPlay);
+      v.removeEventListener('pause', onStop);
+      v.removeEventListener('seeked', onStop);
+      v.removeEventListener('ended', onStop);
+    };
+  });
+  useEffect(() => stopReverse, []);
+
+  const clamp = useCallback((t: number) => Math.min(Math.max(0, t), Math.max(0, duration - 0.5 / fps)), [duration, fps]);
+
+  const seek = useCallback(
+    (t: number) => {
+      const v = videoRef.current;
+      if (!v) return;
+      const to = seekTimeOfFrame(frameAt(clamp(t), fps), fps);
+      v.currentTime = to;
+      setTime(to);
+    },
+    [clamp, fps],
+  );
+
+  const pause = useCallback(() => {
+    stopReverse();
+    videoRef.current?.pause();
+    setShuttle(0);
+  }, []);
+
+  const playAt = useCallback((rate: number) => {
+    const v = videoRef.current;
+    if (!v) return;
+    stopReverse();
+    setShuttle(rate);
+    if (rate > 0) {
+      v.playbackRate = rate;
+      void v.play().catch(() => setShuttle(0));
+      return;
+    }
+    v.pause();
+    let last = performance.now();
+    const step = (now: number) => {
+      v.currentTime = Math.max(0, v.currentTime + (rate * (now - last)) / 1000);
+      last = now;
+      setTime(v.currentTime);
+      reverse.current = v.currentTime > 0 ? requestAnimationFrame(step) : null;
+      if (reverse.current === null) setShuttle(0);
+    };
+    reverse.current = requestAnimationFrame(step);
+  }, []);
+
+  const transport = {
+    togglePlay: () => (shuttle === 0 ? playAt(1) : pause()),
+    pause,
+    /** L: forwards at 1×, then twice as fast each press; from reverse it slows down first. */
+    forward: () => playAt(shuttle < -1 ? shuttle / 2 : shuttle === -1 || shuttle === 0 ? 1 : Math.min(MAX_RATE, shuttle * 2)),
+    /** J: the mirror of L. */
+    reverse: () => playAt(shuttle > 1 ? shuttle / 2 : shuttle === 1 || shuttle === 0 ? -1 : Math.max(-MAX_RATE, shuttle * 2)),
+    stepFrames: (n: number) => {
+      pause();
+      const v = videoRef.current;
+      if (v) seek((frameAt(v.currentTime, fps) + n) / fps);
+    },
+    seek: (t: number) => {
+      pause();
+      seek(t);
+    },
+  };
+  return { videoRef, time, shuttle, transport };
+}
