@@ -13,7 +13,7 @@ const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'src-service/testing/**'];
 // Layers point one way (docs/architecture.md). Domain code never imports the HTTP layer: no
 // api/, no koa; it throws the errors of errors.ts and emits events, and api/ presents them.
 // ffmpeg-args/ is pure code over argument text: no job lifecycle, database, HTTP or file system.
-const DOMAIN = ['jobs', 'files', 'storage', 'batches', 'presets', 'watch', 'webhooks', 'cache', 'accounts', 'media', 'db', 'events', 'work'];
+const DOMAIN = ['jobs', 'files', 'storage', 'batches', 'presets', 'watch', 'webhooks', 'cache', 'accounts', 'media', 'db', 'events', 'work', 'segmented'];
 const DOMAIN_FILES = [
   ...DOMAIN.map((folder) => `src-service/${folder}/**/*.ts`),
   ...['errors', 'config', 'recovery', 'background', 'bootstrap'].map((name) => `src-service/${name}.ts`),

@@ -2,13 +2,14 @@ import fs from 'node:fs/promises';
 import type { Command, CommandsRepo } from './db/commands-repo';
 import type { FilesRepo } from './db/files-repo';
 import type { BlobStore } from './storage/blob-store';
+import { dropState } from './segmented/manifest';
 
 /** A command interrupted this many times is failed instead of re-run (it may be what kills us). */
 const MAX_ATTEMPTS = 2;
 
 /**
  * Boot-time recovery (conventions rule 4, docs/choices.md: States): no command stays PROCESSING
- * across a restart, half-written job folders go, and blobs that no record references
+ * across a restart, half-written job folders go (a segmented encode's finished segments stay for its re-run), and blobs that no record references
  * (written before a crash hit the commit) are swept. Returns the commands it failed, so the
  * caller can announce them (events, webhooks) once those are running.
  */
@@ -30,6 +31,7 @@ export async function recoverOnStart(deps: {
         errorStatus: 'INTERRUPTED',
         errorMessage: `The service stopped while the command ran (${row.attempts} attempts); it was not run again`,
       });
+      await dropState(deps.jobsDir, row.id); // a segmented encode's finished segments are not wanted any more
       const after = deps.commands.getAny(row.id);
       if (after) failed.push(after);
     }

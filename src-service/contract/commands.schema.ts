@@ -39,9 +39,24 @@ const common = {
 
 const commandText = z.string().min(1).max(REQUEST_LIMITS.maxCommandChars, `A command may hold at most ${REQUEST_LIMITS.maxCommandChars} characters`);
 
+/** Default segment length of a segmented encode (docs/scale-out.md, "Segmented encodes"). */
+export const DEFAULT_SEGMENT_SECONDS = 30;
+
+export const Segmented = z
+  .union([
+    z.boolean(),
+    z.object({
+      segment_seconds: laxNumber(z.number().min(1).max(3600))
+        .optional()
+        .describe(`Seconds of input per segment, cut at the next keyframe; default ${DEFAULT_SEGMENT_SECONDS}`),
+    }),
+  ])
+  .describe('FFDesk: encode the video in keyframe-aligned segments side by side, audio whole, joined without re-encoding; resumable (docs/scale-out.md)');
+
 export const RunCommandBody = z.object({
   ...common,
   ffmpeg_command: commandText.describe('FFmpeg arguments with {{alias}} placeholders, no program name'),
+  segmented: Segmented.optional(),
 });
 export type RunCommandBody = z.infer<typeof RunCommandBody>;
 

@@ -69,6 +69,17 @@ export type StoredFileRecord = z.output<typeof StoredFile>;
 const commandStatus = CommandStatusSchema;
 const commandType = CommandTypeSchema;
 
+/** One segment of a segmented encode (docs/scale-out.md, "Segmented encodes"). */
+export const SegmentRecord = z.object({
+  index: z.number().int(),
+  start: z.number().describe('Seconds of input, at a keyframe'),
+  end: z.number(),
+  status: z.enum(['PENDING', 'RUNNING', 'DONE', 'REUSED']),
+  worker: z.string().nullable().describe('Where it ran: "local:core<N>"'),
+  seconds: z.number().nullable().describe('Wall time of its encode'),
+});
+export type SegmentRecord = z.infer<typeof SegmentRecord>;
+
 export const CommandRecord = z
   .object({
     command_id: z.string(),
@@ -87,6 +98,8 @@ export const CommandRecord = z
     cache_hit: z.literal(true).optional().describe('FFDesk: the outputs were reused from an identical earlier run'),
     cached_from_command_id: z.string().optional().describe('FFDesk: the command whose outputs a cache hit shares'),
     edit: EditResult.optional().describe('FFDesk: for a POST /v1/edits command, once the job has planned the cut'),
+    segments: z.array(SegmentRecord).optional().describe("FFDesk: a segmented encode's segments, once the job has planned them (docs/scale-out.md)"),
+    segments_reused: z.number().int().optional().describe('FFDesk: segments of a segmented encode kept from a run before a restart'),
   })
   .meta({ description: 'docs/api.md §2.1: the poll body' });
 

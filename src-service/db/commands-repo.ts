@@ -6,7 +6,7 @@ import { createStatusWriter } from './status-writer';
 import type { CommandErrorStatus, CommandType } from '../contract/enums';
 import { Progress } from '../contract/events.schema';
 import type { EditResult } from '../contract/edits.schema';
-import type { Command, CommandProgress, Failure, NewCommand, StoredRequest } from '../jobs/command';
+import type { Command, CommandProgress, Failure, NewCommand, SegmentedState, StoredRequest } from '../jobs/command';
 
 export type { Command, Failure, NewCommand };
 
@@ -37,6 +37,8 @@ interface CommandRow {
   cached_from_command_id?: string | null;
   /** Added by migration 8. */
   edit_json?: string | null;
+  /** Added by migration 9. */
+  segments_json?: string | null;
 }
 
 /** Columns a transition sets besides `status`; absent or null leaves the column as it is. */
@@ -83,6 +85,7 @@ export function toCommand(r: CommandRow): Command {
     name: r.name,
     cachedFromCommandId: r.cached_from_command_id ?? null,
     edit: r.edit_json ? (JSON.parse(r.edit_json) as EditResult) : null,
+    segmented: r.segments_json ? (JSON.parse(r.segments_json) as SegmentedState) : null,
   };
 }
 
@@ -152,6 +155,7 @@ export function createCommandsRepo(db: Db) {
   }
 
   const setEdit = db.prepare(`UPDATE commands SET edit_json = ? WHERE id = ?`);
+  const setSegments = db.prepare(`UPDATE commands SET segments_json = ? WHERE id = ?`);
   const processingUsed = db.prepare(`SELECT COALESCE(SUM(processing_bytes), 0) AS n FROM commands WHERE account_id = ?`);
 
   return {
@@ -194,6 +198,8 @@ export function createCommandsRepo(db: Db) {
     setProgress: (id: string, p: CommandProgress) => progress.run(JSON.stringify(p), id),
     /** How an edit's cut was planned (POST /v1/edits), written by the job once it has read the input. */
     setEdit: (id: string, result: EditResult) => setEdit.run(JSON.stringify(result), id),
+    /** A segmented encode's segments as they run (segmented/run-segmented.ts). */
+    setSegments: (id: string, state: SegmentedState) => setSegments.run(JSON.stringify(state), id),
     findProcessing: () => all(stuck.all()),
     requeue: (id: string): boolean => transition(id, 'PROCESSING', 'QUEUED'),
     processingUsedBytes: (accountId: string) => (processingUsed.get(accountId) as { n: number }).n,

@@ -3,6 +3,7 @@ import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema
 import type { Progress } from '../contract/events.schema';
 import type { z } from 'zod';
 import type { EditResult } from '../contract/edits.schema';
+import type { SegmentRecord } from '../contract/records.schema';
 
 /** The request as accepted at submit time (validated then, stored as JSON, echoed as `original_request`). */
 export type StoredRequest = RunCommandBody | RunChainedBody;
@@ -44,6 +45,14 @@ export interface Command {
   cachedFromCommandId: string | null;
   /** For a POST /v1/edits command: how the cut was planned, once the job has read the input. */
   edit?: EditResult | null;
+  /** A segmented encode's segments, once planned (docs/scale-out.md). */
+  segmented?: SegmentedState | null;
+}
+
+/** What the record shows of a segmented encode. */
+export interface SegmentedState {
+  segments: SegmentRecord[];
+  reused: number;
 }
 
 /** What `submitCommand` queues. */

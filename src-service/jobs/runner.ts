@@ -19,6 +19,8 @@ import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
 import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';
+import { runSegmented, segmentSecondsOf } from '../segmented/run-segmented';
+import { dropState } from '../segmented/manifest';
 import { isCommandFailure } from '../contract/enums';
 import { createJobTimings, timeStage, withJobTimings } from './job-timings';
 import { isEditRequest, prepareEditRun } from '../edits/run-edit';
@@ -79,22 +81,20 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         await commitSuccess(deps, row, stored, { total: (performance.now() - started) / 1000, ffmpeg: 0, processingBytes, log }, onCommit);
         return;
       }
-      const ran = await runInFolder(
-        deps,
-        req,
-        dirs,
-        inputs,
-        {
-          cpus,
-          signal: controller.signal,
-          limits: stepLimits(deps.config, row, jobFolderBudget(deps.accounts.getAccount(row.accountId), deps.accounts.localAccountId())),
-          checkLists: argumentChecksOn(deps.config),
-          onProgress: (p) => deps.onProgress(row, p),
-          knownNames: deps.knownNames,
-          onRunTime: (seconds) => (ffmpegSeconds += seconds),
-        },
-        logs,
-      );
+      const runOpts = {
+        cpus,
+        signal: controller.signal,
+        limits: stepLimits(deps.config, row, jobFolderBudget(deps.accounts.getAccount(row.accountId), deps.accounts.localAccountId())),
+        checkLists: argumentChecksOn(deps.config),
+        onProgress: (p: unknown) => deps.onProgress(row, p),
+        knownNames: deps.knownNames,
+        onRunTime: (seconds: number) => (ffmpegSeconds += seconds),
+      };
+      // A segmented encode (docs/scale-out.md) plans its steps on the input, then runs them through runSteps too.
+      const ran =
+        segmentSecondsOf(row.request) !== null
+          ? await runSegmented(deps, row, req, dirs, inputs, runOpts, logs)
+          : await runInFolder(deps, req, dirs, inputs, runOpts, logs);
       await storeAndCommit(deps, row, req.outputs, dirs.work, ran.produced, {
         started,
         inputBytes: ran.inputBytes,
@@ -103,7 +103,10 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         signal: controller.signal,
         onCommit,
       });
+      await dropState(deps.jobsDir, row.id);
     } catch (err) {
+      // A segmented encode's finished segments outlive a shutdown (the restart resumes), nothing else.
+      if (!(controller.signal.reason instanceof ShutdownError)) await dropState(deps.jobsDir, row.id);
       // The job folder goes first: when it filled the disk, the failure can only be recorded once it is gone.
       await removeDirs(dirs);
       await handleFailure(deps, row, err, controller.signal, outerSignal, { started, ffmpegSeconds, log: logs.join('\n') });

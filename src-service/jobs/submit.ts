@@ -6,6 +6,7 @@ import type { FilesRepo } from '../db/files-repo';
 import { JobFailure, ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { defaultRunSeconds } from './run-limit';
+import { segmentedIssues } from '../segmented/eligibility';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import { CommandTextError, splitCommandText } from '../ffmpeg-args/command-text';
 import { validateAliasUse } from '../ffmpeg-args/aliases';
@@ -91,6 +92,8 @@ export async function prepareCommand(
   if (issues.length === 0) {
     const outputs = body.output_files === 'OUTPUT_FOLDER' ? [] : Object.keys(body.output_files);
     issues.push(...validateAliasUse(steps, [...Object.keys(body.input_files ?? {}), ...Object.keys(interims)], outputs, field));
+    // A segmented encode (docs/scale-out.md) must be one the segments can reproduce exactly.
+    if (req.kind === 'single' && req.body.segmented) issues.push(...segmentedIssues(body, steps[0] ?? []));
   }
   if (issues.length > 0) throw new ValidationError(issues);
   assertPrivateAllowed(account, body.is_private);

@@ -32,6 +32,7 @@ export function presentCommand(row: Command, outputs: StoredFile[], urls: UrlBui
   }
   if (row.status === 'PROCESSING' && row.progress) out.progress = row.progress;
   if (row.edit) out.edit = row.edit;
+  if (row.segmented) Object.assign(out, { segments: row.segmented.segments, segments_reused: row.segmented.reused });
   return Object.assign(out, cacheFields(row));
 }
 

@@ -6,6 +6,7 @@ import commandNames from './005-command-names';
 import presetsBatchesCacheWatch from './006-presets-batches-cache-watch';
 import watchRunLimit from './007-watch-run-limit';
 import commandEdits from './008-command-edits';
+import commandSegments from './009-command-segments';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
 export const MIGRATIONS: readonly string[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly string[] = [
   presetsBatchesCacheWatch,
   watchRunLimit,
   commandEdits,
+  commandSegments,
 ];

@@ -1,0 +1,100 @@
+import type { ValidationIssue } from '../errors';
+import type { RunCommandBody } from '../contract/commands.schema';
+
+/**
+ * Whether a command can run as a segmented encode (docs/scale-out.md, "Segmented encodes").
+ * Pure: the request and its command split into tokens. Each refusal says why and how to run
+ * the command unsegmented (leave `segmented` out).
+ */
+export function segmentedIssues(body: Pick<RunCommandBody, 'input_files' | 'input_compressed_folder' | 'output_files'>, tokens: string[]): ValidationIssue[] {
+  const reasons = [...shapeReasons(body, tokens), ...optionReasons(tokens)];
+  return reasons.map((why) => ({ loc: ['body', 'segmented'], msg: `${why}; ${HOW}`, type: 'value_error' }));
+}
+
+const HOW = 'send the command without "segmented" to run it as one encode';
+
+/** Video filters whose output at a frame depends on frames or timestamps outside its segment. */
+export const TIME_SPANNING_FILTERS = new Set([
+  'fps',
+  'framerate',
+  'minterpolate',
+  'reverse',
+  'loop',
+  'trim',
+  'setpts',
+  'select',
+  'tblend',
+  'tmix',
+  'tmedian',
+  'atadenoise',
+  'hqdn3d',
+  'deflicker',
+  'decimate',
+  'mpdecimate',
+  'framestep',
+  'telecine',
+  'fieldmatch',
+  'interlace',
+  'tinterlace',
+  'yadif',
+  'bwdif',
+  'w3fdif',
+  'fade',
+  'drawtext',
+  'deshake',
+  'vidstabdetect',
+  'vidstabtransform',
+  'loudnorm',
+  'showinfo',
+  'thumbnail',
+]);
+
+/** Options that select time, frames or rate: they cannot be mapped onto segments. */
+const TIME_OPTIONS = ['-ss', '-sseof', '-t', '-to', '-itsoffset', '-stream_loop', '-r', '-vsync', '-fps_mode', '-frames', '-vframes', '-fs', '-shortest'];
+
+function shapeReasons(body: Pick<RunCommandBody, 'input_files' | 'input_compressed_folder' | 'output_files'>, tokens: string[]): string[] {
+  const out: string[] = [];
+  const inputs = tokens.filter((t) => t === '-i').length;
+  if (body.input_compressed_folder !== undefined || Object.keys(body.input_files ?? {}).length !== 1 || inputs !== 1)
+    out.push('A segmented encode reads exactly one media input (one input file, one -i)');
+  if (body.output_files === 'OUTPUT_FOLDER' || Object.keys(body.output_files).length !== 1) out.push('A segmented encode writes exactly one output file');
+  else if (tokens.filter((t) => /^\{\{\s*out_[A-Za-z0-9_]+\s*\}\}$/.test(t)).length !== 1 || !/^\{\{\s*out_/.test(tokens.at(-1) ?? ''))
+    out.push('A segmented encode names its one output last, once');
+  return out;
+}
+
+function optionReasons(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (const [i, t] of tokens.entries()) {
+    const name = optionName(t);
+    if (TIME_OPTIONS.includes(name)) out.push(`${t} selects time or frame rate, which cannot be mapped onto segments (trim with POST /v1/edits first)`);
+    else if (name === '-pass' || name === '-passlogfile' || (/^-x26[45]-params$/.test(t) && /(^|:)pass=/.test(tokens[i + 1] ?? '')))
+      out.push('Two-pass rate control needs the whole input in each pass');
+    else if (name === '-filter_complex' || name === '-lavfi' || name === '-filter_complex_script')
+      out.push(`${t}: a filter graph may mix streams or span time`);
+    else if (name === '-map') out.push('-map: a segmented encode uses the first video stream and the audio as chosen by default');
+    else if (name === '-vf' || (name === '-filter' && !/^-filter:a/.test(t))) out.push(...filterReasons(tokens[i + 1] ?? ''));
+  }
+  return out;
+}
+
+/** `-frames:v` → `-frames`, `-c:v` → `-c`. */
+function optionName(token: string): string {
+  return token.startsWith('-') ? (token.split(':')[0] ?? token) : '';
+}
+
+function filterReasons(graph: string): string[] {
+  const names = graph.split(/[,;]/).map(
+    (f) =>
+      f
+        .replace(/\[[^\]]*\]/g, '')
+        .trim()
+        .split('=')[0]
+        ?.trim() ?? '',
+  );
+  const out = names
+    .filter((n) => TIME_SPANNING_FILTERS.has(n))
+    .map((n) => `The filter ${n} spans time (its frames depend on frames or timestamps outside a segment)`);
+  if (/(^|[:,=])enable=/.test(graph)) out.push("A timeline option (enable=) depends on the input's timestamps");
+  return out;
+}

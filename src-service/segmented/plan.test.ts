@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { splitCommandText } from '../ffmpeg-args/command-text';
+import { segmentedIssues } from './eligibility';
+import { planBounds, planSegmented } from './plan';
+
+const one: { input_files: Record<string, string>; output_files: Record<string, string> | 'OUTPUT_FOLDER' } = {
+  input_files: { in_1: 'https://x/a.mp4' },
+  output_files: { out_1: 'b.mp4' },
+};
+
+describe('segmentedIssues', () => {
+  const cases: [string, Partial<typeof one> & Record<string, unknown>, string, RegExp | null][] = [
+    ['plain CRF encode', {}, '-i {{in_1}} -c:v libx264 -crf 23 -c:a aac {{out_1}}', null],
+    ['frame-by-frame filters', {}, '-i {{in_1}} -vf scale=640:-2,format=yuv420p,hflip -c:v libx264 {{out_1}}', null],
+    ['loudnorm on the audio, which is encoded whole', {}, '-i {{in_1}} -af loudnorm -c:v libx264 {{out_1}}', null],
+    ['areverse as -filter:a', {}, '-i {{in_1}} -filter:a areverse,loudnorm {{out_1}}', null],
+    ['two inputs', { input_files: { in_1: 'https://x/a', in_2: 'https://x/b' } }, '-i {{in_1}} -i {{in_2}} {{out_1}}', /exactly one media input/],
+    ['a zip of inputs', { input_compressed_folder: 'https://x/z.zip' }, '-i {{in_1}} {{out_1}}', /exactly one media input/],
+    ['two outputs', { output_files: { out_1: 'a.mp4', out_2: 'b.mp4' } }, '-i {{in_1}} {{out_1}} {{out_2}}', /exactly one output/],
+    ['an output folder', { output_files: 'OUTPUT_FOLDER' }, '-i {{in_1}} out.mp4', /exactly one output/],
+    ['output not last', {}, '-i {{in_1}} {{out_1}} -y', /output last/],
+    ['fps filter', {}, '-i {{in_1}} -vf fps=10 {{out_1}}', /filter fps spans time/],
+    ['minterpolate after a label', {}, '-i {{in_1}} -filter:v [0:v]minterpolate=fps=60 {{out_1}}', /filter minterpolate/],
+    ['reverse', {}, '-i {{in_1}} -vf reverse {{out_1}}', /filter reverse/],
+    ['fade depends on timestamps', {}, '-i {{in_1}} -vf fade=t=in:d=1 {{out_1}}', /filter fade/],
+    ['timeline enable=', {}, "-i {{in_1}} -vf hflip=enable='gt(t,3)' {{out_1}}", /enable=/],
+    ['-ss on the input', {}, '-ss 10 -i {{in_1}} {{out_1}}', /-ss selects time/],
+    ['-t on the output', {}, '-i {{in_1}} -t 5 {{out_1}}', /-t selects time/],
+    ['-frames:v', {}, '-i {{in_1}} -frames:v 100 {{out_1}}', /-frames:v selects/],
+    ['output rate -r', {}, '-i {{in_1}} -r 24 {{out_1}}', /-r selects/],
+    ['two-pass', {}, '-i {{in_1}} -c:v libx264 -b:v 1M -pass 2 {{out_1}}', /Two-pass/],
+    ['x265 two-pass in params', {}, '-i {{in_1}} -c:v libx265 -x265-params pass=1:stats=a {{out_1}}', /Two-pass/],
+    ['filter_complex', {}, '-i {{in_1}} -filter_complex [0:v]scale=2:2 {{out_1}}', /filter graph/],
+    ['-map', {}, '-i {{in_1}} -map 0:v {{out_1}}', /-map/],
+  ];
+  it.each(cases)('%s', (_name, over, text, expected) => {
+    const issues = segmentedIssues({ ...one, ...over }, splitCommandText(text));
+    if (expected === null) expect(issues).toEqual([]);
+    else {
+      expect(issues.map((i) => i.msg).join('\n')).toMatch(expected);
+      expect(issues.every((i) => i.loc.join('.') === 'body.segmented' && /without "segmented"/.test(i.msg))).toBe(true);
+    }
+  });
+});
+
+describe('planBounds', () => {
+  const kf = (step: number, duration: number) => Array.from({ length: Math.ceil(duration / step) }, (_, i) => i * step);
+  it.each([
+    ['1 s GOPs, 2 s segments', kf(1, 6), 6, 2, [0, 2, 4], 6],
+    ['2 s GOPs, 3 s segments: cut at the next keyframe', kf(2, 10), 10, 3, [0, 4, 8], 10],
+    ['segment longer than the input', kf(1, 5), 5, 30, [0], 5],
+    ['irregular keyframes', [0, 0.96, 3.2, 3.4, 7.04], 9, 3, [0, 3.2, 7.04], 9],
+    ['a last keyframe at the very end is no cut', [0, 2, 4], 4, 2, [0, 2], 4],
+    ['a first keyframe after zero', [0.08, 2.08, 4.08], 6, 2, [0.08, 2.08, 4.08], 6],
+  ])('%s', (_n, keyframes, duration, seconds, starts, lastEnd) => {
+    const b = planBounds({ keyframes, duration }, seconds);
+    expect(b.map((s) => s.start)).toEqual(starts);
+    expect(b.at(-1)!.end).toBe(lastEnd);
+    b.slice(1).forEach((s, i) => expect(s.start).toBe(b[i]!.end));
+    expect(b.map((s) => s.index)).toEqual(starts.map((_, i) => i));
+  });
+});
+
+describe('planSegmented', () => {
+  const tokens = ['-i', 'in.mov', '-c:v', 'libx264', '-crf', '20', '-c:a', 'aac', '-movflags', '+faststart', 'out.mp4'];
+  const facts = { keyframes: [0, 2, 4], duration: 6, hasAudio: true };
+
+  it('encodes each segment from its keyframe, video only, with the same arguments; audio whole; joins by stream copy', () => {
+    const p = planSegmented(facts, tokens, 'in.mov', 2);
+    expect(p.encodes[0]).toEqual([
+      '-ss',
+      '0.000000',
+      '-to',
+      '2.000000',
+      '-i',
+      'in.mov',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '20',
+      '-c:a',
+      'aac',
+      '-an',
+      '-sn',
+      '-dn',
+      'seg_enc_00000.mov',
+    ]);
+    expect(p.encodes[2]!.slice(0, 4)).toEqual(['-ss', '4.000000', '-i', 'in.mov']);
+    expect(p.encodes[1]).toEqual([
+      '-ss',
+      '2.000000',
+      '-to',
+      '4.000000',
+      '-i',
+      'in.mov',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '20',
+      '-c:a',
+      'aac',
+      '-an',
+      '-sn',
+      '-dn',
+      'seg_enc_00001.mov',
+    ]);
+    expect(p.audio).toEqual(['-i', 'in.mov', '-c:v', 'libx264', '-crf', '20', '-c:a', 'aac', '-vn', '-sn', '-dn', 'seg_audio.mka']);
+    expect(p.join).toEqual([
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      'seg_list.txt',
+      '-i',
+      'seg_audio.mka',
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-c',
+      'copy',
+      '-movflags',
+      '+faststart',
+      'out.mp4',
+    ]);
+    expect(p.files['seg_list.txt']).toBe("file 'seg_enc_00000.mov'\nfile 'seg_enc_00001.mov'\nfile 'seg_enc_00002.mov'\n");
+  });
+
+  it('without audio: no audio step, the join maps nothing extra', () => {
+    const p = planSegmented({ ...facts, hasAudio: false }, tokens, 'in.mov', 2);
+    expect(p.audio).toBeNull();
+    expect(p.join).toEqual(['-f', 'concat', '-safe', '0', '-i', 'seg_list.txt', '-c', 'copy', '-movflags', '+faststart', 'out.mp4']);
+  });
+
+  it('one segment: read from the start to the end, no -to', () => {
+    expect(planSegmented(facts, tokens, 'in.mov', 60).encodes).toEqual([['-ss', '0.000000', ...tokens.slice(0, 8), '-an', '-sn', '-dn', 'seg_enc_00000.mov']]);
+  });
+
+  it('input options before -i stay before it, after the range', () => {
+    const p = planSegmented(facts, ['-re', '-i', 'in.mov', '-c:v', 'libx265', 'out.mkv'], 'in.mov', 2);
+    expect(p.encodes[1]).toEqual(['-re', '-ss', '2.000000', '-to', '4.000000', '-i', 'in.mov', '-c:v', 'libx265', '-an', '-sn', '-dn', 'seg_enc_00001.mov']);
+  });
+});

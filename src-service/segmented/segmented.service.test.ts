@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
+import { decodeErrors, hasAudio, meanSsim, videoDuration, videoFrames } from '../testing/segment-checks';
+
+let svc: TestService;
+let media: MediaServer;
+let dir: string;
+
+const SOURCES = [
+  { name: 'h264-25.mp4', rate: '25', gop: 25, codec: 'libx264' },
+  { name: 'h264-2997.mp4', rate: '30000/1001', gop: 30, codec: 'libx264' },
+  // x265 makes open GOPs (CRA keyframes with leading frames): a stream-copy cut there would lose frames.
+  { name: 'h265-25.mp4', rate: '25', gop: 25, codec: 'libx265' },
+];
+
+beforeAll(async () => {
+  dir = tempDir('ffdesk-segmented-');
+  for (const s of SOURCES) {
+    const lavfi = ['-f', 'lavfi', '-i', `testsrc2=size=192x108:rate=${s.rate}:duration=7`, '-f', 'lavfi', '-i', 'sine=frequency=440:duration=7'];
+    ffmpeg(
+      [
+        '-y',
+        ...lavfi,
+        '-c:v',
+        s.codec,
+        ...(s.codec === 'libx265' ? ['-x265-params', 'log-level=error'] : []),
+        '-g',
+        String(s.gop),
+        '-preset',
+        'veryfast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+        s.name,
+      ],
+      dir,
+    );
+  }
+  media = await startMediaServer(dir);
+  svc = await startTestService();
+});
+
+afterAll(async () => {
+  await svc?.stop();
+  await media?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function run(input: string, command: string, segmented?: unknown): Promise<{ body: any; file: string }> {
+  const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
+    input_files: { in_1: `${media.url}/${input}` },
+    output_files: { out_1: 'out.mp4' },
+    ffmpeg_command: command,
+    vcpu_count: 2,
+    ...(segmented === undefined ? {} : { segmented }),
+  });
+  expect(res.status, res.text).toBe(200);
+  const body = await svc.waitForCommand(res.body.command_id, { timeoutMs: 180_000 });
+  expect(body.status, body.error_message).toBe('SUCCESS');
+  const file = path.join(dir, `${res.body.command_id}.mp4`);
+  fs.writeFileSync(file, Buffer.from(await (await fetch(body.output_files.out_1.storage_url)).arrayBuffer()));
+  return { body, file };
+}
+
+describe('segmented encodes', () => {
+  // The refusals first: the encode checks below block the event loop (sync ffprobe), which can leave a dead keep-alive socket behind.
+  it.each([
+    ['a time-spanning filter', '-i {{in_1}} -vf fps=10 {{out_1}}', /fps spans time/],
+    ['-ss on the input', '-ss 1 -i {{in_1}} {{out_1}}', /-ss selects time/],
+    ['two-pass', '-i {{in_1}} -c:v libx264 -b:v 500k -pass 1 {{out_1}}', /Two-pass/],
+  ])('when the command has %s, then segmented is refused with 422 saying how to run it unsegmented', async (_n, command, why) => {
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/h264-25.mp4` },
+      output_files: { out_1: 'out.mp4' },
+      ffmpeg_command: command,
+      segmented: true,
+    });
+    expect(res.status).toBe(422);
+    expect(res.text).toMatch(why);
+    expect(res.text).toMatch(/without \\"segmented\\"/);
+  });
+
+  it('when segment_seconds is not a number, then 422 at segmented', async () => {
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command?dry_run=true', {
+      input_files: { in_1: `${media.url}/h264-25.mp4` },
+      output_files: { out_1: 'out.mp4' },
+      ffmpeg_command: '-i {{in_1}} {{out_1}}',
+      segmented: { segment_seconds: 'abc' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.text).toMatch(/segmented/);
+  });
+
+  it.each(SOURCES)('when $name is encoded in 2 s segments, then it matches the unsegmented run frame for frame', async (s) => {
+    const command = '-i {{in_1}} -c:v libx264 -crf 20 -preset veryfast -c:a aac -movflags +faststart {{out_1}}';
+    const plain = await run(s.name, command);
+    const seg = await run(s.name, command, { segment_seconds: '2' });
+    const frameSeconds = s.gop === 25 ? 1 / 25 : 1001 / 30000;
+    expect(seg.body.segments.length).toBeGreaterThanOrEqual(3);
+    expect(seg.body.segments.every((x: any) => x.status === 'DONE' && /^local:core/.test(x.worker) && x.seconds >= 0)).toBe(true);
+    expect(seg.body.segments_reused).toBe(0);
+    expect(videoFrames(seg.file)).toBe(videoFrames(plain.file));
+    expect(Math.abs(videoDuration(seg.file) - videoDuration(plain.file))).toBeLessThanOrEqual(frameSeconds + 1e-6);
+    expect(decodeErrors(seg.file)).toBe('');
+    expect(hasAudio(seg.file)).toBe(true);
+    expect(meanSsim(seg.file, plain.file)).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('when a segmented encode is cancelled while segments run, then it ends CANCELLED and its finished segments are removed', async () => {
+    const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: `${media.url}/h264-25.mp4` },
+      output_files: { out_1: 'out.mp4' },
+      ffmpeg_command: '-re -i {{in_1}} -c:v libx264 -preset veryfast {{out_1}}',
+      vcpu_count: 2,
+      segmented: { segment_seconds: 1 },
+    });
+    expect(res.status, res.text).toBe(200);
+    const id = res.body.command_id;
+    await svc.waitForCommand(id, { until: (b) => (b.segments ?? []).some((s: any) => s.status === 'RUNNING') });
+    expect((await svc.api('POST', `/v1/commands/${id}/cancel`)).status).toBe(200);
+    const done = await svc.waitForCommand(id);
+    expect(done.status).toBe('FAILED');
+    expect(done.error_status).toBe('CANCELLED');
+    expect(fs.existsSync(path.join(svc.dataDir, 'segments', id))).toBe(false);
+  });
+});
