@@ -25,7 +25,7 @@ describe('compare facts', () => {
   });
 
   it('draws each side by its type: record first, then extension', () => {
-    expect(compareKindOf('http://x/a.mp4', { file_type: 'image', file_format: 'gif' })).toBe('image');
+    expect(compareKindOf('http://x/a.mp4', { file_type: 'image', file_format: 'gif', filename: 'a.gif', mime_type: 'image/gif' })).toBe('image');
     expect(compareKindOf('http://x/a.GIF')).toBe('image');
     expect(compareKindOf('http://x/a.mp3')).toBe('audio');
     expect(compareKindOf('http://x/a.mp4')).toBe('video');

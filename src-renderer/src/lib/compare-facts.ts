@@ -65,12 +65,6 @@ const BY_EXTENSION: Record<string, PreviewKind> = {
 export function compareKindOf(url: string, file?: Parameters<typeof previewKindOf>[0]): 'video' | 'image' | 'audio' {
   const known = file ? previewKindOf(file) : 'none';
   if (known === 'video' || known === 'image' || known === 'audio') return known;
-  let ext = '';
-  try {
-    ext = new URL(url).pathname.split('.').pop()?.toLowerCase() ?? '';
-  } catch {
-    ext = url.split('.').pop()?.toLowerCase() ?? '';
-  }
-  const kind = BY_EXTENSION[ext];
+  const kind = BY_EXTENSION[url.split(/[?#]/)[0]!.split('.').pop()?.toLowerCase() ?? ''];
   return kind === 'image' || kind === 'audio' ? kind : 'video';
 }

@@ -1,14 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { Button } from './Button';
+import { CompareView, type CompareSide } from './CompareView';
 
 interface Props {
-  kind: 'video' | 'image';
+  kind: 'video' | 'image' | 'audio';
   url: string;
   label: string;
+  /** The output's facts line, shown under it when comparing. */
+  facts?: string;
   /** Frames per second, for frame stepping (25 when unknown). */
   frameRate?: number;
-  /** The job's input, shown side by side for comparison when given. */
-  compare?: { url: string; label: string };
+  /** The job's input, compared (wipe or side by side) when given; each side drawn by its own type. */
+  compare?: CompareSide;
   onClose(): void;
 }
 
@@ -17,7 +20,7 @@ interface Props {
  * editors) and an optional side-by-side view of the input, both videos kept at the same
  * time so a difference is a difference in the encode, not in the moment.
  */
-export function LargePlayer({ kind, url, label, frameRate, compare, onClose }: Props) {
+export function LargePlayer({ kind, url, label, facts, frameRate, compare, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const main = useRef<HTMLVideoElement>(null);
   const other = useRef<HTMLVideoElement>(null);
@@ -27,7 +30,7 @@ export function LargePlayer({ kind, url, label, frameRate, compare, onClose }: P
 
   const videos = () => [main.current, other.current].filter((v): v is HTMLVideoElement => v !== null);
   const step = (frames: number) => {
-    const base = main.current;
+    const base = main.current ?? other.current;
     if (!base) return;
     const t = Math.max(0, base.currentTime + frames / (frameRate || 25));
     videos().forEach((v) => {
@@ -36,7 +39,7 @@ export function LargePlayer({ kind, url, label, frameRate, compare, onClose }: P
     });
   };
   const togglePlay = () => {
-    const base = main.current;
+    const base = main.current ?? other.current;
     if (!base) return;
     if (base.paused) {
       videos().forEach((v) => {
@@ -47,6 +50,7 @@ export function LargePlayer({ kind, url, label, frameRate, compare, onClose }: P
     } else videos().forEach((v) => v.pause());
   };
 
+  const hasVideo = kind === 'video' || compare?.kind === 'video';
   return (
     <dialog
       ref={dialog}
@@ -54,29 +58,30 @@ export function LargePlayer({ kind, url, label, frameRate, compare, onClose }: P
       aria-label={`Large view of ${label}`}
       onClose={onClose}
       onKeyDown={(e) => {
-        if (kind !== 'video') return;
+        if (!hasVideo) return;
+        if (e.target instanceof HTMLInputElement) return; // the wipe slider and layout radios keep their keys
         if (e.key === ',') step(-1);
         if (e.key === '.') step(1);
       }}
     >
-      <div className={compare ? 'large-player-media large-player-compare' : 'large-player-media'}>
-        {compare && (
+      {compare ? (
+        <CompareView input={compare} output={{ url, label, kind, facts: facts ?? '' }} inputRef={other} outputRef={main} />
+      ) : (
+        <div className="large-player-media">
           <figure>
             {kind === 'video' ? (
-              <video ref={other} src={compare.url} preload="auto" muted aria-label={compare.label} />
+              <video ref={main} src={url} preload="auto" controls aria-label={label} />
+            ) : kind === 'audio' ? (
+              <audio src={url} controls aria-label={label} />
             ) : (
-              <img src={compare.url} alt={compare.label} />
+              <img src={url} alt={label} />
             )}
-            <figcaption className="small muted">{compare.label}</figcaption>
+            <figcaption className="small muted">{label}</figcaption>
           </figure>
-        )}
-        <figure>
-          {kind === 'video' ? <video ref={main} src={url} preload="auto" controls={!compare} aria-label={label} /> : <img src={url} alt={label} />}
-          <figcaption className="small muted">{label}</figcaption>
-        </figure>
-      </div>
+        </div>
+      )}
       <div className="row-wrap">
-        {kind === 'video' && (
+        {hasVideo && (
           <>
             <Button size="small" onClick={() => step(-1)} aria-keyshortcuts=",">
               ◀ Frame

@@ -12,6 +12,7 @@ import { OutputCard } from './OutputCard';
 import { DownloadAllButton } from './DownloadAllButton';
 import { ProgressPanel } from './ProgressPanel';
 import { useJob } from './use-job';
+import { useCompareInput } from './use-compare-input';
 
 export function JobDetail({ id }: { id: string }) {
   const job = useJob(id);
@@ -84,6 +85,7 @@ function JobFacts({ record }: { record: CommandRecord }) {
 }
 
 function Outputs({ record }: { record: CommandRecord }) {
+  const input = useCompareInput(record);
   if (record.status !== 'SUCCESS') return null;
   const entries = Object.entries(record.output_files ?? {});
   if (entries.length === 0)
@@ -92,9 +94,6 @@ function Outputs({ record }: { record: CommandRecord }) {
         This job stored no files.
       </EmptyState>
     );
-  // Compare against the first input, when the job read exactly one (a second would be ambiguous).
-  const inputs = Object.entries(record.original_request.input_files ?? {});
-  const input = inputs.length === 1 ? { url: inputs[0]![1], label: `Input ${inputs[0]![0]}` } : undefined;
   const canZip = entries.some(([, file]) => !file.is_deleted && file.storage_url);
   return (
     <section className="stack" aria-labelledby="job-outputs-heading">

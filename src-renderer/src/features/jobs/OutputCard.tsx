@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { StoredFile } from '../../../../src-service/client';
 import { Button } from '../../ui/Button';
 import { LargePlayer } from '../../ui/LargePlayer';
+import type { CompareSide } from '../../ui/CompareView';
+import { mediaFactsLine } from '../../lib/compare-facts';
 import { formatDuration, formatMbytes } from '../../lib/format';
 import { displayName, previewKindOf } from '../../lib/media';
 import { CopyButton } from '../../ui/CopyButton';
@@ -9,10 +11,11 @@ import { MediaPreview } from '../../ui/MediaPreview';
 import { hrefOf } from '../../lib/router';
 
 /** One output: a preview, its key facts and its link. */
-export function OutputCard({ alias, file, input }: { alias: string; file: StoredFile; input?: { url: string; label: string } }) {
+export function OutputCard({ alias, file, input }: { alias: string; file: StoredFile; input?: CompareSide }) {
   const [isLarge, setLarge] = useState<'view' | 'compare' | null>(null);
   const kind = previewKindOf(file);
   const canEnlarge = file.storage_url && (kind === 'video' || kind === 'image');
+  const canCompare = file.storage_url && (kind === 'video' || kind === 'image' || kind === 'audio');
   const facts = [
     file.file_format?.toUpperCase(),
     file.width && file.height ? `${file.width}×${file.height}` : null,
@@ -35,7 +38,7 @@ export function OutputCard({ alias, file, input }: { alias: string; file: Stored
             View large
           </Button>
         )}
-        {canEnlarge && input && (
+        {canCompare && input && (
           <Button size="small" onClick={() => setLarge('compare')}>
             Compare with input
           </Button>
@@ -63,11 +66,12 @@ export function OutputCard({ alias, file, input }: { alias: string; file: Stored
         {file.storage_url && <CopyButton size="small" label={file.is_private ? 'Copy 1-hour link' : 'Copy URL'} getText={() => file.storage_url ?? ''} />}
         {file.is_deleted && <span className="chip">deleted</span>}
       </div>
-      {isLarge && file.storage_url && (kind === 'video' || kind === 'image') && (
+      {isLarge && file.storage_url && (kind === 'video' || kind === 'image' || kind === 'audio') && (
         <LargePlayer
           kind={kind}
           url={file.storage_url}
           label={displayName(file)}
+          facts={mediaFactsLine(file)}
           frameRate={file.frame_rate}
           {...(isLarge === 'compare' && input ? { compare: input } : {})}
           onClose={() => setLarge(null)}
