@@ -16,6 +16,7 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
       <Field
         label="Job name"
         hint="Optional: shown in Jobs and searchable. Left empty, the job is named after its template or its command."
+        name="name"
         error={first('name')}
       >
         {(p) => (
@@ -34,7 +35,7 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
         Private outputs (no public URL; share with presigned links)
       </label>
       <div className="row-wrap" style={{ alignItems: 'flex-start' }}>
-        <Field label="vCPUs" hint={maxVcpu ? `1 to ${maxVcpu}; default ${Math.min(8, maxVcpu)}` : 'Default: up to 8'} error={first('vcpu_count')}>
+        <Field label="vCPUs" hint={maxVcpu ? `1 to ${maxVcpu}; default ${Math.min(8, maxVcpu)}` : 'Default: up to 8'} name="vcpu_count" error={first('vcpu_count')}>
           {(p) => (
             <input
               {...p}
@@ -47,7 +48,7 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
             />
           )}
         </Field>
-        <Field label="Max run time (s)" hint="Empty: no limit (other API keys: 300)" error={first('max_command_run_seconds')}>
+        <Field label="Max run time (s)" hint="Empty: no limit (other API keys: 300)" name="max_command_run_seconds" error={first('max_command_run_seconds')}>
           {(p) => (
             <input
               {...p}
