@@ -8,7 +8,7 @@ interface Props {
   setForm(update: (f: JobForm) => JobForm): void;
 }
 
-/** Private outputs, vCPU count and run-time limit (docs/choices.md: Requests). */
+/** Job name, private outputs, result cache, vCPU count and run-time limit (docs/choices.md: Requests). */
 export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
   const first = (key: string) => errors.get(key)?.[0];
   return (
@@ -34,6 +34,13 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
         <input type="checkbox" checked={form.isPrivate} onChange={(e) => setForm((f) => ({ ...f, isPrivate: e.target.checked }))} />
         Private outputs (no public URL; share with presigned links)
       </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={form.useCache === true} onChange={(e) => setForm((f) => ({ ...f, useCache: e.target.checked }))} />
+        Reuse an identical earlier result (cache)
+      </label>
+      <p className="small muted">
+        Same command, same input bytes, same ffmpeg: the earlier job&apos;s outputs are shared instead of running again.
+      </p>
       <div className="row-wrap" style={{ alignItems: 'flex-start' }}>
         <Field label="vCPUs" hint={maxVcpu ? `1 to ${maxVcpu}; default ${Math.min(8, maxVcpu)}` : 'Default: up to 8'} name="vcpu_count" error={first('vcpu_count')}>
           {(p) => (
