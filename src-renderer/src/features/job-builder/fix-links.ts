@@ -28,7 +28,7 @@ function fieldElement(key: string): HTMLElement | null {
   return null;
 }
 
-const TARGETS = ['[aria-invalid="true"]', 'input, select, textarea', '.cm-content', 'button'];
+const TARGETS = ['[aria-invalid="true"]', '.cm-content', 'input, select, textarea', 'button'];
 
 /** Scrolls to the field and puts the keyboard focus in it. */
 export function focusField(key: string): boolean {
