@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../../../../src-service/client';
-import { fieldLabel } from './field-labels';
+import { fieldLabel } from '../../lib/field-labels';
 import { fieldKey } from './validation';
 
 export interface FixLink {

@@ -1,7 +1,7 @@
 /**
  * The editor's words for a request field: a 422 `loc` path (`['body', 'input_files', 'in_1']`)
  * becomes the label the builder shows ("Input in_1"). The API's names stay in the API and
- * its docs; the GUI names fields as the form does (docs/gui.md: Job builder).
+ * its docs; the GUI names fields as the form does (docs/gui.md).
  */
 const NAMES: Record<string, string> = {
   ffmpeg_command: 'Command',
