@@ -38,11 +38,14 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
         <input type="checkbox" checked={form.useCache === true} onChange={(e) => setForm((f) => ({ ...f, useCache: e.target.checked }))} />
         Reuse an identical earlier result (cache)
       </label>
-      <p className="small muted">
-        Same command, same input bytes, same ffmpeg: the earlier job&apos;s outputs are shared instead of running again.
-      </p>
+      <p className="small muted">Same command, same input bytes, same ffmpeg: the earlier job&apos;s outputs are shared instead of running again.</p>
       <div className="row-wrap" style={{ alignItems: 'flex-start' }}>
-        <Field label="vCPUs" hint={maxVcpu ? `1 to ${maxVcpu}; default ${Math.min(8, maxVcpu)}` : 'Default: up to 8'} name="vcpu_count" error={first('vcpu_count')}>
+        <Field
+          label="vCPUs"
+          hint={maxVcpu ? `1 to ${maxVcpu}; default ${Math.min(8, maxVcpu)}` : 'Default: up to 8'}
+          name="vcpu_count"
+          error={first('vcpu_count')}
+        >
           {(p) => (
             <input
               {...p}
