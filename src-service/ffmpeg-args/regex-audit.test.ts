@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
  *   a linear pattern takes milliseconds, a quadratic one minutes (the 70 KB playlist of newlines
  *   of issue 22 held the event loop 4.5 s under the old `^\s*#EXT-X-DEFINE` pattern).
  */
-const SCANNED_DIRS = ['ffmpeg-args', 'jobs', 'presets', 'contract', 'watch'];
+const SCANNED_DIRS = ['ffmpeg-args', 'jobs', 'presets', 'contract', 'watch', 'edits', 'segmented', 'facts'];
 const ROOT = path.resolve(__dirname, '..');
 
 const AUDITED: Record<string, string[]> = {

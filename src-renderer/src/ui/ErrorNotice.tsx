@@ -1,3 +1,4 @@
+import { fieldLabel } from '../lib/field-labels';
 import { isApiError } from '../../../src-service/client';
 import { Button } from './Button';
 
@@ -7,6 +8,9 @@ export function describeError(error: unknown): string {
     if (error.status === 404 && error.message === 'Not Found') return 'This service does not offer that feature yet (404).';
     if (error.status === 403) return `Not allowed: ${error.message}`;
     if (error.status === 429) return `Too many requests: ${error.message}. Wait a moment and try again.`;
+    // A refused body names its fields as the GUI does ("Step 1: …"), not by their API names.
+    if (error.status === 422 && error.issues.length > 0 && error.issues.every((i) => i.loc[0] === 'body'))
+      return error.issues.map((i) => `${fieldLabel(i.loc)}: ${i.msg}`).join('; ');
     return error.message;
   }
   if ((error as Error | null)?.name === 'NetworkError') return `${(error as Error).message}. Is it running?`;

@@ -5,9 +5,12 @@ export function Field({
   label,
   hint,
   error,
+  name,
   children,
 }: {
   label: string;
+  /** The request field it edits (`vcpu_count`): "things to fix" links find it by this. */
+  name?: string;
   hint?: ReactNode;
   error?: string;
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
@@ -15,7 +18,7 @@ export function Field({
   const id = useId();
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
+    <div className="field" data-field={name}>
       <label className="field-label" htmlFor={id}>
         {label}
       </label>

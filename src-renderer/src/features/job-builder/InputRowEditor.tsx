@@ -25,7 +25,7 @@ const SOURCES: { id: InputSource; label: string }[] = [
 export function InputRowEditor({ row, files, messages, onChange, onPickStored, onLocalFile, onRemove }: Props) {
   const picked = files.find((f) => f.filename === row.fileName && row.url.includes(f.file_id))?.file_id;
   return (
-    <tr>
+    <tr data-field={`input_files.${row.alias.trim()}`}>
       <td style={{ width: '22%' }}>
         <input
           className="input mono"

@@ -103,7 +103,7 @@ function InputRows({ form, files, errors, setForm, updateInput, pickStored, uplo
 function ZipInput({ form, files, errors, setForm, pickZip }: Props) {
   const messages = errors.get('input_compressed_folder') ?? [];
   return (
-    <div className="stack">
+    <div className="stack" data-field="input_compressed_folder">
       <p className="small muted">
         The service unpacks the zip; refer to its files by name, e.g. <code>-i frame_%03d.png</code>.
       </p>

@@ -80,7 +80,7 @@ export default function JobBuilderPage() {
         </div>
       )}
       {!form.isChained && <ConvertPanel form={form} setForm={setForm} />}
-      <section className="card stack" aria-labelledby="cmd-title">
+      <section className="card stack" aria-labelledby="cmd-title" data-field={form.isChained ? 'ffmpeg_commands' : 'ffmpeg_command'}>
         <div className="row">
           <h2 id="cmd-title" style={{ fontSize: 'var(--text-l)' }}>
             {form.isChained ? 'Chained commands' : 'Command'}
@@ -102,7 +102,7 @@ export default function JobBuilderPage() {
         <StepsEditor form={form} aliases={[...declared.inputs, ...declared.outputs]} errors={errors} setForm={setForm} />
       </section>
       <div className="split split-even">
-        <section className="card stack" aria-labelledby="inputs-title">
+        <section className="card stack" aria-labelledby="inputs-title" data-field="input_files">
           <h2 id="inputs-title" style={{ fontSize: 'var(--text-l)' }}>
             Inputs
           </h2>
@@ -123,7 +123,7 @@ export default function JobBuilderPage() {
             }
           />
         </section>
-        <section className="card stack" aria-labelledby="outputs-title">
+        <section className="card stack" aria-labelledby="outputs-title" data-field="output_files">
           <h2 id="outputs-title" style={{ fontSize: 'var(--text-l)' }}>
             Outputs
           </h2>

@@ -8,7 +8,7 @@ interface Props {
   setForm(update: (f: JobForm) => JobForm): void;
 }
 
-/** Private outputs, vCPU count and run-time limit (docs/choices.md: Requests). */
+/** Job name, private outputs, result cache, vCPU count and run-time limit (docs/choices.md: Requests). */
 export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
   const first = (key: string) => errors.get(key)?.[0];
   return (
@@ -16,6 +16,7 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
       <Field
         label="Job name"
         hint="Optional: shown in Jobs and searchable. Left empty, the job is named after its template or its command."
+        name="name"
         error={first('name')}
       >
         {(p) => (
@@ -33,8 +34,18 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
         <input type="checkbox" checked={form.isPrivate} onChange={(e) => setForm((f) => ({ ...f, isPrivate: e.target.checked }))} />
         Private outputs (no public URL; share with presigned links)
       </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={form.useCache === true} onChange={(e) => setForm((f) => ({ ...f, useCache: e.target.checked }))} />
+        Reuse an identical earlier result (cache)
+      </label>
+      <p className="small muted">Same command, same input bytes, same ffmpeg: the earlier job&apos;s outputs are shared instead of running again.</p>
       <div className="row-wrap" style={{ alignItems: 'flex-start' }}>
-        <Field label="vCPUs" hint={maxVcpu ? `1 to ${maxVcpu}; default ${Math.min(8, maxVcpu)}` : 'Default: up to 8'} error={first('vcpu_count')}>
+        <Field
+          label="vCPUs"
+          hint={maxVcpu ? `1 to ${maxVcpu}; default ${Math.min(8, maxVcpu)}` : 'Default: up to 8'}
+          name="vcpu_count"
+          error={first('vcpu_count')}
+        >
           {(p) => (
             <input
               {...p}
@@ -47,7 +58,7 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
             />
           )}
         </Field>
-        <Field label="Max run time (s)" hint="Empty: no limit (other API keys: 300)" error={first('max_command_run_seconds')}>
+        <Field label="Max run time (s)" hint="Empty: no limit (other API keys: 300)" name="max_command_run_seconds" error={first('max_command_run_seconds')}>
           {(p) => (
             <input
               {...p}

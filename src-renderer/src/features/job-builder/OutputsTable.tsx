@@ -48,7 +48,7 @@ export function OutputsTable({ form, errors, setForm, updateOutput }: Props) {
             {form.outputs.map((row) => {
               const messages = errors.get(`output_files.${row.alias.trim()}`) ?? [];
               return (
-                <tr key={row.key}>
+                <tr key={row.key} data-field={`output_files.${row.alias.trim()}`}>
                   <td style={{ width: '35%' }}>
                     <input
                       className="input mono"

@@ -27,7 +27,7 @@ export function StepsEditor({ form, aliases, errors, setForm }: Props) {
         const key = form.isChained ? `ffmpeg_commands.${i}` : 'ffmpeg_command';
         const messages = errors.get(key) ?? [];
         return (
-          <div className="stack" key={`${form.isChained}-${i}`}>
+          <div className="stack" key={`${form.isChained}-${i}`} data-field={key}>
             {form.isChained && (
               <div className="row">
                 <strong className="small">Step {i + 1}</strong>

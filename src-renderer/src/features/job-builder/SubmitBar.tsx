@@ -8,6 +8,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { SaveAsPreset } from '../../ui/SaveAsPreset';
 import { describeError } from '../../ui/ErrorNotice';
 import { buildCurl, buildJson } from './curl';
+import { FixLinks } from './FixLinks';
 import { toRequest } from './form';
 import type { JobFormState } from './use-job-form';
 
@@ -53,17 +54,15 @@ export function SubmitBar({ state }: { state: JobFormState }) {
       >
         {isSubmitting ? 'Submitting…' : 'Run job'}
       </Button>
-      <span className="small" role="status" aria-live="polite">
+      <div className="small" role="status" aria-live="polite">
         {error ? (
           <span className="field-error">{error}</span>
         ) : blocking > 0 ? (
-          <span className="muted">
-            {blocking} {blocking === 1 ? 'thing' : 'things'} to fix before running
-          </span>
+          <FixLinks issues={state.localIssues} onFollow={state.markAttempted} />
         ) : (
           <span className="muted">Ready to run</span>
         )}
-      </span>
+      </div>
       <span className="spacer" />
       <CopyButton size="small" label="Copy as curl" done="curl command copied" getText={() => buildCurl(client.baseUrl, toRequest(state.form))} />
       <CopyButton size="small" label="Copy as JSON" done="JSON copied" getText={() => buildJson(toRequest(state.form))} />

@@ -7,6 +7,7 @@ import { useHardwareEncoders } from './use-hardware-encoders';
 export function TemplateGallery({ sampleNames, onUse }: { sampleNames: Set<string>; onUse(t: Template): void }) {
   const hw = useHardwareEncoders();
   const gpu = pickGpuEncoder(hw?.working ?? []);
+  const note = encodingNote(TEMPLATES, gpu, hw?.state ?? 'unknown');
   return (
     <section aria-labelledby="templates-title" className="stack">
       <div className="row">
@@ -15,6 +16,11 @@ export function TemplateGallery({ sampleNames, onUse }: { sampleNames: Set<strin
         </h2>
         <span className="small muted">Each one runs offline on the sample media.</span>
       </div>
+      {note && (
+        <p className="small muted" data-testid="encoding-note">
+          {note}
+        </p>
+      )}
       <ul className="template-grid" role="list">
         {TEMPLATES.map((t) => {
           const needed = [...t.inputs.map((i) => i.sample), ...(t.zipSample ? [t.zipSample] : [])];
@@ -27,11 +33,6 @@ export function TemplateGallery({ sampleNames, onUse }: { sampleNames: Set<strin
               <div className="stack" style={{ gap: 2, flex: 1, minWidth: 0 }}>
                 <strong>{t.title}</strong>
                 <span className="small muted">{t.description}</span>
-                {encodingNote(t, gpu, hw?.state ?? 'unknown') && (
-                  <span className="small muted" data-testid="encoding-note">
-                    {encodingNote(t, gpu, hw?.state ?? 'unknown')}
-                  </span>
-                )}
               </div>
               {gpu && encodesWithX264(t) && (
                 <Button

@@ -42,6 +42,8 @@ export interface JobForm {
   isPrivate: boolean;
   vcpuCount: string;
   maxRunSeconds: string;
+  /** Reuse an identical earlier run's outputs (the request's `cache`, docs/presets.md). */
+  useCache?: boolean;
   /** The job's name as typed; empty means "name it for me" (suggestedName). */
   name: string;
   /** The template the form came from, for the suggested name. */
@@ -83,6 +85,7 @@ export function toRequest(form: JobForm): CommandRequest {
       : { input_files: Object.fromEntries(form.inputs.map((r) => [r.alias.trim(), r.url.trim()])) }),
     output_files: form.outputMode === 'folder' ? ('OUTPUT_FOLDER' as const) : Object.fromEntries(form.outputs.map((r) => [r.alias.trim(), r.name.trim()])),
     ...(form.isPrivate ? { is_private: true } : {}),
+    ...(form.useCache ? { cache: true } : {}),
     ...(numberOrUndefined(form.vcpuCount) === undefined ? {} : { vcpu_count: numberOrUndefined(form.vcpuCount) }),
     ...(numberOrUndefined(form.maxRunSeconds) === undefined ? {} : { max_command_run_seconds: numberOrUndefined(form.maxRunSeconds) }),
     ...(jobName(form) ? { name: jobName(form) } : {}),
@@ -103,6 +106,7 @@ export function fromRequest(req: CommandRequest): JobForm {
     outputMode: req.output_files === 'OUTPUT_FOLDER' ? 'folder' : 'files',
     outputs: outputs.map(([alias, name]) => ({ key: newKey(), alias, name })),
     isPrivate: req.is_private === true,
+    useCache: req.cache === true,
     vcpuCount: req.vcpu_count === undefined ? '' : String(req.vcpu_count),
     maxRunSeconds: req.max_command_run_seconds === undefined ? '' : String(req.max_command_run_seconds),
     name: req.name ?? '',

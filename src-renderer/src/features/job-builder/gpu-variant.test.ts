@@ -23,9 +23,9 @@ describe('GPU variants of the templates', () => {
   });
 
   it('tells the user when a template falls back to software', () => {
-    expect(encodingNote(byId('transcode'), null, 'done')).toMatch(/Software encoding \(libx264\): no working GPU encoder/);
-    expect(encodingNote(byId('transcode'), null, 'detecting')).toMatch(/Checking/);
-    expect(encodingNote(byId('gif'), null, 'done')).toBeNull(); // does not encode H.264
-    expect(encodingNote(byId('transcode'), 'h264_nvenc', 'done')).toBeNull();
+    expect(encodingNote([byId('transcode')], null, 'done')).toMatch(/software encoding \(libx264\): no working GPU encoder/i);
+    expect(encodingNote([byId('transcode')], null, 'detecting')).toMatch(/Checking/);
+    expect(encodingNote([byId('gif')], null, 'done')).toBeNull(); // does not encode H.264
+    expect(encodingNote([byId('transcode'), byId('gif')], 'h264_nvenc', 'done')).toBeNull();
   });
 });

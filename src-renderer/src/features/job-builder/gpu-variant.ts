@@ -41,10 +41,10 @@ export function gpuVariant(t: Template, encoder: GpuEncoder): Template {
   return { ...t, id: `${t.id}-${encoder}`, title: `${t.title} (GPU: ${encoder})`, steps };
 }
 
-/** The note a template card shows about how it encodes. */
-export function encodingNote(t: Template, encoder: GpuEncoder | null, state: 'detecting' | 'done' | 'unknown'): string | null {
-  if (!encodesWithX264(t)) return null;
-  if (encoder) return null; // the card offers both buttons instead
+/** The gallery's one note about how its H.264 templates encode (once, not on every card). */
+export function encodingNote(templates: readonly Template[], encoder: GpuEncoder | null, state: 'detecting' | 'done' | 'unknown'): string | null {
+  if (!templates.some(encodesWithX264)) return null;
+  if (encoder) return null; // each H.264 card offers a GPU button instead
   if (state === 'detecting') return 'Checking for a GPU encoder…';
-  return 'Software encoding (libx264): no working GPU encoder was found on this machine.';
+  return 'Templates that encode H.264 use software encoding (libx264): no working GPU encoder was found on this machine.';
 }

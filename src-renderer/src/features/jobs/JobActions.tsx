@@ -13,6 +13,7 @@ import { SaveAsPreset } from '../../ui/SaveAsPreset';
 export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged(): void }) {
   const { client } = useApi();
   const [isBusy, setBusy] = useState(false);
+  const [useCache, setUseCache] = useState(job.original_request.cache === true);
   const isActive = job.status === 'QUEUED' || job.status === 'PROCESSING';
   const hasOutputs = Object.values(job.output_files ?? {}).some((f) => !f.is_deleted);
 
@@ -29,7 +30,8 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
 
   const rerun = () =>
     act('Re-run', async () => {
-      const req = job.original_request;
+      const { cache: _wasCached, ...rest } = job.original_request;
+      const req = useCache ? { ...rest, cache: true } : rest;
       const id = 'ffmpeg_command' in req ? (await client.runCommand(req)).command_id : (await client.runChained(req)).command_ids[0];
       if (id) navigate({ name: 'jobs', id });
     });
@@ -52,6 +54,10 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
       <Button disabled={isBusy} onClick={() => void rerun()}>
         Re-run
       </Button>
+      <label className="checkbox small">
+        <input type="checkbox" checked={useCache} onChange={(e) => setUseCache(e.target.checked)} />
+        Reuse an identical earlier result (cache)
+      </label>
       <Button
         disabled={isBusy}
         onClick={() => {

@@ -4,6 +4,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { commandChipStatus, StatusChip } from '../../ui/StatusChip';
+import { CacheHitNotice } from './CacheHitNotice';
 import { FailureNotice } from './FailureNotice';
 import { JobName } from './JobName';
 import { JobActions } from './JobActions';
@@ -49,6 +50,7 @@ export function JobDetail({ id }: { id: string }) {
         {record.status === 'PROCESSING' && <ProgressPanel progress={job.progress} />}
         {record.status === 'QUEUED' && <p className="notice notice-warning">Waiting for free vCPUs; it starts when earlier jobs finish.</p>}
         {record.status === 'FAILED' && <FailureNotice record={record} />}
+        {record.cache_hit && record.cached_from_command_id && <CacheHitNotice sourceId={record.cached_from_command_id} />}
       </div>
       <Outputs record={record} />
       <details className="card">
