@@ -85,7 +85,7 @@ const AUDITED: Record<string, string[]> = {
     '/\\.$/',
     '/\\r?\\n/',
   ],
-  'jobs/job-name.ts': ['/\\s+/', '/^["\']|["\']$/g', '/^(\\[[^\\]]*\\])+/', '/[=,;[\\s]/', '/\\s+/', '/^["\']/', '/[=:,"\']/'],
+  'jobs/job-name.ts': ["/No such filter: '([^']+)'/", '/\\s+/', '/^["\']|["\']$/g', '/^(\\[[^\\]]*\\])+/', '/[=,;[\\s]/', '/\\s+/', '/^["\']/', '/[=:,"\']/'],
   'jobs/list-files-check.ts': ['/^\\uFEFF/', '/^(#EXTM3U|ffconcat\\s|<\\?xml|<MPD)/', '/[\\n\\r]file\\s/'],
   'jobs/run-steps.ts': ['/^[A-Za-z0-9_./:=+,%-]+$/', "/'/g"],
   'jobs/runner.ts': ['/No space left on device/i'],
@@ -112,6 +112,21 @@ const AUDITED: Record<string, string[]> = {
   'watch/deliver.ts': ['/\\.[^.]+$/'],
   'watch/ingest.ts': ['/[^A-Za-z0-9._-]+/g', '/^\\.+/'],
   'watch/watch-folders.ts': ['/[/\\\\]+$/'],
+  'contract/edits.schema.ts': ['/\\.[A-Za-z0-9]+$/', '/^[A-Za-z0-9_-]{1,100}$/'],
+  'edits/plan-edit.ts': ['/^1\\/(\\d+)$/', '/\\.(mp4|m4v|mov|m4a)$/i', '/[^A-Za-z0-9_-]+/g', '/^-+|-+$/g'],
+  'facts/fact-cache.ts': ['/^[A-Za-z0-9_-]{1,64}$/'],
+  'facts/fact-urls.ts': ['/^\\/facts\\/s\\/([^/]+)\\/([A-Za-z0-9_-]{1,64})\\/([a-z0-9.]+)$/'],
+  'facts/playability.ts': ['/\\.([^./]+)$/'],
+  'facts/stream-facts.ts': ['/^\\d+\\/\\d+$/', '/^(\\d+(?:\\.\\d+)?)(?:\\/(\\d+(?:\\.\\d+)?))?$/'],
+  'segmented/eligibility.ts': [
+    '/^\\{\\{\\s*out_[A-Za-z0-9_]+\\s*\\}\\}$/',
+    '/^\\{\\{\\s*out_/',
+    '/^-x26[45]-params$/',
+    '/(^|:)pass=/',
+    '/^-filter:a/',
+    '/[,;]/',
+    '/(^|[:,=])enable=/',
+  ],
 };
 
 /** Regex literals (and `new RegExp` calls) of a file, in source order. */
@@ -216,6 +231,7 @@ describe('regular expressions over request- and job-supplied text', () => {
         .map((f) => [f, regexesOf(path.join(ROOT, f))] as const)
         .filter(([, r]) => r.length > 0),
     );
+    if (process.env.PRINT_REGEX_AUDIT) console.log('AUDIT_JSON' + JSON.stringify(actual));
     expect(actual).toEqual(AUDITED);
   });
 

@@ -83,15 +83,23 @@ function optionName(token: string): string {
   return token.startsWith('-') ? (token.split(':')[0] ?? token) : '';
 }
 
+/** `[in]scale=2[out]` → `scale=2`: each `[…]` dropped, in one pass (a regex for it backtracks quadratically on unclosed `[`; docs/sandbox.md). */
+function withoutLinkLabels(filter: string): string {
+  let out = '';
+  let i = 0;
+  while (i < filter.length) {
+    const open = filter.indexOf('[', i);
+    if (open < 0) return out + filter.slice(i);
+    const close = filter.indexOf(']', open + 1);
+    if (close < 0) return out + filter.slice(i);
+    out += filter.slice(i, open);
+    i = close + 1;
+  }
+  return out;
+}
+
 function filterReasons(graph: string): string[] {
-  const names = graph.split(/[,;]/).map(
-    (f) =>
-      f
-        .replace(/\[[^\]]*\]/g, '')
-        .trim()
-        .split('=')[0]
-        ?.trim() ?? '',
-  );
+  const names = graph.split(/[,;]/).map((f) => withoutLinkLabels(f).trim().split('=')[0]?.trim() ?? '');
   const out = names
     .filter((n) => TIME_SPANNING_FILTERS.has(n))
     .map((n) => `The filter ${n} spans time (its frames depend on frames or timestamps outside a segment)`);

@@ -48,11 +48,12 @@ describe('POST /v1/files/upload (multipart form, the older one-request upload)',
     expect(fs.readdirSync(path.join(svc.dataDir, 'uploads')).filter((f) => f.endsWith('.form'))).toEqual([]);
   });
 
-  it('when the key is missing, then 401 naming X-API-KEY, and nothing is stored', async () => {
+  it('when the key is missing, then 401 with the documented body, its hint naming X-API-KEY, and nothing is stored', async () => {
     const before = (await svc.api('GET', '/v1/files?status=all')).body.length;
     const r = await postForm(formWith('upload_file', Buffer.alloc(1024, 1), 'a.bin'), null);
     expect(r.status).toBe(401);
-    expect(r.body.detail).toContain('X-API-KEY');
+    expect(r.body.detail).toBe('Invalid authorization key');
+    expect(r.body.hint).toContain('X-API-KEY');
     expect((await svc.api('GET', '/v1/files?status=all')).body.length).toBe(before);
   });
 
