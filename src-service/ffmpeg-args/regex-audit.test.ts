@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
  * - each pattern runs on 1 MiB adversarial inputs built from its own pieces (its literal
  *   runs and characters repeated, alone and with separators), on a worker thread with a budget:
  *   a linear pattern takes milliseconds, a quadratic one minutes (the 70 KB playlist of newlines
- *   of issue 22 held the event loop 4.5 s under the old `^\s*#EXT-X-DEFINE` pattern).
+ *   of the red-team report in docs/sandbox.md held the event loop 4.5 s under the old `^\s*#EXT-X-DEFINE` pattern).
  */
 const SCANNED_DIRS = ['ffmpeg-args', 'jobs', 'presets', 'contract', 'watch', 'edits', 'segmented', 'facts'];
 const ROOT = path.resolve(__dirname, '..');
@@ -247,7 +247,7 @@ describe('regular expressions over request- and job-supplied text', () => {
   );
 
   it(
-    'when the pattern issue 22 found quadratic runs over 1 MiB of newlines, then the battery catches it (control)',
+    'when the pattern the red team found quadratic runs over 1 MiB of newlines, then the battery catches it (control)',
     async () => {
       const r = await battery(String.raw`/^\s*#EXT-X-DEFINE\b/im`);
       expect(r.stuckAt).toBeDefined();

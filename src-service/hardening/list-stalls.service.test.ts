@@ -6,7 +6,7 @@ import { startMediaServer, type MediaServer } from '../testing/media';
 import { buildZip } from '../testing/zip-builder';
 
 /**
- * Regex stalls (issue 22): list files whose checks used to be quadratic on the event loop
+ * Regex stalls (docs/sandbox.md, "Work on the event loop"): list files whose checks used to be quadratic on the event loop
  * (`/v1/health` took 4 to 6 s for 70 KB). Each attack here is 1 MiB or close, far more than
  * the issue's; while its command is processed, health keeps answering within 100 ms of its
  * idle time (docs/sandbox.md, "Work on the event loop").

@@ -6,7 +6,7 @@ import { startTestService, type TestService } from '../testing/harness';
 import { otherAccountKey } from '../testing/hardening/fixtures';
 
 /**
- * Record floods (issue 22: one 24.5 KB batch request of a trial key grew the database by
+ * Record floods (docs/sandbox.md, per-plan limits: one 24.5 KB batch request of a trial key grew the database by
  * 364 MB): a preset of 10 steps of ~30,000 characters, run over many inputs, renders and stores
  * one large request per item. The plan's record limits (accounts/plans.ts, docs/sandbox.md
  * "Limits") answer 422 before anything is stored, and the largest allowed batch grows the

@@ -95,7 +95,7 @@ const theme = EditorView.theme({
   '.cm-alias': { color: 'var(--alias)', background: 'var(--alias-soft)', borderRadius: '3px', fontWeight: '600' },
   '.cm-alias-unknown': { color: 'var(--danger)', background: 'var(--danger-soft)', textDecoration: 'underline wavy' },
   '.cm-lint': { textDecoration: 'underline wavy var(--danger)', textUnderlineOffset: '3px' },
-  // An empty command must look empty, not like a filled-in example (issue 25).
+  // An empty command must look empty, not like a filled-in example (docs/gui.md).
   '.cm-placeholder': { color: 'var(--text-muted)', fontStyle: 'italic', fontFamily: 'var(--font-ui)' },
   '.cm-tooltip-autocomplete': { background: 'var(--surface)', border: '1px solid var(--border)', borderRadius: '8px' },
 });
