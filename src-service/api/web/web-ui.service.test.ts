@@ -7,18 +7,21 @@ import { UI_NOT_BUILT } from './web-ui';
 
 let svc: TestService;
 let webRoot: string;
+/** A file beside the web root that a path traversal would reach. */
+const secretFile = path.join(os.tmpdir(), 'ffdesk-web-secret.txt');
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-web-'));
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>FFDesk</title>');
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-1.js'), 'console.log(1)');
   fs.writeFileSync(path.join(webRoot, 'assets', 'app-1.css'), 'body{}');
-  fs.writeFileSync(path.join(os.tmpdir(), 'ffdesk-web-secret.txt'), 'secret');
+  fs.writeFileSync(secretFile, 'secret');
   svc = await startTestService({ webRoot });
 });
 afterAll(async () => {
   await svc?.stop();
   fs.rmSync(webRoot, { recursive: true, force: true });
+  fs.rmSync(secretFile, { force: true });
 });
 
 describe('web UI (the built renderer served at /)', () => {
