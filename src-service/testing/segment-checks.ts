@@ -2,22 +2,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 
 /** Test helpers for segmented encodes: what ffprobe and ffmpeg say about an output. */
 
-export function videoFrames(file: string): number {
-  const out = execFileSync('ffprobe', [
-    '-v',
-    'error',
-    '-count_frames',
-    '-select_streams',
-    'v:0',
-    '-show_entries',
-    'stream=nb_read_frames',
-    '-of',
-    'csv=p=0',
-    file,
-  ]);
-  return Number(out.toString().trim());
-}
-
 export function videoDuration(file: string): number {
   const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file]);
   const rows = out
