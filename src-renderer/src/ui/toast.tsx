@@ -10,6 +10,8 @@ interface Toast {
 
 let toasts: Toast[] = [];
 let nextId = 1;
+/** While the pointer or focus is on the toasts, none goes away (time to read it, WCAG 2.2.1). */
+let held = false;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -21,13 +23,19 @@ export function showToast(text: string, opts: { isError?: boolean; link?: Toast[
   const toast: Toast = { id: nextId++, text, isError: opts.isError === true, ...(opts.link ? { link: opts.link } : {}) };
   toasts = [...toasts.slice(-3), toast];
   emit();
-  setTimeout(
-    () => {
-      toasts = toasts.filter((t) => t.id !== toast.id);
-      emit();
-    },
-    opts.durationMs ?? (opts.isError ? 7000 : 3000),
-  );
+  const remove = (): void => {
+    if (held) {
+      setTimeout(remove, 1000);
+      return;
+    }
+    toasts = toasts.filter((t) => t.id !== toast.id);
+    emit();
+  };
+  setTimeout(remove, opts.durationMs ?? (opts.isError ? 7000 : 3000));
+}
+
+function hold(isHeld: boolean): void {
+  held = isHeld;
 }
 
 function subscribe(l: () => void): () => void {
@@ -38,7 +46,15 @@ function subscribe(l: () => void): () => void {
 export function Toasts() {
   const list = useSyncExternalStore(subscribe, () => toasts);
   return (
-    <div className="toasts" role="status" aria-live="polite">
+    <div
+      className="toasts"
+      role="status"
+      aria-live="polite"
+      onMouseEnter={() => hold(true)}
+      onMouseLeave={() => hold(false)}
+      onFocus={() => hold(true)}
+      onBlur={() => hold(false)}
+    >
       {list.map((t) => (
         <div key={t.id} className={`toast${t.isError ? ' toast-error' : ''}`}>
           {t.text}
