@@ -43,10 +43,8 @@ async function readPacketCsv(ffprobePath: string, file: string, opts: { confiner
   const lines: string[] = [];
   const argv = ['-v', 'error', '-protocol_whitelist', 'file', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', absolute];
   const cmd = opts.confiner.wrap({ bin: ffprobePath, argv, cwd: path.dirname(absolute), writable: [], readable: [absolute], limits: { cpuSeconds: 600 } });
-  const r = await runProcess(cmd.bin, cmd.argv, {
+  const r = await runProcess(cmd, {
     cwd: path.dirname(absolute),
-    env: cmd.env,
-    infoFd: cmd.infoFd,
     signal: opts.signal,
     timeoutMs: 600_000,
     stderrTailBytes: 4096,

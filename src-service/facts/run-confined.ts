@@ -31,10 +31,8 @@ export async function runConfined(run: ConfinedRun): Promise<void> {
     readable: [run.input],
     limits: { cpuSeconds: Math.ceil((run.timeoutMs / 1000) * 4) },
   });
-  const r = await runProcess(cmd.bin, cmd.argv, {
+  const r = await runProcess(cmd, {
     cwd,
-    env: cmd.env,
-    infoFd: cmd.infoFd,
     signal: run.signal,
     timeoutMs: run.timeoutMs,
     stderrTailBytes: 4096,

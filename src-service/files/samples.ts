@@ -96,7 +96,7 @@ async function runConfined(deps: SampleDeps, argv: string[], cwd: string, opts: 
     readable: [],
     limits: { cpuSeconds: opts.timeoutMs / 1000 },
   });
-  return runProcess(cmd.bin, cmd.argv, { cwd, env: cmd.env, infoFd: cmd.infoFd, ...opts });
+  return runProcess(cmd, { cwd, ...opts });
 }
 
 async function storeSample(deps: SampleDeps, accountId: string, name: string, file: string): Promise<void> {

@@ -48,11 +48,9 @@ export async function runSteps(ffmpegPath: string, steps: string[][], opts: Step
     let result: RunResult;
     try {
       result = await timeStage('ffmpeg', () =>
-        runProcess(cmd.bin, cmd.argv, {
+        runProcess(cmd, {
           cwd: opts.cwd,
           cpus: opts.cpus,
-          env: cmd.env,
-          infoFd: cmd.infoFd,
           signal: AbortSignal.any([opts.signal, watch.signal]),
           onStdoutLine: (line) => {
             const p = parser.push(line);

@@ -204,12 +204,14 @@ async function runVersionOnce(bin: string): Promise<VersionProbe> {
   const lines: string[] = [];
   const t0 = performance.now();
   try {
-    const r = await runProcess(bin, ['-version'], {
-      cwd: path.dirname(bin),
-      env: startupEnv(),
-      timeoutMs: PROBE_TIMEOUT_MS,
-      onStdoutLine: (l) => lines.push(l),
-    });
+    const r = await runProcess(
+      { bin, argv: ['-version'], env: startupEnv() },
+      {
+        cwd: path.dirname(bin),
+        timeoutMs: PROBE_TIMEOUT_MS,
+        onStdoutLine: (l) => lines.push(l),
+      },
+    );
     const startMs = Math.round((performance.now() - t0) * 10) / 10;
     return withStart(asProbe(r.exitCode, r.signal ?? (r.timedOut ? 'timed out' : null), lines[0], r.stderrTail), startMs);
   } catch (err) {

@@ -78,14 +78,16 @@ export async function readCapabilities(ffmpegPath: string, cache: ProbeCache, si
 
 async function listing(ffmpegPath: string, flag: string, signal?: AbortSignal): Promise<string> {
   const lines: string[] = [];
-  const r = await runProcess(ffmpegPath, ['-hide_banner', ...flag.split(' ')], {
-    cwd: path.dirname(ffmpegPath),
-    env: startupEnv(),
-    timeoutMs: LISTING_TIMEOUT_MS,
-    signal,
-    onStdoutLine: (l) => lines.push(l),
-    stderrTailBytes: 4096,
-  });
+  const r = await runProcess(
+    { bin: ffmpegPath, argv: ['-hide_banner', ...flag.split(' ')], env: startupEnv() },
+    {
+      cwd: path.dirname(ffmpegPath),
+      timeoutMs: LISTING_TIMEOUT_MS,
+      signal,
+      onStdoutLine: (l) => lines.push(l),
+      stderrTailBytes: 4096,
+    },
+  );
   if (r.exitCode !== 0) throw new Error(`"${ffmpegPath} ${flag}" failed (exit ${r.exitCode ?? r.signal}): ${r.stderrTail.trim().slice(-300)}`);
   return lines.join('\n');
 }

@@ -70,13 +70,15 @@ export async function detectHardwareEncoders(
 
 async function tryEncoder(ffmpegPath: string, argv: string[], signal?: AbortSignal): Promise<{ works: boolean; detail: string }> {
   try {
-    const r = await runProcess(ffmpegPath, argv, {
-      cwd: path.dirname(ffmpegPath),
-      env: startupEnv(),
-      timeoutMs: TRIAL_TIMEOUT_MS,
-      signal,
-      stderrTailBytes: 4096,
-    });
+    const r = await runProcess(
+      { bin: ffmpegPath, argv, env: startupEnv() },
+      {
+        cwd: path.dirname(ffmpegPath),
+        timeoutMs: TRIAL_TIMEOUT_MS,
+        signal,
+        stderrTailBytes: 4096,
+      },
+    );
     if (r.exitCode === 0) return { works: true, detail: '' };
     const lines = r.stderrTail.trim().split(/\r?\n/).filter(Boolean);
     const detail = r.timedOut

@@ -69,10 +69,8 @@ export async function probeFile(ffprobePath: string, filePath: string, opts: Pro
     readable: [opts.sees === 'folder' ? path.dirname(absolute) : absolute],
     limits: { cpuSeconds: Math.ceil(timeoutMs / 1000) },
   });
-  const r = await runProcess(cmd.bin, cmd.argv, {
+  const r = await runProcess(cmd, {
     cwd: path.dirname(absolute),
-    env: cmd.env,
-    infoFd: cmd.infoFd,
     signal,
     timeoutMs,
     stderrTailBytes: 4096,

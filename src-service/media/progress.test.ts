@@ -17,13 +17,16 @@ describe('createProgressParser with real ffmpeg output', () => {
     const tokens = ['-re', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25', '-t', '1.6', '-f', 'null', '-'];
     const parser = createProgressParser(expectedDurationSeconds(tokens, []));
     const seen: Progress[] = [];
-    const r = await runProcess(binaries.ffmpegPath, buildFfmpegArgv(tokens), {
-      cwd: process.cwd(),
-      onStdoutLine: (l) => {
-        const p = parser.push(l);
-        if (p) seen.push(p);
+    const r = await runProcess(
+      { bin: binaries.ffmpegPath, argv: buildFfmpegArgv(tokens) },
+      {
+        cwd: process.cwd(),
+        onStdoutLine: (l) => {
+          const p = parser.push(l);
+          if (p) seen.push(p);
+        },
       },
-    });
+    );
     expect(r.exitCode).toBe(0);
     expect(seen.length).toBeGreaterThanOrEqual(3);
     const percents = seen.map((p) => p.percent ?? -1);

@@ -33,10 +33,8 @@ async function runStubborn(confined: boolean, mark: string, opts: Partial<RunOpt
   const cmd = confiner.wrap({ bin: script, argv: [mark], cwd: dir, writable: [dir], readable: [], limits: {} });
   let started!: () => void;
   const running = new Promise<void>((r) => (started = r));
-  const run = runProcess(cmd.bin, cmd.argv, {
+  const run = runProcess(cmd, {
     cwd: dir,
-    env: cmd.env,
-    infoFd: cmd.infoFd,
     ...opts,
     onStdoutLine: (l) => l === 'started' && started(),
   });
@@ -73,7 +71,7 @@ for (const confined of [false, true]) {
       const confiner = createConfiner({ mode: () => (confined ? 'require' : 'off'), log: () => undefined });
       const cmd = confiner.wrap({ bin: '/bin/sh', argv: ['-c', `sleep ${mark} & echo done`], cwd: dir, writable: [dir], readable: [], limits: {} });
       const lines: string[] = [];
-      const r = await runProcess(cmd.bin, cmd.argv, { cwd: dir, env: cmd.env, infoFd: cmd.infoFd, onStdoutLine: (l) => lines.push(l) });
+      const r = await runProcess(cmd, { cwd: dir, onStdoutLine: (l) => lines.push(l) });
       expect(r.exitCode).toBe(0);
       expect(lines).toEqual(['done']);
       expect(processesMentioning(mark)).toEqual([]);
@@ -88,7 +86,7 @@ describe.skipIf(bwrapProblem !== null)('ending a sandbox that is still setting i
     for (let i = 0; i < 20; i++) {
       const cmd = confiner.wrap({ bin: '/bin/sleep', argv: [mark], cwd: dir, writable: [dir], readable: [], limits: {} });
       const controller = new AbortController();
-      const run = runProcess(cmd.bin, cmd.argv, { cwd: dir, env: cmd.env, infoFd: cmd.infoFd, signal: controller.signal });
+      const run = runProcess(cmd, { cwd: dir, signal: controller.signal });
       // Cancelled at every stage of bwrap's start: at once, then after ever more event-loop turns.
       for (let turn = 0; turn < i; turn++) await new Promise((r) => setImmediate(r));
       controller.abort();

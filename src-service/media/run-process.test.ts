@@ -19,20 +19,20 @@ afterAll(() => fs.rmSync(cwd, { recursive: true, force: true }));
 describe('runProcess', () => {
   it('reports a clean exit with stdout lines', async () => {
     const lines: string[] = [];
-    const r = await runProcess(ffmpeg, ['-version'], { cwd, onStdoutLine: (l) => lines.push(l) });
+    const r = await runProcess({ bin: ffmpeg, argv: ['-version'] }, { cwd, onStdoutLine: (l) => lines.push(l) });
     expect(r).toMatchObject({ exitCode: 0, signal: null, timedOut: false, aborted: false });
     expect(lines[0]).toMatch(/^ffmpeg version /);
     expect(r.wallSeconds).toBeGreaterThan(0);
   });
 
   it('when ffmpeg fails, then the exit code and the end of stderr are kept', async () => {
-    const r = await runProcess(ffmpeg, ['-hide_banner', '-i', 'no-such-input.mp4', 'out.mp4'], { cwd });
+    const r = await runProcess({ bin: ffmpeg, argv: ['-hide_banner', '-i', 'no-such-input.mp4', 'out.mp4'] }, { cwd });
     expect(r.exitCode).not.toBe(0);
     expect(r.stderrTail).toContain('no-such-input.mp4: No such file or directory');
   });
 
   it('passes arguments verbatim, without a shell', async () => {
-    const r = await runProcess(ffmpeg, ['-hide_banner', '-i', '$(touch pwned); `id` | * .mp4'], { cwd });
+    const r = await runProcess({ bin: ffmpeg, argv: ['-hide_banner', '-i', '$(touch pwned); `id` | * .mp4'] }, { cwd });
     expect(r.stderrTail).toContain('$(touch pwned); `id` | * .mp4: No such file or directory');
     expect(fs.existsSync(`${cwd}/pwned`)).toBe(false);
   });
@@ -41,7 +41,7 @@ describe('runProcess', () => {
     process.env.FFDESK_API_KEY_PROBE = 'ffd_secret_probe';
     try {
       const lines: string[] = [];
-      const r = await runProcess('/usr/bin/env', [], { cwd, onStdoutLine: (l) => lines.push(l) });
+      const r = await runProcess({ bin: '/usr/bin/env', argv: [] }, { cwd, onStdoutLine: (l) => lines.push(l) });
       expect(r.exitCode).toBe(0);
       expect(lines.some((l) => l.startsWith('PATH='))).toBe(true);
       expect(lines.filter((l) => l.startsWith('FFDESK_'))).toEqual([]);
@@ -51,7 +51,7 @@ describe('runProcess', () => {
   });
 
   it('when the deadline passes, then the process is killed and the run resolves timedOut', async () => {
-    const r = await runProcess(ffmpeg, ENDLESS, { cwd, timeoutMs: 700 });
+    const r = await runProcess({ bin: ffmpeg, argv: ENDLESS }, { cwd, timeoutMs: 700 });
     expect(r).toMatchObject({ timedOut: true, aborted: false });
     expect(r.exitCode === 0).toBe(false);
     expect(r.wallSeconds).toBeGreaterThanOrEqual(0.6);
@@ -61,27 +61,27 @@ describe('runProcess', () => {
   it('when the signal aborts, then the process is killed and the run resolves aborted', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 500);
-    const r = await runProcess(ffmpeg, ENDLESS, { cwd, signal: controller.signal });
+    const r = await runProcess({ bin: ffmpeg, argv: ENDLESS }, { cwd, signal: controller.signal });
     expect(r).toMatchObject({ aborted: true, timedOut: false });
     expect(r.wallSeconds).toBeLessThan(4);
   });
 
   it('when the signal is already aborted, then nothing is started', async () => {
-    const r = await runProcess(ffmpeg, ENDLESS, { cwd, signal: AbortSignal.abort() });
+    const r = await runProcess({ bin: ffmpeg, argv: ENDLESS }, { cwd, signal: AbortSignal.abort() });
     expect(r).toMatchObject({ aborted: true, exitCode: null, wallSeconds: 0 });
   });
 
   it('when the process ignores SIGTERM, then SIGKILL follows after the grace period', async () => {
     // The shell ignores SIGTERM from its first instruction (and its children inherit that), so a
     // slow start on a loaded machine cannot let the SIGTERM land before the handler exists.
-    const r = await runProcess('/bin/sh', ['-c', "trap '' TERM; while :; do sleep 1; done"], { cwd, timeoutMs: 1000 });
+    const r = await runProcess({ bin: '/bin/sh', argv: ['-c', "trap '' TERM; while :; do sleep 1; done"] }, { cwd, timeoutMs: 1000 });
     expect(r).toMatchObject({ timedOut: true, signal: 'SIGKILL', exitCode: null });
     expect(r.wallSeconds).toBeGreaterThanOrEqual(2);
   });
 
   it('keeps only a bounded stderr tail of a chatty run', async () => {
     const args = ['-loglevel', 'debug', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25:duration=2', '-f', 'null', '-'];
-    const r = await runProcess(ffmpeg, args, { cwd, stderrTailBytes: 2000 });
+    const r = await runProcess({ bin: ffmpeg, argv: args }, { cwd, stderrTailBytes: 2000 });
     expect(r.exitCode).toBe(0);
     expect(Buffer.byteLength(r.stderrTail)).toBeLessThanOrEqual(2000);
     expect(Buffer.byteLength(r.stderrTail)).toBeGreaterThan(1500);
@@ -90,28 +90,34 @@ describe('runProcess', () => {
   it('delivers -progress blocks through onStdoutLine', async () => {
     const lines: string[] = [];
     const argv = buildFfmpegArgv(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=25:duration=1', '-f', 'null', '-']);
-    const r = await runProcess(ffmpeg, argv, { cwd, onStdoutLine: (l) => lines.push(l) });
+    const r = await runProcess({ bin: ffmpeg, argv: argv }, { cwd, onStdoutLine: (l) => lines.push(l) });
     expect(r.exitCode).toBe(0);
     expect(lines).toContain('progress=end');
     expect(lines.some((l) => l.startsWith('out_time_us='))).toBe(true);
   });
 
   it('when the binary does not exist, then it rejects', async () => {
-    await expect(runProcess(`${cwd}/no-such-binary`, [], { cwd })).rejects.toThrow(/Could not start/);
+    await expect(runProcess({ bin: `${cwd}/no-such-binary`, argv: [] }, { cwd })).rejects.toThrow(/Could not start/);
   });
 
   it('when onStdoutLine throws, then the process is killed and the run rejects', async () => {
-    const run = runProcess(ffmpeg, buildFfmpegArgv(ENDLESS.slice(2)), {
-      cwd,
-      onStdoutLine: () => {
-        throw new Error('boom');
+    const run = runProcess(
+      { bin: ffmpeg, argv: buildFfmpegArgv(ENDLESS.slice(2)) },
+      {
+        cwd,
+        onStdoutLine: () => {
+          throw new Error('boom');
+        },
       },
-    });
+    );
     await expect(run).rejects.toThrow(/onStdoutLine threw/);
   });
 
   it.skipIf(process.platform !== 'linux')('reports CPU seconds on Linux', async () => {
-    const r = await runProcess(ffmpeg, ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=4', '-f', 'null', '-'], { cwd });
+    const r = await runProcess(
+      { bin: ffmpeg, argv: ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=4', '-f', 'null', '-'] },
+      { cwd },
+    );
     expect(r.cpuSeconds).not.toBeNull();
     expect(r.cpuSeconds).toBeGreaterThanOrEqual(0);
   });
@@ -145,7 +151,7 @@ describe('runProcess CPU affinity', () => {
   it.skipIf(reason !== null)(
     `with cpus: [0], then the process and its threads use at most one core${reason ? ` (skipped: ${reason})` : ''}`,
     async () => {
-      const pinned = await runProcess(ffmpeg, encode, { cwd, cpus: [0] });
+      const pinned = await runProcess({ bin: ffmpeg, argv: encode }, { cwd, cpus: [0] });
       expect(pinned.exitCode).toBe(0);
       expect(pinned.cpuSeconds).toBeGreaterThan(0.5);
       expect(ratio(pinned)).toBeLessThanOrEqual(1.15);
@@ -164,7 +170,7 @@ describe('runProcess CPU affinity', () => {
       // A busy machine decides the outcome (a skip) at once: no more 16 s encodes on a loaded runner.
       for (let attempt = 0; attempt < 3 && best <= 1.3 && !wasContended; attempt++) {
         const before = machineBusySeconds();
-        const free = await runProcess(ffmpeg, encode, { cwd });
+        const free = await runProcess({ bin: ffmpeg, argv: encode }, { cwd });
         const othersBusy = machineBusySeconds() - before - (free.cpuSeconds ?? 0);
         expect(free.exitCode).toBe(0);
         best = Math.max(best, ratio(free));

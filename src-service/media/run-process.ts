@@ -18,12 +18,21 @@ export interface RunOptions {
   onStdoutLine?: (line: string) => void;
   /** How much of stderr to keep (the end of it). Default 64 KiB. */
   stderrTailBytes?: number;
-  env?: NodeJS.ProcessEnv;
-  /**
-   * Set for a bubblewrap run (WrappedCommand.infoFd): the fd on which bwrap reports its PID
-   * namespace's init, so the whole sandbox can be ended (run-ender.ts). Always 3.
-   */
-  infoFd?: 3;
+}
+
+/**
+ * What runProcess starts. A confined command is passed whole, as `Confiner.wrap` made it
+ * (`WrappedCommand` is one): bubblewrap's `--info-fd 3`, on which it reports its PID
+ * namespace's init so the whole sandbox can be ended (run-ender.ts), is a field of the
+ * command, not an option of the run that a caller could forget to copy.
+ */
+export interface ProcessCommand {
+  readonly bin: string;
+  readonly argv: readonly string[];
+  /** Default: the service's environment without its own settings (childEnv). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Only a bubblewrap command has it (its argv holds `--info-fd 3`); always 3. */
+  readonly infoFd?: 3;
 }
 
 export interface RunResult {
@@ -54,17 +63,18 @@ export const DRAIN_MS = 1_000;
  * `onStdoutLine` threw. It ends on the spawned process's `exit`, not on its stdio closing:
  * whatever of the run is left then is killed and its stdio drained for at most DRAIN_MS.
  */
-export function runProcess(bin: string, argv: string[], opts: RunOptions): Promise<RunResult> {
+export function runProcess(command: ProcessCommand, opts: RunOptions): Promise<RunResult> {
   if (opts.signal?.aborted) {
     return Promise.resolve({ exitCode: null, signal: null, stderrTail: '', timedOut: false, aborted: true, wallSeconds: 0, cpuSeconds: null });
   }
-  const target = withCpuAffinity(bin, argv, opts.cpus);
-  const sandboxed = opts.infoFd !== undefined;
+  const { bin, infoFd } = command;
+  const target = withCpuAffinity(bin, [...command.argv], opts.cpus);
+  const sandboxed = infoFd !== undefined;
   return new Promise<RunResult>((resolve, reject) => {
     const started = performance.now();
     const child = spawn(target.bin, target.argv, {
       cwd: opts.cwd,
-      env: opts.env ?? childEnv(),
+      env: command.env ?? childEnv(),
       // stdin closed: ffmpeg must never wait for a key press. fd 3: bwrap's --info-fd.
       stdio: sandboxed ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
       shell: false,

@@ -86,8 +86,7 @@ async function makeLongClip(dir: string, seconds: number): Promise<string> {
 async function timeBareKeyframeRead(file: string, cwd: string): Promise<number> {
   const started = performance.now();
   const r = await runProcess(
-    binaries.ffprobePath,
-    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file],
+    { bin: binaries.ffprobePath, argv: ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file] },
     {
       cwd,
       timeoutMs: 120_000,

@@ -41,7 +41,7 @@ export const sandboxScenario: Scenario = {
         ? confiner.wrap({ bin: ffmpegPath, argv: ONE_FRAME, cwd, writable: [cwd], readable: [], limits: { fileSizeBytes: 1 << 30, cpuSeconds: 60 } })
         : { bin: ffmpegPath, argv: ONE_FRAME, env: undefined };
       const started = performance.now();
-      const r = await runProcess(cmd.bin, cmd.argv, { cwd, env: cmd.env, timeoutMs: 30_000 });
+      const r = await runProcess(cmd, { cwd, timeoutMs: 30_000 });
       if (r.exitCode !== 0) throw new Error(`1-frame encode failed (${wrap ? 'confined' : 'bare'}): ${r.stderrTail.slice(-300)}`);
       return performance.now() - started;
     };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../run-process';
 import { binaries, makeTempDir } from '../../testing/media-fixtures';
 import { bwrapArgs, findBwrap, smokeTestBwrap, type HostView } from './bwrap';
-import { createConfiner, SandboxUnavailableError, type ConfineRequest } from './index';
+import { createConfiner, SandboxUnavailableError, type ConfineRequest, type WrappedCommand } from './index';
 import { findPrlimit, limitHit, prlimitArgs } from './limits';
 import { sandboxExecArgs, sandboxProfile } from './macos';
 import { effectiveMode } from './policy';
@@ -44,7 +44,7 @@ const required = () => createConfiner({ mode: () => 'require', log: () => undefi
 
 async function runWrapped(req: ConfineRequest) {
   const cmd = required().wrap(req);
-  return runProcess(cmd.bin, cmd.argv, { cwd: req.cwd, env: cmd.env, infoFd: cmd.infoFd, timeoutMs: 30_000 });
+  return runProcess(cmd, { cwd: req.cwd, timeoutMs: 30_000 });
 }
 
 describe('bwrapArgs', () => {
@@ -75,6 +75,16 @@ describe('bwrapArgs', () => {
 });
 
 describe.skipIf(!canConfine)(`bubblewrap for real (${SKIP_WHY})`, () => {
+  it('when a command is confined by bwrap, then the wrapped command carries --info-fd 3 as a field runProcess reads from it', () => {
+    const cmd = required().wrap(request(binaries.ffmpegPath, ['-version']));
+    expect(cmd).toMatchObject({ mechanism: 'bubblewrap', confined: true, infoFd: 3 });
+    expect(cmd.argv.join(' ')).toContain('--info-fd 3');
+    // The type refuses a bubblewrap command without it (checked by `npm run typecheck`).
+    // @ts-expect-error infoFd is required for a bubblewrap command
+    const forgotten: WrappedCommand = { mechanism: 'bubblewrap', confined: true, bin: cmd.bin, argv: cmd.argv, env: cmd.env };
+    expect(forgotten.infoFd).toBeUndefined();
+  });
+
   it('when a confined process asks who it is, then it is uid 65534 in its own pid namespace', async () => {
     const r = await runWrapped(request('/usr/bin/sh', ['-c', 'id -u; echo $$; ls /proc | grep -c "^[0-9]"']));
     expect(r.exitCode, r.stderrTail).toBe(0);

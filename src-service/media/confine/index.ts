@@ -38,7 +38,8 @@ interface Mechanism {
   name: SandboxMechanism;
   /** null when it works, else why not. */
   problem: string | null;
-  wrap(req: ConfineRequest): { bin: string; argv: string[]; infoFd?: 3 };
+  /** The confined command, with the minimal environment (MINIMAL_ENV). */
+  wrap(req: ConfineRequest): WrappedCommand;
 }
 
 /** A failed check is repeated after this long (a package installed meanwhile, a smoke test slowed by load). */
@@ -70,13 +71,13 @@ export function createConfiner(opts: ConfinerOptions): Confiner {
     wrap(req) {
       const mode = opts.mode();
       const m = mode === 'off' ? null : detect();
-      if (m && m.problem === null) return withLimits(req, { ...m.wrap(req), env: MINIMAL_ENV, confined: true });
+      if (m && m.problem === null) return withLimits(req, m.wrap(req));
       if (mode === 'require') throw new SandboxUnavailableError(`The sandbox is required but unavailable: ${m?.problem ?? 'no mechanism'}`);
       if (mode === 'prefer' && !warned) {
         warned = true;
         opts.log(`WARNING: ffmpeg and ffprobe run without an operating-system sandbox: ${m?.problem ?? 'none'} (docs/sandbox.md)`);
       }
-      return withLimits(req, { bin: req.bin, argv: req.argv, env: childEnv(), confined: false });
+      return withLimits(req, { mechanism: 'none', bin: req.bin, argv: req.argv, env: childEnv(), confined: false });
     },
   };
 }
@@ -94,11 +95,23 @@ function detectMechanism(platform: NodeJS.Platform, bwrapPath?: string): Mechani
       ? smokeTestBwrap(bwrap)
       : `bubblewrap (bwrap) not found${bwrapPath ? ` at ${bwrapPath}` : ''}: install it (apt install bubblewrap, dnf install bubblewrap) or set FFDESK_SANDBOX=prefer`;
     // --info-fd: bwrap reports its PID namespace's init there, so a run can end the whole sandbox (run-ender.ts).
-    return { name: 'bubblewrap', problem, wrap: (req) => ({ bin: bwrap as string, argv: ['--info-fd', '3', ...bwrapArgs(req)], infoFd: 3 }) };
+    const wrap = (req: ConfineRequest): WrappedCommand => ({
+      mechanism: 'bubblewrap',
+      confined: true,
+      bin: bwrap as string,
+      argv: ['--info-fd', '3', ...bwrapArgs(req)],
+      env: MINIMAL_ENV,
+      infoFd: 3,
+    });
+    return { name: 'bubblewrap', problem, wrap };
   }
   if (platform === 'darwin') {
     const problem = existsSync(SANDBOX_EXEC) ? null : `sandbox-exec not found at ${SANDBOX_EXEC}: set FFDESK_SANDBOX=prefer`;
-    return { name: 'sandbox-exec', problem, wrap: (req) => ({ bin: SANDBOX_EXEC, argv: sandboxExecArgs(req, realOrSame) }) };
+    return {
+      name: 'sandbox-exec',
+      problem,
+      wrap: (req) => ({ mechanism: 'sandbox-exec', confined: true, bin: SANDBOX_EXEC, argv: sandboxExecArgs(req, realOrSame), env: MINIMAL_ENV }),
+    };
   }
   return {
     name: 'none',

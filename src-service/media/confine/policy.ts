@@ -56,15 +56,32 @@ export interface ProcessLimits {
   cpuSeconds?: number;
 }
 
-/** A command ready for runProcess. */
-export interface WrappedCommand {
+/**
+ * A command ready for runProcess, passed to it whole (`runProcess(cmd, …)`). A bubblewrap
+ * command carries `infoFd: 3` by its type, so neither this file's producers can build one
+ * without it nor can a run of one leave it behind (run-process.ts `ProcessCommand`).
+ */
+export type WrappedCommand = BubblewrapCommand | OtherWrappedCommand;
+
+interface WrappedCommandBase {
   bin: string;
   argv: string[];
   env: NodeJS.ProcessEnv;
+}
+
+/** Confined by bubblewrap: its argv starts with `--info-fd 3`, where it reports the sandbox's init pid. */
+export interface BubblewrapCommand extends WrappedCommandBase {
+  mechanism: 'bubblewrap';
+  confined: true;
+  infoFd: 3;
+}
+
+/** Confined by sandbox-exec, or not confined (`confined: false`). */
+export interface OtherWrappedCommand extends WrappedCommandBase {
+  mechanism: 'sandbox-exec' | 'none';
   /** True when the operating system confines it. */
   confined: boolean;
-  /** Under bubblewrap: pass to runProcess, which reads the sandbox's init pid there to end the whole sandbox. */
-  infoFd?: 3;
+  infoFd?: undefined;
 }
 
 /** The environment a confined ffmpeg gets: nothing of the service's. */
