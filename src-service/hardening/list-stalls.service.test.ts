@@ -64,20 +64,38 @@ afterAll(async () => {
 
 describe('list checks never stall the service', () => {
   it.each(ATTACKS)('when $name is processed, then /v1/health answers within 100 ms of its idle time throughout', async ({ body }) => {
-    const idle: number[] = [];
-    for (let i = 0; i < 20; i++) idle.push(await healthMs());
-    // The slowest idle answer: what this (shared, loaded) machine adds anyway.
-    const idleMs = Math.max(...idle);
-    const req: Record<string, unknown> = { vcpu_count: 1, max_command_run_seconds: 60, ...body(media.url) };
-    const res = await svc.api('POST', Array.isArray(req.ffmpeg_commands) ? '/v1/run-chained-ffmpeg-commands' : '/v1/run-ffmpeg-command', req);
-    expect(res.status, res.text).toBe(200);
-    const busy: number[] = [];
-    let record = res.body;
-    while (['QUEUED', 'PROCESSING', undefined].includes(record.status)) {
-      busy.push(await healthMs());
-      record = (await svc.api('GET', `/v1/commands/${res.body.command_id}`)).body;
+    // Up to three runs of the attack, each compared with as many idle answers taken right after
+    // it: a loaded machine delays any process now and then, while a check that holds the event
+    // loop fails every run (the quadratic checks took seconds for 70 KB; these are 1 MiB).
+    const attempts: { busy: number[]; idle: number[] }[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const busy = await healthWhileProcessed(body(media.url));
+      const idle: number[] = [];
+      for (let i = 0; i < Math.max(20, busy.length); i++) idle.push(await healthMs());
+      attempts.push({ busy, idle });
+      if (withinBound(attempts[attempts.length - 1]!)) break;
     }
-    expect(busy.length).toBeGreaterThan(0);
-    expect(Math.max(...busy), `health while busy: ${busy.map((b) => b.toFixed(0)).join(', ')} ms; idle ${idleMs.toFixed(0)} ms`).toBeLessThan(idleMs + 100);
+    const show = attempts.map((a) => `busy ${a.busy.map((x) => x.toFixed(0)).join(' ')} / idle max ${Math.max(...a.idle).toFixed(0)}`).join(' | ');
+    expect(attempts.some(withinBound), `health latencies (ms): ${show}`).toBe(true);
   });
 });
+
+/** The slowest busy answer is within 100 ms of the slowest idle one (what this shared machine adds anyway). */
+function withinBound(a: { busy: number[]; idle: number[] }): boolean {
+  return Math.max(...a.busy) < Math.max(...a.idle) + 100;
+}
+
+/** Health answer times, one after another, from the attack's submission until its command ends. */
+async function healthWhileProcessed(attack: Record<string, unknown>): Promise<number[]> {
+  const req: Record<string, unknown> = { vcpu_count: 1, max_command_run_seconds: 60, ...attack };
+  const res = await svc.api('POST', Array.isArray(req.ffmpeg_commands) ? '/v1/run-chained-ffmpeg-commands' : '/v1/run-ffmpeg-command', req);
+  expect(res.status, res.text).toBe(200);
+  const busy: number[] = [];
+  let record = res.body;
+  while (['QUEUED', 'PROCESSING', undefined].includes(record.status)) {
+    busy.push(await healthMs());
+    record = (await svc.api('GET', `/v1/commands/${res.body.command_id}`)).body;
+  }
+  expect(busy.length).toBeGreaterThan(0);
+  return busy;
+}

@@ -169,7 +169,7 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
     expect(done.output_files.out_1).toMatchObject({ file_type: 'video' });
   });
 
-  it("when a running command is cancelled, then it ends CANCELLED and the worker's ffmpeg is gone within a second", async () => {
+  it("when a running command is cancelled, then it ends CANCELLED and the worker's ffmpeg is stopped, long before its 60 s end", async () => {
     const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
       input_files: { in_1: `${media.url}/video.mp4` },
       output_files: { out_1: 'slow.mp4' },
@@ -180,9 +180,10 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
     expect(ffmpegRunningFor(id)).toBe(true);
     const cancel = await svc.api('POST', `/v1/commands/${id}/cancel`);
     expect(cancel.body).toMatchObject({ status: 'FAILED', error_status: 'CANCELLED' });
-    const t0 = Date.now();
-    while (ffmpegRunningFor(id) && Date.now() - t0 < 5_000) await new Promise((r) => setTimeout(r, 50));
-    expect(Date.now() - t0).toBeLessThan(1_500); // generous liveness bound: progress answers come every 0.5 s
+    // The worker learns of the cancel from the answer to its next progress report (every 0.5 s)
+    // and stops ffmpeg; a cancel that never reached it would leave ffmpeg running for its whole
+    // 60 s, so waiting for the process to go is the check (no clock: a loaded machine is slow).
+    await processGone(() => ffmpegRunningFor(id));
     const after = await svc.waitForCommand(id);
     expect(after).toMatchObject({ status: 'FAILED', error_status: 'CANCELLED' });
   });
@@ -316,4 +317,9 @@ function ffmpegRunningFor(id: string): boolean {
     }
   }
   return false;
+}
+
+/** Resolves once `running()` is false, checked every 50 ms; the test's timeout bounds it. */
+async function processGone(running: () => boolean): Promise<void> {
+  while (running()) await new Promise((r) => setTimeout(r, 50));
 }

@@ -130,7 +130,8 @@ describe('GET /v1/events (Server-Sent Events)', () => {
 
   it('when quiet, then heartbeat comments keep the stream alive', async () => {
     const s = await openStream();
-    await new Promise((r) => setTimeout(r, 800));
+    // Two heartbeats, however long a loaded machine takes to send them (the test's timeout bounds it).
+    while (!/: heartbeat \d+\n\n[\s\S]*: heartbeat/.test(s.raw())) await new Promise((r) => setTimeout(r, 25));
     expect(s.raw()).toMatch(/: heartbeat \d+\n\n[\s\S]*: heartbeat/);
     s.close();
   });

@@ -36,11 +36,18 @@ describe('files query', () => {
     expect(by(false)).toEqual(['c', 'b', 'a']);
   });
 
-  it('sorts 10,000 rows quickly', () => {
+  // Speed is not asserted here (no timed assertions in tests: docs/contributing.md); this checks the
+  // search and the order hold on a list the size the Files screen is built for.
+  it('when 10,000 rows are searched and sorted, then exactly the matches come back in order', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => file(`f${i}`, { size_mbytes: (i * 7919) % 1000 }));
-    const start = performance.now();
-    queryFiles(many, { search: 'f1', type: '', sort: { key: 'size_mbytes', isAscending: true } });
-    expect(performance.now() - start).toBeLessThan(200);
+    const found = queryFiles(many, { search: 'f1', type: '', sort: { key: 'size_mbytes', isAscending: true } });
+    expect(found.map((f) => f.file_id).sort()).toEqual(
+      many
+        .map((f) => f.file_id)
+        .filter((id) => id.startsWith('f1'))
+        .sort(),
+    );
+    expect(found.every((f, i) => i === 0 || (found[i - 1] as (typeof found)[number]).size_mbytes <= f.size_mbytes)).toBe(true);
   });
 });
 
