@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { AppPage } from './app-page';
 import { expect, openApp, sampleWhile, screen, test, testFolder } from './fixtures';
 
@@ -47,20 +48,22 @@ test.describe('uploads', () => {
   test('when an upload is aborted, then the session is aborted on the service', async ({ page, svc }) => {
     const file = path.join(testFolder('ffdesk-upload-'), 'aborted.bin');
     fs.writeFileSync(file, crypto.randomBytes(20 * MB));
-    await page.route('**/uploads/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 3000));
-      await route.continue().catch(() => undefined);
-    });
-    const app = new AppPage(page);
-    await openApp(page, svc);
-    await app.nav('Uploads').click();
-    await page.getByLabel('Choose files…').setInputFiles(file);
-    const row = page.getByRole('listitem', { name: 'Upload of aborted.bin' });
-    await expect(row.locator('.chip')).toHaveText('Uploading');
-    await row.getByRole('button', { name: 'Abort' }).click();
-    await expect(row.locator('.chip')).toHaveText('Aborted');
-    await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
-    expect((await svc.client.listFiles()).some((f) => f.filename === 'aborted.bin' && f.status === 'STORED')).toBe(false);
+    // The parts are held until the abort is done, so the upload cannot finish first on a slow machine.
+    const parts = await holdUploads(page);
+    try {
+      const app = new AppPage(page);
+      await openApp(page, svc);
+      await app.nav('Uploads').click();
+      await page.getByLabel('Choose files…').setInputFiles(file);
+      const row = page.getByRole('listitem', { name: 'Upload of aborted.bin' });
+      await expect(row.locator('.chip')).toHaveText('Uploading');
+      await row.getByRole('button', { name: 'Abort' }).click();
+      await expect(row.locator('.chip')).toHaveText('Aborted');
+      await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
+      expect((await svc.client.listFiles()).some((f) => f.filename === 'aborted.bin' && f.status === 'STORED')).toBe(false);
+    } finally {
+      parts.release();
+    }
   });
 });
 
@@ -95,20 +98,22 @@ test.describe('uploads: fair, guarded, resumable', () => {
 
   test('when the window is closed during an upload, then the browser asks first', async ({ page, svc }) => {
     const file = bigFile('guarded.bin', 10);
-    await page.route('**/uploads/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 5000));
-      await route.continue().catch(() => undefined);
-    });
-    const app = new AppPage(page);
-    await openApp(page, svc);
-    await app.nav('Uploads').click();
-    await app.chooseUploads([file]);
-    await expect(app.uploadRow('guarded.bin').locator('.chip')).toHaveText('Uploading');
-    const dialog = page.waitForEvent('dialog');
-    await page.close({ runBeforeUnload: true });
-    const d = await dialog;
-    expect(d.type()).toBe('beforeunload');
-    await d.accept();
+    // The parts are held until the window is gone, so the upload is still running when it closes.
+    const parts = await holdUploads(page);
+    try {
+      const app = new AppPage(page);
+      await openApp(page, svc);
+      await app.nav('Uploads').click();
+      await app.chooseUploads([file]);
+      await expect(app.uploadRow('guarded.bin').locator('.chip')).toHaveText('Uploading');
+      const dialog = page.waitForEvent('dialog');
+      await page.close({ runBeforeUnload: true });
+      const d = await dialog;
+      expect(d.type()).toBe('beforeunload');
+      await d.accept();
+    } finally {
+      parts.release();
+    }
   });
 
   test('when a reload cuts an upload off, then choosing the same file again resumes it without re-sending the parts already stored', async ({ page, svc }) => {
@@ -147,3 +152,14 @@ test.describe('uploads: fair, guarded, resumable', () => {
     expect(stored[0]?.size_mbytes).toBeCloseTo(20, 3);
   });
 });
+
+/** Holds every upload request until `release()` (then lets the held ones go on, if their page still wants them). */
+async function holdUploads(page: Page): Promise<{ release(): void }> {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => (open = r));
+  await page.route('**/uploads/**', async (route) => {
+    await opened;
+    await route.continue().catch(() => undefined);
+  });
+  return { release: () => open() };
+}
