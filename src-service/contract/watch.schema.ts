@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { FILE_EXTENSION } from './media-kinds';
 import { PRESET_NAME } from './preset-definition';
 
-const Extensions = z
-  .array(z.string().trim().toLowerCase().regex(FILE_EXTENSION, 'An extension: letters and digits, no dot'))
-  .min(1)
-  .max(60);
+const Extensions = z.array(z.string().trim().toLowerCase().regex(FILE_EXTENSION, 'An extension: letters and digits, no dot')).min(1).max(60);
 
 export const CreateWatchFolderBody = z.object({
   folder: z.string().min(1).max(4096).describe('Absolute path of the folder to watch (its direct files)'),

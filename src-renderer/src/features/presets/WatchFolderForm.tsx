@@ -35,7 +35,7 @@ export function WatchFolderForm({ presets, onCreated }: { presets: Preset[]; onC
 
   return (
     <form
-      className="stack"
+      className="stack card-rule"
       aria-label="New watch folder"
       onSubmit={(e) => {
         e.preventDefault();
@@ -44,7 +44,13 @@ export function WatchFolderForm({ presets, onCreated }: { presets: Preset[]; onC
     >
       <h3 className="card-title">Watch a new folder</h3>
       <div className="split split-even">
-        <FolderField label="Folder to watch" pickLabel="Watch this folder" value={form.folder} onChange={(folder) => set({ folder })} listFolders={listFolders} />
+        <FolderField
+          label="Folder to watch"
+          pickLabel="Watch this folder"
+          value={form.folder}
+          onChange={(folder) => set({ folder })}
+          listFolders={listFolders}
+        />
         <FolderField
           label="Output folder"
           pickLabel="Write outputs here"
@@ -89,8 +95,7 @@ export function WatchFolderForm({ presets, onCreated }: { presets: Preset[]; onC
           {(p) => <input className="input" {...p} inputMode="decimal" value={form.maxRunSeconds} onChange={(e) => set({ maxRunSeconds: e.target.value })} />}
         </Field>
         <label className="checkbox">
-          <input type="checkbox" checked={form.moveOriginals} onChange={(e) => set({ moveOriginals: e.target.checked })} /> Move originals to done/ and
-          failed/
+          <input type="checkbox" checked={form.moveOriginals} onChange={(e) => set({ moveOriginals: e.target.checked })} /> Move originals to done/ and failed/
         </label>
         <span className="spacer" />
         <Button type="submit" variant="primary" disabled={!form.folder.trim() || !form.outputFolder.trim() || !preset}>

@@ -5,7 +5,7 @@ import type { WatchFolder } from './presets-api';
 export function WatchFolderItem({ folder: w, onStop }: { folder: WatchFolder; onStop(): void }) {
   const settings = Object.entries(w.parameters).map(([k, v]) => `${k} ${v}`);
   return (
-    <article className="stack" aria-label={`Watch folder ${w.folder}`}>
+    <article className="stack subcard" aria-label={`Watch folder ${w.folder}`}>
       <div className="row-wrap small">
         <span className="mono">{w.folder}</span> → <span className="mono">{w.output_folder}</span>
         <span className="muted">
