@@ -1,9 +1,9 @@
 import type { Plan } from '../contract/enums';
 import crypto from 'node:crypto';
-import type { Db } from './open';
-import { nowIso } from './time';
-import { createDbWatch, createReadCache } from './read-cache';
-import type { Account, ApiKey } from '../accounts/account';
+import type { Db } from '../db/open';
+import { nowIso } from '../db/time';
+import { createDbWatch, createReadCache } from '../db/read-cache';
+import type { Account, ApiKey } from './account';
 
 export type { Plan };
 

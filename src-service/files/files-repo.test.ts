@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from './open';
-import { createAccountsRepo } from './accounts-repo';
+import { openDatabase, type Db } from '../db/open';
+import { createAccountsRepo } from '../accounts/accounts-repo';
 import { createFilesRepo, type FilesRepo } from './files-repo';
-import { FILE_TRANSITIONS, type FileStatus } from '../files/file-state';
+import { FILE_TRANSITIONS, type FileStatus } from './file-state';
 import { IllegalTransitionError } from '../errors';
 
 const STATUSES = Object.keys(FILE_TRANSITIONS) as FileStatus[];

@@ -1,14 +1,14 @@
 import type { FailureStatus, ServiceStoreType as StoreType } from '../contract/enums';
-import type { Db } from './open';
-import { nowIso } from './time';
-import { createDbWatch } from './read-cache';
-import { createStatusWriter } from './status-writer';
-import { canFileTransition, type FileStatus } from '../files/file-state';
+import type { Db } from '../db/open';
+import { nowIso } from '../db/time';
+import { createDbWatch } from '../db/read-cache';
+import { createStatusWriter } from '../db/status-writer';
+import { canFileTransition, type FileStatus } from './file-state';
 import { IllegalTransitionError } from '../errors';
 
-import type { FileMedia, NewFile, StoredBlob, StoredFile } from '../files/stored-file';
+import type { FileMedia, NewFile, StoredBlob, StoredFile } from './stored-file';
 
-export type { FileStatus } from '../files/file-state';
+export type { FileStatus } from './file-state';
 export type { StoreType };
 export type { FileMedia, NewFile, StoredBlob, StoredFile };
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
-import type { FilesRepo } from '../db/files-repo';
+import type { FilesRepo } from './files-repo';
 import { JobFailure } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
 import { downloadToFile } from '../storage/fetch-url';
@@ -9,11 +9,11 @@ import { extractZip } from '../storage/zip';
 import type { Keyring } from '../storage/signing';
 import type { Confiner } from '../media/confine';
 import { probeFile } from '../media/probe';
-import { checkStorageRef, isFolderBlob, mediaOf } from '../files/storage-access';
-import type { UrlBuilder } from '../files/urls';
-import { isHostAllowed } from '../ffmpeg-args/input-hosts';
+import { checkStorageRef, isFolderBlob, mediaOf } from './storage-access';
+import type { UrlBuilder } from './urls';
+import { isHostAllowed } from '../storage/host-policy';
 import { mapBounded } from '../work/map-bounded';
-import { timeStage } from './job-timings';
+import { timeStage } from '../jobs/job-timings';
 
 /** What fetching inputs over HTTP needs (a worker on another machine has only this). */
 export interface DownloadDeps {

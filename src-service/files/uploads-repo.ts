@@ -1,4 +1,4 @@
-import type { Db } from './open';
+import type { Db } from '../db/open';
 
 /** A multipart upload in progress: the file it fills, its declared size and parts, where they are staged. */
 export interface Upload {

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from './open';
-import { createAccountsRepo } from './accounts-repo';
+import { openDatabase, type Db } from '../db/open';
+import { createAccountsRepo } from '../accounts/accounts-repo';
 import { createCommandsRepo, type CommandsRepo } from './commands-repo';
-import { COMMAND_TRANSITIONS, type CommandStatus } from '../jobs/state';
+import { COMMAND_TRANSITIONS, type CommandStatus } from './state';
 import { IllegalTransitionError } from '../errors';
 
 const STATUSES: CommandStatus[] = ['QUEUED', 'PROCESSING', 'SUCCESS', 'FAILED'];

@@ -1,12 +1,12 @@
-import type { Db } from './open';
-import { canTransition, isFinal, type CommandStatus } from '../jobs/state';
+import type { Db } from '../db/open';
+import { canTransition, isFinal, type CommandStatus } from './state';
 import { IllegalTransitionError } from '../errors';
-import { nowIso } from './time';
-import { createStatusWriter } from './status-writer';
+import { nowIso } from '../db/time';
+import { createStatusWriter } from '../db/status-writer';
 import type { CommandErrorStatus, CommandType } from '../contract/enums';
 import { Progress } from '../contract/events.schema';
 import type { EditResult } from '../contract/edits.schema';
-import type { Command, CommandProgress, Failure, NewCommand, SegmentedState, StoredRequest } from '../jobs/command';
+import type { Command, CommandProgress, Failure, NewCommand, SegmentedState, StoredRequest } from './command';
 
 export type { Command, Failure, NewCommand };
 

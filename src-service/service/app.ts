@@ -1,18 +1,18 @@
 import Koa from 'koa';
 import type { Router } from '@koa/router';
-import type { Config } from './config';
-import type { AccountsRepo } from './db/accounts-repo';
-import { errorHandler } from './api/middleware/error-handler';
-import { requestId } from './api/middleware/request-id';
-import { closeUnreadBody } from './api/middleware/unread-body';
-import { hostGuard } from './api/middleware/host-guard';
-import { setJsonBodyLimits } from './api/middleware/json-body';
-import { requireApiKey } from './api/middleware/auth';
-import { methodNotAllowed } from './api/middleware/method-not-allowed';
-import { serveGuarded, type GuardedRouter } from './api/guarded-router';
-import { isApiPath } from './api/middleware/api-path';
-import { NotFoundError } from './errors';
-import { webUi } from './api/web/web-ui';
+import type { Config } from '../config';
+import type { AccountsRepo } from '../accounts/accounts-repo';
+import { errorHandler } from '../api/middleware/error-handler';
+import { requestId } from '../api/middleware/request-id';
+import { closeUnreadBody } from '../api/middleware/unread-body';
+import { hostGuard } from '../api/middleware/host-guard';
+import { setJsonBodyLimits } from '../api/middleware/json-body';
+import { requireApiKey } from '../api/middleware/auth';
+import { methodNotAllowed } from '../api/middleware/method-not-allowed';
+import { serveGuarded, type GuardedRouter } from '../api/guarded-router';
+import { isApiPath } from '../api/middleware/api-path';
+import { NotFoundError } from '../errors';
+import { webUi } from '../api/web/web-ui';
 
 export interface AppOptions {
   config: Pick<Config, 'maxJsonBytes' | 'jsonBodyTimeoutMs' | 'webRoot'>;

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from './db/open';
-import type { AccountsRepo } from './db/accounts-repo';
-import { nowIso } from './db/time';
-import { createKeyring, type Keyring } from './storage/signing';
+import type { Db } from '../db/open';
+import type { AccountsRepo } from '../accounts/accounts-repo';
+import { nowIso } from '../db/time';
+import { createKeyring, type Keyring } from '../storage/signing';
 
 export const LOCAL_KEY_FILE = 'local-api-key';
 

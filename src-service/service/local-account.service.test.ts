@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startChildService, type ChildService } from './testing/child-service';
-import { tempDir } from './testing/harness';
+import { startChildService, type ChildService } from '../testing/child-service';
+import { tempDir } from '../testing/harness';
 import { LOCAL_KEY_FILE } from './bootstrap';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let running: ChildService | undefined;
 const dirs: string[] = [];
 

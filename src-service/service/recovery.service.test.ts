@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startChildService, type ChildService } from './testing/child-service';
-import { tempDir } from './testing/harness';
-import { startWebhookReceiver } from './testing/webhook-receiver';
-import { processesMentioning } from './testing/processes';
-import { findBwrap, smokeTestBwrap } from './media/confine/bwrap';
+import { startChildService, type ChildService } from '../testing/child-service';
+import { tempDir } from '../testing/harness';
+import { startWebhookReceiver } from '../testing/webhook-receiver';
+import { processesMentioning } from '../testing/processes';
+import { findBwrap, smokeTestBwrap } from '../media/confine/bwrap';
 
 const KEY = 'ffd_test_recovery_key_0123456789';
 let running: ChildService | undefined;

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import type { Command, CommandsRepo } from './db/commands-repo';
-import type { FilesRepo } from './db/files-repo';
-import type { BlobStore } from './storage/blob-store';
-import { dropState } from './segmented/manifest';
+import type { Command, CommandsRepo } from '../jobs/commands-repo';
+import type { FilesRepo } from '../files/files-repo';
+import type { BlobStore } from '../storage/blob-store';
+import { dropState } from '../segmented/manifest';
 
 /** A command interrupted this many times is failed instead of re-run (it may be what kills us). */
 const MAX_ATTEMPTS = 2;

@@ -3,9 +3,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from './testing/harness';
-import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver';
-import { processesMentioning } from './testing/processes';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
+import { processesMentioning } from '../testing/processes';
 import { STOP_BOUND_MS } from './stop-stages';
 
 // The stop bound is a correctness property (a stop that waits on something that never comes

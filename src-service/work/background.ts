@@ -1,5 +1,5 @@
-import { ShutdownError } from './errors';
-import { createWorkQueue } from './work/work-queue';
+import { ShutdownError } from '../errors';
+import { createWorkQueue } from './work-queue';
 
 /** How long stop() waits for aborted tasks before it gives up waiting. */
 const STOP_GRACE_MS = 10_000;

@@ -1,11 +1,11 @@
 import type { Context, Middleware, Next } from 'koa';
-import { NotFoundError } from '../errors';
-import { HttpError } from '../api/http-error';
-import { createRouter, mountEndpoints } from '../api/mount-endpoints';
-import type { GuardedRouter } from '../api/guarded-router';
-import { workerProtocolEndpoints } from '../contract/endpoints/worker-protocol';
-import type { WorkersRepo } from './workers-repo';
-import type { RemoteJobs } from './remote-jobs';
+import { NotFoundError } from '../../errors';
+import { HttpError } from '../http-error';
+import { createRouter, mountEndpoints } from '../mount-endpoints';
+import type { GuardedRouter } from '../guarded-router';
+import { workerProtocolEndpoints } from '../../contract/endpoints/worker-protocol';
+import type { WorkersRepo } from '../../scale-out/workers-repo';
+import type { RemoteJobs } from '../../scale-out/remote-jobs';
 
 const PART_NUMBER = /^[0-9]{1,6}$/;
 

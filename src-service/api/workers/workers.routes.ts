@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import { createRouter, mountEndpoints } from '../api/mount-endpoints';
-import { workerEndpoints } from '../contract/endpoints/workers';
-import type { WorkersRepo } from './workers-repo';
+import { createRouter, mountEndpoints } from '../mount-endpoints';
+import { workerEndpoints } from '../../contract/endpoints/workers';
+import type { WorkersRepo } from '../../scale-out/workers-repo';
 
 /** A worker that has not reported for this long is shown as offline. */
 export const ONLINE_WITHIN_MS = 30_000;

@@ -1,9 +1,9 @@
-import type { FilesRepo } from '../db/files-repo';
-import type { EventBus } from '../events/event-bus';
-import type { UrlBuilder } from '../files/urls';
-import type { CommandNotifier } from '../jobs/notify';
-import { commandEventPublisher } from '../api/events/command-events';
-import { eventRoutes } from '../api/events/events.routes';
+import type { FilesRepo } from '../../files/files-repo';
+import type { EventBus } from '../../events/event-bus';
+import type { UrlBuilder } from '../../files/urls';
+import type { CommandNotifier } from '../../jobs/notify';
+import { commandEventPublisher } from '../../api/events/command-events';
+import { eventRoutes } from '../../api/events/events.routes';
 import { routesModule, type ServiceModule } from './module';
 
 /** `GET /v1/events`; subscribes the command lifecycle's events to the stream when built. */

@@ -1,20 +1,20 @@
 import path from 'node:path';
-import type { Config } from '../config';
-import type { AccountsRepo } from '../db/accounts-repo';
-import type { CommandsRepo } from '../db/commands-repo';
-import type { FilesRepo } from '../db/files-repo';
-import type { BlobStore } from '../storage/blob-store';
-import type { Keyring } from '../storage/signing';
-import type { EventBus } from '../events/event-bus';
-import type { Confiner } from '../media/confine';
-import type { Media } from '../media/media-module';
+import type { Config } from '../../config';
+import type { AccountsRepo } from '../../accounts/accounts-repo';
+import type { CommandsRepo } from '../../jobs/commands-repo';
+import type { FilesRepo } from '../../files/files-repo';
+import type { BlobStore } from '../../storage/blob-store';
+import type { Keyring } from '../../storage/signing';
+import type { EventBus } from '../../events/event-bus';
+import type { Confiner } from '../../media/confine';
+import type { Media } from '../../media/media-module';
 import type { ServiceModule } from './module';
-import { createFactCache, type FactCache } from '../facts/fact-cache';
-import { createFactUrls } from '../facts/fact-urls';
-import { createFileFacts } from '../facts/file-facts';
-import { createProxyMaker } from '../facts/proxy';
-import { fileFactRoutes, localFolderRoutes } from '../api/file-facts/file-facts.routes';
-import { factFilesRoute } from '../api/file-facts/fact-files.route';
+import { createFactCache, type FactCache } from '../../facts/fact-cache';
+import { createFactUrls } from '../../facts/fact-urls';
+import { createFileFacts } from '../../facts/file-facts';
+import { createProxyMaker } from '../../facts/proxy';
+import { fileFactRoutes, localFolderRoutes } from '../../api/file-facts/file-facts.routes';
+import { factFilesRoute } from '../../api/file-facts/fact-files.route';
 
 export interface FileFactsModuleDeps {
   config: Config;

@@ -1,15 +1,15 @@
-import type { Config } from '../config';
-import type { AccountsRepo } from '../db/accounts-repo';
-import type { UrlBuilder } from '../files/urls';
+import type { Config } from '../../config';
+import type { AccountsRepo } from '../../accounts/accounts-repo';
+import type { UrlBuilder } from '../../files/urls';
 import type { ServiceModule } from './module';
-import { createStoreFileWorker, type StoreFileDeps } from '../files/store-from-url';
-import { createUploads, type UploadDeps } from '../files/uploads';
-import { createFormUploads } from '../files/form-upload';
-import type { DeleteDeps } from '../files/deletes';
-import { createRateLimiter } from '../accounts/rate-limit';
-import { fileRoutes, signedUploadRoutes } from '../api/files/files.routes';
-import { formUploadRoutes } from '../api/files/form-upload.route';
-import { storageRoutes } from '../api/storage/storage.routes';
+import { createStoreFileWorker, type StoreFileDeps } from '../../files/store-from-url';
+import { createUploads, type UploadDeps } from '../../files/uploads';
+import { createFormUploads } from '../../files/form-upload';
+import type { DeleteDeps } from '../../files/deletes';
+import { createRateLimiter } from '../../accounts/rate-limit';
+import { fileRoutes, signedUploadRoutes } from '../../api/files/files.routes';
+import { formUploadRoutes } from '../../api/files/form-upload.route';
+import { storageRoutes } from '../../api/storage/storage.routes';
 
 export interface FilesDeps extends StoreFileDeps, UploadDeps, DeleteDeps {
   config: Config;

@@ -1,17 +1,17 @@
-import type { Config } from '../config';
-import type { CommandNotifier } from '../jobs/notify';
-import type { Media } from '../media/media-module';
+import type { Config } from '../../config';
+import type { CommandNotifier } from '../../jobs/notify';
+import type { Media } from '../../media/media-module';
 import type { ServiceModule } from './module';
-import { createCommandRunner, type RunnerDeps } from '../jobs/runner';
-import { createLocalScheduler, type Scheduler } from '../jobs/scheduler';
-import { knownNamesOf } from '../jobs/failure-message';
-import { createResultCache } from '../cache/result-cache';
-import type { SubmitDeps } from '../jobs/submit';
-import type { CancelDeps } from '../jobs/cancel';
-import { submitDepsOf } from '../jobs/submit-wiring';
-import { commandRoutes } from '../api/commands/commands.routes';
-import { editRoutes } from '../api/edits/edits.routes';
-import { createPollCache, type PollCache } from '../api/commands/poll-cache';
+import { createCommandRunner, type RunnerDeps } from '../../jobs/runner';
+import { createLocalScheduler, type Scheduler } from '../../jobs/scheduler';
+import { knownNamesOf } from '../../jobs/failure-message';
+import { createResultCache } from '../../cache/result-cache';
+import type { SubmitDeps } from '../../jobs/submit';
+import type { CancelDeps } from '../../jobs/cancel';
+import { submitDepsOf } from '../../jobs/submit-wiring';
+import { commandRoutes } from '../../api/commands/commands.routes';
+import { editRoutes } from '../../api/edits/edits.routes';
+import { createPollCache, type PollCache } from '../../api/commands/poll-cache';
 
 type RunnerWiring = Omit<RunnerDeps, 'ffmpegPath' | 'ffprobePath' | 'knownNames' | 'onStatus' | 'onProgress' | 'resultCache'>;
 

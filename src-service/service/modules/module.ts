@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Router } from '@koa/router';
-import type { GuardedRouter } from '../api/guarded-router';
+import type { GuardedRouter } from '../../api/guarded-router';
 
 /**
  * One part of the service as the composition root (src-service/compose.ts) wires it: the routes it adds to

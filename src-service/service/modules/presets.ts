@@ -1,13 +1,13 @@
 import type { ServiceModule } from './module';
-import { presetRoutes } from '../api/presets/presets.routes';
-import { cacheRoutes } from '../api/cache/cache.routes';
-import { batchRoutes } from '../api/batches/batches.routes';
-import { watchRoutes } from '../api/watch/watch.routes';
-import { createBatches, type BatchDeps } from '../batches/batches';
-import { createBatchesRepo } from '../batches/batches-repo';
-import { createWatchFolders, type WatchFoldersDeps } from '../watch/watch-folders';
-import { createPresets } from '../presets/presets';
-import { createPresetsRepo } from '../presets/presets-repo';
+import { presetRoutes } from '../../api/presets/presets.routes';
+import { cacheRoutes } from '../../api/cache/cache.routes';
+import { batchRoutes } from '../../api/batches/batches.routes';
+import { watchRoutes } from '../../api/watch/watch.routes';
+import { createBatches, type BatchDeps } from '../../batches/batches';
+import { createBatchesRepo } from '../../batches/batches-repo';
+import { createWatchFolders, type WatchFoldersDeps } from '../../watch/watch-folders';
+import { createPresets } from '../../presets/presets';
+import { createPresetsRepo } from '../../presets/presets-repo';
 
 export type PresetsDeps = BatchDeps & WatchFoldersDeps;
 

@@ -1,12 +1,12 @@
-import type { Scheduler } from '../jobs/scheduler';
-import type { Config } from '../config';
-import type { Db } from '../db/open';
-import type { ServiceModule } from '../modules/module';
-import { createWorkersRepo } from './workers-repo';
-import { createRemoteJobs, type RemoteJobsDeps } from './remote-jobs';
-import { createQueueScheduler } from './queue-scheduler';
-import { workerApi } from './worker-api';
-import { workersRoutes } from './workers-routes';
+import type { Scheduler } from '../../jobs/scheduler';
+import type { Config } from '../../config';
+import type { Db } from '../../db/open';
+import type { ServiceModule } from './module';
+import { createWorkersRepo } from '../../scale-out/workers-repo';
+import { createRemoteJobs, type RemoteJobsDeps } from '../../scale-out/remote-jobs';
+import { createQueueScheduler } from '../../scale-out/queue-scheduler';
+import { workerApi } from '../../api/worker-protocol/worker-protocol.routes';
+import { workersRoutes } from '../../api/workers/workers.routes';
 
 export interface ScaleOut extends ServiceModule {
   scheduler: Scheduler;
@@ -41,7 +41,7 @@ export function createScaleOut(deps: ScaleOutDeps): ScaleOut {
     async start() {
       await queue.start();
       if (!deps.config.localWorker) return;
-      const { startWorker } = await import('./worker/worker');
+      const { startWorker } = await import('../../scale-out/worker/worker');
       const { id, token } = workers.createToken('local worker (inside the service)');
       localTokenId = id;
       local = await startWorker({

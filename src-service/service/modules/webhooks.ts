@@ -1,12 +1,12 @@
-import type { Config } from '../config';
-import type { Db } from '../db/open';
-import type { CommandsRepo } from '../db/commands-repo';
-import type { FilesRepo } from '../db/files-repo';
-import type { UrlBuilder } from '../files/urls';
-import { isFinalStatusEvent, type CommandNotifier } from '../jobs/notify';
-import { createWebhooks } from '../webhooks/webhooks';
-import { presentCommand } from '../api/commands/commands.presenter';
-import { webhookRoutes } from '../api/webhook/webhook.routes';
+import type { Config } from '../../config';
+import type { Db } from '../../db/open';
+import type { CommandsRepo } from '../../jobs/commands-repo';
+import type { FilesRepo } from '../../files/files-repo';
+import type { UrlBuilder } from '../../files/urls';
+import { isFinalStatusEvent, type CommandNotifier } from '../../jobs/notify';
+import { createWebhooks } from '../../webhooks/webhooks';
+import { presentCommand } from '../../api/commands/commands.presenter';
+import { webhookRoutes } from '../../api/webhook/webhook.routes';
 import type { ServiceModule } from './module';
 
 export interface WebhooksDeps {

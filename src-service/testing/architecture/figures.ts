@@ -58,7 +58,7 @@ function functionsOf(file: string): FunctionSize[] {
 function duplicatePairs(): string {
   try {
     const out = execFileSync('duplicates', ['--repo', REPO, '--most', '1', '--seconds', '120'], { encoding: 'utf8' });
-    return out.split('\n')[0];
+    return out.split('\n')[0] ?? '';
   } catch {
     return 'the duplicates tool is not on this machine';
   }

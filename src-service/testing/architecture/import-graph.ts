@@ -48,7 +48,7 @@ export function productionFiles(root = SERVICE_ROOT): string[] {
 }
 
 /** The first path segment under the service root ("jobs", "compose.ts"). */
-export const folderOf = (file: string, root = SERVICE_ROOT): string => relative(root, file).split(sep)[0];
+export const folderOf = (file: string, root = SERVICE_ROOT): string => relative(root, file).split(sep)[0] ?? '';
 
 function resolveImport(from: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null;
@@ -64,7 +64,8 @@ function resolveImport(from: string, spec: string): string | null {
 }
 
 function isTypeOnlyImport(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
-  if (ts.isExportDeclaration(node)) return node.isTypeOnly || (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.every((e) => e.isTypeOnly));
+  if (ts.isExportDeclaration(node))
+    return node.isTypeOnly || (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.every((e) => e.isTypeOnly));
   const clause = node.importClause;
   if (!clause) return false;
   if (clause.isTypeOnly) return true;
@@ -84,7 +85,12 @@ export function importsOf(file: string, root = SERVICE_ROOT): ImportEdge[] {
   const visit = (node: ts.Node): void => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       add(node.moduleSpecifier.text, isTypeOnlyImport(node));
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       add(node.arguments[0].text, false);
     }
     ts.forEachChild(node, visit);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../testing/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../testing/media';
+import { startTestService, tempDir, type TestService } from '../harness';
+import { makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../media';
 import {
   CommandResponse,
   CommandsListItemResponse,
@@ -12,7 +12,7 @@ import {
   DetailBody,
   HTTPValidationError,
   RendiStoredFile,
-} from '../testing/compat/hosted-contract';
+} from './hosted-contract';
 
 /** Every response shape, field by field, against what the hosted service's OpenAPI document requires (testing/compat/hosted-contract.ts). */
 let svc: TestService;

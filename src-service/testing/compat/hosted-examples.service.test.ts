@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../testing/harness';
-import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../testing/media';
+import { startTestService, tempDir, type TestService } from '../harness';
+import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../media';
 import yazl from 'yazl';
 import path from 'node:path';
-import { COMMAND_EXAMPLES, MANY_FILES_EXAMPLES } from '../testing/compat/examples';
-import { checkCommandRecord, checkTable, checkValidationBody, INIT_UPLOAD, STORED_FILE } from '../testing/compat/spec-shapes';
+import { COMMAND_EXAMPLES, MANY_FILES_EXAMPLES } from './examples';
+import { checkCommandRecord, checkTable, checkValidationBody, INIT_UPLOAD, STORED_FILE } from './spec-shapes';
 
 type Json = any;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../testing/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer } from '../testing/media';
+import { startTestService, tempDir, type TestService } from '../harness';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../media';
 
 /** The older request shapes of the hosted service's OpenAPI document, sent as raw JSON text. */
 let svc: TestService;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../testing/harness';
-import { makeTinyMedia, startMediaServer, type MediaServer } from '../testing/media';
+import { startTestService, tempDir, type TestService } from '../harness';
+import { makeTinyMedia, startMediaServer, type MediaServer } from '../media';
 
 /**
  * The API driven the way Pipedream's Rendi component drives the hosted service: the optional

@@ -3,12 +3,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChildService, type ChildService } from '../testing/child-service';
-import { tempDir } from '../testing/harness';
-import { startMediaServer, type MediaServer } from '../testing/media';
-import { checkConsistency } from '../testing/hardening/consistency';
-import { makeClient, type Api } from '../testing/hardening/client';
-import { putSlowly } from '../testing/hardening/slow-put';
+import { startChildService, type ChildService } from '../child-service';
+import { tempDir } from '../harness';
+import { startMediaServer, type MediaServer } from '../media';
+import { checkConsistency } from './consistency';
+import { makeClient, type Api } from './client';
+import { putSlowly } from './slow-put';
 
 /**
  * Disk full: the whole data dir (database included) lives on a 40 MiB tmpfs. Outputs,

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../testing/harness';
-import { answerProblem } from '../testing/hardening/error-shapes';
-import { createHttpClient, rawResponseBody, sendRawBytes, type HttpClient, type RawRequest } from '../testing/hardening/http-raw';
-import { lavfiOutputs, uploadFile } from '../testing/hardening/fixtures';
+import { startTestService, type TestService } from '../harness';
+import { answerProblem } from './error-shapes';
+import { createHttpClient, rawResponseBody, sendRawBytes, type HttpClient, type RawRequest } from './http-raw';
+import { lavfiOutputs, uploadFile } from './fixtures';
 import {
   CONTENT_TYPES,
   DEAD_INPUT,
@@ -15,8 +15,8 @@ import {
   nastyString,
   pathSegment,
   queryString,
-} from '../testing/hardening/fuzz-arbitraries';
-import { ROUTES, validBodies, type Route } from '../testing/hardening/fuzz-routes';
+} from './fuzz-arbitraries';
+import { ROUTES, validBodies, type Route } from './fuzz-routes';
 
 /**
  * Property-based fuzzing of every endpoint (routes from api/**\/*.routes.ts and the OpenAPI

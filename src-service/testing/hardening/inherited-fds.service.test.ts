@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../testing/harness';
+import { tempDir } from '../harness';
 
 /**
  * Descriptor leaks (docs/sandbox.md, "Clean process start"): the service is started the way a
@@ -11,7 +11,7 @@ import { tempDir } from '../testing/harness';
  * stand-in ffmpeg lists its own descriptors into its output. fd 3 must not reach it. Sandbox
  * off, so the service's own start-up is what is proven (bubblewrap is not relied on).
  */
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '../../..');
 const linux = process.platform === 'linux';
 
 describe.skipIf(!linux)(`inherited descriptors${linux ? '' : ' (skipped: reads /proc, Linux only)'}`, () => {

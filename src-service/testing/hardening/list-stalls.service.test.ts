@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../testing/harness';
-import { startMediaServer, type MediaServer } from '../testing/media';
-import { buildZip } from '../testing/zip-builder';
+import { startTestService, tempDir, type TestService } from '../harness';
+import { startMediaServer, type MediaServer } from '../media';
+import { buildZip } from '../zip-builder';
 
 /**
  * Regex stalls (docs/sandbox.md, "Work on the event loop"): list files whose checks used to be quadratic on the event loop

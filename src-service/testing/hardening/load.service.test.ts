@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChildService, type ChildService } from '../testing/child-service';
-import { tempDir } from '../testing/harness';
-import { checkConsistency } from '../testing/hardening/consistency';
-import { makeClient, type Api } from '../testing/hardening/client';
-import { sampleRss } from '../testing/hardening/process-memory';
-import { putSlowly } from '../testing/hardening/slow-put';
+import { startChildService, type ChildService } from '../child-service';
+import { tempDir } from '../harness';
+import { checkConsistency } from './consistency';
+import { makeClient, type Api } from './client';
+import { sampleRss } from './process-memory';
+import { putSlowly } from './slow-put';
 
 /**
  * Load: a burst of command submissions and parallel direct uploads, all at once, against a

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORD_LIMITS } from '../accounts/plans';
-import { startTestService, type TestService } from '../testing/harness';
-import { otherAccountKey } from '../testing/hardening/fixtures';
+import { RECORD_LIMITS } from '../../accounts/plans';
+import { startTestService, type TestService } from '../harness';
+import { otherAccountKey } from './fixtures';
 
 /**
  * Record floods (docs/sandbox.md, per-plan limits: one 24.5 KB batch request of a trial key grew the database by

@@ -2,18 +2,18 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChildService, type ChildService } from '../testing/child-service';
-import { tempDir } from '../testing/harness';
-import { makeTinyMedia } from '../testing/media';
-import { buildZip } from '../testing/zip-builder';
-import { checkConsistency, checkDownloads, type ConsistencyReport } from '../testing/hardening/consistency';
-import { freePort, makeClient, type Api } from '../testing/hardening/client';
-import { putSlowly } from '../testing/hardening/slow-put';
-import { childCommands } from '../testing/hardening/process-memory';
-import { seededRng, seedFromEnv } from '../testing/hardening/seeded-rng';
-import { startSlowServer, type SlowServer } from '../testing/hardening/slow-server';
-import { TRIGGERS, waitForTrigger, type Trigger } from '../testing/hardening/kill-triggers';
-import { OP_KINDS, SoakWorld, advanceUpload, learnCommands, runOp, sha256, type OpKind } from '../testing/hardening/soak-ops';
+import { startChildService, type ChildService } from '../child-service';
+import { tempDir } from '../harness';
+import { makeTinyMedia } from '../media';
+import { buildZip } from '../zip-builder';
+import { checkConsistency, checkDownloads, type ConsistencyReport } from './consistency';
+import { freePort, makeClient, type Api } from './client';
+import { putSlowly } from './slow-put';
+import { childCommands } from './process-memory';
+import { seededRng, seedFromEnv } from './seeded-rng';
+import { startSlowServer, type SlowServer } from './slow-server';
+import { TRIGGERS, waitForTrigger, type Trigger } from './kill-triggers';
+import { OP_KINDS, SoakWorld, advanceUpload, learnCommands, runOp, sha256, type OpKind } from './soak-ops';
 
 /**
  * Soak: the service is killed with SIGKILL at random points while a mix of work is in

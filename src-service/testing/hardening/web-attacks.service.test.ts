@@ -4,13 +4,13 @@ import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../testing/harness';
-import { createHttpClient, type HttpClient, type RawResponse } from '../testing/hardening/http-raw';
-import { errorShapeProblem } from '../testing/hardening/error-shapes';
-import { DEAD_URL, lavfiOutputs, otherAccountKey, uploadFile, waitForCommandAs } from '../testing/hardening/fixtures';
-import { tamperSignature } from '../testing/hardening/escape-tricks';
-import { ENDPOINTS } from '../contract/endpoints';
-import { bodyKindOf } from '../contract/endpoint';
+import { startTestService, tempDir, type TestService } from '../harness';
+import { createHttpClient, type HttpClient, type RawResponse } from './http-raw';
+import { errorShapeProblem } from './error-shapes';
+import { DEAD_URL, lavfiOutputs, otherAccountKey, uploadFile, waitForCommandAs } from './fixtures';
+import { tamperSignature } from './escape-tricks';
+import { ENDPOINTS } from '../../contract/endpoints';
+import { bodyKindOf } from '../../contract/endpoint';
 
 /**
  * Web attacks on a local API, against the real service over HTTP: DNS rebinding, cross-site
