@@ -13,7 +13,7 @@ import { checkStorageRef, isFolderBlob, mediaOf } from './storage-access';
 import type { UrlBuilder } from './urls';
 import { isHostAllowed } from '../storage/host-policy';
 import { mapBounded } from '../work/map-bounded';
-import { timeStage } from '../jobs/job-timings';
+import { timeStage } from '../work/job-timings';
 
 /** What fetching inputs over HTTP needs (a worker on another machine has only this). */
 export interface DownloadDeps {

@@ -22,7 +22,7 @@ import type { ResultCache } from '../cache/result-cache';
 import { runSegmented, segmentSecondsOf } from '../segmented/run-segmented';
 import { dropState } from '../segmented/manifest';
 import { isCommandFailure } from '../contract/enums';
-import { createJobTimings, timeStage, withJobTimings } from './job-timings';
+import { createJobTimings, timeStage, withJobTimings } from '../work/job-timings';
 import { isEditRequest, prepareEditRun } from '../edits/run-edit';
 
 export interface RunnerDeps extends InputDeps {

@@ -16,7 +16,7 @@ export const SERVICE_ROOT = resolve(dirname(new URL(import.meta.url).pathname), 
  * import each other are counted as one upward arrow too (a loop has no "down").
  */
 export const LAYERS: readonly (readonly string[])[] = [
-  ['index.ts', 'service', 'cli', 'compose.ts', 'app.ts', 'bootstrap.ts', 'background.ts', 'recovery.ts', 'stop-stages.ts', 'modules'],
+  ['index.ts', 'service', 'cli'],
   ['api'],
   ['jobs', 'edits', 'segmented', 'files', 'presets', 'batches', 'watch', 'webhooks', 'cache', 'accounts', 'scale-out', 'facts', 'local'],
   ['ffmpeg-args', 'media', 'storage', 'db', 'events', 'work', 'client'],
