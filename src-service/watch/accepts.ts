@@ -24,18 +24,21 @@ export function isAccepted(presets: Presets, row: WatchFolder, file: string): bo
   return acceptedExtensions(presets, row).includes(extensionOf(path.basename(file)));
 }
 
-/** The names left alone since start, newest first (at most `max`). */
-export function createIgnoredList(max = 20) {
+/**
+ * The names left alone since start: the last `max` to show, newest first, and every name seen
+ * (up to `remember`), so a rescan every 30 s does not announce a folder's other files again.
+ */
+export function createIgnoredList(max = 20, remember = 10_000) {
   const names: string[] = [];
+  const seen = new Set<string>();
   return {
     /** True the first time a name is added (then it is worth telling). */
     add(name: string): boolean {
-      const at = names.indexOf(name);
-      if (at === 0) return false;
-      if (at > 0) names.splice(at, 1);
+      if (seen.has(name)) return false;
+      if (seen.size < remember) seen.add(name);
       names.unshift(name);
       names.length = Math.min(names.length, max);
-      return at < 0;
+      return true;
     },
     list: (): string[] => [...names],
   };
