@@ -1,7 +1,7 @@
 import { AppPage } from './app-page';
 import { seriousViolations } from './axe-check';
 import { ConvertPage } from './convert-page';
-import { expect, openApp, test } from './fixtures';
+import { expect, openApp, screen, test } from './fixtures';
 
 /**
  * The crop drawn on the player (docs/gui.md, "Convert"): a rectangle dragged on the source
@@ -53,6 +53,7 @@ test.describe('builder: crop drawn on the player', () => {
     await expect(convert.command()).toContainText(`crop=${final.w}:${final.h}:${final.x}:${final.y}`);
     const rect = drawer.locator('.crop-drawer-rect');
     await expect.poll(() => rect.evaluate((el) => (el as HTMLElement).style.width)).toBe(`${(final.w / width) * 100}%`);
+    await screen(page, 'convert-crop');
     expect(await seriousViolations(page)).toEqual([]);
 
     const id = await new AppPage(page).runJob();
