@@ -90,7 +90,7 @@ test.describe('narrow window and public files', () => {
     expect((await header.boundingBox())!.x).toBeLessThan(700);
     await screen(page, '56-narrow-files-scrolled');
     await app.fileRow('sample-image.png').click();
-    await expect(app.fileDrawer()).toContainText('This file is public');
+    await expect(app.fileDrawer().getByTestId('file-access')).toHaveText(/^Public: its URL works for anyone/);
     await expect(app.fileDrawer().getByRole('button', { name: 'Copy presigned link' })).toHaveCount(0);
   });
 });
