@@ -36,7 +36,7 @@ test.describe('pickers', () => {
     await expect.poll(async () => (await svc.client.listFiles()).filter((f) => f.filename === 'big.mp4' && f.content_hash).length, { timeout: 60_000 }).toBe(3);
   }
 
-  const ROW = /^big\.mp4 · 3 copies · \d+(\.\d)? KB · 0:02 · .*\d{4}/;
+  const ROW = /^\s*big\.mp4 · 3 copies · \d+(\.\d)? KB · 0:02 · .*\d{4}/;
 
   test('when a video command picks a stored input, then subtitles, zips, images and audio are hidden and identical files are one row until asked', async ({
     page,
