@@ -25,6 +25,10 @@ test.describe('small things people notice', () => {
     const app = new AppPage(page);
     await openApp(page, svc);
     await app.nav('Files').click();
+    // Hidden among stored files; the status filter shows it.
+    await expect(app.filesStatusFilter()).toBeVisible();
+    await expect(app.fileRow('half-sent.bin')).toHaveCount(0);
+    await app.filesStatusFilter().selectOption({ label: 'Failed or discarded (1)' });
     await app.fileRow('half-sent.bin').click();
     await expect(app.fileDrawer()).toBeVisible();
     await expect(app.fileDrawer().getByRole('button', { name: 'Use as input in a new job' })).toHaveCount(0);
