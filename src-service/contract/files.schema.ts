@@ -17,7 +17,7 @@ export const ListFilesQuery = z.object({
     .string()
     .regex(CONTENT_HASH, 'content_hash is 64 lowercase hex digits')
     .optional()
-    .describe('FFDesk: only stored files with this content hash (SHA-256 of the 4 MiB blocks\' SHA-256 digests), to reuse a file instead of uploading it again'),
+    .describe("FFDesk: only stored files with this content hash (SHA-256 of the 4 MiB blocks' SHA-256 digests), to reuse a file instead of uploading it again"),
 });
 
 export const FileIdParams = z.object({ file_id: z.string() });

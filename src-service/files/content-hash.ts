@@ -13,7 +13,7 @@ export async function contentHashOfFile(filePath: string, signal?: AbortSignal):
   let inBlock = 0;
   let blocks = 0;
   for await (const chunk of createReadStream(filePath, { highWaterMark: 1024 * 1024, signal }) as AsyncIterable<Buffer>) {
-    for (let at = 0; at < chunk.length; ) {
+    for (let at = 0; at < chunk.length;) {
       const take = Math.min(chunk.length - at, CONTENT_HASH_BLOCK - inBlock);
       block.update(chunk.subarray(at, at + take));
       at += take;

@@ -192,8 +192,7 @@ export function createFilesRepo(db: Db) {
     /** Only files whose bytes are stored and readable: what `GET /v1/files` lists by default. */
     listStored: (accountId: string, limit: number, offset: number) => all(listStored.all(accountId, limit, offset)),
     /** Stored files with this content hash (contract/content-hash.ts), newest first: `GET /v1/files?content_hash=`. */
-    listStoredByHash: (accountId: string, contentHash: string, limit: number, offset: number) =>
-      all(storedByHash.all(accountId, contentHash, limit, offset)),
+    listStoredByHash: (accountId: string, contentHash: string, limit: number, offset: number) => all(storedByHash.all(accountId, contentHash, limit, offset)),
     byCommand: (commandId: string) => all(byCommand.all(commandId)),
     inStatus: (status: FileStatus) => all(inStatus.all(status)),
     findByName: (accountId: string, filename: string) => one(byName.get(accountId, filename)),

@@ -30,7 +30,22 @@ interface Props {
   onRunPreset?(): void;
 }
 
-export function FilesToolbar({ state, onState, stateCounts, search, onSearch, type, onType, shown, total, selectedCount, onClearSelection, onBulkDelete, onReload, onRunPreset }: Props) {
+export function FilesToolbar({
+  state,
+  onState,
+  stateCounts,
+  search,
+  onSearch,
+  type,
+  onType,
+  shown,
+  total,
+  selectedCount,
+  onClearSelection,
+  onBulkDelete,
+  onReload,
+  onRunPreset,
+}: Props) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Files">
       <input

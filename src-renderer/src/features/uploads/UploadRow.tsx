@@ -38,7 +38,9 @@ export function UploadRow({ item, ...actions }: { item: UploadItem } & UploadRow
         </strong>
         <StatusChip status={status.chip} label={status.label} />
       </div>
-      {!isFinal && <ProgressBar percent={item.status === 'processing' || item.status === 'checking' ? null : percent} label={`Upload progress of ${item.name}`} />}
+      {!isFinal && (
+        <ProgressBar percent={item.status === 'processing' || item.status === 'checking' ? null : percent} label={`Upload progress of ${item.name}`} />
+      )}
       <div className="row small muted">
         <span>{progressText(item, percent)}</span>
         {item.status === 'uploading' && (
