@@ -7,7 +7,8 @@ import presetsBatchesCacheWatch from './006-presets-batches-cache-watch';
 import watchRunLimit from './007-watch-run-limit';
 import commandEdits from './008-command-edits';
 import commandSegments from './009-command-segments';
-import fileContentHash from './010-file-content-hash';
+import watchExtensions from './010-watch-extensions';
+import fileContentHash from './011-file-content-hash';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
 export const MIGRATIONS: readonly string[] = [
@@ -20,5 +21,6 @@ export const MIGRATIONS: readonly string[] = [
   watchRunLimit,
   commandEdits,
   commandSegments,
+  watchExtensions,
   fileContentHash,
 ];
