@@ -82,6 +82,11 @@ export class AppPage {
     return this.page.getByRole('listitem', { name: `Upload of ${name}` });
   }
 
+  /** Files screen: which states the table shows (stored only by default). */
+  filesStatusFilter(): Locator {
+    return this.page.getByRole('combobox', { name: 'Show files by status' });
+  }
+
   interruptedUpload(name: string): Locator {
     return this.page.getByRole('region', { name: 'Interrupted uploads' }).getByRole('listitem', { name: `Interrupted upload of ${name}` });
   }

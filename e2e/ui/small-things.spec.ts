@@ -25,6 +25,10 @@ test.describe('small things people notice', () => {
     const app = new AppPage(page);
     await openApp(page, svc);
     await app.nav('Files').click();
+    // Hidden among stored files; the status filter shows it.
+    await expect(app.filesStatusFilter()).toBeVisible();
+    await expect(app.fileRow('half-sent.bin')).toHaveCount(0);
+    await app.filesStatusFilter().selectOption({ label: 'Failed or discarded (1)' });
     await app.fileRow('half-sent.bin').click();
     await expect(app.fileDrawer()).toBeVisible();
     await expect(app.fileDrawer().getByRole('button', { name: 'Use as input in a new job' })).toHaveCount(0);
@@ -90,7 +94,7 @@ test.describe('narrow window and public files', () => {
     expect((await header.boundingBox())!.x).toBeLessThan(700);
     await screen(page, '56-narrow-files-scrolled');
     await app.fileRow('sample-image.png').click();
-    await expect(app.fileDrawer()).toContainText('This file is public');
+    await expect(app.fileDrawer().getByTestId('file-access')).toHaveText(/^Public: its URL works for anyone/);
     await expect(app.fileDrawer().getByRole('button', { name: 'Copy presigned link' })).toHaveCount(0);
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { AppPage } from './app-page';
+import { seriousViolations } from './axe-check';
 import { expect, openApp, sampleWhile, screen, test, testFolder } from './fixtures';
 
 const MB = 1024 * 1024;
@@ -43,27 +44,6 @@ test.describe('uploads', () => {
 
     const stored = (await svc.client.listFiles()).find((f) => f.filename === 'big-upload.bin');
     expect(stored?.size_mbytes).toBeCloseTo(30, 3);
-  });
-
-  test('when an upload is aborted, then the session is aborted on the service', async ({ page, svc }) => {
-    const file = path.join(testFolder('ffdesk-upload-'), 'aborted.bin');
-    fs.writeFileSync(file, crypto.randomBytes(20 * MB));
-    // The parts are held until the abort is done, so the upload cannot finish first on a slow machine.
-    const parts = await holdUploads(page);
-    try {
-      const app = new AppPage(page);
-      await openApp(page, svc);
-      await app.nav('Uploads').click();
-      await page.getByLabel('Choose files…').setInputFiles(file);
-      const row = page.getByRole('listitem', { name: 'Upload of aborted.bin' });
-      await expect(row.locator('.chip')).toHaveText('Uploading');
-      await row.getByRole('button', { name: 'Abort' }).click();
-      await expect(row.locator('.chip')).toHaveText('Aborted');
-      await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
-      expect((await svc.client.listFiles()).some((f) => f.filename === 'aborted.bin' && f.status === 'STORED')).toBe(false);
-    } finally {
-      parts.release();
-    }
   });
 });
 
@@ -163,3 +143,153 @@ async function holdUploads(page: Page): Promise<{ release(): void }> {
   });
   return { release: () => open() };
 }
+/**
+ * Pause, Abort, Retry and reuse (docs/gui.md, "Uploads"), at 800 px in the dark theme. A
+ * 12 MB file is 2 parts (8 MiB and the rest); part 1 goes through, part 2 hangs until the
+ * test lets it (a newer route handler is asked first), so "what the service received" is known.
+ * Every part body goes through the test's route handler: slow on a loaded machine, hence test.slow.
+ */
+test.describe('uploads: pause, abort, retry, reuse', () => {
+  test.use({ viewport: { width: 800, height: 800 }, colorScheme: 'dark' });
+  test.beforeEach(() => test.slow());
+
+  function randomFile(name: string, mb: number): string {
+    const file = path.join(testFolder('ffdesk-upload-'), name);
+    fs.writeFileSync(file, crypto.randomBytes(mb * MB));
+    return file;
+  }
+
+  /** Parts that reached the service, by phase: part 1 only at first; every part once `release()` is called. */
+  async function holdLaterParts(page: import('@playwright/test').Page) {
+    const before: string[] = [];
+    const after: string[] = [];
+    const partOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+    await page.route('**/uploads/**', async (route) => {
+      const part = partOf(route.request().url());
+      if (part !== '1') return new Promise<void>(() => undefined);
+      before.push(part);
+      await route.continue();
+    });
+    const release = () =>
+      page.route('**/uploads/**', async (route) => {
+        after.push(partOf(route.request().url()));
+        await route.continue();
+      });
+    return { before, after, release };
+  }
+
+  const partOneConfirmed = (page: import('@playwright/test').Page) =>
+    expect.poll(() => page.evaluate(() => localStorage.getItem('ffdesk.uploads.v1') ?? ''), { timeout: 90_000 }).toContain('"part_number":1');
+
+  test('when an upload is paused and resumed from the keyboard, then it goes on from the last confirmed part and no part reaches the service twice', async ({
+    page,
+    svc,
+  }) => {
+    const file = randomFile('paused.bin', 12);
+    const parts = await holdLaterParts(page);
+    const app = new AppPage(page);
+    await openApp(page, svc, '#/uploads');
+    await app.chooseUploads([file]);
+    const row = app.uploadRow('paused.bin');
+    await partOneConfirmed(page);
+    await row.getByRole('button', { name: 'Pause' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(row.locator('.chip')).toHaveText('Paused');
+    await expect(row).toContainText('8.0 MB of 12.0 MB (66%) · paused: Resume goes on from here');
+    // The same button turned into Resume and kept the focus.
+    await expect(row.getByRole('button', { name: 'Resume' })).toBeFocused();
+    await screen(page, '23-upload-paused-800-dark');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await parts.release();
+    await page.keyboard.press('Enter');
+    await expect(row.locator('.chip')).toHaveText('Stored', { timeout: 60_000 });
+    await expect(row).toContainText('resumed');
+    expect(parts.before).toEqual(['1']);
+    expect(parts.after).toEqual(['2']);
+    const stored = (await svc.client.listFiles({ status: 'all' })).filter((f) => f.filename === 'paused.bin');
+    expect(stored.map((f) => [f.status, f.size_mbytes])).toEqual([['STORED', 12]]);
+  });
+
+  test('when an upload is aborted, then Files hides it (the status filter shows it, with one word on access) and Retry resumes from the confirmed part', async ({
+    page,
+    svc,
+  }) => {
+    const file = randomFile('retried.bin', 12);
+    const parts = await holdLaterParts(page);
+    const app = new AppPage(page);
+    await openApp(page, svc, '#/uploads');
+    await app.chooseUploads([file]);
+    const row = app.uploadRow('retried.bin');
+    await partOneConfirmed(page);
+    await row.getByRole('button', { name: 'Abort' }).click();
+    await expect(row.locator('.chip')).toHaveText('Aborted');
+    await expect(row).toContainText('8.0 MB of 12.0 MB (66%) kept for 6 hours: Retry goes on from here');
+    await expect(row.getByRole('button', { name: 'Retry' })).toBeFocused();
+
+    await app.nav('Files').click();
+    await expect(app.filesGrid()).toBeVisible();
+    await expect(app.fileRow('retried.bin')).toHaveCount(0);
+    await app.filesStatusFilter().selectOption({ label: 'Unfinished uploads (1)' });
+    await expect(app.fileRow('retried.bin')).toContainText('Unfinished upload');
+    await app.fileRow('retried.bin').click();
+    await expect(app.fileDrawer().getByTestId('file-access')).toHaveText('Nothing to share: the file is not stored yet. Once stored it will be public.');
+    await expect(app.fileDrawer().getByText(/private/i)).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await app.nav('Uploads').click();
+    await parts.release();
+    await row.getByRole('button', { name: 'Retry' }).click();
+    await expect(row.locator('.chip')).toHaveText('Stored', { timeout: 60_000 });
+    expect(parts.before).toEqual(['1']);
+    expect(parts.after).toEqual(['2']);
+    await app.nav('Files').click();
+    await app.filesStatusFilter().selectOption('stored');
+    await expect(app.fileRow('retried.bin')).toHaveCount(1);
+  });
+
+  test('when an aborted upload is discarded, then the service drops its parts and Files lists it only under "Failed or discarded"', async ({ page, svc }) => {
+    const file = randomFile('discarded.bin', 12);
+    await holdLaterParts(page);
+    const app = new AppPage(page);
+    await openApp(page, svc, '#/uploads');
+    await app.chooseUploads([file]);
+    const row = app.uploadRow('discarded.bin');
+    await partOneConfirmed(page);
+    await row.getByRole('button', { name: 'Abort' }).click();
+    await row.getByRole('button', { name: 'Discard' }).click();
+    await expect(row).toHaveCount(0);
+    await expect
+      .poll(async () => (await svc.client.listFiles({ status: 'all' })).find((f) => f.filename === 'discarded.bin')?.error_status)
+      .toBe('UPLOAD_ABORTED');
+    await app.nav('Files').click();
+    await expect(app.filesGrid()).toBeVisible();
+    await expect(app.fileRow('discarded.bin')).toHaveCount(0);
+    await app.filesStatusFilter().selectOption({ label: 'Failed or discarded (1)' });
+    await expect(app.fileRow('discarded.bin')).toContainText('Upload discarded');
+  });
+
+  test('when the same file is uploaded twice, then the second is the stored file reused, nothing sent, and one file is stored', async ({ page, svc }) => {
+    const file = randomFile('twice.bin', 9);
+    const sent: string[] = [];
+    await page.route('**/uploads/**', async (route) => {
+      sent.push(new URL(route.request().url()).pathname);
+      await route.continue();
+    });
+    const app = new AppPage(page);
+    await openApp(page, svc, '#/uploads');
+    await app.chooseUploads([file]);
+    await expect(app.uploadRow('twice.bin').locator('.chip')).toHaveText('Stored', { timeout: 60_000 });
+    const firstParts = sent.length;
+    expect(firstParts).toBe(2);
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    await app.chooseUploads([file]);
+    await expect(app.uploadRow('twice.bin').locator('.chip')).toHaveText('Already stored');
+    await expect(app.uploadRow('twice.bin')).toContainText('Same content as twice.bin: reused, nothing uploaded');
+    expect(sent.length).toBe(firstParts);
+    const stored = (await svc.client.listFiles({ status: 'all' })).filter((f) => f.filename === 'twice.bin');
+    expect(stored).toHaveLength(1);
+    await app.uploadRow('twice.bin').getByRole('link', { name: 'Show in Files' }).click();
+    await expect(app.fileDrawer()).toBeVisible();
+  });
+});

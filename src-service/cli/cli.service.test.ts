@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +125,31 @@ describe('ffdesk files, upload, store', () => {
     const r = await cli(['store', `${media.url}/image.png`, '--wait', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'STORED', service_store_type: 'STORED_FILE', file_type: 'image' });
+  });
+});
+
+describe('ffdesk upload: same content, one file', () => {
+  it('when the same file is uploaded twice, then the second reuses the stored file; a private upload of it is its own file', async () => {
+    const file = path.join(tempDir('ffdesk-cli-dedupe-'), 'twice.bin');
+    fs.writeFileSync(file, crypto.randomBytes(300_000));
+    const first = await cli(['upload', file, '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    const stored = JSON.parse(first.stdout);
+    expect(stored.content_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const again = await cli(['upload', file]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`twice.bin is already stored as ${stored.file_id}: reused, not uploaded again`);
+    expect(again.stdout).toContain(stored.file_id);
+    const copies = await svc.api('GET', `/v1/files?status=all&content_hash=${stored.content_hash}`);
+    expect(copies.body.map((f: { file_id: string }) => f.file_id)).toEqual([stored.file_id]);
+    const all = await svc.api('GET', '/v1/files?status=all');
+    expect(all.body.filter((f: { filename: string }) => f.filename === 'twice.bin')).toHaveLength(1);
+
+    const priv = await cli(['upload', file, '--private', '--json']);
+    expect(priv.code, priv.stderr).toBe(0);
+    expect(JSON.parse(priv.stdout)).toMatchObject({ is_private: true, content_hash: stored.content_hash });
+    expect(JSON.parse(priv.stdout).file_id).not.toBe(stored.file_id);
   });
 });
 

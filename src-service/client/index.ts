@@ -4,6 +4,7 @@ import { API } from './endpoints';
 import { callEndpoint, openStorageUrl, type CallArgs, type CallInput, type ClientAnswer } from './call';
 import { subscribeEvents, type SubscribeOptions } from './events';
 import { uploadFile, type UploadOptions } from './upload';
+import { findStoredCopy } from './stored-copy';
 import { waitForCommand, type WaitOptions } from './wait';
 import type { Plan, RunChainedRequest, RunCommandRequest, UploadedPart } from './types';
 
@@ -15,6 +16,7 @@ export type { WaitOptions } from './wait';
 export type { CallArgs, CallInput, ClientAnswer } from './call';
 export { API, type Api, type OperationId } from './endpoints';
 export { isChainedRequest, stepsOf } from './command-request';
+export { contentHashOf } from './content-hash';
 export { planParts, createRateMeter, type PartPlan } from './upload-plan';
 export { createSseParser, type SseMessage } from './sse-parser';
 
@@ -70,8 +72,10 @@ export function createClient(options: ClientOptions) {
     getFile: (id: string, o: { presignedTtlSeconds?: number } & Signal = {}) =>
       call(API.getFile, { params: { file_id: id }, query: { presigned_ttl_seconds: o.presignedTtlSeconds }, signal: o.signal }),
     /** Stored files only, unless `status: 'all'` (every state but deleted). */
-    listFiles: (page: Page & Signal & { status?: 'stored' | 'all' } = {}) =>
-      call(API.listFiles, { query: { limit: page.limit, offset: page.offset, status: page.status }, signal: page.signal }),
+    listFiles: (page: Page & Signal & { status?: 'stored' | 'all'; contentHash?: string } = {}) =>
+      call(API.listFiles, { query: { limit: page.limit, offset: page.offset, status: page.status, content_hash: page.contentHash }, signal: page.signal }),
+    /** FFDesk: a stored file with the same bytes and privacy as `blob`, to reuse instead of uploading it again (docs/choices.md). */
+    findStoredCopy: (blob: Blob, o: { isPrivate: boolean } & Signal) => findStoredCopy(client.listFiles, blob, o),
     storeFile: (body: { file_url: string; is_private?: boolean }) => call(API.storeFile, { body }),
     initUpload: (body: CallInput<typeof API.initUpload>['body'], signal?: AbortSignal) => call(API.initUpload, { body, signal }),
     completeUpload: (id: string, parts: UploadedPart[], signal?: AbortSignal) => call(API.completeUpload, { params: { file_id: id }, body: { parts }, signal }),

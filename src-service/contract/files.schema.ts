@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_HASH } from './content-hash';
 import { isHttpUrl, isPlainFilename } from './names';
 
 const TiB = 1024 ** 4;
@@ -12,6 +13,11 @@ export const ListFilesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(1000),
   offset: z.coerce.number().int().min(0).default(0),
   status: z.enum(['stored', 'all']).default('stored').describe('stored (default): STORED files only; all: every state, deleted files excepted'),
+  content_hash: z
+    .string()
+    .regex(CONTENT_HASH, 'content_hash is 64 lowercase hex digits')
+    .optional()
+    .describe("FFDesk: only stored files with this content hash (SHA-256 of the 4 MiB blocks' SHA-256 digests), to reuse a file instead of uploading it again"),
 });
 
 export const FileIdParams = z.object({ file_id: z.string() });

@@ -61,6 +61,7 @@ export const StoredFile = z
     error_status: FileFailureSchema.optional(),
     external_error_message: z.string().nullable().optional(),
     command_id: z.string().optional().describe('FFDesk: for an output, the command that made it'),
+    content_hash: z.string().optional().describe('FFDesk: of an uploaded or fetched file once stored; the listing finds files by it (?content_hash=)'),
   })
   .meta({ description: 'docs/api.md §2.2: a stored file (command output or stored file). Fields that do not apply are left out.' });
 

@@ -32,6 +32,7 @@ interface FileRow {
   original_file_url: string | null;
   error_status: string | null;
   external_error_message: string | null;
+  content_hash: string | null;
   created_at: string;
   deleted_at: string | null;
 }
@@ -51,6 +52,7 @@ export interface FileTransitionFields {
   filename?: string;
   errorStatus?: string;
   externalErrorMessage?: string;
+  contentHash?: string;
 }
 
 /** The row as the domain sees it; the media JSON (written by this service from ffprobe's output) is parsed once here. */
@@ -75,6 +77,7 @@ export function toStoredFile(r: FileRow): StoredFile {
     // Written only from the enum, so the column holds nothing else.
     errorStatus: r.error_status as FailureStatus | null,
     externalErrorMessage: r.external_error_message,
+    contentHash: r.content_hash,
     createdAt: r.created_at,
     deletedAt: r.deleted_at,
   };
@@ -94,6 +97,7 @@ function transitionColumns(f: FileTransitionFields): Record<string, unknown> {
     filename: f.filename,
     error_status: f.errorStatus,
     external_error_message: f.externalErrorMessage,
+    content_hash: f.contentHash,
   };
 }
 
@@ -116,6 +120,9 @@ export function createFilesRepo(db: Db) {
   const getAny = db.prepare(`SELECT * FROM files WHERE id = ?`);
   const list = db.prepare(`SELECT * FROM files WHERE account_id = ? AND is_deleted = 0 ORDER BY seq DESC LIMIT ? OFFSET ?`);
   const listStored = db.prepare(`SELECT * FROM files WHERE account_id = ? AND is_deleted = 0 AND status = 'STORED' ORDER BY seq DESC LIMIT ? OFFSET ?`);
+  const storedByHash = db.prepare(
+    `SELECT * FROM files WHERE account_id = ? AND content_hash = ? AND is_deleted = 0 AND status = 'STORED' ORDER BY seq DESC LIMIT ? OFFSET ?`,
+  );
   const byCommand = db.prepare(`SELECT * FROM files WHERE command_id = ? ORDER BY seq`);
   const write = createStatusWriter(db, 'files', FILE_FIELD_COLUMNS);
 
@@ -184,6 +191,8 @@ export function createFilesRepo(db: Db) {
     list: (accountId: string, limit: number, offset: number) => all(list.all(accountId, limit, offset)),
     /** Only files whose bytes are stored and readable: what `GET /v1/files` lists by default. */
     listStored: (accountId: string, limit: number, offset: number) => all(listStored.all(accountId, limit, offset)),
+    /** Stored files with this content hash (contract/content-hash.ts), newest first: `GET /v1/files?content_hash=`. */
+    listStoredByHash: (accountId: string, contentHash: string, limit: number, offset: number) => all(storedByHash.all(accountId, contentHash, limit, offset)),
     byCommand: (commandId: string) => all(byCommand.all(commandId)),
     inStatus: (status: FileStatus) => all(inStatus.all(status)),
     findByName: (accountId: string, filename: string) => one(byName.get(accountId, filename)),
@@ -197,6 +206,7 @@ export function createFilesRepo(db: Db) {
         sizeCompressedBytes: blob.sizeCompressedBytes ?? null,
         fileCount: blob.fileCount ?? null,
         ...(blob.filename === undefined ? {} : { filename: blob.filename }),
+        ...(blob.contentHash === undefined ? {} : { contentHash: blob.contentHash }),
       });
     },
     setFailed: (id: string, from: FileStatus, errorStatus: string, message: string): boolean =>

@@ -7,6 +7,7 @@ import type { Confiner } from '../media/confine';
 import type { Media } from '../media/media-module';
 import { mapProbe, probeFile } from '../media/probe';
 import { fsyncPath } from '../storage/fs-io';
+import { contentHashOfFile } from './content-hash';
 
 export const DELETED_BEFORE_STORED = 'The file was deleted before it was stored';
 
@@ -28,15 +29,16 @@ export async function probeAndStore(deps: ProbeStoreDeps, row: StoredFile, from:
   const name = row.filename || path.basename(filePath);
   // The flush the blob store does before the rename runs beside the probe (one disk, one
   // process): putFile's own fsync then finds nothing left to write.
-  const [probe] = await Promise.all([
+  // The content hash is one more read of bytes the flush just went over (docs/choices.md, "Same content, one file").
+  const [probe, contentHash] = await Promise.all([
     probeFile(deps.media.binaries().ffprobePath, filePath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null),
-    fsyncPath(filePath),
+    fsyncPath(filePath).then(() => contentHashOfFile(filePath, signal)),
   ]);
   // Stopping: leave the row as it is; recovery stores it on the next start.
   signal?.throwIfAborted();
   const media = mapProbe(probe, name, stat.size);
   const blob = await deps.blobs.putFile(filePath);
-  const stored = deps.files.setStored(row.id, from, { blobKey: blob.key, sizeBytes: blob.sizeBytes, media });
+  const stored = deps.files.setStored(row.id, from, { blobKey: blob.key, sizeBytes: blob.sizeBytes, media, contentHash });
   if (!stored) {
     await deps.blobs.delete(blob.key);
     // Deleted while it was being fetched or uploaded: it ends here, not stuck in `from` (docs/choices.md: States).

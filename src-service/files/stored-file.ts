@@ -35,6 +35,8 @@ export interface StoredFile {
   originalFileUrl: string | null;
   errorStatus: FailureStatus | null;
   externalErrorMessage: string | null;
+  /** The content hash (contract/content-hash.ts) of an uploaded or fetched file once stored, else null. */
+  contentHash: string | null;
   createdAt: string;
   deletedAt: string | null;
 }
@@ -65,4 +67,5 @@ export interface StoredBlob {
   fileCount?: number | null;
   media: FileMedia;
   filename?: string;
+  contentHash?: string;
 }

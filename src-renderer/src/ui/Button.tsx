@@ -1,8 +1,9 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 
 type Variant = 'default' | 'primary' | 'danger' | 'ghost';
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+/** Every `<button>` prop, `ref` included (React 19 passes it as a prop). */
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: Variant;
   size?: 'normal' | 'small';
 }

@@ -9,7 +9,9 @@ const DashPlayer = lazy(() => import('./DashPlayer'));
 /** The right player for a stored file: video, audio, image, HLS, DASH; others get a link. */
 export function MediaPreview({ file, url, label }: { file: StoredFile; url: string | null; label: string }) {
   if (file.is_deleted) return <p className="muted small">Deleted: the bytes are gone; the record and its metadata stay.</p>;
-  if (!url) return <p className="muted small">No URL: the file is private (get a presigned link).</p>;
+  // Only a stored file has bytes to show; whether it is private is said once, in the panel's Access section.
+  if (file.status !== 'STORED') return <p className="muted small">No preview: {file.status === 'FAILED' ? 'nothing was stored' : 'nothing is stored yet'}.</p>;
+  if (!url) return <p className="muted small">No preview link could be made for this file.</p>;
   const kind = previewKindOf(file);
   switch (kind) {
     case 'video':

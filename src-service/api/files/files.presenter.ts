@@ -31,6 +31,8 @@ export function presentFile(row: StoredFile, urls: UrlBuilder, presignTtlSeconds
   if (row.originalFileUrl) out.original_file_url = row.originalFileUrl;
   // FFDesk: the job that made an output, so a file links back to it.
   if (row.commandId) out.command_id = row.commandId;
+  // FFDesk: what a client compares to find a file it already stored (docs/choices.md, "Same content, one file").
+  if (row.contentHash) out.content_hash = row.contentHash;
   if (row.errorStatus) {
     out.error_status = row.errorStatus;
     out.external_error_message = row.externalErrorMessage;

@@ -14,8 +14,14 @@ import type { RateLimiter } from '../../accounts/rate-limit';
 
 export function fileRoutes(deps: DeleteDeps & { urls: UrlBuilder }, storeFiles: StoreFileWorker, uploads: Uploads, rateLimit: RateLimiter): Router {
   return mountEndpoints(createRouter(), fileEndpoints, {
-    listFiles: (ctx, { query: { limit, offset, status } }) => {
-      const rows = status === 'all' ? deps.files.list(accountOf(ctx).id, limit, offset) : deps.files.listStored(accountOf(ctx).id, limit, offset);
+    listFiles: (ctx, { query: { limit, offset, status, content_hash } }) => {
+      const account = accountOf(ctx).id;
+      // A content hash asks "is this file already stored?": only stored files answer it.
+      const rows = content_hash
+        ? deps.files.listStoredByHash(account, content_hash, limit, offset)
+        : status === 'all'
+          ? deps.files.list(account, limit, offset)
+          : deps.files.listStored(account, limit, offset);
       return rows.map((r) => presentFile(r, deps.urls));
     },
 

@@ -8,6 +8,7 @@ import watchRunLimit from './007-watch-run-limit';
 import commandEdits from './008-command-edits';
 import commandSegments from './009-command-segments';
 import watchExtensions from './010-watch-extensions';
+import fileContentHash from './011-file-content-hash';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
 export const MIGRATIONS: readonly string[] = [
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly string[] = [
   commandEdits,
   commandSegments,
   watchExtensions,
+  fileContentHash,
 ];

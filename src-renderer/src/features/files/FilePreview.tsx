@@ -13,7 +13,7 @@ import { MediaPreview } from '../../ui/MediaPreview';
 import { StatusChip } from '../../ui/StatusChip';
 import { showToast } from '../../ui/toast';
 import { MetadataList } from './MetadataList';
-import { PresignControl } from './PresignControl';
+import { AccessSection } from './PresignControl';
 
 /** The drawer beside the table: player, metadata, links and actions. Escape closes it. */
 export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; onClose(): void; onDeleted(id: string): void }) {
@@ -61,7 +61,6 @@ export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; on
       </div>
       <div className="row-wrap">
         <StatusChip status={file.status} />
-        {file.is_private && <span className="chip chip-plain">private</span>}
         {file.service_store_type === 'OUTPUT' && <span className="chip chip-plain">job output</span>}
         {file.command_id && (
           <a className="small" href={hrefOf({ name: 'jobs', id: file.command_id })}>
@@ -89,10 +88,7 @@ export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; on
           </a>
         )}
       </div>
-      <section className="stack" aria-label="Presigned link">
-        <h3 className="small">Share a time-limited link</h3>
-        <PresignControl fileId={file.file_id} isPrivate={file.is_private} />
-      </section>
+      <AccessSection file={file} />
       <section className="stack">
         <h3 className="small">Metadata</h3>
         <MetadataList file={file} />

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { StoredFile } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { hrefOf, navigate } from '../../lib/router';
 import { handOffFilesToPresets } from '../../lib/preset-handoff';
@@ -9,7 +10,7 @@ import { showToast } from '../../ui/toast';
 import { FilePreview } from './FilePreview';
 import { FilesTable } from './FilesTable';
 import { FilesToolbar } from './FilesToolbar';
-import { planBulkDelete, queryFiles, type Sort, type SortKey } from './files-query';
+import { planBulkDelete, queryFiles, stateOf, type FileState, type Sort, type SortKey } from './files-query';
 import { useAllFiles } from './use-all-files';
 import { useSelection } from './use-selection';
 
@@ -19,8 +20,11 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
   const files = useAllFiles();
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');
+  // Unfinished and failed uploads are not files an editor can use: hidden until asked for.
+  const [state, setState] = useState<FileState>('stored');
   const [sort, setSort] = useState<Sort>({ key: 'created_at', isAscending: false });
-  const shown = useMemo(() => queryFiles(files.data ?? [], { search, type, sort }), [files.data, search, type, sort]);
+  const shown = useMemo(() => queryFiles(files.data ?? [], { search, type, sort, state }), [files.data, search, type, sort, state]);
+  const stateCounts = useMemo(() => countStates(files.data ?? []), [files.data]);
   const shownIds = useMemo(() => shown.map((f) => f.file_id), [shown]);
   const selection = useSelection(shownIds);
   const active = files.data?.find((f) => f.file_id === selectedId);
@@ -45,6 +49,7 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
 
   const onSort = (key: SortKey) => setSort((s) => ({ key, isAscending: s.key === key ? !s.isAscending : key === 'filename' }));
   const total = files.data?.length ?? 0;
+  const inState = stateCounts[state];
 
   return (
     <div className="page page-wide">
@@ -80,12 +85,15 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
       {files.data && total > 0 && (
         <>
           <FilesToolbar
+            state={state}
+            onState={setState}
+            stateCounts={stateCounts}
             search={search}
             onSearch={setSearch}
             type={type}
             onType={setType}
             shown={shown.length}
-            total={total}
+            total={inState}
             selectedCount={selection.selected.size}
             onClearSelection={selection.clear}
             onBulkDelete={() => void bulkDelete()}
@@ -97,7 +105,7 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
           />
           {shown.length === 0 ? (
             <EmptyState icon="∅" title="No file matches" level={2}>
-              Clear the search or choose “All types”.
+              Clear the search, or choose “All types” or another status.
             </EmptyState>
           ) : (
             <FilesTable
@@ -109,6 +117,7 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
               onToggle={selection.toggle}
               onToggleAll={selection.toggleAll}
               onOpen={(id) => navigate({ name: 'files', id })}
+              showStatus={state !== 'stored'}
             />
           )}
         </>
@@ -126,6 +135,12 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
       {selectedId && files.data && !active && <MissingFile />}
     </div>
   );
+}
+
+function countStates(files: StoredFile[]): Record<FileState, number> {
+  const counts: Record<FileState, number> = { stored: 0, unfinished: 0, failed: 0, all: files.length };
+  for (const f of files) counts[stateOf(f)]++;
+  return counts;
 }
 
 function MissingFile() {

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { StoredFile } from '../../../../src-service/client';
-import { COLUMNS, GRID_TEMPLATE } from './columns';
+import { columnsFor } from './columns';
 import type { Sort, SortKey } from './files-query';
 
 const ROW_HEIGHT = 40;
@@ -15,10 +15,13 @@ interface Props {
   onToggle(id: string, opts: { isRange: boolean }): void;
   onToggleAll(): void;
   onOpen(id: string): void;
+  /** Adds the Status column (the table shows unfinished or failed files too). */
+  showStatus?: boolean;
 }
 
 /** Only the rows in view are in the DOM, so 10,000 files scroll smoothly. */
-export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, onToggleAll, onOpen }: Props) {
+export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, onToggleAll, onOpen, showStatus = false }: Props) {
+  const { columns: COLUMNS, template: GRID_TEMPLATE } = columnsFor(showStatus);
   const scroller = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: files.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
@@ -71,7 +74,7 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
         onScroll={(e) => head.current && (head.current.scrollLeft = e.currentTarget.scrollLeft)}
         aria-label="File rows: arrows move, space selects"
       >
-        <div role="presentation" style={{ height: virtual.getTotalSize(), position: 'relative', minWidth: 920 }}>
+        <div role="presentation" style={{ height: virtual.getTotalSize(), position: 'relative', minWidth: showStatus ? 1050 : 920 }}>
           {virtual.getVirtualItems().map((v) => {
             const f = files[v.index]!;
             return (

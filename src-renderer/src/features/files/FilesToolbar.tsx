@@ -1,9 +1,21 @@
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { Button } from '../../ui/Button';
+import type { FileState } from './files-query';
 
 const TYPES = ['video', 'audio', 'image', 'subtitles', 'zip', 'output_manifest', 'other'];
 
+const STATES: { id: FileState; label: string }[] = [
+  { id: 'stored', label: 'Stored files' },
+  { id: 'unfinished', label: 'Unfinished uploads' },
+  { id: 'failed', label: 'Failed or discarded' },
+  { id: 'all', label: 'Every state' },
+];
+
 interface Props {
+  state: FileState;
+  onState(s: FileState): void;
+  /** Files per state, so the hidden ones are counted on the menu. */
+  stateCounts: Record<FileState, number>;
   search: string;
   onSearch(s: string): void;
   type: string;
@@ -18,7 +30,22 @@ interface Props {
   onRunPreset?(): void;
 }
 
-export function FilesToolbar({ search, onSearch, type, onType, shown, total, selectedCount, onClearSelection, onBulkDelete, onReload, onRunPreset }: Props) {
+export function FilesToolbar({
+  state,
+  onState,
+  stateCounts,
+  search,
+  onSearch,
+  type,
+  onType,
+  shown,
+  total,
+  selectedCount,
+  onClearSelection,
+  onBulkDelete,
+  onReload,
+  onRunPreset,
+}: Props) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Files">
       <input
@@ -34,6 +61,13 @@ export function FilesToolbar({ search, onSearch, type, onType, shown, total, sel
         {TYPES.map((t) => (
           <option key={t} value={t}>
             {t === 'output_manifest' ? 'playlist' : t}
+          </option>
+        ))}
+      </select>
+      <select className="select" aria-label="Show files by status" value={state} onChange={(e) => onState(e.target.value as FileState)}>
+        {STATES.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.label} ({stateCounts[s.id]})
           </option>
         ))}
       </select>

@@ -25,7 +25,7 @@ const LABELS: Partial<Record<keyof StoredFile, string>> = {
   file_count: 'Files',
   size_mbytes: 'Size',
   size_compressed_mbytes: 'Zip size',
-  is_private: 'Private',
+  is_private: 'Access',
   created_at: 'Added',
   original_file_url: 'Source URL',
   error_status: 'Error',
@@ -35,6 +35,7 @@ const LABELS: Partial<Record<keyof StoredFile, string>> = {
 function show(key: keyof StoredFile, value: unknown): string {
   if (key === 'size_mbytes' || key === 'size_compressed_mbytes') return formatMbytes(value as number);
   if (key === 'created_at') return formatDateTime(value as string);
+  if (key === 'is_private') return value ? 'Private' : 'Public';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 }

@@ -1,3 +1,4 @@
+import type { StoredFile } from '../../../../src-service/client';
 import { useState } from 'react';
 import { useApi } from '../../lib/api';
 import { CopyButton } from '../../ui/CopyButton';
@@ -9,8 +10,40 @@ const TTLS = [
   { seconds: 300, label: '5 minutes' },
 ];
 
-/** A time-limited signed link (docs/api.md §4.9), for private files or to share without the key. */
-export function PresignControl({ fileId, isPrivate }: { fileId: string; isPrivate: boolean }) {
+/**
+ * Who can read the file, said once (docs/gui.md, "Files"): a public file's URL is open to
+ * anyone; a private one is shared with a time-limited signed link (docs/api.md §4.9); a file
+ * with no stored bytes (unfinished, failed, deleted) has nothing to share either way.
+ */
+export function AccessSection({ file }: { file: StoredFile }) {
+  const hasBytes = file.status === 'STORED' && !file.is_deleted;
+  const kind = file.is_private ? 'private' : 'public';
+  return (
+    <section className="stack" aria-label="Access">
+      <h3 className="small">Access</h3>
+      {!hasBytes ? (
+        <p className="small muted" data-testid="file-access">
+          Nothing to share: {file.is_deleted ? 'the file was deleted' : file.status === 'FAILED' ? 'nothing was stored' : 'the file is not stored yet'}. Once
+          stored it will be {kind}.
+        </p>
+      ) : file.is_private ? (
+        <>
+          <p className="small" data-testid="file-access">
+            Private: readable with your key, or by anyone holding a time-limited link.
+          </p>
+          <PresignControl fileId={file.file_id} />
+        </>
+      ) : (
+        <p className="small" data-testid="file-access">
+          Public: its URL works for anyone, with no time limit. Use “Copy URL”.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A time-limited signed link (docs/api.md §4.9) for a private file. */
+function PresignControl({ fileId }: { fileId: string }) {
   const { client } = useApi();
   const [ttl, setTtl] = useState(3600);
   const [lastUrl, setLastUrl] = useState<string | null>(null);
@@ -20,9 +53,6 @@ export function PresignControl({ fileId, isPrivate }: { fileId: string; isPrivat
     setLastUrl(file.storage_url);
     return file.storage_url;
   }
-  // A public file's URL is already open to anyone and does not expire: a "time-limited"
-  // link would be a false promise (the service answers the same permanent URL).
-  if (!isPrivate) return <p className="small muted">This file is public: its URL works for anyone, with no time limit. Use “Copy URL”.</p>;
   return (
     <div className="stack">
       <div className="row">

@@ -1,6 +1,25 @@
 import type { StoredFile } from '../../../../src-service/client';
 
-export type SortKey = 'created_at' | 'filename' | 'file_type' | 'file_format' | 'dimensions' | 'duration' | 'codec' | 'size_mbytes' | 'is_private';
+export type SortKey = 'created_at' | 'filename' | 'file_type' | 'file_format' | 'dimensions' | 'duration' | 'codec' | 'size_mbytes' | 'is_private' | 'status';
+
+/**
+ * Which files the table shows by state: stored ones by default; unfinished uploads and
+ * fetches, and failed or aborted ones, only when asked (docs/gui.md, "Files").
+ */
+export type FileState = 'stored' | 'unfinished' | 'failed' | 'all';
+
+export function stateOf(f: StoredFile): Exclude<FileState, 'all'> {
+  return f.status === 'STORED' ? 'stored' : f.status === 'FAILED' ? 'failed' : 'unfinished';
+}
+
+/** The state in an editor's words, for the Status column. */
+export function stateLabel(f: StoredFile): string {
+  if (f.status === 'STORED') return 'Stored';
+  if (f.status === 'FAILED') return f.error_status === 'UPLOAD_ABORTED' ? 'Upload discarded' : 'Failed';
+  if (f.status === 'UPLOADING') return 'Unfinished upload';
+  if (f.status === 'UPLOADED') return 'Reading media';
+  return 'Fetching from URL';
+}
 export interface Sort {
   key: SortKey;
   isAscending: boolean;
@@ -10,6 +29,8 @@ export interface FileQuery {
   search: string;
   type: string;
   sort: Sort;
+  /** Absent: every state. */
+  state?: FileState;
 }
 
 function sortValue(f: StoredFile, key: SortKey): string | number {
@@ -20,6 +41,8 @@ function sortValue(f: StoredFile, key: SortKey): string | number {
       return f.is_private ? 1 : 0;
     case 'filename':
       return (f.filename ?? '').toLowerCase();
+    case 'status':
+      return stateLabel(f);
     default:
       return f[key] ?? (key === 'duration' || key === 'size_mbytes' ? -1 : '');
   }
@@ -27,6 +50,7 @@ function sortValue(f: StoredFile, key: SortKey): string | number {
 
 function matches(f: StoredFile, q: FileQuery, needle: string): boolean {
   if (q.type && f.file_type !== q.type) return false;
+  if (q.state && q.state !== 'all' && stateOf(f) !== q.state) return false;
   if (!needle) return true;
   return [f.filename, f.file_id, f.codec, f.file_format, f.mime_type].some((v) => v?.toLowerCase().includes(needle));
 }

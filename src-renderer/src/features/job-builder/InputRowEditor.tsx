@@ -5,10 +5,13 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import type { InputRow, InputSource } from './form';
 import { InputMediaSummary } from './InputMediaSummary';
 import { StoredFilePicker } from './StoredFilePicker';
+import type { InputKind } from '../../lib/input-kinds';
 
 interface Props {
   row: InputRow;
   files: StoredFile[];
+  /** The kinds of file the command reads for this input (the stored-file picker offers those). */
+  kinds: readonly InputKind[];
   messages: string[];
   onChange(patch: Partial<InputRow>): void;
   onPickStored(file: StoredFile): void;
@@ -22,7 +25,7 @@ const SOURCES: { id: InputSource; label: string }[] = [
   { id: 'local', label: 'Local file' },
 ];
 
-export function InputRowEditor({ row, files, messages, onChange, onPickStored, onLocalFile, onRemove }: Props) {
+export function InputRowEditor({ row, files, kinds, messages, onChange, onPickStored, onLocalFile, onRemove }: Props) {
   const picked = files.find((f) => f.filename === row.fileName && row.url.includes(f.file_id))?.file_id;
   return (
     <tr data-field={`input_files.${row.alias.trim()}`}>
@@ -55,7 +58,9 @@ export function InputRowEditor({ row, files, messages, onChange, onPickStored, o
               onChange={(e) => onChange({ url: e.target.value, fileName: undefined })}
             />
           )}
-          {row.source === 'stored' && <StoredFilePicker files={files} value={picked} label={`Stored file for ${row.alias}`} onPick={onPickStored} />}
+          {row.source === 'stored' && (
+            <StoredFilePicker files={files} kinds={kinds} value={picked} label={`Stored file for ${row.alias}`} onPick={onPickStored} />
+          )}
           {row.source === 'local' && <LocalSource row={row} onLocalFile={onLocalFile} />}
           {row.source !== 'url' && row.media && row.url && <InputMediaSummary media={row.media} previewUrl={row.previewUrl} url={row.url} />}
           {messages.map((m) => (

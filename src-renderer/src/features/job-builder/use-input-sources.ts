@@ -13,7 +13,8 @@ const INPUT_URL_TTL_SECONDS = 7 * 24 * 3600;
 /**
  * Turns a picked stored file or a dropped local file into an input URL. A local file is
  * uploaded, then waited for until the service has probed and stored it (STORED), so the
- * row can show what it is. A failed or cancelled upload leaves nothing behind in Files.
+ * row can show what it is. A file already stored with the same content is reused, not sent
+ * again. A failed or cancelled upload leaves nothing behind in Files.
  */
 export function useInputSources(updateInput: (key: string, patch: Partial<InputRow>) => void) {
   const { client } = useApi();
@@ -70,7 +71,8 @@ export function useInputSources(updateInput: (key: string, patch: Partial<InputR
           onProgress: (p) =>
             updateInput(key, { upload: { percent: p.totalBytes ? Math.min(99, (100 * p.uploadedBytes) / p.totalBytes) : 99, phase: 'uploading' } }),
         });
-        fileId = done.file_id;
+        // A reused stored copy (same content) is never deleted below: it was there before.
+        fileId = done.reused ? undefined : done.file_id;
         updateInput(key, { upload: { percent: 99, phase: 'probing' } });
         const stored = await waitForStored(client, hub, done.file_id, { signal, presignedTtlSeconds: INPUT_URL_TTL_SECONDS });
         updateInput(key, { url: await urlOf(stored), media: stored, upload: { percent: 100 } });

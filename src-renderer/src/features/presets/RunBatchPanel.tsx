@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
+import { inputKinds } from '../../lib/input-kinds';
+import { describePickerRow, hiddenByKind, pickerRows } from '../../lib/picker-files';
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { showToast } from '../../ui/toast';
@@ -20,8 +22,12 @@ export function RunBatchPanel({ preset, initialFiles = [], onStarted }: { preset
   const [useCache, setUseCache] = useState(Boolean(preset.cache));
   const [error, setError] = useState<unknown>(null);
   const [isBusy, setBusy] = useState(false);
+  const [isEveryKind, setEveryKind] = useState(false);
   const runnable = preset.inputs.length === 1 && !preset.zip_input;
-  const stored = (files.data ?? []).filter((f) => f.status === 'STORED');
+  // Only files the preset can read, newest first, identical content once (docs/gui.md, "Pickers").
+  const kinds = inputKinds(preset.steps, preset.outputs === 'OUTPUT_FOLDER' ? [] : Object.values(preset.outputs), preset.inputs[0]?.alias ?? 'in_1');
+  const rows = pickerRows(files.data ?? [], isEveryKind ? null : kinds);
+  const hidden = hiddenByKind(files.data ?? [], kinds);
 
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -64,14 +70,22 @@ export function RunBatchPanel({ preset, initialFiles = [], onStarted }: { preset
           <legend className="field-label">Files to run it on</legend>
           {files.error ? <ErrorNotice error={files.error} onRetry={files.reload} /> : null}
           <ul className="stack" style={{ listStyle: 'none', padding: 0, maxHeight: 240, overflow: 'auto' }} aria-label="Stored files">
-            {stored.map((f) => (
-              <li key={f.file_id}>
+            {rows.map((r) => (
+              <li key={r.file.file_id}>
                 <label className="row small">
-                  <input type="checkbox" checked={selected.has(f.file_id)} onChange={() => toggle(f.file_id)} /> {f.filename}
+                  <input type="checkbox" checked={selected.has(r.file.file_id)} onChange={() => toggle(r.file.file_id)} /> {describePickerRow(r)}
                 </label>
               </li>
             ))}
           </ul>
+          {rows.length === 0 && <p className="small muted">No stored {kinds.join(' or ')} files yet.</p>}
+          {(hidden > 0 || isEveryKind) && (
+            <div>
+              <Button size="small" variant="ghost" aria-pressed={isEveryKind} onClick={() => setEveryKind((v) => !v)}>
+                {isEveryKind ? `Only ${kinds.join(' or ')} files` : `Show other kinds too (${hidden})`}
+              </Button>
+            </div>
+          )}
         </fieldset>
       )}
       <label className="row small">

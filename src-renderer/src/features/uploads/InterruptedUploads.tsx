@@ -3,7 +3,7 @@ import { useApi } from '../../lib/api';
 import { formatBytes } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { isRunningHere } from './browser-upload';
-import { forgetUpload, savedUploads, type SavedUpload } from './resume-store';
+import { confirmedBytes, forgetUpload, savedUploads, type SavedUpload } from './resume-store';
 import type { UploadItem } from './upload-stats';
 
 /**
@@ -32,7 +32,7 @@ export function InterruptedUploads({ items }: { items: UploadItem[] }) {
               {u.name}
             </span>
             <span className="muted">
-              {formatBytes(sentBytes(u))} of {formatBytes(u.size)} sent
+              {formatBytes(confirmedBytes(u))} of {formatBytes(u.size)} sent
             </span>
             <Button size="small" onClick={() => discard(u)}>
               Discard
@@ -42,8 +42,4 @@ export function InterruptedUploads({ items }: { items: UploadItem[] }) {
       </ul>
     </div>
   );
-}
-
-function sentBytes(u: SavedUpload): number {
-  return u.done.reduce((sum, p) => sum + Math.min(u.partSize, u.size - (p.part_number - 1) * u.partSize), 0);
 }

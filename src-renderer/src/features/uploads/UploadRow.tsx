@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { formatBytes, formatEta, formatRate } from '../../lib/format';
 import { hrefOf } from '../../lib/router';
 import { Button } from '../../ui/Button';
@@ -7,16 +8,28 @@ import { etaOf, type UploadItem } from './upload-stats';
 
 const STATUS: Record<UploadItem['status'], { chip: string; label: string }> = {
   queued: { chip: 'QUEUED', label: 'Waiting' },
+  checking: { chip: 'UPLOADING', label: 'Checking' },
   uploading: { chip: 'UPLOADING', label: 'Uploading' },
+  paused: { chip: 'QUEUED', label: 'Paused' },
   processing: { chip: 'UPLOADED', label: 'Probing' },
   done: { chip: 'STORED', label: 'Stored' },
+  reused: { chip: 'STORED', label: 'Already stored' },
   failed: { chip: 'FAILED', label: 'Failed' },
   aborted: { chip: 'ABORTED', label: 'Aborted' },
 };
 
-export function UploadRow({ item, onAbort, onRetry }: { item: UploadItem; onAbort(): void; onRetry(): void }) {
+export interface UploadRowActions {
+  onPause(): void;
+  onAbort(): void;
+  /** Resume a paused row, Retry an aborted or failed one. */
+  onRetry(): void;
+  onDiscard(): void;
+}
+
+export function UploadRow({ item, ...actions }: { item: UploadItem } & UploadRowActions) {
   const percent = item.size > 0 ? (100 * item.uploadedBytes) / item.size : 100;
   const status = STATUS[item.status];
+  const isFinal = item.status === 'done' || item.status === 'reused';
   return (
     <li className="upload-row" aria-label={`Upload of ${item.name}`}>
       <div className="row">
@@ -25,34 +38,20 @@ export function UploadRow({ item, onAbort, onRetry }: { item: UploadItem; onAbor
         </strong>
         <StatusChip status={status.chip} label={status.label} />
       </div>
-      {item.status !== 'done' && <ProgressBar percent={item.status === 'processing' ? null : percent} label={`Upload progress of ${item.name}`} />}
+      {!isFinal && (
+        <ProgressBar percent={item.status === 'processing' || item.status === 'checking' ? null : percent} label={`Upload progress of ${item.name}`} />
+      )}
       <div className="row small muted">
-        <span>
-          {formatBytes(item.uploadedBytes)} of {formatBytes(item.size)} ({Math.floor(percent)}%)
-        </span>
+        <span>{progressText(item, percent)}</span>
         {item.status === 'uploading' && (
           <span>
             · {formatRate(item.bytesPerSecond)} · {formatEta(etaOf(item.size - item.uploadedBytes, item.bytesPerSecond))} left
           </span>
         )}
         {item.isPrivate && <span>· private</span>}
-        {item.resumed && <span>· resumed</span>}
+        {item.resumed && item.status !== 'paused' && <span>· resumed</span>}
         <span className="spacer" />
-        {(item.status === 'uploading' || item.status === 'queued') && (
-          <Button size="small" onClick={onAbort}>
-            Abort
-          </Button>
-        )}
-        {(item.status === 'failed' || item.status === 'aborted') && (
-          <Button size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        )}
-        {item.status === 'done' && item.fileId && (
-          <a className="btn btn-small" href={hrefOf({ name: 'files', id: item.fileId })}>
-            Show in Files
-          </a>
-        )}
+        <RowButtons item={item} {...actions} />
       </div>
       {item.error && (
         <span className="field-error" role="alert">
@@ -60,5 +59,50 @@ export function UploadRow({ item, onAbort, onRetry }: { item: UploadItem; onAbor
         </span>
       )}
     </li>
+  );
+}
+
+function progressText(item: UploadItem, percent: number): string {
+  if (item.status === 'reused') return `Same content as ${item.storedAs ?? 'a stored file'}: reused, nothing uploaded`;
+  if (item.status === 'checking') return `Looking for a stored copy of ${formatBytes(item.size)}…`;
+  const amount = `${formatBytes(item.uploadedBytes)} of ${formatBytes(item.size)} (${Math.floor(percent)}%)`;
+  if (item.status === 'paused') return `${amount} · paused: Resume goes on from here`;
+  if ((item.status === 'aborted' || item.status === 'failed') && item.uploadedBytes > 0) return `${amount} kept for 6 hours: Retry goes on from here`;
+  return amount;
+}
+
+/**
+ * The first button stays the same element while it turns from Pause to Resume or Retry, so
+ * keyboard focus stays on it; Abort hands focus to it, so a second Enter never discards.
+ */
+function RowButtons({ item, onPause, onAbort, onRetry, onDiscard }: { item: UploadItem } & UploadRowActions) {
+  const first = useRef<HTMLButtonElement>(null);
+  const s = item.status;
+  if ((s === 'done' || s === 'reused') && item.fileId)
+    return (
+      <a className="btn btn-small" href={hrefOf({ name: 'files', id: item.fileId })}>
+        Show in Files
+      </a>
+    );
+  if (s === 'processing' || s === 'done' || s === 'reused') return null;
+  const isMoving = s === 'queued' || s === 'checking' || s === 'uploading';
+  const isStopped = s === 'aborted' || s === 'failed';
+  return (
+    <>
+      <Button ref={first} size="small" onClick={isMoving ? onPause : onRetry}>
+        {isMoving ? 'Pause' : s === 'paused' ? 'Resume' : 'Retry'}
+      </Button>
+      <Button
+        key={isStopped ? 'discard' : 'abort'}
+        size="small"
+        onClick={() => {
+          if (isStopped) return onDiscard();
+          onAbort();
+          first.current?.focus();
+        }}
+      >
+        {isStopped ? 'Discard' : 'Abort'}
+      </Button>
+    </>
   );
 }

@@ -7,11 +7,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { StoreFromUrlForm } from './StoreFromUrlForm';
 import { InterruptedUploads } from './InterruptedUploads';
-import { abortUpload, clearFinished, enqueueUploads, retryUpload, useUploadQueue } from './upload-queue';
-import { totalsOf } from './upload-stats';
+import { abortUpload, clearFinished, discardUpload, enqueueUploads, pauseUpload, retryUpload, useUploadQueue } from './upload-queue';
+import { isFinished, totalsOf } from './upload-stats';
 import { UploadRow } from './UploadRow';
 
-/** Many files at once, multipart in parallel, with progress, abort and retry. */
+/** Many files at once, multipart in parallel, with progress, pause, abort and retry from the last confirmed part. */
 export default function UploadsPage() {
   const { client } = useApi();
   const items = useUploadQueue();
@@ -46,13 +46,20 @@ export default function UploadsPage() {
           {items.length > 0 ? (
             <ul className="upload-list" role="list">
               {items.map((item) => (
-                <UploadRow key={item.id} item={item} onAbort={() => abortUpload(item.id)} onRetry={() => retryUpload(client, item.id)} />
+                <UploadRow
+                  key={item.id}
+                  item={item}
+                  onPause={() => pauseUpload(item.id)}
+                  onAbort={() => abortUpload(item.id)}
+                  onRetry={() => retryUpload(client, item.id)}
+                  onDiscard={() => void discardUpload(client, item.id)}
+                />
               ))}
             </ul>
           ) : (
             <p className="muted small">No uploads in this session yet.</p>
           )}
-          {items.some((i) => i.status === 'done' || i.status === 'failed' || i.status === 'aborted') && (
+          {items.some(isFinished) && (
             <div>
               <Button size="small" onClick={clearFinished}>
                 Clear finished

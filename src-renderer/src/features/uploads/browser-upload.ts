@@ -13,9 +13,20 @@ export interface BrowserUploadProgress {
 export interface BrowserUploadOptions {
   isPrivate: boolean;
   signal?: AbortSignal;
+  /**
+   * Keep the service's session and the saved plan when `signal` stops the upload or the
+   * network fails, so a later call with the same file goes on from the parts the service
+   * confirmed (the Uploads screen's Pause, Abort and Retry). Otherwise the session is aborted.
+   */
+  keepSessionOnStop?: boolean;
+  /** Hashing the file to find a stored copy, before anything is sent. */
+  onChecking?(): void;
   onStarted?(fileId: string, resumed: boolean): void;
   onProgress?(p: BrowserUploadProgress): void;
 }
+
+/** What an upload ended with: the record complete-upload answered, or a stored copy reused. */
+export type BrowserUploadResult = Pick<CompletedUpload, 'file_id' | 'status'> & { reused: boolean };
 
 const PART_RETRIES = 3;
 
@@ -24,14 +35,21 @@ const running = new Set<string>();
 export const isRunningHere = (fileId: string): boolean => running.has(fileId);
 
 /**
- * Uploads a local file the way the GUI needs it: parts sent with byte-level progress,
- * at most a few part requests at once across the window, the plan saved so a cut-off
- * upload resumes, and the session aborted on the service when the upload fails or is
- * aborted (no orphan). Resolves with the record complete-upload answered (usually
- * UPLOADED: the service probes the file next; see waitForStored).
+ * Uploads a local file the way the GUI needs it: a stored copy with the same content hash
+ * is reused instead; otherwise parts are sent with byte-level progress, at most a few part
+ * requests at once across the window, the plan saved so a cut-off upload resumes. When
+ * the upload stops, the session is kept for a later resume (`keepSessionOnStop`) or aborted
+ * on the service (no orphan). Resolves with the file id and status (usually UPLOADED: the
+ * service probes the file next; see waitForStored).
  */
-export async function uploadInBrowser(client: FfdeskClient, file: File, opts: BrowserUploadOptions): Promise<CompletedUpload> {
+export async function uploadInBrowser(client: FfdeskClient, file: File, opts: BrowserUploadOptions): Promise<BrowserUploadResult> {
   const saved = findResumable(file, opts.isPrivate);
+  if (!saved) {
+    opts.onChecking?.();
+    // Same bytes already stored with the same privacy: reuse that file (docs/gui.md, "Uploads").
+    const copy = await client.findStoredCopy(file, { isPrivate: opts.isPrivate, signal: opts.signal });
+    if (copy) return { file_id: copy.file_id, status: copy.status, reused: true };
+  }
   // The same file dropped twice: the second upload is its own, not a resume of the first.
   if (saved && !running.has(saved.fileId)) {
     try {
@@ -45,7 +63,7 @@ export async function uploadInBrowser(client: FfdeskClient, file: File, opts: Br
   return runPlan(client, file, await startPlan(client, file, opts), opts);
 }
 
-async function runPlan(client: FfdeskClient, file: File, plan: SavedUpload, opts: BrowserUploadOptions): Promise<CompletedUpload> {
+async function runPlan(client: FfdeskClient, file: File, plan: SavedUpload, opts: BrowserUploadOptions): Promise<BrowserUploadResult> {
   opts.onStarted?.(plan.fileId, plan.done.length > 0);
   running.add(plan.fileId);
   const release = holdUnload();
@@ -53,8 +71,9 @@ async function runPlan(client: FfdeskClient, file: File, plan: SavedUpload, opts
     const parts = await sendParts(file, plan, opts);
     const stored = await client.completeUpload(plan.fileId, parts, opts.signal);
     forgetUpload(plan.fileId);
-    return stored;
+    return { file_id: stored.file_id, status: stored.status, reused: false };
   } catch (err) {
+    if (opts.keepSessionOnStop && isResumable(err, opts.signal)) throw err;
     forgetUpload(plan.fileId);
     // Best effort: free the session on the service; the original error matters more.
     await client.abortUpload(plan.fileId).catch(() => undefined);
@@ -63,6 +82,13 @@ async function runPlan(client: FfdeskClient, file: File, plan: SavedUpload, opts
     running.delete(plan.fileId);
     release();
   }
+}
+
+/** Stopped by the user, or cut off by the network or a service error: the confirmed parts stay useful. A 4xx means the session is gone. */
+function isResumable(err: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted) return true;
+  const status = (err as { status?: number }).status;
+  return status === undefined || status >= 500;
 }
 
 async function startPlan(client: FfdeskClient, file: File, opts: BrowserUploadOptions): Promise<SavedUpload> {

@@ -59,3 +59,14 @@ export function forgetUpload(fileId: string): void {
 export function findResumable(file: File, isPrivate: boolean): SavedUpload | undefined {
   return readAll().find((u) => u.name === file.name && u.size === file.size && u.lastModified === file.lastModified && u.isPrivate === isPrivate);
 }
+
+/** Bytes the service confirmed for a saved upload (its done parts; the last part may be short). */
+export function confirmedBytes(u: SavedUpload): number {
+  return u.done.reduce((sum, p) => sum + Math.min(u.partSize, u.size - (p.part_number - 1) * u.partSize), 0);
+}
+
+/** Confirmed bytes of the saved upload with this file id; 0 when none is saved. */
+export function confirmedBytesOf(fileId: string | undefined): number {
+  const saved = fileId ? readAll().find((u) => u.fileId === fileId) : undefined;
+  return saved ? confirmedBytes(saved) : 0;
+}

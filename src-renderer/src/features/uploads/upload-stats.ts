@@ -1,4 +1,8 @@
-export type UploadStatus = 'queued' | 'uploading' | 'processing' | 'done' | 'failed' | 'aborted';
+/**
+ * `paused` and `aborted` both keep the parts the service confirmed (Resume and Retry go on
+ * from there); `reused` is a file already stored with the same content, nothing sent.
+ */
+export type UploadStatus = 'queued' | 'checking' | 'uploading' | 'paused' | 'processing' | 'done' | 'reused' | 'failed' | 'aborted';
 
 export interface UploadItem {
   id: string;
@@ -10,11 +14,16 @@ export interface UploadItem {
   isPrivate: boolean;
   error?: string;
   fileId?: string;
-  /** Continued from parts sent before a reload (resume-store.ts). */
+  /** Continued from parts sent earlier (a pause, an abort, a reload: resume-store.ts). */
   resumed?: boolean;
+  /** For a reused file: the name it is stored under. */
+  storedAs?: string;
 }
 
-export const isActive = (i: UploadItem): boolean => i.status === 'queued' || i.status === 'uploading';
+export const isActive = (i: UploadItem): boolean => i.status === 'queued' || i.status === 'checking' || i.status === 'uploading';
+
+/** Finished one way or another: what "Clear finished" removes (a kept session then shows under Interrupted uploads). */
+export const isFinished = (i: UploadItem): boolean => i.status === 'done' || i.status === 'reused' || i.status === 'failed' || i.status === 'aborted';
 
 /** Seconds left at the current rate; null when nothing moves yet. */
 export function etaOf(remainingBytes: number, bytesPerSecond: number): number | null {
