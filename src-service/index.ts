@@ -17,6 +17,12 @@ export interface Service {
   /** `url`: the base handed out (FFDESK_PUBLIC_URL when set); `port`: the port actually bound. */
   start(): Promise<{ url: string; port: number }>;
   stop(): Promise<void>;
+  /**
+   * After stop(): settles when the work stop() gave up waiting for has really ended (it was
+   * aborted; on a loaded machine an ffmpeg may take longer than the bound to go). For tests
+   * and tools that remove the data folder next.
+   */
+  settled(): Promise<void>;
   readonly config: Config;
   /** The local account's key (shown by the GUI and the CLI). */
   readonly localKey: string;
@@ -60,6 +66,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   server.keepAliveTimeout = 5_000;
   server.on('clientError', answerClientError);
 
+  let lingering: Promise<void> = Promise.resolve();
   return {
     config,
     localKey: c.localKey,
@@ -85,7 +92,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       // through (store-file, uploads, watch folders, webhooks), and every module before the HTTP
       // connections and the database.
       const started = Date.now();
-      await stopInStages(modules.toReversed(), started + STOP_BOUND_MS - FINAL_STAGES_MS);
+      const modulesLeft = await stopInStages(modules.toReversed(), started + STOP_BOUND_MS - FINAL_STAGES_MS);
       const http: StopStage = {
         name: 'HTTP connections',
         stop: () =>
@@ -94,9 +101,11 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
             server.closeAllConnections();
           }),
       };
-      await stopInStages([http], Math.max(Date.now(), started + STOP_BOUND_MS));
+      const httpLeft = await stopInStages([http], Math.max(Date.now(), started + STOP_BOUND_MS));
+      lingering = Promise.all([modulesLeft.leftBehind, httpLeft.leftBehind]).then(() => undefined);
       c.db.close();
     },
+    settled: () => lingering,
   };
 }
 

@@ -52,9 +52,17 @@ export const test = base.extend<{ serviceKey: 'given' | 'generated'; svc: UiServ
     const client = createClient({ baseUrl: url, apiKey });
     await use({ url, apiKey, dataDir, client, samplesReady: () => waitForSamples(client) });
     await service.stop();
+    await settledOrLate(service.settled());
     for (const dir of [dataDir, ...testFolders.splice(0)]) fs.rmSync(dir, { recursive: true, force: true });
   },
 });
+
+/** Waits for work stop() gave up on (e.g. demo samples still being made on a loaded machine), at most a minute. */
+async function settledOrLate(settled: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([settled, new Promise<void>((r) => (timer = setTimeout(r, 60_000)))]);
+  clearTimeout(timer);
+}
 
 async function waitForSamples(client: FfdeskClient): Promise<void> {
   await expect

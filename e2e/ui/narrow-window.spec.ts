@@ -78,7 +78,7 @@ test.describe('a narrow window (800 px)', () => {
     await expect(page.getByText('No outputs')).toHaveCount(0);
 
     // Three toasts at once, on a short window: none may sit over the header's "New job" button.
-    await page.clock.pauseAt(Date.now() + 1000);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Copy id' }).click();
     await expect(app.toasts().locator('.toast')).toHaveCount(3);
     const headerButton = page.getByRole('link', { name: 'New job' }).filter({ hasNot: page.locator('.nav-icon') });

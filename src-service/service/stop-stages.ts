@@ -21,9 +21,14 @@ export interface StopStage {
  * still asked to stop (so its work is aborted) even when the time is up. A stage that is not
  * done by then is named on stderr and left behind: what it was doing is recovered at the next
  * start as after a crash (a command still PROCESSING is re-queued). A stage that fails is
- * named too; the next ones still stop.
+ * named too; the next ones still stop. `leftBehind` settles when the stages given up on end.
  */
-export async function stopInStages(stages: readonly StopStage[], deadline: number, report: (line: string) => void = toStderr): Promise<void> {
+export async function stopInStages(
+  stages: readonly StopStage[],
+  deadline: number,
+  report: (line: string) => void = toStderr,
+): Promise<{ leftBehind: Promise<void> }> {
+  const left: Promise<unknown>[] = [];
   for (const stage of stages) {
     const work = stage.stop();
     if (!work) continue;
@@ -37,7 +42,11 @@ export async function stopInStages(stages: readonly StopStage[], deadline: numbe
     if (await within(settled, deadline - Date.now())) continue;
     const what = stage.waitingFor?.() ?? '';
     report(`gave up waiting for ${stage.name}${what ? ` (${what})` : ''}: past the ${STOP_BOUND_MS / 1000} s stop bound`);
+    left.push(settled);
   }
+  // The work given up on still ends (it was aborted); tests and tools that remove the data
+  // folder wait for it through Service.settled().
+  return { leftBehind: Promise.all(left).then(() => undefined) };
 }
 
 /** True when `work` settled within `ms`. */

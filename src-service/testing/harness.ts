@@ -73,6 +73,7 @@ export async function startTestService(overrides: Partial<ConfigInput> = {}): Pr
     waitForCommand,
     async stop() {
       await service.stop();
+      await service.settled(); // what stop() gave up waiting for has ended: nothing writes into dataDir any more
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
