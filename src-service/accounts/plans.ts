@@ -1,23 +1,42 @@
 import type { Account } from '../db/accounts-repo';
 import { ForbiddenError, QuotaExceededError, ValidationError } from '../errors';
 
-const GIB = 1024 * 1024 * 1024;
 
 /**
  * What each plan allows (docs/choices.md: Accounts, plans, quotas; docs/sandbox.md, "Limits").
- * `jobFolderBytes`: how large one command's job folder may grow (inputs, temporary and output
- * files together) before the command is stopped; FFDESK_MAX_JOB_FOLDER_BYTES still caps every
- * plan, and the local account (the machine's owner) has only that cap and the disk's.
+ * The job-folder budget of each plan (how large one command's folder may grow, inputs,
+ * temporary and output files together) is a setting: FFDESK_TRIAL_JOB_FOLDER_BYTES,
+ * FFDESK_PRO_JOB_FOLDER_BYTES (config.ts).
  */
 export const PLAN_LIMITS = {
-  trial: { privateStorage: false, directUpload: false, maxRunSeconds: 600, jobFolderBytes: 2 * GIB },
-  pro: { privateStorage: true, directUpload: true, maxRunSeconds: 24 * 3600, jobFolderBytes: 100 * GIB },
+  trial: { privateStorage: false, directUpload: false, maxRunSeconds: 600 },
+  pro: { privateStorage: true, directUpload: true, maxRunSeconds: 24 * 3600 },
 } as const;
 
-/** The job-folder budget of a command of `account`: the plan's, except for the local account (unbounded here; the service-wide cap applies). */
-export function jobFolderBudget(account: Pick<Account, 'id' | 'plan'> | undefined, localAccountId: string | undefined): number {
-  if (!account || account.id === localAccountId) return Number.POSITIVE_INFINITY;
-  return PLAN_LIMITS[account.plan].jobFolderBytes;
+/** How large one command's job folder may grow, and what the failure message calls that bound. */
+export interface JobFolderBudget {
+  bytes: number;
+  name: string;
+}
+
+export interface JobFolderBudgets {
+  trialJobFolderBytes: number;
+  proJobFolderBytes: number;
+}
+
+/**
+ * The job-folder budget of a command of `account`: its plan's, except for the local account
+ * (none: only FFDESK_MAX_JOB_FOLDER_BYTES and the disk hold it). Undefined: no plan budget.
+ */
+export function jobFolderBudget(
+  account: Pick<Account, 'id' | 'plan'> | undefined,
+  localAccountId: string | undefined,
+  budgets: JobFolderBudgets,
+): JobFolderBudget | undefined {
+  if (!account || account.id === localAccountId) return undefined;
+  return account.plan === 'trial'
+    ? { bytes: budgets.trialJobFolderBytes, name: "the trial plan's job-folder budget (FFDESK_TRIAL_JOB_FOLDER_BYTES)" }
+    : { bytes: budgets.proJobFolderBytes, name: "the pro plan's job-folder budget (FFDESK_PRO_JOB_FOLDER_BYTES)" };
 }
 
 export function assertPrivateAllowed(account: Account, isPrivate: boolean | undefined): void {
