@@ -1,6 +1,5 @@
 import type { Account } from '../db/accounts-repo';
-import { ForbiddenError, QuotaExceededError, ValidationError } from '../errors';
-
+import { ForbiddenError, QuotaExceededError } from '../errors';
 
 /**
  * What each plan allows (docs/choices.md: Accounts, plans, quotas; docs/sandbox.md, "Limits").
@@ -78,42 +77,5 @@ export function assertWithinQuota(account: Account, usage: Usage, extraStorageBy
   if (processing !== null && usage.processingUsedBytes) {
     const used = usage.processingUsedBytes();
     if (used >= processing) throw new QuotaExceededError(`Processing quota exceeded (${used} of ${processing} bytes used)`);
-  }
-}
-
-const MIB = 1024 * 1024;
-
-/**
- * What one request may make the service store (docs/sandbox.md, "Limits"): a batch renders its
- * preset once per item and stores each rendered request, so a small body can ask for a large
- * database. Checked before anything is stored; over → 422.
- */
-export const RECORD_LIMITS = {
-  trial: { batchItems: 100, storedRequestBytes: 2 * MIB },
-  pro: { batchItems: 1000, storedRequestBytes: 64 * MIB },
-} as const;
-
-/** 422 when a batch has more items than the plan allows, or its rendered requests would store more bytes. */
-export function assertStoredRequestsAllowed(account: Pick<Account, 'plan'>, requests: readonly object[]): void {
-  const limits = RECORD_LIMITS[account.plan];
-  if (requests.length > limits.batchItems) {
-    throw new ValidationError([
-      {
-        loc: ['body', 'inputs'],
-        msg: `A batch may have at most ${limits.batchItems} items on the ${account.plan} plan; this one has ${requests.length}`,
-        type: 'too_long',
-      },
-    ]);
-  }
-  let bytes = 0;
-  for (const r of requests) bytes += Buffer.byteLength(JSON.stringify(r));
-  if (bytes > limits.storedRequestBytes) {
-    throw new ValidationError([
-      {
-        loc: ['body', 'inputs'],
-        msg: `This batch would store ${bytes} bytes of rendered commands; the ${account.plan} plan allows ${limits.storedRequestBytes} per request (fewer items, or a shorter preset)`,
-        type: 'too_long',
-      },
-    ]);
   }
 }
