@@ -1,43 +1,26 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_LIMITS } from '../accounts/record-limits';
 import { startTestService, type TestService } from '../testing/harness';
 import { otherAccountKey, waitForCommandAs } from '../testing/hardening/fixtures';
+import {
+  dbBytes as dbBytesOf,
+  deadInputs as inputs,
+  durableBytes as durableBytesOf,
+  FLOOD_FILLER as FILLER,
+  FLOOD_PRESET as PRESET,
+  WAL_BOUND,
+} from '../testing/hardening/record-flood';
 
 /**
- * Record floods (docs/sandbox.md, per-plan limits: one 24.5 KB batch request of a trial key grew the database by
- * 364 MB): a large preset run over many inputs renders and stores one large request per item.
- * The plan's record limits (accounts/record-limits.ts, docs/sandbox.md "Per-plan limits")
- * answer 422 before anything is stored, and the largest allowed requests grow the database by
- * a bounded amount: a few times what the plan lets one request store.
+ * Record floods (testing/hardening/record-flood.ts): the plan's record limits
+ * (accounts/record-limits.ts, docs/sandbox.md "Per-plan limits") answer 422 before anything
+ * is stored, and the largest allowed requests grow the database by a bounded amount: a few
+ * times what the plan lets one request store. The escape catalogue runs the flood too.
  */
 let svc: TestService;
 let trialKey: string;
-// The largest preset a trial account may store: 10 steps just under its preset size limit.
-const FILLER = 'x'.repeat(Math.floor(RECORD_LIMITS.trial.presetBytes / 10) - 200);
-const PRESET = {
-  name: 'flood',
-  inputs: [{ alias: 'in_1' }],
-  outputs: { out_1: '{name}.mp4' },
-  steps: Array.from({ length: 10 }, (_, i) => `-i {{in_1}} -metadata title=${i}${FILLER} -c copy {{out_1}}`),
-};
-// Inputs nobody serves (the discard port refuses at once): the commands fail fast, the records stay.
-const inputs = (n: number) => Array.from({ length: n }, (_, i) => `http://127.0.0.1:9/in-${i}.mp4`);
-
-/** The database's files on disk: the main file and its write-ahead log. */
-const dbBytes = () => ['ffdesk.db', 'ffdesk.db-wal'].reduce((n, f) => n + (fs.statSync(path.join(svc.dataDir, f), { throwIfNoEntry: false })?.size ?? 0), 0);
-/** What stays: the log folded into the main file and emptied first. */
-const durableBytes = () => {
-  svc.service.parts.db.pragma('wal_checkpoint(TRUNCATE)');
-  return dbBytes();
-};
-/**
- * The write-ahead log is not growth: SQLite folds it into the main file every 1,000 pages and
- * then writes it again from its start, so its size is bounded by that (plus one transaction)
- * whatever the requests (docs/sandbox.md, "Per-plan limits").
- */
-const WAL_BOUND = 8 * 1024 * 1024;
+const dbBytes = () => dbBytesOf(svc);
+const durableBytes = () => durableBytesOf(svc);
 
 beforeAll(async () => {
   svc = await startTestService();

@@ -8,6 +8,8 @@ import { buildZip } from '../zip-builder';
 import { findBwrap, smokeTestBwrap } from '../../media/confine/bwrap';
 import { uploadFile, type JsonBody } from './fixtures';
 import { writeStandinFfmpeg } from './standin-ffmpeg';
+import { defineOtherClasses } from './catalogue-classes';
+import { writeStallMedia } from './list-stall-attacks';
 import { OUTPUT_TRICKS, RED_TEAM_TRICKS, RUN_TRICKS, STORAGE_PATH_TRICKS, SUBMIT_TRICKS, type Trick, type TrickContext } from './escape-tricks';
 
 /**
@@ -146,6 +148,7 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
     fs.copyFileSync(path.join(svc.dataDir, 'canary.mp4'), path.join(served, 'remote-canary.mp4'));
     const tinyTs = path.join(served, 'tiny.ts');
     ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10:duration=1', '-c:v', 'mpeg2video', '-f', 'mpegts', tinyTs]);
+    writeStallMedia(served);
     fs.mkdirSync(path.join(served, 'zips'));
     fs.writeFileSync(path.join(served, 'zips', 'control.zip'), buildZip([{ name: 'inside.txt', data: `${token}\n` }]));
     fs.writeFileSync(path.join(served, 'hostile.m3u8'), `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:1,\n${outside}/canary.ts\n#EXT-X-ENDLIST\n`);
@@ -305,6 +308,18 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
       figures.heldBySandbox++;
     });
   });
+
+  defineOtherClasses(() => ({
+    svc,
+    mediaUrl: media.url,
+    token,
+    standinPath: path.join(standinDir, 'standin-ffmpeg'),
+    sandboxOn,
+    tried: (name, held) => {
+      figures.tried++;
+      if (!held) figures.escapes.push(name);
+    },
+  }));
 
   describe('after the catalogue', () => {
     it('when every trick has ended, then no file appeared outside the job folders and every canary is unchanged', () => {
