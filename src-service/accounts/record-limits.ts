@@ -36,10 +36,10 @@ const NONE = Number.POSITIVE_INFINITY;
  */
 export const RECORD_LIMITS: Record<LimitTier, RecordLimits> = {
   trial: {
-    requestBytes: 256 * KIB,
+    requestBytes: 64 * KIB,
     batchItems: 100,
     storedRequestBytes: 2 * MIB,
-    presetBytes: 64 * KIB,
+    presetBytes: 32 * KIB,
     perDay: { commands: 1_000, batches: 50, presetVersions: 100, files: 2_000 },
     watchFolders: 100,
   },

@@ -66,7 +66,7 @@ describe('sizes: 422 before anything is stored', () => {
   });
 
   it('when a trial preset is larger than the plan stores, then 422 and no version is saved', async () => {
-    const steps = Array.from({ length: 10 }, (_, i) => `-i {{in_1}} -metadata title=${i}${'y'.repeat(7_000)} -c copy {{out_1}}`);
+    const steps = Array.from({ length: 10 }, (_, i) => `-i {{in_1}} -metadata title=${i}${'y'.repeat(4_000)} -c copy {{out_1}}`);
     const preset = { name: 'huge', inputs: [{ alias: 'in_1' }], outputs: { out_1: '{name}.mp4' }, steps };
     const res = await svc.api('POST', '/v1/presets', preset, { key: trialKey });
     expect(res.status, res.text.slice(0, 300)).toBe(422);
