@@ -11,6 +11,8 @@ import { runWatchSwapRace } from './swap-race';
 import { listedFds } from './standin-ffmpeg';
 import { fdListingThrough, startServiceWithExtraFd } from './inherited-fd-service';
 
+const STALL_MARGIN_MS = 1_500;
+
 /** What the catalogue's suite hands its other classes (read once its beforeAll has run). */
 export interface ClassContext {
   svc: TestService;
@@ -33,11 +35,14 @@ export interface ClassContext {
 export function defineOtherClasses(get: () => ClassContext): void {
   describe('regex stalls: list files whose checks were quadratic on the event loop', () => {
     for (const attack of STALL_ATTACKS) {
-      it(`when ${attack.name} is processed, then /v1/health answers within 100 ms of its idle time`, async () => {
+      it(`when ${attack.name} is processed, then /v1/health keeps answering (no stall)`, async () => {
         const c = get();
         let held = false;
         try {
-          await expectHealthHeldDuring(c.svc, attack, c.mediaUrl);
+          // The catalogue runs beside the whole suite, whose load alone puts single health answers
+          // hundreds of ms late (seen with the checks switched off); the stalls of this class last
+          // seconds to minutes at 1 MiB. list-stalls.service.test.ts holds the 100 ms bound.
+          await expectHealthHeldDuring(c.svc, attack, c.mediaUrl, STALL_MARGIN_MS);
           held = true;
         } finally {
           c.tried(`regex stall: ${attack.name}`, held);

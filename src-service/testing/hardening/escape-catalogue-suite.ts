@@ -131,6 +131,7 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
     process.env.ESCAPE_CANARY_ENV = token;
     served = tempDir('ffdesk-escape-media-');
     const tiny = makeTinyMedia(served);
+    writeStallMedia(served);
     outside = tempDir('ffdesk-outside-');
     plantCanaries(outside, 'canary.txt');
     fs.writeFileSync(path.join(outside, 'canary.srt'), `1\n00:00:00,000 --> 00:00:01,000\n${token}\n`);
@@ -148,7 +149,6 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
     fs.copyFileSync(path.join(svc.dataDir, 'canary.mp4'), path.join(served, 'remote-canary.mp4'));
     const tinyTs = path.join(served, 'tiny.ts');
     ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10:duration=1', '-c:v', 'mpeg2video', '-f', 'mpegts', tinyTs]);
-    writeStallMedia(served);
     fs.mkdirSync(path.join(served, 'zips'));
     fs.writeFileSync(path.join(served, 'zips', 'control.zip'), buildZip([{ name: 'inside.txt', data: `${token}\n` }]));
     fs.writeFileSync(path.join(served, 'hostile.m3u8'), `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:1,\n${outside}/canary.ts\n#EXT-X-ENDLIST\n`);

@@ -56,8 +56,11 @@ async function healthMs(svc: TestService): Promise<number> {
   return performance.now() - t0;
 }
 
-/** Submits the attack and, until its command ends, requires `/v1/health` to answer within 100 ms of its idle time. */
-export async function expectHealthHeldDuring(svc: TestService, attack: StallAttack, mediaUrl: string): Promise<void> {
+/**
+ * Submits the attack and, until its command ends, requires `/v1/health` to answer within
+ * `marginMs` of its idle time (100 ms, the bound of docs/sandbox.md).
+ */
+export async function expectHealthHeldDuring(svc: TestService, attack: StallAttack, mediaUrl: string, marginMs = 100): Promise<void> {
   const idle: number[] = [];
   for (let i = 0; i < 20; i++) idle.push(await healthMs(svc));
   // The slowest idle answer: what this (shared, loaded) machine adds anyway.
@@ -72,5 +75,5 @@ export async function expectHealthHeldDuring(svc: TestService, attack: StallAtta
     record = (await svc.api('GET', `/v1/commands/${res.body.command_id}`)).body;
   }
   expect(busy.length).toBeGreaterThan(0);
-  expect(Math.max(...busy), `health while busy: ${busy.map((b) => b.toFixed(0)).join(', ')} ms; idle ${idleMs.toFixed(0)} ms`).toBeLessThan(idleMs + 100);
+  expect(Math.max(...busy), `health while busy: ${busy.map((b) => b.toFixed(0)).join(', ')} ms; idle ${idleMs.toFixed(0)} ms`).toBeLessThan(idleMs + marginMs);
 }
