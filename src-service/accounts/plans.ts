@@ -1,4 +1,4 @@
-import type { Account } from '../db/accounts-repo';
+import type { Account } from './accounts-repo';
 import { ForbiddenError, QuotaExceededError } from '../errors';
 
 /**

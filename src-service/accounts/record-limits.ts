@@ -1,4 +1,4 @@
-import type { Account } from '../db/accounts-repo';
+import type { Account } from './accounts-repo';
 import type { Db } from '../db/open';
 import { TooManyRecordsError, ValidationError } from '../errors';
 

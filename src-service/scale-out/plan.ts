@@ -1,15 +1,15 @@
 import type { Config } from '../config';
-import type { FilesRepo } from '../db/files-repo';
+import type { FilesRepo } from '../files/files-repo';
 import type { Confiner } from '../media/confine';
 import type { Keyring } from '../storage/signing';
 import type { UrlBuilder } from '../files/urls';
-import type { Command } from '../db/commands-repo';
+import type { Command } from '../jobs/commands-repo';
 import { JobFailure } from '../errors';
 import { parseStoredRequest } from '../jobs/submit';
 import { checkStorageRef } from '../files/storage-access';
 import { signToken } from '../storage/signing';
 import type { SandboxMode } from '../media/confine';
-import type { AccountsRepo } from '../db/accounts-repo';
+import type { AccountsRepo } from '../accounts/accounts-repo';
 import { jobFolderBudget } from '../accounts/plans';
 import { stepLimits } from '../jobs/runner';
 
