@@ -7,7 +7,8 @@ import presetsBatchesCacheWatch from './006-presets-batches-cache-watch';
 import watchRunLimit from './007-watch-run-limit';
 import commandEdits from './008-command-edits';
 import commandSegments from './009-command-segments';
-import recordLimitIndexes from './010-record-limit-indexes';
+import watchExtensions from './010-watch-extensions';
+import recordLimitIndexes from './011-record-limit-indexes';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
 export const MIGRATIONS: readonly string[] = [
@@ -20,5 +21,6 @@ export const MIGRATIONS: readonly string[] = [
   watchRunLimit,
   commandEdits,
   commandSegments,
+  watchExtensions,
   recordLimitIndexes,
 ];

@@ -1,5 +1,5 @@
 /**
- * Schema 10: the per-plan record limits count an account's newest preset versions and files
+ * Schema 11: the per-plan record limits count an account's newest preset versions and files
  * (accounts/record-limits.ts, docs/sandbox.md "Per-plan limits"); these indexes keep that
  * count proportional to the limit, not to the account's history.
  */
