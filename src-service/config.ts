@@ -83,6 +83,18 @@ export const ConfigSchema = z.object({
     .int()
     .min(1024)
     .default(100 * GiB),
+  /** The trial plan's job-folder budget: a trial command's folder growing past this stops it (docs/sandbox.md, per-plan limits). */
+  trialJobFolderBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * GiB),
+  /** The pro plan's job-folder budget (the local account has none: only maxJobFolderBytes and the disk). */
+  proJobFolderBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * GiB),
   /** A running command is stopped when free space on the data disk falls below this. */
   minFreeDiskBytes: z.coerce
     .number()
@@ -134,6 +146,8 @@ export function loadConfig(overrides: Partial<ConfigInput> = {}, env: NodeJS.Pro
     bwrapPath: env.FFDESK_BWRAP_PATH || undefined,
     maxOutputFileBytes: env.FFDESK_MAX_OUTPUT_FILE_BYTES,
     maxJobFolderBytes: env.FFDESK_MAX_JOB_FOLDER_BYTES,
+    trialJobFolderBytes: env.FFDESK_TRIAL_JOB_FOLDER_BYTES,
+    proJobFolderBytes: env.FFDESK_PRO_JOB_FOLDER_BYTES,
     minFreeDiskBytes: env.FFDESK_MIN_FREE_DISK_BYTES,
     ffmpegCacheFile: env.FFDESK_FFMPEG_CACHE_FILE || undefined,
     redisUrl: env.FFDESK_REDIS_URL || undefined,

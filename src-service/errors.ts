@@ -10,11 +10,14 @@ import type { FailureStatus } from './contract/enums';
 export abstract class DomainError extends Error {
   /** The stable text the caller sees. */
   readonly detail: string;
+  /** Advice for people, answered as an extra `hint` field beside `detail`. */
+  readonly hint: string | undefined;
 
-  constructor(detail: string, options?: { cause?: unknown }) {
+  constructor(detail: string, options?: { cause?: unknown; hint?: string }) {
     super(detail, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.detail = detail;
+    this.hint = options?.hint;
   }
 }
 
@@ -46,11 +49,14 @@ export class PayloadTooLargeError extends DomainError {
 export class RateLimitError extends DomainError {
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number) {
-    super('Rate limit exceeded');
+  constructor(retryAfterSeconds: number, detail = 'Rate limit exceeded', hint?: string) {
+    super(detail, hint === undefined ? undefined : { hint });
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
+
+/** The account stores as many records of a kind as its plan allows (accounts/record-limits.ts): 429 with Retry-After and a `hint`. */
+export class TooManyRecordsError extends RateLimitError {}
 
 /** What a full data disk is called in every answer and failure message. */
 export const NO_SPACE_DETAIL = 'No space left on the data disk';

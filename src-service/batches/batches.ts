@@ -5,7 +5,7 @@ import type { FilesRepo } from '../files/files-repo';
 import type { Account } from '../accounts/accounts-repo';
 import { NotFoundError, ValidationError, type ValidationIssue } from '../errors';
 import { prepareCommand, queuePrepared, type CommandRequest, type PreparedCommand, type SubmitDeps } from '../jobs/submit';
-import { assertStoredRequestsAllowed, assertWithinQuota } from '../accounts/plans';
+import { assertWithinQuota } from '../accounts/plans';
 import { cancelCommand, type CancelDeps } from '../jobs/cancel';
 import { isFinal } from '../jobs/state';
 import type { StoredRequest } from '../jobs/command';
@@ -48,7 +48,9 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
    * them all in one transaction; `also` runs inside it with the new ids.
    */
   async function submitAll(account: Account, requests: CommandRequest[], also: (ids: string[]) => void): Promise<string[]> {
-    assertStoredRequestsAllowed(account, requests); // before anything is prepared or stored
+    // Before anything is prepared or stored: the plan's sizes (422) and counts (429), accounts/record-limits.ts.
+    submitDeps.records?.assertStoredRequests(account, requests);
+    submitDeps.records?.assertRoom(account, 'commands', requests.length);
     const prepared: PreparedCommand[] = [];
     for (const r of requests) prepared.push(await prepareCommand(submitDeps, account, r));
     assertWithinQuota(account, {
@@ -78,6 +80,7 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
     async create(account: Account, req: BatchRequest) {
       const preset = presets.find(account.id, req.preset, req.version);
       const requests = renderAll(preset, req);
+      submitDeps.records?.assertRoom(account, 'batches');
       const id = crypto.randomUUID();
       const submitted = await submitAll(
         account,

@@ -11,7 +11,7 @@ const MEANING: Record<number, string> = {
   413: 'File too large',
   415: 'Unsupported body type for this route',
   422: 'Validation error (docs/api.md §2.4)',
-  429: 'Rate limit exceeded; see Retry-After',
+  429: 'Rate limit exceeded, or the account made as many records of this kind in 24 hours as its plan allows (FFDesk: `detail` says which, `hint` what to do); see Retry-After',
   507: 'No space left on the data disk (FFDesk); free some space and try again',
 };
 

@@ -21,6 +21,7 @@ export async function submitEdit(deps: SubmitDeps, account: Account, body: EditB
     storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
     processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
   });
+  deps.records?.assertRoom(account, 'commands');
   return opts.dryRun ? null : queuePrepared(deps, account, prepared);
 }
 

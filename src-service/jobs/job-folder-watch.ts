@@ -4,8 +4,10 @@ import { JobFailure } from '../errors';
 import { listFilesRecursive } from '../storage/fs-io';
 
 export interface FolderLimits {
-  /** The job folder may not grow past this (FFDESK_MAX_JOB_FOLDER_BYTES). */
+  /** The job folder may not grow past this (the plan's job-folder budget or FFDESK_MAX_JOB_FOLDER_BYTES). */
   maxFolderBytes: number;
+  /** What the failure message calls `maxFolderBytes`; default FFDESK_MAX_JOB_FOLDER_BYTES. */
+  maxFolderName?: string;
   /** Free space on the folder's disk may not fall below this (FFDESK_MIN_FREE_DISK_BYTES). */
   minFreeBytes: number;
 }
@@ -51,11 +53,19 @@ export async function checkFolder(work: string, limits: FolderLimits): Promise<J
       `No space left for this command: the data disk's free space fell below ${limits.minFreeBytes} bytes (FFDESK_MIN_FREE_DISK_BYTES, or half the space free when it started) while it ran, so it was stopped before the disk filled`,
     );
   }
+  return checkFolderSize(work, limits);
+}
+
+/**
+ * The size half of the watch, also run once after every step: a step that writes past the
+ * budget between two polls and exits at once is still caught before its outputs are stored.
+ */
+export async function checkFolderSize(work: string, limits: Pick<FolderLimits, 'maxFolderBytes' | 'maxFolderName'>): Promise<JobFailure | null> {
   const size = await folderBytes(work);
   if (size > limits.maxFolderBytes) {
     return new JobFailure(
       'PROCESSING_ERROR',
-      `The command's folder grew past ${limits.maxFolderBytes} bytes (the plan's job-folder budget or FFDESK_MAX_JOB_FOLDER_BYTES, inputs, temporary and output files together): it was stopped`,
+      `The command's folder grew past ${limits.maxFolderBytes} bytes, ${limits.maxFolderName ?? 'the service-wide job-folder limit (FFDESK_MAX_JOB_FOLDER_BYTES)'} (inputs, temporary and output files together): it was stopped`,
     );
   }
   return null;

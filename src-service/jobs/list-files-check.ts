@@ -80,7 +80,7 @@ function nextLineEnd(text: string, from: number): number {
  * readers (HLS, concat) end a line at a NUL as at a newline, so a NUL does not make a list
  * binary: a file that starts like a list, or is named like one, is read whole with NULs as
  * line ends. A text file too large to check whole is refused ('too-large'): ffmpeg would
- * read all of it (escape catalogue, hardening/escape-catalogue.service.test.ts).
+ * read all of it (escape catalogue, testing/hardening/escape-catalogue.service.test.ts).
  */
 async function readListText(file: string, rel: string): Promise<string | null | 'too-large'> {
   // Never through a link, never blocking on a FIFO (storage/no-follow.ts): only regular files are lists.

@@ -3,7 +3,7 @@ import { SandboxUnavailableError, limitHit, type Confiner } from '../media/confi
 import { buildFfmpegArgv } from '../media/ffmpeg-argv';
 import { createProgressParser, expectedDurationSeconds, type Progress } from '../media/progress';
 import { runProcess, type RunResult } from '../media/run-process';
-import { watchJobFolder, type FolderLimits } from './job-folder-watch';
+import { checkFolderSize, watchJobFolder, type FolderLimits } from './job-folder-watch';
 import { checkJobFolderLists } from './list-files-check';
 import { ffmpegFailureMessage, type KnownNames } from './failure-message';
 import { timeStage } from '../work/job-timings';
@@ -72,6 +72,8 @@ export async function runSteps(ffmpegPath: string, steps: string[][], opts: Step
       const known = opts.knownNames ? await opts.knownNames().catch(() => null) : null;
       throw stepFailure(result, opts.limits, steps.length > 1 ? i + 1 : null, known);
     }
+    const over = await checkFolderSize(opts.cwd, opts.limits);
+    if (over) throw over;
   }
   return { ffmpegSeconds };
 }

@@ -1,4 +1,4 @@
-import { jobFolderBudget } from '../accounts/plans';
+import { jobFolderBudget, type JobFolderBudget } from '../accounts/plans';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -84,7 +84,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const runOpts = {
         cpus,
         signal: controller.signal,
-        limits: stepLimits(deps.config, row, jobFolderBudget(deps.accounts.getAccount(row.accountId), deps.accounts.localAccountId())),
+        limits: stepLimits(deps.config, row, jobFolderBudget(deps.accounts.getAccount(row.accountId), deps.accounts.localAccountId(), deps.config)),
         checkLists: argumentChecksOn(deps.config),
         onProgress: (p: unknown) => deps.onProgress(row, p),
         knownNames: deps.knownNames,
@@ -118,16 +118,22 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
   }
 }
 
-/** The per-run limits (docs/sandbox.md): CPU time is the run time on every vCPU the command has. */
+/**
+ * The per-run limits (docs/sandbox.md): CPU time is the run time on every vCPU the command
+ * has; the job folder may grow to the plan's budget (accounts/plans.ts) under the
+ * service-wide cap, and the failure names whichever is smaller. A scale-out worker gets the
+ * result in its plan (`jobFolderLimitName`) and applies it the same way.
+ */
 export function stepLimits(
-  config: Pick<RunnerDeps['config'], 'maxOutputFileBytes' | 'maxJobFolderBytes' | 'minFreeDiskBytes'>,
+  config: Pick<RunnerDeps['config'], 'maxOutputFileBytes' | 'maxJobFolderBytes' | 'minFreeDiskBytes'> & { jobFolderLimitName?: string },
   row: Pick<Command, 'maxRunSeconds' | 'vcpuCount'>,
-  planFolderBytes = Number.POSITIVE_INFINITY,
+  budget?: JobFolderBudget,
 ): StepLimits {
+  const planWins = budget !== undefined && budget.bytes < config.maxJobFolderBytes;
   return {
     maxFileBytes: config.maxOutputFileBytes,
-    // The plan's job-folder budget (accounts/plans.ts) under the service-wide cap.
-    maxFolderBytes: Math.min(config.maxJobFolderBytes, planFolderBytes),
+    maxFolderBytes: planWins ? budget.bytes : config.maxJobFolderBytes,
+    maxFolderName: planWins ? budget.name : config.jobFolderLimitName,
     minFreeBytes: config.minFreeDiskBytes,
     cpuSeconds: cpuSecondsFor(row.maxRunSeconds, row.vcpuCount),
   };

@@ -46,6 +46,7 @@ export async function submitMultiple(deps: SubmitDeps, account: Account, body: R
     storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
     processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
   });
+  deps.records?.assertRoom(account, 'commands', prepared.length);
   return prepared.map((p) => queuePrepared(deps, account, p));
 }
 

@@ -6,6 +6,7 @@ import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
 import type { CommandNotifier } from './notify';
 import type { Scheduler } from './scheduler';
 import type { SubmitDeps } from './submit';
+import type { RecordBudget } from '../accounts/record-limits';
 
 export interface SubmitWiring {
   commands: CommandsRepo;
@@ -14,6 +15,7 @@ export interface SubmitWiring {
   config: Pick<Config, 'vcpuBudget' | 'testOnlySkipArgumentChecks'>;
   notifier: Pick<CommandNotifier, 'onStatus'>;
   scheduler: Pick<Scheduler, 'notify'>;
+  records?: RecordBudget;
 }
 
 /** The submit use case's dependencies: a new command is announced, then the scheduler looks at the queue. */
@@ -24,6 +26,7 @@ export function submitDepsOf(deps: SubmitWiring): SubmitDeps {
     vcpuBudget: deps.config.vcpuBudget,
     checkArguments: argumentChecksOn(deps.config),
     isLocalAccount: (accountId) => accountId === deps.accounts.localAccountId(),
+    records: deps.records,
     onSubmitted: (_accountId, id) => {
       const row = deps.commands.getAny(id);
       if (row) deps.notifier.onStatus(row);

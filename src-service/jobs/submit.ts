@@ -5,6 +5,7 @@ import type { StoredRequest } from './command';
 import type { FilesRepo } from '../files/files-repo';
 import { JobFailure, ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
+import type { RecordBudget } from '../accounts/record-limits';
 import { defaultRunSeconds } from './run-limit';
 import { segmentedIssues } from '../segmented/eligibility';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
@@ -24,6 +25,8 @@ export interface SubmitDeps {
   /** The local account's commands have no run-time limit unless one is set (jobs/run-limit.ts). */
   isLocalAccount?(accountId: string): boolean;
   onSubmitted(accountId: string, commandId: string): void;
+  /** The per-plan record limits (accounts/record-limits.ts); absent in unit tests that need none. */
+  records?: RecordBudget;
 }
 
 /** The stored form of a request: what the runner needs, already split and checked. */
@@ -52,6 +55,7 @@ export async function submitCommand(deps: SubmitDeps, account: Account, req: Com
     storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
     processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
   });
+  deps.records?.assertRoom(account, 'commands');
   return queuePrepared(deps, account, prepared);
 }
 
@@ -62,6 +66,7 @@ export async function checkOnly(deps: SubmitDeps, account: Account, req: Command
     storageUsedBytes: () => deps.files.storageUsedBytes(account.id),
     processingUsedBytes: () => deps.commands.processingUsedBytes(account.id),
   });
+  deps.records?.assertRoom(account, 'commands');
   return { dry_run: true };
 }
 

@@ -9,6 +9,9 @@ import { parseStoredRequest } from '../jobs/submit';
 import { checkStorageRef } from '../files/storage-access';
 import { signToken } from '../storage/signing';
 import type { SandboxMode } from '../media/confine';
+import type { AccountsRepo } from '../accounts/accounts-repo';
+import { jobFolderBudget } from '../accounts/plans';
+import { stepLimits } from '../jobs/runner';
 
 /** What a worker needs to run one command: everything but the service's disk and database. */
 export interface JobPlan {
@@ -35,7 +38,10 @@ export interface JobPlan {
     inputHostsAllow: string[];
     inputHostsDeny: string[];
     maxOutputFileBytes: number;
+    /** The smaller of the command's plan budget and FFDESK_MAX_JOB_FOLDER_BYTES (accounts/plans.ts). */
     maxJobFolderBytes: number;
+    /** What the failure message calls that bound; absent from older services (then the service-wide name). */
+    jobFolderLimitName?: string;
     minFreeDiskBytes: number;
   };
 }
@@ -51,6 +57,7 @@ export interface PlanDeps {
   files: FilesRepo;
   keyring: Keyring;
   urls: Pick<UrlBuilder, 'parseOwnStorageUrl'>;
+  accounts: AccountsRepo;
 }
 
 export function buildPlan(deps: PlanDeps, row: Command): JobPlan {
@@ -59,6 +66,8 @@ export function buildPlan(deps: PlanDeps, row: Command): JobPlan {
   const ttl = (row.maxRunSeconds > 0 ? row.maxRunSeconds : NO_LIMIT_INPUT_URL_SECONDS) + INPUT_URL_SLACK_SECONDS;
   const sign = (url: string) => signedInput(deps, url, ttl);
   const c = deps.config;
+  // The plan's job-folder budget travels with the job: a worker on another machine holds it too.
+  const folder = stepLimits(c, row, jobFolderBudget(deps.accounts.getAccount(row.accountId), deps.accounts.localAccountId(), c));
   return {
     command_id: row.id,
     steps: req.steps,
@@ -79,7 +88,8 @@ export function buildPlan(deps: PlanDeps, row: Command): JobPlan {
       inputHostsAllow: c.inputHostsAllow,
       inputHostsDeny: c.inputHostsDeny,
       maxOutputFileBytes: c.maxOutputFileBytes,
-      maxJobFolderBytes: c.maxJobFolderBytes,
+      maxJobFolderBytes: folder.maxFolderBytes,
+      ...(folder.maxFolderName ? { jobFolderLimitName: folder.maxFolderName } : {}),
       minFreeDiskBytes: c.minFreeDiskBytes,
     },
   };

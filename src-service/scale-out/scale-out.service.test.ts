@@ -11,6 +11,7 @@ import { createWorkersRepo } from './workers-repo';
 import { startWebhookReceiver } from '../testing/webhook-receiver';
 import { workerProtocolEndpoints } from '../contract/endpoints/worker-protocol';
 import { bodyKindOf } from '../contract/endpoint';
+import { otherAccountKey, waitForCommandAs } from '../testing/hardening/fixtures';
 
 const SKIP = hasRedisServer() ? false : 'redis-server is not installed (Debian package redis-server; .ci/run installs it)';
 
@@ -20,6 +21,7 @@ let svc: TestService;
 let media: MediaServer;
 let token: string;
 const workers: WorkerProcess[] = [];
+const TRIAL_FOLDER_BUDGET = 2_000_000;
 
 async function makeZip(file: string, entries: Record<string, string>): Promise<void> {
   const zip = new yazl.ZipFile();
@@ -37,7 +39,8 @@ beforeAll(async () => {
   media = await startMediaServer(mediaDir);
   fs.mkdirSync(path.join(base, 'redis'));
   redis = await startRedis(path.join(base, 'redis'));
-  svc = await startTestService({ redisUrl: redis.url, workerLostSeconds: 20 });
+  // A small trial job-folder budget: the worker must hold it too (docs/sandbox.md, per-plan limits).
+  svc = await startTestService({ redisUrl: redis.url, workerLostSeconds: 20, trialJobFolderBytes: TRIAL_FOLDER_BUDGET });
   token = createWorkersRepo(svc.service.parts.db).createToken('test').token;
   for (const name of ['w1', 'w2']) {
     workers.push(await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, name) }));
@@ -251,6 +254,22 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
     expect(done).toMatchObject({ status: 'FAILED', error_status: 'QUOTA_EXCEEDED' });
     const files = await svc.api('GET', '/v1/files', undefined, { key });
     expect(files.body).toEqual([]);
+  });
+
+  it("when a trial command on a worker writes past the trial plan's job-folder budget, then the worker stops it and the failure names the budget", async () => {
+    const key = otherAccountKey(svc, 'trial');
+    const res = await svc.api(
+      'POST',
+      '/v1/run-ffmpeg-command',
+      { output_files: { out_1: 'big.nut' }, vcpu_count: 1, ffmpeg_command: '-f lavfi -i testsrc=size=320x240:rate=25:duration=10 -c:v rawvideo {{out_1}}' },
+      { key },
+    );
+    expect(res.status, res.text).toBe(200);
+    const done = await waitForCommandAs(svc, res.body.command_id, key, 90_000);
+    expect({ status: done.status, error_status: done.error_status }).toEqual({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
+    expect(done.error_message).toContain(`grew past ${TRIAL_FOLDER_BUDGET} bytes, the trial plan's job-folder budget (FFDESK_TRIAL_JOB_FOLDER_BYTES)`);
+    const log = await svc.api('GET', `/v1/commands/${done.command_id}/log`, undefined, { key });
+    expect(log.text).toMatch(/--- worker \S+: running with/);
   });
 
   it('when scripts ask GET /v1/workers, then both workers are listed with host, ffmpeg version and cores', async () => {

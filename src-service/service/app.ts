@@ -45,7 +45,11 @@ export function createApp(opts: AppOptions): Koa {
   // The key before the body: a request without a valid key never gets its body read.
   // Bodies are read by the routes that take them (json-body.ts), so an unknown path is a 404 whatever it carries.
   app.use(requireApiKey(opts.accounts));
-  setJsonBodyLimits(app, { maxBytes: opts.config.maxJsonBytes, timeoutMs: opts.config.jsonBodyTimeoutMs });
+  setJsonBodyLimits(app, {
+    maxBytes: opts.config.maxJsonBytes,
+    timeoutMs: opts.config.jsonBodyTimeoutMs,
+    localAccountId: () => opts.accounts.localAccountId(),
+  });
   for (const router of opts.routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(webUi(opts.config.webRoot));
   app.use((ctx) => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFsBlobStore } from './blob-store';
 import { openUnder, UntrustedFileError } from './no-follow';
 import { writeZip } from './zip';
-import { stageHashing } from '../watch/ingest';
+import { runWatchSwapRace } from '../testing/hardening/swap-race';
 
 let tmp: string;
 let work: string;
@@ -120,18 +120,11 @@ describe('storing from the checked descriptor', () => {
 
 describe('watch folder swap race', () => {
   it('when a watched file is swapped for a link to a private file after its check, then the copy holds the checked bytes, never the private ones', async () => {
-    const drop = path.join(tmp, 'drop');
-    fs.mkdirSync(drop);
-    fs.writeFileSync(path.join(drop, 'clip.mp4'), 'the dropped file');
-    const checked = await openUnder(drop, 'clip.mp4');
     // The swap lands between the check and the read: the read goes through the checked descriptor.
-    fs.rmSync(path.join(drop, 'clip.mp4'));
-    fs.symlinkSync(secret, path.join(drop, 'clip.mp4'));
-    const staged = await stageHashing(checked, path.join(tmp, 'scratch'), new AbortController().signal);
-    await checked.fh.close();
-    expect(fs.readFileSync(staged.tempPath, 'utf8')).toBe('the dropped file');
-    expect(staged.size).toBe('the dropped file'.length);
+    const race = await runWatchSwapRace(tmp, secret);
+    expect(race.copied).toBe('the dropped file');
+    expect(race.size).toBe('the dropped file'.length);
     // And once swapped, opening it again is refused.
-    await expect(openUnder(drop, 'clip.mp4')).rejects.toThrow(/symbolic link/);
+    expect(race.reopen).toMatch(/symbolic link/);
   });
 });

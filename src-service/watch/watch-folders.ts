@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { Account } from '../accounts/accounts-repo';
+import { assertWatchFolderRoom } from '../accounts/record-limits';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Presets } from '../presets/presets';
 import { renderPreset } from '../presets/render';
@@ -76,8 +77,10 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
       // A watch folder reads this machine's files: a key handed to someone on the LAN must not get that.
       if (account.id !== deps.accounts.localAccountId())
         throw new ForbiddenError("Watch folders read this machine's folders: only the local account's key may create them");
+      const held = repo.folders(account.id);
+      assertWatchFolderRoom(account, deps.accounts.localAccountId(), held.length);
       const { folder, output } = checkFolders(deps.config.dataDir, body);
-      if (repo.folders(account.id).some((f) => f.folder === folder)) throw new ConflictError(`${folder} is already watched`);
+      if (held.some((f) => f.folder === folder)) throw new ConflictError(`${folder} is already watched`);
       checkPreset(presets, account.id, body);
       const id = crypto.randomUUID();
       repo.insertFolder({

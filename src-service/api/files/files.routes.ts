@@ -11,8 +11,15 @@ import { streamOutputsZip } from '../../files/outputs-zip';
 import type { StoreFileWorker } from '../../files/store-from-url';
 import type { Uploads } from '../../files/uploads';
 import type { RateLimiter } from '../../accounts/rate-limit';
+import type { RecordBudget } from '../../accounts/record-limits';
 
-export function fileRoutes(deps: DeleteDeps & { urls: UrlBuilder }, storeFiles: StoreFileWorker, uploads: Uploads, rateLimit: RateLimiter): Router {
+export function fileRoutes(
+  deps: DeleteDeps & { urls: UrlBuilder },
+  storeFiles: StoreFileWorker,
+  uploads: Uploads,
+  rateLimit: RateLimiter,
+  records?: RecordBudget,
+): Router {
   return mountEndpoints(createRouter(), fileEndpoints, {
     listFiles: (ctx, { query: { limit, offset, status, content_hash } }) => {
       const account = accountOf(ctx).id;
@@ -55,10 +62,14 @@ export function fileRoutes(deps: DeleteDeps & { urls: UrlBuilder }, storeFiles: 
 
     storeFile: (ctx, { body }) => {
       rateLimit.take(accountOf(ctx).id);
+      records?.assertRoom(accountOf(ctx), 'files');
       return { file_id: storeFiles.submit(accountOf(ctx), body) };
     },
 
-    initUpload: (ctx, { body }) => uploads.init(accountOf(ctx), body),
+    initUpload: (ctx, { body }) => {
+      records?.assertRoom(accountOf(ctx), 'files');
+      return uploads.init(accountOf(ctx), body);
+    },
 
     completeUpload: async (ctx, input) => {
       const { file_id } = input.params;

@@ -46,7 +46,7 @@ export function answerFor(err: unknown): ErrorAnswer | null {
   if (status === undefined) return null;
   if (err instanceof ValidationError) return { status, body: { detail: err.issues }, headers: {} };
   const headers: Record<string, string> = err instanceof RateLimitError ? { 'Retry-After': String(err.retryAfterSeconds) } : {};
-  return { status, body: { detail: err.detail }, headers };
+  return { status, body: err.hint ? { detail: err.detail, hint: err.hint } : { detail: err.detail }, headers };
 }
 
 /**

@@ -3,10 +3,14 @@ import type { Context, Middleware } from 'koa';
 import { PayloadTooLargeError, ValidationError } from '../../errors';
 import { HttpError, UnsupportedMediaTypeError } from '../http-error';
 import { closeAfterAnswer } from './unread-body';
+import { assertRequestBytes } from '../../accounts/record-limits';
+import type { Account } from '../../accounts/accounts-repo';
 
 export interface JsonBodyLimits {
   maxBytes: number;
   timeoutMs: number;
+  /** The local account's id: its plan's request-size limit is the local column (accounts/record-limits.ts). */
+  localAccountId?: () => string | undefined;
 }
 
 const DEFAULT_LIMITS: JsonBodyLimits = { maxBytes: 1024 * 1024, timeoutMs: 30_000 };
@@ -34,6 +38,10 @@ export const jsonBody: Middleware = async (ctx, next) => {
   if (!isJsonType(ctx.request.type)) throw new UnsupportedMediaTypeError(ctx.request.type, 'application/json');
   if (Number(ctx.get('content-length') || 0) > maxBytes) throw new PayloadTooLargeError();
   const raw = await readLimited(ctx, maxBytes, timeoutMs);
+  // The plan's bytes per request (422), below the service-wide 413 (docs/sandbox.md, per-plan limits).
+  const account = ctx.state.account as Account | undefined;
+  const limits = limitsByApp.get(ctx.app);
+  if (account) assertRequestBytes(account, limits?.localAccountId?.(), raw.length);
   ctx.state.rawBody = raw;
   ctx.state.body = raw.length === 0 ? undefined : parseJson(raw);
   await next();

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { accountOf } from '../middleware/auth';
+import type { Account } from '../../accounts/accounts-repo';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import type { Presets } from '../../presets/presets';
 import { submitPreset } from '../../presets/submit-preset';
@@ -8,12 +9,21 @@ import { presetEndpoints } from '../../contract/endpoints/presets';
 
 /** `/v1/presets` (FFDesk): named, versioned command templates (docs/presets.md). */
 export function presetRoutes(submit: SubmitDeps, presets: Presets): Router {
+  // Every saved version is a stored record: the plan's size (422) and count (429) first (accounts/record-limits.ts).
+  const priced = (account: Account, definition: object) => {
+    submit.records?.assertPresetSize(account, definition);
+    submit.records?.assertRoom(account, 'presetVersions');
+  };
   return mountEndpoints(createRouter(), presetEndpoints, {
     listPresets: (ctx) => presets.list(accountOf(ctx).id),
 
-    createPreset: (ctx, { body }) => presets.create(accountOf(ctx).id, body),
+    createPreset: (ctx, { body }) => {
+      priced(accountOf(ctx), body);
+      return presets.create(accountOf(ctx).id, body);
+    },
 
     importPreset: (ctx, { body: file }) => {
+      priced(accountOf(ctx), file.preset);
       const account = accountOf(ctx).id;
       const exists = presets.list(account).some((p) => p.name === file.preset.name && !p.builtin);
       return exists ? presets.update(account, file.preset.name, file.preset) : presets.create(account, file.preset);
@@ -38,6 +48,7 @@ export function presetRoutes(submit: SubmitDeps, presets: Presets): Router {
       // The name in the path is the preset's name: it is put into the body before the body is checked.
       const raw = ctx.state.body as Record<string, unknown> | undefined;
       if (raw && typeof raw === 'object' && !Array.isArray(raw)) ctx.state.body = { ...raw, name };
+      priced(accountOf(ctx), input.body);
       return presets.update(accountOf(ctx).id, name, input.body);
     },
 

@@ -12,7 +12,7 @@ export const batchEndpoints = defineEndpoints({
     summary: 'Run one preset over many inputs: one command per input',
     description: 'Every item is rendered and checked first: one 422 lists all problems and nothing is submitted.',
     body: CreateBatchBody,
-    responses: { '200': json('The batch', BatchRecord), ...errors(401, 403, 404, 422) },
+    responses: { '200': json('The batch', BatchRecord), ...errors(401, 403, 404, 422, 429) },
   },
   listBatches: {
     method: 'get',
@@ -46,7 +46,7 @@ export const batchEndpoints = defineEndpoints({
     tag: 'Batches',
     summary: 'Submit each FAILED item again, unchanged',
     params: BatchIdParams,
-    responses: { '200': json('The batch', BatchRecord), ...errors(401, 403, 404) },
+    responses: { '200': json('The batch', BatchRecord), ...errors(401, 403, 404, 429) },
   },
   downloadBatchOutputs: {
     method: 'get',

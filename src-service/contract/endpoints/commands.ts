@@ -19,7 +19,7 @@ export const commandEndpoints = defineEndpoints({
       'Asynchronous: returns the id at once; poll GET /v1/commands/{command_id} until SUCCESS or FAILED. Download and ffmpeg failures are reported as FAILED, not as HTTP errors.',
     query: SubmitQuery,
     body: RunCommandBody,
-    responses: { '200': json('Accepted (with dry_run=true: {"dry_run": true}, nothing queued)', SubmitAnswer), ...errors(401, 403, 422) },
+    responses: { '200': json('Accepted (with dry_run=true: {"dry_run": true}, nothing queued)', SubmitAnswer), ...errors(401, 403, 422, 429) },
   },
   runChainedFfmpegCommands: {
     method: 'post',
@@ -29,7 +29,7 @@ export const commandEndpoints = defineEndpoints({
     description: 'A later command may read an earlier output: -i {{out_1}}. Both response forms are returned.',
     query: SubmitQuery,
     body: RunChainedBody,
-    responses: { '200': json('Accepted (with dry_run=true: {"dry_run": true}, nothing queued)', ChainedSubmitAnswer), ...errors(401, 403, 422) },
+    responses: { '200': json('Accepted (with dry_run=true: {"dry_run": true}, nothing queued)', ChainedSubmitAnswer), ...errors(401, 403, 422, 429) },
   },
   runMultipleFfmpegCommands: {
     method: 'post',
@@ -39,7 +39,7 @@ export const commandEndpoints = defineEndpoints({
     description:
       'Each command becomes its own FFMPEG_COMMAND with the inputs it reads and the outputs it writes; command_ids in the order sent. One bad command refuses the whole request.',
     body: RunMultipleBody,
-    responses: { '200': json('Accepted', MultipleSubmitResponse), ...errors(401, 403, 422) },
+    responses: { '200': json('Accepted', MultipleSubmitResponse), ...errors(401, 403, 422, 429) },
   },
   listCommands: {
     method: 'get',

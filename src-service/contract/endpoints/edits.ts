@@ -20,7 +20,7 @@ export const editEndpoints = defineEndpoints({
     body: EditBody,
     responses: {
       '200': json('Accepted (with dry_run=true: {"dry_run": true}, nothing queued)', z.union([SubmitResponse, DryRunResponse])),
-      ...errors(401, 403, 422),
+      ...errors(401, 403, 422, 429),
     },
   },
 });

@@ -72,7 +72,7 @@ export const fileEndpoints = defineEndpoints({
     tag: 'Uploads',
     summary: 'Start a direct multipart upload (docs/api.md §4.8a)',
     body: InitUploadBody,
-    responses: { '200': json('Part URLs, one per part', InitUploadResponse), ...errors(401, 403, 422, 507) },
+    responses: { '200': json('Part URLs, one per part', InitUploadResponse), ...errors(401, 403, 422, 429, 507) },
   },
   completeUpload: {
     method: 'post',

@@ -28,7 +28,7 @@ export const presetEndpoints = defineEndpoints({
     summary: 'Save a new preset (version 1)',
     description: '409 when the name exists (PUT adds a version) or is a built-in. The steps are checked like a submitted command.',
     body: PresetDefinition,
-    responses: { '200': json('The preset', PresetRecordSchema), ...errors(401, 409, 422) },
+    responses: { '200': json('The preset', PresetRecordSchema), ...errors(401, 409, 422, 429) },
   },
   importPreset: {
     method: 'post',
@@ -36,7 +36,7 @@ export const presetEndpoints = defineEndpoints({
     tag,
     summary: 'Import an exported preset file (a new preset or a new version)',
     body: PresetExportFile,
-    responses: { '200': json('The preset', PresetRecordSchema), ...errors(401, 403, 409, 422) },
+    responses: { '200': json('The preset', PresetRecordSchema), ...errors(401, 403, 409, 422, 429) },
   },
   getPreset: {
     method: 'get',
@@ -71,7 +71,7 @@ export const presetEndpoints = defineEndpoints({
     summary: 'Save a new version; earlier versions stay readable',
     params: PresetNameParams,
     body: PresetDefinition,
-    responses: { '200': json('The new version', PresetRecordSchema), ...errors(401, 403, 404, 422) },
+    responses: { '200': json('The new version', PresetRecordSchema), ...errors(401, 403, 404, 422, 429) },
   },
   deletePreset: {
     method: 'delete',
@@ -90,6 +90,6 @@ export const presetEndpoints = defineEndpoints({
     params: PresetNameParams,
     body: RunPresetBody,
     emptyBodyIs: {},
-    responses: { '200': json('Accepted', RunPresetResponse), ...errors(401, 403, 404, 422) },
+    responses: { '200': json('Accepted', RunPresetResponse), ...errors(401, 403, 404, 422, 429) },
   },
 });

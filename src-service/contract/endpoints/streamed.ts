@@ -20,7 +20,7 @@ export const streamedEndpoints = defineEndpoints({
     description:
       'Streamed to disk, probed and stored before the answer: the stored-file record (STORED). 415 for a body that is not multipart/form-data; 413 past 5 GiB (use init-upload).',
     form: { upload_file: 'The file (the field may also be named file)' },
-    responses: { '200': json('The stored-file record', StoredFile), ...errors(401, 403, 413, 415, 422, 507) },
+    responses: { '200': json('The stored-file record', StoredFile), ...errors(401, 403, 413, 415, 422, 429, 507) },
   },
   uploadPart: {
     bodyKind: 'raw',

@@ -19,7 +19,7 @@ export const watchEndpoints = defineEndpoints({
     description:
       "Only the local account's key (403 otherwise). Folders must be absolute, outside FFDesk's data folder, and differ. Files already there are taken too.",
     body: CreateWatchFolderBody,
-    responses: { '200': json('The watch folder', WatchFolderRecord), ...errors(401, 403, 409, 422) },
+    responses: { '200': json('The watch folder', WatchFolderRecord), ...errors(401, 403, 409, 422, 429) },
   },
   getWatchFolder: {
     method: 'get',

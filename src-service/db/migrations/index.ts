@@ -9,6 +9,7 @@ import commandEdits from './008-command-edits';
 import commandSegments from './009-command-segments';
 import watchExtensions from './010-watch-extensions';
 import fileContentHash from './011-file-content-hash';
+import recordLimitIndexes from './012-record-limit-indexes';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
 export const MIGRATIONS: readonly string[] = [
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly string[] = [
   commandSegments,
   watchExtensions,
   fileContentHash,
+  recordLimitIndexes,
 ];

@@ -81,7 +81,7 @@ describe('job folder watch', () => {
       ffmpeg_command: '-re -f lavfi -i testsrc=size=320x240:rate=25:duration=30 -c:v rawvideo -f segment -segment_time 0.2 part%04d.nut',
     });
     expect({ status: done.status, error_status: done.error_status }).toEqual({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
-    expect(done.error_message).toContain("grew past 2000000 bytes (the plan's job-folder budget or FFDESK_MAX_JOB_FOLDER_BYTES");
+    expect(done.error_message).toContain('grew past 2000000 bytes, the service-wide job-folder limit (FFDESK_MAX_JOB_FOLDER_BYTES)');
   });
 
   it('when free disk space is already below FFDESK_MIN_FREE_DISK_BYTES, then a command that writes little still runs (the reserve is at most half the free space)', async () => {

@@ -7,6 +7,7 @@ import { createUploads, type UploadDeps } from '../../files/uploads';
 import { createFormUploads } from '../../files/form-upload';
 import type { DeleteDeps } from '../../files/deletes';
 import { createRateLimiter } from '../../accounts/rate-limit';
+import { createRecordBudget } from '../../accounts/record-limits';
 import { fileRoutes, signedUploadRoutes } from '../../api/files/files.routes';
 import { formUploadRoutes } from '../../api/files/form-upload.route';
 import { storageRoutes } from '../../api/storage/storage.routes';
@@ -25,9 +26,10 @@ export function createFilesModule(deps: FilesDeps): ServiceModule {
   const storeFiles = createStoreFileWorker(deps);
   const uploads = createUploads(deps);
   const rateLimit = createRateLimiter(deps.config.storeFileRatePerMinute);
+  const records = createRecordBudget(deps.db, () => deps.accounts.localAccountId());
   return {
     name: 'store-file and uploads',
-    routers: [fileRoutes(deps, storeFiles, uploads, rateLimit), formUploadRoutes(createFormUploads(deps), deps.urls)],
+    routers: [fileRoutes(deps, storeFiles, uploads, rateLimit, records), formUploadRoutes(createFormUploads(deps), deps.urls, records)],
     // Before the key check: the signed URL is the grant (storage bytes, upload parts).
     signedRouters: [signedUploadRoutes(uploads)],
     rawHandlers: [storageRoutes(deps)],

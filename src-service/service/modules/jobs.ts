@@ -9,6 +9,7 @@ import { createResultCache } from '../../cache/result-cache';
 import type { SubmitDeps } from '../../jobs/submit';
 import type { CancelDeps } from '../../jobs/cancel';
 import { submitDepsOf } from '../../jobs/submit-wiring';
+import { createRecordBudget } from '../../accounts/record-limits';
 import { commandRoutes } from '../../api/commands/commands.routes';
 import { editRoutes } from '../../api/edits/edits.routes';
 import { createPollCache, type PollCache } from '../../api/commands/poll-cache';
@@ -36,7 +37,8 @@ export interface JobsModule extends ServiceModule {
 export function createJobsModule(deps: JobsDeps): JobsModule {
   const { commands, files, notifier } = deps;
   const scheduler = deps.remote ?? createLocalScheduler({ commands, vcpuBudget: deps.config.vcpuBudget, run: localRunner(deps), log: deps.log });
-  const submit = submitDepsOf({ commands, files, accounts: deps.accounts, config: deps.config, notifier, scheduler });
+  const records = createRecordBudget(deps.db, () => deps.accounts.localAccountId());
+  const submit = submitDepsOf({ commands, files, accounts: deps.accounts, config: deps.config, notifier, scheduler, records });
   const cancel: CancelDeps = { commands, scheduler, onStatus: (row) => notifier.onStatus(row) };
   const pollCache = createPollCache(files);
   return {

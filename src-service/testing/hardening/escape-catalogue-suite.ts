@@ -8,6 +8,8 @@ import { buildZip } from '../zip-builder';
 import { findBwrap, smokeTestBwrap } from '../../media/confine/bwrap';
 import { uploadFile, type JsonBody } from './fixtures';
 import { writeStandinFfmpeg } from './standin-ffmpeg';
+import { defineOtherClasses } from './catalogue-classes';
+import { writeStallMedia } from './list-stall-attacks';
 import { OUTPUT_TRICKS, RED_TEAM_TRICKS, RUN_TRICKS, STORAGE_PATH_TRICKS, SUBMIT_TRICKS, type Trick, type TrickContext } from './escape-tricks';
 
 /**
@@ -129,6 +131,7 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
     process.env.ESCAPE_CANARY_ENV = token;
     served = tempDir('ffdesk-escape-media-');
     const tiny = makeTinyMedia(served);
+    writeStallMedia(served);
     outside = tempDir('ffdesk-outside-');
     plantCanaries(outside, 'canary.txt');
     fs.writeFileSync(path.join(outside, 'canary.srt'), `1\n00:00:00,000 --> 00:00:01,000\n${token}\n`);
@@ -305,6 +308,18 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
       figures.heldBySandbox++;
     });
   });
+
+  defineOtherClasses(() => ({
+    svc,
+    mediaUrl: media.url,
+    token,
+    standinPath: path.join(standinDir, 'standin-ffmpeg'),
+    sandboxOn,
+    tried: (name, held) => {
+      figures.tried++;
+      if (!held) figures.escapes.push(name);
+    },
+  }));
 
   describe('after the catalogue', () => {
     it('when every trick has ended, then no file appeared outside the job folders and every canary is unchanged', () => {

@@ -1,58 +1,21 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../harness';
 import { startMediaServer, type MediaServer } from '../media';
-import { buildZip } from '../zip-builder';
+import { expectHealthHeldDuring, STALL_ATTACKS, writeStallMedia } from './list-stall-attacks';
 
 /**
- * Regex stalls (docs/sandbox.md, "Work on the event loop"): list files whose checks used to be quadratic on the event loop
- * (`/v1/health` took 4 to 6 s for 70 KB). Each attack here is 1 MiB or close, far more than
- * the issue's; while its command is processed, health keeps answering within 100 ms of its
- * idle time (docs/sandbox.md, "Work on the event loop").
+ * Regex stalls (docs/sandbox.md, "Work on the event loop"): while each list-file attack of
+ * testing/hardening/list-stall-attacks.ts is processed, health keeps answering within 100 ms
+ * of its idle time. The escape catalogue runs the same attacks with the sandbox on and off.
  */
 let svc: TestService;
 let media: MediaServer;
 let served: string;
-const MIB = 1024 * 1024;
-
-const ATTACKS: { name: string; body: (url: string) => Record<string, unknown> }[] = [
-  {
-    name: 'a .m3u8 of newlines in a zip',
-    body: (url) => ({ input_compressed_folder: `${url}/newlines.zip`, output_files: { out_1: 'o.ts' }, ffmpeg_command: '-i n.m3u8 -c copy {{out_1}}' }),
-  },
-  {
-    name: 'a stored zip of carriage returns',
-    body: (url) => ({ input_compressed_folder: `${url}/returns.zip`, output_files: { out_1: 'o.ts' }, ffmpeg_command: '-i r.m3u8 -c copy {{out_1}}' }),
-  },
-  {
-    name: 'a .mpd of unclosed <BaseURL>',
-    body: (url) => ({ input_compressed_folder: `${url}/baseurl.zip`, output_files: { out_1: 'o.mp4' }, ffmpeg_command: '-i m.mpd -c copy {{out_1}}' }),
-  },
-  {
-    name: "a chained step writing a newline file that step 2's list check reads (no input)",
-    body: () => ({
-      output_files: { out_1: 'o.ts' },
-      ffmpeg_commands: [
-        // 512x512 rgb24 of colour 0x0a0a0a: 768 KiB of '\n'.
-        '-f lavfi -i color=c=0x0a0a0a:s=512x512:d=1 -frames:v 1 -f rawvideo -pix_fmt rgb24 late.m3u8',
-        '-i late.m3u8 -c copy {{out_1}}',
-      ],
-    }),
-  },
-];
-
-async function healthMs(): Promise<number> {
-  const t0 = performance.now();
-  await (await fetch(`${svc.url}/v1/health`)).arrayBuffer();
-  return performance.now() - t0;
-}
 
 beforeAll(async () => {
   served = tempDir('ffdesk-stall-media-');
-  fs.writeFileSync(path.join(served, 'newlines.zip'), buildZip([{ name: 'n.m3u8', data: '\n'.repeat(MIB) }]));
-  fs.writeFileSync(path.join(served, 'returns.zip'), buildZip([{ name: 'r.m3u8', data: '\r'.repeat(MIB) }]));
-  fs.writeFileSync(path.join(served, 'baseurl.zip'), buildZip([{ name: 'm.mpd', data: `<MPD>${'<BaseURL>'.repeat(MIB / 9)}` }]));
+  writeStallMedia(served);
   media = await startMediaServer(served);
   svc = await startTestService();
 });
@@ -63,39 +26,7 @@ afterAll(async () => {
 });
 
 describe('list checks never stall the service', () => {
-  it.each(ATTACKS)('when $name is processed, then /v1/health answers within 100 ms of its idle time throughout', async ({ body }) => {
-    // Up to three runs of the attack, each compared with as many idle answers taken right after
-    // it: a loaded machine delays any process now and then, while a check that holds the event
-    // loop fails every run (the quadratic checks took seconds for 70 KB; these are 1 MiB).
-    const attempts: { busy: number[]; idle: number[] }[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const busy = await healthWhileProcessed(body(media.url));
-      const idle: number[] = [];
-      for (let i = 0; i < Math.max(20, busy.length); i++) idle.push(await healthMs());
-      attempts.push({ busy, idle });
-      if (withinBound(attempts[attempts.length - 1]!)) break;
-    }
-    const show = attempts.map((a) => `busy ${a.busy.map((x) => x.toFixed(0)).join(' ')} / idle max ${Math.max(...a.idle).toFixed(0)}`).join(' | ');
-    expect(attempts.some(withinBound), `health latencies (ms): ${show}`).toBe(true);
+  it.each(STALL_ATTACKS)('when $name is processed, then /v1/health answers within 100 ms of its idle time throughout', async (attack) => {
+    await expectHealthHeldDuring(svc, attack, media.url);
   });
 });
-
-/** The slowest busy answer is within 100 ms of the slowest idle one (what this shared machine adds anyway). */
-function withinBound(a: { busy: number[]; idle: number[] }): boolean {
-  return Math.max(...a.busy) < Math.max(...a.idle) + 100;
-}
-
-/** Health answer times, one after another, from the attack's submission until its command ends. */
-async function healthWhileProcessed(attack: Record<string, unknown>): Promise<number[]> {
-  const req: Record<string, unknown> = { vcpu_count: 1, max_command_run_seconds: 60, ...attack };
-  const res = await svc.api('POST', Array.isArray(req.ffmpeg_commands) ? '/v1/run-chained-ffmpeg-commands' : '/v1/run-ffmpeg-command', req);
-  expect(res.status, res.text).toBe(200);
-  const busy: number[] = [];
-  let record = res.body;
-  while (['QUEUED', 'PROCESSING', undefined].includes(record.status)) {
-    busy.push(await healthMs());
-    record = (await svc.api('GET', `/v1/commands/${res.body.command_id}`)).body;
-  }
-  expect(busy.length).toBeGreaterThan(0);
-  return busy;
-}

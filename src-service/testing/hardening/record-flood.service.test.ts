@@ -1,30 +1,26 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORD_LIMITS } from '../../accounts/plans';
+import { RECORD_LIMITS } from '../../accounts/record-limits';
 import { startTestService, type TestService } from '../harness';
-import { otherAccountKey } from './fixtures';
+import { otherAccountKey, waitForCommandAs } from './fixtures';
+import {
+  dbBytes as dbBytesOf,
+  deadInputs as inputs,
+  durableBytes as durableBytesOf,
+  FLOOD_FILLER as FILLER,
+  FLOOD_PRESET as PRESET,
+  WAL_BOUND,
+} from './record-flood';
 
 /**
- * Record floods (docs/sandbox.md, per-plan limits: one 24.5 KB batch request of a trial key grew the database by
- * 364 MB): a preset of 10 steps of ~30,000 characters, run over many inputs, renders and stores
- * one large request per item. The plan's record limits (accounts/plans.ts, docs/sandbox.md
- * "Limits") answer 422 before anything is stored, and the largest allowed batch grows the
- * database by a bounded amount.
+ * Record floods (testing/hardening/record-flood.ts): the plan's record limits
+ * (accounts/record-limits.ts, docs/sandbox.md "Per-plan limits") answer 422 before anything
+ * is stored, and the largest allowed requests grow the database by a bounded amount: a few
+ * times what the plan lets one request store. The escape catalogue runs the flood too.
  */
 let svc: TestService;
 let trialKey: string;
-const FILLER = 'x'.repeat(29_000);
-const PRESET = {
-  name: 'flood',
-  inputs: [{ alias: 'in_1' }],
-  outputs: { out_1: '{name}.mp4' },
-  steps: Array.from({ length: 10 }, (_, i) => `-i {{in_1}} -metadata title=${i}${FILLER} -c copy {{out_1}}`),
-};
-// Inputs nobody serves (the discard port refuses at once): the commands fail fast, the records stay.
-const inputs = (n: number) => Array.from({ length: n }, (_, i) => `http://127.0.0.1:9/in-${i}.mp4`);
-
-const dbBytes = () => ['ffdesk.db', 'ffdesk.db-wal'].reduce((n, f) => n + (fs.statSync(path.join(svc.dataDir, f), { throwIfNoEntry: false })?.size ?? 0), 0);
+const dbBytes = () => dbBytesOf(svc);
+const durableBytes = () => durableBytesOf(svc);
 
 beforeAll(async () => {
   svc = await startTestService();
@@ -38,7 +34,7 @@ afterAll(async () => {
 
 describe('record floods', () => {
   it('when a trial batch has 600 items of a large preset, then 422 naming the item limit and nothing is stored', async () => {
-    const before = dbBytes();
+    const before = durableBytes();
     const res = await svc.api('POST', '/v1/batches', { preset: 'flood', inputs: inputs(600) }, { key: trialKey });
     expect(res.status, res.text.slice(0, 300)).toBe(422);
     expect(res.body.detail[0].msg).toMatch(/at most 100 items/);
@@ -57,11 +53,44 @@ describe('record floods', () => {
     const perItem = 10 * (FILLER.length + 100);
     const n = Math.floor(RECORD_LIMITS.trial.storedRequestBytes / perItem) - 1;
     expect(n).toBeGreaterThan(1);
-    const before = dbBytes();
+    const before = durableBytes();
     const res = await svc.api('POST', '/v1/batches', { preset: 'flood', inputs: inputs(n) }, { key: trialKey });
     expect(res.status, res.text.slice(0, 300)).toBe(200);
-    const grown = dbBytes() - before;
+    const live = dbBytes() - before;
+    const grown = durableBytes() - before;
+    console.log(`largest trial batch (${n} items): database + log grew ${live} bytes, ${grown} after a checkpoint`);
     // Each rendered request is stored once (the command), plus logs and records: a small multiple of the limit, never hundreds of MB.
     expect(grown).toBeLessThan(4 * RECORD_LIMITS.trial.storedRequestBytes);
+    expect(live).toBeLessThan(4 * RECORD_LIMITS.trial.storedRequestBytes + WAL_BOUND);
+  });
+
+  it('when the largest request a trial key may send is a chained command, then it is stored once and the database grows by a bounded amount', async () => {
+    // 2 steps of 31,000 characters: just under the trial plan's bytes per request.
+    const steps = Array.from({ length: 2 }, (_, i) => `-i {{in_1}} -metadata title=${'z'.repeat(31_000)} -c copy {{out_${i + 1}}}`);
+    const body = {
+      input_files: { in_1: inputs(1)[0] },
+      output_files: Object.fromEntries(steps.map((_, i) => [`out_${i + 1}`, `o${i + 1}.mp4`])),
+      ffmpeg_commands: steps,
+    };
+    const bytes = Buffer.byteLength(JSON.stringify(body));
+    expect(bytes).toBeGreaterThan(RECORD_LIMITS.trial.requestBytes * 0.9);
+    const before = durableBytes();
+    const res = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', body, { key: trialKey });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    const done = await waitForCommandAs(svc, res.body.command_id, trialKey);
+    expect(done.status).toBe('FAILED'); // nobody serves its input: only its records stay
+    const live = dbBytes() - before;
+    const grown = durableBytes() - before;
+    console.log(`largest trial request (${bytes} bytes): database + log grew ${live} bytes, ${grown} after a checkpoint`);
+    // The request is stored with its record, and its ended state and log once more: a small multiple of what one request may send.
+    expect(grown).toBeLessThan(4 * RECORD_LIMITS.trial.requestBytes);
+    expect(live).toBeLessThan(4 * RECORD_LIMITS.trial.requestBytes + WAL_BOUND);
+    const tooBig = await svc.api(
+      'POST',
+      '/v1/run-chained-ffmpeg-commands',
+      { ...body, name: 'n'.repeat(RECORD_LIMITS.trial.requestBytes - bytes + 1) },
+      { key: trialKey },
+    );
+    expect(tooBig.status).toBe(422);
   });
 });

@@ -27,7 +27,14 @@ export const STANDIN_ACTIONS: Record<string, string> = {
     'printf "#EXTM3U\\n#EXT-X-TARGETDURATION:1\\n#EXTINF:1,\\nstandin-playlist0.ts\\n#EXT-X-ENDLIST\\n" > "$last" && ln -s ../../canary-secret.txt standin-playlist0.ts',
   // A folder next to the output swapped for a link to the data dir.
   'standin-dirlink.bin': 'echo x > "$last" && ln -s ../.. up',
+  // Descriptor leaks: the shell lists the descriptors it holds (ls runs in a child, so the shell's list is untouched).
+  'standin-fds.txt': 'ls -l /proc/$$/fd/ > "$last"',
 };
+
+/** The descriptor numbers in a `standin-fds.txt` listing (`... 3 -> socket:[123]`). */
+export function listedFds(listing: string): string[] {
+  return [...listing.matchAll(/ (\d+) -> /gm)].map((m) => m[1] as string);
+}
 
 /** Writes the stand-in into `dir` and returns its path; `outside` is the canary folder. */
 export function writeStandinFfmpeg(dir: string, outside: string): string {
