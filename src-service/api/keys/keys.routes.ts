@@ -1,8 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Db } from '../../db/open';
 import type { AccountsRepo } from '../../accounts/accounts-repo';
-import { hashKey } from '../../accounts/accounts-repo';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import { keyEndpoints } from '../../contract/endpoints/keys';
 import { accountOf } from '../middleware/auth';
@@ -14,9 +12,8 @@ import { createRouter, mountEndpoints } from '../mount-endpoints';
  * `ffdesk keys create --plan` on the machine. The key that made the request cannot revoke
  * itself (the GUI would lock itself out mid-session).
  */
-export function keyRoutes(deps: { accounts: AccountsRepo; db: Db }): Router {
-  const keyIdByHash = deps.db.prepare(`SELECT id FROM api_keys WHERE key_hash = ?`);
-  const currentKeyId = (ctx: Context) => (keyIdByHash.get(hashKey(ctx.state.apiKey as string)) as { id: string } | undefined)?.id;
+export function keyRoutes(deps: { accounts: AccountsRepo }): Router {
+  const currentKeyId = (ctx: Context) => deps.accounts.findKey(ctx.state.apiKey as string)?.id;
 
   return mountEndpoints(createRouter(), keyEndpoints, {
     listKeys: (ctx) => {
