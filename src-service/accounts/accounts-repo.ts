@@ -5,10 +5,6 @@ import { nowIso } from '../db/time';
 import { createDbWatch, createReadCache } from '../db/read-cache';
 import type { Account, ApiKey } from './account';
 
-export type { Plan };
-
-export type { Account, ApiKey };
-
 /** The `accounts` table as SQLite returns it; `toAccount` maps it. */
 interface AccountRow {
   id: string;

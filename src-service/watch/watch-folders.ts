@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { AccountsRepo } from '../accounts/accounts-repo';
-import type { Account } from '../accounts/accounts-repo';
+import type { Account } from '../accounts/account';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Presets } from '../presets/presets';
 import { renderPreset } from '../presets/render';
