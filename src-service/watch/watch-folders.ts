@@ -9,7 +9,7 @@ import type { Presets } from '../presets/presets';
 import { renderPreset } from '../presets/render';
 import type { CreateWatchFolderBody } from '../contract/watch.schema';
 import { createWatchRepo } from './watch-repo';
-import type { WatchFolder } from './watched';
+import type { WatchFolder, WatchFolderView } from './watched';
 import { startWatchFolder, type WatchDeps, type WatchHandle } from './watch-folder';
 
 /** Watch folders of the service (docs/presets.md, "Watch folders"): started with it, stopped with it. */
@@ -24,34 +24,9 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
   const ctx = { deps, presets, repo, scratchDir: path.join(deps.config.dataDir, 'jobs', 'watch') };
   const start = (row: WatchFolder) => handles.set(row.id, startWatchFolder(ctx, row));
 
-  function present(row: WatchFolder) {
-    const counts = repo.counts(row.id);
-    return {
-      watch_id: row.id,
-      folder: row.folder,
-      output_folder: row.outputFolder,
-      preset: row.presetName,
-      preset_version: row.presetVersion,
-      parameters: row.parameters,
-      move_originals: row.moveOriginals,
-      use_polling: row.usePolling,
-      poll_interval_ms: row.pollIntervalMs,
-      stable_seconds: row.stableSeconds,
-      max_command_run_seconds: row.maxRunSeconds,
-      created_at: row.createdAt,
-      running: counts.RUNNING,
-      done: counts.DONE,
-      failed: counts.FAILED,
-      last_error: handles.get(row.id)?.lastError() ?? null,
-      recent: repo.recent(row.id, 20).map((f) => ({
-        path: f.path,
-        status: f.status,
-        command_id: f.commandId,
-        error: f.error,
-        outputs: f.outputs,
-        updated_at: f.updatedAt,
-      })),
-    };
+  /** The folder with its counts, last error and 20 most recent files; api/watch/watch.presenter.ts presents it. */
+  function present(row: WatchFolder): WatchFolderView {
+    return { folder: row, counts: repo.counts(row.id), lastError: handles.get(row.id)?.lastError() ?? null, recent: repo.recent(row.id, 20) };
   }
 
   return {

@@ -44,3 +44,11 @@ export interface WatchFile {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A watch folder with what it has done so far, as the use cases return it (api/watch/watch.presenter.ts presents it). */
+export interface WatchFolderView {
+  folder: WatchFolder;
+  counts: Record<WatchFileStatus, number>;
+  lastError: string | null;
+  recent: WatchFile[];
+}

@@ -5,6 +5,7 @@ import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import { keyEndpoints } from '../../contract/endpoints/keys';
 import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
+import { presentCreatedKey, presentKey } from './keys.presenter';
 
 /**
  * `/v1/keys` (FFDesk, for the GUI's settings page): the caller's account's keys. Keys are
@@ -19,15 +20,7 @@ export function keyRoutes(deps: { accounts: AccountsRepo }): Router {
     listKeys: (ctx) => {
       const current = currentKeyId(ctx);
       const { id, plan } = accountOf(ctx);
-      return deps.accounts.listKeys(id).map((k) => ({
-        key_id: k.id,
-        prefix: k.prefix,
-        label: k.label,
-        plan,
-        created_at: k.createdAt,
-        revoked_at: k.revokedAt,
-        is_current: k.id === current,
-      }));
+      return deps.accounts.listKeys(id).map((k) => presentKey(k, plan, current));
     },
 
     createKey: (ctx, { body }) => {
@@ -38,15 +31,7 @@ export function keyRoutes(deps: { accounts: AccountsRepo }): Router {
       const { id, key } = deps.accounts.addKey(account.id, undefined, body.label ?? null);
       // Inserted just above, in the same synchronous call.
       const row = deps.accounts.listKeys(account.id).find((k) => k.id === id)!;
-      return {
-        key_id: id,
-        key,
-        prefix: row.prefix,
-        label: row.label,
-        plan: account.plan,
-        created_at: row.createdAt,
-        revoked_at: null,
-      };
+      return presentCreatedKey(row, key, account.plan);
     },
 
     revokeKey: (ctx, { params: { key_id } }) => {
