@@ -10,6 +10,7 @@ import { renderPreset } from '../presets/render';
 import type { CreateWatchFolderBody } from '../contract/watch.schema';
 import { createWatchRepo } from './watch-repo';
 import type { WatchFolder, WatchFolderView } from './watched';
+import { acceptedExtensions } from './accepts';
 import { startWatchFolder, type WatchDeps, type WatchHandle } from './watch-folder';
 
 /** Watch folders of the service (docs/presets.md, "Watch folders"): started with it, stopped with it. */
@@ -24,9 +25,17 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
   const ctx = { deps, presets, repo, scratchDir: path.join(deps.config.dataDir, 'jobs', 'watch') };
   const start = (row: WatchFolder) => handles.set(row.id, startWatchFolder(ctx, row));
 
-  /** The folder with its counts, last error and 20 most recent files; api/watch/watch.presenter.ts presents it. */
+  /** The folder with what it takes, its counts, last error, recent and left-alone files; api/watch/watch.presenter.ts presents it. */
   function present(row: WatchFolder): WatchFolderView {
-    return { folder: row, counts: repo.counts(row.id), lastError: handles.get(row.id)?.lastError() ?? null, recent: repo.recent(row.id, 20) };
+    const handle = handles.get(row.id);
+    return {
+      folder: row,
+      extensions: acceptedExtensions(presets, row),
+      counts: repo.counts(row.id),
+      lastError: handle?.lastError() ?? null,
+      recent: repo.recent(row.id, 20),
+      ignored: handle?.ignored() ?? [],
+    };
   }
 
   return {
@@ -59,6 +68,7 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
         presetName: body.preset,
         presetVersion: body.version ?? null,
         parameters: body.parameters ?? {},
+        extensions: body.extensions ? [...new Set(body.extensions)] : null,
         moveOriginals: body.move_originals === true,
         usePolling: body.use_polling === true,
         pollIntervalMs: body.poll_interval_ms ?? 1000,

@@ -13,6 +13,8 @@ export interface WatchFolder {
   /** Pinned version; null runs the latest at each file. */
   presetVersion: number | null;
   parameters: Record<string, number | string>;
+  /** The extensions taken (lower case, no dot); null: those of the preset input's kinds. */
+  extensions: string[] | null;
   moveOriginals: boolean;
   usePolling: boolean;
   pollIntervalMs: number;
@@ -48,7 +50,11 @@ export interface WatchFile {
 /** A watch folder with what it has done so far, as the use cases return it (api/watch/watch.presenter.ts presents it). */
 export interface WatchFolderView {
   folder: WatchFolder;
+  /** The extensions it takes: its own list, or those of the preset input's kinds. */
+  extensions: string[];
   counts: Record<WatchFileStatus, number>;
   lastError: string | null;
   recent: WatchFile[];
+  /** Files left alone because of their extension (the last 20, newest first). */
+  ignored: string[];
 }

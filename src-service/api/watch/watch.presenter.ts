@@ -3,7 +3,7 @@ import type { WatchFolderView } from '../../watch/watched';
 import type { WatchFolderRecord } from '../../contract/watch.schema';
 
 /** A watch folder on the wire (`/v1/watch-folders`): its settings, counts and recent files. */
-export function presentWatchFolder({ folder: row, counts, lastError, recent }: WatchFolderView): z.input<typeof WatchFolderRecord> {
+export function presentWatchFolder({ folder: row, extensions, counts, lastError, recent, ignored }: WatchFolderView): z.input<typeof WatchFolderRecord> {
   return {
     watch_id: row.id,
     folder: row.folder,
@@ -11,6 +11,8 @@ export function presentWatchFolder({ folder: row, counts, lastError, recent }: W
     preset: row.presetName,
     preset_version: row.presetVersion,
     parameters: row.parameters,
+    extensions,
+    extensions_from_preset: row.extensions === null,
     move_originals: row.moveOriginals,
     use_polling: row.usePolling,
     poll_interval_ms: row.pollIntervalMs,
@@ -29,5 +31,6 @@ export function presentWatchFolder({ folder: row, counts, lastError, recent }: W
       outputs: f.outputs,
       updated_at: f.updatedAt,
     })),
+    ignored,
   };
 }
