@@ -57,8 +57,8 @@ const FETCH_ALLOWED = [
 ];
 // SQL lives in repositories (docs/architecture.md, "Rows and domain objects"): a `*-repo.ts` beside
 // its domain, or db/ (connection, migrations, the status writer). Elsewhere no statement is prepared
-// and no string starts with a SQL verb.
-const SQL_VERBS = '/^\\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|PRAGMA)\\s/i';
+// and no string starts with an upper-case SQL verb (SELECT, INSERT, UPDATE, DELETE).
+const SQL_VERBS = '/^\\s*(SELECT|INSERT|UPDATE|DELETE)\\s/';
 const NO_SQL = [
   {
     selector: "CallExpression[callee.property.name=/^(prepare|pragma)$/], CallExpression[callee.property.name='exec'][callee.object.name=/^db$/i]",
