@@ -55,6 +55,19 @@ const FETCH_ALLOWED = [
   // The renderer hands the client a fetch that also watches for 401s (back to the key gate).
   'src-renderer/src/app/ConnectedApp.tsx',
 ];
+// SQL lives in repositories (docs/architecture.md, "Rows and domain objects"): a `*-repo.ts` beside
+// its domain, or db/ (connection, migrations, the status writer). Elsewhere no statement is prepared
+// and no string starts with an upper-case SQL verb (SELECT, INSERT, UPDATE, DELETE).
+const SQL_VERBS = '/^\\s*(SELECT|INSERT|UPDATE|DELETE)\\s/';
+const NO_SQL = [
+  {
+    selector: "CallExpression[callee.property.name=/^(prepare|pragma)$/], CallExpression[callee.property.name='exec'][callee.object.name=/^db$/i]",
+    message: 'SQL lives in a repository (*-repo.ts beside its domain) or db/; see docs/architecture.md',
+  },
+  { selector: `TemplateElement[value.raw=${SQL_VERBS}]`, message: 'SQL lives in a repository (*-repo.ts beside its domain) or db/; see docs/architecture.md' },
+  { selector: `Literal[value=${SQL_VERBS}]`, message: 'SQL lives in a repository (*-repo.ts beside its domain) or db/; see docs/architecture.md' },
+];
+const SQL_ALLOWED = ['src-service/**/*-repo.ts', 'src-service/db/**/*.ts'];
 const TESTING_IMPORT = { selector: `ImportExpression[source.value=/${TESTING_SEGMENT}/]`, message: TESTING_MESSAGE };
 
 export default tseslint.config(
@@ -116,6 +129,7 @@ export default tseslint.config(
         'error',
         TESTING_IMPORT,
         ...NO_FETCH,
+        ...NO_SQL,
         {
           selector: "NewExpression[callee.name='Router']",
           message: 'Declare the endpoint in src-service/contract/endpoints/ and bind its handler with mountEndpoints',
@@ -125,7 +139,22 @@ export default tseslint.config(
   },
   {
     files: ['src-service/api/mount-endpoints.ts'],
-    rules: { 'no-restricted-syntax': ['error', TESTING_IMPORT, ...NO_FETCH] },
+    rules: { 'no-restricted-syntax': ['error', TESTING_IMPORT, ...NO_FETCH, ...NO_SQL] },
+  },
+  {
+    files: SQL_ALLOWED,
+    ignores: testFiles,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        TESTING_IMPORT,
+        ...NO_FETCH,
+        {
+          selector: "NewExpression[callee.name='Router']",
+          message: 'Declare the endpoint in src-service/contract/endpoints/ and bind its handler with mountEndpoints',
+        },
+      ],
+    },
   },
   {
     files: FETCH_ALLOWED,

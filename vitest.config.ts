@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Unit tests are colocated (`*.test.ts`); service tests start a real app on port 0
 // with real ffmpeg and SQLite, so they get generous timeouts on a 2-core machine.
-// Their shared helpers live in src-service/testing/ (no test files there; docs/contributing.md).
+// Their shared helpers live in src-service/testing/, beside the whole-service suites (docs/contributing.md).
 export default defineConfig({
   test: {
     include: ['src-service/**/*.test.ts', 'src-main/**/*.test.ts', 'src-renderer/**/*.test.ts'],

@@ -2,7 +2,7 @@ import type { Plan } from '../contract/enums';
 
 /**
  * An account as the domain sees it (camelCase). The repository maps its row to this at its
- * edge (db/accounts-repo.ts; docs/architecture.md, Rows and domain objects).
+ * edge (accounts/accounts-repo.ts; docs/architecture.md, Rows and domain objects).
  */
 export interface Account {
   id: string;

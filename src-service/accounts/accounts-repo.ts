@@ -5,10 +5,6 @@ import { nowIso } from '../db/time';
 import { createDbWatch, createReadCache } from '../db/read-cache';
 import type { Account, ApiKey } from './account';
 
-export type { Plan };
-
-export type { Account, ApiKey };
-
 /** The `accounts` table as SQLite returns it; `toAccount` maps it. */
 interface AccountRow {
   id: string;
@@ -62,6 +58,7 @@ export function createAccountsRepo(db: Db) {
   const byKeyHash = db.prepare(`SELECT a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL`);
   const keyIdByHash = db.prepare(`SELECT id FROM api_keys WHERE key_hash = ?`);
   const getAccount = db.prepare(`SELECT * FROM accounts WHERE id = ?`);
+  const countAccounts = db.prepare(`SELECT COUNT(*) AS n FROM accounts`);
   const listKeys = db.prepare(`SELECT k.id, k.account_id, k.prefix, k.label, k.created_at, k.revoked_at FROM api_keys k ORDER BY k.created_at`);
   const listAccountKeys = db.prepare(`SELECT id, account_id, prefix, label, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY created_at`);
   const revoke = db.prepare(`UPDATE api_keys SET revoked_at = ? WHERE (id = ? OR prefix = ?) AND revoked_at IS NULL`);
@@ -124,6 +121,10 @@ export function createAccountsRepo(db: Db) {
     moveKey(key: string, accountId: string): void {
       keyWatch.bump();
       moveKey.run(accountId, hashKey(key));
+    },
+    /** How many accounts there are (the sandbox's `auto` mode asks whether this is a one-account machine). */
+    countAccounts(): number {
+      return (countAccounts.get() as { n: number }).n;
     },
     getAccount(id: string): Account | undefined {
       const row = getAccount.get(id) as AccountRow | undefined;

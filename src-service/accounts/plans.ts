@@ -1,4 +1,4 @@
-import type { Account } from './accounts-repo';
+import type { Account } from './account';
 import { ForbiddenError, QuotaExceededError } from '../errors';
 
 /**

@@ -1,13 +1,13 @@
-import type { Account } from './accounts-repo';
+import type { Account } from './account';
 import type { Db } from '../db/open';
+import { createRecordCountsRepo, type RecordKind } from './record-counts-repo';
 import { TooManyRecordsError, ValidationError } from '../errors';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Records an account can make again and again; each kind is counted over the last 24 hours. */
-export type RecordKind = 'commands' | 'batches' | 'presetVersions' | 'files';
+export type { RecordKind };
 
 /** The local account (the machine's owner) has its own column: bounded by the disk, not by a plan. */
 export type LimitTier = 'trial' | 'pro' | 'local';
@@ -94,12 +94,7 @@ export function assertRequestBytes(account: Who, localAccountId: string | undefi
 
 /** The checks, bound to the database (the newest records of an account are found through indexes: the cost follows the limit, not the history). */
 export function createRecordBudget(db: Db, localAccountId: () => string | undefined, now: () => number = Date.now) {
-  const newest: Record<RecordKind, { get(...params: unknown[]): unknown }> = {
-    commands: db.prepare(`SELECT created_at AS at FROM commands WHERE account_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?`),
-    batches: db.prepare(`SELECT created_at AS at FROM batches WHERE account_id = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?`),
-    presetVersions: db.prepare(`SELECT created_at AS at FROM presets WHERE account_id = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?`),
-    files: db.prepare(`SELECT created_at AS at FROM files WHERE account_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?`),
-  };
+  const counts = createRecordCountsRepo(db);
 
   const limitsOf = (account: Who) => RECORD_LIMITS[tierOf(account, localAccountId())];
   const nameOf = (account: Who) => planName(account, localAccountId());
@@ -114,8 +109,8 @@ export function createRecordBudget(db: Db, localAccountId: () => string | undefi
       const detail = `Too many ${NOUN[kind]}: ${nameOf(account)} stores at most ${limit} new ${NOUN[kind]} per account in 24 hours`;
       if (adding > limit) throw new TooManyRecordsError(DAY_MS / 1000, detail, `This request alone would add ${adding}; send fewer at a time`);
       // The (limit - adding + 1)-th newest record: when it is younger than a day, there is no room.
-      const row = newest[kind].get(account.id, limit - adding) as { at: string } | undefined;
-      const at = row ? Date.parse(row.at) : NaN;
+      const newestAt = counts.nthNewestAt(kind, account.id, limit - adding);
+      const at = newestAt ? Date.parse(newestAt) : NaN;
       if (Number.isNaN(at) || at <= now() - DAY_MS) return;
       const retry = (at + DAY_MS - now()) / 1000;
       throw new TooManyRecordsError(retry, detail, `Retry after ${Math.ceil(retry)} seconds (Retry-After), when older ones leave the 24-hour window`);

@@ -2,7 +2,7 @@ import type { CommandStatus } from '../contract/enums';
 
 /**
  * A batch as the domain sees it: camelCase. The repository maps its row to this at its edge
- * (batches/batches-repo.ts); batch-status.ts presents it on the snake_case wire
+ * (batches/batches-repo.ts); api/batches/batches.presenter.ts presents it on the snake_case wire
  * (docs/architecture.md, Rows and domain objects).
  */
 export interface Batch {
@@ -28,4 +28,10 @@ export interface BatchItem {
   status: CommandStatus;
   errorStatus: string | null;
   finishedAt: string | null;
+}
+
+/** A batch with its items, as the use cases return it (api/batches/batches.presenter.ts presents it). */
+export interface BatchView {
+  batch: Batch;
+  items: BatchItem[];
 }

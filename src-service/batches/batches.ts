@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/open';
 import type { CommandsRepo } from '../jobs/commands-repo';
 import type { FilesRepo } from '../files/files-repo';
-import type { Account } from '../accounts/accounts-repo';
+import type { Account } from '../accounts/account';
 import { NotFoundError, ValidationError, type ValidationIssue } from '../errors';
 import { prepareCommand, queuePrepared, type CommandRequest, type PreparedCommand, type SubmitDeps } from '../jobs/submit';
 import { assertWithinQuota } from '../accounts/plans';
@@ -14,7 +14,7 @@ import type { Presets } from '../presets/presets';
 import { renderPreset, type PresetRunInput } from '../presets/render';
 import type { PresetRecord } from '../contract/preset-definition';
 import type { BatchesRepo } from './batches-repo';
-import { presentBatch } from './batch-status';
+import type { BatchView } from './batch';
 
 export interface BatchRequest {
   preset: string;
@@ -66,10 +66,8 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
   }
   const announce = (accountId: string, ids: string[]) => deps.db.transaction(() => ids.forEach((cid) => submitDeps.onSubmitted(accountId, cid)))();
 
-  const get = (accountId: string, id: string) => {
-    const { batch, items } = view(accountId, id);
-    return presentBatch(batch, items);
-  };
+  /** A batch and its items; api/batches/batches.presenter.ts presents them. */
+  const get = (accountId: string, id: string): BatchView => view(accountId, id);
 
   return {
     /**
@@ -96,7 +94,7 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
     },
     get,
     list(accountId: string, limit: number, offset: number) {
-      return repo.list(accountId, limit, offset).map((b) => presentBatch(b, repo.items(b.id)));
+      return repo.list(accountId, limit, offset).map((batch): BatchView => ({ batch, items: repo.items(batch.id) }));
     },
     async cancel(accountId: string, id: string) {
       const { items } = view(accountId, id);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Db } from '../db/open';
-import type { Command } from '../jobs/commands-repo';
+import type { Command } from '../jobs/command';
 import type { FilesRepo } from '../files/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { UrlBuilder } from '../files/urls';

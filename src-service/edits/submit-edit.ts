@@ -1,4 +1,4 @@
-import type { Account } from '../accounts/accounts-repo';
+import type { Account } from '../accounts/account';
 import type { FilesRepo } from '../files/files-repo';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open';
-import type { StoredFile, FilesRepo } from './files-repo';
+import type { FilesRepo } from './files-repo';
+import type { StoredFile } from './stored-file';
 import type { BlobStore } from '../storage/blob-store';
 import type { EventBus } from '../events/event-bus';
 import { BadRequestError, NotFoundError } from '../errors';

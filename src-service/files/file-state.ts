@@ -2,7 +2,7 @@
  * The stored-file state machine (docs/choices.md, States). store-file: QUEUED -> DOWNLOADING
  * -> DOWNLOADED -> STORED; an upload: UPLOADING -> UPLOADED -> STORED; any of them may end
  * FAILED. Command outputs are inserted STORED. The repository checks every status write
- * against this table (db/files-repo.ts `transition`).
+ * against this table (files/files-repo.ts `transition`).
  */
 import type { FileStatus } from '../contract/enums';
 

@@ -8,10 +8,6 @@ import { IllegalTransitionError } from '../errors';
 
 import type { FileMedia, NewFile, StoredBlob, StoredFile } from './stored-file';
 
-export type { FileStatus } from './file-state';
-export type { StoreType };
-export type { FileMedia, NewFile, StoredBlob, StoredFile };
-
 /** The `files` table as SQLite returns it; it never leaves this file (`toStoredFile` maps it). */
 interface FileRow {
   seq: number;

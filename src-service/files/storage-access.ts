@@ -1,4 +1,5 @@
-import type { FileMedia, StoredFile, FilesRepo } from './files-repo';
+import type { FilesRepo } from './files-repo';
+import type { FileMedia, StoredFile } from './stored-file';
 import { ForbiddenError, NotFoundError } from '../errors';
 import { verifyToken, type Keyring } from '../storage/signing';
 import { innerPathProblem } from '../storage/blob-paths';

@@ -10,7 +10,7 @@ export type FileMedia = Partial<MediaFields>;
 
 /**
  * A stored file as the domain sees it: camelCase, booleans and parsed media. The repository
- * maps its row to this at its edge (db/files-repo.ts); the presenter maps it to the
+ * maps its row to this at its edge (files/files-repo.ts); the presenter maps it to the
  * snake_case wire record (docs/architecture.md, Rows and domain objects).
  */
 export interface StoredFile {

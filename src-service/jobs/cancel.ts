@@ -1,4 +1,5 @@
-import type { Command, CommandsRepo } from './commands-repo';
+import type { CommandsRepo } from './commands-repo';
+import type { Command } from './command';
 import { NotFoundError } from '../errors';
 import type { Scheduler } from './scheduler';
 

@@ -12,7 +12,7 @@ export type CommandProgress = z.infer<typeof Progress>;
 
 /**
  * A command as the domain sees it: camelCase, booleans and parsed JSON. The repository maps
- * its row to this at its edge (db/commands-repo.ts); presenters map it to the snake_case wire
+ * its row to this at its edge (jobs/commands-repo.ts); presenters map it to the snake_case wire
  * (docs/architecture.md, Rows and domain objects).
  */
 export interface Command {

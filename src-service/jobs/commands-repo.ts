@@ -8,8 +8,6 @@ import { Progress } from '../contract/events.schema';
 import type { EditResult } from '../contract/edits.schema';
 import type { Command, CommandProgress, Failure, NewCommand, SegmentedState, StoredRequest } from './command';
 
-export type { Command, Failure, NewCommand };
-
 /** The `commands` table as SQLite returns it; it never leaves this file (`toCommand` maps it). */
 interface CommandRow {
   seq: number;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/open';
 import { createAccountsRepo } from '../accounts/accounts-repo';
-import { createCommandsRepo, type Command, type CommandsRepo } from './commands-repo';
+import { createCommandsRepo, type CommandsRepo } from './commands-repo';
+import type { Command } from './command';
 import { tempDir } from '../testing/harness';
 import { createCommandNotifier, isFinalStatusEvent, type CommandEvent } from './notify';
 

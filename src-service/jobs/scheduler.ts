@@ -1,5 +1,6 @@
 import os from 'node:os';
-import type { Command, CommandsRepo } from './commands-repo';
+import type { CommandsRepo } from './commands-repo';
+import type { Command } from './command';
 import { CancelledError } from '../errors';
 import { createWorkQueue, type WorkSource } from '../work/work-queue';
 

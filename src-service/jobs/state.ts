@@ -1,6 +1,6 @@
 /**
  * The command state machine (docs/choices.md, States): QUEUED -> PROCESSING -> SUCCESS | FAILED.
- * The repository checks every status write against this table (db/commands-repo.ts `transition`).
+ * The repository checks every status write against this table (jobs/commands-repo.ts `transition`).
  */
 import type { CommandStatus } from '../contract/enums';
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Account } from '../accounts/accounts-repo';
+import type { Account } from '../accounts/account';
 import type { CommandsRepo } from './commands-repo';
 import type { StoredRequest } from './command';
 import type { FilesRepo } from '../files/files-repo';

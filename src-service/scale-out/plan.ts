@@ -3,7 +3,7 @@ import type { FilesRepo } from '../files/files-repo';
 import type { Confiner } from '../media/confine';
 import type { Keyring } from '../storage/signing';
 import type { UrlBuilder } from '../files/urls';
-import type { Command } from '../jobs/commands-repo';
+import type { Command } from '../jobs/command';
 import { JobFailure } from '../errors';
 import { parseStoredRequest } from '../jobs/submit';
 import { checkStorageRef } from '../files/storage-access';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/open';
 import type { AccountsRepo } from '../accounts/accounts-repo';
-import { nowIso } from '../db/time';
+import { createSigningKeysRepo } from '../storage/signing-keys-repo';
 import { createKeyring, type Keyring } from '../storage/signing';
 
 export const LOCAL_KEY_FILE = 'local-api-key';
@@ -71,15 +71,14 @@ function writeKeyFile(file: string, key: string): void {
 
 /** Signing keys live in the database; the newest signs, older ones verify until retired (rotation). */
 export function loadKeyring(db: Db): Keyring {
-  const rows = () =>
-    db.prepare(`SELECT id, secret FROM signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC, rowid DESC`).all() as { id: string; secret: Buffer }[];
-  if (rows().length === 0) rotateSigningKey(db);
-  return createKeyring(rows());
+  const keys = createSigningKeysRepo(db);
+  if (keys.active().length === 0) rotateSigningKey(db);
+  return createKeyring(keys.active());
 }
 
 /** Adds a new signing key; URLs signed with the previous ones keep working until they expire. */
 export function rotateSigningKey(db: Db): string {
   const id = crypto.randomBytes(4).toString('hex');
-  db.prepare(`INSERT INTO signing_keys (id, secret, created_at) VALUES (?, ?, ?)`).run(id, crypto.randomBytes(32), nowIso());
+  createSigningKeysRepo(db).add(id, crypto.randomBytes(32));
   return id;
 }

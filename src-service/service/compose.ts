@@ -82,9 +82,8 @@ export function compose(config: Config, version: string, log: (m: string) => voi
   const local = ensureLocalAccount(accounts, config.dataDir, config.apiKey);
   const keyring = loadKeyring(db);
   const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'));
-  const countAccounts = db.prepare('SELECT COUNT(*) AS n FROM accounts');
   const confiner = createConfiner({
-    mode: () => effectiveMode(config.sandbox, config.host, (countAccounts.get() as { n: number }).n),
+    mode: () => effectiveMode(config.sandbox, config.host, accounts.countAccounts()),
     bwrapPath: config.bwrapPath,
     log,
   });
@@ -140,7 +139,7 @@ export function compose(config: Config, version: string, log: (m: string) => voi
     filesModule,
     eventsModule,
     webhooks,
-    routesModule('keys', [keyRoutes({ accounts, db })]),
+    routesModule('keys', [keyRoutes({ accounts })]),
     routesModule('openapi', [openapiRoutes()]),
     presets,
     fileFacts,

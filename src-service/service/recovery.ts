@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import type { Command, CommandsRepo } from '../jobs/commands-repo';
+import type { CommandsRepo } from '../jobs/commands-repo';
+import type { Command } from '../jobs/command';
 import type { FilesRepo } from '../files/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import { dropState } from '../segmented/manifest';

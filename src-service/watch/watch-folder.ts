@@ -6,7 +6,7 @@ import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { CommandsRepo } from '../jobs/commands-repo';
 import type { UrlBuilder } from '../files/urls';
 import type { SubmitDeps } from '../jobs/submit';
-import type { Command } from '../jobs/commands-repo';
+import type { Command } from '../jobs/command';
 import { isFinal } from '../jobs/state';
 import { deleteFileRows, type DeleteDeps } from '../files/deletes';
 import type { Presets } from '../presets/presets';

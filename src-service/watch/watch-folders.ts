@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { AccountsRepo } from '../accounts/accounts-repo';
-import type { Account } from '../accounts/accounts-repo';
+import type { Account } from '../accounts/account';
 import { assertWatchFolderRoom } from '../accounts/record-limits';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Presets } from '../presets/presets';
 import { renderPreset } from '../presets/render';
 import type { CreateWatchFolderBody } from '../contract/watch.schema';
 import { createWatchRepo } from './watch-repo';
-import type { WatchFolder } from './watched';
+import type { WatchFolder, WatchFolderView } from './watched';
 import { acceptedExtensions } from './accepts';
 import { startWatchFolder, type WatchDeps, type WatchHandle } from './watch-folder';
 
@@ -26,36 +26,16 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
   const ctx = { deps, presets, repo, scratchDir: path.join(deps.config.dataDir, 'jobs', 'watch') };
   const start = (row: WatchFolder) => handles.set(row.id, startWatchFolder(ctx, row));
 
-  function present(row: WatchFolder) {
-    const counts = repo.counts(row.id);
+  /** The folder with what it takes, its counts, last error, recent and left-alone files; api/watch/watch.presenter.ts presents it. */
+  function present(row: WatchFolder): WatchFolderView {
+    const handle = handles.get(row.id);
     return {
-      watch_id: row.id,
-      folder: row.folder,
-      output_folder: row.outputFolder,
-      preset: row.presetName,
-      preset_version: row.presetVersion,
-      parameters: row.parameters,
+      folder: row,
       extensions: acceptedExtensions(presets, row),
-      extensions_from_preset: row.extensions === null,
-      move_originals: row.moveOriginals,
-      use_polling: row.usePolling,
-      poll_interval_ms: row.pollIntervalMs,
-      stable_seconds: row.stableSeconds,
-      max_command_run_seconds: row.maxRunSeconds,
-      created_at: row.createdAt,
-      running: counts.RUNNING,
-      done: counts.DONE,
-      failed: counts.FAILED,
-      last_error: handles.get(row.id)?.lastError() ?? null,
-      recent: repo.recent(row.id, 20).map((f) => ({
-        path: f.path,
-        status: f.status,
-        command_id: f.commandId,
-        error: f.error,
-        outputs: f.outputs,
-        updated_at: f.updatedAt,
-      })),
-      ignored: handles.get(row.id)?.ignored() ?? [],
+      counts: repo.counts(row.id),
+      lastError: handle?.lastError() ?? null,
+      recent: repo.recent(row.id, 20),
+      ignored: handle?.ignored() ?? [],
     };
   }
 

@@ -46,3 +46,15 @@ export interface WatchFile {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A watch folder with what it has done so far, as the use cases return it (api/watch/watch.presenter.ts presents it). */
+export interface WatchFolderView {
+  folder: WatchFolder;
+  /** The extensions it takes: its own list, or those of the preset input's kinds. */
+  extensions: string[];
+  counts: Record<WatchFileStatus, number>;
+  lastError: string | null;
+  recent: WatchFile[];
+  /** Files left alone because of their extension (the last 20, newest first). */
+  ignored: string[];
+}

@@ -7,19 +7,20 @@ import type { BlobStore } from '../../storage/blob-store';
 import type { Batches } from '../../batches/batches';
 import { streamOutputsZip } from '../../files/outputs-zip';
 import { batchEndpoints } from '../../contract/endpoints/batches';
+import { presentBatch } from './batches.presenter';
 
 /** `/v1/batches` (FFDesk): one preset over many inputs (docs/presets.md). */
 export function batchRoutes(deps: { files: FilesRepo; blobs: BlobStore }, batches: Batches): Router {
   return mountEndpoints(createRouter(), batchEndpoints, {
-    createBatch: (ctx, { body }) => batches.create(accountOf(ctx), body),
+    createBatch: async (ctx, { body }) => presentBatch(await batches.create(accountOf(ctx), body)),
 
-    listBatches: (ctx, { query: { limit, offset } }) => batches.list(accountOf(ctx).id, Math.min(limit, 100), offset),
+    listBatches: (ctx, { query: { limit, offset } }) => batches.list(accountOf(ctx).id, Math.min(limit, 100), offset).map((b) => presentBatch(b)),
 
-    getBatch: (ctx, { params: { batch_id } }) => batches.get(accountOf(ctx).id, batch_id),
+    getBatch: (ctx, { params: { batch_id } }) => presentBatch(batches.get(accountOf(ctx).id, batch_id)),
 
-    cancelBatch: (ctx, { params: { batch_id } }) => batches.cancel(accountOf(ctx).id, batch_id),
+    cancelBatch: async (ctx, { params: { batch_id } }) => presentBatch(await batches.cancel(accountOf(ctx).id, batch_id)),
 
-    retryFailedBatchItems: (ctx, { params: { batch_id } }) => batches.retryFailed(accountOf(ctx), batch_id),
+    retryFailedBatchItems: async (ctx, { params: { batch_id } }) => presentBatch(await batches.retryFailed(accountOf(ctx), batch_id)),
 
     downloadBatchOutputs: async (ctx, { params: { batch_id } }) => {
       const accountId = accountOf(ctx).id;

@@ -1,5 +1,6 @@
-import type { Command } from '../../jobs/commands-repo';
-import type { StoredFile, OutputStats } from '../../files/files-repo';
+import type { Command } from '../../jobs/command';
+import type { OutputStats } from '../../files/files-repo';
+import type { StoredFile } from '../../files/stored-file';
 import type { UrlBuilder } from '../../files/urls';
 import { presentFile } from '../files/files.presenter';
 import { mediaOf } from '../../files/storage-access';

@@ -1,12 +1,11 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Db } from '../../db/open';
 import type { AccountsRepo } from '../../accounts/accounts-repo';
-import { hashKey } from '../../accounts/accounts-repo';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import { keyEndpoints } from '../../contract/endpoints/keys';
 import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
+import { presentCreatedKey, presentKey } from './keys.presenter';
 
 /**
  * `/v1/keys` (FFDesk, for the GUI's settings page): the caller's account's keys. Keys are
@@ -14,23 +13,14 @@ import { createRouter, mountEndpoints } from '../mount-endpoints';
  * `ffdesk keys create --plan` on the machine. The key that made the request cannot revoke
  * itself (the GUI would lock itself out mid-session).
  */
-export function keyRoutes(deps: { accounts: AccountsRepo; db: Db }): Router {
-  const keyIdByHash = deps.db.prepare(`SELECT id FROM api_keys WHERE key_hash = ?`);
-  const currentKeyId = (ctx: Context) => (keyIdByHash.get(hashKey(ctx.state.apiKey as string)) as { id: string } | undefined)?.id;
+export function keyRoutes(deps: { accounts: AccountsRepo }): Router {
+  const currentKeyId = (ctx: Context) => deps.accounts.findKey(ctx.state.apiKey as string)?.id;
 
   return mountEndpoints(createRouter(), keyEndpoints, {
     listKeys: (ctx) => {
       const current = currentKeyId(ctx);
       const { id, plan } = accountOf(ctx);
-      return deps.accounts.listKeys(id).map((k) => ({
-        key_id: k.id,
-        prefix: k.prefix,
-        label: k.label,
-        plan,
-        created_at: k.createdAt,
-        revoked_at: k.revokedAt,
-        is_current: k.id === current,
-      }));
+      return deps.accounts.listKeys(id).map((k) => presentKey(k, plan, current));
     },
 
     createKey: (ctx, { body }) => {
@@ -41,15 +31,7 @@ export function keyRoutes(deps: { accounts: AccountsRepo; db: Db }): Router {
       const { id, key } = deps.accounts.addKey(account.id, undefined, body.label ?? null);
       // Inserted just above, in the same synchronous call.
       const row = deps.accounts.listKeys(account.id).find((k) => k.id === id)!;
-      return {
-        key_id: id,
-        key,
-        prefix: row.prefix,
-        label: row.label,
-        plan: account.plan,
-        created_at: row.createdAt,
-        revoked_at: null,
-      };
+      return presentCreatedKey(row, key, account.plan);
     },
 
     revokeKey: (ctx, { params: { key_id } }) => {

@@ -4,7 +4,7 @@ import { PayloadTooLargeError, ValidationError } from '../../errors';
 import { HttpError, UnsupportedMediaTypeError } from '../http-error';
 import { closeAfterAnswer } from './unread-body';
 import { assertRequestBytes } from '../../accounts/record-limits';
-import type { Account } from '../../accounts/accounts-repo';
+import type { Account } from '../../accounts/account';
 
 export interface JsonBodyLimits {
   maxBytes: number;

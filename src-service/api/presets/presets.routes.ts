@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { accountOf } from '../middleware/auth';
-import type { Account } from '../../accounts/accounts-repo';
+import type { Account } from '../../accounts/account';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import type { Presets } from '../../presets/presets';
 import { submitPreset } from '../../presets/submit-preset';

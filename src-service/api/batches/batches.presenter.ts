@@ -1,9 +1,11 @@
-import type { Batch, BatchItem } from './batch';
+import type { z } from 'zod';
+import type { Batch, BatchItem, BatchView } from '../../batches/batch';
+import type { BatchRecord } from '../../contract/batches.schema';
 
-export type BatchState = 'RUNNING' | 'SUCCESS' | 'PARTIAL' | 'FAILED';
+type BatchState = z.infer<typeof BatchRecord>['status'];
 
 /** What GET /v1/batches/{id} shows: counts, an ETA from the pace so far, and every item. */
-export function presentBatch(batch: Batch, items: BatchItem[], now = Date.now()) {
+export function presentBatch({ batch, items }: BatchView, now = Date.now()): z.input<typeof BatchRecord> {
   const count = (s: BatchItem['status']) => items.filter((i) => i.status === s).length;
   const done = count('SUCCESS');
   const failed = count('FAILED');
