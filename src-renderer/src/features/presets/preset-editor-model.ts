@@ -130,3 +130,28 @@ export function copyName(name: string, taken: readonly string[]): string {
   if (!taken.includes(base)) return base;
   for (let i = 2; ; i++) if (!taken.includes(`${base}-${i}`)) return `${base}-${i}`;
 }
+
+/**
+ * Where the service's 422 issues go in the editor: `['body', 'parameters', 'height', 'default']`
+ * becomes the key `parameters.height.default`, shown on that field; what fits no field is
+ * listed at the top in the editor's words.
+ */
+export function issueKey(loc: readonly (string | number)[]): string {
+  return (loc[0] === 'body' ? loc.slice(1) : loc).join('.');
+}
+
+const FIELD_WORDS: Record<string, string> = { min: 'smallest value', max: 'largest value', default: 'default', values: 'choices', label: 'label' };
+
+/** An issue in words: "Height, default: …", "Command: …", "Output out_1: …". */
+export function issueWords(loc: readonly (string | number)[], msg: string, state: EditorState): string {
+  const [head, next, field] = loc[0] === 'body' ? loc.slice(1) : loc;
+  if (head === 'parameters' && typeof next === 'string') {
+    const label = state.params[next]?.label || labelFromName(next);
+    return `${label}${field === undefined ? '' : `, ${FIELD_WORDS[String(field)] ?? String(field)}`}: ${msg}`;
+  }
+  if (head === 'steps') return `${state.steps.length > 1 ? `Step ${Number(next) + 1}` : 'Command'}: ${msg}`;
+  if (head === 'outputs') return `Output ${next === undefined ? '' : String(next)}: ${msg}`.replace(' :', ':');
+  if (head === 'name') return `Name: ${msg}`;
+  if (head === 'title') return `Title: ${msg}`;
+  return msg;
+}
