@@ -9,7 +9,7 @@ import type { PresetDraft } from './preset-draft';
 export type JobHandoff =
   | { kind: 'request'; request: CommandRequest; fix?: FailureFix }
   | { kind: 'input'; url: string; fileId: string; filename: string }
-  | { kind: 'preset'; preset: PresetDraft & { version: number } };
+  | { kind: 'preset'; preset: PresetDraft & { version: number; builtin?: boolean } };
 
 /** What a failed job points at, for "Fix in builder": the word to mark and ffmpeg's line. */
 export interface FailureFix {
