@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { API } from '../../src-service/client';
 import { AppPage } from './app-page';
 import { ConvertPage } from './convert-page';
+import { seriousViolations } from './axe-check';
 import { expect, openApp, test, testFolder, type UiService } from './fixtures';
 import { PresetsPage } from './presets-page';
 
@@ -24,6 +26,8 @@ test.describe('preset editor', () => {
     svc,
   }) => {
     await svc.samplesReady();
+    // The page's clock is ours, so a 3-second toast cannot expire before it is read on a loaded machine.
+    await page.clock.install();
     await openApp(page, svc);
     const app = new AppPage(page);
     const convert = new ConvertPage(page);
@@ -46,8 +50,10 @@ test.describe('preset editor', () => {
     await expect(presets.parameter('height')).toContainText('The default is outside the range');
     await presets.setParameter('height', { Default: '240' });
     await expect(presets.parameter('height')).not.toContainText('outside the range');
+    await page.clock.pauseAt(Date.now() + 1000);
     await presets.save();
     await expect(app.toasts()).toContainText('Saved preset scale-height');
+    await page.clock.resume();
     await expect(presets.row('scale-height')).toContainText('version 1');
     const saved = await svc.client.call(API.getPreset, { params: { name: 'scale-height' }, query: {} });
     expect(saved.parameters.height).toEqual({ type: 'integer', default: 240, min: 16, max: 1080, label: 'Height' });
@@ -87,6 +93,9 @@ test.describe('preset editor', () => {
         steps: [COMMAND],
       },
     });
+    // The page's clock is ours: the delete button's 4-second confirmation and 3-second toasts
+    // cannot run out on a loaded machine once it is paused (below).
+    await page.clock.install();
     await openApp(page, svc, '#/presets');
     const app = new AppPage(page);
     const presets = new PresetsPage(page);
@@ -121,6 +130,7 @@ test.describe('preset editor', () => {
     expect(exported).toMatchObject({ format: 'ffdesk-preset', preset: { name: 'scale-height-copy', parameters: { height: { default: 360, label: 'Height' } } } });
 
     // Delete asks once more, then every version is gone.
+    await page.clock.pauseAt(Date.now() + 1000);
     await presets.action('Scale to a height (copy)', 'Delete').click();
     await presets.action('Scale to a height (copy)', 'Delete every version?').click();
     await expect(presets.row('scale-height-copy')).toHaveCount(0);
@@ -135,5 +145,74 @@ test.describe('preset editor', () => {
     const back = await svc.client.call(API.getPreset, { params: { name: 'scale-height-copy' }, query: {} });
     expect(back.parameters).toEqual(exported.preset.parameters);
     expect(back.steps).toEqual([COMMAND]);
+  });
+});
+
+/** The whole editor card (for docs/screenshots), in a window tall enough to hold it, nothing focused. */
+async function screenEditor(page: Page, presets: PresetsPage, name: string): Promise<void> {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: size.width, height: 1600 });
+  await page.getByRole('heading', { name: /^Edit / }).focus();
+  await page.getByRole('heading', { name: /^Edit / }).blur();
+  await presets.editor().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  const box = await presets.editor().boundingBox();
+  if (!box) throw new Error('editor not on screen');
+  fs.mkdirSync(path.resolve('test-results/screens'), { recursive: true });
+  await page.screenshot({
+    path: path.resolve('test-results/screens', `${name}.png`),
+    clip: { x: Math.max(0, box.x - 8), y: Math.max(0, box.y - 8), width: box.width + 16, height: box.height + 16 },
+  });
+  await page.setViewportSize(size);
+}
+
+test.describe('preset editor accessibility', () => {
+  test('when the preset editor is used by keyboard at 1280 and 800 px, light and dark, then axe finds no serious or critical violation', async ({ page, svc }) => {
+    await svc.client.call(API.createPreset, {
+      body: {
+        name: 'scale-height',
+        title: 'Scale to a height',
+        parameters: {
+          height: { type: 'integer', default: 720, min: 16, max: 2160, label: 'Height', description: 'Pixels; the width follows the aspect' },
+          codec: { type: 'enum', values: ['libx264', 'libx265'], default: 'libx264', label: 'Video codec' },
+        },
+        inputs: [{ alias: 'in_1' }],
+        outputs: { out_1: '{name}_{height}p.mp4' },
+        steps: ['-i {{in_1}} -vf scale=-2:{{height}} -c:v {{codec}} -crf 23 {{out_1}}'],
+      },
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openApp(page, svc, '#/presets');
+    const presets = new PresetsPage(page);
+
+    // Keyboard only: Edit by Enter, the heading takes the focus, Tab reaches the fields in order.
+    await presets.action('Scale to a height', 'Edit').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Edit Scale to a height' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(presets.editorField('Name')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(presets.editorField('Title')).toBeFocused();
+    await presets.parameter('codec').getByLabel('Type', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(presets.parameter('codec').getByLabel('Choices', { exact: true })).toBeFocused();
+    // No API names in the editor's words.
+    await expect(presets.editor()).not.toContainText(/steps\.\d|parameters\.|input_files|output_files/);
+
+    for (const [width, scheme] of [
+      [1280, 'light'],
+      [1280, 'dark'],
+      [800, 'dark'],
+      [800, 'light'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await seriousViolations(page), `${width} px, ${scheme}`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+      if ((width === 1280 && scheme === 'light') || (width === 800 && scheme === 'dark')) {
+        await screenEditor(page, presets, `preset-editor-${width}-${scheme}`);
+      }
+    }
   });
 });

@@ -27,7 +27,7 @@ export function ParameterEditor({
       </legend>
       {errors.self && <p className="field-error">{errors.self}</p>}
       <div className="preset-param-grid">
-        <Field label="Label" hint="What the field is called when the preset is run" error={errors.label}>
+        <Field label="Label" error={errors.label}>
           {(p) => <input {...p} className="input" value={row.label} maxLength={80} onChange={(e) => set({ label: e.target.value })} />}
         </Field>
         <Field label="Type" error={errors.type}>
@@ -72,7 +72,7 @@ export function ParameterEditor({
             </Field>
           </>
         )}
-        <Field label="Help text" hint="Shown under the field" error={errors.description}>
+        <Field label="Help text" error={errors.description}>
           {(p) => <input {...p} className="input" value={row.description} maxLength={500} onChange={(e) => set({ description: e.target.value })} />}
         </Field>
       </div>

@@ -107,6 +107,9 @@ export function PresetEditor({ mode, initial, onSaved, onCancel }: { mode: Edito
         </Field>
       ))}
       <h3 style={{ fontSize: 'var(--text-m)' }}>Parameters</h3>
+      {params.length > 0 && (
+        <p className="small muted">Each one is a field when the preset is run: its label, the kind of value, a default, and limits or choices. The help text shows under the field.</p>
+      )}
       {params.length === 0 && <p className="small muted">No {'{{placeholders}}'} in the command: the preset runs as it is.</p>}
       {params.map(([name, row]) => (
         <ParameterEditor
