@@ -16,7 +16,9 @@ async function probedHeight(svc: UiService, url: string): Promise<number> {
   const file = path.join(testFolder('ffdesk-preset-out-'), 'out.mp4');
   const res = await fetch(url, { headers: { 'X-API-KEY': svc.apiKey } });
   fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=height', '-of', 'csv=p=0', file], { encoding: 'utf8' });
+  const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=height', '-of', 'csv=p=0', file], {
+    encoding: 'utf8',
+  });
   return Number(out.trim());
 }
 
@@ -82,7 +84,10 @@ test.describe('preset editor', () => {
     expect(await probedHeight(svc, out!.storage_url!)).toBe(120);
   });
 
-  test('when a preset is edited, duplicated, exported, deleted and imported again, then each shows in the list and the service agrees', async ({ page, svc }) => {
+  test('when a preset is edited, duplicated, exported, deleted and imported again, then each shows in the list and the service agrees', async ({
+    page,
+    svc,
+  }) => {
     await svc.client.call(API.createPreset, {
       body: {
         name: 'scale-height',
@@ -127,7 +132,10 @@ test.describe('preset editor', () => {
     const file = path.join(testFolder('ffdesk-preset-export-'), 'copy.json');
     await (await download).saveAs(file);
     const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as { format: string; preset: { name: string; parameters: unknown } };
-    expect(exported).toMatchObject({ format: 'ffdesk-preset', preset: { name: 'scale-height-copy', parameters: { height: { default: 360, label: 'Height' } } } });
+    expect(exported).toMatchObject({
+      format: 'ffdesk-preset',
+      preset: { name: 'scale-height-copy', parameters: { height: { default: 360, label: 'Height' } } },
+    });
 
     // Delete asks once more, then every version is gone.
     await page.clock.pauseAt(Date.now() + 1000);
@@ -166,7 +174,10 @@ async function screenEditor(page: Page, presets: PresetsPage, name: string): Pro
 }
 
 test.describe('preset editor accessibility', () => {
-  test('when the preset editor is used by keyboard at 1280 and 800 px, light and dark, then axe finds no serious or critical violation', async ({ page, svc }) => {
+  test('when the preset editor is used by keyboard at 1280 and 800 px, light and dark, then axe finds no serious or critical violation', async ({
+    page,
+    svc,
+  }) => {
     await svc.client.call(API.createPreset, {
       body: {
         name: 'scale-height',

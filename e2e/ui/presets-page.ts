@@ -29,7 +29,10 @@ export class PresetsPage {
     return this.editor().getByRole('group', { name: `{{${name}}}` });
   }
 
-  async setParameter(name: string, values: Partial<Record<'Label' | 'Default' | 'Smallest value' | 'Largest value' | 'Choices', string>> & { Type?: string }): Promise<void> {
+  async setParameter(
+    name: string,
+    values: Partial<Record<'Label' | 'Default' | 'Smallest value' | 'Largest value' | 'Choices', string>> & { Type?: string },
+  ): Promise<void> {
     const box = this.parameter(name);
     if (values.Type) await box.getByLabel('Type', { exact: true }).selectOption({ label: values.Type });
     for (const [label, value] of Object.entries(values)) if (label !== 'Type') await box.getByLabel(label, { exact: true }).fill(value);

@@ -15,8 +15,7 @@ const PLACEHOLDER = /\{\{([a-z][a-z0-9_]*)\}\}/g;
 /** The parameter names a set of steps uses, in order of first use. */
 export function placeholderNames(steps: readonly string[]): string[] {
   const names: string[] = [];
-  for (const text of steps)
-    for (const [, name] of text.matchAll(PLACEHOLDER)) if (name && isParameterName(name) && !names.includes(name)) names.push(name);
+  for (const text of steps) for (const [, name] of text.matchAll(PLACEHOLDER)) if (name && isParameterName(name) && !names.includes(name)) names.push(name);
   return names;
 }
 

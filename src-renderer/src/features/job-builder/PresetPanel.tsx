@@ -34,8 +34,8 @@ export function PresetPanel({ form, setForm }: { form: JobForm; setForm(update: 
           Convert
         </h2>
         <span className="small muted">
-          With the preset <strong data-testid="open-preset">{preset.title ?? preset.name}</strong> ({preset.builtin ? 'built-in' : `version ${preset.version}`}):
-          set its values; the command below is written for you.
+          With the preset <strong data-testid="open-preset">{preset.title ?? preset.name}</strong> ({preset.builtin ? 'built-in' : `version ${preset.version}`}
+          ): set its values; the command below is written for you.
         </span>
         <span className="spacer" />
         <Button size="small" variant="ghost" onClick={() => setForm((f) => ({ ...f, preset: undefined }))}>

@@ -58,7 +58,13 @@ export function ParameterEditor({
                 ))}
               </select>
             ) : (
-              <input {...p} className="input" inputMode={isNumber ? 'decimal' : 'text'} value={row.default} onChange={(e) => set({ default: e.target.value })} />
+              <input
+                {...p}
+                className="input"
+                inputMode={isNumber ? 'decimal' : 'text'}
+                value={row.default}
+                onChange={(e) => set({ default: e.target.value })}
+              />
             )
           }
         </Field>

@@ -13,7 +13,15 @@ import './presets.css';
 export type EditorMode = { kind: 'new' } | { kind: 'edit'; version: number };
 
 /** The service's field names for a parameter, as the editor's. */
-const SERVICE_FIELD: Record<string, keyof ParamRow> = { values: 'choices', min: 'min', max: 'max', default: 'default', label: 'label', description: 'description', type: 'type' };
+const SERVICE_FIELD: Record<string, keyof ParamRow> = {
+  values: 'choices',
+  min: 'min',
+  max: 'max',
+  default: 'default',
+  label: 'label',
+  description: 'description',
+  type: 'type',
+};
 
 /**
  * Makes or edits a preset (docs/gui.md, "Presets"): the command, each `{{placeholder}}` a
@@ -63,7 +71,12 @@ export function PresetEditor({ mode, initial, onSaved, onCancel }: { mode: Edito
 
   const setSteps = (i: number, text: string) => {
     setServerIssues({});
-    setState((s) => withSteps(s, s.steps.map((t, j) => (j === i ? text : t))));
+    setState((s) =>
+      withSteps(
+        s,
+        s.steps.map((t, j) => (j === i ? text : t)),
+      ),
+    );
   };
   const params = Object.entries(state.params);
   return (
@@ -79,7 +92,11 @@ export function PresetEditor({ mode, initial, onSaved, onCancel }: { mode: Edito
       {error ? <ErrorNotice error={error} title="Not saved" /> : null}
       {unplaced.length > 0 && (
         <div className="notice notice-danger" role="alert">
-          <ul className="stack small">{unplaced.map(([key, msg]) => <li key={key}>{msg}</li>)}</ul>
+          <ul className="stack small">
+            {unplaced.map(([key, msg]) => (
+              <li key={key}>{msg}</li>
+            ))}
+          </ul>
         </div>
       )}
       <div className="preset-param-grid">
@@ -89,7 +106,13 @@ export function PresetEditor({ mode, initial, onSaved, onCancel }: { mode: Edito
           error={serverIssues.name ?? (hasTried && !state.name.trim() ? 'Needs a name' : undefined)}
         >
           {(p) => (
-            <input {...p} className="input" value={state.name} readOnly={isEdit} onChange={(e) => setState((s) => ({ ...s, name: e.target.value.toLowerCase() }))} />
+            <input
+              {...p}
+              className="input"
+              value={state.name}
+              readOnly={isEdit}
+              onChange={(e) => setState((s) => ({ ...s, name: e.target.value.toLowerCase() }))}
+            />
           )}
         </Field>
         <Field label="Title" hint="What lists show" error={serverIssues.title}>
@@ -108,7 +131,9 @@ export function PresetEditor({ mode, initial, onSaved, onCancel }: { mode: Edito
       ))}
       <h3 style={{ fontSize: 'var(--text-m)' }}>Parameters</h3>
       {params.length > 0 && (
-        <p className="small muted">Each one is a field when the preset is run: its label, the kind of value, a default, and limits or choices. The help text shows under the field.</p>
+        <p className="small muted">
+          Each one is a field when the preset is run: its label, the kind of value, a default, and limits or choices. The help text shows under the field.
+        </p>
       )}
       {params.length === 0 && <p className="small muted">No {'{{placeholders}}'} in the command: the preset runs as it is.</p>}
       {params.map(([name, row]) => (
@@ -123,7 +148,12 @@ export function PresetEditor({ mode, initial, onSaved, onCancel }: { mode: Edito
       {state.outputs !== 'OUTPUT_FOLDER' && (
         <div className="preset-param-grid">
           {Object.entries(state.outputs).map(([alias, pattern]) => (
-            <Field key={alias} label={`File name for ${alias}`} hint="{name} is the input's name; {height} a parameter's value" error={serverIssues[`outputs.${alias}`]}>
+            <Field
+              key={alias}
+              label={`File name for ${alias}`}
+              hint="{name} is the input's name; {height} a parameter's value"
+              error={serverIssues[`outputs.${alias}`]}
+            >
               {(p) => (
                 <input
                   {...p}

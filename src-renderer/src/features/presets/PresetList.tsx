@@ -22,7 +22,12 @@ export function PresetList({ presets, selectedName, actions }: { presets: Preset
         const title = p.title ?? p.name;
         return (
           <li key={p.name} className="preset-row small" data-preset={p.name}>
-            <Button size="small" variant={p.name === selectedName ? 'primary' : 'ghost'} aria-pressed={p.name === selectedName} onClick={() => actions.select(p)}>
+            <Button
+              size="small"
+              variant={p.name === selectedName ? 'primary' : 'ghost'}
+              aria-pressed={p.name === selectedName}
+              onClick={() => actions.select(p)}
+            >
               {title}
             </Button>
             <span className="muted">{p.builtin ? 'built-in' : `version ${p.version}`}</span>

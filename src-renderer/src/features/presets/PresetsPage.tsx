@@ -60,7 +60,17 @@ export default function PresetsPage() {
     },
     edit: (p: Preset) => open({ kind: 'edit', version: p.version }, editorOf(p)),
     duplicate: (p: Preset) =>
-      open({ kind: 'new' }, { ...editorOf(p), name: copyName(p.name, list.map((x) => x.name)), title: `${p.title ?? p.name} (copy)` }),
+      open(
+        { kind: 'new' },
+        {
+          ...editorOf(p),
+          name: copyName(
+            p.name,
+            list.map((x) => x.name),
+          ),
+          title: `${p.title ?? p.name} (copy)`,
+        },
+      ),
     exportFile: (p: Preset) =>
       void api.exportFile(p.name).then(
         (file) => saveBlob(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }), `${p.name}.ffdesk-preset.json`),

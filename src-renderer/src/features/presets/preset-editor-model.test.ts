@@ -39,14 +39,19 @@ describe('preset editor model', () => {
     const state = editorOf(presetFromRequest('small', request));
     const bad = {
       ...state,
-      params: { height: { ...state.params.height!, default: '5', min: '16' }, codec: { ...state.params.codec!, type: 'enum' as const, choices: 'a,b', default: 'c' } },
+      params: {
+        height: { ...state.params.height!, default: '5', min: '16' },
+        codec: { ...state.params.codec!, type: 'enum' as const, choices: 'a,b', default: 'c' },
+      },
     };
     expect(definitionOf(bad).problems.map((p) => `${p.param}.${p.field}`)).toEqual(['height.default', 'codec.default']);
   });
 
   it('when the command changes, then parameters follow its placeholders and keep their settings', () => {
     const state = editorOf(presetFromRequest('small', request));
-    const edited = withSteps({ ...state, params: { ...state.params, height: { ...state.params.height!, max: '720' } } }, ['-i {{in_1}} -vf scale={{width}}:{{height}} {{out_1}}']);
+    const edited = withSteps({ ...state, params: { ...state.params, height: { ...state.params.height!, max: '720' } } }, [
+      '-i {{in_1}} -vf scale={{width}}:{{height}} {{out_1}}',
+    ]);
     expect(Object.keys(edited.params)).toEqual(['width', 'height']);
     expect(edited.params.height?.max).toBe('720');
   });

@@ -103,7 +103,13 @@ export function parameterOf(name: string, row: ParamRow, problems: RowProblem[])
   if (def !== undefined && ((min !== undefined && def < min) || (max !== undefined && def > max)))
     problems.push({ param: name, field: 'default', msg: 'The default is outside the range' });
   if (def !== undefined && row.type === 'integer' && !Number.isInteger(def)) problems.push({ param: name, field: 'default', msg: 'Needs a whole number' });
-  return { type: row.type, ...(def === undefined ? {} : { default: def }), ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }), ...common };
+  return {
+    type: row.type,
+    ...(def === undefined ? {} : { default: def }),
+    ...(min === undefined ? {} : { min }),
+    ...(max === undefined ? {} : { max }),
+    ...common,
+  };
 }
 
 /** The definition to send (POST or PUT /v1/presets), with the problems found first. */
