@@ -11,6 +11,11 @@ import { PresetsPage } from './presets-page';
 
 const COMMAND = '-i {{in_1}} -t 1 -vf scale=-2:{{height}} -c:v libx264 -preset ultrafast -pix_fmt yuv420p -an {{out_1}}';
 
+/** Stops the page's timers from here on (from the page's own time: it may run ahead of the test's). */
+async function holdPageClock(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+}
+
 /** The height of a stored output, read by ffprobe from its bytes. */
 async function probedHeight(svc: UiService, url: string): Promise<number> {
   const file = path.join(testFolder('ffdesk-preset-out-'), 'out.mp4');
@@ -52,7 +57,7 @@ test.describe('preset editor', () => {
     await expect(presets.parameter('height')).toContainText('The default is outside the range');
     await presets.setParameter('height', { Default: '240' });
     await expect(presets.parameter('height')).not.toContainText('outside the range');
-    await page.clock.pauseAt(Date.now() + 1000);
+    await holdPageClock(page);
     await presets.save();
     await expect(app.toasts()).toContainText('Saved preset scale-height');
     await page.clock.resume();
@@ -138,7 +143,7 @@ test.describe('preset editor', () => {
     });
 
     // Delete asks once more, then every version is gone.
-    await page.clock.pauseAt(Date.now() + 1000);
+    await holdPageClock(page);
     await presets.action('Scale to a height (copy)', 'Delete').click();
     await presets.action('Scale to a height (copy)', 'Delete every version?').click();
     await expect(presets.row('scale-height-copy')).toHaveCount(0);
