@@ -36,7 +36,7 @@ for (const width of [800, 560]) {
       const bar = app.submitBar();
       await expect(app.toasts().locator('.toast')).toHaveCount(1);
       expect(await overlaps(app.toasts().locator('.toast'), bar)).toBe(false);
-      for (const name of ['Run job', 'Copy as curl', 'Copy as JSON', 'Save as preset', 'Clear']) {
+      for (const name of ['Run job', 'Copy as curl', 'Copy as JSON', 'Save as preset…', 'Clear']) {
         const box = await bar.getByRole('button', { name, exact: true }).boundingBox();
         const barBox = await bar.boundingBox();
         expect(box && barBox && box.x + box.width <= barBox.x + barBox.width, name).toBe(true);

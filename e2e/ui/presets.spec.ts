@@ -22,8 +22,8 @@ test.describe('presets', () => {
     await page.getByRole('button', { name: 'Run a preset on 2…' }).click();
     await expect(page).toHaveURL(/#\/presets$/);
     await page.getByRole('list', { name: 'Presets' }).getByRole('button', { name: 'GIF thumbnail' }).click();
-    await page.getByLabel(/^duration/).fill('1');
-    await page.getByLabel(/^width/).fill('120');
+    await page.getByLabel(/^Duration/).fill('1');
+    await page.getByLabel(/^Width/).fill('120');
     const files = page.getByRole('list', { name: 'Stored files' });
     await expect(files.getByLabel('sample-video.mp4')).toBeChecked();
     await expect(files.getByLabel('clip-two.mp4')).toBeChecked();
@@ -53,10 +53,11 @@ test.describe('presets', () => {
     });
     await svc.client.waitForCommand(command_id);
     await openApp(page, svc, `#/jobs/${command_id}`);
-    await page.getByRole('button', { name: 'Save as preset' }).click();
-    await page.getByLabel('Preset name').fill('small-clip');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Saved preset small-clip')).toBeVisible();
+    await page.getByRole('button', { name: 'Save as preset…' }).click();
+    await expect(page).toHaveURL(/#\/presets$/);
+    await page.getByTestId('preset-editor').getByLabel('Name', { exact: true }).fill('small-clip');
+    await page.getByRole('button', { name: 'Save preset', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Presets' }).locator('li[data-preset="small-clip"]')).toContainText('version 1');
     const res = await fetch(`${svc.url}/v1/presets/small-clip`, { headers: { 'X-API-KEY': svc.apiKey } });
     expect(await res.json()).toMatchObject({ name: 'small-clip', version: 1, inputs: [{ alias: 'in_1' }], outputs: { out_1: 'small.mp4' } });
   });

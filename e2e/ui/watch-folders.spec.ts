@@ -71,8 +71,8 @@ test.describe('watch folders', () => {
     await expect(form.getByLabel('File types taken')).toHaveValue(/^mp4, m4v, mov, mkv, /);
     await expect(form.getByLabel('File types taken')).not.toHaveValue(/txt/);
     const settings = form.getByRole('group', { name: 'Settings of GIF thumbnail' });
-    await settings.getByLabel(/^duration/).fill('1');
-    await settings.getByLabel(/^width/).fill('64');
+    await settings.getByLabel(/^Duration/).fill('1');
+    await settings.getByLabel(/^Width/).fill('64');
     await form.getByLabel('Max run time (s)').fill('120');
     await form.getByRole('button', { name: 'Watch', exact: true }).click();
 

@@ -15,24 +15,29 @@ const OUTPUT_PATTERN = /^(?!.*\.\.)[A-Za-z0-9_{}-][A-Za-z0-9_.{}-]*$/;
 export const SAFE_STRING = /^[A-Za-z0-9_.:,=+\-/@%#]*$/;
 
 const describe = z.string().max(500).optional();
+/** The name a person sees for a parameter in the GUI ("Height"); the key stays `{{height}}`. */
+const label = z.string().max(80).optional();
 
 const NumberParam = z.object({
   type: z.enum(['number', 'integer']),
   default: z.number().optional(),
   min: z.number().optional(),
   max: z.number().optional(),
+  label,
   description: describe,
 });
 const StringParam = z.object({
   type: z.literal('string'),
   default: z.string().max(200).regex(SAFE_STRING, 'Letters, digits and _.:,=+-/@%# only').optional(),
   max_length: z.number().int().min(1).max(200).optional(),
+  label,
   description: describe,
 });
 const EnumParam = z.object({
   type: z.literal('enum'),
   values: z.array(z.string().min(1).max(100).regex(SAFE_STRING, 'Letters, digits and _.:,=+-/@%# only')).min(1).max(50),
   default: z.string().optional(),
+  label,
   description: describe,
 });
 

@@ -2,7 +2,7 @@ import { ValidationError, type ValidationIssue } from '../errors';
 import { CommandTextError, splitCommandText } from '../ffmpeg-args/command-text';
 import { checkSandbox } from '../ffmpeg-args/sandbox';
 import { validateAliasUse } from '../ffmpeg-args/aliases';
-import type { PresetDefinition } from '../contract/preset-definition';
+import { PARAM_NAME, type PresetDefinition } from '../contract/preset-definition';
 import { fillParameters, resolveParameters } from './parameters';
 
 /**
@@ -30,6 +30,7 @@ export function assertValidDefinition(def: PresetDefinition): void {
       issues.push({ loc: ['body', 'steps', i], msg: err.message, type: 'value_error' });
     }
   });
+  issues.push(...undeclaredPlaceholders(def));
   if (issues.length === 0) {
     const outputs = def.outputs === 'OUTPUT_FOLDER' ? [] : Object.keys(def.outputs);
     const aliasIssues = validateAliasUse(
@@ -55,5 +56,20 @@ function checkParameterSpecs(def: PresetDefinition): ValidationIssue[] {
     const { issues: bad } = resolveParameters({ [name]: p }, { [name]: p.default }, [...loc]);
     issues.push(...bad.map((b) => ({ ...b, loc: [...loc, 'default'], msg: `default: ${b.msg}` })));
   }
+  return issues;
+}
+
+/**
+ * `{{height}}` in a step that is not a declared parameter: named as such, rather than as a
+ * bad file alias, so the fix ("declare it under parameters") is in the message.
+ */
+function undeclaredPlaceholders(def: PresetDefinition): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  def.steps.forEach((text, i) => {
+    for (const [, name] of text.matchAll(/\{\{([a-z][a-z0-9_]*)\}\}/g)) {
+      if (name && PARAM_NAME.test(name) && !name.startsWith('inter_') && !(name in def.parameters))
+        issues.push({ loc: ['body', 'steps', i], msg: `{{${name}}} is not a declared parameter: add ${name} to the preset's parameters`, type: 'value_error' });
+    }
+  });
   return issues;
 }

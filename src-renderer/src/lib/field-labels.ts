@@ -17,7 +17,7 @@ const NAMES: Record<string, string> = {
   steps: 'Steps',
 };
 
-const ROWS: Record<string, string> = { input_files: 'Input', output_files: 'Output' };
+const ROWS: Record<string, string> = { input_files: 'Input', output_files: 'Output', parameters: 'Parameter' };
 
 export function fieldLabel(loc: readonly (string | number)[]): string {
   const path = loc[0] === 'body' ? loc.slice(1) : loc;

@@ -1,11 +1,15 @@
 import type { CommandRequest } from '../../../src-service/client';
+import type { PresetDraft } from './preset-draft';
 
 /**
  * What another screen asks the job builder to open with ("edit as new" from Jobs, "use
- * as input in a new job" from Files). Features never import each other (conventions
+ * as input in a new job" from Files, "open in New job" from Presets). Features never import each other (conventions
  * rule 9), so they meet here.
  */
-export type JobHandoff = { kind: 'request'; request: CommandRequest; fix?: FailureFix } | { kind: 'input'; url: string; fileId: string; filename: string };
+export type JobHandoff =
+  | { kind: 'request'; request: CommandRequest; fix?: FailureFix }
+  | { kind: 'input'; url: string; fileId: string; filename: string }
+  | { kind: 'preset'; preset: PresetDraft & { version: number; builtin?: boolean } };
 
 /** What a failed job points at, for "Fix in builder": the word to mark and ffmpeg's line. */
 export interface FailureFix {

@@ -1,10 +1,12 @@
-import { stepsOf, type CommandRequest } from '../../../src-service/client';
+import type { PresetDraft } from './preset-draft';
 
 /**
- * Where Files and Jobs meet the Presets page without importing it (features never import
- * each other): files chosen in Files to run a preset on, and "save a job as a preset".
+ * Where Files, Jobs and the job builder meet the Presets page without importing it
+ * (features never import each other): files chosen in Files to run a preset on, and a job
+ * or the builder's form to save as a preset (opened in the preset editor).
  */
 let pendingFiles: string[] = [];
+let pendingDraft: PresetDraft | null = null;
 
 export function handOffFilesToPresets(fileIds: string[]): void {
   pendingFiles = [...fileIds];
@@ -17,19 +19,13 @@ export function takePresetFiles(): string[] {
   return ids;
 }
 
-/**
- * A preset with no parameters made from a job's request: same steps, inputs and outputs.
- * Parameters can be added afterwards by editing the exported JSON and importing it again.
- */
-export function presetFromRequest(name: string, request: CommandRequest) {
-  const steps = stepsOf(request);
-  return {
-    name,
-    title: name,
-    parameters: {},
-    inputs: Object.keys(request.input_files ?? {}).map((alias) => ({ alias })),
-    ...(request.input_compressed_folder ? { zip_input: true } : {}),
-    outputs: request.output_files,
-    steps,
-  };
+export function handOffPresetDraft(draft: PresetDraft): void {
+  pendingDraft = draft;
+}
+
+/** Read once: the Presets page opens its editor with it. */
+export function takePresetDraft(): PresetDraft | null {
+  const draft = pendingDraft;
+  pendingDraft = null;
+  return draft;
 }

@@ -92,6 +92,16 @@ describe('presets', () => {
     const bad = await svc.api('POST', '/v1/presets', { ...SCALE, name: 'bad', steps: ['-i {{in_1}} -vf scale=-2:{{hieght}} {{out_1}}'] });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc.slice(0, 2)).toEqual(['body', 'steps']);
+    expect(bad.body.detail[0].msg).toBe("{{hieght}} is not a declared parameter: add hieght to the preset's parameters");
+    // Declared, the same placeholder is accepted; a parameter's label is kept for the GUI.
+    const declared = await svc.api('POST', '/v1/presets', {
+      ...SCALE,
+      name: 'declared',
+      parameters: { ...SCALE.parameters, hieght: { type: 'integer', default: 90, min: 16, max: 720, label: 'Height' } },
+      steps: ['-i {{in_1}} -vf scale=-2:{{hieght}} {{out_1}}'],
+    });
+    expect(declared.status, JSON.stringify(declared.body)).toBe(200);
+    expect(declared.body.parameters.hieght).toMatchObject({ label: 'Height', min: 16, max: 720 });
     const badDefault = await svc.api('POST', '/v1/presets', {
       ...SCALE,
       name: 'bad2',

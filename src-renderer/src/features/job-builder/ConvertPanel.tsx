@@ -10,6 +10,8 @@ import { ConvertAudio } from './ConvertAudio';
 import { ConvertPreview } from './ConvertPreview';
 import type { JobForm } from './form';
 import { useHardwareEncoders } from './use-hardware-encoders';
+import { openPreset } from './preset-form';
+import { PresetPicker } from './PresetPicker';
 import './convert.css';
 
 interface Props {
@@ -58,6 +60,7 @@ export function ConvertPanel({ form, setForm }: Props) {
             {p.title}
           </Button>
         ))}
+        <PresetPicker onOpen={(preset) => setForm((f) => openPreset(f, preset))} />
       </div>
       {byHand && (
         <div className="notice notice-info row-wrap" data-testid="convert-by-hand">

@@ -5,6 +5,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { showToast } from '../../ui/toast';
 import { applyTemplate, samplesByName } from './apply-template';
 import { ConvertPanel } from './ConvertPanel';
+import { PresetPanel } from './PresetPanel';
 import { declaredAliases, placeDroppedFiles } from './form';
 import { FixBanner } from './FixBanner';
 import { InputsTable } from './InputsTable';
@@ -79,7 +80,7 @@ export default function JobBuilderPage() {
           />
         </div>
       )}
-      {!form.isChained && <ConvertPanel form={form} setForm={setForm} />}
+      {form.preset ? <PresetPanel form={form} setForm={setForm} /> : !form.isChained && <ConvertPanel form={form} setForm={setForm} />}
       <section className="card stack" aria-labelledby="cmd-title" data-field={form.isChained ? 'ffmpeg_commands' : 'ffmpeg_command'}>
         <div className="row">
           <h2 id="cmd-title" style={{ fontSize: 'var(--text-l)' }}>

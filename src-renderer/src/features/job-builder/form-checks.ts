@@ -1,5 +1,6 @@
 import type { ValidationIssue } from '../../../../src-service/client';
 import { toRequest, type JobForm } from './form';
+import { presetIssues } from './preset-form';
 import { validateRequest, type Limits } from './validation';
 
 /**
@@ -31,5 +32,5 @@ export function validateForm(form: JobForm, limits: Limits = {}): ValidationIssu
         issues.push({ loc: ['body', 'input_files', row.alias.trim()], msg: 'Still uploading…', type: 'pending' });
     }
   }
-  return [...issues, ...validateRequest(toRequest(form), limits)];
+  return [...issues, ...presetIssues(form), ...validateRequest(toRequest(form), limits)];
 }

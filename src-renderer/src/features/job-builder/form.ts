@@ -1,6 +1,7 @@
 import { isChainedRequest, stepsOf, type CommandRequest, type StoredFile } from '../../../../src-service/client';
 import type { FailureFix } from '../../lib/job-handoff';
 import type { ConvertChoices } from './convert-args';
+import type { PresetInForm } from './preset-form';
 
 /** The convert panel's choices and the command text it last wrote (a different command = edited by hand). */
 export interface ConvertState {
@@ -52,6 +53,8 @@ export interface JobForm {
   fix?: FailureFix;
   /** The convert panel's state, once it has written the command. */
   convert?: ConvertState;
+  /** A preset opened in the convert panel: its parameters are the panel's fields. */
+  preset?: PresetInForm;
 }
 
 let keySeq = 0;

@@ -3,6 +3,7 @@ import type { ValidationIssue } from '../../../../src-service/client';
 import { takeJobHandoff } from '../../lib/job-handoff';
 import { emptyForm, fromRequest, newKey, type InputRow, type JobForm, type OutputRow } from './form';
 import { validateForm } from './form-checks';
+import { openPreset } from './preset-form';
 import { loadDraft, saveDraft } from './draft-storage';
 import type { Limits } from './validation';
 
@@ -13,6 +14,7 @@ function initialForm(): JobForm {
   const handoff = takeJobHandoff();
   if (handoff?.kind === 'request') return { ...fromRequest(handoff.request), ...(handoff.fix ? { fix: handoff.fix } : {}) };
   const base = savedDraft ?? emptyForm();
+  if (handoff?.kind === 'preset') return openPreset(base, handoff.preset);
   if (handoff?.kind === 'input') {
     const row: InputRow = { key: newKey(), alias: 'in_1', source: 'stored', url: handoff.url, fileName: handoff.filename };
     const taken = base.inputs.filter((r) => r.url.trim() !== '');

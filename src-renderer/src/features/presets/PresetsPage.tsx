@@ -1,17 +1,28 @@
 import { useRef, useState } from 'react';
+import { handOffToJobBuilder } from '../../lib/job-handoff';
+import { takePresetDraft, takePresetFiles } from '../../lib/preset-handoff';
+import { navigate } from '../../lib/router';
 import { useAsync } from '../../lib/use-async';
 import { Button } from '../../ui/Button';
-import { ErrorNotice } from '../../ui/ErrorNotice';
+import { ErrorNotice, describeError } from '../../ui/ErrorNotice';
 import { PageHeader } from '../../ui/PageHeader';
 import { showToast } from '../../ui/toast';
 import { BatchesSection } from './BatchesSection';
+import { PresetEditor, type EditorMode } from './PresetEditor';
+import { PresetList } from './PresetList';
 import { RunBatchPanel } from './RunBatchPanel';
 import { WatchFoldersSection } from './WatchFoldersSection';
-import { saveBlob } from './presets-api';
+import { copyName, editorOf, type EditorState } from './preset-editor-model';
+import { saveBlob, type Preset } from './presets-api';
 import { usePresetApi } from './use-preset-api';
-import { takePresetFiles } from '../../lib/preset-handoff';
 
-/** Presets (built-in and saved), batches over stored files, and watch folders (docs/presets.md). */
+interface OpenEditor {
+  mode: EditorMode;
+  state: EditorState;
+  key: number;
+}
+
+/** Presets (built-in and saved): made, edited, shared; run as batches over stored files, or on watch folders (docs/presets.md). */
 export default function PresetsPage() {
   const api = usePresetApi();
   const presets = useAsync(() => api.list(), [api]);
@@ -20,8 +31,14 @@ export default function PresetsPage() {
   const importInput = useRef<HTMLInputElement>(null);
   // Files chosen in Files ("Run a preset on N…") start selected.
   const [initialFiles] = useState(takePresetFiles);
+  // "Save as preset…" from a job or the builder opens the editor with its command.
+  const [editor, setEditor] = useState<OpenEditor | null>(() => {
+    const draft = takePresetDraft();
+    return draft ? { mode: { kind: 'new' }, state: editorOf(draft), key: 0 } : null;
+  });
   const list = presets.data ?? [];
   const selected = list.find((p) => p.name === selectedName) ?? null;
+  const open = (mode: EditorMode, state: EditorState) => setEditor((e) => ({ mode, state, key: (e?.key ?? 0) + 1 }));
 
   async function importFile(file: File) {
     try {
@@ -29,14 +46,46 @@ export default function PresetsPage() {
       showToast(`Imported ${saved.name} (version ${saved.version})`);
       presets.reload();
     } catch (err) {
-      showToast(`Import failed: ${(err as Error).message}`, { isError: true });
+      showToast(`Import failed: ${err instanceof SyntaxError ? 'not a preset file (JSON expected)' : describeError(err)}`, { isError: true });
+    } finally {
+      if (importInput.current) importInput.current.value = '';
     }
   }
 
-  async function exportPreset(name: string) {
-    const file = await api.exportFile(name);
-    saveBlob(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }), `${name}.ffdesk-preset.json`);
-  }
+  const actions = {
+    select: (p: Preset) => setSelectedName(p.name),
+    openInConvert: (p: Preset) => {
+      handOffToJobBuilder({ kind: 'preset', preset: p });
+      navigate({ name: 'new' });
+    },
+    edit: (p: Preset) => open({ kind: 'edit', version: p.version }, editorOf(p)),
+    duplicate: (p: Preset) =>
+      open(
+        { kind: 'new' },
+        {
+          ...editorOf(p),
+          name: copyName(
+            p.name,
+            list.map((x) => x.name),
+          ),
+          title: `${p.title ?? p.name} (copy)`,
+        },
+      ),
+    exportFile: (p: Preset) =>
+      void api.exportFile(p.name).then(
+        (file) => saveBlob(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }), `${p.name}.ffdesk-preset.json`),
+        (err: unknown) => showToast(`Export failed: ${describeError(err)}`, { isError: true }),
+      ),
+    remove: (p: Preset) =>
+      void api.remove(p.name).then(
+        () => {
+          showToast(`Deleted ${p.title ?? p.name}`);
+          if (selectedName === p.name) setSelectedName(null);
+          presets.reload();
+        },
+        (err: unknown) => showToast(`Not deleted: ${describeError(err)}`, { isError: true }),
+      ),
+  };
 
   return (
     <div className="page">
@@ -58,30 +107,25 @@ export default function PresetsPage() {
         }
       />
       {presets.error ? <ErrorNotice error={presets.error} onRetry={presets.reload} /> : null}
+      {editor && (
+        <PresetEditor
+          key={editor.key}
+          mode={editor.mode}
+          initial={editor.state}
+          onCancel={() => setEditor(null)}
+          onSaved={(saved) => {
+            setEditor(null);
+            setSelectedName(saved.name);
+            presets.reload();
+          }}
+        />
+      )}
       <div className="split">
         <section className="card stack" aria-labelledby="presets-title">
           <h2 id="presets-title" style={{ fontSize: 'var(--text-l)' }}>
             Presets
           </h2>
-          <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label="Presets">
-            {list.map((p) => (
-              <li key={p.name} className="row small">
-                <Button
-                  size="small"
-                  variant={p.name === selectedName ? 'primary' : 'ghost'}
-                  aria-pressed={p.name === selectedName}
-                  onClick={() => setSelectedName(p.name)}
-                >
-                  {p.title ?? p.name}
-                </Button>
-                <span className="muted">{p.builtin ? 'built-in' : `v${p.version}`}</span>
-                <span className="spacer" />
-                <Button size="small" variant="ghost" aria-label={`Export ${p.name}`} onClick={() => void exportPreset(p.name)}>
-                  Export
-                </Button>
-              </li>
-            ))}
-          </ul>
+          <PresetList presets={list} selectedName={selectedName} actions={actions} />
         </section>
         {selected ? (
           <RunBatchPanel key={selected.name} preset={selected} initialFiles={initialFiles} onStarted={() => setBatchKey((k) => k + 1)} />

@@ -6,7 +6,7 @@ import { describePickerRow, hiddenByKind, pickerRows } from '../../lib/picker-fi
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { showToast } from '../../ui/toast';
-import { ParameterFields } from './ParameterFields';
+import { ParameterFields } from '../../ui/ParameterFields';
 import type { Batch, Preset } from './presets-api';
 import { usePresetApi } from './use-preset-api';
 
@@ -62,7 +62,7 @@ export function RunBatchPanel({ preset, initialFiles = [], onStarted }: { preset
         Run “{preset.title ?? preset.name}”
       </h2>
       {preset.description && <p className="muted small">{preset.description}</p>}
-      <ParameterFields preset={preset} values={values} onChange={setValues} />
+      <ParameterFields parameters={preset.parameters} values={values} onChange={setValues} />
       {!runnable ? (
         <p className="muted small">Batches run presets with exactly one input file; this one takes {preset.zip_input ? 'a zip' : preset.inputs.length}.</p>
       ) : (

@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Field } from '../../ui/Field';
 import { FolderField } from '../../ui/FolderField';
-import { ParameterFields } from './ParameterFields';
+import { ParameterFields } from '../../ui/ParameterFields';
 import type { Preset } from './presets-api';
 import { usePresetApi } from './use-preset-api';
 import { EMPTY_WATCH_FORM, presetExtensions, toWatchBody, type WatchForm } from './watch-form';
@@ -87,7 +87,7 @@ export function WatchFolderForm({ presets, onCreated }: { presets: Preset[]; onC
       {preset && (
         <fieldset className="fieldset-plain">
           <legend className="field-label">Settings of {preset.title ?? preset.name}</legend>
-          <ParameterFields preset={preset} values={form.parameters} onChange={(parameters) => set({ parameters })} />
+          <ParameterFields parameters={preset.parameters} values={form.parameters} onChange={(parameters) => set({ parameters })} />
         </fieldset>
       )}
       <div className="row-wrap">

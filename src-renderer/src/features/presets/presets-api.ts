@@ -13,6 +13,8 @@ export function presetApi(client: FfdeskClient) {
   return {
     list: () => call(API.listPresets),
     save: (def: Body<'createPreset'>) => call(API.createPreset, { body: def }),
+    /** PUT: the next version of the preset; earlier versions stay (docs/presets.md, "Versions"). */
+    update: (name: string, def: Body<'updatePreset'>) => call(API.updatePreset, { params: { name }, body: def }),
     exportFile: (name: string) => call(API.exportPreset, { params: { name } }),
     /** A file the user chose, sent as read: the service checks it (422 with the issues), as for any caller. */
     importFile: (file: unknown) => call(API.importPreset, { body: file as Body<'importPreset'> }),

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { PresetDefinition } from '../../../../src-service/contract/preset-definition';
+import { presetFromRequest } from '../../lib/preset-draft';
+import { copyName, definitionOf, editorOf, withSteps } from './preset-editor-model';
+
+const request = {
+  input_files: { in_1: 'https://example.com/a.mov' },
+  output_files: { out_1: 'small.mp4' },
+  ffmpeg_command: '-i {{in_1}} -vf scale=-2:{{height}} -c:v {{codec}} {{out_1}}',
+};
+
+describe('preset editor model', () => {
+  it('when a command with {{height}} is saved as a preset, then height and codec become parameters and the aliases stay', () => {
+    const state = editorOf(presetFromRequest('small', request));
+    expect(Object.keys(state.params)).toEqual(['height', 'codec']);
+    expect(state.params.height).toMatchObject({ type: 'integer', label: 'Height', default: '' });
+    expect(state.inputs).toEqual([{ alias: 'in_1' }]);
+  });
+
+  it('when range, default and choices are set, then the definition passes the contract schema', () => {
+    let state = editorOf(presetFromRequest('small', request));
+    state = {
+      ...state,
+      params: {
+        height: { ...state.params.height!, default: '240', min: '16', max: '1080', label: 'Height (px)' },
+        codec: { ...state.params.codec!, type: 'enum', choices: 'libx264, libx265', default: 'libx264' },
+      },
+    };
+    const { definition, problems } = definitionOf(state);
+    expect(problems).toEqual([]);
+    expect(definition.parameters).toEqual({
+      height: { type: 'integer', default: 240, min: 16, max: 1080, label: 'Height (px)' },
+      codec: { type: 'enum', values: ['libx264', 'libx265'], default: 'libx264', label: 'Codec' },
+    });
+    expect(PresetDefinition.safeParse(definition).success).toBe(true);
+  });
+
+  it('when the default is outside the range or not a choice, then the problem names the field', () => {
+    const state = editorOf(presetFromRequest('small', request));
+    const bad = {
+      ...state,
+      params: {
+        height: { ...state.params.height!, default: '5', min: '16' },
+        codec: { ...state.params.codec!, type: 'enum' as const, choices: 'a,b', default: 'c' },
+      },
+    };
+    expect(definitionOf(bad).problems.map((p) => `${p.param}.${p.field}`)).toEqual(['height.default', 'codec.default']);
+  });
+
+  it('when the command changes, then parameters follow its placeholders and keep their settings', () => {
+    const state = editorOf(presetFromRequest('small', request));
+    const edited = withSteps({ ...state, params: { ...state.params, height: { ...state.params.height!, max: '720' } } }, [
+      '-i {{in_1}} -vf scale={{width}}:{{height}} {{out_1}}',
+    ]);
+    expect(Object.keys(edited.params)).toEqual(['width', 'height']);
+    expect(edited.params.height?.max).toBe('720');
+  });
+
+  it('when a copy is named, then the name is free', () => {
+    expect(copyName('scale', ['scale'])).toBe('scale-copy');
+    expect(copyName('scale', ['scale', 'scale-copy'])).toBe('scale-copy-2');
+  });
+});
