@@ -27,11 +27,17 @@ const facts = (over: Partial<CutFacts['video']> = {}): CutFacts => ({
 
 const edit = (over: Record<string, unknown>) => EditBody.parse({ input: 'file1', segments: [{ start: 1, end: 5 }], output: { filename: 'cut.mp4' }, ...over });
 
-/** The video part steps of a plan: [kind, -ss, frames]. */
+/** The video parts of a plan's steps: [kind, -ss of the part's input, frames]. */
 const parts = (steps: string[][]) =>
-  steps
-    .filter((s) => s.includes('0:v:0') && s.includes('-frames:v'))
-    .map((s) => [s.includes('copy') ? 'copy' : 'encode', s[s.indexOf('-ss') + 1], Number(s[s.indexOf('-frames:v') + 1])]);
+  steps.flatMap((s) => {
+    const seeks = s.flatMap((t, i) => (t === '-i' ? [s[i - 2] === '-ss' ? s[i - 1] : null] : []));
+    return s.flatMap((t, i) => {
+      const rest = s.slice(i + 2);
+      if (t !== '-map' || !/^\d+:v:0$/.test(s[i + 1] ?? '') || !rest.includes('-frames:v')) return [];
+      const own = rest.slice(0, rest.indexOf('-f'));
+      return [[own.includes('copy') ? 'copy' : 'encode', seeks[Number(s[i + 1]!.split(':')[0])], Number(own[own.indexOf('-frames:v') + 1])]];
+    });
+  });
 
 describe('planEdit', () => {
   it('smart: head re-encoded up to the first keyframe inside, whole GOPs copied, tail from the last keyframe', () => {
@@ -71,6 +77,7 @@ describe('planEdit', () => {
     );
     const step = plan.steps[0]!;
     expect(parts(plan.steps)).toEqual([['encode', '1.0395', 24]]);
+    expect(plan.steps).toHaveLength(2); // every part of the segment in one run, then the join
     expect(step).toEqual(expect.arrayContaining(['libx265', '23']));
   });
 

@@ -1,9 +1,12 @@
 import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
-import { hasOpenGop, type CutFacts } from './facts';
+import { hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
 import { finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
 import { FRAME_TOLERANCE_SECONDS, PlanError, frameRange, losslessCut, reencodeCut, smartCut, timelineOf, type SegmentCut } from './plan-segments';
 
 export { PlanError };
+
+/** The packets read around a segment miss a frame it needs: read them all and plan again (run-edit.ts). */
+export class NeedsEveryPacket extends Error {}
 
 /**
  * A cut as ordinary steps (docs/cutting.md; conventions "Editing features"): a pure function
@@ -68,6 +71,7 @@ function cutOne(facts: CutFacts, tl: ReturnType<typeof timelineOf>, strategy: St
   if (start >= facts.duration) throw new PlanError(['segments', i, 'start'], `Start ${start} s is past the input's end (${facts.duration} s)`);
   if (end > facts.duration + FRAME_TOLERANCE_SECONDS) throw new PlanError(['segments', i, 'end'], `End ${end} s is past the input's end (${facts.duration} s)`);
   if (!tl) return { actualStart: start, actualEnd: end, video: [] };
+  if (windowMissesEnd(facts, tl.times, start, end)) throw new NeedsEveryPacket(`segment ${i}: the packets read around it stop short`);
   const [i0, i1] = frameRange(tl, start, end, i);
   if (strategy === 'copy') return losslessCut(tl, facts.video?.packets ?? [], i0, i1);
   return strategy === 'smart' ? smartCut(tl, i0, i1) : reencodeCut(tl, i0, i1);
@@ -97,40 +101,32 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
   const video: string[] = [];
   const audio: string[] = [];
   for (const { cut, index } of group) {
+    // One ffmpeg run writes every part of a segment: each part seeks its own input (-ss before
+    // -i: only the GOPs concerned are read), so the runs and their set-up are one per segment.
+    const ins: string[] = [];
+    const outs: string[] = [];
+    const seekInput = (t: string): number => {
+      ins.push('-ss', t, '-i', input);
+      return ins.length / 4 - 1;
+    };
     cut.video.forEach((part, p) => {
       const file = `cut-v${index + 1}-${p + 1}.mp4`;
-      const seek = part.kind === 'copy' ? fmt(part.from) : seekTo(part.from);
+      const k = seekInput(part.kind === 'copy' ? fmt(part.from) : seekTo(part.from));
       const codec =
         part.kind === 'copy' ? ['-c', 'copy'] : ctx.strategy === 'smart' ? smartEdgeArgs(facts.video!) : reencodeVideoArgs(facts.video!, ctx.edit.output);
       const extra = part.kind === 'copy' ? [] : ['-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
-      ctx.steps.push([
-        '-ss',
-        seek,
-        '-i',
-        input,
-        '-map',
-        '0:v:0',
-        '-an',
-        '-sn',
-        '-dn',
-        '-frames:v',
-        String(part.frames),
-        ...codec,
-        ...extra,
-        ...timescaleArgs(facts),
-        '-f',
-        'mp4',
-        file,
-      ]);
+      outs.push('-map', `${k}:v:0`, '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...codec, ...extra, ...timescaleArgs(facts), '-f', 'mp4', file);
       video.push(`file ${file}\nduration ${fmt(part.duration)}`);
     });
     if (facts.audio) {
       const file = `cut-a${index + 1}.mka`;
       const length = fmt(cut.actualEnd - cut.actualStart);
       const codec = ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
-      ctx.steps.push(['-ss', fmt(cut.actualStart), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-t', length, ...codec, '-f', 'matroska', file]);
+      const k = seekInput(fmt(cut.actualStart));
+      outs.push('-map', `${k}:a:0`, '-vn', '-sn', '-dn', '-t', length, ...codec, '-f', 'matroska', file);
       audio.push(`file ${file}\nduration ${length}`);
     }
+    ctx.steps.push([...ins, ...outs]);
   }
   const final: string[] = [];
   const maps: string[] = [];

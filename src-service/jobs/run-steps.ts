@@ -29,6 +29,8 @@ export interface StepOptions {
   knownNames?: () => Promise<KnownNames | null>;
   /** Each ffmpeg run's wall time as it ends, so a failed, cancelled or timed-out job still records how long ffmpeg ran. */
   onRunTime?: (seconds: number) => void;
+  /** Files outside the job folder the runs may read, bound read-only (an edit's stored input: docs/cutting.md). */
+  readable?: string[];
 }
 
 /**
@@ -85,7 +87,7 @@ function confine(opts: StepOptions, ffmpegPath: string, argv: string[]) {
       argv,
       cwd: opts.cwd,
       writable: [opts.cwd],
-      readable: [],
+      readable: opts.readable ?? [],
       limits: { fileSizeBytes: opts.limits.maxFileBytes, cpuSeconds: opts.limits.cpuSeconds },
     });
   } catch (err) {
