@@ -77,7 +77,8 @@ describe('planEdit', () => {
     );
     const step = plan.steps[0]!;
     expect(parts(plan.steps)).toEqual([['encode', '1.0395', 24]]);
-    expect(plan.steps).toHaveLength(2); // every part of the segment in one run, then the join
+    // The video and audio parts run at once (stage 0), then the join (stage 1).
+    expect(plan.stages).toEqual([0, 0, 1]);
     expect(step).toEqual(expect.arrayContaining(['libx265', '23']));
   });
 

@@ -17,6 +17,8 @@ export class NeedsEveryPacket extends Error {}
 export interface EditPlan {
   /** ffmpeg arguments per step, paths relative to the job folder. */
   steps: string[][];
+  /** Each step's stage: the steps of one stage are independent (run at once, cores allowing); a stage starts once the one before has ended. */
+  stages: number[];
   /** Files to write into the job folder before the steps (the concat lists). */
   files: Record<string, string>;
   /** Output alias to file name. */
@@ -31,7 +33,7 @@ export function planEdit(facts: CutFacts, edit: EditBody, input: string): EditPl
   const tl = timelineOf(facts);
   const strategy: Strategy = mode === 'lossless' ? 'copy' : mode === 'smart' ? 'smart' : 'encode';
   const cuts = edit.segments.map((s, i) => cutOne(facts, tl, strategy, s.start, s.end, i));
-  const ctx: Ctx = { facts, edit, input, strategy, steps: [], files: {} };
+  const ctx: Ctx = { facts, edit, input, strategy, parts: [], joins: [], files: {} };
   const outputs: Record<string, string> = {};
   const groups = edit.join ? [cuts.map((c, i) => ({ cut: c, index: i }))] : cuts.map((c, i) => [{ cut: c, index: i }]);
   groups.forEach((group, g) => {
@@ -52,7 +54,8 @@ export function planEdit(facts: CutFacts, edit: EditBody, input: string): EditPl
       ...(edit.join ? {} : { output: `out_${i + 1}` }),
     })),
   };
-  return { steps: ctx.steps, files: ctx.files, outputs, result };
+  const steps = [...ctx.parts, ...ctx.joins];
+  return { steps, stages: steps.map((_, i) => (i < ctx.parts.length ? 0 : 1)), files: ctx.files, outputs, result };
 }
 
 /** Smart falls back to reencode where copying GOPs cannot be made exact here (docs/cutting.md, "Fallbacks"). */
@@ -82,7 +85,9 @@ interface Ctx {
   edit: EditBody;
   input: string;
   strategy: Strategy;
-  steps: string[][];
+  /** The parts (independent of each other) and the joins (each reads parts). */
+  parts: string[][];
+  joins: string[][];
   files: Record<string, string>;
 }
 
@@ -101,32 +106,25 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
   const video: string[] = [];
   const audio: string[] = [];
   for (const { cut, index } of group) {
-    // One ffmpeg run writes every part of a segment: each part seeks its own input (-ss before
-    // -i: only the GOPs concerned are read), so the runs and their set-up are one per segment.
-    const ins: string[] = [];
-    const outs: string[] = [];
-    const seekInput = (t: string): number => {
-      ins.push('-ss', t, '-i', input);
-      return ins.length / 4 - 1;
-    };
+    // Each part seeks its own way into the input (-ss before -i: only the GOPs concerned are read);
+    // the parts are independent, so they run at once as far as the command's cores allow.
     cut.video.forEach((part, p) => {
       const file = `cut-v${index + 1}-${p + 1}.mp4`;
-      const k = seekInput(part.kind === 'copy' ? fmt(part.from) : seekTo(part.from));
+      const seek = part.kind === 'copy' ? fmt(part.from) : seekTo(part.from);
       const codec =
         part.kind === 'copy' ? ['-c', 'copy'] : ctx.strategy === 'smart' ? smartEdgeArgs(facts.video!) : reencodeVideoArgs(facts.video!, ctx.edit.output);
       const extra = part.kind === 'copy' ? [] : ['-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
-      outs.push('-map', `${k}:v:0`, '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...codec, ...extra, ...timescaleArgs(facts), '-f', 'mp4', file);
+      const output = [...codec, ...extra, ...timescaleArgs(facts), '-f', 'mp4', file];
+      ctx.parts.push(['-ss', seek, '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...output]);
       video.push(`file ${file}\nduration ${fmt(part.duration)}`);
     });
     if (facts.audio) {
       const file = `cut-a${index + 1}.mka`;
       const length = fmt(cut.actualEnd - cut.actualStart);
       const codec = ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
-      const k = seekInput(fmt(cut.actualStart));
-      outs.push('-map', `${k}:a:0`, '-vn', '-sn', '-dn', '-t', length, ...codec, '-f', 'matroska', file);
+      ctx.parts.push(['-ss', fmt(cut.actualStart), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-t', length, ...codec, '-f', 'matroska', file]);
       audio.push(`file ${file}\nduration ${length}`);
     }
-    ctx.steps.push([...ins, ...outs]);
   }
   const final: string[] = [];
   const maps: string[] = [];
@@ -150,7 +148,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     maps.push('-map', `${n}:a:0`, ...finalAudioArgs(how, facts.audio!, ctx.edit.output));
   }
   const mp4Like = /\.(mp4|m4v|mov|m4a)$/i.test(outName);
-  ctx.steps.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts), '-movflags', '+faststart'] : []), outName]);
+  ctx.joins.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts), '-movflags', '+faststart'] : []), outName]);
 }
 
 /** With join=false: "<stem>-<segment name or number>.<ext>", reduced to the characters output names allow. */

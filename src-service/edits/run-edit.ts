@@ -27,7 +27,7 @@ export async function prepareEditRun(
   row: Command,
   dirs: { work: string; scratch: string },
   signal: AbortSignal,
-): Promise<{ req: ParsedRequest; inputs: PreparedInputs; readable: string[] }> {
+): Promise<{ req: ParsedRequest; inputs: PreparedInputs; readable: string[]; stages: number[] }> {
   const edit = row.request as unknown as EditBody;
   const linked = await linkStoredInput(deps, row.accountId, edit.input, dirs.scratch);
   const inputs = linked ?? (await prepareInputs(deps, { inputs: { in_1: inputUrl(deps, row.accountId, edit.input) }, inputZipUrl: null }, dirs, signal));
@@ -35,7 +35,12 @@ export async function prepareEditRun(
   const plan = await planFromFacts(deps, edit, input, signal);
   for (const [name, text] of Object.entries(plan.files)) await fs.writeFile(path.join(dirs.work, name), text);
   deps.commands.setEdit(row.id, plan.result);
-  return { req: { steps: plan.steps, inputs: {}, inputZipUrl: null, outputs: plan.outputs, interims: {} }, inputs, readable: linked ? [input] : [] };
+  return {
+    req: { steps: plan.steps, inputs: {}, inputZipUrl: null, outputs: plan.outputs, interims: {} },
+    inputs,
+    readable: linked ? [input] : [],
+    stages: plan.stages,
+  };
 }
 
 /** Reads the packets around the segments only; when they fall short (a long gap between frames), every packet. */
