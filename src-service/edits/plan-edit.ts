@@ -1,6 +1,6 @@
 import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
 import { hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
-import { finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
+import { SMART_CODECS, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
 import { FRAME_TOLERANCE_SECONDS, PlanError, frameRange, losslessCut, reencodeCut, smartCut, timelineOf, type SegmentCut } from './plan-segments';
 
 export { PlanError };
@@ -63,7 +63,8 @@ export function chooseMode(facts: CutFacts, asked: EditMode): { mode: EditMode; 
   if (asked !== 'smart') return { mode: asked };
   const v = facts.video;
   if (!v) return { mode: 'reencode', fallback: 'The input has no video: its audio is cut by samples and re-encoded' };
-  if (v.codec !== 'h264') return { mode: 'reencode', fallback: `Smart cut copies H.264 GOPs; this source is ${v.codec}, so it is re-encoded whole` };
+  if (!(SMART_CODECS as readonly string[]).includes(v.codec))
+    return { mode: 'reencode', fallback: `Smart cut copies H.264 and H.265 GOPs; this source is ${v.codec || 'unknown'}, so it is re-encoded whole` };
   if (v.fieldOrder && !['progressive', 'unknown'].includes(v.fieldOrder))
     return { mode: 'reencode', fallback: `The source is field-coded (${v.fieldOrder}); its edges cannot be matched` };
   if (hasOpenGop(v.packets)) return { mode: 'reencode', fallback: 'The source uses open GOPs (frames after a keyframe refer to the GOP before it)' };
@@ -112,7 +113,11 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
       const file = `cut-v${index + 1}-${p + 1}.mp4`;
       const seek = part.kind === 'copy' ? fmt(part.from) : seekTo(part.from);
       const codec =
-        part.kind === 'copy' ? ['-c', 'copy'] : ctx.strategy === 'smart' ? smartEdgeArgs(facts.video!) : reencodeVideoArgs(facts.video!, ctx.edit.output);
+        part.kind === 'copy'
+          ? copiedPartArgs(ctx.strategy === 'smart' ? facts.video : null)
+          : ctx.strategy === 'smart'
+            ? smartEdgeArgs(facts.video!)
+            : reencodeVideoArgs(facts.video!, ctx.edit.output);
       const extra = part.kind === 'copy' ? [] : ['-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
       const output = [...codec, ...extra, ...timescaleArgs(facts), '-f', 'mp4', file];
       ctx.parts.push(['-ss', seek, '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...output]);
@@ -126,6 +131,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
       audio.push(`file ${file}\nduration ${length}`);
     }
   }
+  const mp4Like = /\.(mp4|m4v|mov|m4a)$/i.test(outName);
   const final: string[] = [];
   const maps: string[] = [];
   let n = 0;
@@ -138,7 +144,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     const lead = ctx.strategy === 'smart' && firstCopy && group[0]?.cut.video[0]?.kind !== 'copy' ? [`file ${firstCopy.file}\noutpoint 0`] : [];
     ctx.files[list] = ['ffconcat version 1.0', ...lead, ...video, ''].join('\n');
     final.push('-auto_convert', '0', '-f', 'concat', '-i', list);
-    maps.push('-map', `${n++}:v:0`, '-c:v', 'copy');
+    maps.push('-map', `${n++}:v:0`, '-c:v', 'copy', ...(ctx.strategy === 'smart' && facts.video?.codec === 'hevc' && mp4Like ? ['-tag:v', 'hev1'] : []));
   }
   if (audio.length > 0) {
     const list = `cut-audio-${g}.ffconcat`;
@@ -147,7 +153,6 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     const how = ctx.strategy === 'copy' ? 'copy' : ctx.strategy === 'smart' ? 'match' : 'choose';
     maps.push('-map', `${n}:a:0`, ...finalAudioArgs(how, facts.audio!, ctx.edit.output));
   }
-  const mp4Like = /\.(mp4|m4v|mov|m4a)$/i.test(outName);
   ctx.joins.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts), '-movflags', '+faststart'] : []), outName]);
 }
 
