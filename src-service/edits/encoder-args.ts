@@ -24,7 +24,51 @@ export function h264Level(level: number | undefined): string | null {
   return (level / 10).toFixed(1);
 }
 
+/** Codecs whose GOPs smart cut copies (docs/cutting.md): H.264 by x264, H.265 by x265. */
+export const SMART_CODECS = ['h264', 'hevc'] as const;
+
 export function smartEdgeArgs(v: VideoFacts): string[] {
+  return v.codec === 'hevc' ? hevcEdgeArgs(v) : h264EdgeArgs(v);
+}
+
+const HEVC_PROFILES: Record<string, string> = { main: 'main', 'main 10': 'main10', 'main still picture': 'mainstillpicture' };
+
+/** ffprobe's H.265 level number (general_level_idc, 30 × the level: 93) as x265 takes it ("3.1"). */
+export function hevcLevel(level: number | undefined): string | null {
+  if (level === undefined || level <= 0) return null;
+  return String(Math.round((level / 30) * 10) / 10);
+}
+
+/**
+ * x265 cannot give the edges parameter sets of another id, so every part carries its own
+ * in-band: the edges repeat theirs at each keyframe, the copied parts get the source's put back
+ * in front of their keyframes (hevc_mp4toannexb: copiedPartArgs), and the MP4 sample entry is
+ * `hev1`, which allows parameter sets in-band (docs/cutting.md).
+ */
+function hevcEdgeArgs(v: VideoFacts): string[] {
+  const args = ['-c:v', 'libx265', '-preset', 'veryfast'];
+  const profile = HEVC_PROFILES[(v.profile ?? '').toLowerCase()];
+  if (profile) args.push('-profile:v', profile);
+  if (v.pixFmt) args.push('-pix_fmt', v.pixFmt);
+  args.push('-crf', '16', ...rateCap(v));
+  const level = hevcLevel(v.level);
+  args.push('-x265-params', `repeat-headers=1:log-level=error${level ? `:level-idc=${level}` : ''}`, '-tag:v', 'hev1');
+  return args;
+}
+
+/** A copied part: packets as they are; for H.265 the source's parameter sets go in-band before each keyframe. */
+export function copiedPartArgs(v: VideoFacts | null): string[] {
+  return v?.codec === 'hevc' ? ['-c', 'copy', '-bsf:v', 'hevc_mp4toannexb', '-tag:v', 'hev1'] : ['-c', 'copy'];
+}
+
+/** Capped near the source's peak rate so an edge is not much larger than the GOP it replaces. */
+function rateCap(v: VideoFacts): string[] {
+  if (!v.bitRate || v.bitRate <= 0) return [];
+  const kbps = Math.round(v.bitRate / 1000);
+  return ['-maxrate', `${kbps * 4}k`, '-bufsize', `${kbps * 8}k`];
+}
+
+function h264EdgeArgs(v: VideoFacts): string[] {
   const args = ['-c:v', 'libx264', '-preset', 'veryfast'];
   const profile = H264_PROFILES[(v.profile ?? '').toLowerCase()];
   if (profile) args.push('-profile:v', profile);
@@ -34,11 +78,7 @@ export function smartEdgeArgs(v: VideoFacts): string[] {
   // Quality, not a bitrate target: an edge may be one frame long, and an average bitrate over
   // one IDR frame starves it. CRF 16 keeps the edges visually equal to the copied middle,
   // capped near the source's peak rate so an edge is not much larger than the GOP it replaces.
-  args.push('-crf', '16');
-  if (v.bitRate && v.bitRate > 0) {
-    const kbps = Math.round(v.bitRate / 1000);
-    args.push('-maxrate', `${kbps * 4}k`, '-bufsize', `${kbps * 8}k`);
-  }
+  args.push('-crf', '16', ...rateCap(v));
   args.push('-x264-params', 'sps-id=1:repeat-headers=1');
   return args;
 }

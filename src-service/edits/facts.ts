@@ -33,6 +33,8 @@ export interface AudioFacts {
 export interface CutFacts {
   /** Seconds; the container's duration. */
   duration: number;
+  /** Set when only the packets in these windows were read (read-facts.ts); absent: every packet. */
+  windows?: PacketWindow[];
   video: VideoFacts | null;
   audio: AudioFacts | null;
 }
@@ -74,4 +76,41 @@ export function hasOpenGop(packets: readonly PacketFact[]): boolean {
     else if (p.pts < keyPts) return true;
   }
   return false;
+}
+
+/** Seconds of packets read past a segment's end: the frame after the end, and B-frames shown before it, are in. */
+export const WINDOW_PAST_END_SECONDS = 5;
+
+/** A span of the source whose packets were read: from the keyframe at or before `from` to `to`. */
+export interface PacketWindow {
+  from: number;
+  to: number;
+}
+
+/** The windows a cut of `segments` needs, in time order, overlapping ones merged. */
+export function packetWindows(segments: readonly { start: number; end: number }[]): PacketWindow[] {
+  const spans = segments
+    .map((s) => ({ from: Math.max(0, round3(s.start - 0.01)), to: round3(s.end + WINDOW_PAST_END_SECONDS) }))
+    .sort((a, b) => a.from - b.from);
+  const out: PacketWindow[] = [];
+  for (const w of spans) {
+    const last = out[out.length - 1];
+    if (last && w.from <= last.to) last.to = Math.max(last.to, w.to);
+    else out.push({ ...w });
+  }
+  return out;
+}
+
+const round3 = (t: number) => Math.round(t * 1000) / 1000;
+
+/**
+ * True when the packets read around a segment may miss a frame it needs: the first frame at or
+ * after its end is not in its window (a gap between frames longer than the margin) while the
+ * window stops before the source's end. The cut then reads every packet (run-edit.ts).
+ */
+export function windowMissesEnd(facts: CutFacts, times: readonly number[], start: number, end: number): boolean {
+  const w = facts.windows?.find((x) => start >= x.from && end <= x.to);
+  if (!w) return false;
+  const after = times.find((t) => t >= end - 0.001);
+  return after === undefined ? w.to < facts.duration : after > w.to;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EditBody } from '../contract/edits.schema';
 import type { CutFacts, PacketFact } from './facts';
-import { hasOpenGop, parsePacketCsv } from './facts';
-import { PlanError, chooseMode, planEdit, segmentFileName } from './plan-edit';
+import { hasOpenGop, packetWindows, parsePacketCsv } from './facts';
+import { NeedsEveryPacket, PlanError, chooseMode, planEdit, segmentFileName } from './plan-edit';
 
 /** 25 fps, `seconds` long, a keyframe every 2 s, B-frames (decode order: I P B B ...). */
 function packets25(seconds: number): PacketFact[] {
@@ -27,11 +27,17 @@ const facts = (over: Partial<CutFacts['video']> = {}): CutFacts => ({
 
 const edit = (over: Record<string, unknown>) => EditBody.parse({ input: 'file1', segments: [{ start: 1, end: 5 }], output: { filename: 'cut.mp4' }, ...over });
 
-/** The video part steps of a plan: [kind, -ss, frames]. */
+/** The video parts of a plan's steps: [kind, -ss of the part's input, frames]. */
 const parts = (steps: string[][]) =>
-  steps
-    .filter((s) => s.includes('0:v:0') && s.includes('-frames:v'))
-    .map((s) => [s.includes('copy') ? 'copy' : 'encode', s[s.indexOf('-ss') + 1], Number(s[s.indexOf('-frames:v') + 1])]);
+  steps.flatMap((s) => {
+    const seeks = s.flatMap((t, i) => (t === '-i' ? [s[i - 2] === '-ss' ? s[i - 1] : null] : []));
+    return s.flatMap((t, i) => {
+      const rest = s.slice(i + 2);
+      if (t !== '-map' || !/^\d+:v:0$/.test(s[i + 1] ?? '') || !rest.includes('-frames:v')) return [];
+      const own = rest.slice(0, rest.indexOf('-f'));
+      return [[own.includes('copy') ? 'copy' : 'encode', seeks[Number(s[i + 1]!.split(':')[0])], Number(own[own.indexOf('-frames:v') + 1])]];
+    });
+  });
 
 describe('planEdit', () => {
   it('smart: head re-encoded up to the first keyframe inside, whole GOPs copied, tail from the last keyframe', () => {
@@ -71,6 +77,8 @@ describe('planEdit', () => {
     );
     const step = plan.steps[0]!;
     expect(parts(plan.steps)).toEqual([['encode', '1.0395', 24]]);
+    // The video and audio parts run at once (stage 0), then the join (stage 1).
+    expect(plan.stages).toEqual([0, 0, 1]);
     expect(step).toEqual(expect.arrayContaining(['libx265', '23']));
   });
 
@@ -121,7 +129,7 @@ describe('planEdit', () => {
 
 describe('chooseMode: smart falls back, saying why', () => {
   it.each([
-    [{ codec: 'hevc' }, /hevc/],
+    [{ codec: 'mpeg2video' }, /mpeg2video/],
     [{ fieldOrder: 'tt' }, /field-coded/],
     [
       {
@@ -139,6 +147,18 @@ describe('chooseMode: smart falls back, saying why', () => {
     expect(chosen.fallback).toMatch(reason);
   });
   it('a closed-GOP progressive H.264 source stays smart', () => expect(chooseMode(facts(), 'smart')).toEqual({ mode: 'smart' }));
+  it('a closed-GOP H.265 source stays smart', () =>
+    expect(chooseMode(facts({ codec: 'hevc', profile: 'Main', level: 93 }), 'smart')).toEqual({ mode: 'smart' }));
+  it('H.265 smart: edges carry their parameter sets in-band, copied parts get the source ones back before keyframes, the output is hev1', () => {
+    const plan = planEdit(facts({ codec: 'hevc', profile: 'Main', level: 93 }), edit({ mode: 'smart', segments: [{ start: 1.04, end: 6.12 }] }), 'in');
+    const [head, copy, tail] = plan.steps;
+    for (const edge of [head!, tail!]) {
+      expect(edge).toEqual(expect.arrayContaining(['libx265', '-profile:v', 'main', '-tag:v', 'hev1']));
+      expect(edge[edge.indexOf('-x265-params') + 1]).toBe('repeat-headers=1:log-level=error:level-idc=3.1');
+    }
+    expect(copy).toEqual(expect.arrayContaining(['-c', 'copy', '-bsf:v', 'hevc_mp4toannexb', '-tag:v', 'hev1']));
+    expect(plan.steps.at(-1)).toEqual(expect.arrayContaining(['-c:v', 'copy', '-tag:v', 'hev1']));
+  });
 });
 
 describe('facts', () => {
@@ -150,6 +170,31 @@ describe('facts', () => {
     ]);
   });
   it('closed GOPs with B-frames are not open GOPs', () => expect(hasOpenGop(packets25(6))).toBe(false));
+});
+
+describe('packets read around the segments', () => {
+  it('one window per segment, from just before its start to 5 s past its end, in time order, overlapping ones merged', () => {
+    expect(
+      packetWindows([
+        { start: 40, end: 50 },
+        { start: 1, end: 3 },
+        { start: 6, end: 9 },
+      ]),
+    ).toEqual([
+      { from: 0.99, to: 14 },
+      { from: 39.99, to: 55 },
+    ]);
+  });
+
+  it('a plan on windowed packets asks for every packet when the frame after a segment is not in its window', () => {
+    // Frames every 0.04 s up to 4 s, then none (a still until the end at 20 s); the window read is 1..8 s.
+    const packets = packets25(10).filter((p) => p.pts < 4);
+    const windowed = (to: number): CutFacts => ({ ...facts({ packets: packets.filter((p) => p.pts < to) }), duration: 20, windows: [{ from: 0.99, to }] });
+    expect(() => planEdit(windowed(8), edit({ segments: [{ start: 1, end: 3.96 + 0.04 }] }), 'in')).toThrow(NeedsEveryPacket);
+    // The window reaching the source's end, or the frame after the end inside it: planned as is.
+    expect(() => planEdit(windowed(20), edit({ segments: [{ start: 1, end: 4 }] }), 'in')).not.toThrow();
+    expect(() => planEdit(windowed(8), edit({ segments: [{ start: 1, end: 3 }] }), 'in')).not.toThrow();
+  });
 });
 
 describe('segmentFileName', () => {

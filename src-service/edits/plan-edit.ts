@@ -1,9 +1,12 @@
 import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
-import { hasOpenGop, type CutFacts } from './facts';
-import { finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
+import { hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
+import { SMART_CODECS, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
 import { FRAME_TOLERANCE_SECONDS, PlanError, frameRange, losslessCut, reencodeCut, smartCut, timelineOf, type SegmentCut } from './plan-segments';
 
 export { PlanError };
+
+/** The packets read around a segment miss a frame it needs: read them all and plan again (run-edit.ts). */
+export class NeedsEveryPacket extends Error {}
 
 /**
  * A cut as ordinary steps (docs/cutting.md; conventions "Editing features"): a pure function
@@ -14,6 +17,8 @@ export { PlanError };
 export interface EditPlan {
   /** ffmpeg arguments per step, paths relative to the job folder. */
   steps: string[][];
+  /** Each step's stage: the steps of one stage are independent (run at once, cores allowing); a stage starts once the one before has ended. */
+  stages: number[];
   /** Files to write into the job folder before the steps (the concat lists). */
   files: Record<string, string>;
   /** Output alias to file name. */
@@ -28,7 +33,7 @@ export function planEdit(facts: CutFacts, edit: EditBody, input: string): EditPl
   const tl = timelineOf(facts);
   const strategy: Strategy = mode === 'lossless' ? 'copy' : mode === 'smart' ? 'smart' : 'encode';
   const cuts = edit.segments.map((s, i) => cutOne(facts, tl, strategy, s.start, s.end, i));
-  const ctx: Ctx = { facts, edit, input, strategy, steps: [], files: {} };
+  const ctx: Ctx = { facts, edit, input, strategy, parts: [], joins: [], files: {} };
   const outputs: Record<string, string> = {};
   const groups = edit.join ? [cuts.map((c, i) => ({ cut: c, index: i }))] : cuts.map((c, i) => [{ cut: c, index: i }]);
   groups.forEach((group, g) => {
@@ -49,7 +54,8 @@ export function planEdit(facts: CutFacts, edit: EditBody, input: string): EditPl
       ...(edit.join ? {} : { output: `out_${i + 1}` }),
     })),
   };
-  return { steps: ctx.steps, files: ctx.files, outputs, result };
+  const steps = [...ctx.parts, ...ctx.joins];
+  return { steps, stages: steps.map((_, i) => (i < ctx.parts.length ? 0 : 1)), files: ctx.files, outputs, result };
 }
 
 /** Smart falls back to reencode where copying GOPs cannot be made exact here (docs/cutting.md, "Fallbacks"). */
@@ -57,7 +63,8 @@ export function chooseMode(facts: CutFacts, asked: EditMode): { mode: EditMode; 
   if (asked !== 'smart') return { mode: asked };
   const v = facts.video;
   if (!v) return { mode: 'reencode', fallback: 'The input has no video: its audio is cut by samples and re-encoded' };
-  if (v.codec !== 'h264') return { mode: 'reencode', fallback: `Smart cut copies H.264 GOPs; this source is ${v.codec}, so it is re-encoded whole` };
+  if (!(SMART_CODECS as readonly string[]).includes(v.codec))
+    return { mode: 'reencode', fallback: `Smart cut copies H.264 and H.265 GOPs; this source is ${v.codec || 'unknown'}, so it is re-encoded whole` };
   if (v.fieldOrder && !['progressive', 'unknown'].includes(v.fieldOrder))
     return { mode: 'reencode', fallback: `The source is field-coded (${v.fieldOrder}); its edges cannot be matched` };
   if (hasOpenGop(v.packets)) return { mode: 'reencode', fallback: 'The source uses open GOPs (frames after a keyframe refer to the GOP before it)' };
@@ -68,6 +75,7 @@ function cutOne(facts: CutFacts, tl: ReturnType<typeof timelineOf>, strategy: St
   if (start >= facts.duration) throw new PlanError(['segments', i, 'start'], `Start ${start} s is past the input's end (${facts.duration} s)`);
   if (end > facts.duration + FRAME_TOLERANCE_SECONDS) throw new PlanError(['segments', i, 'end'], `End ${end} s is past the input's end (${facts.duration} s)`);
   if (!tl) return { actualStart: start, actualEnd: end, video: [] };
+  if (windowMissesEnd(facts, tl.times, start, end)) throw new NeedsEveryPacket(`segment ${i}: the packets read around it stop short`);
   const [i0, i1] = frameRange(tl, start, end, i);
   if (strategy === 'copy') return losslessCut(tl, facts.video?.packets ?? [], i0, i1);
   return strategy === 'smart' ? smartCut(tl, i0, i1) : reencodeCut(tl, i0, i1);
@@ -78,7 +86,9 @@ interface Ctx {
   edit: EditBody;
   input: string;
   strategy: Strategy;
-  steps: string[][];
+  /** The parts (independent of each other) and the joins (each reads parts). */
+  parts: string[][];
+  joins: string[][];
   files: Record<string, string>;
 }
 
@@ -97,41 +107,31 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
   const video: string[] = [];
   const audio: string[] = [];
   for (const { cut, index } of group) {
+    // Each part seeks its own way into the input (-ss before -i: only the GOPs concerned are read);
+    // the parts are independent, so they run at once as far as the command's cores allow.
     cut.video.forEach((part, p) => {
       const file = `cut-v${index + 1}-${p + 1}.mp4`;
       const seek = part.kind === 'copy' ? fmt(part.from) : seekTo(part.from);
       const codec =
-        part.kind === 'copy' ? ['-c', 'copy'] : ctx.strategy === 'smart' ? smartEdgeArgs(facts.video!) : reencodeVideoArgs(facts.video!, ctx.edit.output);
+        part.kind === 'copy'
+          ? copiedPartArgs(ctx.strategy === 'smart' ? facts.video : null)
+          : ctx.strategy === 'smart'
+            ? smartEdgeArgs(facts.video!)
+            : reencodeVideoArgs(facts.video!, ctx.edit.output);
       const extra = part.kind === 'copy' ? [] : ['-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
-      ctx.steps.push([
-        '-ss',
-        seek,
-        '-i',
-        input,
-        '-map',
-        '0:v:0',
-        '-an',
-        '-sn',
-        '-dn',
-        '-frames:v',
-        String(part.frames),
-        ...codec,
-        ...extra,
-        ...timescaleArgs(facts),
-        '-f',
-        'mp4',
-        file,
-      ]);
+      const output = [...codec, ...extra, ...timescaleArgs(facts), '-f', 'mp4', file];
+      ctx.parts.push(['-ss', seek, '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...output]);
       video.push(`file ${file}\nduration ${fmt(part.duration)}`);
     });
     if (facts.audio) {
       const file = `cut-a${index + 1}.mka`;
       const length = fmt(cut.actualEnd - cut.actualStart);
       const codec = ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
-      ctx.steps.push(['-ss', fmt(cut.actualStart), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-t', length, ...codec, '-f', 'matroska', file]);
+      ctx.parts.push(['-ss', fmt(cut.actualStart), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-t', length, ...codec, '-f', 'matroska', file]);
       audio.push(`file ${file}\nduration ${length}`);
     }
   }
+  const mp4Like = /\.(mp4|m4v|mov|m4a)$/i.test(outName);
   const final: string[] = [];
   const maps: string[] = [];
   let n = 0;
@@ -144,7 +144,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     const lead = ctx.strategy === 'smart' && firstCopy && group[0]?.cut.video[0]?.kind !== 'copy' ? [`file ${firstCopy.file}\noutpoint 0`] : [];
     ctx.files[list] = ['ffconcat version 1.0', ...lead, ...video, ''].join('\n');
     final.push('-auto_convert', '0', '-f', 'concat', '-i', list);
-    maps.push('-map', `${n++}:v:0`, '-c:v', 'copy');
+    maps.push('-map', `${n++}:v:0`, '-c:v', 'copy', ...(ctx.strategy === 'smart' && facts.video?.codec === 'hevc' && mp4Like ? ['-tag:v', 'hev1'] : []));
   }
   if (audio.length > 0) {
     const list = `cut-audio-${g}.ffconcat`;
@@ -153,8 +153,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     const how = ctx.strategy === 'copy' ? 'copy' : ctx.strategy === 'smart' ? 'match' : 'choose';
     maps.push('-map', `${n}:a:0`, ...finalAudioArgs(how, facts.audio!, ctx.edit.output));
   }
-  const mp4Like = /\.(mp4|m4v|mov|m4a)$/i.test(outName);
-  ctx.steps.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts), '-movflags', '+faststart'] : []), outName]);
+  ctx.joins.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts), '-movflags', '+faststart'] : []), outName]);
 }
 
 /** With join=false: "<stem>-<segment name or number>.<ext>", reduced to the characters output names allow. */

@@ -8,7 +8,8 @@ import { JobFailure } from '../errors';
 import { isHttpUrl } from '../contract/names';
 import type { EditBody } from '../contract/edits.schema';
 import { readCutFacts } from './read-facts';
-import { PlanError, planEdit } from './plan-edit';
+import { NeedsEveryPacket, PlanError, planEdit, type EditPlan } from './plan-edit';
+import { isFolderBlob, mediaOf } from '../files/storage-access';
 
 /** A stored request of `POST /v1/edits` (the command's `original_request`). */
 export function isEditRequest(request: unknown): request is EditBody {
@@ -26,24 +27,63 @@ export async function prepareEditRun(
   row: Command,
   dirs: { work: string; scratch: string },
   signal: AbortSignal,
-): Promise<{ req: ParsedRequest; inputs: PreparedInputs }> {
+): Promise<{ req: ParsedRequest; inputs: PreparedInputs; readable: string[]; stages: number[] }> {
   const edit = row.request as unknown as EditBody;
-  const url = inputUrl(deps, row.accountId, edit.input);
-  const inputs = await prepareInputs(deps, { inputs: { in_1: url }, inputZipUrl: null }, dirs, signal);
-  const input = inputs.paths.in_1 as string;
-  const facts = await readCutFacts(deps.ffprobePath, path.join(dirs.work, input), { confiner: deps.confiner, signal }).catch((err: unknown) => {
-    throw new JobFailure('INVALID_INPUT_FILE', `The input cannot be cut: ${(err as Error).message}`);
-  });
-  let plan;
+  const linked = await linkStoredInput(deps, row.accountId, edit.input, dirs.scratch);
+  const inputs = linked ?? (await prepareInputs(deps, { inputs: { in_1: inputUrl(deps, row.accountId, edit.input) }, inputZipUrl: null }, dirs, signal));
+  const input = path.resolve(dirs.work, inputs.paths.in_1 as string);
+  const plan = await planFromFacts(deps, edit, input, signal);
+  for (const [name, text] of Object.entries(plan.files)) await fs.writeFile(path.join(dirs.work, name), text);
+  deps.commands.setEdit(row.id, plan.result);
+  return {
+    req: { steps: plan.steps, inputs: {}, inputZipUrl: null, outputs: plan.outputs, interims: {} },
+    inputs,
+    readable: linked ? [input] : [],
+    stages: plan.stages,
+  };
+}
+
+/** Reads the packets around the segments only; when they fall short (a long gap between frames), every packet. */
+async function planFromFacts(deps: InputDeps, edit: EditBody, input: string, signal: AbortSignal): Promise<EditPlan> {
+  const read = (segments?: EditBody['segments']) =>
+    readCutFacts(deps.ffprobePath, input, { confiner: deps.confiner, signal }, segments).catch((err: unknown) => {
+      throw new JobFailure('INVALID_INPUT_FILE', `The input cannot be cut: ${(err as Error).message}`);
+    });
   try {
-    plan = planEdit(facts, edit, input);
+    try {
+      return planEdit(await read(edit.segments), edit, input);
+    } catch (err) {
+      if (err instanceof NeedsEveryPacket) return planEdit(await read(), edit, input);
+      throw err;
+    }
   } catch (err) {
     if (err instanceof PlanError) throw new JobFailure('INVALID_INPUT_FILE', `${err.field.join('.')}: ${err.message}`);
     throw err;
   }
-  for (const [name, text] of Object.entries(plan.files)) await fs.writeFile(path.join(dirs.work, name), text);
-  deps.commands.setEdit(row.id, plan.result);
-  return { req: { steps: plan.steps, inputs: {}, inputZipUrl: null, outputs: plan.outputs, interims: {} }, inputs };
+}
+
+/**
+ * A stored file on this machine is not copied: it is hard-linked beside the job folder (outside
+ * what ffmpeg may write) and read in place, bound read-only into the sandbox, so a cut reads only
+ * the GOPs it needs (docs/cutting.md, "How the cut runs"). A copy only where a link cannot be made.
+ */
+async function linkStoredInput(deps: InputDeps, accountId: string, input: string, scratch: string): Promise<PreparedInputs | null> {
+  if (isHttpUrl(input)) return null;
+  const row = deps.files.get(accountId, input);
+  if (!row || row.isDeleted || row.status !== 'STORED' || !row.blobKey || isFolderBlob(row)) return null;
+  const src = deps.blobs.localPath(row.blobKey);
+  if (!src) return null;
+  await fs.mkdir(scratch, { recursive: true });
+  const target = path.join(
+    scratch,
+    `source${path
+      .extname(row.filename)
+      .replace(/[^.A-Za-z0-9]/g, '')
+      .slice(0, 12)}`,
+  );
+  await fs.link(src, target).catch(() => fs.copyFile(src, target));
+  const duration = Number(mediaOf(row).duration);
+  return { paths: { in_1: target }, bytes: row.sizeBytes ?? 0, durations: Number.isFinite(duration) ? [duration] : [], sha256ByPath: {} };
 }
 
 /** A stored file is read through its own storage URL (signed for the run), so inputs.ts copies it from disk. */

@@ -2,13 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { errorCode } from '../storage/fs-io';
+import { FACT_VERSIONS, currentValue, versionOf, type VersionedFact } from './fact-versions';
 
 /**
  * Facts about stored files, cached on disk under `<dataDir>/facts/<file_id>/` (docs/choices.md,
  * "File facts"): one folder per file, removed with the file. A fact is computed at most once at
- * a time per file: concurrent askers share the computation in flight.
+ * a time per file: concurrent askers share the computation in flight. Each entry carries the
+ * version of its computation (fact-versions.ts): one made by another version reads as absent.
  */
-export function createFactCache(rootDir: string) {
+export function createFactCache(rootDir: string, opts: { versions?: Readonly<Record<string, number>> } = {}) {
+  const versions = opts.versions ?? FACT_VERSIONS;
   const root = path.resolve(rootDir);
   const inFlight = new Map<string, Promise<unknown>>();
   const runs = new Map<string, number>();
@@ -17,20 +20,27 @@ export function createFactCache(rootDir: string) {
     return path.join(root, fileId);
   };
 
+  /** The cached fact; null when absent, unreadable or made by another version of its computation. */
   async function readJson<T>(fileId: string, name: string): Promise<T | null> {
+    let text: string;
     try {
-      return JSON.parse(await fs.readFile(path.join(dirOf(fileId), name), 'utf8')) as T;
+      text = await fs.readFile(path.join(dirOf(fileId), name), 'utf8');
     } catch (err) {
       if (errorCode(err) === 'ENOENT') return null;
       throw err;
     }
+    try {
+      return currentValue<T>(JSON.parse(text), versionOf(name, versions));
+    } catch {
+      return null; // a torn or foreign file: computed again
+    }
   }
 
-  /** Writes whole or not at all (temp file + rename). */
+  /** Writes whole or not at all (temp file + rename), stamped with the fact's version. */
   async function writeJson(fileId: string, name: string, value: unknown): Promise<void> {
     await fs.mkdir(dirOf(fileId), { recursive: true });
     const tmp = path.join(dirOf(fileId), `.${name}.${crypto.randomBytes(6).toString('hex')}`);
-    await fs.writeFile(tmp, JSON.stringify(value));
+    await fs.writeFile(tmp, JSON.stringify({ fact_version: versionOf(name, versions), value } satisfies VersionedFact<unknown>));
     await fs.rename(tmp, path.join(dirOf(fileId), name));
   }
 

@@ -41,7 +41,7 @@ export async function runInFolder(
   req: ParsedRequest,
   dirs: { work: string },
   inputs: PreparedInputs,
-  opts: Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime'>,
+  opts: Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime' | 'readable' | 'stages'>,
   logs: string[],
 ): Promise<Executed> {
   const before = new Set(await listFilesRecursive(dirs.work));

@@ -29,53 +29,96 @@ export interface StepOptions {
   knownNames?: () => Promise<KnownNames | null>;
   /** Each ffmpeg run's wall time as it ends, so a failed, cancelled or timed-out job still records how long ffmpeg ran. */
   onRunTime?: (seconds: number) => void;
+  /** Files outside the job folder the runs may read, bound read-only (an edit's stored input: docs/cutting.md). */
+  readable?: string[];
+  /**
+   * Each step's stage (an edit's plan: docs/cutting.md): the steps of one stage are independent
+   * and run at once, at most one per vCPU of the command; the next stage starts when all have
+   * ended. Absent: every step in order, one at a time.
+   */
+  stages?: number[];
 }
 
 /**
- * Runs the chained steps in order in one folder (a later step reads an earlier output).
+ * Runs the chained steps in order in one folder (a later step reads an earlier output), or by
+ * stages when the steps say which are independent (`stages`).
  * `ffmpeg_command_run_seconds` is the measured wall time of the ffmpeg processes only.
  * Each run is confined to the job folder (docs/sandbox.md) and watched for size.
  */
 export async function runSteps(ffmpegPath: string, steps: string[][], opts: StepOptions, logs: string[]): Promise<{ ffmpegSeconds: number }> {
   let ffmpegSeconds = 0;
-  for (const [i, tokens] of steps.entries()) {
-    opts.signal.throwIfAborted();
-    if (opts.checkLists) await timeStage('checks', () => checkJobFolderLists(opts.cwd));
-    const parser = createProgressParser(expectedDurationSeconds(tokens, opts.inputDurations));
-    const argv = buildFfmpegArgv(tokens);
-    const cmd = confine(opts, ffmpegPath, argv);
-    const watch = watchJobFolder(opts.cwd, opts.limits);
-    let result: RunResult;
-    try {
-      result = await timeStage('ffmpeg', () =>
-        runProcess(cmd, {
-          cwd: opts.cwd,
-          cpus: opts.cpus,
-          signal: AbortSignal.any([opts.signal, watch.signal]),
-          onStdoutLine: (line) => {
-            const p = parser.push(line);
-            if (p) opts.onProgress({ ...p, step: i + 1, steps: steps.length });
-          },
-        }),
-      );
-    } finally {
-      watch.stop();
-    }
-    ffmpegSeconds += result.wallSeconds;
-    opts.onRunTime?.(result.wallSeconds);
-    logs.push(`--- step ${i + 1}/${steps.length}: ffmpeg ${argv.map(quoteForLog).join(' ')}`, result.stderrTail.trimEnd());
-    if (result.aborted || result.timedOut) {
-      opts.signal.throwIfAborted();
-      if (watch.signal.aborted) throw watch.signal.reason;
-    }
-    if (result.exitCode !== 0) {
-      const known = opts.knownNames ? await opts.knownNames().catch(() => null) : null;
-      throw stepFailure(result, opts.limits, steps.length > 1 ? i + 1 : null, known);
-    }
-    const over = await checkFolderSize(opts.cwd, opts.limits);
-    if (over) throw over;
+  for (const stage of stagesOf(steps.length, opts.stages)) {
+    const stageLogs = stage.map((): string[] => []);
+    const lanes = Math.max(1, Math.min(stage.length, opts.cpus.length));
+    const stop = new AbortController();
+    const signal = AbortSignal.any([opts.signal, stop.signal]);
+    let next = 0;
+    const failures: unknown[] = [];
+    const lane = async (): Promise<void> => {
+      while (failures.length === 0 && next < stage.length) {
+        const k = next++;
+        try {
+          ffmpegSeconds += await runStep(ffmpegPath, steps, stage[k] as number, { ...opts, signal }, stageLogs[k] as string[]);
+        } catch (err) {
+          failures.push(err);
+          stop.abort(err); // the others of the stage stop too; every run has ended before this returns
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: lanes }, lane));
+    logs.push(...stageLogs.flat());
+    if (failures.length > 0) throw failures[0];
   }
   return { ffmpegSeconds };
+}
+
+/** Step indexes grouped by stage, stages in order (each step alone when there are none). */
+export function stagesOf(count: number, stages: readonly number[] | undefined): number[][] {
+  if (!stages || stages.length !== count) return Array.from({ length: count }, (_, i) => [i]);
+  const groups = new Map<number, number[]>();
+  stages.forEach((s, i) => groups.set(s, [...(groups.get(s) ?? []), i]));
+  return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([, g]) => g);
+}
+
+/** One confined ffmpeg run of step `i`; its wall time in seconds. */
+async function runStep(ffmpegPath: string, steps: string[][], i: number, opts: StepOptions, logs: string[]): Promise<number> {
+  const tokens = steps[i] as string[];
+  opts.signal.throwIfAborted();
+  if (opts.checkLists) await timeStage('checks', () => checkJobFolderLists(opts.cwd));
+  const parser = createProgressParser(expectedDurationSeconds(tokens, opts.inputDurations));
+  const argv = buildFfmpegArgv(tokens);
+  const cmd = confine(opts, ffmpegPath, argv);
+  const watch = watchJobFolder(opts.cwd, opts.limits);
+  let result: RunResult;
+  try {
+    result = await timeStage('ffmpeg', () =>
+      runProcess(cmd, {
+        cwd: opts.cwd,
+        cpus: opts.cpus,
+        signal: AbortSignal.any([opts.signal, watch.signal]),
+        onStdoutLine: (line) => {
+          const p = parser.push(line);
+          if (p) opts.onProgress({ ...p, step: i + 1, steps: steps.length });
+        },
+      }),
+    );
+  } finally {
+    watch.stop();
+  }
+  opts.onRunTime?.(result.wallSeconds);
+  logs.push(`--- step ${i + 1}/${steps.length}: ffmpeg ${argv.map(quoteForLog).join(' ')}`, result.stderrTail.trimEnd());
+  if (result.aborted || result.timedOut) {
+    opts.signal.throwIfAborted();
+    if (watch.signal.aborted) throw watch.signal.reason;
+  }
+  if (result.exitCode !== 0) {
+    const known = opts.knownNames ? await opts.knownNames().catch(() => null) : null;
+    throw stepFailure(result, opts.limits, steps.length > 1 ? i + 1 : null, known);
+  }
+  // Also after every step: a fast step can write past the budget between two of the watch's looks.
+  const over = await checkFolderSize(opts.cwd, opts.limits);
+  if (over) throw over;
+  return result.wallSeconds;
 }
 
 function confine(opts: StepOptions, ffmpegPath: string, argv: string[]) {
@@ -85,7 +128,7 @@ function confine(opts: StepOptions, ffmpegPath: string, argv: string[]) {
       argv,
       cwd: opts.cwd,
       writable: [opts.cwd],
-      readable: [],
+      readable: opts.readable ?? [],
       limits: { fileSizeBytes: opts.limits.maxFileBytes, cpuSeconds: opts.limits.cpuSeconds },
     });
   } catch (err) {

@@ -90,6 +90,8 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         onProgress: (p: unknown) => deps.onProgress(row, p),
         knownNames: deps.knownNames,
         onRunTime: (seconds: number) => (ffmpegSeconds += seconds),
+        readable: edit?.readable ?? [],
+        stages: edit?.stages,
       };
       // A segmented encode (docs/scale-out.md) plans its steps on the input, then runs them through runSteps too.
       const ran =

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -52,17 +53,45 @@ export async function decodedFrameCount(file: string): Promise<number> {
   return Number(out.trim());
 }
 
-/** Video packets in decode order: time, keyframe flag and MD5 of the data (`-c copy -f framemd5`). */
-export async function packetList(file: string): Promise<{ pts: number; key: boolean; hash: string }[]> {
-  const md5 = await text(ffmpegPath, ['-hide_banner', '-v', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'framemd5', '-']);
+/**
+ * Video packets in decode order: time, keyframe flag and MD5 of the data. With
+ * `withoutParameterSets` (H.265 in MP4), a leading run of VPS/SPS/PPS (and the prefix SEI an
+ * hvcC holds) in a packet is set aside before hashing: a smart cut puts the source's back in
+ * front of each copied keyframe (docs/cutting.md). Every other byte counts.
+ */
+export async function packetList(file: string, opts: { withoutParameterSets?: boolean } = {}): Promise<{ pts: number; key: boolean; hash: string }[]> {
+  const md5 = lines(await text(ffmpegPath, ['-hide_banner', '-v', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'framemd5', '-'])).filter(
+    (l) => !l.startsWith('#'),
+  );
   const rows = lines(await text(ffprobePath, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file]));
-  const hashes = lines(md5)
-    .filter((l) => !l.startsWith('#'))
-    .map((l) => (l.split(',').pop() ?? '').trim());
+  let hashes = md5.map((l) => (l.split(',').pop() ?? '').trim());
+  if (opts.withoutParameterSets) {
+    // framemd5's sizes split the raw packet data (`-f data`) back into packets.
+    const data = await bytes(ffmpegPath, ['-hide_banner', '-v', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'data', '-']);
+    let at = 0;
+    hashes = md5.map((l) => {
+      const size = Number(l.split(',')[4]);
+      const packet = data.subarray(at, at + size);
+      at += size;
+      return crypto.createHash('md5').update(withoutLeadingParameterSets(packet)).digest('hex');
+    });
+  }
   return rows.map((row, i) => {
     const [pts, flags] = row.split(',');
     return { pts: Number(pts), key: (flags ?? '').startsWith('K'), hash: hashes[i] ?? '' };
   });
+}
+
+/** An H.265 MP4 sample (4-byte NAL lengths) without its leading VPS (32), SPS (33), PPS (34) and prefix SEI (39) units. */
+function withoutLeadingParameterSets(packet: Buffer): Buffer {
+  let at = 0;
+  while (at + 5 < packet.length) {
+    const length = packet.readUInt32BE(at);
+    const type = ((packet[at + 4] as number) >> 1) & 0x3f;
+    if (![32, 33, 34, 39].includes(type) || at + 4 + length >= packet.length) break;
+    at += 4 + length;
+  }
+  return packet.subarray(at);
 }
 
 /** The frames `indexes` (display order) of a file as 8-bit gray pictures, and their size. */
@@ -124,4 +153,9 @@ export async function streamStarts(file: string): Promise<{ video: number | null
     return out === '' || out === 'N/A' ? null : Number(out);
   };
   return { video: await read('v:0'), audio: await read('a:0') };
+}
+
+/** The first video stream's codec tag ("avc1", "hev1", "hvc1"). */
+export async function codecTag(file: string): Promise<string> {
+  return (await text(ffprobePath, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_tag_string', '-of', 'csv=p=0', file])).trim();
 }

@@ -3,7 +3,8 @@ import { ffmpeg } from './media';
 
 /**
  * Sources for the exactness table (docs/cutting.md): 160x90, 8 s, a keyframe every 2 s,
- * B-frames, AAC audio. Made with ffmpeg at test time.
+ * B-frames, AAC audio; H.264 at 25, 29.97 and a variable frame rate, H.265 with open GOPs (x265's
+ * default) and with closed ones. Made with ffmpeg at test time.
  */
 export interface CutSource {
   name: string;
@@ -71,11 +72,31 @@ export function makeCutSources(dir: string): CutSource[] {
     ...AAC,
     at('hevc-25.mp4'),
   ]);
+  // Closed GOPs, and coding tools x265's defaults for the edges do not use (32-pixel CTUs, no SAO,
+  // no strong intra smoothing): a copied GOP decoded with the edges' parameter sets would break.
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=160x90:rate=25:duration=8',
+    ...AUDIO,
+    '-c:v',
+    'libx265',
+    '-preset',
+    'veryfast',
+    '-x265-params',
+    'keyint=50:min-keyint=50:scenecut=0:bframes=3:open-gop=0:ctu=32:sao=0:strong-intra-smoothing=0:log-level=error',
+    '-pix_fmt',
+    'yuv420p',
+    ...AAC,
+    at('hevc-closed.mp4'),
+  ]);
   ffmpeg([...AUDIO, '-c:a', 'aac', '-b:a', '64k', at('audio.m4a')]);
   return [
     { name: 'h264-25.mp4', file: at('h264-25.mp4'), frame: 0.04, gop: 2 },
     { name: 'h264-2997.mp4', file: at('h264-2997.mp4'), frame: 1001 / 30000, gop: 2.002 },
     { name: 'h264-vfr.mp4', file: at('h264-vfr.mp4'), frame: 0.04, gop: 2 },
     { name: 'hevc-25.mp4', file: at('hevc-25.mp4'), frame: 0.04, gop: 2 },
+    { name: 'hevc-closed.mp4', file: at('hevc-closed.mp4'), frame: 0.04, gop: 2 },
   ];
 }

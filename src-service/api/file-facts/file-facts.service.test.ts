@@ -101,6 +101,19 @@ describe('GET /v1/files/{file_id}/keyframes', () => {
     expect(svc.service.parts.factCache.runs('keyframes.json')).toBe(before + 1);
   });
 
+  it('when the cached keyframes were made by another version of their computation, then they are computed again, not served', async () => {
+    const id = await upload(media['h264.mp4'] as string, 'stale.mp4');
+    const cache = svc.service.parts.factCache;
+    fs.mkdirSync(cache.dirOf(id), { recursive: true });
+    const stale = { file_id: id, duration: 6, frame_rate: 25, time_base: '1/12800', has_video: true, has_audio: true, keyframes: [0, 1, 2, 3] };
+    fs.writeFileSync(cache.pathOf(id, 'keyframes.json'), JSON.stringify({ fact_version: 0, value: stale }));
+    const before = cache.runs('keyframes.json');
+    const r = await svc.api('GET', `/v1/files/${id}/keyframes`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.keyframes).toEqual([0, 2, 4]);
+    expect(cache.runs('keyframes.json')).toBe(before + 1);
+  });
+
   it('when the file has no video, then the keyframes are empty and has_video is false', async () => {
     const id = await upload(media['tone.mp3'] as string);
     const r = await svc.api('GET', `/v1/files/${id}/keyframes`);

@@ -1,0 +1,31 @@
+/**
+ * The version of each cached fact's computation (docs/choices.md, "File facts"). A cached
+ * entry records the version that made it; an entry of another version (or of none: written
+ * before versions existed) is stale and computed again. Raise a fact's number whenever what
+ * it holds or how it is computed changes (its fields, the ffprobe/ffmpeg arguments, the plan).
+ */
+export const FACT_VERSIONS: Readonly<Record<string, number>> = {
+  'probe.json': 1,
+  'keyframes.json': 1,
+  /** The sprite (sprite.jpg) and waveform: written together with timeline.json. */
+  'timeline.json': 1,
+  /** The proxy's state; proxy.mp4 is made again when it is stale. */
+  'proxy.json': 1,
+};
+
+/** What a cached fact file holds: the value and the version of the computation that made it. */
+export interface VersionedFact<T> {
+  fact_version: number;
+  value: T;
+}
+
+export function versionOf(name: string, versions: Readonly<Record<string, number>> = FACT_VERSIONS): number {
+  return versions[name] ?? 1;
+}
+
+/** The cached value, or null when the entry was made by another version of the computation. */
+export function currentValue<T>(stored: unknown, version: number): T | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const fact = stored as Partial<VersionedFact<T>>;
+  return fact.fact_version === version && 'value' in fact ? (fact.value as T) : null;
+}
