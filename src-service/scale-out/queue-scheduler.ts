@@ -100,7 +100,8 @@ export function createQueueScheduler(opts: {
       queue.on('error', (err) => opts.log(`redis queue: ${err.message}`));
       const q = queue;
       pieces = {
-        add: async (commandId, segment, jobId) => void (await q.add('segment', { commandId, vcpus: 1, segment }, { jobId, removeOnComplete: true, removeOnFail: true })),
+        add: async (commandId, segment, jobId) =>
+          void (await q.add('segment', { commandId, vcpus: 1, segment }, { jobId, removeOnComplete: true, removeOnFail: true })),
         exists: async (jobId) => (await q.getJob(jobId)) !== undefined,
       };
       sweepAt = Date.now() + sweepMs;

@@ -81,7 +81,14 @@ export async function runSegmented(
 }
 
 /** The input's facts (probe, key packets) planned into segments; an input that cannot be segmented fails INVALID_INPUT_FILE. */
-export async function planFor(deps: Pick<SegmentedDeps, 'ffmpegPath' | 'ffprobePath' | 'confiner'>, file: string, tokens: string[], input: string, seconds: number, signal: AbortSignal): Promise<SegmentedPlan> {
+export async function planFor(
+  deps: Pick<SegmentedDeps, 'ffmpegPath' | 'ffprobePath' | 'confiner'>,
+  file: string,
+  tokens: string[],
+  input: string,
+  seconds: number,
+  signal: AbortSignal,
+): Promise<SegmentedPlan> {
   const tools = { ...deps, signal };
   try {
     const facts = streamFactsOf(await probe(tools, file));

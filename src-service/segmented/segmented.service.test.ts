@@ -106,10 +106,10 @@ describe('segmented encodes', () => {
     expect(seg.body.segments.every((x: any) => x.status === 'DONE' && /^local:core/.test(x.worker) && x.seconds >= 0)).toBe(true);
     expect(seg.body.segments_reused).toBe(0);
     expect(await decodedFrameCount(seg.file)).toBe(await decodedFrameCount(plain.file));
-    expect(Math.abs(videoDuration(seg.file) - videoDuration(plain.file))).toBeLessThanOrEqual(frameSeconds + 1e-6);
-    expect(decodeErrors(seg.file)).toBe('');
-    expect(hasAudio(seg.file)).toBe(true);
-    expect(meanSsim(seg.file, plain.file)).toBeGreaterThanOrEqual(0.98);
+    expect(Math.abs((await videoDuration(seg.file)) - (await videoDuration(plain.file)))).toBeLessThanOrEqual(frameSeconds + 1e-6);
+    expect(await decodeErrors(seg.file)).toBe('');
+    expect(await hasAudio(seg.file)).toBe(true);
+    expect(await meanSsim(seg.file, plain.file)).toBeGreaterThanOrEqual(0.98);
   });
 
   it('when a segmented encode is cancelled while segments run, then it ends CANCELLED and its finished segments are removed', async () => {

@@ -26,7 +26,10 @@ const TAG = 'Worker protocol (internal)';
 const CommandParams = z.object({ command_id: z.string() });
 const SegmentParams = z.object({
   command_id: z.string(),
-  index: z.string().regex(/^[0-9]{1,7}$/).describe('The piece: 0 to n-1 the video segments, n the whole audio'),
+  index: z
+    .string()
+    .regex(/^[0-9]{1,7}$/)
+    .describe('The piece: 0 to n-1 the video segments, n the whole audio'),
 });
 const UploadParams = z.object({ upload_id: z.string() });
 const PartParams = z.object({ upload_id: z.string(), part_number: z.string().describe('1 to the part count of the upload') });
