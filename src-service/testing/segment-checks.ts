@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 
 /**
  * Test helpers for segmented encodes: what ffprobe and ffmpeg say about an output. They run
@@ -38,4 +39,41 @@ export async function meanSsim(a: string, b: string): Promise<number> {
 export async function hasAudio(file: string): Promise<boolean> {
   const out = await run('ffprobe', ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', file]);
   return out.stdout.includes('audio');
+}
+
+/** Presentation times of every video frame, in order (frames are decoded). */
+export async function frameTimes(file: string): Promise<number[]> {
+  const out = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', file]);
+  return out.stdout
+    .trim()
+    .split('\n')
+    .map(Number)
+    .filter((t) => Number.isFinite(t))
+    .sort((x, y) => x - y);
+}
+
+/** The SSIM of every frame of `a` against `b` (ffmpeg's ssim filter, its stats_file), by frame index. */
+export async function frameSsims(a: string, b: string, statsFile: string): Promise<number[]> {
+  await run('ffmpeg', ['-hide_banner', '-i', a, '-i', b, '-lavfi', `[0:v][1:v]ssim=stats_file=${statsFile}`, '-f', 'null', '-']);
+  const text = await fs.readFile(statsFile, 'utf8');
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => Number(/All:([0-9.]+)/.exec(l)?.[1]));
+}
+
+/**
+ * The SSIM of the frames next to each seam: the last frame before each segment start (after
+ * the first) and the first frame from it, found by the output's frame times.
+ */
+export async function seamFrameSsims(seg: string, ref: string, starts: number[], statsFile: string): Promise<{ frame: number; ssim: number }[]> {
+  const times = await frameTimes(seg);
+  const ssims = await frameSsims(seg, ref, statsFile);
+  const t0 = times[0] ?? 0;
+  const out: { frame: number; ssim: number }[] = [];
+  for (const start of starts.slice(1)) {
+    const first = times.findIndex((t) => t - t0 >= start - starts[0]! - 1e-4);
+    for (const frame of [first - 1, first]) if (frame >= 0 && frame < ssims.length) out.push({ frame, ssim: ssims[frame]! });
+  }
+  return out;
 }

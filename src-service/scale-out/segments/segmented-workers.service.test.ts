@@ -132,7 +132,7 @@ describe.skipIf(SKIP)(`segmented encodes over scale-out workers${skipNote}`, () 
     expect(Math.abs((await videoDuration(done.file)) - (await videoDuration(reference)))).toBeLessThanOrEqual(FRAME_SECONDS + 1e-6);
     expect(await decodeErrors(done.file)).toBe('');
     expect(await meanSsim(done.file, reference)).toBeGreaterThanOrEqual(0.98);
-    workers[victim] = await newWorker();
+    // No replacement worker: the one left carries the next test (a worker start can take long on a loaded machine).
   }, 240_000);
 
   it('when Redis is killed -9 mid-encode and comes back empty, then the command continues from its finished segments and ends SUCCESS', async () => {
