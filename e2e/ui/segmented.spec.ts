@@ -1,4 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ffmpeg } from '../../src-service/testing/media';
 import { AppPage } from './app-page';
 import { ConvertPage } from './convert-page';
 import { expect, openApp, test } from './fixtures';
@@ -8,15 +12,28 @@ test.describe('builder: split a long encode', () => {
     page,
     svc,
   }) => {
-    await svc.samplesReady();
+    test.setTimeout(240_000); // real encodes, paced to real time, on a shared machine
+    // An 8 s clip with a keyframe every second stands in for a long film (the threshold is lowered below).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-e2e-split-'));
+    try {
+      const lavfi = ['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=8', '-f', 'lavfi', '-i', 'sine=duration=8'];
+      ffmpeg(
+        ['-v', 'error', ...lavfi, '-c:v', 'libx264', '-g', '25', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', 'long-clip.mp4'],
+        dir,
+      );
+      const stored = await svc.client.uploadFile(new Blob([fs.readFileSync(path.join(dir, 'long-clip.mp4'))]), { filename: 'long-clip.mp4' });
+      await expect.poll(async () => (await svc.client.getFile(stored.file_id)).status).toBe('STORED');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
     const app = new AppPage(page);
     await openApp(page, svc);
-    // The threshold is a documented setting (Settings, "Split long encodes"); the 8 s sample stands in for a long film.
+    // The threshold is a documented setting (Settings, "Split long encodes").
     await app.nav('Settings').click();
     await page.getByLabel('Propose splitting from (seconds)').fill('5');
     await app.openBuilder();
     const convert = new ConvertPage(page);
-    await convert.pickStoredInput('in_1', 'sample-video.mp4');
+    await convert.pickStoredInput('in_1', 'long-clip.mp4');
     await convert.field('Resolution').selectOption({ label: '480p' });
     const offer = convert.panel().getByTestId('split-offer');
     const split = offer.getByRole('checkbox', { name: /^Split across \d+ cores?$/ });

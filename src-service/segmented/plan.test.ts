@@ -127,7 +127,9 @@ describe('planSegmented', () => {
       '+faststart',
       'out.mp4',
     ]);
-    expect(p.files['seg_list.txt']).toBe("file 'seg_enc_00000.mov'\nduration 2.000000\nfile 'seg_enc_00001.mov'\nduration 2.000000\nfile 'seg_enc_00002.mov'\n");
+    expect(p.files['seg_list.txt']).toBe(
+      "file 'seg_enc_00000.mov'\nduration 2.000000\nfile 'seg_enc_00001.mov'\nduration 2.000000\nfile 'seg_enc_00002.mov'\n",
+    );
   });
 
   it('without audio: no audio step, the join maps nothing extra', () => {
