@@ -22,13 +22,13 @@ export function createInputCache(workDir: string) {
   const entries = new Map<string, Entry>();
   const dirOf = (commandId: string) => path.join(workDir, `${commandId}.src`);
 
-  async function acquire(commandId: string, fetch: (dir: string) => Promise<CachedInput>): Promise<CachedInput> {
+  async function acquire(commandId: string, download: (dir: string) => Promise<CachedInput>): Promise<CachedInput> {
     let e = entries.get(commandId);
     if (!e) {
       const dir = dirOf(commandId);
-      const ready = fs.rm(dir, { recursive: true, force: true }).then(() => fetch(dir));
+      const ready = fs.rm(dir, { recursive: true, force: true }).then(() => download(dir));
       entries.set(commandId, (e = { ready, users: 0, finished: false }));
-      ready.catch(() => entries.get(commandId) === e && entries.delete(commandId)); // a failed fetch is tried again by the next piece
+      ready.catch(() => entries.get(commandId) === e && entries.delete(commandId)); // a failed download is tried again by the next piece
     }
     e.users++;
     try {
