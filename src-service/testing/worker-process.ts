@@ -53,7 +53,7 @@ export async function startWorkerProcess(opts: {
         }
       }
       reject(new Error(`worker did not start:\n${out}`));
-    }, 30_000);
+    }, 90_000); // tsx compiles the worker at start: slow on a loaded machine
     const onData = (d: Buffer) => {
       out += d.toString();
       if (/FFDesk worker \S+ ready/.test(out)) {
