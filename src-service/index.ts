@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config, type ConfigInput } from './config';
 import type { SandboxStatus } from './media/confine';
-import { createApp } from './app';
+import { createApp } from './service/app';
 import { pollFastPath } from './api/commands/poll-fast-path';
-import { recoverOnStart } from './recovery';
+import { recoverOnStart } from './service/recovery';
 import { answerClientError } from './api/client-error';
-import { compose, type ServiceParts } from './compose';
-import { FINAL_STAGES_MS, STOP_BOUND_MS, stopInStages, type StopStage } from './stop-stages';
+import { compose, type ServiceParts } from './service/compose';
+import { FINAL_STAGES_MS, STOP_BOUND_MS, stopInStages, type StopStage } from './service/stop-stages';
 
 export const VERSION = '0.1.0';
 

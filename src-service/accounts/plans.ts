@@ -1,4 +1,4 @@
-import type { Account } from '../db/accounts-repo';
+import type { Account } from './accounts-repo';
 import { ForbiddenError, QuotaExceededError, ValidationError } from '../errors';
 
 const GIB = 1024 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/open';
-import type { CommandsRepo } from '../db/commands-repo';
-import type { FilesRepo } from '../db/files-repo';
-import type { Account } from '../db/accounts-repo';
+import type { CommandsRepo } from '../jobs/commands-repo';
+import type { FilesRepo } from '../files/files-repo';
+import type { Account } from '../accounts/accounts-repo';
 import { NotFoundError, ValidationError, type ValidationIssue } from '../errors';
 import { prepareCommand, queuePrepared, type CommandRequest, type PreparedCommand, type SubmitDeps } from '../jobs/submit';
 import { assertStoredRequestsAllowed, assertWithinQuota } from '../accounts/plans';

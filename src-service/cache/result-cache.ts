@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Db } from '../db/open';
-import type { Command } from '../db/commands-repo';
-import type { FilesRepo } from '../db/files-repo';
+import type { Command } from '../jobs/commands-repo';
+import type { FilesRepo } from '../files/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { UrlBuilder } from '../files/urls';
 import { isFolderBlob } from '../files/storage-access';
@@ -10,7 +10,7 @@ import type { Media } from '../media/media-module';
 import { listFilesRecursive } from '../storage/fs-io';
 import type { ParsedRequest } from '../jobs/submit';
 import type { StoredOutput } from '../jobs/outputs';
-import type { PreparedInputs } from '../jobs/inputs';
+import type { PreparedInputs } from '../files/prepare-inputs';
 import { createCacheRepo, type CacheRepo } from './cache-repo';
 import { cacheKey, hashFile } from './cache-key';
 import { linkOutputs } from './link-outputs';

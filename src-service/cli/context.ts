@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir } from '../config';
-import { LOCAL_KEY_FILE } from '../bootstrap';
+import { LOCAL_KEY_FILE } from '../service/bootstrap';
 import { createClient } from '../client/index';
 import { UsageError } from './exit-codes';
 import { userDataDir } from './user-path';

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
-import { createAccountsRepo } from '../db/accounts-repo';
-import { createCommandsRepo } from '../db/commands-repo';
-import { createFilesRepo } from '../db/files-repo';
-import { LOCAL_KEY_FILE, readKeyFile } from '../bootstrap';
+import { createAccountsRepo } from '../accounts/accounts-repo';
+import { createCommandsRepo } from '../jobs/commands-repo';
+import { createFilesRepo } from '../files/files-repo';
+import { LOCAL_KEY_FILE, readKeyFile } from '../service/bootstrap';
 import { printTable } from './output';
 import { userDataDir } from './user-path';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createService } from '../index';
-import { LOCAL_KEY_FILE } from '../bootstrap';
+import { LOCAL_KEY_FILE } from '../service/bootstrap';
 import { userDataDir, userPath } from './user-path';
 import { stopOnSignals } from './stop-on-signals';
 import { closeInheritedDescriptors } from './inherited-fds';

@@ -17,7 +17,7 @@ export interface SubscribeOptions {
   retryMs?: number;
 }
 
-const KNOWN_TYPES = new Set(['command', 'command.progress', 'file']);
+const KNOWN_TYPES = new Set(['command', 'command.progress', 'file', 'watch']);
 const MAX_RETRY_MS = 15_000;
 
 /**

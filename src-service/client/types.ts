@@ -70,11 +70,13 @@ export type WebhookDelivery = z.infer<typeof Delivery> & Record<string, unknown>
 /** `GET /v1/events` payloads (FFDesk). */
 export type CommandProgressEvent = z.infer<typeof events.CommandProgressEvent>;
 export type FileEvent = z.infer<typeof events.FileEvent>;
+export type WatchEvent = z.infer<typeof events.WatchEvent>;
 
 export type ServiceEvent =
   | { type: 'command'; id: string; data: CommandListItem }
   | { type: 'command.progress'; id: string; data: CommandProgressEvent }
-  | { type: 'file'; id: string; data: FileEvent };
+  | { type: 'file'; id: string; data: FileEvent }
+  | { type: 'watch'; id: string; data: WatchEvent };
 
 /** `GET /v1/workers`: scale-out workers (docs/scale-out.md). */
 export type WorkerInfo = z.infer<typeof WorkerItem>;

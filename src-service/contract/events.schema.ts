@@ -22,3 +22,10 @@ export const FileEvent = z.object({
   status: FileStatusSchema,
   is_deleted: z.boolean(),
 });
+
+export const WatchEvent = z.object({
+  watch_id: z.string(),
+  path: z.string().describe('The file name inside the watched folder'),
+  status: z.enum(['RUNNING', 'DONE', 'FAILED', 'IGNORED']).describe('IGNORED: its extension is not taken by the folder'),
+});
+export type WatchEvent = z.infer<typeof WatchEvent>;

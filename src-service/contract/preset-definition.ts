@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MediaKind } from './media-kinds';
 import { INPUT_ALIAS, OUTPUT_ALIAS } from './names';
 
 /** The export file's format marker and version (docs/presets.md, "Export format"). */
@@ -38,7 +39,12 @@ const EnumParam = z.object({
 export const PresetParameter = z.discriminatedUnion('type', [NumberParam, StringParam, EnumParam]);
 export type PresetParameter = z.infer<typeof PresetParameter>;
 
-export const PresetInput = z.object({ alias: z.string().regex(INPUT_ALIAS, 'Input alias must start with in_'), description: describe });
+export const PresetInput = z.object({
+  alias: z.string().regex(INPUT_ALIAS, 'Input alias must start with in_'),
+  description: describe,
+  /** What the input reads; a watch folder of the preset takes only these kinds' extensions by default. */
+  kinds: z.array(MediaKind).min(1).max(4).optional(),
+});
 
 /** What a preset is: the body of POST/PUT /v1/presets and the `preset` of an export file. */
 export const PresetDefinition = z.object({

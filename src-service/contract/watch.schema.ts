@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { FILE_EXTENSION } from './media-kinds';
 import { PRESET_NAME } from './preset-definition';
+
+const Extensions = z.array(z.string().trim().toLowerCase().regex(FILE_EXTENSION, 'An extension: letters and digits, no dot')).min(1).max(60);
 
 export const CreateWatchFolderBody = z.object({
   folder: z.string().min(1).max(4096).describe('Absolute path of the folder to watch (its direct files)'),
@@ -7,6 +10,9 @@ export const CreateWatchFolderBody = z.object({
   preset: z.string().regex(PRESET_NAME, 'Not a preset name'),
   version: z.number().int().min(1).optional().describe('Pin a preset version; the latest at each run when absent'),
   parameters: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  extensions: Extensions.optional().describe(
+    "Only files with these extensions are taken (no dot, any case); absent: those of the preset input's kinds (video files for a video preset). Other files are left alone, listed in `ignored`",
+  ),
   move_originals: z.boolean().optional().describe('Move each original into done/ or failed/ inside the watched folder'),
   use_polling: z.boolean().optional().describe('Poll instead of OS events (network shares)'),
   poll_interval_ms: z.number().int().min(100).max(60_000).optional(),
@@ -37,6 +43,8 @@ export const WatchFolderRecord = z.object({
   preset: z.string(),
   preset_version: z.number().int().nullable(),
   parameters: z.record(z.string(), z.union([z.number(), z.string()])),
+  extensions: z.array(z.string()).describe("The extensions taken (the preset input's kinds when none were given)"),
+  extensions_from_preset: z.boolean().describe("true: `extensions` follow the preset input's kinds"),
   move_originals: z.boolean(),
   use_polling: z.boolean(),
   poll_interval_ms: z.number().int(),
@@ -48,4 +56,5 @@ export const WatchFolderRecord = z.object({
   failed: z.number().int(),
   last_error: z.string().nullable().describe('The last problem of the watcher itself (not of a file), since the service started'),
   recent: z.array(WatchFileItem).describe('The last 20 files, newest first'),
+  ignored: z.array(z.string()).describe('Files left alone because of their extension, since the service started (the last 20, newest first)'),
 });

@@ -1,5 +1,5 @@
-import type { Account } from '../db/accounts-repo';
-import type { FilesRepo } from '../db/files-repo';
+import type { Account } from '../accounts/accounts-repo';
+import type { FilesRepo } from '../files/files-repo';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { isHttpUrl } from '../contract/names';

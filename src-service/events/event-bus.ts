@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Db } from '../db/open';
 import { nowIso } from '../db/time';
 
-export type EventType = 'command' | 'command.progress' | 'file';
+export type EventType = 'command' | 'command.progress' | 'file' | 'watch';
 
 export interface ServiceEvent {
   id: number;

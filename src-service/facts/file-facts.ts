@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { FilesRepo, StoredFile } from '../db/files-repo';
+import type { FilesRepo, StoredFile } from '../files/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { KeyframesResponse, ProxyResponse, TimelineResponse } from '../contract/file-facts.schema';
 import { ConflictError, NotFoundError } from '../errors';

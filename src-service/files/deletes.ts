@@ -1,5 +1,5 @@
 import type { Db } from '../db/open';
-import type { StoredFile, FilesRepo } from '../db/files-repo';
+import type { StoredFile, FilesRepo } from './files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { EventBus } from '../events/event-bus';
 import { BadRequestError, NotFoundError } from '../errors';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { StoredFile, FilesRepo } from '../db/files-repo';
+import type { StoredFile, FilesRepo } from './files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import { addLazyMember } from '../storage/zip';
 import { listFilesRecursive } from '../storage/fs-io';

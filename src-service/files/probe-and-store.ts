@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { StoredFile, FileStatus, FilesRepo } from '../db/files-repo';
+import type { StoredFile, FileStatus, FilesRepo } from './files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { EventBus } from '../events/event-bus';
 import type { Confiner } from '../media/confine';

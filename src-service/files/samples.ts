@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FilesRepo } from '../db/files-repo';
+import type { FilesRepo } from './files-repo';
 import { runProcess } from '../media/run-process';
 import { writeZip } from '../storage/zip';
 import { probeAndStore, type ProbeStoreDeps } from './probe-and-store';

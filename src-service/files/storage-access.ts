@@ -1,4 +1,4 @@
-import type { FileMedia, StoredFile, FilesRepo } from '../db/files-repo';
+import type { FileMedia, StoredFile, FilesRepo } from './files-repo';
 import { ForbiddenError, NotFoundError } from '../errors';
 import { verifyToken, type Keyring } from '../storage/signing';
 import { innerPathProblem } from '../storage/blob-paths';

@@ -1,4 +1,4 @@
-import type { StoredFile } from '../db/files-repo';
+import type { StoredFile } from './files-repo';
 import { signToken, type Keyring } from '../storage/signing';
 
 /** A parsed URL that points into this service's own storage. */

@@ -1,4 +1,4 @@
-import type { Command, CommandsRepo } from '../db/commands-repo';
+import type { Command, CommandsRepo } from './commands-repo';
 import { NotFoundError } from '../errors';
 import type { Scheduler } from './scheduler';
 

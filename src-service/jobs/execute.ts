@@ -1,7 +1,7 @@
 import { substituteAliases } from '../ffmpeg-args/aliases';
 import { yieldToEventLoop } from '../ffmpeg-args/request-limits';
 import type { ParsedRequest } from './submit';
-import { prepareInputs, type DownloadDeps, type PreparedInputs } from './inputs';
+import { prepareInputs, type DownloadDeps, type PreparedInputs } from '../files/prepare-inputs';
 import { JobFailure } from '../errors';
 import { listFilesRecursive, listOddEntries } from '../storage/fs-io';
 import { runSteps, type StepOptions } from './run-steps';

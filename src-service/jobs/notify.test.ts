@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/open';
-import { createAccountsRepo } from '../db/accounts-repo';
-import { createCommandsRepo, type Command, type CommandsRepo } from '../db/commands-repo';
+import { createAccountsRepo } from '../accounts/accounts-repo';
+import { createCommandsRepo, type Command, type CommandsRepo } from './commands-repo';
 import { tempDir } from '../testing/harness';
 import { createCommandNotifier, isFinalStatusEvent, type CommandEvent } from './notify';
 

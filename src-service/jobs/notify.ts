@@ -1,4 +1,4 @@
-import type { Command } from '../db/commands-repo';
+import type { Command } from './commands-repo';
 import { isFinal } from './state';
 
 /** Progress is written and announced at most this often per command. */

@@ -6,7 +6,7 @@ import { type CheckedFile, openUnder, UntrustedFileError } from '../storage/no-f
 import type { Confiner } from '../media/confine';
 import { mapProbe, probeFile } from '../media/probe';
 import { mapBounded } from '../work/map-bounded';
-import { timeStage } from './job-timings';
+import { timeStage } from '../work/job-timings';
 
 /** A command output ready to become a stored-file record. */
 export interface StoredOutput {

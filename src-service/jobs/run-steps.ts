@@ -6,7 +6,7 @@ import { runProcess, type RunResult } from '../media/run-process';
 import { watchJobFolder, type FolderLimits } from './job-folder-watch';
 import { checkJobFolderLists } from './list-files-check';
 import { ffmpegFailureMessage, type KnownNames } from './failure-message';
-import { timeStage } from './job-timings';
+import { timeStage } from '../work/job-timings';
 
 export interface StepLimits extends FolderLimits {
   /** RLIMIT_FSIZE: the largest file one ffmpeg run may write. */

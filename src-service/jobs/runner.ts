@@ -4,14 +4,14 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/open';
-import type { Command, CommandsRepo } from '../db/commands-repo';
-import type { FilesRepo } from '../db/files-repo';
-import type { AccountsRepo } from '../db/accounts-repo';
+import type { Command, CommandsRepo } from './commands-repo';
+import type { FilesRepo } from '../files/files-repo';
+import type { AccountsRepo } from '../accounts/accounts-repo';
 import { cpuSecondsFor, startRunTimer } from './run-limit';
 import { CancelledError, JobFailure, NO_SPACE_DETAIL, ShutdownError, isDiskFullError } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
 import { parseStoredRequest } from './submit';
-import { prepareInputs, type InputDeps } from './inputs';
+import { prepareInputs, type InputDeps } from '../files/prepare-inputs';
 import { storeOutputs, type StoredOutput } from './outputs';
 import type { StepLimits } from './run-steps';
 import { runInFolder } from './execute';
@@ -22,7 +22,7 @@ import type { ResultCache } from '../cache/result-cache';
 import { runSegmented, segmentSecondsOf } from '../segmented/run-segmented';
 import { dropState } from '../segmented/manifest';
 import { isCommandFailure } from '../contract/enums';
-import { createJobTimings, timeStage, withJobTimings } from './job-timings';
+import { createJobTimings, timeStage, withJobTimings } from '../work/job-timings';
 import { isEditRequest, prepareEditRun } from '../edits/run-edit';
 
 export interface RunnerDeps extends InputDeps {

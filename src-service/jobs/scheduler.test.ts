@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Command } from '../db/commands-repo';
+import type { Command } from './commands-repo';
 import { fairShare, pickNext } from './scheduler';
 
 let seq = 0;

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Command, CommandsRepo } from '../db/commands-repo';
+import type { Command, CommandsRepo } from './commands-repo';
 import { CancelledError } from '../errors';
 import { createWorkQueue, type WorkSource } from '../work/work-queue';
 

@@ -1,4 +1,4 @@
-import type { Account } from '../db/accounts-repo';
+import type { Account } from '../accounts/accounts-repo';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { assertWithinQuota } from '../accounts/plans';
 import type { RunCommandBody, RunMultipleBody } from '../contract/commands.schema';

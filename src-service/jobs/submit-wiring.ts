@@ -1,7 +1,7 @@
 import type { Config } from '../config';
-import type { AccountsRepo } from '../db/accounts-repo';
-import type { CommandsRepo } from '../db/commands-repo';
-import type { FilesRepo } from '../db/files-repo';
+import type { AccountsRepo } from '../accounts/accounts-repo';
+import type { CommandsRepo } from './commands-repo';
+import type { FilesRepo } from '../files/files-repo';
 import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
 import type { CommandNotifier } from './notify';
 import type { Scheduler } from './scheduler';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Account } from '../db/accounts-repo';
-import type { CommandsRepo } from '../db/commands-repo';
+import type { Account } from '../accounts/accounts-repo';
+import type { CommandsRepo } from './commands-repo';
 import type { StoredRequest } from './command';
-import type { FilesRepo } from '../db/files-repo';
+import type { FilesRepo } from '../files/files-repo';
 import { JobFailure, ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { defaultRunSeconds } from './run-limit';

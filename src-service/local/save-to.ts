@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { CommandsRepo } from '../db/commands-repo';
-import type { FilesRepo, StoredFile } from '../db/files-repo';
+import type { CommandsRepo } from '../jobs/commands-repo';
+import type { FilesRepo, StoredFile } from '../files/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { SaveToResponse } from '../contract/file-facts.schema';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../errors';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMedia } from './media-module';
 import { createProbeCache } from './probe-cache';
-import { createBackgroundTasks, type BackgroundTasks } from '../background';
+import { createBackgroundTasks, type BackgroundTasks } from '../work/background';
 
 let tasks: BackgroundTasks | undefined;
 afterEach(async () => {

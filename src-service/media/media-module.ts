@@ -1,7 +1,7 @@
 import { selectBinaries, type MediaBinaries } from './binaries';
 import { createBuildFacts, type BuildFacts } from './build-facts';
 import type { ProbeCache } from './probe-cache';
-import type { BackgroundTasks } from '../background';
+import type { BackgroundTasks } from '../work/background';
 
 /**
  * The chosen ffmpeg and ffprobe and what that build can do. Choosing runs every candidate

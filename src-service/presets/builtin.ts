@@ -8,7 +8,7 @@ import type { PresetDefinition, PresetParameter, PresetRecord } from '../contrac
 const X264 = '-c:v libx264 -preset {{x264_preset}} -pix_fmt yuv420p';
 /** A keyframe every 2 s, so HLS/DASH/segment outputs can cut 2-second pieces. */
 const KEYFRAMES_2S = '-force_key_frames expr:gte(t,n_forced*2)';
-const VIDEO = [{ alias: 'in_video', description: 'The source video' }];
+const VIDEO: PresetDefinition['inputs'] = [{ alias: 'in_video', description: 'The source video', kinds: ['video'] }];
 const X264_PRESET: Record<string, PresetParameter> = {
   x264_preset: {
     type: 'enum',
@@ -82,7 +82,7 @@ const DEFINITIONS: PresetDefinition[] = [
     title: 'Burn in subtitles',
     description: 'Renders an SRT file onto the picture.',
     parameters: { ...X264_PRESET },
-    inputs: [...VIDEO, { alias: 'in_srt', description: 'The SRT file' }],
+    inputs: [...VIDEO, { alias: 'in_srt', description: 'The SRT file', kinds: ['subtitles'] }],
     outputs: { out_1: '{name}_subtitled.mp4' },
     steps: [`-i {{in_video}} -vf subtitles={{in_srt}} ${X264} -c:a copy {{out_1}}`],
   },
@@ -91,7 +91,10 @@ const DEFINITIONS: PresetDefinition[] = [
     title: 'Image + audio',
     description: 'A still image for as long as the audio lasts.',
     parameters: { ...X264_PRESET },
-    inputs: [{ alias: 'in_img_1' }, { alias: 'in_audio_1' }],
+    inputs: [
+      { alias: 'in_img_1', kinds: ['image'] },
+      { alias: 'in_audio_1', kinds: ['audio'] },
+    ],
     outputs: { out_1: 'slideshow.mp4' },
     steps: [`-loop 1 -framerate 2 -i {{in_img_1}} -i {{in_audio_1}} ${X264} -tune stillimage -c:a aac -shortest {{out_1}}`],
   },
@@ -100,7 +103,7 @@ const DEFINITIONS: PresetDefinition[] = [
     title: 'Watermark overlay',
     description: 'A logo in the top-right corner.',
     parameters: { ...X264_PRESET, margin: { type: 'integer', default: 16, min: 0, max: 1000 } },
-    inputs: [...VIDEO, { alias: 'in_logo', description: 'The logo image' }],
+    inputs: [...VIDEO, { alias: 'in_logo', description: 'The logo image', kinds: ['image'] }],
     outputs: { out_1: '{name}_watermarked.mp4' },
     steps: [`-i {{in_video}} -i {{in_logo}} -filter_complex [0:v][1:v]overlay=W-w-{{margin}}:{{margin}} ${X264} -c:a copy {{out_1}}`],
   },
@@ -109,7 +112,10 @@ const DEFINITIONS: PresetDefinition[] = [
     title: 'Audio mix',
     description: 'Two audio tracks mixed into one AAC file.',
     parameters: { audio_kbps: { type: 'integer', default: 160, min: 32, max: 512 } },
-    inputs: [{ alias: 'in_audio_1' }, { alias: 'in_audio_2' }],
+    inputs: [
+      { alias: 'in_audio_1', kinds: ['audio'] },
+      { alias: 'in_audio_2', kinds: ['audio'] },
+    ],
     outputs: { out_1: 'mix.m4a' },
     steps: ['-i {{in_audio_1}} -i {{in_audio_2}} -filter_complex amix=inputs=2:duration=longest -c:a aac -b:a {{audio_kbps}}k {{out_1}}'],
   },

@@ -1,4 +1,4 @@
-import type { Account } from '../db/accounts-repo';
+import type { Account } from '../accounts/accounts-repo';
 import { submitCommand, type CommandRequest, type SubmitDeps } from '../jobs/submit';
 import type { PresetRecord } from '../contract/preset-definition';
 import { renderPreset, type PresetRunInput } from './render';

@@ -1,9 +1,9 @@
 import type { Config } from '../config';
-import type { FilesRepo } from '../db/files-repo';
+import type { FilesRepo } from '../files/files-repo';
 import type { Confiner } from '../media/confine';
 import type { Keyring } from '../storage/signing';
 import type { UrlBuilder } from '../files/urls';
-import type { Command } from '../db/commands-repo';
+import type { Command } from '../jobs/commands-repo';
 import { JobFailure } from '../errors';
 import { parseStoredRequest } from '../jobs/submit';
 import { checkStorageRef } from '../files/storage-access';

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { CommandsRepo } from '../db/commands-repo';
+import type { CommandsRepo } from '../jobs/commands-repo';
 import type { Scheduler } from '../jobs/scheduler';
 import type { RemoteJobs } from './remote-jobs';
 import { QUEUE_NAME, redisOptions } from './redis-options';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Media } from '../media/media-module';
 import type { CommandNotifier } from '../jobs/notify';
-import type { Command } from '../db/commands-repo';
+import type { Command } from '../jobs/commands-repo';
 import { nowIso } from '../db/time';
 import { JobFailure } from '../errors';
 import { isCommandFailure, type CommandErrorStatus } from '../contract/enums';

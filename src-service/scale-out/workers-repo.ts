@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/open';
-import { hashKey } from '../db/accounts-repo';
+import { hashKey } from '../accounts/accounts-repo';
 import { nowIso } from '../db/time';
 import { WorkerItem } from '../contract/workers.schema';
 import type { Worker, WorkerReport, WorkerToken } from './worker-record';

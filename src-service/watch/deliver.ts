@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { StoredFile } from '../db/files-repo';
+import type { StoredFile } from '../files/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import { isFolderBlob } from '../files/storage-access';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { StoredFile, FilesRepo } from '../db/files-repo';
+import type { StoredFile, FilesRepo } from '../files/files-repo';
 import type { BlobStore } from '../storage/blob-store';
 import type { Confiner } from '../media/confine';
 import type { Media } from '../media/media-module';

@@ -2,11 +2,11 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import chokidar from 'chokidar';
 import fs from 'node:fs/promises';
-import type { AccountsRepo } from '../db/accounts-repo';
-import type { CommandsRepo } from '../db/commands-repo';
+import type { AccountsRepo } from '../accounts/accounts-repo';
+import type { CommandsRepo } from '../jobs/commands-repo';
 import type { UrlBuilder } from '../files/urls';
 import type { SubmitDeps } from '../jobs/submit';
-import type { Command } from '../db/commands-repo';
+import type { Command } from '../jobs/commands-repo';
 import { isFinal } from '../jobs/state';
 import { deleteFileRows, type DeleteDeps } from '../files/deletes';
 import type { Presets } from '../presets/presets';
@@ -16,9 +16,11 @@ import { stageHashing, storeStaged, type IngestDeps } from './ingest';
 import { waitUntilStable } from './stability';
 import type { WatchRepo } from './watch-repo';
 import type { WatchFolder } from './watched';
+import type { WatchEvent } from '../contract/events.schema';
 import { createWorkQueue } from '../work/work-queue';
 import { periodicSource } from '../work/sources';
 import { openUnder, UntrustedFileError } from '../storage/no-follow';
+import { createIgnoredList, isAccepted } from './accepts';
 
 /** What a watch folder uses: ingest a file, submit its preset, follow the command, tidy up. */
 export interface WatchDeps extends IngestDeps, DeleteDeps {
@@ -38,6 +40,8 @@ export interface WatchContext {
 
 export interface WatchHandle {
   lastError(): string | null;
+  /** Files left alone for their extension, newest first. */
+  ignored(): string[];
   stop(): Promise<void>;
 }
 
@@ -85,7 +89,14 @@ export function startWatchFolder(ctx: WatchContext, row: WatchFolder): WatchHand
     handle: take,
   });
   files.start();
-  const schedule = (file: string) => void files.run({ file });
+  // The extension filter is the service's, not only the GUI's: a notes.txt dropped in is never
+  // staged nor run; it is listed as ignored and a `watch` event says so once.
+  const ignored = createIgnoredList();
+  const schedule = (file: string) => {
+    if (isAccepted(ctx.presets, row, file)) return void files.run({ file });
+    const name = path.basename(file);
+    if (ignored.add(name)) publishWatch(ctx, row, name, 'IGNORED');
+  };
 
   for (const open of repo.running(row.id)) {
     if (!open.commandId) {
@@ -123,6 +134,7 @@ export function startWatchFolder(ctx: WatchContext, row: WatchFolder): WatchHand
 
   return {
     lastError: () => lastError,
+    ignored: () => ignored.list(),
     async stop() {
       await rescans.stop();
       await Promise.all([files.stop(), watcher.close()]);
@@ -155,6 +167,7 @@ async function processFile(ctx: WatchContext, row: WatchFolder, file: string, si
     if (staged.size !== stable.size || repo.known(row.id, name, staged.size, staged.sha256)) return;
     claimed = repo.claim(row.id, name, staged.size, stable.mtimeMs, staged.sha256);
     if (claimed === null) return;
+    publishWatch(ctx, row, name, 'RUNNING');
     const account = deps.accounts.getAccount(row.accountId);
     if (!account) throw new Error("The watch folder's account no longer exists");
     const preset = ctx.presets.find(row.accountId, row.presetName, row.presetVersion ?? undefined);
@@ -169,6 +182,7 @@ async function processFile(ctx: WatchContext, row: WatchFolder, file: string, si
   } catch (err) {
     if (claimed !== null && !signal.aborted) {
       repo.finish(claimed, 'FAILED', (err as Error).message, []);
+      publishWatch(ctx, row, name, 'FAILED');
       if (row.moveOriginals) await moveOriginal(file, 'failed');
     } else if (claimed !== null && signal.aborted && !repo.running(row.id).find((r) => r.id === claimed)?.commandId) {
       repo.forget(claimed);
@@ -191,9 +205,11 @@ async function follow(ctx: WatchContext, row: WatchFolder, fileId: number, file:
   if (cmd?.status === 'SUCCESS') {
     const written = await deliverOutputs(deps.blobs, deps.files.byCommand(commandId), row.outputFolder);
     repo.finish(fileId, 'DONE', null, written);
+    publishWatch(ctx, row, path.basename(file), 'DONE');
     if (row.moveOriginals) await moveOriginal(file, 'done');
   } else {
     repo.finish(fileId, 'FAILED', cmd ? `${cmd.errorStatus}: ${cmd.errorMessage}` : 'The command is gone', []);
+    publishWatch(ctx, row, path.basename(file), 'FAILED');
     if (row.moveOriginals) await moveOriginal(file, 'failed');
   }
   if (cmd) await removeInputCopy(ctx, cmd);
@@ -207,6 +223,11 @@ async function removeInputCopy(ctx: WatchContext, cmd: Command): Promise<void> {
     const row = ref ? ctx.deps.files.getAny(ref.fileId) : undefined;
     if (row && row.serviceStoreType === 'STORED_FILE') await deleteFileRows(ctx.deps, [row]);
   }
+}
+
+/** The `watch` event of GET /v1/events: the GUI's counters follow these without a reload. */
+function publishWatch(ctx: WatchContext, row: WatchFolder, name: string, status: WatchEvent['status']): void {
+  ctx.deps.events.publish(row.accountId, 'watch', { watch_id: row.id, path: name, status } satisfies WatchEvent);
 }
 
 /** Regular files only: not links (which could point anywhere on the machine), not folders. */

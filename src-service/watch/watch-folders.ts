@@ -2,14 +2,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
-import type { AccountsRepo } from '../db/accounts-repo';
-import type { Account } from '../db/accounts-repo';
+import type { AccountsRepo } from '../accounts/accounts-repo';
+import type { Account } from '../accounts/accounts-repo';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { Presets } from '../presets/presets';
 import { renderPreset } from '../presets/render';
 import type { CreateWatchFolderBody } from '../contract/watch.schema';
 import { createWatchRepo } from './watch-repo';
 import type { WatchFolder } from './watched';
+import { acceptedExtensions } from './accepts';
 import { startWatchFolder, type WatchDeps, type WatchHandle } from './watch-folder';
 
 /** Watch folders of the service (docs/presets.md, "Watch folders"): started with it, stopped with it. */
@@ -33,6 +34,8 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
       preset: row.presetName,
       preset_version: row.presetVersion,
       parameters: row.parameters,
+      extensions: acceptedExtensions(presets, row),
+      extensions_from_preset: row.extensions === null,
       move_originals: row.moveOriginals,
       use_polling: row.usePolling,
       poll_interval_ms: row.pollIntervalMs,
@@ -51,6 +54,7 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
         outputs: f.outputs,
         updated_at: f.updatedAt,
       })),
+      ignored: handles.get(row.id)?.ignored() ?? [],
     };
   }
 
@@ -84,6 +88,7 @@ export function createWatchFolders(deps: WatchFoldersDeps, presets: Presets) {
         presetName: body.preset,
         presetVersion: body.version ?? null,
         parameters: body.parameters ?? {},
+        extensions: body.extensions ? [...new Set(body.extensions)] : null,
         moveOriginals: body.move_originals === true,
         usePolling: body.use_polling === true,
         pollIntervalMs: body.poll_interval_ms ?? 1000,

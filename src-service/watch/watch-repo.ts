@@ -12,6 +12,7 @@ interface WatchFolderRow {
   preset_name: string;
   preset_version: number | null;
   parameters_json: string;
+  extensions_json: string | null;
   move_originals: number;
   use_polling: number;
   poll_interval_ms: number;
@@ -44,6 +45,7 @@ const toWatchFolder = (r: WatchFolderRow): WatchFolder => ({
   presetName: r.preset_name,
   presetVersion: r.preset_version,
   parameters: WatchFolderRecord.shape.parameters.parse(JSON.parse(r.parameters_json)),
+  extensions: r.extensions_json === null ? null : WatchFolderRecord.shape.extensions.parse(JSON.parse(r.extensions_json)),
   moveOriginals: r.move_originals === 1,
   usePolling: r.use_polling === 1,
   pollIntervalMs: r.poll_interval_ms,
@@ -73,8 +75,8 @@ const allFiles = (rs: unknown[]): WatchFile[] => (rs as WatchFileRow[]).map(toWa
 /** A watched file is known by path + size + content hash: the same bytes at the same path are never run twice. */
 export function createWatchRepo(db: Db) {
   const insertFolder = db.prepare(
-    `INSERT INTO watch_folders (id, account_id, folder, output_folder, preset_name, preset_version, parameters_json, move_originals, use_polling, poll_interval_ms, stable_seconds, max_run_seconds, created_at)
-     VALUES (@id, @account_id, @folder, @output_folder, @preset_name, @preset_version, @parameters_json, @move_originals, @use_polling, @poll_interval_ms, @stable_seconds, @max_run_seconds, @created_at)`,
+    `INSERT INTO watch_folders (id, account_id, folder, output_folder, preset_name, preset_version, parameters_json, extensions_json, move_originals, use_polling, poll_interval_ms, stable_seconds, max_run_seconds, created_at)
+     VALUES (@id, @account_id, @folder, @output_folder, @preset_name, @preset_version, @parameters_json, @extensions_json, @move_originals, @use_polling, @poll_interval_ms, @stable_seconds, @max_run_seconds, @created_at)`,
   );
   const all = db.prepare(`SELECT * FROM watch_folders ORDER BY created_at, rowid`);
   const byAccount = db.prepare(`SELECT * FROM watch_folders WHERE account_id = ? ORDER BY created_at, rowid`);
@@ -103,6 +105,7 @@ export function createWatchRepo(db: Db) {
         preset_name: f.presetName,
         preset_version: f.presetVersion,
         parameters_json: JSON.stringify(f.parameters),
+        extensions_json: f.extensions === null ? null : JSON.stringify(f.extensions),
         move_originals: f.moveOriginals ? 1 : 0,
         use_polling: f.usePolling ? 1 : 0,
         poll_interval_ms: f.pollIntervalMs,

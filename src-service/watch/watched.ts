@@ -13,6 +13,8 @@ export interface WatchFolder {
   /** Pinned version; null runs the latest at each file. */
   presetVersion: number | null;
   parameters: Record<string, number | string>;
+  /** The extensions taken (lower case, no dot); null: those of the preset input's kinds. */
+  extensions: string[] | null;
   moveOriginals: boolean;
   usePolling: boolean;
   pollIntervalMs: number;

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type { Config } from '../config';
 import type { Db } from '../db/open';
-import type { CommandsRepo } from '../db/commands-repo';
-import type { FilesRepo } from '../db/files-repo';
-import type { Command } from '../db/commands-repo';
-import type { StoredFile } from '../db/files-repo';
+import type { CommandsRepo } from '../jobs/commands-repo';
+import type { FilesRepo } from '../files/files-repo';
+import type { Command } from '../jobs/commands-repo';
+import type { StoredFile } from '../files/files-repo';
 import { BadRequestError, NotFoundError } from '../errors';
-import { isHostAllowed } from '../ffmpeg-args/input-hosts';
+import { isHostAllowed } from '../storage/host-policy';
 import { createWebhooksRepo, type Delivery, type Webhook } from './webhooks-repo';
 import { createDispatcher } from './dispatcher';
 import { scheduleFromEnv, type WebhookSchedule } from './schedule';

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { NotFoundError } from '../../errors';
-import type { FilesRepo } from '../../db/files-repo';
+import type { FilesRepo } from '../../files/files-repo';
 import type { BlobStore } from '../../storage/blob-store';
 import type { Batches } from '../../batches/batches';
 import { streamOutputsZip } from '../../files/outputs-zip';

@@ -1,5 +1,5 @@
-import type { Command } from '../../db/commands-repo';
-import type { StoredFile, OutputStats } from '../../db/files-repo';
+import type { Command } from '../../jobs/commands-repo';
+import type { StoredFile, OutputStats } from '../../files/files-repo';
 import type { UrlBuilder } from '../../files/urls';
 import { presentFile } from '../files/files.presenter';
 import { mediaOf } from '../../files/storage-access';

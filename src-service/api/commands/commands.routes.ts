@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
-import type { CommandsRepo } from '../../db/commands-repo';
-import type { FilesRepo } from '../../db/files-repo';
+import type { CommandsRepo } from '../../jobs/commands-repo';
+import type { FilesRepo } from '../../files/files-repo';
 import type { UrlBuilder } from '../../files/urls';
 import type { CommandNotifier } from '../../jobs/notify';
 import { NotFoundError } from '../../errors';

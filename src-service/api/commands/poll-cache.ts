@@ -1,4 +1,4 @@
-import type { FilesRepo } from '../../db/files-repo';
+import type { FilesRepo } from '../../files/files-repo';
 import { createReadCache } from '../../db/read-cache';
 
 /**

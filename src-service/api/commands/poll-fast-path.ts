@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AccountsRepo } from '../../db/accounts-repo';
+import type { AccountsRepo } from '../../accounts/accounts-repo';
 import type { HostGuardOptions } from '../middleware/host-guard';
 import type { PollCache } from './poll-cache';
 

@@ -1,4 +1,4 @@
-import type { FilesRepo } from '../../db/files-repo';
+import type { FilesRepo } from '../../files/files-repo';
 import type { EventBus } from '../../events/event-bus';
 import type { UrlBuilder } from '../../files/urls';
 import type { CommandEvent } from '../../jobs/notify';

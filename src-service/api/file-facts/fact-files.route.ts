@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Context, Next } from 'koa';
-import type { FilesRepo } from '../../db/files-repo';
+import type { FilesRepo } from '../../files/files-repo';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import type { FactCache } from '../../facts/fact-cache';
 import type { FactUrls } from '../../facts/fact-urls';

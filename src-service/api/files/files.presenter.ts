@@ -1,4 +1,4 @@
-import type { StoredFile } from '../../db/files-repo';
+import type { StoredFile } from '../../files/files-repo';
 import type { UrlBuilder } from '../../files/urls';
 import { mediaOf } from '../../files/storage-access';
 import type { StoredFileRecord } from '../../contract/records.schema';

@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Db } from '../../db/open';
-import type { AccountsRepo } from '../../db/accounts-repo';
-import { hashKey } from '../../db/accounts-repo';
+import type { AccountsRepo } from '../../accounts/accounts-repo';
+import { hashKey } from '../../accounts/accounts-repo';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import { keyEndpoints } from '../../contract/endpoints/keys';
 import { accountOf } from '../middleware/auth';

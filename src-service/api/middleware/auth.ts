@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { MISSING_KEY_HINT, UNAUTHORIZED_HINT, UnauthorizedError } from '../http-error';
-import type { Account, AccountsRepo } from '../../db/accounts-repo';
+import type { Account, AccountsRepo } from '../../accounts/accounts-repo';
 import { isApiPath, PUBLIC_API_PATHS } from './api-path';
 
 /**

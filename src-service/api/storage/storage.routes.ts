@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Context, Next } from 'koa';
-import type { FilesRepo } from '../../db/files-repo';
+import type { FilesRepo } from '../../files/files-repo';
 import type { BlobStore } from '../../storage/blob-store';
 import type { Keyring } from '../../storage/signing';
 import { NotFoundError } from '../../errors';

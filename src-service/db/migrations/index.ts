@@ -7,6 +7,7 @@ import presetsBatchesCacheWatch from './006-presets-batches-cache-watch';
 import watchRunLimit from './007-watch-run-limit';
 import commandEdits from './008-command-edits';
 import commandSegments from './009-command-segments';
+import watchExtensions from './010-watch-extensions';
 
 /** Append-only: never edit a shipped migration, add the next number instead. */
 export const MIGRATIONS: readonly string[] = [
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly string[] = [
   watchRunLimit,
   commandEdits,
   commandSegments,
+  watchExtensions,
 ];

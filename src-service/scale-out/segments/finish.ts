@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Command } from '../../db/commands-repo';
+import type { Command } from '../../jobs/commands-repo';
 import type { SegmentedState } from '../../jobs/command';
 import { nowIso } from '../../db/time';
 import { parseStoredRequest } from '../../jobs/submit';

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Command } from '../../db/commands-repo';
+import type { Command } from '../../jobs/commands-repo';
 import type { SegmentedState } from '../../jobs/command';
 import { parseStoredRequest } from '../../jobs/submit';
-import { prepareInputs } from '../../jobs/inputs';
+import { prepareInputs } from '../../files/prepare-inputs';
 import { substituteAliases } from '../../ffmpeg-args/aliases';
 import { DEFAULT_SEGMENT_SECONDS } from '../../contract/commands.schema';
 import { planFor, segmentSecondsOf } from '../../segmented/run-segmented';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CancelledError, JobFailure, ShutdownError } from '../../errors';
-import { prepareInputs } from '../../jobs/inputs';
+import { prepareInputs } from '../../files/prepare-inputs';
 import { runSteps } from '../../jobs/run-steps';
 import { stepLimits } from '../../jobs/runner';
 import { startRunTimer } from '../../jobs/run-limit';

@@ -1,5 +1,5 @@
 import { Button } from '../../ui/Button';
-import { ClipDialog } from './ClipDialog';
+import { Dialog } from '../../ui/Dialog';
 import { KEYMAP } from './keymap';
 
 const GROUPS = ['Play', 'Move', 'Segments', 'Timeline', 'Export'] as const;
@@ -7,7 +7,7 @@ const GROUPS = ['Play', 'Move', 'Segments', 'Timeline', 'Export'] as const;
 /** `?`: every key of the clip view, straight from the key map the handler uses. */
 export function KeysOverlay({ onClose }: { onClose(): void }) {
   return (
-    <ClipDialog
+    <Dialog
       title="Keys of the clip view"
       onClose={onClose}
       action={
@@ -33,6 +33,6 @@ export function KeysOverlay({ onClose }: { onClose(): void }) {
           </section>
         ))}
       </div>
-    </ClipDialog>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../ui/Button';
 import type { ClipApi, SaveToResponse } from './clip-api';
-import { FolderPicker } from './FolderPicker';
+import { FolderPicker } from '../../ui/FolderPicker';
 
 export const DEFAULT_PATTERN = '{name}-{segment}.{ext}';
 
@@ -87,7 +87,8 @@ export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen }: Pro
       </div>
       {isPickerOpen && (
         <FolderPicker
-          api={api}
+          listFolders={api.folders}
+          pickLabel="Save here"
           start={folder ?? undefined}
           onClose={() => setPickerOpen(false)}
           onPick={(path) => {

@@ -137,7 +137,14 @@ export function ConvertPanel({ form, setForm }: Props) {
           )}
         </div>
       </div>
-      {kind !== 'audio' && <ConvertPicture choices={choices} source={sourceFactsOf(form)} choose={choose} />}
+      {kind !== 'audio' && (
+        <ConvertPicture
+          choices={choices}
+          source={sourceFactsOf(form)}
+          sourceUrl={form.inputMode === 'files' ? form.inputs[0]?.url : undefined}
+          choose={choose}
+        />
+      )}
       {kind !== 'gif' && <ConvertAudio choices={choices} choose={choose} />}
       {notes.length > 0 && (
         <ul className="small convert-notes" data-testid="convert-notes">

@@ -3,10 +3,13 @@ import { useState } from 'react';
 import type { ConvertChoices, Crop } from './convert-args';
 import type { SourceFacts } from './convert-estimate';
 import { HEIGHTS } from './convert-formats';
+import { CropDrawer } from './CropDrawer';
 
 interface Props {
   choices: ConvertChoices;
   source: SourceFacts;
+  /** The first input's URL, for drawing the crop on its picture. */
+  sourceUrl?: string;
   choose(patch: Partial<ConvertChoices>): void;
 }
 
@@ -19,7 +22,7 @@ const ROTATIONS: { value: ConvertChoices['rotate']; label: string }[] = [
 ];
 
 /** Resolution (aspect kept), crop, rotation, flips, frame rate and subtitles. */
-export function ConvertPicture({ choices, source, choose }: Props) {
+export function ConvertPicture({ choices, source, sourceUrl, choose }: Props) {
   const isPreset = HEIGHTS.some((h) => h.value === choices.height);
   const [isCustom, setCustom] = useState(!isPreset);
   return (
@@ -108,12 +111,12 @@ export function ConvertPicture({ choices, source, choose }: Props) {
           </Field>
         )}
       </div>
-      <CropFields crop={choices.crop} source={source} onChange={(crop) => choose({ crop })} />
+      <CropFields crop={choices.crop} source={source} sourceUrl={sourceUrl} onChange={(crop) => choose({ crop })} />
     </fieldset>
   );
 }
 
-function CropFields({ crop, source, onChange }: { crop: Crop | null; source: SourceFacts; onChange(crop: Crop | null): void }) {
+function CropFields({ crop, source, sourceUrl, onChange }: { crop: Crop | null; source: SourceFacts; sourceUrl?: string; onChange(crop: Crop | null): void }) {
   const whole: Crop = { width: source.width ?? 1280, height: source.height ?? 720, x: 0, y: 0 };
   return (
     <div className="stack">
@@ -129,6 +132,12 @@ function CropFields({ crop, source, onChange }: { crop: Crop | null; source: Sou
           <NumberField label="From top" value={crop.y} min={0} onChange={(y) => onChange({ ...crop, y })} />
         </div>
       )}
+      {crop && sourceUrl && source.width && source.height ? (
+        <>
+          <span className="small muted">Drag on the picture to draw the crop; the fields above set the same numbers by keyboard.</span>
+          <CropDrawer url={sourceUrl} width={source.width} height={source.height} crop={crop} onChange={onChange} />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -25,6 +25,8 @@ export function presetApi(client: FfdeskClient) {
     listWatch: () => call(API.listWatchFolders),
     createWatch: (body: Body<'createWatchFolder'>) => call(API.createWatchFolder, { body }),
     removeWatch: (id: string) => call(API.deleteWatchFolder, { params: { watch_id: id } }),
+    /** The folder picker's listing (GET /v1/local/folders: the local account's home folder). */
+    folders: (path?: string) => call(API.listLocalFolders, { query: { path } }),
     cacheStats: () => call(API.getCacheStats),
     clearCache: () => call(API.clearCache),
   };

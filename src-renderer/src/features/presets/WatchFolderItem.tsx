@@ -1,0 +1,45 @@
+import { Button } from '../../ui/Button';
+import type { WatchFolder } from './presets-api';
+
+/** One watched folder: where from and to, its live counts, its last files and what it left alone. */
+export function WatchFolderItem({ folder: w, onStop }: { folder: WatchFolder; onStop(): void }) {
+  const settings = Object.entries(w.parameters).map(([k, v]) => `${k} ${v}`);
+  return (
+    <article className="stack subcard" aria-label={`Watch folder ${w.folder}`}>
+      <div className="row-wrap small">
+        <span className="mono">{w.folder}</span> → <span className="mono">{w.output_folder}</span>
+        <span className="muted">
+          ({w.preset}
+          {settings.length ? `: ${settings.join(', ')}` : ''}
+          {w.max_command_run_seconds === null ? '' : `; at most ${w.max_command_run_seconds} s each`})
+        </span>
+        <span className="spacer" />
+        <span role="status" aria-label={`Counts of ${w.folder}`}>
+          {w.done} done · {w.failed} failed · {w.running} running
+        </span>
+        <Button size="small" variant="ghost" onClick={onStop}>
+          Stop watching
+        </Button>
+      </div>
+      <p className="muted small">
+        Takes {w.extensions.map((e) => `.${e}`).join(' ')}
+        {w.extensions_from_preset ? " (the preset's file types)" : ''}
+      </p>
+      {w.last_error && <p className="field-error">{w.last_error}</p>}
+      <ul className="small" aria-label={`Recent files of ${w.folder}`} style={{ margin: 0 }}>
+        {w.recent.slice(0, 5).map((f) => (
+          <li key={`${f.path}-${f.updated_at}`}>
+            {f.path}: {f.status}
+            {f.outputs.length ? ` → ${f.outputs.join(', ')}` : ''}
+            {f.error ? ` (${f.error})` : ''}
+          </li>
+        ))}
+      </ul>
+      {w.ignored.length > 0 && (
+        <p className="muted small" aria-label={`Ignored files of ${w.folder}`}>
+          Left alone (not a file type it takes): {w.ignored.join(', ')}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { LocalFoldersResponse } from '../../../src-service/contract/file-facts.schema';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+
+export type ListFolders = (path?: string) => Promise<LocalFoldersResponse>;
+
+interface Props {
+  /** GET /v1/local/folders through the caller's client. */
+  listFolders: ListFolders;
+  start?: string;
+  /** The confirming button's words: "Save here", "Watch this folder"... */
+  pickLabel: string;
+  title?: string;
+  onPick(path: string): void;
+  onClose(): void;
+}
+
+/**
+ * The web-mode folder picker: folders under the home folder, listed by the service (the
+ * local account on a loopback service only; anyone else gets the service's 403 here).
+ * Electron uses its native dialog instead (ui/FolderField.tsx). By keyboard: type part of a
+ * name to narrow the list, ArrowDown into it, Enter opens a folder and comes back to the filter.
+ */
+export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a folder', onPick, onClose }: Props) {
+  const [listing, setListing] = useState<LocalFoldersResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [filter, setFilter] = useState('');
+  const filterRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const open = (path?: string): Promise<boolean> =>
+    listFolders(path).then(
+      (l) => {
+        setListing(l);
+        setError(null);
+        setFilter('');
+        filterRef.current?.focus();
+        return true;
+      },
+      (err: unknown) => (setError(err instanceof Error ? err.message : String(err)), false),
+    );
+  const shown = (listing?.entries ?? []).filter((e) => e.name.toLowerCase().includes(filter.trim().toLowerCase()));
+  const intoList = (e: KeyboardEvent) => {
+    // Enter opens the first folder that matches (and never submits a form the picker sits in).
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      if (filter.trim() && shown[0]) void open(shown[0].path);
+    }
+    if (e.key !== 'ArrowDown') return;
+    e.preventDefault();
+    listRef.current?.querySelector<HTMLButtonElement>('[data-entry] button')?.focus();
+  };
+  const withinList = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = buttons[at + (e.key === 'ArrowDown' ? 1 : -1)];
+    e.preventDefault();
+    if (next) next.focus();
+    else if (e.key === 'ArrowUp') filterRef.current?.focus();
+  };
+  useEffect(() => {
+    // Listed once when the picker opens; later moves go through open(). A start the picker may
+    // not list (typed by hand, outside the home folder) falls back to the home folder.
+    void open(start).then((ok) => !ok && start !== undefined && open());
+  }, []);
+  return (
+    <Dialog title={title} onClose={onClose}>
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+      <input
+        ref={filterRef}
+        className="input"
+        aria-label="Filter folders"
+        placeholder="Type to narrow the list; Enter opens the first, ↓ moves into it"
+        autoFocus
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+        onKeyDown={intoList}
+        spellCheck={false}
+      />
+      {listing && (
+        <div className="stack">
+          <code className="small truncate" aria-label="Current folder">
+            {listing.path}
+          </code>
+          <ul className="folder-list" aria-label="Folders" ref={listRef} onKeyDown={withinList}>
+            {listing.parent && (
+              <li>
+                <Button size="small" variant="ghost" onClick={() => void open(listing.parent ?? undefined)}>
+                  ↰ Up
+                </Button>
+              </li>
+            )}
+            {shown.map((e) => (
+              <li key={e.path} data-entry>
+                <Button size="small" variant="ghost" onClick={() => void open(e.path)}>
+                  {e.name}/
+                </Button>
+              </li>
+            ))}
+            {shown.length === 0 && <li className="muted small">{filter ? 'No folder matches.' : 'No sub-folders.'}</li>}
+          </ul>
+        </div>
+      )}
+      <div className="row">
+        <span className="spacer" />
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="primary" disabled={!listing} onClick={() => listing && onPick(listing.path)}>
+          {pickLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

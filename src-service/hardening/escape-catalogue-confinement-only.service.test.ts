@@ -1,4 +1,0 @@
-import { defineEscapeCatalogue } from '../testing/hardening/escape-catalogue-suite';
-
-/** The escape catalogue against the operating-system sandbox alone (the checks switched off by the test-only config field) (docs/sandbox.md). */
-defineEscapeCatalogue('confinement-only');

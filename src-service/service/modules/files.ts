@@ -1,0 +1,43 @@
+import type { Config } from '../../config';
+import type { AccountsRepo } from '../../accounts/accounts-repo';
+import type { UrlBuilder } from '../../files/urls';
+import type { ServiceModule } from './module';
+import { createStoreFileWorker, type StoreFileDeps } from '../../files/store-from-url';
+import { createUploads, type UploadDeps } from '../../files/uploads';
+import { createFormUploads } from '../../files/form-upload';
+import type { DeleteDeps } from '../../files/deletes';
+import { createRateLimiter } from '../../accounts/rate-limit';
+import { fileRoutes, signedUploadRoutes } from '../../api/files/files.routes';
+import { formUploadRoutes } from '../../api/files/form-upload.route';
+import { storageRoutes } from '../../api/storage/storage.routes';
+
+export interface FilesDeps extends StoreFileDeps, UploadDeps, DeleteDeps {
+  config: Config;
+  accounts: AccountsRepo;
+  urls: UrlBuilder;
+}
+
+/**
+ * Stored files: store-file downloads, multipart and form uploads, `/v1/files`, and the
+ * `/storage` URLs that serve the bytes (mounted raw: the URL itself is the grant, no key).
+ */
+export function createFilesModule(deps: FilesDeps): ServiceModule {
+  const storeFiles = createStoreFileWorker(deps);
+  const uploads = createUploads(deps);
+  const rateLimit = createRateLimiter(deps.config.storeFileRatePerMinute);
+  return {
+    name: 'store-file and uploads',
+    routers: [fileRoutes(deps, storeFiles, uploads, rateLimit), formUploadRoutes(createFormUploads(deps), deps.urls)],
+    // Before the key check: the signed URL is the grant (storage bytes, upload parts).
+    signedRouters: [signedUploadRoutes(uploads)],
+    rawHandlers: [storageRoutes(deps)],
+    async start() {
+      uploads.start();
+      await storeFiles.start();
+    },
+    async stop() {
+      await storeFiles.stop();
+      await uploads.stop();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { Config } from '../../config';
+import type { CommandNotifier } from '../../jobs/notify';
+import type { Media } from '../../media/media-module';
+import type { ServiceModule } from './module';
+import { createCommandRunner, type RunnerDeps } from '../../jobs/runner';
+import { createLocalScheduler, type Scheduler } from '../../jobs/scheduler';
+import { knownNamesOf } from '../../jobs/failure-message';
+import { createResultCache } from '../../cache/result-cache';
+import type { SubmitDeps } from '../../jobs/submit';
+import type { CancelDeps } from '../../jobs/cancel';
+import { submitDepsOf } from '../../jobs/submit-wiring';
+import { commandRoutes } from '../../api/commands/commands.routes';
+import { editRoutes } from '../../api/edits/edits.routes';
+import { createPollCache, type PollCache } from '../../api/commands/poll-cache';
+
+type RunnerWiring = Omit<RunnerDeps, 'ffmpegPath' | 'ffprobePath' | 'knownNames' | 'onStatus' | 'onProgress' | 'resultCache'>;
+
+export interface JobsDeps extends RunnerWiring {
+  config: Config;
+  media: Media;
+  notifier: CommandNotifier;
+  /** The scale-out queue when one is configured; otherwise commands run in this process. */
+  remote: Scheduler | null;
+}
+
+/** The command lifecycle: submit, cancel, the scheduler and its runner, and `/v1/commands`. */
+export interface JobsModule extends ServiceModule {
+  readonly scheduler: Scheduler;
+  /** How presets, batches and watch folders submit a command, exactly as the routes do. */
+  readonly submit: SubmitDeps;
+  readonly cancel: CancelDeps;
+  /** Finished commands' JSON, shared by the route and the poll fast path. */
+  readonly pollCache: PollCache;
+}
+
+export function createJobsModule(deps: JobsDeps): JobsModule {
+  const { commands, files, notifier } = deps;
+  const scheduler = deps.remote ?? createLocalScheduler({ commands, vcpuBudget: deps.config.vcpuBudget, run: localRunner(deps), log: deps.log });
+  const submit = submitDepsOf({ commands, files, accounts: deps.accounts, config: deps.config, notifier, scheduler });
+  const cancel: CancelDeps = { commands, scheduler, onStatus: (row) => notifier.onStatus(row) };
+  const pollCache = createPollCache(files);
+  return {
+    name: 'running commands',
+    scheduler,
+    submit,
+    cancel,
+    pollCache,
+    routers: [commandRoutes({ commands, files, urls: deps.urls, notifier, submit, cancel, pollCache }), editRoutes(submit)],
+    // Started once the service listens: a queued command may read its inputs from the service's own URLs.
+    start: async () => scheduler.notify(),
+    stop: () => scheduler.stop(),
+    waitingFor: () => scheduler.runningIds().join(', '),
+  };
+}
+
+function localRunner(deps: JobsDeps) {
+  const { media, notifier } = deps;
+  return createCommandRunner({
+    ...deps,
+    // The binaries are chosen by start(): read at each run.
+    get ffmpegPath() {
+      return media.binaries().ffmpegPath;
+    },
+    get ffprobePath() {
+      return media.binaries().ffprobePath;
+    },
+    knownNames: async () => knownNamesOf(await media.facts().capabilities()),
+    resultCache: createResultCache({ db: deps.db, files: deps.files, blobs: deps.blobs, urls: deps.urls, media, jobsDir: deps.jobsDir, log: deps.log }),
+    onStatus: (row) => notifier.onStatus(row),
+    onProgress: (row, p) => notifier.onProgress(row, p),
+  });
+}

@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import type { Command, CommandsRepo } from '../jobs/commands-repo';
+import type { FilesRepo } from '../files/files-repo';
+import type { BlobStore } from '../storage/blob-store';
+import { dropState } from '../segmented/manifest';
+
+/** A command interrupted this many times is failed instead of re-run (it may be what kills us). */
+const MAX_ATTEMPTS = 2;
+
+/**
+ * Boot-time recovery (conventions rule 4, docs/choices.md: States): no command stays PROCESSING
+ * across a restart, half-written job folders go (a segmented encode's finished segments stay for its re-run), and blobs that no record references
+ * (written before a crash hit the commit) are swept. Returns the commands it failed, so the
+ * caller can announce them (events, webhooks) once those are running.
+ */
+export async function recoverOnStart(deps: {
+  commands: CommandsRepo;
+  files: FilesRepo;
+  blobs: BlobStore;
+  jobsDir: string;
+  log(m: string): void;
+  remoteWorkers?: boolean;
+}): Promise<Command[]> {
+  const failed: Command[] = [];
+  // With scale-out workers a PROCESSING command may still be running on a worker, which reports back once we are up again.
+  for (const row of deps.remoteWorkers ? [] : deps.commands.findProcessing()) {
+    if (row.attempts < MAX_ATTEMPTS) {
+      deps.commands.requeue(row.id);
+    } else {
+      deps.commands.markFailed(row.id, 'PROCESSING', {
+        errorStatus: 'INTERRUPTED',
+        errorMessage: `The service stopped while the command ran (${row.attempts} attempts); it was not run again`,
+      });
+      await dropState(deps.jobsDir, row.id); // a segmented encode's finished segments are not wanted any more
+      const after = deps.commands.getAny(row.id);
+      if (after) failed.push(after);
+    }
+  }
+  await fs.rm(deps.jobsDir, { recursive: true, force: true });
+  await fs.mkdir(deps.jobsDir, { recursive: true });
+  await sweepBlobs(deps);
+  return failed;
+}
+
+export async function sweepBlobs(deps: { files: FilesRepo; blobs: BlobStore; log(m: string): void }): Promise<number> {
+  await deps.blobs.sweepTemp(0);
+  const live = deps.files.liveBlobKeys();
+  let removed = 0;
+  for await (const key of deps.blobs.listKeys()) {
+    if (live.has(key)) continue;
+    await deps.blobs.delete(key);
+    removed++;
+  }
+  if (removed > 0) deps.log(`recovery: removed ${removed} unreferenced blob(s)`);
+  return removed;
+}
