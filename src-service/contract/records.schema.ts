@@ -76,7 +76,7 @@ export const SegmentRecord = z.object({
   start: z.number().describe('Seconds of input, at a keyframe'),
   end: z.number(),
   status: z.enum(['PENDING', 'RUNNING', 'DONE', 'REUSED']),
-  worker: z.string().nullable().describe('Where it ran: "local:core<N>"'),
+  worker: z.string().nullable().describe('Where it ran: "local:core<N>", or the id of the scale-out worker'),
   seconds: z.number().nullable().describe('Wall time of its encode'),
 });
 export type SegmentRecord = z.infer<typeof SegmentRecord>;

@@ -33,6 +33,8 @@ export const WorkerProgress = WorkerRef.extend({ progress: z.unknown().optional(
 export const WorkerInitFile = WorkerRef.extend({
   path: z.string().min(1).max(1024),
   size_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** The piece of a segmented encode this file is (docs/scale-out.md, "Segmented encodes"); absent for a command's output. */
+  segment: z.number().int().min(0).max(1_000_000).optional(),
 });
 export const WorkerCompleteFile = z.object({ etags: z.array(z.string().max(100)).max(100_000) });
 export const WorkerComplete = WorkerRef.extend({
@@ -64,3 +66,19 @@ export const WorkerUploadInit = z.object({
 });
 export const WorkerPartAnswer = z.object({ etag: z.string() });
 export const WorkerCommandStatus = z.object({ status: z.string(), missing: z.array(z.string()).optional() });
+
+/** A piece of a segmented encode run by a worker (docs/scale-out.md, "Segmented encodes"). */
+export const WorkerSegmentDone = WorkerRef.extend({ ffmpeg_seconds: z.number().min(0), log: z.string().max(1_000_000) });
+export const WorkerSegmentFail = WorkerRef.extend({
+  error_status: z.enum(WORKER_FAILURE_STATUSES),
+  error_message: z.string().max(100_000),
+  log: z.string().max(1_000_000),
+  ffmpeg_seconds: z.number().min(0),
+  requeue: z.boolean().optional(),
+});
+export const WorkerSegmentClaimAnswer = z.union([
+  z.object({ piece: z.unknown().describe('The piece as the worker runs it: the input URL, the encode arguments, the file to upload, limits') }),
+  z.object({ gone: z.string() }),
+]);
+/** `more`: whether pieces of the command are still waiting for a worker (false: the worker may drop its copy of the input). */
+export const WorkerSegmentStatus = z.object({ status: z.string(), more: z.boolean() });

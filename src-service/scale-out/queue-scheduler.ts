@@ -4,11 +4,15 @@ import type { Scheduler } from '../jobs/scheduler';
 import type { RemoteJobs } from './remote-jobs';
 import { QUEUE_NAME, redisOptions } from './redis-options';
 import { createWorkQueue } from '../work/work-queue';
+import { segmentSecondsOf } from '../segmented/run-segmented';
+import type { PieceQueue, SegmentCoordinator } from './segments/coordinator';
 
 /** BullMQ job data: only the command id (and its size, so a worker can wait for room); the plan comes from the service. */
 export interface QueuedJob {
   commandId: string;
   vcpus: number;
+  /** A piece of a segmented encode (queue job name `segment`, docs/scale-out.md "Segmented encodes"). */
+  segment?: number;
 }
 
 /**
@@ -26,8 +30,9 @@ export function createQueueScheduler(opts: {
   redisUrl: string;
   jobs: RemoteJobs;
   lostMs: number;
+  coordinator: SegmentCoordinator;
   log(m: string): void;
-}): Scheduler & { start(): Promise<void> } {
+}): Scheduler & { start(): Promise<void>; pieces(): PieceQueue | null } {
   let queue: Queue<QueuedJob> | null = null;
   let enqueued = new Set<string>();
   const sweepMs = Math.max(500, Math.min(5_000, Math.floor(opts.lostMs / 3)));
@@ -49,8 +54,9 @@ export function createQueueScheduler(opts: {
       },
       nextDueAt: () => (Number.isFinite(sweepAt) ? sweepAt : null),
     },
-    handle: (loop, signal) => (loop === 'sweep' ? Promise.resolve(sweep()) : enqueueQueued(signal)),
+    handle: (loop, signal) => (loop === 'sweep' ? sweep() : enqueueQueued(signal)),
   });
+  let pieces: PieceQueue | null = null;
 
   async function enqueueQueued(signal: AbortSignal): Promise<void> {
     if (!queue) return; // not started yet: start() pumps
@@ -59,6 +65,11 @@ export function createQueueScheduler(opts: {
       if (signal.aborted) return;
       const jobId = `${row.id}_${row.attempts}`;
       if (enqueued.has(jobId)) continue;
+      if (segmentSecondsOf(row.request) !== null && pieces) {
+        // A segmented encode: the service plans it, and its pieces are the queue's units of work.
+        opts.coordinator.start(row, pieces);
+        continue;
+      }
       try {
         await queue.add('command', { commandId: row.id, vcpus: row.vcpuCount }, { jobId, removeOnComplete: true, removeOnFail: true });
         enqueued.add(jobId);
@@ -74,8 +85,9 @@ export function createQueueScheduler(opts: {
     loops.notify();
   }
 
-  function sweep(): void {
+  async function sweep(): Promise<void> {
     opts.jobs.sweepLost(opts.lostMs);
+    if (pieces) await opts.coordinator.sweep(pieces, opts.lostMs).catch((err: unknown) => opts.log(`segmented sweep: ${(err as Error).message}`));
     enqueued = new Set(); // re-add: a no-op for jobs Redis still has
     dirty = true; // the enqueue pass starts in the same round
   }
@@ -86,12 +98,19 @@ export function createQueueScheduler(opts: {
       const { Queue } = await import('bullmq');
       queue = new Queue<QueuedJob>(QUEUE_NAME, { connection: redisOptions(opts.redisUrl) });
       queue.on('error', (err) => opts.log(`redis queue: ${err.message}`));
+      const q = queue;
+      pieces = {
+        add: async (commandId, segment, jobId) =>
+          void (await q.add('segment', { commandId, vcpus: 1, segment }, { jobId, removeOnComplete: true, removeOnFail: true })),
+        exists: async (jobId) => (await q.getJob(jobId)) !== undefined,
+      };
       sweepAt = Date.now() + sweepMs;
       dirty = true;
       loops.start();
     },
     notify: pump,
-    abort: (id) => (opts.jobs.cancel(id) ? Promise.resolve() : null),
+    abort: (id) => (opts.coordinator.cancel(id) || opts.jobs.cancel(id) ? Promise.resolve() : null),
+    pieces: () => pieces,
     async stop() {
       await loops.stop();
       await queue?.close().catch(() => undefined);

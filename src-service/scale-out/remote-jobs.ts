@@ -31,6 +31,8 @@ export interface RemoteJobsDeps extends PlanDeps, Omit<CommitDeps, 'ffprobePath'
   notifier: Pick<CommandNotifier, 'onStatus' | 'onProgress'>;
   jobsDir: string;
   requeued(): void;
+  /** Segmented commands the service coordinates itself (scale-out/segments/): no worker runs them whole. */
+  coordinated?(id: string): boolean;
 }
 
 export function createRemoteJobs(deps: RemoteJobsDeps) {
@@ -170,6 +172,7 @@ export function createRemoteJobs(deps: RemoteJobsDeps) {
   function sweepLost(lostMs: number): void {
     const now = Date.now();
     for (const row of deps.commands.findProcessing()) {
+      if (deps.coordinated?.(row.id)) continue;
       const a = active.get(row.id);
       if (!a) {
         active.set(row.id, { workerId: '', lastSeen: now });

@@ -67,12 +67,16 @@ function optionReasons(tokens: string[]): string[] {
   const out: string[] = [];
   for (const [i, t] of tokens.entries()) {
     const name = optionName(t);
+    // Passthrough keeps every source frame with its timestamp: nothing depends on other segments (a VFR source stays exact).
+    if ((name === '-fps_mode' || name === '-vsync') && /^(passthrough|0)$/.test(tokens[i + 1] ?? '')) continue;
     if (TIME_OPTIONS.includes(name)) out.push(`${t} selects time or frame rate, which cannot be mapped onto segments (trim with POST /v1/edits first)`);
     else if (name === '-pass' || name === '-passlogfile' || (/^-x26[45]-params$/.test(t) && /(^|:)pass=/.test(tokens[i + 1] ?? '')))
       out.push('Two-pass rate control needs the whole input in each pass');
     else if (name === '-filter_complex' || name === '-lavfi' || name === '-filter_complex_script')
       out.push(`${t}: a filter graph may mix streams or span time`);
-    else if (name === '-map') out.push('-map: a segmented encode uses the first video stream and the audio as chosen by default');
+    // The first video stream and the audio of the one input (as the convert panel writes them): each piece's -an / -vn drops the other kind.
+    else if (name === '-map' && !/^0:[va](:0)?\??$/.test(tokens[i + 1] ?? ''))
+      out.push("-map: a segmented encode takes only the input's video (-map 0:v or 0:v:0) and audio (-map 0:a, 0:a:0, optional with ?)");
     else if (name === '-vf' || (name === '-filter' && !/^-filter:a/.test(t))) out.push(...filterReasons(tokens[i + 1] ?? ''));
   }
   return out;

@@ -31,7 +31,10 @@ describe('segmentedIssues', () => {
     ['two-pass', {}, '-i {{in_1}} -c:v libx264 -b:v 1M -pass 2 {{out_1}}', /Two-pass/],
     ['x265 two-pass in params', {}, '-i {{in_1}} -c:v libx265 -x265-params pass=1:stats=a {{out_1}}', /Two-pass/],
     ['filter_complex', {}, '-i {{in_1}} -filter_complex [0:v]scale=2:2 {{out_1}}', /filter graph/],
-    ['-map', {}, '-i {{in_1}} -map 0:v {{out_1}}', /-map/],
+    ['-fps_mode cfr', {}, '-i {{in_1}} -fps_mode cfr {{out_1}}', /-fps_mode selects/],
+    ['-fps_mode passthrough (keeps a VFR source exact)', {}, '-i {{in_1}} -fps_mode passthrough {{out_1}}', null],
+    ['-map of another stream', {}, '-i {{in_1}} -map 0:s {{out_1}}', /-map/],
+    ['-map of the video and the optional audio (as the convert panel writes)', {}, '-i {{in_1}} -map 0:v:0 -map 0:a:0? -c:v libx264 {{out_1}}', null],
   ];
   it.each(cases)('%s', (_name, over, text, expected) => {
     const issues = segmentedIssues({ ...one, ...over }, splitCommandText(text));
@@ -124,7 +127,9 @@ describe('planSegmented', () => {
       '+faststart',
       'out.mp4',
     ]);
-    expect(p.files['seg_list.txt']).toBe("file 'seg_enc_00000.mov'\nfile 'seg_enc_00001.mov'\nfile 'seg_enc_00002.mov'\n");
+    expect(p.files['seg_list.txt']).toBe(
+      "file 'seg_enc_00000.mov'\nduration 2.000000\nfile 'seg_enc_00001.mov'\nduration 2.000000\nfile 'seg_enc_00002.mov'\n",
+    );
   });
 
   it('without audio: no audio step, the join maps nothing extra', () => {

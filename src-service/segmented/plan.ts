@@ -66,7 +66,10 @@ export function planSegmented(facts: SegmentFacts, tokens: string[], input: stri
   const join = ['-f', 'concat', '-safe', '0', '-i', LIST_NAME];
   if (audio) join.push('-i', AUDIO_NAME, '-map', '0:v', '-map', '1:a');
   join.push('-c', 'copy', ...muxer, output);
-  const list = segments.map((s) => `file '${encodedName(s.index)}'\n`).join('');
+  // Each piece's length is stated: the next piece starts exactly at the cut, not where the piece's last frame is guessed to end (VFR).
+  const list = segments
+    .map((s, i) => `file '${encodedName(s.index)}'\n${i < segments.length - 1 ? `duration ${(s.end - s.start).toFixed(6)}\n` : ''}`)
+    .join('');
   return { segments, encodes, audio, join, files: { [LIST_NAME]: list } };
 }
 

@@ -80,7 +80,15 @@ export async function runSegmented(
   return { inputBytes: inputs.bytes, produced: [tokens.at(-1)!], ffmpegSeconds };
 }
 
-async function planFor(deps: SegmentedDeps, file: string, tokens: string[], input: string, seconds: number, signal: AbortSignal): Promise<SegmentedPlan> {
+/** The input's facts (probe, key packets) planned into segments; an input that cannot be segmented fails INVALID_INPUT_FILE. */
+export async function planFor(
+  deps: Pick<SegmentedDeps, 'ffmpegPath' | 'ffprobePath' | 'confiner'>,
+  file: string,
+  tokens: string[],
+  input: string,
+  seconds: number,
+  signal: AbortSignal,
+): Promise<SegmentedPlan> {
   const tools = { ...deps, signal };
   try {
     const facts = streamFactsOf(await probe(tools, file));

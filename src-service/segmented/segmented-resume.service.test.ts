@@ -73,8 +73,8 @@ describe('segmented encode: resume after kill -9', () => {
     const out = path.join(dir, 'out.mp4');
     fs.writeFileSync(out, Buffer.from(await (await fetch(done.output_files.out_1.storage_url)).arrayBuffer()));
     expect(await decodedFrameCount(out)).toBe(await decodedFrameCount(path.join(dir, 'src.mp4')));
-    expect(decodeErrors(out)).toBe('');
-    expect(hasAudio(out)).toBe(true);
+    expect(await decodeErrors(out)).toBe('');
+    expect(await hasAudio(out)).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'segments', sub.command_id))).toBe(false);
   });
 });

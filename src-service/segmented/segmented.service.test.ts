@@ -3,18 +3,29 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
-import { decodeErrors, hasAudio, meanSsim, videoDuration } from '../testing/segment-checks';
+import { decodeErrors, hasAudio, meanSsim, seamFrameSsims, videoDuration } from '../testing/segment-checks';
 import { decodedFrameCount } from '../testing/cut-checks';
 
 let svc: TestService;
 let media: MediaServer;
 let dir: string;
 
+/** `frame`: the longest frame duration (the duration must match within it). */
 const SOURCES = [
-  { name: 'h264-25.mp4', rate: '25', gop: 25, codec: 'libx264' },
-  { name: 'h264-2997.mp4', rate: '30000/1001', gop: 30, codec: 'libx264' },
+  { name: 'h264-25.mp4', rate: '25', gop: 25, codec: 'libx264', frame: 1 / 25, vfr: [] as string[], keep: '' },
+  { name: 'h264-2997.mp4', rate: '30000/1001', gop: 30, codec: 'libx264', frame: 1001 / 30000, vfr: [], keep: '' },
   // x265 makes open GOPs (CRA keyframes with leading frames): a stream-copy cut there would lose frames.
-  { name: 'h265-25.mp4', rate: '25', gop: 25, codec: 'libx265' },
+  { name: 'h265-25.mp4', rate: '25', gop: 25, codec: 'libx265', frame: 1 / 25, vfr: [], keep: '' },
+  // Variable frame rate: 30 fps for 2 s, then every third frame (10 fps), kept as it is (-fps_mode passthrough; see docs/scale-out.md on VFR).
+  {
+    name: 'h264-vfr.mp4',
+    rate: '30',
+    gop: 25,
+    codec: 'libx264',
+    frame: 1 / 10,
+    vfr: ['-vf', "select='lt(n\\,60)+not(mod(n\\,3))'", '-fps_mode', 'vfr'],
+    keep: '-fps_mode passthrough ',
+  },
 ];
 
 beforeAll(async () => {
@@ -32,6 +43,7 @@ beforeAll(async () => {
         String(s.gop),
         '-preset',
         'veryfast',
+        ...s.vfr,
         '-pix_fmt',
         'yuv420p',
         '-c:a',
@@ -97,19 +109,34 @@ describe('segmented encodes', () => {
     expect(res.text).toMatch(/segmented/);
   });
 
-  it.each(SOURCES)('when $name is encoded in 2 s segments, then it matches the unsegmented run frame for frame', async (s) => {
-    const command = '-i {{in_1}} -c:v libx264 -crf 20 -preset veryfast -c:a aac -movflags +faststart {{out_1}}';
-    const plain = await run(s.name, command);
-    const seg = await run(s.name, command, { segment_seconds: '2' });
-    const frameSeconds = s.gop === 25 ? 1 / 25 : 1001 / 30000;
+  /** Frame for frame as the unsegmented run: count, duration within a frame, clean decode, audio, SSIM (mean and at every seam). */
+  async function expectExact(seg: { body: any; file: string }, plain: { file: string }, frameSeconds: number): Promise<void> {
     expect(seg.body.segments.length).toBeGreaterThanOrEqual(3);
     expect(seg.body.segments.every((x: any) => x.status === 'DONE' && /^local:core/.test(x.worker) && x.seconds >= 0)).toBe(true);
     expect(seg.body.segments_reused).toBe(0);
     expect(await decodedFrameCount(seg.file)).toBe(await decodedFrameCount(plain.file));
-    expect(Math.abs(videoDuration(seg.file) - videoDuration(plain.file))).toBeLessThanOrEqual(frameSeconds + 1e-6);
-    expect(decodeErrors(seg.file)).toBe('');
-    expect(hasAudio(seg.file)).toBe(true);
-    expect(meanSsim(seg.file, plain.file)).toBeGreaterThanOrEqual(0.98);
+    expect(Math.abs((await videoDuration(seg.file)) - (await videoDuration(plain.file)))).toBeLessThanOrEqual(frameSeconds + 1e-6);
+    expect(await decodeErrors(seg.file)).toBe('');
+    expect(await hasAudio(seg.file)).toBe(true);
+    expect(await meanSsim(seg.file, plain.file)).toBeGreaterThanOrEqual(0.98);
+    const starts = seg.body.segments.map((x: any) => x.start as number);
+    const seams = await seamFrameSsims(seg.file, plain.file, starts, path.join(dir, `${seg.body.command_id}.ssim.log`));
+    expect(seams.length).toBe(2 * (starts.length - 1));
+    for (const s of seams) expect(s.ssim, `frame ${s.frame} next to a seam`).toBeGreaterThanOrEqual(0.95);
+  }
+
+  it.each(SOURCES)('when $name is encoded in 2 s segments with CRF, then it matches the unsegmented run frame for frame', async (s) => {
+    const command = `-i {{in_1}} ${s.keep}-c:v libx264 -crf 20 -preset veryfast -c:a aac -movflags +faststart {{out_1}}`;
+    const plain = await run(s.name, command);
+    const seg = await run(s.name, command, { segment_seconds: '2' });
+    await expectExact(seg, plain, s.frame);
+  });
+
+  it('when an encode with a target bitrate (-b:v) is segmented, then it matches the unsegmented run frame for frame', async () => {
+    const command = '-i {{in_1}} -c:v libx264 -b:v 400k -preset veryfast -c:a aac {{out_1}}';
+    const plain = await run('h264-25.mp4', command);
+    const seg = await run('h264-25.mp4', command, { segment_seconds: 2 });
+    await expectExact(seg, plain, 1 / 25);
   });
 
   it('when a segmented encode is cancelled while segments run, then it ends CANCELLED and its finished segments are removed', async () => {

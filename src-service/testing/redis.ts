@@ -24,8 +24,8 @@ export interface TestRedis {
   url: string;
   port: number;
   stop(): Promise<void>;
-  /** Stops and starts the same server on the same port (its AOF, if on, brings the data back). */
-  restart(downMs?: number): Promise<void>;
+  /** Stops (SIGTERM, or `SIGKILL` for a crash) and starts the same server on the same port (its AOF, if on, brings the data back). */
+  restart(downMs?: number, signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** A real redis-server on a free port in `dir`; `aof` keeps data across a restart. */
@@ -49,20 +49,20 @@ export async function startRedis(dir: string, opts: { aof?: boolean } = {}): Pro
     child = spawn('redis-server', args, { cwd: dir, stdio: 'ignore' });
     await waitForPort(port);
   };
-  const stopChild = async () => {
+  const stopChild = async (signal: NodeJS.Signals = 'SIGTERM') => {
     const c = child;
-    if (c.exitCode !== null) return;
+    if (c.exitCode !== null || c.signalCode !== null) return;
     const exited = new Promise<void>((r) => c.once('exit', () => r()));
-    c.kill('SIGTERM');
+    c.kill(signal);
     await exited;
   };
   await launch();
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
-    stop: stopChild,
-    async restart(downMs = 500) {
-      await stopChild();
+    stop: () => stopChild(),
+    async restart(downMs = 500, signal: NodeJS.Signals = 'SIGTERM') {
+      await stopChild(signal);
       await new Promise((r) => setTimeout(r, downMs));
       await launch();
     },

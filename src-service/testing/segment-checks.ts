@@ -1,11 +1,21 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 
-/** Test helpers for segmented encodes: what ffprobe and ffmpeg say about an output. */
+/**
+ * Test helpers for segmented encodes: what ffprobe and ffmpeg say about an output. They run
+ * the tools asynchronously: a test blocked in a synchronous child process leaves a dead
+ * keep-alive socket behind (the service closes it meanwhile) and its next request fails.
+ */
 
-export function videoDuration(file: string): number {
-  const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file]);
-  const rows = out
-    .toString()
+function run(bin: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(bin, args, { maxBuffer: 256 * 1024 * 1024 }, (_err, stdout, stderr) => resolve({ stdout: String(stdout), stderr: String(stderr) }));
+  });
+}
+
+export async function videoDuration(file: string): Promise<number> {
+  const out = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file]);
+  const rows = out.stdout
     .trim()
     .split('\n')
     .map((l) => l.split(',').map(Number));
@@ -15,18 +25,55 @@ export function videoDuration(file: string): number {
 }
 
 /** ffmpeg's error lines when decoding the whole file (empty: clean). */
-export function decodeErrors(file: string): string {
-  return spawnSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-']).stderr.toString().trim();
+export async function decodeErrors(file: string): Promise<string> {
+  return (await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-'])).stderr.trim();
 }
 
-export function meanSsim(a: string, b: string): number {
-  const r = spawnSync('ffmpeg', ['-hide_banner', '-i', a, '-i', b, '-lavfi', '[0:v][1:v]ssim', '-f', 'null', '-']);
-  const m = /All:([0-9.]+)/.exec(r.stderr.toString());
-  if (!m) throw new Error(`no SSIM: ${r.stderr.toString().slice(-500)}`);
+export async function meanSsim(a: string, b: string): Promise<number> {
+  const r = await run('ffmpeg', ['-hide_banner', '-i', a, '-i', b, '-lavfi', '[0:v][1:v]ssim', '-f', 'null', '-']);
+  const m = /All:([0-9.]+)/.exec(r.stderr);
+  if (!m) throw new Error(`no SSIM: ${r.stderr.slice(-500)}`);
   return Number(m[1]);
 }
 
-export function hasAudio(file: string): boolean {
-  const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', file]);
-  return out.toString().includes('audio');
+export async function hasAudio(file: string): Promise<boolean> {
+  const out = await run('ffprobe', ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', file]);
+  return out.stdout.includes('audio');
+}
+
+/** Presentation times of every video frame, in order (frames are decoded). */
+export async function frameTimes(file: string): Promise<number[]> {
+  const out = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', file]);
+  return out.stdout
+    .trim()
+    .split('\n')
+    .map(Number)
+    .filter((t) => Number.isFinite(t))
+    .sort((x, y) => x - y);
+}
+
+/** The SSIM of every frame of `a` against `b` (ffmpeg's ssim filter, its stats_file), by frame index. */
+export async function frameSsims(a: string, b: string, statsFile: string): Promise<number[]> {
+  await run('ffmpeg', ['-hide_banner', '-i', a, '-i', b, '-lavfi', `[0:v][1:v]ssim=stats_file=${statsFile}`, '-f', 'null', '-']);
+  const text = await fs.readFile(statsFile, 'utf8');
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => Number(/All:([0-9.]+)/.exec(l)?.[1]));
+}
+
+/**
+ * The SSIM of the frames next to each seam: the last frame before each segment start (after
+ * the first) and the first frame from it, found by the output's frame times.
+ */
+export async function seamFrameSsims(seg: string, ref: string, starts: number[], statsFile: string): Promise<{ frame: number; ssim: number }[]> {
+  const times = await frameTimes(seg);
+  const ssims = await frameSsims(seg, ref, statsFile);
+  const t0 = times[0] ?? 0;
+  const out: { frame: number; ssim: number }[] = [];
+  for (const start of starts.slice(1)) {
+    const first = times.findIndex((t) => t - t0 >= start - starts[0]! - 1e-4);
+    for (const frame of [first - 1, first]) if (frame >= 0 && frame < ssims.length) out.push({ frame, ssim: ssims[frame]! });
+  }
+  return out;
 }

@@ -43,7 +43,17 @@ export async function startWorkerProcess(opts: {
   );
   let out = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${out}`)), 30_000);
+    const timer = setTimeout(() => {
+      // Never leave a half-started worker behind: the node process under tsx, then tsx.
+      for (const p of [deepestNode(child.pid as number), child.pid as number]) {
+        try {
+          process.kill(p, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+      reject(new Error(`worker did not start:\n${out}`));
+    }, 90_000); // tsx compiles the worker at start: slow on a loaded machine
     const onData = (d: Buffer) => {
       out += d.toString();
       if (/FFDesk worker \S+ ready/.test(out)) {

@@ -59,7 +59,7 @@ describe('the OpenAPI document', () => {
     const schemes = doc.components.securitySchemes as Record<string, unknown>;
     expect(schemes.WorkerToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     const worker = Object.entries(doc.paths).filter(([p]) => p.startsWith('/v1/worker/'));
-    expect(worker.length).toBe(8);
+    expect(worker.length).toBe(12);
     for (const [p, ops] of worker)
       for (const op of Object.values(ops) as { tags: string[]; security?: unknown }[]) {
         expect(op.tags, p).toEqual(['Worker protocol (internal)']);

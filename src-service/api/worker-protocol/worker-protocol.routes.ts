@@ -6,6 +6,13 @@ import type { GuardedRouter } from '../guarded-router';
 import { workerProtocolEndpoints } from '../../contract/endpoints/worker-protocol';
 import type { WorkersRepo } from '../../scale-out/workers-repo';
 import type { RemoteJobs } from '../../scale-out/remote-jobs';
+import type { PieceQueue, SegmentCoordinator } from '../../scale-out/segments/coordinator';
+
+/** Segmented encodes spread over workers: the coordinator and the queue its pieces go to. */
+interface Segments {
+  coordinator: SegmentCoordinator;
+  pieces(): PieceQueue | null;
+}
 
 const PART_NUMBER = /^[0-9]{1,6}$/;
 
@@ -20,8 +27,8 @@ class WorkerUnauthorizedError extends HttpError {
  * and authenticated by a worker token (never a user's API key; and a worker token opens no
  * user route). Served before the API-key check, the token checked before anything else.
  */
-export function workerApi(workers: WorkersRepo, jobs: RemoteJobs): GuardedRouter {
-  return { prefix: '/v1/worker/', guard: workerToken(workers), router: workerProtocolRoutes(workers, jobs) };
+export function workerApi(workers: WorkersRepo, jobs: RemoteJobs, segments: Segments): GuardedRouter {
+  return { prefix: '/v1/worker/', guard: workerToken(workers), router: workerProtocolRoutes(workers, jobs, segments) };
 }
 
 function workerToken(workers: WorkersRepo): Middleware {
@@ -34,7 +41,7 @@ function workerToken(workers: WorkersRepo): Middleware {
   };
 }
 
-function workerProtocolRoutes(workers: WorkersRepo, jobs: RemoteJobs) {
+function workerProtocolRoutes(workers: WorkersRepo, jobs: RemoteJobs, { coordinator, pieces }: Segments) {
   return mountEndpoints(createRouter(), workerProtocolEndpoints, {
     workerHeartbeat: (ctx, { body: b }) => {
       workers.report(ctx.state.workerTokenId as string, {
@@ -53,7 +60,8 @@ function workerProtocolRoutes(workers: WorkersRepo, jobs: RemoteJobs) {
     workerInitFile: (_ctx, input) => {
       const b = input.body;
       const id = input.params.command_id;
-      if (jobs.progress(id, b.worker_id, null).cancel) throw new HttpError(409, 'The command is no longer running on this worker');
+      const gone = b.segment === undefined ? jobs.progress(id, b.worker_id, null).cancel : coordinator.progress(id, b.segment, b.worker_id, null).cancel;
+      if (gone) throw new HttpError(409, 'The command is no longer running on this worker');
       return jobs.uploads.init(id, b.path, b.size_bytes);
     },
     // Read from ctx, not the declared schemas: a malformed part number is an unknown path (404), never a 422.
@@ -71,5 +79,9 @@ function workerProtocolRoutes(workers: WorkersRepo, jobs: RemoteJobs) {
     },
     workerCompleteCommand: (_ctx, input) => jobs.complete(input.params.command_id, input.body.worker_id, input.body),
     workerFailCommand: (_ctx, input) => jobs.reportFailure(input.params.command_id, input.body.worker_id, input.body),
+    workerClaimSegment: (_ctx, { params: p, body: b }) => coordinator.claim(p.command_id, Number(p.index), b.worker_id),
+    workerSegmentProgress: (_ctx, { params: p, body: b }) => coordinator.progress(p.command_id, Number(p.index), b.worker_id, b.progress),
+    workerCompleteSegment: (_ctx, { params: p, body: b }) => coordinator.complete(p.command_id, Number(p.index), b.worker_id, b),
+    workerFailSegment: (_ctx, { params: p, body: b }) => coordinator.fail(p.command_id, Number(p.index), b.worker_id, b, pieces()),
   });
 }

@@ -15,11 +15,22 @@ import {
   WorkerPartAnswer,
   WorkerProgress,
   WorkerRef,
+  WorkerSegmentClaimAnswer,
+  WorkerSegmentDone,
+  WorkerSegmentFail,
+  WorkerSegmentStatus,
   WorkerUploadInit,
 } from '../worker-protocol.schema';
 
 const TAG = 'Worker protocol (internal)';
 const CommandParams = z.object({ command_id: z.string() });
+const SegmentParams = z.object({
+  command_id: z.string(),
+  index: z
+    .string()
+    .regex(/^[0-9]{1,7}$/)
+    .describe('The piece: 0 to n-1 the video segments, n the whole audio'),
+});
 const UploadParams = z.object({ upload_id: z.string() });
 const PartParams = z.object({ upload_id: z.string(), part_number: z.string().describe('1 to the part count of the upload') });
 const PartQuery = z.object({ token: z.string().describe('The signature; part of the part URL the files call handed out') });
@@ -121,5 +132,45 @@ export const workerProtocolEndpoints = defineEndpoints({
     params: CommandParams,
     body: WorkerFail,
     responses: { '200': json('The command status now', WorkerCommandStatus), ...WORKER_ERRORS, ...errors(415, 422) },
+  },
+  workerClaimSegment: {
+    method: 'post',
+    path: '/v1/worker/commands/{command_id}/segments/{index}/claim',
+    tag: TAG,
+    auth: 'worker',
+    summary: 'Claim one piece of a segmented encode: what to encode, or why it is gone (done, cancelled)',
+    params: SegmentParams,
+    body: WorkerRef,
+    responses: { '200': json('The piece, or `gone`', WorkerSegmentClaimAnswer), ...WORKER_ERRORS, ...errors(415, 422) },
+  },
+  workerSegmentProgress: {
+    method: 'post',
+    path: '/v1/worker/commands/{command_id}/segments/{index}/progress',
+    tag: TAG,
+    auth: 'worker',
+    summary: 'Relay the progress of a running piece; the answer says whether to stop it',
+    params: SegmentParams,
+    body: WorkerProgress,
+    responses: { '200': json('Whether the worker must stop the piece', WorkerCancel), ...WORKER_ERRORS, ...errors(415, 422) },
+  },
+  workerCompleteSegment: {
+    method: 'post',
+    path: '/v1/worker/commands/{command_id}/segments/{index}/complete',
+    tag: TAG,
+    auth: 'worker',
+    summary: 'Report a piece encoded and uploaded: the service keeps it durable, and joins once every piece is there',
+    params: SegmentParams,
+    body: WorkerSegmentDone,
+    responses: { '200': json('The command status now', WorkerSegmentStatus), ...WORKER_ERRORS, ...errors(415, 422) },
+  },
+  workerFailSegment: {
+    method: 'post',
+    path: '/v1/worker/commands/{command_id}/segments/{index}/fail',
+    tag: TAG,
+    auth: 'worker',
+    summary: 'Report a failed piece (the command fails), or with requeue hand it back to the queue',
+    params: SegmentParams,
+    body: WorkerSegmentFail,
+    responses: { '200': json('The command status now', WorkerSegmentStatus), ...WORKER_ERRORS, ...errors(415, 422) },
   },
 });

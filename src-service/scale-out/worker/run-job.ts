@@ -93,6 +93,14 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
 
 /** Progress every PROGRESS_EVERY_MS (also the heartbeat); a cancel answer aborts the run. */
 function startReporter(ctx: JobContext, commandId: string, controller: AbortController) {
+  return startProgressReporter(
+    (progress) => ctx.client.send('workerProgress', { command_id: commandId }, { worker_id: ctx.workerId, progress }, { patienceMs: 0 }),
+    controller,
+  );
+}
+
+/** Sends the latest progress every PROGRESS_EVERY_MS through `send`; an answer with `cancel` aborts the run. */
+export function startProgressReporter(send: (progress: unknown) => Promise<{ cancel: boolean }>, controller: AbortController) {
   let latest: unknown = null;
   let busy = false;
   const tick = () => {
@@ -100,8 +108,7 @@ function startReporter(ctx: JobContext, commandId: string, controller: AbortCont
     busy = true;
     const progress = latest;
     latest = null;
-    ctx.client
-      .send('workerProgress', { command_id: commandId }, { worker_id: ctx.workerId, progress }, { patienceMs: 0 })
+    send(progress)
       .then((a) => {
         if (a.cancel) controller.abort(new CancelledError());
       })
@@ -146,7 +153,7 @@ async function finish(
 }
 
 /** Read through the descriptor checked once without following links (docs/sandbox.md, "What comes back out"). */
-async function uploadFile(ctx: JobContext, commandId: string, work: string, file: string): Promise<void> {
+export async function uploadFile(ctx: Pick<JobContext, 'client' | 'workerId'>, commandId: string, work: string, file: string, segment?: number): Promise<void> {
   const checked = await openUnder(work, file).catch((err: unknown) => {
     if (!(err instanceof UntrustedFileError)) throw err;
     if (err.missing) throw new JobFailure('MISSING_OUTPUT_FILE', `Output ${file} was not produced by the command`);
@@ -161,6 +168,7 @@ async function uploadFile(ctx: JobContext, commandId: string, work: string, file
         worker_id: ctx.workerId,
         path: file,
         size_bytes: size,
+        ...(segment === undefined ? {} : { segment }),
       },
     );
     const etags: string[] = [];
@@ -188,7 +196,7 @@ async function reportFailure(ctx: JobContext, commandId: string, reason: unknown
   });
 }
 
-function failureOf(reason: unknown, err: unknown): { error_status: WorkerFailureStatus; error_message: string } {
+export function failureOf(reason: unknown, err: unknown): { error_status: WorkerFailureStatus; error_message: string } {
   const f = reason instanceof JobFailure ? reason : err instanceof JobFailure ? err : null;
   if (f && isWorkerFailure(f.status)) return { error_status: f.status, error_message: f.message };
   const message = f?.message ?? (err as Error)?.message ?? String(err);

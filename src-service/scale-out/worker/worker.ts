@@ -9,6 +9,8 @@ import { ApiError } from '../../client/errors';
 import { describeWorker, detectWorkerEncoders } from './worker-info';
 import type { MediaBinaries } from '../../media/binaries';
 import { runRemoteJob } from './run-job';
+import { runRemotePiece } from './run-piece';
+import { createInputCache } from './input-cache';
 import { createVcpuPool } from './vcpu-pool';
 import { createConfiner, type Confiner, type SandboxMode } from '../../media/confine';
 
@@ -46,6 +48,7 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
   const pool = createVcpuPool(o.vcpus);
   const shutdown = new AbortController();
   const running = new Set<string>();
+  const inputs = createInputCache(o.workDir);
   const confiners = new Map<SandboxMode, Confiner>();
   const confinerFor = (mode: SandboxMode): Confiner => {
     let c = confiners.get(mode);
@@ -69,12 +72,14 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
       // Stopping before it started: the job just ends; the command is still QUEUED and the service queues it again.
       const cpus = await pool.acquire(job.data.vcpus, shutdown.signal);
       if (!cpus) return;
-      running.add(job.data.commandId);
+      const segment = job.name === 'segment' ? job.data.segment : undefined;
+      const label = segment === undefined ? job.data.commandId : `${job.data.commandId}#${segment}`;
+      running.add(label);
       try {
-        await runRemoteJob(
-          { client, workerId: id, workDir: o.workDir, ffmpegPath, ffprobePath, cpus, confinerFor, shutdown: shutdown.signal, log: o.log },
-          job.data.commandId,
-        );
+        const ctx = { client, workerId: id, workDir: o.workDir, ffmpegPath, ffprobePath, cpus, confinerFor, shutdown: shutdown.signal, log: o.log };
+        // A piece of a segmented encode (docs/scale-out.md, "Segmented encodes"), or a whole command.
+        if (typeof segment === 'number') await runRemotePiece({ ...ctx, inputs }, job.data.commandId, segment);
+        else await runRemoteJob(ctx, job.data.commandId);
       } catch (err) {
         // A revoked token: stop taking jobs rather than failing every one; this one stays QUEUED for another worker.
         if (!(err instanceof ApiError && err.status === 401)) throw err;
@@ -85,7 +90,7 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
           void worker.close().finally(() => o.onRevoked?.());
         }
       } finally {
-        running.delete(job.data.commandId);
+        running.delete(label);
         pool.release(cpus);
       }
     },
@@ -106,6 +111,7 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
       clearInterval(beat);
       shutdown.abort();
       await worker.close();
+      await inputs.clear();
     },
   };
 }

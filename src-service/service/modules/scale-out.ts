@@ -7,6 +7,7 @@ import { createRemoteJobs, type RemoteJobsDeps } from '../../scale-out/remote-jo
 import { createQueueScheduler } from '../../scale-out/queue-scheduler';
 import { workerApi } from '../../api/worker-protocol/worker-protocol.routes';
 import { workersRoutes } from '../../api/workers/workers.routes';
+import { createSegmentCoordinator } from '../../scale-out/segments/coordinator';
 
 export interface ScaleOut extends ServiceModule {
   scheduler: Scheduler;
@@ -28,15 +29,17 @@ export interface ScaleOutDeps extends Omit<RemoteJobsDeps, 'requeued'> {
  */
 export function createScaleOut(deps: ScaleOutDeps): ScaleOut {
   const workers = createWorkersRepo(deps.db);
-  const jobs = createRemoteJobs({ ...deps, requeued: () => queue.notify() });
-  const queue = createQueueScheduler({ commands: deps.commands, redisUrl: deps.redisUrl, jobs, lostMs: deps.config.workerLostSeconds * 1000, log: deps.log });
+  const coordinator = createSegmentCoordinator(deps);
+  const jobs = createRemoteJobs({ ...deps, requeued: () => queue.notify(), coordinated: coordinator.isCoordinated });
+  const lostMs = deps.config.workerLostSeconds * 1000;
+  const queue = createQueueScheduler({ commands: deps.commands, redisUrl: deps.redisUrl, jobs, lostMs, coordinator, log: deps.log });
   let local: { stop(): Promise<void> } | undefined;
   let localTokenId: string | undefined;
   return {
     name: 'scale-out',
     scheduler: queue,
     routers: [workersRoutes({ workers })],
-    guardedRouters: [workerApi(workers, jobs)],
+    guardedRouters: [workerApi(workers, jobs, { coordinator, pieces: () => queue.pieces() })],
     workers,
     async start() {
       await queue.start();

@@ -8,6 +8,7 @@ import { CONTAINER_ORDER, CONTAINERS, codecLabel, codecsFor, qualityWords } from
 import { ConvertPicture } from './ConvertPicture';
 import { ConvertAudio } from './ConvertAudio';
 import { ConvertPreview } from './ConvertPreview';
+import { SplitOffer } from './SplitOffer';
 import type { JobForm } from './form';
 import { useHardwareEncoders } from './use-hardware-encoders';
 import { openPreset } from './preset-form';
@@ -154,6 +155,13 @@ export function ConvertPanel({ form, setForm }: Props) {
             <li key={n}>{n}</li>
           ))}
         </ul>
+      )}
+      {kind === 'video' && (
+        <SplitOffer
+          durationSeconds={sourceFactsOf(form).duration}
+          checked={form.segmentSeconds !== undefined}
+          onChange={(n) => setForm((f) => ({ ...f, segmentSeconds: n ?? undefined }))}
+        />
       )}
       <ConvertPreview form={form} />
     </section>

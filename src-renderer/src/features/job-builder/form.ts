@@ -55,6 +55,8 @@ export interface JobForm {
   convert?: ConvertState;
   /** A preset opened in the convert panel: its parameters are the panel's fields. */
   preset?: PresetInForm;
+  /** One encode split across workers or cores in segments of this many seconds (the request's `segmented`, docs/scale-out.md). */
+  segmentSeconds?: number;
 }
 
 let keySeq = 0;
@@ -89,6 +91,7 @@ export function toRequest(form: JobForm): CommandRequest {
     output_files: form.outputMode === 'folder' ? ('OUTPUT_FOLDER' as const) : Object.fromEntries(form.outputs.map((r) => [r.alias.trim(), r.name.trim()])),
     ...(form.isPrivate ? { is_private: true } : {}),
     ...(form.useCache ? { cache: true } : {}),
+    ...(form.segmentSeconds !== undefined && !form.isChained ? { segmented: { segment_seconds: form.segmentSeconds } } : {}),
     ...(numberOrUndefined(form.vcpuCount) === undefined ? {} : { vcpu_count: numberOrUndefined(form.vcpuCount) }),
     ...(numberOrUndefined(form.maxRunSeconds) === undefined ? {} : { max_command_run_seconds: numberOrUndefined(form.maxRunSeconds) }),
     ...(jobName(form) ? { name: jobName(form) } : {}),
@@ -110,6 +113,7 @@ export function fromRequest(req: CommandRequest): JobForm {
     outputs: outputs.map(([alias, name]) => ({ key: newKey(), alias, name })),
     isPrivate: req.is_private === true,
     useCache: req.cache === true,
+    ...segmentSecondsOf(req),
     vcpuCount: req.vcpu_count === undefined ? '' : String(req.vcpu_count),
     maxRunSeconds: req.max_command_run_seconds === undefined ? '' : String(req.max_command_run_seconds),
     name: req.name ?? '',
@@ -181,4 +185,11 @@ export function placeDroppedFiles(form: JobForm, count: number): { form: JobForm
     keys.push(row.key);
   }
   return { form: { ...form, inputMode: 'files', inputs: inputs.map((r) => (keys.includes(r.key) ? { ...r, source: 'local' } : r)) }, keys };
+}
+
+/** The request's `segmented` (true: the default 30 s) as the form's segment length. */
+function segmentSecondsOf(req: CommandRequest): { segmentSeconds?: number } {
+  const s = 'segmented' in req ? req.segmented : undefined;
+  if (!s) return {};
+  return { segmentSeconds: s === true ? 30 : Number(s.segment_seconds ?? 30) };
 }

@@ -12,6 +12,7 @@ import { LogView } from './LogView';
 import { OutputCard } from './OutputCard';
 import { DownloadAllButton } from './DownloadAllButton';
 import { ProgressPanel } from './ProgressPanel';
+import { SegmentStrip } from './SegmentStrip';
 import { useJob } from './use-job';
 import { useCompareInput } from './use-compare-input';
 
@@ -48,6 +49,7 @@ export function JobDetail({ id }: { id: string }) {
         </div>
         <JobFacts record={record} />
         {record.status === 'PROCESSING' && <ProgressPanel progress={job.progress} />}
+        <SegmentStrip record={record} />
         {record.status === 'QUEUED' && <p className="notice notice-warning">Waiting for free vCPUs; it starts when earlier jobs finish.</p>}
         {record.status === 'FAILED' && <FailureNotice record={record} />}
         {record.cache_hit && record.cached_from_command_id && <CacheHitNotice sourceId={record.cached_from_command_id} />}

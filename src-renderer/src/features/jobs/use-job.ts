@@ -17,7 +17,11 @@ export function useJob(id: string) {
   const isFinal = status === 'SUCCESS' || status === 'FAILED';
 
   useServiceEvents((e) => {
-    if (e.type === 'command.progress' && e.data.command_id === id) setLiveProgress(e.data.progress);
+    if (e.type === 'command.progress' && e.data.command_id === id) {
+      setLiveProgress(e.data.progress);
+      // A segmented encode: its segments' states (the strip) change as it progresses.
+      if (record.data?.segments?.length) record.reload();
+    }
     if (e.type === 'command' && e.data.command_id === id && (e.data.status !== status || e.data.name !== record.data?.name)) record.reload();
   });
 

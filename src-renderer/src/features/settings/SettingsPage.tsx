@@ -5,6 +5,7 @@ import { UsageSection } from './UsageSection';
 import { WebhookSection } from './WebhookSection';
 import { WorkersSection } from './WorkersSection';
 import { CacheSection } from './CacheSection';
+import { SplitSection } from './SplitSection';
 
 /** Key, usage, machine and webhook settings. */
 export default function SettingsPage() {
@@ -18,6 +19,7 @@ export default function SettingsPage() {
       </div>
       <WebhookSection />
       <WorkersSection />
+      <SplitSection />
       <CacheSection />
     </div>
   );

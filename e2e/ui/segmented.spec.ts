@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ffmpeg } from '../../src-service/testing/media';
+import { AppPage } from './app-page';
+import { ConvertPage } from './convert-page';
+import { expect, openApp, test } from './fixtures';
+
+test.describe('builder: split a long encode', () => {
+  test('when the input is longer than the split threshold, then the convert panel proposes splitting across cores and the job view shows the segments as a strip', async ({
+    page,
+    svc,
+  }) => {
+    test.setTimeout(240_000); // real encodes, paced to real time, on a shared machine
+    // An 8 s clip with a keyframe every second stands in for a long film (the threshold is lowered below).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-e2e-split-'));
+    try {
+      const lavfi = ['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=8', '-f', 'lavfi', '-i', 'sine=duration=8'];
+      ffmpeg(
+        ['-v', 'error', ...lavfi, '-c:v', 'libx264', '-g', '25', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', 'long-clip.mp4'],
+        dir,
+      );
+      const stored = await svc.client.uploadFile(new Blob([fs.readFileSync(path.join(dir, 'long-clip.mp4'))]), { filename: 'long-clip.mp4' });
+      await expect.poll(async () => (await svc.client.getFile(stored.file_id)).status).toBe('STORED');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    // The threshold is a documented setting (Settings, "Split long encodes").
+    await app.nav('Settings').click();
+    await page.getByLabel('Propose splitting from (seconds)').fill('5');
+    await app.openBuilder();
+    const convert = new ConvertPage(page);
+    await convert.pickStoredInput('in_1', 'long-clip.mp4');
+    await convert.field('Resolution').selectOption({ label: '480p' });
+    const offer = convert.panel().getByTestId('split-offer');
+    const split = offer.getByRole('checkbox', { name: /^Split across \d+ cores?$/ });
+    await expect(split).toBeVisible();
+    await expect(offer.getByTestId('split-estimate')).toContainText(/Estimated time ≈ \d+:\d\d instead of 0:08/);
+    await split.check();
+    const axe = await new AxeBuilder({ page }).include('[data-testid="split-offer"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    // -re paces the encode to real time, so segments are seen running before they are done.
+    await app.prependToCommand('-re ');
+    const id = await app.runJob();
+
+    const strip = page.getByRole('list', { name: 'Segments' });
+    await expect(strip.getByRole('listitem', { name: /: running on local:core\d+$/ }).first()).toBeVisible({ timeout: 60_000 });
+    const record = await svc.client.waitForCommand(id, { intervalMs: 250 });
+    expect(record.status).toBe('SUCCESS');
+    expect(record.original_request).toMatchObject({ segmented: { segment_seconds: expect.any(Number) } });
+    const count = record.segments?.length ?? 0;
+    expect(count).toBeGreaterThan(1);
+    await expect(strip.getByRole('listitem')).toHaveCount(count);
+    await expect(strip.getByRole('listitem', { name: /: done on local:core\d+$/ })).toHaveCount(count);
+    await expect(strip.getByRole('listitem').first()).toHaveAccessibleName(new RegExp(`^Segment 1 of ${count}, 0:00–0:0\\d: done on local:core\\d+$`));
+    const axeJob = await new AxeBuilder({ page }).include('[data-testid="segment-strip"]').analyze();
+    expect(axeJob.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+});
