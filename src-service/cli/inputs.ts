@@ -27,7 +27,7 @@ export function isUrl(value: string): boolean {
 /**
  * Uploads one local file with the client's multipart upload and waits until it is STORED
  * (probing follows complete-upload, docs/api.md §4.8c). A file the account already stored
- * (same content hash and privacy) is reused instead (docs/choices.md, "Same content, one file").
+ * (same content hash, name and privacy) is reused instead (docs/choices.md, "Same content, one file").
  */
 export async function uploadLocalFile(client: Client, given: string, opts: { isPrivate: boolean; json: boolean }): Promise<StoredFile> {
   const file = userPath(given);
@@ -36,7 +36,7 @@ export async function uploadLocalFile(client: Client, given: string, opts: { isP
   const view = createProgressView({ json: opts.json });
   const blob = await fs.openAsBlob(file);
   const name = path.basename(file);
-  const copy = await client.findStoredCopy(blob, { isPrivate: opts.isPrivate });
+  const copy = await client.findStoredCopy(blob, { filename: name, isPrivate: opts.isPrivate });
   if (copy) {
     if (!opts.json) process.stderr.write(`${name} is already stored as ${copy.file_id}: reused, not uploaded again\n`);
     return copy;

@@ -75,7 +75,7 @@ export function createClient(options: ClientOptions) {
     listFiles: (page: Page & Signal & { status?: 'stored' | 'all'; contentHash?: string } = {}) =>
       call(API.listFiles, { query: { limit: page.limit, offset: page.offset, status: page.status, content_hash: page.contentHash }, signal: page.signal }),
     /** FFDesk: a stored file with the same bytes and privacy as `blob`, to reuse instead of uploading it again (docs/choices.md). */
-    findStoredCopy: (blob: Blob, o: { isPrivate: boolean } & Signal) => findStoredCopy(client.listFiles, blob, o),
+    findStoredCopy: (blob: Blob, o: { filename: string; isPrivate: boolean } & Signal) => findStoredCopy(client.listFiles, blob, o),
     storeFile: (body: { file_url: string; is_private?: boolean }) => call(API.storeFile, { body }),
     initUpload: (body: CallInput<typeof API.initUpload>['body'], signal?: AbortSignal) => call(API.initUpload, { body, signal }),
     completeUpload: (id: string, parts: UploadedPart[], signal?: AbortSignal) => call(API.completeUpload, { params: { file_id: id }, body: { parts }, signal }),

@@ -46,8 +46,8 @@ export async function uploadInBrowser(client: FfdeskClient, file: File, opts: Br
   const saved = findResumable(file, opts.isPrivate);
   if (!saved) {
     opts.onChecking?.();
-    // Same bytes already stored with the same privacy: reuse that file (docs/gui.md, "Uploads").
-    const copy = await client.findStoredCopy(file, { isPrivate: opts.isPrivate, signal: opts.signal });
+    // Same bytes already stored under the same name and privacy: reuse that file (docs/gui.md, "Uploads").
+    const copy = await client.findStoredCopy(file, { filename: file.name, isPrivate: opts.isPrivate, signal: opts.signal });
     if (copy) return { file_id: copy.file_id, status: copy.status, reused: true };
   }
   // The same file dropped twice: the second upload is its own, not a resume of the first.
