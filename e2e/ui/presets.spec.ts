@@ -22,8 +22,10 @@ test.describe('presets', () => {
     await page.getByRole('button', { name: 'Run a preset on 2…' }).click();
     await expect(page).toHaveURL(/#\/presets$/);
     await page.getByRole('list', { name: 'Presets' }).getByRole('button', { name: 'GIF thumbnail' }).click();
-    await page.getByLabel(/^Duration/).fill('1');
-    await page.getByLabel(/^Width/).fill('120');
+    // The run panel's fields (the watch-folder form on the same page has fields of the same names).
+    const run = page.getByRole('region', { name: 'Run “GIF thumbnail”' });
+    await run.getByLabel(/^Duration/).fill('1');
+    await run.getByLabel(/^Width/).fill('120');
     const files = page.getByRole('list', { name: 'Stored files' });
     await expect(files.getByLabel('sample-video.mp4')).toBeChecked();
     await expect(files.getByLabel('clip-two.mp4')).toBeChecked();
