@@ -1,3 +1,4 @@
+import { ConvertFrame } from './ConvertFrame';
 import { Field } from '../../ui/Field';
 import { Button } from '../../ui/Button';
 import { formatBytes } from '../../lib/format';
@@ -47,13 +48,7 @@ export function ConvertPanel({ form, setForm }: Props) {
   };
 
   return (
-    <section className="card stack convert-panel" aria-labelledby="convert-title" data-testid="convert-panel">
-      <div className="row-wrap">
-        <h2 id="convert-title" style={{ fontSize: 'var(--text-l)' }}>
-          Convert
-        </h2>
-        <span className="small muted">Choose a format and quality; the command below is written for you.</span>
-      </div>
+    <ConvertFrame intro="Choose a format and quality; the command below is written for you.">
       <div className="row-wrap" role="group" aria-label="Start from">
         <span className="small muted">Start from:</span>
         {CONVERT_PRESETS.map((p) => (
@@ -164,6 +159,6 @@ export function ConvertPanel({ form, setForm }: Props) {
         />
       )}
       <ConvertPreview form={form} />
-    </section>
+    </ConvertFrame>
   );
 }

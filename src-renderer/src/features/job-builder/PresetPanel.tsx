@@ -1,3 +1,4 @@
+import { ConvertFrame } from './ConvertFrame';
 import { useEffect } from 'react';
 import { Button } from '../../ui/Button';
 import { ParameterFields } from '../../ui/ParameterFields';
@@ -28,20 +29,19 @@ export function PresetPanel({ form, setForm }: { form: JobForm; setForm(update: 
     });
 
   return (
-    <section className="card stack convert-panel" aria-labelledby="convert-title" data-testid="convert-panel">
-      <div className="row-wrap">
-        <h2 id="convert-title" style={{ fontSize: 'var(--text-l)' }}>
-          Convert
-        </h2>
-        <span className="small muted">
+    <ConvertFrame
+      intro={
+        <>
           With the preset <strong data-testid="open-preset">{preset.title ?? preset.name}</strong> ({preset.builtin ? 'built-in' : `version ${preset.version}`}
           ): set its values; the command below is written for you.
-        </span>
-        <span className="spacer" />
+        </>
+      }
+      action={
         <Button size="small" variant="ghost" onClick={() => setForm((f) => ({ ...f, preset: undefined }))}>
           Close preset
         </Button>
-      </div>
+      }
+    >
       {byHand && (
         <div className="notice notice-info row-wrap" data-testid="convert-by-hand">
           <span>
@@ -53,6 +53,6 @@ export function PresetPanel({ form, setForm }: { form: JobForm; setForm(update: 
         </div>
       )}
       <ParameterFields parameters={preset.parameters} values={preset.values} onChange={setValues} />
-    </section>
+    </ConvertFrame>
   );
 }
