@@ -35,14 +35,15 @@ const minute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 export function resultsBlock(report: Report): string {
   const partial = isPartial(report);
-  const what = `${report.mode === 'quick' ? 'Quick' : 'Full'} run${scopeOf(report)}`;
+  const flags = [report.mode === 'quick' ? '--quick' : '', report.only ? `--only=${report.only.join(',')}` : ''].filter(Boolean).join(' ');
+  const what = `Run of \`npm run bench${flags ? ` -- ${flags}` : ''}\`${report.only === undefined ? ' (scenarios not recorded)' : ''}`;
   const others = report.max_others_cpu_share === undefined ? '' : `, other work up to ${(report.max_others_cpu_share * 100).toFixed(0)}% of the CPU`;
   const passes = report.rows.filter((r) => r.result === 'pass').length;
   const misses = report.rows.filter((r) => r.result === 'miss').length;
   return [
     BEGIN,
     '',
-    `${what} of \`npm run bench\`, ${minute(report.started_at)}-${report.finished_at.slice(11, 16)} UTC${partial ? ' (not the whole suite)' : ''}.`,
+    `${what}, ${minute(report.started_at)}-${report.finished_at.slice(11, 16)} UTC${partial ? ' (not the whole suite)' : ''}.`,
     '',
     `- ${machineLine(report.machine).replace(/^machine: /, 'Machine: ')}.`,
     `- Builds the benchmarked services chose (their \`/v1/health\`): ${buildsLine(report.builds ?? [])}.`,
