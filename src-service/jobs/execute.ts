@@ -48,7 +48,15 @@ export async function runInFolder(
   const oddBefore = new Set(await listOddEntries(dirs.work));
   const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
   const steps = await substituteEach(req.steps, { ...inputs.paths, ...outputPaths, ...req.interims });
-  const result = await runSteps(deps.ffmpegPath, steps, { cwd: dirs.work, inputDurations: inputs.durations, confiner: deps.confiner, ...opts }, logs);
+  const later = inputs.durationsLater;
+  const result = await runSteps(
+    deps.ffmpegPath,
+    steps,
+    { cwd: dirs.work, inputDurations: inputs.durations, inputDurationsLater: later, confiner: deps.confiner, ...opts },
+    logs,
+  ).finally(
+    () => later, // the input probes started alongside ffmpeg have ended too before the folder is read or removed
+  );
   const interimNames = new Set(Object.values(req.interims));
   const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f) && !interimNames.has(f)); // interim files are never stored
   await refuseOddEntries(dirs.work, oddBefore);

@@ -37,7 +37,14 @@ function runCheck(ffprobe: string, ffmpeg: string): string | null {
   try {
     const clip = path.join(dir, 'check.ts');
     const run = (bin: string, argv: string[]) =>
-      spawnSync(bin, argv, { cwd: dir, env: envForBinary(bin, startupEnv()), timeout: TIMEOUT_MS, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      spawnSync(bin, argv, {
+        cwd: dir,
+        env: envForBinary(bin, startupEnv()),
+        timeout: TIMEOUT_MS,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true,
+      });
     const made = run(ffmpeg, ['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=s=64x64:r=10:d=0.3', '-c:v', 'mpeg2video', '-f', 'mpegts', clip]);
     if (made.status !== 0 || !fs.existsSync(clip)) return INCONCLUSIVE;
     const r = run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', clip]);

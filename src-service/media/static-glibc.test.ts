@@ -41,13 +41,13 @@ describe.skipIf(!staticProbe)('the static ffprobe build (needs @ffprobe-installe
   it.skipIf(!canConfine)('when it probes MPEG-TS inside bubblewrap, then the streams are read', async () => {
     const confiner = createConfiner({ mode: () => 'require', log: () => undefined });
     const probe = await probeFile(staticProbe as string, clip, { confiner });
-    expect(probe.format.format_name).toBe('mpegts');
-    expect(probe.streams[0]?.codec_name).toBe('mpeg2video');
+    expect(probe.format?.format_name).toBe('mpegts');
+    expect(probe.streams?.[0]?.codec_name).toBe('mpeg2video');
   });
 
   it('when it probes MPEG-TS unconfined, then the streams are read', async () => {
     const confiner = createConfiner({ mode: () => 'off', log: () => undefined });
     const probe = await probeFile(staticProbe as string, clip, { confiner });
-    expect(probe.format.format_name).toBe('mpegts');
+    expect(probe.format?.format_name).toBe('mpegts');
   });
 });
