@@ -74,7 +74,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const inputs =
         edit?.inputs ??
         (await timeStage('fetch', () =>
-          prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined, probeLater: segmentSecondsOf(row.request) === null }),
+          prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined, probeLater: !cache && segmentSecondsOf(row.request) === null }),
         ));
       const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
       const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
