@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { recordBuilds } from './builds';
 import { createRssMeter, peakOfTree, type RssMeter } from './rss';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -52,6 +53,7 @@ export async function startService(
     },
     opts.nodeArgs,
   );
+  await recordBuilds(launched.url);
   return { ...launched, key, dataDir, rss: createRssMeter(launched.pid) };
 }
 
