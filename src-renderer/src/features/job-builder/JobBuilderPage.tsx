@@ -3,7 +3,9 @@ import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
 import { PageHeader } from '../../ui/PageHeader';
 import { showToast } from '../../ui/toast';
-import { applyTemplate, samplesByName } from './apply-template';
+import { applyTemplate, openTemplateAsPreset, samplesByName } from './apply-template';
+import { API } from '../../../../src-service/client';
+import { TEMPLATES, type Template } from './templates';
 import { ConvertPanel } from './ConvertPanel';
 import { PresetPanel } from './PresetPanel';
 import { declaredAliases, placeDroppedFiles } from './form';
@@ -40,6 +42,12 @@ export default function JobBuilderPage() {
   const declared = declaredAliases(form);
   // Opened to fix a failed job: the command and what to fix come first, not the gallery.
   const [showTemplates, setShowTemplates] = useState(() => !form.fix);
+  /** The built-in preset of a gallery template (not of its GPU variant, a changed command); null when the service has none. */
+  const asPreset = async (t: Template, filled: typeof form) => {
+    if (!TEMPLATES.includes(t)) return null;
+    const preset = await client.call(API.getPreset, { params: { name: t.id }, query: {} }).catch(() => null);
+    return preset ? openTemplateAsPreset(t, filled, preset) : null;
+  };
   const drop = usePageDrop((dropped) => {
     const placed = placeDroppedFiles(form, dropped.length);
     state.replaceForm(placed.form);
@@ -66,9 +74,9 @@ export default function JobBuilderPage() {
         <div className="card">
           <TemplateGallery
             sampleNames={new Set(samples.keys())}
-            onUse={(t) => {
+            onUse={async (t) => {
               const { form: next, missing } = applyTemplate(t, samples);
-              state.replaceForm(next);
+              state.replaceForm((await asPreset(t, next)) ?? next);
               setShowTemplates(false);
               document.getElementById('main')?.scrollTo({ top: 0 });
               showToast(
