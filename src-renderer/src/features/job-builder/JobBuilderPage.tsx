@@ -48,6 +48,17 @@ export default function JobBuilderPage() {
     const preset = await client.call(API.getPreset, { params: { name: t.id }, query: {} }).catch(() => null);
     return preset ? openTemplateAsPreset(t, filled, preset) : null;
   };
+  const useTemplate = async (t: Template) => {
+    const { form: next, missing } = applyTemplate(t, samples);
+    state.replaceForm((await asPreset(t, next)) ?? next);
+    setShowTemplates(false);
+    document.getElementById('main')?.scrollTo({ top: 0 });
+    // The Use button is gone with the gallery: the keyboard goes on from the panel's first field.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="convert-panel"] :is(input, select, button)')?.focus());
+    showToast(
+      missing.length ? `Template loaded. Not stored yet: ${missing.join(', ')} — pick inputs yourself.` : `Template “${t.title}” loaded with the sample media.`,
+    );
+  };
   const drop = usePageDrop((dropped) => {
     const placed = placeDroppedFiles(form, dropped.length);
     state.replaceForm(placed.form);
@@ -72,20 +83,7 @@ export default function JobBuilderPage() {
       />
       {showTemplates && (
         <div className="card">
-          <TemplateGallery
-            sampleNames={new Set(samples.keys())}
-            onUse={async (t) => {
-              const { form: next, missing } = applyTemplate(t, samples);
-              state.replaceForm((await asPreset(t, next)) ?? next);
-              setShowTemplates(false);
-              document.getElementById('main')?.scrollTo({ top: 0 });
-              showToast(
-                missing.length
-                  ? `Template loaded. Not stored yet: ${missing.join(', ')} — pick inputs yourself.`
-                  : `Template “${t.title}” loaded with the sample media.`,
-              );
-            }}
-          />
+          <TemplateGallery sampleNames={new Set(samples.keys())} onUse={(t) => void useTemplate(t)} />
         </div>
       )}
       {form.preset ? <PresetPanel form={form} setForm={setForm} /> : !form.isChained && <ConvertPanel form={form} setForm={setForm} />}
