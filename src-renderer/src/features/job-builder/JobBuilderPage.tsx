@@ -48,7 +48,7 @@ export default function JobBuilderPage() {
     const preset = await client.call(API.getPreset, { params: { name: t.id }, query: {} }).catch(() => null);
     return preset ? openTemplateAsPreset(t, filled, preset) : null;
   };
-  const useTemplate = async (t: Template) => {
+  const openTemplate = async (t: Template) => {
     const { form: next, missing } = applyTemplate(t, samples);
     state.replaceForm((await asPreset(t, next)) ?? next);
     setShowTemplates(false);
@@ -83,7 +83,7 @@ export default function JobBuilderPage() {
       />
       {showTemplates && (
         <div className="card">
-          <TemplateGallery sampleNames={new Set(samples.keys())} onUse={(t) => void useTemplate(t)} />
+          <TemplateGallery sampleNames={new Set(samples.keys())} onUse={(t) => void openTemplate(t)} />
         </div>
       )}
       {form.preset ? <PresetPanel form={form} setForm={setForm} /> : !form.isChained && <ConvertPanel form={form} setForm={setForm} />}
