@@ -17,3 +17,41 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .join('; ')}`,
     );
 }
+
+/** The four looks every screen is checked in: width × colour scheme (docs/gui.md, "Accessibility"). */
+export const LOOKS = [
+  { width: 1280, scheme: 'light' },
+  { width: 1280, scheme: 'dark' },
+  { width: 800, scheme: 'dark' },
+  { width: 800, scheme: 'light' },
+] as const;
+export type Look = (typeof LOOKS)[number];
+
+/** Puts the page in a look and waits until it is drawn in it: the media query answers, no CSS transition is running, a frame has passed. */
+export async function showLook(page: Page, look: Look): Promise<void> {
+  await page.setViewportSize({ width: look.width, height: 800 });
+  await page.emulateMedia({ colorScheme: look.scheme });
+  await page.waitForFunction(
+    ({ width, scheme }) =>
+      window.innerWidth === width &&
+      matchMedia(`(prefers-color-scheme: ${scheme})`).matches &&
+      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+    look,
+  );
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
+ * The screen as it is, checked by axe in each look, switched in place (no new page or
+ * service per look); ends in the first look. Keys are "<screen> @ <width> <scheme>".
+ */
+export async function violationsInEveryLook(page: Page, screen: string, onLook?: (look: Look) => Promise<void>): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const look of LOOKS) {
+    await showLook(page, look);
+    found[`${screen} @ ${look.width} ${look.scheme}`] = await seriousViolations(page);
+    await onLook?.(look);
+  }
+  await showLook(page, LOOKS[0]);
+  return found;
+}
