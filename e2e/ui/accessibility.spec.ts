@@ -48,6 +48,8 @@ async function walk(page: Page, part: string, screens: Screens): Promise<void> {
 }
 
 test.describe('every screen through axe at 1280 and 800 px, light and dark', () => {
+  // Four axe runs per screen: on a loaded 2-core machine a walk can pass two minutes.
+  test.beforeEach(() => test.slow());
   test('when the connect screen, the jobs, a job, the player with its compare view and a failed job are checked, then none has a serious or critical violation', async ({
     page,
     svc,

@@ -12,6 +12,8 @@ import { expect, openApp, screen, test } from './fixtures';
  * screenshots of the README's "Your first clip".
  */
 test.describe('clip view', () => {
+  // Four axe runs per state: on a loaded 2-core machine the walk can pass two minutes.
+  test.beforeEach(() => test.slow());
   let work: string;
   test.beforeEach(() => void (work = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-clip-a11y-'))));
   test.afterEach(() => fs.rmSync(work, { recursive: true, force: true }));

@@ -8,6 +8,8 @@ import { expect, openApp, screen, test } from './fixtures';
  * dark, switched in place on the open view. The 800 px dark look is docs/screenshots/compare.png.
  */
 test.describe('compare view', () => {
+  // Four axe runs per view: on a loaded 2-core machine the walk can pass two minutes.
+  test.beforeEach(() => test.slow());
   test('when an MP4 → GIF output is compared with its input, then both sides show with their facts, the wipe moves by keyboard, and axe finds nothing in any look', async ({
     page,
     svc,
