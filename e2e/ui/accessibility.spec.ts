@@ -2,8 +2,10 @@ import path from 'node:path';
 import { makeTinyMedia } from '../../src-service/testing/media';
 import { AppPage } from './app-page';
 import type { Page } from '@playwright/test';
-import { seriousViolations } from './axe-check';
-import { expect, screen, test, testFolder, type UiService } from './fixtures';
+import { LOOKS, violationsInEveryLook, type Look } from './axe-check';
+import { ConvertPage } from './convert-page';
+import { PresetsPage } from './presets-page';
+import { expect, openApp, screen, test, testFolder, type UiService } from './fixtures';
 
 /** A finished job with a video and an image output (from the sample video), and a failed one. */
 async function seedJobs(svc: UiService): Promise<{ ok: string; bad: string }> {
@@ -24,145 +26,196 @@ async function seedJobs(svc: UiService): Promise<{ ok: string; bad: string }> {
   return { ok: ok.command_id, bad: bad.command_id };
 }
 
-/** Each screen of the app, reached as a user would, and what shows it is ready. */
-function screens(page: Page, svc: UiService, jobs: { ok: string; bad: string }, video: string): [string, () => Promise<void>][] {
-  const app = new AppPage(page);
-  const heading = (name: string | RegExp) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  return [
-    [
-      'jobs list',
-      async () => {
-        await app.nav('Jobs').click();
-        await expect(app.jobRows()).toHaveCount(2);
-      },
-    ],
-    [
-      'job with outputs',
-      async () => {
-        await app.jobRows().filter({ hasText: 'clip.mp4' }).click();
-        await expect(app.jobStatus()).toHaveText('Success');
-        await expect(app.outputCard('out_1').locator('video')).toBeVisible();
-        await expect(app.outputCard('out_2').locator('img')).toBeVisible();
-      },
-    ],
-    [
-      'large player',
-      async () => {
-        await app.outputCard('out_1').getByRole('button', { name: 'Compare with input' }).click();
-        await expect(app.largePlayer().locator('video')).toHaveCount(2);
-      },
-    ],
-    [
-      'failed job',
-      async () => {
-        await app.largePlayer().getByRole('button', { name: 'Close' }).click();
-        await page.goto(`${svc.url}/#/jobs/${jobs.bad}`);
-        await expect(app.failure()).toBeVisible();
-      },
-    ],
-    [
-      'builder',
-      async () => {
-        await app.nav('New job').click();
-        await heading('New job');
-      },
-    ],
-    [
-      'builder from a template',
-      async () => {
-        await page.getByRole('button', { name: 'Use template: Transcode to H.264/AAC' }).click();
-        await expect(page.getByTestId('command-editor').locator('.cm-content').first()).toBeVisible();
-      },
-    ],
-    [
-      'files',
-      async () => {
-        await app.nav('Files').click();
-        await expect(app.fileRow('clip.mp4')).toBeVisible();
-      },
-    ],
-    [
-      'files, nothing matches',
-      async () => {
-        await page.getByRole('searchbox', { name: 'Search files' }).fill('no-such-file-anywhere');
-        await expect(page.getByRole('heading', { name: 'No file matches' })).toBeVisible();
-        await page.getByRole('searchbox', { name: 'Search files' }).fill('');
-      },
-    ],
-    [
-      'file drawer',
-      async () => {
-        await app.fileRow('sample-video.mp4').click();
-        await expect(app.fileDrawer()).toBeVisible();
-      },
-    ],
-    [
-      'uploads',
-      async () => {
-        await app.nav('Uploads').click();
-        await app.chooseUploads([video]);
-        await expect(app.uploadRow(path.basename(video)).locator('.chip')).toHaveText('Stored', { timeout: 60_000 });
-      },
-    ],
-    [
-      'presets',
-      async () => {
-        await app.nav('Presets').click();
-        await heading('Presets');
-      },
-    ],
-    [
-      'settings',
-      async () => {
-        await app.nav('Settings').click();
-        await heading('Settings');
-      },
-    ],
-  ];
-}
+type Screens = [string, () => Promise<void>][];
 
-async function checkEveryScreen(page: Page, svc: UiService, tag: string): Promise<void> {
-  const media = makeTinyMedia(testFolder('ffdesk-axe-'), { seconds: 1 });
-  await svc.samplesReady();
+/**
+ * Every screen of the app, reached as a user would, checked by axe at 1280 and 800 px, light
+ * and dark. The looks are switched in place on the screen as it stands (violationsInEveryLook),
+ * so one walk covers the four; the walk is split in three, one service each, so each stays
+ * well inside the test timeout on a loaded machine. The 800 px dark look is screenshotted.
+ */
+async function walk(page: Page, part: string, screens: Screens): Promise<void> {
   const found: Record<string, string[]> = {};
-
-  // The connect screen, empty and after a refused key.
-  await page.goto(svc.url);
-  await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
-  found['connect'] = await seriousViolations(page);
-  await page.getByLabel('API key').fill(svc.apiKey.slice(0, 10));
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByText("That's a prefix, not the whole key.")).toBeVisible();
-  found['connect, prefix pasted'] = await seriousViolations(page);
-
-  await page.getByLabel('API key').fill(svc.apiKey);
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
-  found['no jobs yet'] = await seriousViolations(page);
-
-  const jobs = await seedJobs(svc);
-  for (const [name, open] of screens(page, svc, jobs, media.video)) {
+  for (const [name, open] of screens) {
     await open();
-    found[name] = await seriousViolations(page);
-    await screen(page, `51-axe-${tag}-${name.replace(/\W+/g, '-')}`);
+    const shot = async (look: Look) => {
+      if (look.width === 800 && look.scheme === 'dark') await screen(page, `51-axe-${part}-${name.replace(/\W+/g, '-')}`);
+    };
+    Object.assign(found, await violationsInEveryLook(page, name, shot));
   }
-  expect(Object.keys(found)).toHaveLength(15);
+  expect(Object.keys(found)).toHaveLength(screens.length * LOOKS.length);
   expect(Object.entries(found).filter(([, v]) => v.length > 0)).toEqual([]);
 }
 
-for (const width of [1280, 800]) {
-  test.describe(`${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } });
-    test(`when every screen is checked by axe at ${width} px, then none has a serious or critical violation`, async ({ page, svc }) => {
-      await checkEveryScreen(page, svc, String(width));
-    });
+test.describe('every screen through axe at 1280 and 800 px, light and dark', () => {
+  // Four axe runs per screen: on a loaded 2-core machine a walk can pass two minutes.
+  test.beforeEach(() => test.slow());
+  test('when the connect screen, the jobs, a job, the player with its compare view and a failed job are checked, then none has a serious or critical violation', async ({
+    page,
+    svc,
+  }) => {
+    const app = new AppPage(page);
+    let jobs = { ok: '', bad: '' };
+    await walk(page, 'jobs', [
+      [
+        'connect',
+        async () => {
+          await page.goto(svc.url);
+          await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
+        },
+      ],
+      [
+        'connect, prefix pasted',
+        async () => {
+          await page.getByLabel('API key').fill(svc.apiKey.slice(0, 10));
+          await page.getByRole('button', { name: 'Connect' }).click();
+          await expect(page.getByText("That's a prefix, not the whole key.")).toBeVisible();
+        },
+      ],
+      [
+        'no jobs yet',
+        async () => {
+          await page.getByLabel('API key').fill(svc.apiKey);
+          await page.getByRole('button', { name: 'Connect' }).click();
+          await expect(page.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
+        },
+      ],
+      [
+        'jobs list',
+        async () => {
+          await svc.samplesReady();
+          jobs = await seedJobs(svc);
+          await app.nav('Jobs').click();
+          await expect(app.jobRows()).toHaveCount(2);
+        },
+      ],
+      [
+        'job with outputs',
+        async () => {
+          await app.jobRows().filter({ hasText: 'clip.mp4' }).click();
+          await expect(app.jobStatus()).toHaveText('Success');
+          await expect(app.outputCard('out_1').locator('video')).toBeVisible();
+          await expect(app.outputCard('out_2').locator('img')).toBeVisible();
+        },
+      ],
+      [
+        'compare with input',
+        async () => {
+          await app.outputCard('out_1').getByRole('button', { name: 'Compare with input' }).click();
+          await expect(app.largePlayer().locator('video')).toHaveCount(2);
+          await expect(app.largePlayer().getByRole('slider', { name: /Wipe position/ })).toBeVisible();
+        },
+      ],
+      [
+        'failed job',
+        async () => {
+          await app.largePlayer().getByRole('button', { name: 'Close' }).click();
+          await page.goto(`${svc.url}/#/jobs/${jobs.bad}`);
+          await expect(app.failure()).toBeVisible();
+        },
+      ],
+    ]);
   });
-}
 
-test.describe('dark theme', () => {
-  test.use({ colorScheme: 'dark' });
-  test('when every screen is checked by axe in the dark theme, then none has a serious or critical violation', async ({ page, svc }) => {
-    await checkEveryScreen(page, svc, 'dark');
+  test('when the builder, its convert panel (GIF, loudness, crop), a template opened as a preset, the preset editor and the presets screen are checked, then none has a serious or critical violation', async ({
+    page,
+    svc,
+  }) => {
+    await svc.samplesReady();
+    await openApp(page, svc);
+    const app = new AppPage(page);
+    const convert = new ConvertPage(page);
+    await walk(page, 'builder', [
+      ['builder', () => app.openBuilder()],
+      [
+        'convert, GIF chosen',
+        async () => {
+          await page.getByRole('button', { name: 'Hide templates' }).click();
+          await convert.pickStoredInput('in_1', 'sample-video.mp4');
+          await convert.format('GIF').click();
+          await expect(convert.command()).toContainText('palettegen');
+          await expect(convert.estimate()).toContainText('≈');
+        },
+      ],
+      [
+        'convert, MP4 with loudness and crop',
+        async () => {
+          await convert.format('MP4').click();
+          await convert.field('Loudness').selectOption({ label: '−16 LUFS (podcasts, Apple)' });
+          await expect(convert.command()).toContainText('linear=true');
+          await convert.panel().getByRole('checkbox', { name: 'Crop' }).check();
+          await expect(convert.panel().getByTestId('crop-drawer')).toBeVisible();
+        },
+      ],
+      [
+        'template opened as a preset',
+        async () => {
+          await page.getByRole('button', { name: 'Show templates' }).click();
+          await page.getByRole('button', { name: 'Use template: GIF thumbnail' }).click();
+          await expect(convert.panel().getByTestId('open-preset')).toHaveText('GIF thumbnail');
+        },
+      ],
+      [
+        'preset editor',
+        async () => {
+          await app.submitBar().getByRole('button', { name: 'Save as preset…' }).click();
+          await expect(page.getByRole('heading', { name: 'New preset' })).toBeFocused();
+        },
+      ],
+      [
+        'presets',
+        async () => {
+          await app.nav('Presets').click();
+          await expect(page.getByRole('heading', { level: 1, name: 'Presets' })).toBeVisible();
+          await expect(new PresetsPage(page).row('gif')).toBeVisible();
+        },
+      ],
+    ]);
+  });
+
+  test('when the files, a file, the uploads and the settings are checked, then none has a serious or critical violation', async ({ page, svc }) => {
+    const media = makeTinyMedia(testFolder('ffdesk-axe-'), { seconds: 1 });
+    await svc.samplesReady();
+    await openApp(page, svc);
+    const app = new AppPage(page);
+    await walk(page, 'files', [
+      [
+        'files',
+        async () => {
+          await app.nav('Files').click();
+          await expect(app.fileRow('sample-video.mp4')).toBeVisible();
+        },
+      ],
+      [
+        'files, nothing matches',
+        async () => {
+          await page.getByRole('searchbox', { name: 'Search files' }).fill('no-such-file-anywhere');
+          await expect(page.getByRole('heading', { name: 'No file matches' })).toBeVisible();
+        },
+      ],
+      [
+        'file drawer',
+        async () => {
+          await page.getByRole('searchbox', { name: 'Search files' }).fill('');
+          await app.fileRow('sample-video.mp4').click();
+          await expect(app.fileDrawer()).toBeVisible();
+        },
+      ],
+      [
+        'uploads',
+        async () => {
+          await app.nav('Uploads').click();
+          await app.chooseUploads([media.video]);
+          await expect(app.uploadRow(path.basename(media.video)).locator('.chip')).toHaveText('Stored', { timeout: 60_000 });
+        },
+      ],
+      [
+        'settings',
+        async () => {
+          await app.nav('Settings').click();
+          await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+        },
+      ],
+    ]);
   });
 });

@@ -2,6 +2,32 @@ import { AppPage } from './app-page';
 import { seriousViolations } from './axe-check';
 import { ConvertPage } from './convert-page';
 import { expect, openApp, screen, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+
+/** Mean brightness (0-255) of a part of an element's picture on screen, given as fractions of its box. */
+async function brightness(page: Page, el: Locator, part: { x: number; y: number; w: number; h: number }): Promise<number> {
+  const png = (await el.screenshot()).toString('base64');
+  return page.evaluate(
+    async ({ png, part }) => {
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const [x, y, w, h] = [part.x * bitmap.width, part.y * bitmap.height, part.w * bitmap.width, part.h * bitmap.height].map(Math.round) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      const data = ctx.getImageData(x, y, w, h).data;
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 4) sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+      return sum / (data.length / 4);
+    },
+    { png, part },
+  );
+}
 
 /**
  * The crop drawn on the player (docs/gui.md, "Convert"): a rectangle dragged on the source
@@ -25,6 +51,12 @@ test.describe('builder: crop drawn on the player', () => {
 
     const drawer = convert.panel().getByTestId('crop-drawer');
     await drawer.scrollIntoViewIfNeeded();
+    const picture = convert.panel().locator('.crop-drawer');
+    await expect.poll(() => picture.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+    // The top-left corner and the middle of the picture, before any crop is drawn (nothing dimmed).
+    const corner = { x: 0.02, y: 0.02, w: 0.18, h: 0.18 };
+    const middle = { x: 0.4, y: 0.4, w: 0.2, h: 0.2 };
+    const before = { corner: await brightness(page, picture, corner), middle: await brightness(page, picture, middle) };
     const box = (await drawer.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);
     await page.mouse.down();
@@ -42,6 +74,9 @@ test.describe('builder: crop drawn on the player', () => {
     expect(drawn.w % 2).toBe(0);
     expect(drawn.h % 2).toBe(0);
     await expect(convert.command()).toContainText(`crop=${drawn.w}:${drawn.h}:${drawn.x}:${drawn.y}`);
+    // Outside the rectangle the picture is dimmed; inside it is as it was.
+    expect(await brightness(page, picture, corner)).toBeLessThan(before.corner * 0.6 + 1);
+    expect(Math.abs((await brightness(page, picture, middle)) - before.middle)).toBeLessThan(before.middle * 0.1 + 2);
 
     // The keyboard: two steps down on the width field, one up on the left offset.
     await convert.field('Crop width').focus();

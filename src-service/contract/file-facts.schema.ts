@@ -81,3 +81,22 @@ export type SaveToResponse = z.infer<typeof SaveToResponse>;
 
 export const RevealBody = z.object({ path: z.string().min(1).max(4096).describe('A file or folder inside the home folder') });
 export const RevealResponse = z.object({ opened: z.string().describe('The folder handed to the desktop') });
+
+export const LoudnessQuery = z.object({
+  audio_track: z.coerce.number().int().min(1).max(64).default(1).describe('1-based audio track (ffmpeg `0:a:<track-1>`); default 1'),
+});
+
+/**
+ * The first pass of a two-pass EBU R128 normalisation (docs/api.md, "File facts"): what
+ * `loudnorm=print_format=json` measured on the track. A second pass gives these as
+ * `measured_I`, `measured_TP`, `measured_LRA`, `measured_thresh` with `linear=true`.
+ */
+export const LoudnessResponse = z.object({
+  file_id: z.string(),
+  audio_track: z.number().int(),
+  input_i: z.number().describe('Integrated loudness, LUFS'),
+  input_tp: z.number().describe('True peak, dBTP'),
+  input_lra: z.number().describe('Loudness range, LU'),
+  input_thresh: z.number().describe('Gating threshold, LUFS'),
+});
+export type LoudnessResponse = z.infer<typeof LoudnessResponse>;

@@ -6,6 +6,7 @@ import { keyframeTimeOf, sortedKeyframes } from './keyframe-lines';
 import { createPeakCounter, planSprite, planWaveform, spriteFilter, type SpritePlan } from './timeline-plan';
 import { runConfined } from './run-confined';
 import type { StreamFacts } from './stream-facts';
+import { loudnessArgv, parseLoudnorm, type LoudnessMeasure } from './loudness';
 
 export interface Tools {
   confiner: Confiner;
@@ -79,4 +80,20 @@ export async function makeWaveform(tools: Tools, input: string, facts: StreamFac
   const counter = createPeakCounter(plan);
   for await (const chunk of fs.createReadStream(pcm, { highWaterMark: 256 * 1024 })) counter.push(chunk as Buffer);
   return { peaks: counter.peaks(), peaks_per_second: Math.round(plan.peaksPerSecond * 1e6) / 1e6 };
+}
+
+/** loudnorm's measurement of one audio track (the first of two passes): the whole track is decoded, nothing is written. */
+export async function measureLoudness(tools: Tools, input: string, track: number): Promise<LoudnessMeasure> {
+  const { stderrTail } = await runConfined({
+    confiner: tools.confiner,
+    bin: tools.ffmpegPath,
+    argv: loudnessArgv(input, track),
+    input,
+    timeoutMs: TIMELINE_TIMEOUT_MS,
+    signal: tools.signal,
+    what: 'Measuring the loudness',
+  });
+  const measured = parseLoudnorm(stderrTail);
+  if (!measured) throw new Error('Measuring the loudness gave no value (a silent track?)');
+  return measured;
 }

@@ -11,6 +11,8 @@ export const FACT_VERSIONS: Readonly<Record<string, number>> = {
   'timeline.json': 1,
   /** The proxy's state; proxy.mp4 is made again when it is stale. */
   'proxy.json': 1,
+  /** One per audio track: loudness-a1.json, loudness-a2.json … (versionOf's default of 1 holds for each). */
+  'loudness-a1.json': 1,
 };
 
 /** What a cached fact file holds: the value and the version of the computation that made it. */

@@ -2,11 +2,12 @@ import fs from 'node:fs/promises';
 import type { FilesRepo } from '../files/files-repo';
 import type { StoredFile } from '../files/stored-file';
 import type { BlobStore } from '../storage/blob-store';
-import type { KeyframesResponse, ProxyResponse, TimelineResponse } from '../contract/file-facts.schema';
+import type { KeyframesResponse, LoudnessResponse, ProxyResponse, TimelineResponse } from '../contract/file-facts.schema';
 import { ConflictError, NotFoundError } from '../errors';
 import { isFolderBlob } from '../files/storage-access';
 import { errorCode } from '../storage/fs-io';
-import { makeSprite, makeWaveform, probe, readKeyframes, type Tools } from './compute';
+import { makeSprite, makeWaveform, measureLoudness, probe, readKeyframes, type Tools } from './compute';
+import { contentStreams } from '../media/file-kind';
 import type { FactCache } from './fact-cache';
 import { playabilityOf } from './playability';
 import { PROXY_FILE, PROXY_STATE, type ProxyMaker, type ProxyState } from './proxy';
@@ -120,7 +121,19 @@ export function createFileFacts(deps: FileFactsDeps) {
     return { status: 'PENDING', reason: verdict.reason };
   }
 
-  return { keyframes, timeline, proxy };
+  /** The first pass of a two-pass loudness normalisation, per audio track (cached as `loudness-a<track>.json`). */
+  async function loudness(accountId: string, fileId: string, track: number): Promise<LoudnessResponse> {
+    const row = storedRow(accountId, fileId);
+    const input = inputOf(row);
+    const probed = await computed(() => cache.once(row.id, 'probe.json', () => probe(deps.tools(), input)));
+    const tracks = contentStreams(probed).filter((s) => s.codec_type === 'audio').length;
+    if (track > tracks)
+      throw new ConflictError(tracks === 0 ? 'The file has no sound' : `The file has ${tracks} audio track${tracks === 1 ? '' : 's'}, not ${track}`);
+    const measured = await computed(() => cache.once(row.id, `loudness-a${track}.json`, () => measureLoudness(deps.tools(), input, track)));
+    return { file_id: row.id, audio_track: track, ...measured };
+  }
+
+  return { keyframes, timeline, proxy, loudness };
 }
 
 export type FileFacts = ReturnType<typeof createFileFacts>;

@@ -21,7 +21,7 @@ export interface ConfinedRun {
  * (docs/sandbox.md): the input read-only, a work folder writable, CPU time bounded, a
  * wall-clock deadline. Throws with the end of stderr when the run fails.
  */
-export async function runConfined(run: ConfinedRun): Promise<void> {
+export async function runConfined(run: ConfinedRun): Promise<{ stderrTail: string }> {
   const cwd = run.workDir ?? path.dirname(run.input);
   const cmd = run.confiner.wrap({
     bin: run.bin,
@@ -41,6 +41,7 @@ export async function runConfined(run: ConfinedRun): Promise<void> {
   run.signal?.throwIfAborted();
   if (r.timedOut) throw new Error(`${run.what} took longer than ${Math.round(run.timeoutMs / 1000)} s`);
   if (r.exitCode !== 0) throw new Error(`${run.what} failed: ${lastLine(r.stderrTail) || `exit ${r.exitCode ?? r.signal}`}`);
+  return { stderrTail: r.stderrTail };
 }
 
 function lastLine(text: string): string {

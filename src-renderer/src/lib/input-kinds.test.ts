@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inputKinds } from './input-kinds';
+import { declaredOrGuessed, inputKinds, kindOfName } from './input-kinds';
 
 describe('input kinds a command reads', () => {
   it.each([
@@ -19,5 +19,22 @@ describe('input kinds a command reads', () => {
     ['outputs of unknown kind: any media', ['-i {{in_1}} -f segment {{out_1}}'], ['part_%03d'], 'in_1', ['video', 'audio', 'image']],
   ])('when %s', (_name, steps, outs, alias, expected) => {
     expect(inputKinds(steps, outs, alias)).toEqual(expected);
+  });
+});
+
+describe('kinds a preset declares', () => {
+  const steps = ['-i {{in_1}} -vn {{out_1}}'];
+  it('when the preset input declares its kinds, then the picker takes them, not the guess from the command', () => {
+    expect(declaredOrGuessed(['audio'], steps, ['sound.mp3'], 'in_1')).toEqual(['audio']);
+  });
+  it('when it declares none, then the guess stands', () => {
+    expect(declaredOrGuessed(undefined, steps, ['sound.mp3'], 'in_1')).toEqual(['video', 'audio']);
+    expect(declaredOrGuessed([], steps, ['sound.mp3'], 'in_1')).toEqual(['video', 'audio']);
+  });
+  it("when an output name has an extension of the service's list, then its kind is the service's (as watch folders read it)", () => {
+    expect(kindOfName('take.MXF')).toBe('video');
+    expect(kindOfName('voice.opus')).toBe('audio');
+    expect(kindOfName('still.heic')).toBe('image');
+    expect(kindOfName('index.m3u8')).toBe('video');
   });
 });

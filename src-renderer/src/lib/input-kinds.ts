@@ -1,20 +1,30 @@
 /**
  * Which kinds of stored file a command (or preset) can read for one input, so pickers offer
- * only those (docs/gui.md, "Pickers"). A heuristic over what the command says, in order:
- * the alias's own words (`in_logo`, `in_subs`), a `subtitles=` filter reading it, then what
- * the outputs are (a video out reads video; an audio out reads video or audio...). Pickers
- * keep a "show every kind" switch for when the guess is wrong.
+ * only those (docs/gui.md, "Pickers"). A preset input that declares its kinds
+ * (`"kinds": ["video"]`) is taken at its word (`declaredOrGuessed`). Otherwise a heuristic
+ * over what the command says, in order: the alias's own words (`in_logo`, `in_subs`), a
+ * `subtitles=` filter reading it, then what the outputs are (a video out reads video; an
+ * audio out reads video or audio...). Pickers keep a "show every kind" switch for when the
+ * guess is wrong. Extensions map to kinds through the service's own list
+ * (src-service/contract/media-kinds.ts), the one watch folders use.
  */
-export type InputKind = 'video' | 'audio' | 'image' | 'subtitles';
+import { KIND_EXTENSIONS, MEDIA_KINDS, type MediaKind } from '../../../src-service/contract/media-kinds';
 
-export const ALL_KINDS: readonly InputKind[] = ['video', 'audio', 'image', 'subtitles'];
+export type InputKind = MediaKind;
 
+export const ALL_KINDS: readonly InputKind[] = MEDIA_KINDS;
+
+/** Streaming manifests an output may be named: a video. */
 const EXT_KIND: Record<string, InputKind> = {
-  ...Object.fromEntries(['mp4', 'mov', 'mkv', 'webm', 'avi', 'm4v', 'ts', 'mts', 'mxf', 'gif', 'm3u8', 'mpd', 'flv', 'wmv'].map((e) => [e, 'video'])),
-  ...Object.fromEntries(['mp3', 'm4a', 'wav', 'aac', 'flac', 'ogg', 'opus', 'aiff', 'wma'].map((e) => [e, 'audio'])),
-  ...Object.fromEntries(['png', 'jpg', 'jpeg', 'webp', 'bmp', 'tif', 'tiff', 'avif'].map((e) => [e, 'image'])),
-  ...Object.fromEntries(['srt', 'vtt', 'ass', 'ssa'].map((e) => [e, 'subtitles'])),
+  ...Object.fromEntries(MEDIA_KINDS.flatMap((kind) => KIND_EXTENSIONS[kind].map((ext) => [ext, kind]))),
+  m3u8: 'video',
+  mpd: 'video',
 };
+
+/** The kinds the preset input declares, else the guess from the command (`inputKinds`). */
+export function declaredOrGuessed(declared: readonly InputKind[] | undefined, steps: string[], outputNames: string[], alias: string): InputKind[] {
+  return declared && declared.length > 0 ? [...declared] : inputKinds(steps, outputNames, alias);
+}
 
 const ALIAS_HINTS: [RegExp, InputKind][] = [
   [/sub|srt|vtt|caption/, 'subtitles'],

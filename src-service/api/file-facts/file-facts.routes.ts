@@ -9,17 +9,18 @@ import { listFolders } from '../../local/folders';
 import { saveOutputsTo, type SaveToDeps } from '../../local/save-to';
 import { revealPath } from '../../local/reveal';
 
-const { getFileKeyframes, getFileTimeline, getFileProxy, listLocalFolders, saveCommandOutputsTo, revealLocalPath } = fileFactEndpoints;
+const { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, listLocalFolders, saveCommandOutputsTo, revealLocalPath } = fileFactEndpoints;
 
 /** The clip view's file facts (docs/api.md, "File facts"). */
 export function fileFactRoutes(facts: FileFacts): Router {
   return mountEndpoints(
     createRouter(),
-    { getFileKeyframes, getFileTimeline, getFileProxy },
+    { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness },
     {
       getFileKeyframes: (ctx, { params }) => facts.keyframes(accountOf(ctx).id, params.file_id),
       getFileTimeline: (ctx, { params }) => facts.timeline(accountOf(ctx).id, params.file_id),
       getFileProxy: (ctx, { params }) => facts.proxy(accountOf(ctx).id, params.file_id),
+      getFileLoudness: (ctx, { params, query }) => facts.loudness(accountOf(ctx).id, params.file_id, query.audio_track),
     },
   );
 }

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +202,62 @@ describe('GET /v1/files/{file_id}/proxy', () => {
     expect(fs.readdirSync(path.join(svc.dataDir, 'facts', id)).filter((f) => f.startsWith('.work-'))).toEqual([]);
     expect((await svc.api('GET', `/v1/files/${id}/proxy`)).body.status).toBe('READY');
     expect(svc.service.parts.factCache.runs('proxy.mp4')).toBe(runs + 1);
+  });
+});
+
+/** Integrated loudness (LUFS) of a file, by ffmpeg's ebur128 summary. */
+function integratedLoudness(file: string): number {
+  const r = spawnSync(binaries.ffmpegPath, ['-hide_banner', '-nostdin', '-i', file, '-af', 'ebur128', '-f', 'null', '-'], { encoding: 'utf8' });
+  const summary = r.stderr.slice(r.stderr.lastIndexOf('Summary:'));
+  return Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1]);
+}
+
+describe('GET /v1/files/{file_id}/loudness (two-pass normalisation)', () => {
+  it('when a quiet recording is measured and a second pass uses the measured values with linear=true, then the result is within 1 LU of the target', async () => {
+    // 4 s of quiet pink noise with a tone on it: real audio far from the target (about -35 LUFS).
+    const quiet = path.join(dir, 'quiet.wav');
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'anoisesrc=d=4:c=pink:a=0.02',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=220:d=4',
+      '-filter_complex',
+      '[1]volume=0.02[t];[0][t]amix=2',
+      quiet,
+    ]);
+    const id = await upload(quiet);
+    const first = await svc.api('GET', `/v1/files/${id}/loudness`);
+    expect(first.status, first.text).toBe(200);
+    const m = first.body as { input_i: number; input_tp: number; input_lra: number; input_thresh: number };
+    expect(m.input_i).toBeLessThan(-30);
+    expect(integratedLoudness(quiet)).toBeCloseTo(m.input_i, 0);
+    const runs = svc.service.parts.factCache.runs('loudness-a1.json');
+    expect((await svc.api('GET', `/v1/files/${id}/loudness?audio_track=1`)).body).toEqual(first.body);
+    expect(svc.service.parts.factCache.runs('loudness-a1.json')).toBe(runs);
+
+    const storage = (await svc.api('GET', `/v1/files/${id}`)).body.storage_url as string;
+    const pass2 = `loudnorm=I=-16:TP=-1.5:LRA=11:measured_I=${m.input_i}:measured_TP=${m.input_tp}:measured_LRA=${m.input_lra}:measured_thresh=${m.input_thresh}:linear=true`;
+    const sent = await svc.api('POST', '/v1/run-ffmpeg-command', {
+      input_files: { in_1: storage },
+      output_files: { out_1: 'level.wav' },
+      ffmpeg_command: `-i {{in_1}} -af ${pass2} -ar 48000 -c:a pcm_s16le {{out_1}}`,
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const done = await svc.waitForCommand(sent.body.command_id);
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    const out = await download(done.output_files.out_1.storage_url, 'level.wav');
+    expect(Math.abs(integratedLoudness(out) - -16)).toBeLessThanOrEqual(1);
+  });
+
+  it('when the track does not exist or the file has no sound, then 409 says so', async () => {
+    const id = await upload(media['tone.mp3'] as string, 'tone-2.mp3');
+    const r = await svc.api('GET', `/v1/files/${id}/loudness?audio_track=2`);
+    expect(r.status).toBe(409);
+    expect(r.body.detail).toBe('The file has 1 audio track, not 2');
   });
 });
 

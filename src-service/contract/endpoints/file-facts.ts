@@ -4,6 +4,8 @@ import { FileIdParams } from '../files.schema';
 import {
   KeyframesResponse,
   LocalFoldersQuery,
+  LoudnessQuery,
+  LoudnessResponse,
   LocalFoldersResponse,
   ProxyResponse,
   RevealBody,
@@ -42,6 +44,16 @@ export const fileFactEndpoints = defineEndpoints({
     description: 'The first call for a file that needs one starts the proxy and answers PENDING; ask again until READY or FAILED.',
     params: FileIdParams,
     responses: { '200': json('Proxy state', ProxyResponse), ...errors(401, 404, 409, 422) },
+  },
+  getFileLoudness: {
+    method: 'get',
+    path: '/v1/files/{file_id}/loudness',
+    tag: 'File facts',
+    summary: 'Loudness of one audio track as measured by loudnorm (the first pass of a two-pass normalisation; computed once per file and track)',
+    description: 'Answers 409 when the file has no such audio track.',
+    params: FileIdParams,
+    query: LoudnessQuery,
+    responses: { '200': json('Loudness', LoudnessResponse), ...errors(401, 404, 409, 422) },
   },
   listLocalFolders: {
     method: 'get',

@@ -2,14 +2,30 @@ import { Field } from '../../ui/Field';
 import type { ConvertChoices } from './convert-args';
 import { CONTAINERS, LOUDNESS_TARGETS } from './convert-formats';
 import { NumberField } from './ConvertPicture';
+import type { MeasureState } from './use-loudness-measure';
 
 interface Props {
   choices: ConvertChoices;
   choose(patch: Partial<ConvertChoices>): void;
+  measure: MeasureState;
+}
+
+/** What the loudness hint says: the first pass's state, in an editor's words. */
+function passWords(measure: MeasureState): string {
+  switch (measure.state) {
+    case 'measured':
+      return `Two passes (EBU R128): the track measured ${measure.measured.i.toFixed(1)} LUFS; the command applies one gain to reach the target.`;
+    case 'measuring':
+      return 'Measuring the track’s loudness for the second pass…';
+    case 'failed':
+      return `Could not measure the track (${measure.reason}): one pass, within about 1 LU of the target.`;
+    default:
+      return 'One pass until a stored input is chosen: the service measures a stored file first, then the command applies one gain.';
+  }
 }
 
 /** Which audio track, mute, and loudness normalisation to a LUFS target. */
-export function ConvertAudio({ choices, choose }: Props) {
+export function ConvertAudio({ choices, choose, measure }: Props) {
   const isAudioOnly = CONTAINERS[choices.container].kind === 'audio';
   return (
     <fieldset className="convert-fieldset">
@@ -43,9 +59,8 @@ export function ConvertAudio({ choices, choose }: Props) {
                 ))}
               </select>
               {choices.loudness !== null && (
-                <span className="field-hint">
-                  One pass (EBU R128 loudnorm): the chained steps cannot carry a first pass’s measurements into a second, so the level is adjusted as the sound
-                  plays; within about 1 LU of the target.
+                <span className="field-hint" data-testid="loudness-passes">
+                  {passWords(measure)}
                 </span>
               )}
             </>

@@ -14,6 +14,7 @@ import type { JobForm } from './form';
 import { useHardwareEncoders } from './use-hardware-encoders';
 import { openPreset } from './preset-form';
 import { PresetPicker } from './PresetPicker';
+import { useLoudnessMeasure } from './use-loudness-measure';
 import './convert.css';
 
 interface Props {
@@ -41,6 +42,7 @@ export function ConvertPanel({ form, setForm }: Props) {
       if (isEditedByHand(f)) return { ...f, convert: { choices: next, written: f.convert?.written ?? '' } };
       return writeConvert(f, next);
     });
+  const measure = useLoudnessMeasure(choices, form.inputMode === 'files' ? form.inputs[0]?.media?.file_id : undefined, choose);
   const pickContainer = (container: ConvertChoices['container']) => {
     const fits = codecsFor(container, hw?.working ?? []);
     const gifDefaults = container === 'gif' && choices.container !== 'gif' ? { height: choices.height || 480, fps: choices.fps || 12 } : {};
@@ -143,7 +145,7 @@ export function ConvertPanel({ form, setForm }: Props) {
           choose={choose}
         />
       )}
-      {kind !== 'gif' && <ConvertAudio choices={choices} choose={choose} />}
+      {kind !== 'gif' && <ConvertAudio choices={choices} choose={choose} measure={measure} />}
       {notes.length > 0 && (
         <ul className="small convert-notes" data-testid="convert-notes">
           {notes.map((n) => (

@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button';
 import { newKey, nextAlias, type InputRow, type JobForm } from './form';
 import { InputRowEditor } from './InputRowEditor';
 import { StoredFilePicker } from './StoredFilePicker';
-import { inputKinds } from '../../lib/input-kinds';
+import { declaredOrGuessed } from '../../lib/input-kinds';
 
 interface Props {
   form: JobForm;
@@ -55,7 +55,12 @@ function InputRows({ form, files, errors, setForm, updateInput, pickStored, uplo
                 key={row.key}
                 row={row}
                 files={files}
-                kinds={inputKinds(form.steps, form.outputMode === 'folder' ? [] : form.outputs.map((o) => o.name), row.alias.trim())}
+                kinds={declaredOrGuessed(
+                  form.preset?.inputKinds?.[row.alias.trim()],
+                  form.steps,
+                  form.outputMode === 'folder' ? [] : form.outputs.map((o) => o.name),
+                  row.alias.trim(),
+                )}
                 messages={errors.get(`input_files.${row.alias.trim()}`) ?? []}
                 onChange={(patch) => updateInput(row.key, patch)}
                 onPickStored={(file) => pickStored(row.key, file)}

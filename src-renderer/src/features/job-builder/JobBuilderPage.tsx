@@ -3,7 +3,9 @@ import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
 import { PageHeader } from '../../ui/PageHeader';
 import { showToast } from '../../ui/toast';
-import { applyTemplate, samplesByName } from './apply-template';
+import { applyTemplate, openTemplateAsPreset, samplesByName } from './apply-template';
+import { API } from '../../../../src-service/client';
+import { TEMPLATES, type Template } from './templates';
 import { ConvertPanel } from './ConvertPanel';
 import { PresetPanel } from './PresetPanel';
 import { declaredAliases, placeDroppedFiles } from './form';
@@ -40,6 +42,23 @@ export default function JobBuilderPage() {
   const declared = declaredAliases(form);
   // Opened to fix a failed job: the command and what to fix come first, not the gallery.
   const [showTemplates, setShowTemplates] = useState(() => !form.fix);
+  /** The built-in preset of a gallery template (not of its GPU variant, a changed command); null when the service has none. */
+  const asPreset = async (t: Template, filled: typeof form) => {
+    if (!TEMPLATES.includes(t)) return null;
+    const preset = await client.call(API.getPreset, { params: { name: t.id }, query: {} }).catch(() => null);
+    return preset ? openTemplateAsPreset(t, filled, preset) : null;
+  };
+  const openTemplate = async (t: Template) => {
+    const { form: next, missing } = applyTemplate(t, samples);
+    state.replaceForm((await asPreset(t, next)) ?? next);
+    setShowTemplates(false);
+    document.getElementById('main')?.scrollTo({ top: 0 });
+    // The Use button is gone with the gallery: the keyboard goes on from the panel's first field.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="convert-panel"] :is(input, select, button)')?.focus());
+    showToast(
+      missing.length ? `Template loaded. Not stored yet: ${missing.join(', ')} — pick inputs yourself.` : `Template “${t.title}” loaded with the sample media.`,
+    );
+  };
   const drop = usePageDrop((dropped) => {
     const placed = placeDroppedFiles(form, dropped.length);
     state.replaceForm(placed.form);
@@ -64,20 +83,7 @@ export default function JobBuilderPage() {
       />
       {showTemplates && (
         <div className="card">
-          <TemplateGallery
-            sampleNames={new Set(samples.keys())}
-            onUse={(t) => {
-              const { form: next, missing } = applyTemplate(t, samples);
-              state.replaceForm(next);
-              setShowTemplates(false);
-              document.getElementById('main')?.scrollTo({ top: 0 });
-              showToast(
-                missing.length
-                  ? `Template loaded. Not stored yet: ${missing.join(', ')} — pick inputs yourself.`
-                  : `Template “${t.title}” loaded with the sample media.`,
-              );
-            }}
-          />
+          <TemplateGallery sampleNames={new Set(samples.keys())} onUse={(t) => void openTemplate(t)} />
         </div>
       )}
       {form.preset ? <PresetPanel form={form} setForm={setForm} /> : !form.isChained && <ConvertPanel form={form} setForm={setForm} />}

@@ -1,5 +1,7 @@
 import type { StoredFile } from '../../../../src-service/client';
 import { newKey, type JobForm } from './form';
+import { openPreset } from './preset-form';
+import type { PresetRecord } from '../../../../src-service/contract/preset-definition';
 import type { Template } from './templates';
 
 /** Stored files by name, newest first wins: the "use sample" lookup. */
@@ -35,4 +37,13 @@ export function applyTemplate(t: Template, samples: Map<string, StoredFile>): { 
     templateTitle: t.title,
   };
   return { form, missing };
+}
+
+/**
+ * A template opened as the built-in preset it is (the service serves the gallery's commands
+ * as built-in presets with typed parameters): the convert panel shows the parameters as
+ * fields and writes the command from them. Output names stay the template's own.
+ */
+export function openTemplateAsPreset(t: Template, filled: JobForm, preset: PresetRecord): JobForm {
+  return openPreset(filled, { ...preset, outputs: t.outputs, title: t.title });
 }

@@ -26,7 +26,22 @@ describe('convertArgs: choices → arguments', () => {
     ['frame rate', { fps: 25 }, '-vf fps=25'],
     ['second audio track', { audioTrack: 2 }, '-map 0:a:1?'],
     ['mute', { mute: true }, '-c:v libx264 -preset medium -crf 23 -pix_fmt yuv420p -an'],
-    ['loudness', { loudness: -16 }, '-af loudnorm=I=-16:TP=-1.5:LRA=11 -ar 48000 -c:a aac'],
+    ['loudness, one pass without a measurement', { loudness: -16 }, '-af loudnorm=I=-16:TP=-1.5:LRA=11 -ar 48000 -c:a aac'],
+    [
+      'loudness, second pass with the measurement',
+      { loudness: -16, measured: { fileId: 'f', track: 1, i: -33.2, tp: -12.5, lra: 4.1, thresh: -43.6 } },
+      '-af loudnorm=I=-16:TP=-1.5:LRA=11:measured_I=-33.2:measured_TP=-12.5:measured_LRA=4.1:measured_thresh=-43.6:linear=true -ar 48000',
+    ],
+    [
+      'loudness: the target range is never below the source’s',
+      { loudness: -23, measured: { fileId: 'f', track: 1, i: -30, tp: -3, lra: 14.2, thresh: -40 } },
+      'loudnorm=I=-23:TP=-1.5:LRA=15:',
+    ],
+    [
+      'loudness: a measurement of another track is not used',
+      { loudness: -16, audioTrack: 2, measured: { fileId: 'f', track: 1, i: -30, tp: -3, lra: 4, thresh: -40 } },
+      '-af loudnorm=I=-16:TP=-1.5:LRA=11 -ar 48000',
+    ],
     ['burn subtitles', { subtitles: 'burn' }, '-vf subtitles={{in_1}}'],
     ['keep subtitles in MP4', { subtitles: 'keep' }, '-map 0:s? -c:v libx264'],
     ['keep subtitles in MKV', { container: 'mkv', subtitles: 'keep' }, '-c:s copy {{out_1}}'],
@@ -169,4 +184,30 @@ describe('the arguments run in ffmpeg', () => {
     },
     60_000,
   );
+
+  it('two-pass loudness: measured by loudnorm, then the panel’s second pass lands within 1 LU of the target', async () => {
+    const quiet = path.join(dir, 'quiet.wav');
+    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'anoisesrc=d=3:c=pink:a=0.03', quiet]);
+    const measure = async (file: string) => {
+      const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-af', 'loudnorm=print_format=json', '-f', 'null', '-']);
+      return JSON.parse(stderr.slice(stderr.lastIndexOf('{'))) as Record<string, string>;
+    };
+    const first = await measure(quiet);
+    const measured = {
+      fileId: 'f',
+      track: 1,
+      i: Number(first.input_i),
+      tp: Number(first.input_tp),
+      lra: Number(first.input_lra),
+      thresh: Number(first.input_thresh),
+    };
+    expect(measured.i).toBeLessThan(-28);
+    const out = path.join(dir, 'level.wav');
+    const command = convertArgs(choose({ container: 'wav', loudness: -16, measured }))
+      .command.replace('{{in_1}}', quiet)
+      .replace('{{out_1}}', out);
+    expect(command).toContain(':linear=true');
+    await run('ffmpeg', ['-v', 'error', '-y', ...command.split(' ')]);
+    expect(Math.abs(Number((await measure(out)).input_i) - -16)).toBeLessThanOrEqual(1);
+  }, 60_000);
 });

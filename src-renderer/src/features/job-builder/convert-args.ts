@@ -33,6 +33,22 @@ export interface ConvertChoices {
   /** Loudness target in LUFS (EBU R128), or null for none. */
   loudness: number | null;
   subtitles: 'none' | 'burn' | 'keep';
+  /**
+   * The first pass of the loudness normalisation: what the service measured on the chosen
+   * track (GET /v1/files/{id}/loudness). With it the command is the second pass; without it
+   * (an input that is not a stored file, or still being measured) one pass.
+   */
+  measured?: LoudnessMeasured | null;
+}
+
+export interface LoudnessMeasured {
+  /** The stored file and track measured, so a change of input or track is not given stale values. */
+  fileId: string;
+  track: number;
+  i: number;
+  tp: number;
+  lra: number;
+  thresh: number;
 }
 
 export const DEFAULT_CHOICES: ConvertChoices = {
@@ -134,9 +150,23 @@ function gifArgs(c: ConvertChoices, inAlias: string): string {
   return `-vf ${chain};[a]palettegen=max_colors=${colors}:stats_mode=diff[p];[b][p]paletteuse=dither=${dither} -loop 0`;
 }
 
-/** Loudness normalisation, single pass (EBU R128), resampled back from loudnorm's 192 kHz with `-ar`. */
-export function loudnessArgs(lufs: number): string {
-  return `-af loudnorm=I=${lufs}:TP=-1.5:LRA=11 -ar 48000`;
+/**
+ * Loudness normalisation (EBU R128), resampled back from loudnorm's 192 kHz with `-ar`. With
+ * the first pass's measurements it is the second pass: `linear=true` applies one gain to the
+ * whole track, so the result lands on the target (loudnorm falls back to its dynamic mode
+ * when that gain would push the true peak over -1.5 dBTP). Without them, one dynamic pass.
+ * The target range is never below the source's: a narrower one would also force the dynamic mode.
+ */
+export function loudnessArgs(lufs: number, measured?: LoudnessMeasured | null): string {
+  if (!measured) return `-af loudnorm=I=${lufs}:TP=-1.5:LRA=11 -ar 48000`;
+  const lra = Math.min(50, Math.max(11, Math.ceil(measured.lra)));
+  const m = `measured_I=${measured.i}:measured_TP=${measured.tp}:measured_LRA=${measured.lra}:measured_thresh=${measured.thresh}`;
+  return `-af loudnorm=I=${lufs}:TP=-1.5:LRA=${lra}:${m}:linear=true -ar 48000`;
+}
+
+/** The measurement fits these choices: same track (the caller checks the file). */
+function measuredFor(c: ConvertChoices): LoudnessMeasured | null {
+  return c.measured && c.measured.track === Math.max(1, Math.round(c.audioTrack)) ? c.measured : null;
 }
 
 export function isAudioOnly(container: Container): boolean {
@@ -170,7 +200,7 @@ export function convertArgs(c: ConvertChoices, inAlias = 'in_1', outAlias = 'out
       parts.push(videoEncoderArgs(codec!, c.quality, c.container));
     } else parts.push('-vn');
     if (hasAudio) {
-      if (c.loudness !== null) parts.push(loudnessArgs(c.loudness));
+      if (c.loudness !== null) parts.push(loudnessArgs(c.loudness, measuredFor(c)));
       parts.push(audioEncoderArgs(c.container, c.quality, codec === 'copy' && c.loudness === null));
     } else {
       parts.push('-an');

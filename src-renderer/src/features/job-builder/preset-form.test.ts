@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyForm } from './form';
+import { BUILTIN_PRESETS } from '../../../../src-service/presets/builtin';
+import { applyTemplate, openTemplateAsPreset } from './apply-template';
+import { TEMPLATES } from './templates';
 import { isPresetEditedByHand, openPreset, presetIssues, writePreset } from './preset-form';
 
 const PRESET = {
@@ -38,5 +41,20 @@ describe('a preset in the builder', () => {
   it('when the command is edited by hand, then the form says so', () => {
     const open = openPreset(withClip(), PRESET);
     expect(isPresetEditedByHand({ ...open, steps: ['-i {{in_video}} -c copy {{out_1}}'] })).toBe(true);
+  });
+});
+
+describe('a template opened from the gallery', () => {
+  it("when Use opens a template, then it is its built-in preset: parameters as fields, the template's output names, the declared kinds kept", () => {
+    const t = TEMPLATES.find((x) => x.id === 'gif')!;
+    const builtin = BUILTIN_PRESETS.get('gif')!;
+    const { form: filled } = applyTemplate(t, new Map());
+    const form = openTemplateAsPreset(t, filled, builtin);
+    expect(Object.keys(form.preset!.parameters)).toEqual(['duration', 'width', 'fps']);
+    expect(form.steps).toEqual(t.steps);
+    expect(form.outputs.map((o) => o.name)).toEqual(['thumbnail.gif']);
+    expect(form.preset!.inputKinds).toEqual({ in_video: ['video'] });
+    const wider = writePreset(form, form.preset!, { ...form.preset!.values, width: '480' });
+    expect(wider.steps[0]).toContain('scale=480:-1');
   });
 });

@@ -5,6 +5,7 @@
  * any other (`run-ffmpeg-command` or chained), like a script filling the preset would.
  */
 import type { PresetParameter } from '../../../../src-service/contract/preset-definition';
+import type { MediaKind } from '../../../../src-service/contract/media-kinds';
 import { defaultValues, fillOutputName, fillSteps, valueProblem, type PresetDraft } from '../../lib/preset-draft';
 import type { ValidationIssue } from '../../../../src-service/client';
 import { newKey, type InputRow, type JobForm } from './form';
@@ -19,6 +20,8 @@ export interface PresetInForm {
   steps: string[];
   outputs: PresetDraft['outputs'];
   values: Record<string, string>;
+  /** What each input reads, as the preset declares it (alias → kinds); pickers offer only those. */
+  inputKinds?: Record<string, MediaKind[]>;
   /** The steps as last written with the values: a different text = edited by hand. */
   written: string[];
 }
@@ -36,6 +39,7 @@ export function openPreset(form: JobForm, preset: PresetDraft & { version: numbe
     ...(preset.title ? { title: preset.title } : {}),
     ...(preset.builtin ? { builtin: true } : {}),
     parameters: preset.parameters,
+    inputKinds: Object.fromEntries(preset.inputs.flatMap((i) => (i.kinds ? [[i.alias, [...i.kinds]]] : []))),
     steps: [...preset.steps],
     outputs: preset.outputs,
     values: defaultValues(preset.parameters),

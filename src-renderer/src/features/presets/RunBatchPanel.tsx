@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
-import { inputKinds } from '../../lib/input-kinds';
+import { declaredOrGuessed } from '../../lib/input-kinds';
 import { describePickerRow, hiddenByKind, pickerRows } from '../../lib/picker-files';
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -25,7 +25,12 @@ export function RunBatchPanel({ preset, initialFiles = [], onStarted }: { preset
   const [isEveryKind, setEveryKind] = useState(false);
   const runnable = preset.inputs.length === 1 && !preset.zip_input;
   // Only files the preset can read, newest first, identical content once (docs/gui.md, "Pickers").
-  const kinds = inputKinds(preset.steps, preset.outputs === 'OUTPUT_FOLDER' ? [] : Object.values(preset.outputs), preset.inputs[0]?.alias ?? 'in_1');
+  const kinds = declaredOrGuessed(
+    preset.inputs[0]?.kinds,
+    preset.steps,
+    preset.outputs === 'OUTPUT_FOLDER' ? [] : Object.values(preset.outputs),
+    preset.inputs[0]?.alias ?? 'in_1',
+  );
   const rows = pickerRows(files.data ?? [], isEveryKind ? null : kinds);
   const hidden = hiddenByKind(files.data ?? [], kinds);
 
