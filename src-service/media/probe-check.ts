@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ProbeCache } from './probe-cache';
+import { spawnChildSync } from './child-process';
 import { startupEnv } from './startup-env';
 
 /**
@@ -33,7 +33,7 @@ function runCheck(ffprobe: string, ffmpeg: string): string | null {
   try {
     const clip = path.join(dir, 'check.ts');
     const run = (bin: string, argv: string[]) =>
-      spawnSync(bin, argv, { cwd: dir, env: startupEnv(), timeout: TIMEOUT_MS, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      spawnChildSync(bin, argv, { cwd: dir, env: startupEnv(), timeout: TIMEOUT_MS, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     const made = run(ffmpeg, ['-v', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc=s=64x64:r=10:d=0.3', '-c:v', 'mpeg2video', '-f', 'mpegts', clip]);
     if (made.status !== 0 || !fs.existsSync(clip)) return INCONCLUSIVE;
     const r = run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', clip]);
