@@ -33,12 +33,9 @@ console.log(JSON.stringify({ seen: openInheritableDescriptors(), through, plain 
 
 describe.skipIf(process.platform !== 'linux')(`spawnChild${process.platform === 'linux' ? '' : ' (skipped: reads /proc, Linux only)'}`, () => {
   it('when the service holds an inherited descriptor it must keep, then a child spawned through it finds /dev/null at that number (a plain spawn gets the descriptor)', async () => {
-    const stdio = ['ignore', 'pipe', 'inherit', ...Array<'ignore'>(37).fill('ignore'), 'pipe'] as const;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
-      cwd: path.resolve(__dirname, '../..'),
-      stdio: [...stdio],
-    });
-    const held = child.stdio[40] as Duplex;
+    const stdio: Array<'ignore' | 'pipe' | 'inherit'> = ['ignore', 'pipe', 'inherit', ...Array<'ignore'>(37).fill('ignore'), 'pipe'];
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], { cwd: path.resolve(__dirname, '../..'), stdio });
+    const held = (child.stdio as unknown as Duplex[])[40] as Duplex;
     held.on('error', () => undefined); // reset when the process exits
     held.write('SECRET-1SECRET-2'); // one read's worth for each bash that can read it
     let text = '';
