@@ -20,6 +20,13 @@ const DOMAIN_FILES = [
   ...['recovery', 'bootstrap'].map((name) => `src-service/service/${name}.ts`),
   'src-service/scale-out/**/*.ts',
 ];
+// Every child process starts through media/child-process.ts, which masks the descriptors the
+// service inherited (docs/sandbox.md, "Clean process start"): no other file spawns.
+const SPAWN_FILE = 'src-service/media/child-process.ts';
+const spawnPaths = ['child_process', 'node:child_process'].map((name) => ({
+  name,
+  message: 'Start processes through media/child-process.ts (spawnChild, spawnChildSync): it keeps inherited descriptors from the child',
+}));
 const koaPaths = ['koa', '@koa/router'].map((name) => ({ name, message: 'Domain code knows no HTTP framework: routes live in api/' }));
 const fsPaths = ['fs', 'fs/promises', 'node:fs', 'node:fs/promises'].map((name) => ({
   name,
@@ -122,7 +129,7 @@ export default tseslint.config(
     files: ['src-service/**/*.ts'],
     ignores: testFiles,
     rules: {
-      'no-restricted-imports': ['error', { paths: [electronPath], patterns: [testingPattern] }],
+      'no-restricted-imports': ['error', { paths: [electronPath, ...spawnPaths], patterns: [testingPattern] }],
       // Routes are made from the endpoint declarations (docs/contributing.md, "Add an endpoint"):
       // only api/mount-endpoints.ts creates a router.
       'no-restricted-syntax': [
@@ -164,12 +171,21 @@ export default tseslint.config(
   {
     files: DOMAIN_FILES,
     ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...koaPaths, ...spawnPaths], patterns: [testingPattern, domainLayer] }] },
+  },
+  {
+    files: [SPAWN_FILE],
     rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...koaPaths], patterns: [testingPattern, domainLayer] }] },
+  },
+  {
+    // The service host is the service's process under Electron: it starts nothing itself either.
+    files: ['src-main/service-host.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: spawnPaths, patterns: [testingPattern] }] },
   },
   {
     files: ['src-service/ffmpeg-args/**/*.ts'],
     ignores: testFiles,
-    rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...koaPaths, ...fsPaths], patterns: [testingPattern, argsLayer] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath, ...koaPaths, ...fsPaths, ...spawnPaths], patterns: [testingPattern, argsLayer] }] },
   },
   {
     // The contract is imported by the renderer too: zod and its own files only (docs/architecture.md).

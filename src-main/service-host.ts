@@ -3,6 +3,13 @@
  * hashing and ffmpeg supervision never run on the thread that drives the window. It never
  * imports `electron`: the channel to main is `process.parentPort` under Electron, or the
  * Node IPC channel (`process.send`) when forked by plain Node (how the tests run it).
+ *
+ * Unlike `ffdesk serve`, it closes no inherited descriptor: under Electron the ones it holds
+ * above 2 are Chromium's (its launcher closes every other), it cannot tell which it still
+ * needs, and closing one could cut it off from main. They never reach ffmpeg all the same:
+ * every child is spawned with /dev/null over them (src-service/media/child-process.ts;
+ * docs/sandbox.md, "Clean process start"). The same holds forked by Node, so the tests prove
+ * what runs under Electron.
  */
 import { createService, type Service } from '../src-service/index';
 import { decodeHostOptions, type HostMessage, type MainMessage } from './service-protocol';

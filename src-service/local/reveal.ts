@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { spawnChild } from '../media/child-process';
 import { realHome, resolveInsideHome } from './local-only';
 
 /**
@@ -18,7 +18,7 @@ export async function revealPath(requested: string, platform: NodeJS.Platform = 
       : platform === 'win32'
         ? ['explorer.exe', [isDir ? real : `/select,${real}`]]
         : ['xdg-open', [folder]];
-  const child = spawn(bin, args, { detached: true, stdio: 'ignore', shell: false });
+  const child = spawnChild(bin, args, { detached: true, stdio: 'ignore' });
   child.on('error', () => undefined); // no file manager here: nothing to show, nothing to fail
   child.unref();
   return { opened: folder };

@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { z } from 'zod';
+import { spawnChildSync } from './child-process';
 import { runProcess } from './run-process';
 import { compareBuilds, describeBuild, parseBuildVersion, type BuildVersion } from './build-version';
 import { ENV_VAR, forcedCandidate, listCandidates, type BinaryName, type BinarySource, type Candidate, type CandidateOptions } from './binary-candidates';
@@ -225,7 +225,7 @@ function withStart(p: VersionProbe, startMs: number): VersionProbe {
 
 function probeVersionLineSync(bin: string): VersionProbe {
   const t0 = performance.now();
-  const r = spawnSync(bin, ['-version'], {
+  const r = spawnChildSync(bin, ['-version'], {
     cwd: path.dirname(bin),
     env: startupEnv(),
     timeout: PROBE_TIMEOUT_MS,

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ProbeCache } from './probe-cache';
+import { spawnChildSync } from './child-process';
 import { startupEnv } from './startup-env';
 import { envForBinary } from './static-glibc';
 
@@ -37,7 +37,7 @@ function runCheck(ffprobe: string, ffmpeg: string): string | null {
   try {
     const clip = path.join(dir, 'check.ts');
     const run = (bin: string, argv: string[]) =>
-      spawnSync(bin, argv, {
+      spawnChildSync(bin, argv, {
         cwd: dir,
         env: envForBinary(bin, startupEnv()),
         timeout: TIMEOUT_MS,

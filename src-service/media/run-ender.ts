@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { ChildProcess } from 'node:child_process';
+import type { ChildProcess } from './child-process';
 
 /** SIGTERM first (ffmpeg then closes its outputs cleanly); SIGKILL this long after. */
 export const KILL_GRACE_MS = 2_000;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawnChild, type ChildProcess } from './child-process';
 import type { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { withCpuAffinity } from './affinity';
@@ -72,12 +72,11 @@ export function runProcess(command: ProcessCommand, opts: RunOptions): Promise<R
   const sandboxed = infoFd !== undefined;
   return new Promise<RunResult>((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(target.bin, target.argv, {
+    const child = spawnChild(target.bin, target.argv, {
       cwd: opts.cwd,
       env: command.env ?? childEnv(),
       // stdin closed: ffmpeg must never wait for a key press. fd 3: bwrap's --info-fd.
       stdio: sandboxed ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
-      shell: false,
       windowsHide: true,
       // Its own process group (and session): the run is signalled as a whole, and a Ctrl-C in
       // the service's terminal reaches the service, which ends its runs, not ffmpeg directly.

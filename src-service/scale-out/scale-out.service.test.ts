@@ -12,6 +12,7 @@ import { startWebhookReceiver } from '../testing/webhook-receiver';
 import { workerProtocolEndpoints } from '../contract/endpoints/worker-protocol';
 import { bodyKindOf } from '../contract/endpoint';
 import { otherAccountKey, waitForCommandAs } from '../testing/hardening/fixtures';
+import { writeStandinFfmpeg } from '../testing/hardening/standin-ffmpeg';
 
 const SKIP = hasRedisServer() ? false : 'redis-server is not installed (Debian package redis-server; .ci/run installs it)';
 
@@ -42,8 +43,12 @@ beforeAll(async () => {
   // A small trial job-folder budget: the worker must hold it too (docs/sandbox.md, per-plan limits).
   svc = await startTestService({ redisUrl: redis.url, workerLostSeconds: 20, trialJobFolderBytes: TRIAL_FOLDER_BUDGET });
   token = createWorkersRepo(svc.service.parts.db).createToken('test').token;
+  // Both workers run a stand-in ffmpeg: the real one, but for a few output names it acts like
+  // exploited code (leaves a link where the output should be).
+  fs.writeFileSync(path.join(mediaDir, 'canary.txt'), 'outside every job folder');
+  const ffmpegPath = writeStandinFfmpeg(base, mediaDir);
   for (const name of ['w1', 'w2']) {
-    workers.push(await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, name) }));
+    workers.push(await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, name), ffmpegPath }));
   }
 }, 120_000);
 
@@ -209,6 +214,23 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
     });
     expect(done).toMatchObject({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
     expect(done.error_message).toMatch(/no_such_codec|Unknown encoder/);
+  });
+
+  it('when code inside ffmpeg on a worker leaves a link or a hard link where the output should be, then nothing is uploaded and the command fails naming it', async () => {
+    const expected = {
+      // The folder scan after the steps (jobs/execute.ts) catches a link...
+      'standin-link-abs.bin': /"standin-link-abs\.bin" in its folder, which is not a regular file/,
+      // ...a second name is a regular file: the upload's check on the open descriptor refuses it.
+      'standin-hardlink.bin': /standin-hardlink\.bin refused: .*(one name|hard link|links)/,
+    };
+    for (const [name, message] of Object.entries(expected)) {
+      const done = await runToEnd('/v1/run-ffmpeg-command', {
+        output_files: { out_1: name },
+        ffmpeg_command: '-f lavfi -i testsrc=duration=0.2:size=64x48 -f null {{out_1}}',
+      });
+      expect(done).toMatchObject({ status: 'FAILED', error_status: 'PROCESSING_ERROR' });
+      expect(done.error_message).toMatch(message);
+    }
   });
 
   it('when a command ends on a worker, then the account webhook announces it, signed, as without workers', async () => {

@@ -22,6 +22,8 @@ export async function startWorkerProcess(opts: {
   workDir: string;
   vcpus?: number;
   stalledMs?: number;
+  /** FFDESK_FFMPEG_PATH for the worker (a stand-in ffmpeg, testing/hardening/standin-ffmpeg.ts). */
+  ffmpegPath?: string;
 }): Promise<WorkerProcess> {
   const child = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
@@ -39,7 +41,11 @@ export async function startWorkerProcess(opts: {
       '--work-dir',
       opts.workDir,
     ],
-    { cwd: root, env: { ...process.env, FFDESK_WORKER_STALLED_MS: String(opts.stalledMs ?? 1500) }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: root,
+      env: { ...process.env, FFDESK_WORKER_STALLED_MS: String(opts.stalledMs ?? 1500), ...(opts.ffmpegPath ? { FFDESK_FFMPEG_PATH: opts.ffmpegPath } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let out = '';
   await new Promise<void>((resolve, reject) => {

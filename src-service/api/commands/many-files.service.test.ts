@@ -283,7 +283,9 @@ describe('playlist outputs (docs/api.md §4.10 rule 3)', () => {
     expect(rec).toMatchObject({ file_type: 'output_manifest', file_format: 'm3u8' });
     expect(rec.file_count).toBeGreaterThanOrEqual(3);
     expect(Number((await probeUrl(rec.storage_url)).format.duration)).toBeCloseTo(2, 0);
-    expect((await svc.api('POST', '/v1/files/bulk-delete', { file_ids: [rec.file_id] })).status).toBe(400);
+    // The published body, verbatim (docs/choices.md): clients compare it.
+    const refused = await svc.api('POST', '/v1/files/bulk-delete', { file_ids: [rec.file_id] });
+    expect([refused.status, refused.body]).toEqual([400, { detail: 'Cannot delete output manifest files via this endpoint' }]);
     const segment = new URL('seg_000.ts', rec.storage_url).toString();
     expect((await fetch(segment)).status).toBe(200);
     expect((await svc.api('DELETE', `/v1/commands/${done.command_id}/files`)).status).toBe(204);

@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { spawnChildSync } from '../child-process';
 import { existingGconvDirs, isStaticElf } from '../static-glibc';
 import { MINIMAL_ENV, type ConfineRequest } from './policy';
 
@@ -125,7 +125,7 @@ export function findBwrap(configured?: string): string | null {
  */
 export function smokeTestBwrap(bwrap: string): string | null {
   const probe = bwrapArgs({ bin: '/usr/bin/env', argv: ['true'], cwd: '/', writable: [], readable: [], limits: {} });
-  const r = spawnSync(bwrap, probe, { env: MINIMAL_ENV, timeout: 10_000, encoding: 'utf8' });
+  const r = spawnChildSync(bwrap, probe, { env: MINIMAL_ENV, timeout: 10_000, encoding: 'utf8' });
   if (r.error) return `bubblewrap (${bwrap}) could not be started: ${r.error.message}`;
   if (r.status === 0) return null;
   const why = (r.stderr ?? '').trim().split('\n').pop() || `exit code ${r.status}`;

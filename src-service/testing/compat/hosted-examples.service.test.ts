@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../harness';
@@ -149,9 +150,23 @@ describe('error bodies (docs/api.md §2.4, 5, 7)', () => {
   it('401 {detail} for a bad key; 422 {detail: [{loc, msg, type}]} for a bad body', async () => {
     const res = await fetch(`${svc.url}/v1/commands/x`, { headers: { 'X-API-KEY': 'wrong' } });
     expect(res.status).toBe(401);
-    expect(typeof ((await res.json()) as { detail: unknown }).detail).toBe('string');
+    // Exactly the published text (clients compare it); advice only in the extra `hint`.
+    const { hint, ...published } = (await res.json()) as { detail: unknown; hint?: unknown };
+    expect(published).toEqual({ detail: 'Invalid authorization key' });
+    expect(typeof hint).toBe('string');
     const bad = await send('POST', '/v1/run-ffmpeg-command', JSON.stringify({ output_files: { out_1: 'o.mp4' } }));
     expect(bad.status).toBe(422);
     expect(checkValidationBody(bad.json)).toEqual([]);
+  });
+
+  it('every published 404 body, verbatim and with nothing else (the manifest 400: commands/many-files.service.test.ts)', async () => {
+    const unknown = crypto.randomUUID();
+    expect(await send('GET', `/v1/commands/${unknown}`)).toEqual({ status: 404, json: { detail: 'Command not found' } });
+    expect(await send('GET', `/v1/files/${unknown}`)).toEqual({ status: 404, json: { detail: 'File not found' } });
+    expect(await send('DELETE', `/v1/commands/${unknown}/files`)).toEqual({ status: 404, json: { detail: 'Command files not found' } });
+    expect(await send('POST', '/v1/files/bulk-delete', JSON.stringify({ file_ids: [unknown] }))).toEqual({
+      status: 404,
+      json: { detail: 'One or more files not found' },
+    });
   });
 });

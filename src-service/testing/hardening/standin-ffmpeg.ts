@@ -33,7 +33,12 @@ export const STANDIN_ACTIONS: Record<string, string> = {
 
 /** The descriptor numbers in a `standin-fds.txt` listing (`... 3 -> socket:[123]`). */
 export function listedFds(listing: string): string[] {
-  return [...listing.matchAll(/ (\d+) -> /gm)].map((m) => m[1] as string);
+  return [...listedTargets(listing).keys()];
+}
+
+/** What each descriptor of a `standin-fds.txt` listing points at: number → target (`socket:[123]`, `/dev/null`). */
+export function listedTargets(listing: string): Map<string, string> {
+  return new Map([...listing.matchAll(/ (\d+) -> (.*)$/gm)].map((m) => [m[1] as string, (m[2] as string).trim()]));
 }
 
 /** Writes the stand-in into `dir` and returns its path; `outside` is the canary folder. */
