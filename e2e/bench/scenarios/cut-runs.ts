@@ -95,7 +95,7 @@ export async function measureCuts(ctx: BenchContext, t: CutTarget): Promise<Row[
       target: '≤ 1.50×',
       result: judge(wallRatio, '<=', 1.5),
       peakRssBytes: null,
-      stages: `smart ${describe(smart[runs >> 1]!)}; lossless ${describe(lossless[runs >> 1]!)}; median of pair ratios ${wallRatio.toFixed(2)}×`,
+      stages: `pair ${(runs >> 1) + 1} of ${runs}: smart ${describe(smart[runs >> 1]!)}; lossless ${describe(lossless[runs >> 1]!)}; median of pair ratios ${wallRatio.toFixed(2)}×`,
       data,
     },
     {
