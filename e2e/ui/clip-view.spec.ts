@@ -105,7 +105,7 @@ test.describe('clip view', () => {
     await expect(page.getByRole('radio', { name: /Remove selected/ })).toBeChecked();
     await expect(page.getByRole('button', { name: 'Export 1 part' })).toBeVisible();
 
-    // L plays, L again doubles, K pauses, J plays backwards.
+    // L plays, L again doubles, K pauses, J plays backwards, Space toggles.
     const shuttle = page.locator('.clip-transport');
     await clip.press('l');
     await expect(shuttle.getByRole('button', { name: 'Pause' })).toBeVisible();
@@ -116,6 +116,11 @@ test.describe('clip view', () => {
     await clip.press('j');
     await expect(shuttle).toContainText('-1×');
     await clip.press('k');
+    await expect(shuttle.getByRole('button', { name: 'Play' })).toBeVisible();
+    // Space plays, and pauses again.
+    await clip.press('Space');
+    await expect(shuttle.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await clip.press('Space');
     await expect(shuttle.getByRole('button', { name: 'Play' })).toBeVisible();
   });
 

@@ -45,8 +45,11 @@ describe('planEdit', () => {
     expect(parts(plan.steps)).toEqual([
       ['encode', '1.0395', 24],
       ['copy', '2', 100],
-      ['encode', '5.9995', 3],
+      ['encode', '6.0005', 3],
     ]);
+    // The tail starts on a keyframe: decoding starts there (a hair past it, untrimmed), not a GOP earlier.
+    expect(plan.steps[2]?.slice(0, 3)).toEqual(['-noaccurate_seek', '-ss', '6.0005']);
+    expect(plan.steps[0]).not.toContain('-noaccurate_seek');
     expect(plan.result).toMatchObject({ mode: 'smart', mode_used: 'smart', segments: [{ start: 1.04, end: 6.12, actual_start: 1.04, actual_end: 6.12 }] });
     // A copied part leads the concat list (taking no packets) so the output keeps the source's avcC.
     expect(plan.files['cut-video-1.ffconcat']).toMatch(/^ffconcat version 1.0\nfile cut-v1-2.mp4\noutpoint 0\nfile cut-v1-1.mp4\nduration 0.96\n/);
@@ -62,7 +65,7 @@ describe('planEdit', () => {
       [
         ['encode', '1.9595', 1],
         ['copy', '2', 50],
-        ['encode', '3.9995', 49],
+        ['encode', '4.0005', 49],
       ],
     ],
   ])('smart %s', (_name, start, end, expected) => {
@@ -121,9 +124,29 @@ describe('planEdit', () => {
   });
 
   it('an input without video is cut by samples (audio only)', () => {
-    const plan = planEdit({ duration: 10, video: null, audio: { codec: 'mp3' } }, edit({ mode: 'smart', output: { filename: 'a.m4a' } }), 'in');
+    const plan = planEdit({ duration: 10, video: null, audio: { codec: 'mp3' } }, edit({ mode: 'smart', output: { filename: 'a.mka' } }), 'in');
     expect(plan.result.mode_used).toBe('reencode');
     expect(plan.steps[0]).toEqual(expect.arrayContaining(['-ss', '1', '-t', '4', '-c:a', 'flac']));
+  });
+
+  it("a lone segment's AAC for an MP4 output is encoded in its part and copied by the join; several segments' audio is encoded once in the join", () => {
+    const one = planEdit(facts(), edit({ mode: 'smart', segments: [{ start: 1.04, end: 6.12 }] }), 'in');
+    expect(one.steps[3]).toEqual(expect.arrayContaining(['-t', '5.08', '-c:a', 'aac', '-b:a', '128k', '-f', 'mp4', 'cut-a1.m4a']));
+    expect(one.steps[4]).toEqual(expect.arrayContaining(['-i', 'cut-a1.m4a', '-map', '1:a:0', '-c:a', 'copy']));
+    expect(one.files['cut-audio-1.ffconcat']).toBeUndefined();
+    const two = planEdit(
+      facts(),
+      edit({
+        mode: 'smart',
+        segments: [
+          { start: 1, end: 2 },
+          { start: 4, end: 5 },
+        ],
+      }),
+      'in',
+    );
+    expect(two.steps.filter((s) => s.includes('flac'))).toHaveLength(2);
+    expect(two.steps.at(-1)).toEqual(expect.arrayContaining(['-f', 'concat', '-i', 'cut-audio-1.ffconcat', '-c:a', 'aac']));
   });
 });
 

@@ -1,7 +1,17 @@
 import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
 import { hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
 import { SMART_CODECS, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
-import { FRAME_TOLERANCE_SECONDS, PlanError, frameRange, losslessCut, reencodeCut, smartCut, timelineOf, type SegmentCut } from './plan-segments';
+import {
+  FRAME_TOLERANCE_SECONDS,
+  PlanError,
+  frameRange,
+  losslessCut,
+  reencodeCut,
+  smartCut,
+  timelineOf,
+  type SegmentCut,
+  type VideoPart,
+} from './plan-segments';
 
 export { PlanError };
 
@@ -92,8 +102,21 @@ interface Ctx {
   files: Record<string, string>;
 }
 
-/** A time for `-ss`: a hair before the frame, so that frame is the first one kept. */
-const seekTo = (t: number) => fmt(Math.max(0, t - FRAME_TOLERANCE_SECONDS / 2));
+/**
+ * How a part's run seeks into the input (`-ss` before `-i`: only the GOPs concerned are read).
+ * A copied part seeks to its keyframe. An encoded part starting between keyframes seeks a hair
+ * before its first frame: ffmpeg decodes from the keyframe before it and drops what shows
+ * earlier. One starting on a keyframe (a tail, a short segment) would land a GOP early that way
+ * (the demuxer seeks to the keyframe at or before the target) and decode a whole GOP for
+ * nothing: it seeks a hair past the keyframe without trimming (`-noaccurate_seek`), so decoding
+ * starts at that keyframe and its first frame is the first one out (closed GOPs: chooseMode); its
+ * times are then rebased to start at zero (addGroup).
+ */
+function seekArgs(part: VideoPart): string[] {
+  if (part.kind === 'copy') return ['-ss', fmt(part.from)];
+  if (!part.onKeyframe) return ['-ss', fmt(Math.max(0, part.from - FRAME_TOLERANCE_SECONDS / 2))];
+  return ['-noaccurate_seek', '-ss', fmt(part.from + Math.min(FRAME_TOLERANCE_SECONDS, part.firstGap) / 2)];
+}
 const fmt = (t: number) => String(round6(t));
 const round6 = (t: number) => Math.round(t * 1e6) / 1e6;
 
@@ -106,32 +129,35 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
   const { facts, input } = ctx;
   const video: string[] = [];
   const audio: string[] = [];
+  const mp4Like = /\.(mp4|m4v|mov|m4a)$/i.test(outName);
+  const audioOut = facts.audio ? audioPlan(ctx, group.length, mp4Like) : null;
   for (const { cut, index } of group) {
     // Each part seeks its own way into the input (-ss before -i: only the GOPs concerned are read);
     // the parts are independent, so they run at once as far as the command's cores allow.
     cut.video.forEach((part, p) => {
       const file = `cut-v${index + 1}-${p + 1}.mp4`;
-      const seek = part.kind === 'copy' ? fmt(part.from) : seekTo(part.from);
       const codec =
         part.kind === 'copy'
           ? copiedPartArgs(ctx.strategy === 'smart' ? facts.video : null)
           : ctx.strategy === 'smart'
             ? smartEdgeArgs(facts.video!)
             : reencodeVideoArgs(facts.video!, ctx.edit.output);
-      const extra = part.kind === 'copy' ? [] : ['-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
+      // Untrimmed, a part starting on a keyframe would start a hair below zero, which MP4 cannot hold (seekArgs).
+      const rebase = part.kind === 'encode' && part.onKeyframe ? ['-vf', 'setpts=PTS-STARTPTS'] : [];
+      const extra = part.kind === 'copy' ? [] : [...rebase, '-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
       const output = [...codec, ...extra, ...timescaleArgs(facts), '-f', 'mp4', file];
-      ctx.parts.push(['-ss', seek, '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...output]);
+      ctx.parts.push([...seekArgs(part), '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...output]);
       video.push(`file ${file}\nduration ${fmt(part.duration)}`);
     });
-    if (facts.audio) {
-      const file = `cut-a${index + 1}.mka`;
+    if (audioOut) {
+      const file = `cut-a${index + 1}.${audioOut.direct ? 'm4a' : 'mka'}`;
       const length = fmt(cut.actualEnd - cut.actualStart);
-      const codec = ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
-      ctx.parts.push(['-ss', fmt(cut.actualStart), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-t', length, ...codec, '-f', 'matroska', file]);
-      audio.push(`file ${file}\nduration ${length}`);
+      const codec = audioOut.direct ? audioOut.codec : ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
+      const format = audioOut.direct ? 'mp4' : 'matroska';
+      ctx.parts.push(['-ss', fmt(cut.actualStart), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-t', length, ...codec, '-f', format, file]);
+      audio.push(audioOut.direct ? file : `file ${file}\nduration ${length}`);
     }
   }
-  const mp4Like = /\.(mp4|m4v|mov|m4a)$/i.test(outName);
   const final: string[] = [];
   const maps: string[] = [];
   let n = 0;
@@ -146,14 +172,29 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     final.push('-auto_convert', '0', '-f', 'concat', '-i', list);
     maps.push('-map', `${n++}:v:0`, '-c:v', 'copy', ...(ctx.strategy === 'smart' && facts.video?.codec === 'hevc' && mp4Like ? ['-tag:v', 'hev1'] : []));
   }
-  if (audio.length > 0) {
+  if (audioOut?.direct) {
+    final.push('-i', audio[0] as string);
+    maps.push('-map', `${n}:a:0`, '-c:a', 'copy');
+  } else if (audioOut) {
     const list = `cut-audio-${g}.ffconcat`;
     ctx.files[list] = ['ffconcat version 1.0', ...audio, ''].join('\n');
     final.push('-f', 'concat', '-i', list);
-    const how = ctx.strategy === 'copy' ? 'copy' : ctx.strategy === 'smart' ? 'match' : 'choose';
-    maps.push('-map', `${n}:a:0`, ...finalAudioArgs(how, facts.audio!, ctx.edit.output));
+    maps.push('-map', `${n}:a:0`, ...audioOut.codec);
   }
   ctx.joins.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts), '-movflags', '+faststart'] : []), outName]);
+}
+
+/**
+ * The output's audio codec, and where it is encoded. Several segments' audio is cut losslessly
+ * (FLAC) and encoded once in the join: separately encoded AAC parts would each bring their
+ * encoder delay to the join. A lone segment's AAC for an MP4-family output is encoded in its part
+ * (alongside the video parts) straight into MP4, whose edit list keeps the encoder delay, and the
+ * join copies it (docs/cutting.md).
+ */
+function audioPlan(ctx: Ctx, segments: number, mp4Like: boolean): { codec: string[]; direct: boolean } {
+  if (ctx.strategy === 'copy') return { codec: ['-c:a', 'copy'], direct: false };
+  const codec = finalAudioArgs(ctx.strategy === 'smart' ? 'match' : 'choose', ctx.facts.audio!, ctx.edit.output);
+  return { codec, direct: segments === 1 && mp4Like && codec[1] === 'aac' };
 }
 
 /** With join=false: "<stem>-<segment name or number>.<ext>", reduced to the characters output names allow. */

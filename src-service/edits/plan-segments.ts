@@ -13,6 +13,10 @@ export interface VideoPart {
   frames: number;
   /** Seconds the part lasts (to the next frame after it). */
   duration: number;
+  /** Its first frame is a keyframe: an encoded part then decodes from that frame, no earlier (plan-edit.ts). */
+  onKeyframe: boolean;
+  /** Seconds from its first frame to the next one (how far past `from` a seek may land and still find it). */
+  firstGap: number;
 }
 
 export interface SegmentCut {
@@ -61,6 +65,14 @@ function firstAtOrAfter(times: readonly number[], t: number): number {
 
 const timeAt = (tl: Timeline, i: number) => (i < tl.times.length ? (tl.times[i] as number) : tl.end);
 
+const isKeyTime = (tl: Timeline, t: number) => tl.keyTimes.some((k) => Math.abs(k - t) <= FRAME_TOLERANCE_SECONDS);
+
+/** Frames [a, b) of the timeline as one part. */
+function partOf(tl: Timeline, kind: VideoPart['kind'], a: number, b: number): VideoPart {
+  const from = timeAt(tl, a);
+  return { kind, from, frames: b - a, duration: timeAt(tl, b) - from, onKeyframe: isKeyTime(tl, from), firstGap: timeAt(tl, a + 1) - from };
+}
+
 /** The frames [i0, i1) a requested segment holds; a 422-style PlanError when it holds none. */
 export function frameRange(tl: Timeline, start: number, end: number, index: number): [number, number] {
   const i0 = firstAtOrAfter(tl.times, start);
@@ -72,9 +84,7 @@ export function frameRange(tl: Timeline, start: number, end: number, index: numb
 
 /** Exact cut, every frame re-encoded. */
 export function reencodeCut(tl: Timeline, i0: number, i1: number): SegmentCut {
-  const from = timeAt(tl, i0);
-  const to = timeAt(tl, i1);
-  return { actualStart: from, actualEnd: to, video: [{ kind: 'encode', from, frames: i1 - i0, duration: to - from }] };
+  return { actualStart: timeAt(tl, i0), actualEnd: timeAt(tl, i1), video: [partOf(tl, 'encode', i0, i1)] };
 }
 
 /**
@@ -86,12 +96,7 @@ export function smartCut(tl: Timeline, i0: number, i1: number): SegmentCut {
   const first = keyIndexes[0];
   const last = keyIndexes[keyIndexes.length - 1];
   if (first === undefined || last === undefined || first >= last) return reencodeCut(tl, i0, i1);
-  const part = (kind: VideoPart['kind'], a: number, b: number): VideoPart => ({
-    kind,
-    from: timeAt(tl, a),
-    frames: b - a,
-    duration: timeAt(tl, b) - timeAt(tl, a),
-  });
+  const part = (kind: VideoPart['kind'], a: number, b: number) => partOf(tl, kind, a, b);
   const video = [...(first > i0 ? [part('encode', i0, first)] : []), part('copy', first, last), ...(i1 > last ? [part('encode', last, i1)] : [])];
   return { actualStart: timeAt(tl, i0), actualEnd: timeAt(tl, i1), video };
 }
@@ -115,5 +120,7 @@ export function losslessCut(tl: Timeline, packets: readonly PacketFact[], i0: nu
     maxPts = Math.max(maxPts, p.pts);
   }
   const actualEnd = timeAt(tl, firstAtOrAfter(tl.times, maxPts) + 1);
-  return { actualStart: keyTime, actualEnd, video: [{ kind: 'copy', from: keyTime, frames: Math.max(1, n), duration: actualEnd - keyTime }] };
+  const firstGap = timeAt(tl, firstAtOrAfter(tl.times, keyTime) + 1) - keyTime;
+  const part: VideoPart = { kind: 'copy', from: keyTime, frames: Math.max(1, n), duration: actualEnd - keyTime, onKeyframe: true, firstGap };
+  return { actualStart: keyTime, actualEnd, video: [part] };
 }

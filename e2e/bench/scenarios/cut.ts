@@ -1,36 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { clientFor, watchEvents, type EventWatcher } from '../lib/api';
+import { clientFor, watchEvents } from '../lib/api';
 import type { BenchContext, Scenario } from '../lib/context';
 import { runFfmpeg } from '../lib/ffmpeg';
 import { storeInput } from '../lib/inputs';
-import { judge, type Row } from '../lib/report';
 import { startService } from '../lib/service';
 import { fmtSeconds } from '../lib/stats';
-import { API, type FfdeskClient } from '../../../src-service/client';
-import type { RequestBody } from '../../../src-service/contract/endpoint';
-
-type EditRequest = RequestBody<typeof API.createEdit>;
+import { measureCuts } from './cut-runs';
 
 /**
  * Cutting (docs/cutting.md): a 20 s segment from the middle of a 10-minute 1080p H.264 file,
  * cut smart (frame-exact, only the edges re-encoded) against a lossless cut of the same
  * segment (target ≤ 1.5× its time) and against re-encoding the whole segment (≤ 0.1×). All
  * three are POST /v1/edits jobs, submit → SUCCESS seen, on a file already stored.
+ * FFDESK_BENCH_CUT_SOURCE=<file> cuts that file instead of making one (trying changes again).
  */
 export const cutScenario: Scenario = {
   name: 'cut',
   async run(ctx) {
     const dir = ctx.dir('cut');
-    const source = await makeTenMinutes(ctx, dir);
-    const service = await startService(ctx.dir('cut-data'));
+    const source = process.env.FFDESK_BENCH_CUT_SOURCE ?? (await makeTenMinutes(ctx, dir));
+    // FFDESK_JOB_TIMINGS=1: the service logs where each job's time went (read per run).
+    const service = await startService(ctx.dir('cut-data'), { env: { FFDESK_JOB_TIMINGS: '1' } });
     const client = clientFor(service);
     const events = watchEvents(client);
     await events.ready;
     try {
       const { fileId } = await storeInput(client, events, source);
-      return await measure(ctx, client, events, fileId);
+      return await measureCuts(ctx, { client, events, service, fileId });
     } finally {
       events.close();
       await service.stop();
@@ -73,58 +71,4 @@ async function makeTenMinutes(ctx: BenchContext, dir: string): Promise<string> {
   fs.rmSync(minute);
   ctx.log(`cut: made a 10-minute 1080p source in ${fmtSeconds((performance.now() - started) / 1000)}`);
   return ten;
-}
-
-/** A segment of 20 s in the middle, starting and ending between keyframes (so smart re-encodes both edges). */
-const SEGMENT = { start: 300.52, end: 320.52 };
-
-async function timedEdit(client: FfdeskClient, events: EventWatcher, fileId: string, mode: EditRequest['mode']): Promise<number> {
-  const started = performance.now();
-  const body: EditRequest = { input: fileId, segments: [SEGMENT], mode, output: { filename: 'cut.mp4', preset: 'medium' }, max_command_run_seconds: 3600 };
-  const answer = await client.call(API.createEdit, { body });
-  if (!('command_id' in answer)) throw new Error('the edit was not queued');
-  const { command_id } = answer;
-  const final = await events.commandFinal(command_id);
-  const record = await client.getCommand(command_id);
-  if (record.status !== 'SUCCESS') throw new Error(`${mode} cut ${command_id} ended ${record.status}: ${record.error_message ?? ''}`);
-  return (final.atMs - started) / 1000;
-}
-
-async function measure(ctx: BenchContext, client: FfdeskClient, events: EventWatcher, fileId: string): Promise<Row[]> {
-  const runs = ctx.quick ? 2 : 3;
-  await timedEdit(client, events, fileId, 'lossless'); // warm-up: page cache, binaries
-  const smart: number[] = [];
-  const lossless: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    // Alternated, so drift in machine load hits both alike; best of N (other work only adds time).
-    lossless.push(await timedEdit(client, events, fileId, 'lossless'));
-    smart.push(await timedEdit(client, events, fileId, 'smart'));
-    ctx.log(`cut: run ${i + 1}/${runs}: smart ${fmtSeconds(smart[i]!)}, lossless ${fmtSeconds(lossless[i]!)}`);
-  }
-  const reencode = await timedEdit(client, events, fileId, 'reencode');
-  ctx.log(`cut: reencode ${fmtSeconds(reencode)}`);
-  const best = { smart: Math.min(...smart), lossless: Math.min(...lossless) };
-  const data = { smart_seconds: smart, lossless_seconds: lossless, reencode_seconds: reencode };
-  return [
-    {
-      figure: 'smart cut of 20 s from a 10-min 1080p H.264 file vs a lossless cut',
-      ffdesk: `${fmtSeconds(best.smart)} best of ${runs}`,
-      baseline: `${fmtSeconds(best.lossless)} lossless, best of ${runs}`,
-      ratio: best.smart / best.lossless,
-      target: '≤ 1.50×',
-      result: judge(best.smart / best.lossless, '<=', 1.5),
-      peakRssBytes: null,
-      data,
-    },
-    {
-      figure: 'smart cut of the same 20 s vs re-encoding the whole segment (x264 medium, CRF 18)',
-      ffdesk: `${fmtSeconds(best.smart)} best of ${runs}`,
-      baseline: `${fmtSeconds(reencode)} reencode`,
-      ratio: best.smart / reencode,
-      target: '≤ 0.10×',
-      result: judge(best.smart / reencode, '<=', 0.1),
-      peakRssBytes: null,
-      data,
-    },
-  ];
 }
