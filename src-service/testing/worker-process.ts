@@ -21,6 +21,8 @@ export async function startWorkerProcess(opts: {
   token: string;
   workDir: string;
   vcpus?: number;
+  /** `--cores`: the cores its ffmpeg runs are pinned to (the bench gives each worker its own). */
+  cores?: string;
   stalledMs?: number;
 }): Promise<WorkerProcess> {
   const child = spawn(
@@ -36,6 +38,7 @@ export async function startWorkerProcess(opts: {
       opts.token,
       '--vcpus',
       String(opts.vcpus ?? 2),
+      ...(opts.cores === undefined ? [] : ['--cores', opts.cores]),
       '--work-dir',
       opts.workDir,
     ],

@@ -64,9 +64,11 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
     const abort = new AbortController();
     planning.set(row.id, abort);
     void (async () => {
+      const t0 = performance.now();
       const planned = await planDistributed(deps, running, abort.signal);
       const c: Coordinated = { ...planned, row: running, runners: new Map(), gen: new Map(), joining: false, ffmpegSeconds: 0, log: [] };
-      c.log.push(`--- segmented across workers: ${c.d.plan.segments.length} segment(s), ${c.state.reused} reused from an earlier run`);
+      const took = ((performance.now() - t0) / 1000).toFixed(2);
+      c.log.push(`--- segmented across workers: ${c.d.plan.segments.length} segment(s), ${c.state.reused} reused from an earlier run; planned in ${took} s`);
       live.set(row.id, c);
       planning.delete(row.id);
       for (let i = 0; i < pieceCount(c.d); i++) if (!isDone(c, i)) await addPiece(c, i, q);
