@@ -17,11 +17,10 @@ import { partsOf, describeParts, type SegmentedParts } from '../lib/segmented-pa
 
 /** A 1-core encode: x264's default preset with one thread, so a worker pinned to one core is one lane. */
 const ENCODE = '-i {{in_1}} -c:v libx264 -preset medium -crf 23 -threads 1 -c:a aac -b:a 128k {{out_1}}';
-const SEGMENT_SECONDS = 10;
 
 /**
  * Segmented encodes (docs/scale-out.md, "Segmented encodes"): a 60 s 720p clip (quick: 20 s)
- * encoded with `-threads 1` through the queue, split into 10 s segments across 2 workers
+ * encoded with `-threads 1` through the queue, split into 10 s segments (quick: 5 s) across 2 workers
  * pinned to one core each (`--cores 0`, `--cores 1`), against the same command unsegmented on
  * one of them (target ≥ 1.8× faster); and the join's share of the segmented run (≤ 2 %). The
  * parts (plan, lanes, audio, join) go under the table for the on-paper speed-up for N workers.
@@ -33,6 +32,7 @@ export const segmentedScenario: Scenario = {
     if (!hasRedisServer()) return [info('skipped: redis-server is not installed')];
     if (os.availableParallelism() < 2) return [info('skipped: needs 2 cores (one per worker)')];
     const seconds = ctx.quick ? 20 : 60;
+    const segmentSeconds = ctx.quick ? 5 : 10;
     const clip = await makeClip(ctx, 'clip', { seconds, size: '1280x720' });
     const redis = await startRedis(ctx.dir('segmented-redis'));
     const service = await startService(ctx.dir('segmented-service'), { env: { FFDESK_REDIS_URL: redis.url } });
@@ -51,7 +51,7 @@ export const segmentedScenario: Scenario = {
             stalledMs: 30_000,
           }),
         );
-      return await withEvents(clientFor(service), (client, events) => measure(ctx, client, events, clip, seconds));
+      return await withEvents(clientFor(service), (client, events) => measure(ctx, client, events, clip, { seconds, segmentSeconds }));
     } finally {
       for (const w of workers) await w.stop();
       await service.stop();
@@ -60,14 +60,14 @@ export const segmentedScenario: Scenario = {
   },
 };
 
-async function measure(ctx: BenchContext, client: FfdeskClient, events: EventWatcher, clip: string, seconds: number): Promise<Row[]> {
+async function measure(ctx: BenchContext, client: FfdeskClient, events: EventWatcher, clip: string, o: Sizes): Promise<Row[]> {
   const url = (await storeInput(client, events, clip)).storageUrl;
   const body = (segmented: boolean) => ({
     input_files: { in_1: url },
     output_files: { out_1: 'out.mp4' },
     ffmpeg_command: ENCODE,
     vcpu_count: 1,
-    ...(segmented ? { segmented: { segment_seconds: SEGMENT_SECONDS } } : {}),
+    ...(segmented ? { segmented: { segment_seconds: o.segmentSeconds } } : {}),
   });
   const load = [os.loadavg()[0] as number];
   // Warm-up (both workers' first piece and input fetch, the join path), not counted.
@@ -86,16 +86,21 @@ async function measure(ctx: BenchContext, client: FfdeskClient, events: EventWat
   const one = best(whole);
   const two = best(split);
   const parts = partsOf(two.record, await client.getCommandLog(two.record.command_id));
-  return rows(seconds, one, two, parts, load);
+  return rows(o, one, two, parts, load);
 }
 
-function rows(seconds: number, one: TimedRun, two: TimedRun, parts: SegmentedParts, load: number[]): Row[] {
+interface Sizes {
+  seconds: number;
+  segmentSeconds: number;
+}
+
+function rows(o: Sizes, one: TimedRun, two: TimedRun, parts: SegmentedParts, load: number[]): Row[] {
   const speedUp = one.wallSeconds / two.wallSeconds;
   const joinShare = parts.joinSeconds / two.wallSeconds;
   const loadText = `1-min load ${load.map((l) => l.toFixed(1)).join(' → ')} on ${os.availableParallelism()} cores`;
   const data = {
-    clip_seconds: seconds,
-    segment_seconds: SEGMENT_SECONDS,
+    clip_seconds: o.seconds,
+    segment_seconds: o.segmentSeconds,
     unsegmented_seconds: one.wallSeconds,
     segmented_seconds: two.wallSeconds,
     speed_up: speedUp,
@@ -105,7 +110,7 @@ function rows(seconds: number, one: TimedRun, two: TimedRun, parts: SegmentedPar
   };
   return [
     {
-      figure: `segmented: ${seconds} s 720p x264 -threads 1, ${parts.segments} segments across 2 workers (1 core each) vs unsegmented on 1`,
+      figure: `segmented: ${o.seconds} s 720p x264 -threads 1, ${parts.segments} segments across 2 workers (1 core each) vs unsegmented on 1`,
       ffdesk: `${fmtSeconds(two.wallSeconds)} segmented (${speedUp.toFixed(2)}× faster)`,
       baseline: `${fmtSeconds(one.wallSeconds)} unsegmented`,
       ratio: two.wallSeconds / one.wallSeconds,
