@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from '../../jobs/command';
 import type { SegmentedState } from '../../jobs/command';
-import { JobFailure, BadRequestError } from '../../errors';
+import { JobFailure } from '../../errors';
 import { isCommandFailure } from '../../contract/enums';
 import type { WorkerFailureStatus } from '../../contract/worker-protocol.schema';
 import { fileOf, loadManifest, planKey, recordDone, stateDirOf } from '../../segmented/manifest';
@@ -130,13 +130,19 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
     return { cancel: false };
   }
 
-  function complete(id: string, index: number, workerId: string, r: { ffmpeg_seconds: number; log: string }): { status: string; more: boolean } {
+  function complete(
+    id: string,
+    index: number,
+    workerId: string,
+    r: { ffmpeg_seconds: number; log: string },
+  ): { status: string; more: boolean; missing?: boolean } {
     const c = get(id);
     const status = deps.commands.getAny(id)?.status ?? 'GONE';
     if (!c || status !== 'PROCESSING' || c.joining) return { status, more: false };
     if (!isDone(c, index) && holds(c, index, workerId)) {
       const from = path.join(landing(id), pieceOutput(c.d, index));
-      if (!fs.existsSync(from)) throw new BadRequestError(`Piece ${index} (${pieceOutput(c.d, index)}) was not uploaded`);
+      // A restart empties the jobs folder: an upload that landed before it is gone, and the worker sends the piece again.
+      if (!fs.existsSync(from)) return { status, more: false, missing: true };
       recordDone(c.stateDir, c.manifest, index, from, { seconds: r.ffmpeg_seconds, worker: workerId });
       c.runners.delete(index);
       c.ffmpegSeconds += r.ffmpeg_seconds;
