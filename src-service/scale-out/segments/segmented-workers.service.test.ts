@@ -7,7 +7,7 @@ import { TEST_FFMPEG_CACHE_FILE } from '../../testing/media-fixtures';
 import { startChildService, type ChildService } from '../../testing/child-service';
 import { freePort, hasRedisServer, startRedis, type TestRedis } from '../../testing/redis';
 import { startWorkerProcess, type WorkerProcess } from '../../testing/worker-process';
-import { decodeErrors, hasAudio, meanSsim, videoDuration } from '../../testing/segment-checks';
+import { decodeErrors, hasAudio, meanSsim, videoDtsRise, videoDuration } from '../../testing/segment-checks';
 import { decodedFrameCount } from '../../testing/cut-checks';
 import { openDatabase } from '../../db/open';
 import { createWorkersRepo } from '../workers-repo';
@@ -167,6 +167,7 @@ describe.skipIf(SKIP)(`segmented encodes over scale-out workers${skipNote}`, () 
     expect(Math.abs((await videoDuration(done.file)) - (await videoDuration(reference)))).toBeLessThanOrEqual(FRAME_SECONDS + 1e-6);
     expect(await decodeErrors(done.file)).toBe('');
     expect(await hasAudio(done.file)).toBe(true);
+    expect(await videoDtsRise(done.file)).toBe(true);
     expect(await meanSsim(done.file, reference)).toBeGreaterThanOrEqual(0.98);
     expect(fs.existsSync(path.join(dataDir, 'segments', id))).toBe(false);
   }, 300_000);
