@@ -66,13 +66,14 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(input: string, command: string, segmented?: unknown): Promise<{ body: any; file: string }> {
+async function run(input: string, command: string, segmented?: unknown, extra: Record<string, unknown> = {}): Promise<{ body: any; file: string }> {
   const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
     input_files: { in_1: `${media.url}/${input}` },
     output_files: { out_1: 'out.mp4' },
     ffmpeg_command: command,
     vcpu_count: 2,
     ...(segmented === undefined ? {} : { segmented }),
+    ...extra,
   });
   expect(res.status, res.text).toBe(200);
   const body = await svc.waitForCommand(res.body.command_id, { timeoutMs: 180_000 });
@@ -135,11 +136,15 @@ describe('segmented encodes', () => {
     await expectExact(seg, plain, s.frame);
   });
 
-  it('when an encode of an H.265 29.97 fps source with a target bitrate (-b:v) is segmented, then it matches the unsegmented run frame for frame', async () => {
+  it('when an encode of an H.265 29.97 fps source with a target bitrate (-b:v) is segmented, then it matches the unsegmented run frame for frame and a repeat is a cache hit', async () => {
     const command = '-i {{in_1}} -c:v libx264 -b:v 400k -preset veryfast -c:a aac {{out_1}}';
     const plain = await run(BITRATE_SOURCE.name, command);
-    const seg = await run(BITRATE_SOURCE.name, command, { segment_seconds: 2 });
+    const seg = await run(BITRATE_SOURCE.name, command, { segment_seconds: 2 }, { cache: true });
     await expectExact(seg, plain, BITRATE_SOURCE.frame);
+    // The result cache works as for any command: the same segmented run again is a hit on the same bytes.
+    const again = await run(BITRATE_SOURCE.name, command, { segment_seconds: 2 }, { cache: true });
+    expect(again.body).toMatchObject({ cache_hit: true, cached_from_command_id: seg.body.command_id });
+    expect(fs.readFileSync(again.file).equals(fs.readFileSync(seg.file))).toBe(true);
   });
 
   it('when a segmented encode is cancelled while segments run, then it ends CANCELLED and its finished segments are removed', async () => {
