@@ -45,6 +45,7 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
     const state: SegmentedState = row.segmented ?? { reused: 0, segments: [] };
     const c: Coordinated = { row, d, manifest, stateDir, state, runners: new Map(), gen: new Map(), joining: false, ffmpegSeconds: 0, log: [] };
     live.set(id, c);
+    markReused(c, 'the service restarted'); // what an earlier service run finished is kept, not redone
     return c;
   }
 
@@ -203,14 +204,14 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
         lost = true;
         await addPiece(c, i, q);
       }
-      if (lost) markReused(c);
+      if (lost) markReused(c, 'the queue lost pieces');
     }
   }
 
-  function markReused(c: Coordinated): void {
+  function markReused(c: Coordinated, why: string): void {
     for (const s of c.state.segments) if (s.status === 'DONE') s.status = 'REUSED';
     c.state.reused = c.state.segments.filter((s) => s.status === 'REUSED').length;
-    c.log.push(`--- the queue lost pieces: resumed from ${c.state.reused} finished segment(s)`);
+    c.log.push(`--- ${why}: resumed from ${c.state.reused} finished segment(s)`);
     deps.commands.setSegments(c.row.id, c.state);
   }
 
