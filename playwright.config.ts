@@ -2,14 +2,16 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * E2E: the real UI in Debian Chromium against a real service (started in-process per
- * test, fresh data dir; see e2e/ui/fixtures.ts). One worker: each test runs ffmpeg, and
- * CI machines have few cores.
+ * test, fresh data dir and port; see e2e/ui/fixtures.ts). Two workers: tests share nothing
+ * but the run's caches (ffmpeg facts, demo samples), and one worker left a 2-core machine
+ * half idle while it waited on the browser and the service (docs/contributing.md, "Suite time").
+ * Files are spread over the workers; the tests of one file run in order in one worker.
  */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/artifacts',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   timeout: 120_000,
   expect: { timeout: 30_000 },

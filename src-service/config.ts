@@ -61,6 +61,12 @@ export const ConfigSchema = z.object({
   storeFileRatePerMinute: z.coerce.number().int().min(1).default(60),
   /** Create the offline-demo sample media as stored files on first start. */
   samples: z.coerce.boolean().default(false),
+  /**
+   * A folder where the samples, once made, are kept and copied from at the next start of any
+   * service given the same folder (keyed by the ffmpeg binary and the arguments). The test
+   * suites pass one per run, so each test service does not re-encode them; unset = make them.
+   */
+  samplesCacheDir: z.string().min(1).optional(),
   /** Folder with the built renderer, served at `/` (web mode). */
   webRoot: z.string().optional(),
   /** Log requests and job events to stdout. */
@@ -139,6 +145,7 @@ export function loadConfig(overrides: Partial<ConfigInput> = {}, env: NodeJS.Pro
     inputHostsAllow: env.FFDESK_INPUT_HOSTS_ALLOW,
     storeFileRatePerMinute: env.FFDESK_STORE_FILE_RATE_PER_MINUTE,
     samples: env.FFDESK_SAMPLES === undefined ? undefined : env.FFDESK_SAMPLES === '1',
+    samplesCacheDir: env.FFDESK_SAMPLES_CACHE_DIR || undefined,
     webRoot: env.FFDESK_WEB_ROOT || undefined,
     quiet: env.FFDESK_QUIET === '1' ? true : undefined,
     jobTimings: env.FFDESK_JOB_TIMINGS === '1' ? true : undefined,

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { createContext, type Scenario } from './lib/context';
+import { buildsLine, buildsSeen } from './lib/builds';
 import { describeMachine, machineLine } from './lib/machine';
 import { startNoiseMeter } from './lib/noise';
 import { formatStages, formatTable, writeResults, type Row } from './lib/report';
@@ -89,6 +90,7 @@ async function main(): Promise<number> {
   } finally {
     fs.rmSync(ctx.tmp, { recursive: true, force: true });
   }
+  console.log(buildsLine(buildsSeen()));
   console.log(formatTable(rows));
   const stages = formatStages(rows);
   if (stages) console.log(stages);
@@ -100,7 +102,17 @@ async function main(): Promise<number> {
   }
   const file = writeResults(
     REPO_ROOT,
-    { machine, mode: quick ? 'quick' : 'full', max_load_average_1m: maxLoad, started_at: startedAt.toISOString(), finished_at: new Date().toISOString(), rows },
+    {
+      machine,
+      builds: buildsSeen(),
+      mode: quick ? 'quick' : 'full',
+      only: only ?? null,
+      max_load_average_1m: maxLoad,
+      max_others_cpu_share: maxOthers,
+      started_at: startedAt.toISOString(),
+      finished_at: new Date().toISOString(),
+      rows,
+    },
     startedAt,
   );
   console.log(`\n${rows.filter((r) => r.result === 'pass').length} pass, ${rows.filter((r) => r.result === 'miss').length} miss; written to ${file}`);

@@ -15,6 +15,13 @@ export const SAMPLE_NAMES = [
   'sample-frames.zip',
 ];
 const WEB_ROOT = path.resolve('out/renderer');
+/**
+ * Made once per run, not per test (docs/contributing.md, "Suite time"): what the service learns
+ * about the ffmpeg builds (the file vitest's test services share) and the demo samples (a
+ * folder in the run's own temp root, removed with it).
+ */
+const FFMPEG_CACHE_FILE = path.join(process.env.FFDESK_TEST_SHARED_TMPDIR ?? os.tmpdir(), 'ffdesk-test-ffmpeg-builds.json');
+const SAMPLES_CACHE_DIR = path.join(os.tmpdir(), 'samples-cache');
 const SCREENS = path.resolve('test-results/screens');
 
 export interface UiService {
@@ -46,7 +53,17 @@ export const test = base.extend<{ serviceKey: 'given' | 'generated'; svc: UiServ
     if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('Build the renderer first: npm run build:renderer');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-e2e-'));
     const given = serviceKey === 'given' ? `e2e-key-${Math.random().toString(36).slice(2, 12)}` : undefined;
-    const service = createService({ host: '127.0.0.1', port: 0, dataDir, ...(given ? { apiKey: given } : {}), webRoot: WEB_ROOT, samples: true, quiet: true });
+    const service = createService({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      ...(given ? { apiKey: given } : {}),
+      webRoot: WEB_ROOT,
+      samples: true,
+      samplesCacheDir: SAMPLES_CACHE_DIR,
+      ffmpegCacheFile: FFMPEG_CACHE_FILE,
+      quiet: true,
+    });
     const { url } = await service.start();
     const apiKey = given ?? service.localKey;
     const client = createClient({ baseUrl: url, apiKey });

@@ -49,9 +49,15 @@ test.describe('jobs list', () => {
       const stale = await route.fetch();
       const body = await stale.text();
       await expect.poll(async () => (await svc.client.getCommand(job.command_id)).status, { timeout: 60_000 }).toBe('SUCCESS');
-      await new Promise((r) => setTimeout(r, 500)); // the SUCCESS event reaches the page first
+      // The SUCCESS event reaches the page first: its bytes came in on the page's event stream.
+      await page.waitForFunction(
+        (id) => ((window as unknown as { __eventStream?: string }).__eventStream ?? '').split('\n\n').some((e) => e.includes(id) && e.includes('"SUCCESS"')),
+        job.command_id,
+        { timeout: 60_000 },
+      );
       await route.fulfill({ response: stale, body });
     });
+    await page.addInitScript(recordEventStream);
     const app = new AppPage(page);
     await openApp(page, svc);
     const row = app.jobRow('libx264: testsrc → slow.mp4');
@@ -94,3 +100,21 @@ test.describe('jobs list', () => {
     expect(axe.violations.map((v) => v.id)).toEqual([]);
   });
 });
+
+/**
+ * Runs in the page before the app: keeps a copy of what arrives on `/v1/events` (the app reads it
+ * with fetch), so a test can wait until an event has reached the page instead of for a while.
+ */
+function recordEventStream(): void {
+  const w = window as unknown as { __eventStream: string; fetch: typeof fetch };
+  w.__eventStream = '';
+  const original = w.fetch.bind(window);
+  w.fetch = async (input, init) => {
+    const res = await original(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.includes('/v1/events') || !res.body) return res;
+    const [app, copy] = res.body.tee();
+    void copy.pipeThrough(new TextDecoderStream()).pipeTo(new WritableStream({ write: (text) => void (w.__eventStream += text) }));
+    return new Response(app, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { AppPage } from './app-page';
 import { seriousViolations } from './axe-check';
-import { expect, openApp, sampleWhile, screen, test, testFolder } from './fixtures';
+import { expect, openApp, screen, test, testFolder } from './fixtures';
 
 const MB = 1024 * 1024;
 
@@ -20,24 +20,32 @@ test.describe('uploads', () => {
     const app = new AppPage(page);
     await openApp(page, svc);
     await app.nav('Uploads').click();
+
+    // Every value the file's bar and the total bar take is kept in the page as it renders (a
+    // MutationObserver), so the test does not have to sample them in time on a loaded machine.
+    await page.evaluate(() => {
+      const seen: Record<string, number[]> = {};
+      (window as unknown as { __progressSeen: Record<string, number[]> }).__progressSeen = seen;
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const el = r.target as Element;
+          const label = el.getAttribute('role') === 'progressbar' ? el.getAttribute('aria-label') : null;
+          if (label) (seen[label] ??= []).push(Number(el.getAttribute('aria-valuenow')));
+        }
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
     await page.getByLabel('Choose files…').setInputFiles(file);
 
     const row = page.getByRole('listitem', { name: 'Upload of big-upload.bin' });
-    const bar = row.getByRole('progressbar');
-    let shot = false;
-    const values = await sampleWhile(
-      async () => {
-        const v = Number((await bar.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => null)) ?? NaN);
-        if (!shot && v > 0 && v < 100) {
-          shot = true;
-          await expect(page.getByRole('progressbar', { name: 'Total upload progress' })).toBeVisible();
-          await screen(page, '20-upload-in-progress');
-        }
-        return v;
-      },
-      async () => (await row.locator('.chip').textContent()) === 'Stored',
-      { timeoutMs: 90_000, intervalMs: 100 },
-    );
+    const seenValues = (label: string) =>
+      page.evaluate((l) => (window as unknown as { __progressSeen: Record<string, number[]> }).__progressSeen[l] ?? [], label);
+    const isPartial = (v: number) => v > 0 && v < 100;
+    await expect.poll(async () => (await seenValues('Upload progress of big-upload.bin')).some(isPartial), { timeout: 90_000 }).toBe(true);
+    await screen(page, '20-upload-in-progress');
+    await expect(row.locator('.chip')).toHaveText('Stored', { timeout: 90_000 });
+    const totals = [...new Set((await seenValues('Total upload progress')).filter(isPartial))];
+    expect(totals.length, `partial total progress seen: ${totals.join(', ')}`).toBeGreaterThanOrEqual(1);
+    const values = await seenValues('Upload progress of big-upload.bin');
     const partial = [...new Set(values.filter((v) => v > 0 && v < 100))];
     expect(partial.length, `partial progress seen: ${partial.join(', ')}`).toBeGreaterThanOrEqual(2);
     await screen(page, '21-upload-done');

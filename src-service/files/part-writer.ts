@@ -19,31 +19,41 @@ export interface WrittenPart {
 }
 
 /**
+ * Takes each batch once it is on disk (the content hash's block stream, src-service/storage/
+ * block-hasher.ts): it becomes the chunks' last user, and its promise says when it is done
+ * with them. Without one, a written batch's memory is freed at once.
+ */
+export type WrittenChunks = (chunks: Buffer[]) => Promise<void>;
+
+/**
  * Writes a request body to `[start, start + expected)` of an existing file. The socket's own
  * chunks are handed to `writev` as they are (no copy into a buffer of ours), one batch in
- * flight while the next gathers, the socket paused when the disk falls behind; a written
- * batch's memory is freed at once rather than by the garbage collector. More or fewer
- * bytes than `expected` is a 400. No fsync here: the whole file is flushed once before it is
- * STORED, which costs less than one flush per part competing for the same I/O threads.
+ * flight while the next gathers, the socket paused when the disk (or the hashing) falls
+ * behind; a written batch goes to `taker` or its memory is freed at once rather than by the
+ * garbage collector. More or fewer bytes than `expected` is a 400. No fsync here: the whole
+ * file is flushed once before it is STORED, which costs less than one flush per part
+ * competing for the same I/O threads.
  */
-export async function writePartBody(file: string, start: number, expected: number, body: Readable, label: string): Promise<WrittenPart> {
+export async function writePartBody(file: string, start: number, expected: number, body: Readable, label: string, taker?: WrittenChunks): Promise<WrittenPart> {
   const fh = await fs.open(file, 'r+');
   const began = performance.now();
   try {
-    const bytes = await drainInto(fh, start, expected, body, label);
+    const bytes = await drainInto(fh, start, expected, body, label, taker);
     return { bytes, receiveMs: performance.now() - began };
   } finally {
     await fh.close();
   }
 }
 
-function drainInto(fh: fs.FileHandle, start: number, expected: number, body: Readable, label: string): Promise<number> {
+function drainInto(fh: fs.FileHandle, start: number, expected: number, body: Readable, label: string, taker?: WrittenChunks): Promise<number> {
   return new Promise((resolve, reject) => {
     let batch: Buffer[] = [];
     let batchBytes = 0;
     let received = 0;
     let position = start;
     let writing: Promise<void> | null = null;
+    /** Bytes written but not yet released by the taker (bounded like the batch). */
+    let taking = 0;
     let ended = false;
     let failed = false;
 
@@ -56,21 +66,35 @@ function drainInto(fh: fs.FileHandle, start: number, expected: number, body: Rea
         .catch(() => undefined)
         .then(() => reject(err instanceof Error ? err : new Error('The part could not be written', { cause: err })));
     };
+    const blocked = () => writing !== null || taking >= PAUSE_BYTES;
+    const handOver = (chunks: Buffer[], bytes: number) => {
+      if (!taker) return freeChunks(chunks); // on disk now, and nothing else reads them
+      taking += bytes;
+      taker(chunks).then(() => {
+        taking -= bytes;
+        step();
+      }, fail);
+    };
     const flush = () => {
-      if (writing || failed || batchBytes === 0) return;
       const chunks = batch;
+      const bytes = batchBytes;
       const at = position;
-      position += batchBytes;
+      position += bytes;
       batch = [];
       batchBytes = 0;
       writing = writeAll(fh, chunks, at).then(() => {
-        freeChunks(chunks); // on disk now, and nothing else reads them
         writing = null;
         if (failed) return;
-        if (body.isPaused()) body.resume();
-        if (batchBytes >= BATCH_BYTES || (ended && batchBytes > 0)) flush();
-        else if (ended) finish();
+        handOver(chunks, bytes);
+        step();
       }, fail);
+    };
+    /** What to do next: write the waiting batch, take more from the socket, or finish. */
+    const step = () => {
+      if (failed) return;
+      if (!blocked() && batchBytes > 0 && (batchBytes >= BATCH_BYTES || ended)) flush();
+      if (ended && !writing && batchBytes === 0 && taking === 0) return finish();
+      if (body.isPaused() && batchBytes < PAUSE_BYTES) body.resume();
     };
     const finish = () => {
       cleanup();
@@ -82,14 +106,12 @@ function drainInto(fh: fs.FileHandle, start: number, expected: number, body: Rea
       if (received > expected) return fail(new BadRequestError(`${label} must be ${expected} bytes, got more`));
       batch.push(chunk);
       batchBytes += chunk.length;
-      if (!writing && batchBytes >= BATCH_BYTES) flush();
-      else if (writing && batchBytes >= PAUSE_BYTES) body.pause();
+      if (!blocked() && batchBytes >= BATCH_BYTES) flush();
+      else if (batchBytes >= PAUSE_BYTES) body.pause();
     };
     const onEnd = () => {
       ended = true;
-      if (writing) return; // the write's completion flushes the rest
-      if (batchBytes > 0) flush();
-      else finish();
+      step();
     };
     const onError = (err: Error) => fail(err);
     const onClose = () => {

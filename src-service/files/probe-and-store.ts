@@ -26,15 +26,23 @@ export interface ProbeStoreDeps {
  * store (a rename on the same disk), then one guarded update to STORED. If the row moved on
  * meanwhile (deleted, aborted), the blob is removed again.
  */
-export async function probeAndStore(deps: ProbeStoreDeps, row: StoredFile, from: FileStatus, filePath: string, signal?: AbortSignal): Promise<void> {
+export async function probeAndStore(
+  deps: ProbeStoreDeps,
+  row: StoredFile,
+  from: FileStatus,
+  filePath: string,
+  signal?: AbortSignal,
+  contentHashOf: (file: string, signal?: AbortSignal) => Promise<string> = contentHashOfFile,
+): Promise<void> {
   const stat = await fs.stat(filePath);
   const name = row.filename || path.basename(filePath);
   // The flush the blob store does before the rename runs beside the probe (one disk, one
   // process): putFile's own fsync then finds nothing left to write.
-  // The content hash is one more read of bytes the flush just went over (docs/choices.md, "Same content, one file").
+  // The content hash (docs/choices.md, "Same content, one file"): one more read of bytes the flush
+  // just went over, unless the caller knows it already (an upload hashes its parts as they arrive).
   const [probe, contentHash] = await Promise.all([
     probeFile(deps.media.binaries().ffprobePath, filePath, { confiner: deps.confiner, timeoutMs: 120_000, signal }).catch(() => null),
-    fsyncPath(filePath).then(() => contentHashOfFile(filePath, signal)),
+    fsyncPath(filePath).then(() => contentHashOf(filePath, signal)),
   ]);
   // Stopping: leave the row as it is; recovery stores it on the next start.
   signal?.throwIfAborted();

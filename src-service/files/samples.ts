@@ -6,10 +6,13 @@ import type { FilesRepo } from './files-repo';
 import { runProcess } from '../media/run-process';
 import { writeZip } from '../storage/zip';
 import { probeAndStore, type ProbeStoreDeps } from './probe-and-store';
+import { binaryRecipe, madeOrCached } from './samples-cache';
 
 export interface SampleDeps extends ProbeStoreDeps {
   files: FilesRepo;
   log(msg: string): void;
+  /** Samples already made by a service given the same folder are copied from it (config `samplesCacheDir`). */
+  cacheDir?: string | undefined;
 }
 
 /** Each sample: its stored name and the ffmpeg arguments that make it (no network needed). */
@@ -55,11 +58,14 @@ export async function ensureSamples(deps: SampleDeps, accountId: string, signal?
       signal?.throwIfAborted();
       if (deps.files.findByName(accountId, sample.name)) continue;
       const out = path.join(tmp, sample.name);
-      const r = await runConfined(deps, ['-hide_banner', '-nostdin', '-y', ...sample.args, sample.name], tmp, { timeoutMs: 120_000, signal });
-      if (r.exitCode !== 0) {
-        deps.log(`samples: could not make ${sample.name}: ${r.stderrTail.slice(-300)}`);
-        continue;
-      }
+      const argv = ['-hide_banner', '-nostdin', '-y', ...sample.args, sample.name];
+      const recipe = await binaryRecipe(deps.media.binaries().ffmpegPath, argv);
+      const made = await madeOrCached(deps.cacheDir, recipe, out, async () => {
+        const r = await runConfined(deps, argv, tmp, { timeoutMs: 120_000, signal });
+        if (r.exitCode !== 0) deps.log(`samples: could not make ${sample.name}: ${r.stderrTail.slice(-300)}`);
+        return r.exitCode === 0;
+      });
+      if (!made) continue;
       await storeSample(deps, accountId, sample.name, out);
     }
     if (!deps.files.findByName(accountId, 'sample-subtitles.srt')) {
@@ -75,15 +81,17 @@ export async function ensureSamples(deps: SampleDeps, accountId: string, signal?
 /** A zip of 30 numbered PNG frames, for the "frames zip → video" template. */
 async function storeFramesZip(deps: SampleDeps, accountId: string, tmp: string): Promise<void> {
   const frames = path.join(tmp, 'frames');
-  await fs.mkdir(frames);
-  const r = await runConfined(deps, ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=3', 'frame_%03d.png'], frames, {
-    timeoutMs: 60_000,
-  });
-  if (r.exitCode !== 0) return;
-  const names = (await fs.readdir(frames)).sort();
   const zip = path.join(tmp, 'sample-frames.zip');
-  await writeZip(frames, names, zip);
-  await storeSample(deps, accountId, 'sample-frames.zip', zip);
+  const argv = ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=3', 'frame_%03d.png'];
+  const recipe = { zip: await binaryRecipe(deps.media.binaries().ffmpegPath, argv) };
+  const made = await madeOrCached(deps.cacheDir, recipe, zip, async () => {
+    await fs.mkdir(frames);
+    const r = await runConfined(deps, argv, frames, { timeoutMs: 60_000 });
+    if (r.exitCode !== 0) return false;
+    await writeZip(frames, (await fs.readdir(frames)).sort(), zip);
+    return true;
+  });
+  if (made) await storeSample(deps, accountId, 'sample-frames.zip', zip);
 }
 
 /** ffmpeg in the sandbox like any command (docs/sandbox.md), writing only into `cwd`. */

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentHashOf } from '../client/content-hash';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 
 const MiB = 1024 * 1024;
@@ -23,8 +24,8 @@ async function waitForFile(s: TestService, id: string): Promise<any> {
   throw new Error(`file ${id} never settled`);
 }
 
-async function init(s: TestService, size: number): Promise<{ file_id: string; part_size: number; upload_urls: string[] }> {
-  const res = await s.api('POST', '/v1/files/init-upload', { filename: 'edge.bin', size_bytes: size, part_size: 5 * MiB });
+async function init(s: TestService, size: number, partSize = 5 * MiB): Promise<{ file_id: string; part_size: number; upload_urls: string[] }> {
+  const res = await s.api('POST', '/v1/files/init-upload', { filename: 'edge.bin', size_bytes: size, part_size: partSize });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -46,9 +47,14 @@ function chunkedBody(bytes: Buffer): ReadableStream<Uint8Array> {
   });
 }
 
-async function storedBytes(s: TestService, fileId: string): Promise<Buffer> {
+/**
+ * The stored bytes, once the file is STORED; its content hash (computed by the service while
+ * the parts arrived, docs/performance.md) must be the client's hash of the bytes sent.
+ */
+async function storedBytes(s: TestService, fileId: string, sent: Buffer): Promise<Buffer> {
   const file = await waitForFile(s, fileId);
   expect(file.status).toBe('STORED');
+  expect(file.content_hash).toBe(await contentHashOf(new Blob([sent])));
   return Buffer.from(await (await fetch(file.storage_url)).arrayBuffer());
 }
 
@@ -75,7 +81,23 @@ describe('multipart upload edges of the part write path (docs/performance.md)', 
     }
     const parts = etags.map((etag, i) => ({ part_number: i + 1, etag }));
     expect((await svc.api('POST', `/v1/files/${up.file_id}/complete-upload`, { parts })).status).toBe(200);
-    expect((await storedBytes(svc, up.file_id)).equals(bytes)).toBe(true);
+    expect((await storedBytes(svc, up.file_id, bytes)).equals(bytes)).toBe(true);
+  });
+
+  it('when 8 MiB parts (two whole hash blocks each) arrive out of order and one is first sent with other bytes of the same size, then the content hash is that of the final bytes', async () => {
+    const bytes = crypto.randomBytes(16 * MiB + 100);
+    const up = await init(svc, bytes.length, 8 * MiB);
+    const part = (n: number) => bytes.subarray((n - 1) * up.part_size, n * up.part_size);
+    const wrong = await put(up.upload_urls[1] as string, crypto.randomBytes(8 * MiB));
+    expect(wrong.status).toBe(200);
+    const etags = [
+      await put(up.upload_urls[2] as string, part(3)),
+      await put(up.upload_urls[0] as string, chunkedBody(part(1))),
+      await put(up.upload_urls[1] as string, part(2)),
+    ].map((r) => r.etag);
+    const parts = [etags[1], etags[2], etags[0]].map((etag, i) => ({ part_number: i + 1, etag }));
+    expect((await svc.api('POST', `/v1/files/${up.file_id}/complete-upload`, { parts })).status).toBe(200);
+    expect((await storedBytes(svc, up.file_id, bytes)).equals(bytes)).toBe(true);
   });
 
   it('when a stored part is sent again with another Content-Length, then 400 before any byte is written: its earlier ETag and bytes still complete', async () => {
@@ -91,7 +113,7 @@ describe('multipart upload edges of the part write path (docs/performance.md)', 
       { part_number: 2, etag: second.etag },
     ];
     expect((await svc.api('POST', `/v1/files/${up.file_id}/complete-upload`, { parts })).status).toBe(200);
-    expect((await storedBytes(svc, up.file_id)).equals(bytes)).toBe(true);
+    expect((await storedBytes(svc, up.file_id, bytes)).equals(bytes)).toBe(true);
   });
 
   it('when a chunked re-send of a part runs longer or shorter than the part, then 400, the part counts as not uploaded, and a good re-send completes', async () => {
@@ -119,31 +141,33 @@ describe('multipart upload edges of the part write path (docs/performance.md)', 
     const good = await put(up.upload_urls[0] as string, chunkedBody(bytes.subarray(0, 5 * MiB)));
     expect(good.status).toBe(200);
     expect((await complete(good.etag)).status).toBe(200);
-    expect((await storedBytes(svc, up.file_id)).equals(bytes)).toBe(true);
+    expect((await storedBytes(svc, up.file_id, bytes)).equals(bytes)).toBe(true);
   });
 
-  it('when the service stops after the parts but before complete-upload, then after a restart nothing is STORED and the same session completes', async () => {
+  it('when the service stops after some parts, then after a restart nothing is STORED, the last part and complete-upload finish the same session, and its content hash is right', async () => {
     const dataDir = tempDir('ffdesk-upload-restart-');
-    const bytes = crypto.randomBytes(5 * MiB + 77);
+    // The blocks hashed before the stop are forgotten and read back; the last part's are known.
+    const bytes = crypto.randomBytes(16 * MiB + 77);
     const first = await startTestService({ dataDir });
     let second: TestService | undefined;
     try {
-      const up = await init(first, bytes.length);
-      const a = await put(up.upload_urls[0] as string, bytes.subarray(0, 5 * MiB));
-      const b = await put(up.upload_urls[1] as string, bytes.subarray(5 * MiB));
+      const up = await init(first, bytes.length, 6 * MiB);
+      const a = await put(up.upload_urls[0] as string, bytes.subarray(0, 6 * MiB));
+      const b = await put(up.upload_urls[1] as string, bytes.subarray(6 * MiB, 12 * MiB));
       await first.service.stop();
       second = await startTestService({ dataDir });
       const s = second;
+      // The part URL names the first service's port; the signature covers only the path.
+      const lastUrl = new URL(up.upload_urls[2] as string);
+      const c = await put(`${s.url}${lastUrl.pathname}${lastUrl.search}`, bytes.subarray(12 * MiB));
+      expect(c.status).toBe(200);
       const after = await s.api('GET', `/v1/files/${up.file_id}`);
       expect(after.body.status).toBe('UPLOADING');
       expect((await s.api('GET', '/v1/files')).body.map((f: { file_id: string }) => f.file_id)).not.toContain(up.file_id);
       expect(fs.existsSync(path.join(dataDir, 'uploads', `${up.file_id}.upload`))).toBe(true);
-      const parts = [
-        { part_number: 1, etag: a.etag },
-        { part_number: 2, etag: b.etag },
-      ];
+      const parts = [a, b, c].map((r, i) => ({ part_number: i + 1, etag: r.etag }));
       expect((await s.api('POST', `/v1/files/${up.file_id}/complete-upload`, { parts })).status).toBe(200);
-      expect((await storedBytes(s, up.file_id)).equals(bytes)).toBe(true);
+      expect((await storedBytes(s, up.file_id, bytes)).equals(bytes)).toBe(true);
       expect(fs.existsSync(path.join(dataDir, 'uploads', `${up.file_id}.upload`))).toBe(false);
     } finally {
       if (second) await second.stop();

@@ -18,6 +18,8 @@ import { expectedPartSize, planUpload } from './upload-plan';
 import { probeAndStore, type ProbeStoreDeps } from './probe-and-store';
 import { writePartBody } from './part-writer';
 import { createRangeHasher } from '../storage/hash-worker';
+import { createBlockHasher, type PartBlocks } from '../storage/block-hasher';
+import { contentHashOfUpload } from './upload-content-hash';
 import { createWorkQueue } from '../work/work-queue';
 import { fifoSource, periodicSource } from '../work/sources';
 
@@ -51,6 +53,8 @@ interface StoreTask {
   row: StoredFile;
   staging: string;
   failOnError: boolean;
+  /** The content-hash block digests the parts computed while they arrived (none after a restart). */
+  blocks: PartBlocks[];
 }
 
 /**
@@ -72,6 +76,9 @@ export function createUploads(deps: UploadDeps) {
   fs.mkdirSync(stagingDir, { recursive: true });
   const partLocks = new Map<string, Promise<unknown>>();
   const hasher = createRangeHasher();
+  const blockHasher = createBlockHasher();
+  /** Per upload in progress, per part number: the block digests of its last complete write (memory only). */
+  const partBlocks = new Map<string, Map<number, PartBlocks>>();
   // Storing and sweeping run on work queues (src-service/work/work-queue.ts): one store per file at a time.
   const toStore = fifoSource<StoreTask>((t) => t.row.id);
   const stores = createWorkQueue<StoreTask>({
@@ -180,26 +187,37 @@ export function createUploads(deps: UploadDeps) {
   async function writePart(upload: Upload, n: number, expected: number, body: Readable, md5: string | null): Promise<PartResult> {
     // The bytes at this offset are about to change: an earlier record of the part must not vouch for them.
     repo.forgetPart(upload.fileId, n);
+    partBlocks.get(upload.fileId)?.delete(n);
     const start = (n - 1) * upload.partSize;
+    // The content hash's blocks are hashed on a thread as the bytes reach the disk (docs/performance.md).
+    const blockStream = blockHasher.open(start, start + expected, upload.sizeBytes);
     let written;
+    let blocks: PartBlocks;
+    let hashMs: number;
     try {
-      written = await writePartBody(upload.stagingPath, start, expected, body, `Part ${n}`);
+      written = await writePartBody(upload.stagingPath, start, expected, body, `Part ${n}`, (chunks) => blockStream.push(chunks));
+      const began = performance.now();
+      blocks = await blockStream.finish();
+      hashMs = performance.now() - began;
     } catch (err) {
+      blockStream.cancel();
       if (!isInProgress(upload.fileId)) throw endedMeanwhile(err);
       throw err;
     }
-    let hashMs = 0;
     let etag = `"${n}-${expected.toString(16)}-${crypto.randomBytes(8).toString('hex')}"`;
     if (md5 !== null) {
       const began = performance.now();
       const got = await hasher.digest(upload.stagingPath, start, expected, 'md5');
-      hashMs = performance.now() - began;
+      hashMs += performance.now() - began;
       if (got !== md5) throw new BadRequestError(`Content-MD5 mismatch for part ${n}: the bytes received do not have the digest sent`);
       etag = `"${Buffer.from(got, 'base64').toString('hex')}"`;
     }
     // Aborted, deleted or completed while the bytes came in: no session is left to hold the part (it was a 500).
     if (!isInProgress(upload.fileId)) throw endedMeanwhile();
     repo.recordPart(upload.fileId, n, written.bytes, etag);
+    let known = partBlocks.get(upload.fileId);
+    if (!known) partBlocks.set(upload.fileId, (known = new Map()));
+    known.set(n, blocks);
     return { etag, timings: { receiveMs: written.receiveMs, hashMs } };
   }
 
@@ -230,8 +248,10 @@ export function createUploads(deps: UploadDeps) {
     checkParts(upload, repo.parts(fileId), parts);
     if (!deps.files.setStatus(fileId, 'UPLOADING', 'UPLOADED')) throw new BadRequestError('The upload was completed or aborted meanwhile');
     repo.remove(fileId);
+    const blocks = [...(partBlocks.get(fileId)?.values() ?? [])];
+    partBlocks.delete(fileId);
     deps.events.publish(account.id, 'file', { file_id: fileId, status: 'UPLOADED', is_deleted: false });
-    store({ row, staging: upload.stagingPath, failOnError: true });
+    store({ row, staging: upload.stagingPath, failOnError: true, blocks });
     return deps.files.get(account.id, fileId);
   }
 
@@ -251,6 +271,7 @@ export function createUploads(deps: UploadDeps) {
   function discard(upload: Upload): void {
     fs.rmSync(upload.stagingPath, { force: true });
     repo.remove(upload.fileId);
+    partBlocks.delete(upload.fileId);
   }
 
   /**
@@ -259,13 +280,14 @@ export function createUploads(deps: UploadDeps) {
    * only once the record says STORED. A crash in between leaves the staging file, so the
    * next start stores it again (the unreferenced blob is swept).
    */
-  async function storeUpload(row: StoredFile, staging: string, signal: AbortSignal): Promise<void> {
+  async function storeUpload({ row, staging, blocks }: StoreTask, signal: AbortSignal): Promise<void> {
     const handoff = `${staging}.store`;
     try {
       await fs.promises.rm(handoff, { force: true });
       // A filesystem without hard links (FAT) gets a copy: slower, equally safe.
       await fs.promises.link(staging, handoff).catch(() => fs.promises.copyFile(staging, handoff));
-      await probeAndStore(deps, row, 'UPLOADED', handoff, signal);
+      const contentHash = (file: string, sig?: AbortSignal) => contentHashOfUpload(file, blocks, hasher, sig);
+      await probeAndStore(deps, row, 'UPLOADED', handoff, signal, contentHash);
       await fs.promises.rm(staging, { force: true });
     } finally {
       await fs.promises.rm(handoff, { force: true }); // still there only if it was not stored
@@ -274,7 +296,7 @@ export function createUploads(deps: UploadDeps) {
 
   async function storeTask(task: StoreTask, signal: AbortSignal): Promise<void> {
     try {
-      await storeUpload(task.row, task.staging, signal);
+      await storeUpload(task, signal);
     } catch (err) {
       if (signal.aborted || !task.failOnError) throw err; // logged by the queue (not at shutdown)
       deps.files.setFailed(task.row.id, 'UPLOADED', 'INVALID_INPUT_FILE', `Could not store the upload: ${(err as Error).message}`);
@@ -291,7 +313,7 @@ export function createUploads(deps: UploadDeps) {
       owners.add(row.id);
       const staging = path.join(stagingDir, `${row.id}.upload`);
       if (fs.existsSync(staging)) {
-        store({ row, staging, failOnError: false }); // one already storing is not stored twice
+        store({ row, staging, failOnError: false, blocks: [] }); // one already storing is not stored twice
       } else {
         deps.files.setFailed(row.id, 'UPLOADED', 'INTERRUPTED', 'The service stopped before the upload was stored');
       }
@@ -317,6 +339,7 @@ export function createUploads(deps: UploadDeps) {
     async stop(): Promise<void> {
       await sweeps.stop();
       await stores.stop();
+      await blockHasher.close();
     },
   };
 }

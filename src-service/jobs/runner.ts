@@ -71,7 +71,11 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const edit = isEditRequest(row.request) ? await timeStage('fetch', () => prepareEditRun(deps, row, dirs, controller.signal)) : null;
       const req = edit?.req ?? parseStoredRequest(row.request);
       const cache = !edit && deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
-      const inputs = edit?.inputs ?? (await timeStage('fetch', () => prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined })));
+      const inputs =
+        edit?.inputs ??
+        (await timeStage('fetch', () =>
+          prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined, probeLater: !cache && segmentSecondsOf(row.request) === null }),
+        ));
       const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
       const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
       if (probe?.hit) {

@@ -128,7 +128,10 @@ export function compose(config: Config, version: string, log: (m: string) => voi
   const samples: ServiceModule = {
     name: 'samples',
     start: async () => {
-      if (config.samples) tasks.run('samples', (signal) => ensureSamples({ files, blobs, events, confiner, media, log }, local.accountId, signal));
+      if (config.samples)
+        tasks.run('samples', (signal) =>
+          ensureSamples({ files, blobs, events, confiner, media, log, cacheDir: config.samplesCacheDir }, local.accountId, signal),
+        );
     },
     stop: async () => undefined, // a background task: stopped with them
   };

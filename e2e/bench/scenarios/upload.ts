@@ -209,8 +209,8 @@ function rows(ctx: BenchContext, clientKind: PartClient['kind'], r: Runs, rss: {
       ffdesk: `${fmtSeconds(up.seconds)} = ${fmtRate(size / up.seconds)} (best of ${n})${nodeText}`,
       baseline: `cp + sync ${fmtSeconds(cpSync)} = ${fmtRate(size / cpSync)} (cp alone ${fmtSeconds(cp)}); bare node:http sink + fsync ${fmtRate(size / sink.seconds)}`,
       ratio: cpSync / up.seconds,
-      target: '≥ 0.70×',
-      result: judge(cpSync / up.seconds, '>=', 0.7),
+      target: '≥ 0.80×',
+      result: judge(cpSync / up.seconds, '>=', 0.8),
       peakRssBytes: rss.peak,
       stages: stagesText(up),
       data: {
