@@ -24,6 +24,7 @@ import { scaleOutScenario } from './scenarios/scale-out';
 import { cacheHashScenario } from './scenarios/cache-hash';
 import { fileFactsScenario } from './scenarios/file-facts';
 import { cutScenario } from './scenarios/cut';
+import { segmentedScenario } from './scenarios/segmented';
 
 const SCENARIOS: Scenario[] = [
   transcodeScenario,
@@ -38,6 +39,7 @@ const SCENARIOS: Scenario[] = [
   cacheHashScenario,
   fileFactsScenario,
   cutScenario,
+  segmentedScenario,
 ];
 /** Run only when named in --only: their rows are part of a scenario above (`upload` of `transfer`). */
 const NAMED_ONLY: Scenario[] = [uploadScenario];

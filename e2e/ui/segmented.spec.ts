@@ -6,9 +6,10 @@ import { ffmpeg } from '../../src-service/testing/media';
 import { AppPage } from './app-page';
 import { ConvertPage } from './convert-page';
 import { expect, openApp, test } from './fixtures';
+import { playToEnd } from './play-to-end';
 
 test.describe('builder: split a long encode', () => {
-  test('when the input is longer than the split threshold, then the convert panel proposes splitting across cores and the job view shows the segments as a strip', async ({
+  test('when the input is longer than the split threshold, then the convert panel proposes splitting across cores and the job view shows the segments as a strip and the output plays in Chromium', async ({
     page,
     svc,
   }) => {
@@ -58,5 +59,13 @@ test.describe('builder: split a long encode', () => {
     await expect(strip.getByRole('listitem').first()).toHaveAccessibleName(new RegExp(`^Segment 1 of ${count}, 0:00–0:0\\d: done on local:core\\d+$`));
     const axeJob = await new AxeBuilder({ page }).include('[data-testid="segment-strip"]').analyze();
     expect(axeJob.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    // The joined output plays in Chromium to its end, seams included.
+    const played = await playToEnd(page, record.output_files?.out_1?.storage_url ?? '');
+    expect(played.error).toBeNull();
+    expect(played.ended).toBe(true);
+    expect(played.width).toBeGreaterThan(0);
+    expect(played.currentTime).toBeGreaterThan(7);
+    expect(played.currentTime).toBeCloseTo(played.duration, 1);
   });
 });

@@ -80,5 +80,8 @@ export const WorkerSegmentClaimAnswer = z.union([
   z.object({ piece: z.unknown().describe('The piece as the worker runs it: the input URL, the encode arguments, the file to upload, limits') }),
   z.object({ gone: z.string() }),
 ]);
-/** `more`: whether pieces of the command are still waiting for a worker (false: the worker may drop its copy of the input). */
-export const WorkerSegmentStatus = z.object({ status: z.string(), more: z.boolean() });
+/**
+ * `more`: whether pieces of the command are still waiting for a worker (false: the worker may drop its copy of the input).
+ * `missing`: the uploaded piece is not there (the service restarted while it came in): upload it again and report again.
+ */
+export const WorkerSegmentStatus = z.object({ status: z.string(), more: z.boolean(), missing: z.boolean().optional() });

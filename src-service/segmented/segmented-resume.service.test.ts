@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildService, type ChildService } from '../testing/child-service';
 import { tempDir } from '../testing/harness';
 import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
-import { decodeErrors, hasAudio } from '../testing/segment-checks';
+import { decodeErrors, hasAudio, videoDtsRise } from '../testing/segment-checks';
 import { decodedFrameCount } from '../testing/cut-checks';
 
 const KEY = 'ffd_test_segmented_resume_key_0123';
@@ -74,7 +74,8 @@ describe('segmented encode: resume after kill -9', () => {
     fs.writeFileSync(out, Buffer.from(await (await fetch(done.output_files.out_1.storage_url)).arrayBuffer()));
     expect(await decodedFrameCount(out)).toBe(await decodedFrameCount(path.join(dir, 'src.mp4')));
     expect(await decodeErrors(out)).toBe('');
+    expect(await videoDtsRise(out)).toBe(true);
     expect(await hasAudio(out)).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'segments', sub.command_id))).toBe(false);
-  });
+  }, 240_000); // two service starts under tsx: slow on a loaded machine
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
-import { decodeErrors, hasAudio, meanSsim, seamFrameSsims, videoDuration } from '../testing/segment-checks';
+import { decodeErrors, hasAudio, meanSsim, seamFrameSsims, videoDtsRise, videoDuration } from '../testing/segment-checks';
 import { decodedFrameCount } from '../testing/cut-checks';
 
 let svc: TestService;
@@ -27,10 +27,12 @@ const SOURCES = [
     keep: '-fps_mode passthrough ',
   },
 ];
+/** H.265 at 29.97 fps (open GOPs at an NTSC rate), for the target-bitrate run. */
+const BITRATE_SOURCE = { name: 'h265-2997.mp4', rate: '30000/1001', gop: 30, codec: 'libx265', frame: 1001 / 30000, vfr: [] as string[], keep: '' };
 
 beforeAll(async () => {
   dir = tempDir('ffdesk-segmented-');
-  for (const s of SOURCES) {
+  for (const s of [...SOURCES, BITRATE_SOURCE]) {
     const lavfi = ['-f', 'lavfi', '-i', `testsrc2=size=192x108:rate=${s.rate}:duration=7`, '-f', 'lavfi', '-i', 'sine=frequency=440:duration=7'];
     ffmpeg(
       [
@@ -64,13 +66,14 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(input: string, command: string, segmented?: unknown): Promise<{ body: any; file: string }> {
+async function run(input: string, command: string, segmented?: unknown, extra: Record<string, unknown> = {}): Promise<{ body: any; file: string }> {
   const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
     input_files: { in_1: `${media.url}/${input}` },
     output_files: { out_1: 'out.mp4' },
     ffmpeg_command: command,
     vcpu_count: 2,
     ...(segmented === undefined ? {} : { segmented }),
+    ...extra,
   });
   expect(res.status, res.text).toBe(200);
   const body = await svc.waitForCommand(res.body.command_id, { timeoutMs: 180_000 });
@@ -117,6 +120,7 @@ describe('segmented encodes', () => {
     expect(await decodedFrameCount(seg.file)).toBe(await decodedFrameCount(plain.file));
     expect(Math.abs((await videoDuration(seg.file)) - (await videoDuration(plain.file)))).toBeLessThanOrEqual(frameSeconds + 1e-6);
     expect(await decodeErrors(seg.file)).toBe('');
+    expect(await videoDtsRise(seg.file)).toBe(true);
     expect(await hasAudio(seg.file)).toBe(true);
     expect(await meanSsim(seg.file, plain.file)).toBeGreaterThanOrEqual(0.98);
     const starts = seg.body.segments.map((x: any) => x.start as number);
@@ -132,11 +136,15 @@ describe('segmented encodes', () => {
     await expectExact(seg, plain, s.frame);
   });
 
-  it('when an encode with a target bitrate (-b:v) is segmented, then it matches the unsegmented run frame for frame', async () => {
+  it('when an encode of an H.265 29.97 fps source with a target bitrate (-b:v) is segmented, then it matches the unsegmented run frame for frame and a repeat is a cache hit', async () => {
     const command = '-i {{in_1}} -c:v libx264 -b:v 400k -preset veryfast -c:a aac {{out_1}}';
-    const plain = await run('h264-25.mp4', command);
-    const seg = await run('h264-25.mp4', command, { segment_seconds: 2 });
-    await expectExact(seg, plain, 1 / 25);
+    const plain = await run(BITRATE_SOURCE.name, command);
+    const seg = await run(BITRATE_SOURCE.name, command, { segment_seconds: 2 }, { cache: true });
+    await expectExact(seg, plain, BITRATE_SOURCE.frame);
+    // The result cache works as for any command: the same segmented run again is a hit on the same bytes.
+    const again = await run(BITRATE_SOURCE.name, command, { segment_seconds: 2 }, { cache: true });
+    expect(again.body).toMatchObject({ cache_hit: true, cached_from_command_id: seg.body.command_id });
+    expect(fs.readFileSync(again.file).equals(fs.readFileSync(seg.file))).toBe(true);
   });
 
   it('when a segmented encode is cancelled while segments run, then it ends CANCELLED and its finished segments are removed', async () => {

@@ -24,6 +24,17 @@ export async function videoDuration(file: string): Promise<number> {
   return last - first;
 }
 
+/** Whether the video packets' decode timestamps rise strictly, in file order (a join that repeats or reorders frames breaks this). */
+export async function videoDtsRise(file: string): Promise<boolean> {
+  const out = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=dts', '-of', 'csv=p=0', file]);
+  const dts = out.stdout
+    .trim()
+    .split('\n')
+    .map(Number)
+    .filter((t) => Number.isFinite(t));
+  return dts.length > 1 && dts.every((t, i) => i === 0 || t > dts[i - 1]!);
+}
+
 /** ffmpeg's error lines when decoding the whole file (empty: clean). */
 export async function decodeErrors(file: string): Promise<string> {
   return (await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-'])).stderr.trim();

@@ -21,6 +21,8 @@ export async function startWorkerProcess(opts: {
   token: string;
   workDir: string;
   vcpus?: number;
+  /** `--cores`: the cores its ffmpeg runs are pinned to (the bench gives each worker its own). */
+  cores?: string;
   stalledMs?: number;
   /** FFDESK_FFMPEG_PATH for the worker (a stand-in ffmpeg, testing/hardening/standin-ffmpeg.ts). */
   ffmpegPath?: string;
@@ -38,6 +40,7 @@ export async function startWorkerProcess(opts: {
       opts.token,
       '--vcpus',
       String(opts.vcpus ?? 2),
+      ...(opts.cores === undefined ? [] : ['--cores', opts.cores]),
       '--work-dir',
       opts.workDir,
     ],

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from '../../jobs/command';
 import type { SegmentedState } from '../../jobs/command';
-import { JobFailure, BadRequestError } from '../../errors';
+import { JobFailure } from '../../errors';
 import { isCommandFailure } from '../../contract/enums';
 import type { WorkerFailureStatus } from '../../contract/worker-protocol.schema';
 import { fileOf, loadManifest, planKey, recordDone, stateDirOf } from '../../segmented/manifest';
@@ -45,6 +45,7 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
     const state: SegmentedState = row.segmented ?? { reused: 0, segments: [] };
     const c: Coordinated = { row, d, manifest, stateDir, state, runners: new Map(), gen: new Map(), joining: false, ffmpegSeconds: 0, log: [] };
     live.set(id, c);
+    markReused(c, 'the service restarted'); // what an earlier service run finished is kept, not redone
     return c;
   }
 
@@ -64,9 +65,11 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
     const abort = new AbortController();
     planning.set(row.id, abort);
     void (async () => {
+      const t0 = performance.now();
       const planned = await planDistributed(deps, running, abort.signal);
       const c: Coordinated = { ...planned, row: running, runners: new Map(), gen: new Map(), joining: false, ffmpegSeconds: 0, log: [] };
-      c.log.push(`--- segmented across workers: ${c.d.plan.segments.length} segment(s), ${c.state.reused} reused from an earlier run`);
+      const took = ((performance.now() - t0) / 1000).toFixed(2);
+      c.log.push(`--- segmented across workers: ${c.d.plan.segments.length} segment(s), ${c.state.reused} reused from an earlier run; planned in ${took} s`);
       live.set(row.id, c);
       planning.delete(row.id);
       for (let i = 0; i < pieceCount(c.d); i++) if (!isDone(c, i)) await addPiece(c, i, q);
@@ -128,13 +131,19 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
     return { cancel: false };
   }
 
-  function complete(id: string, index: number, workerId: string, r: { ffmpeg_seconds: number; log: string }): { status: string; more: boolean } {
+  function complete(
+    id: string,
+    index: number,
+    workerId: string,
+    r: { ffmpeg_seconds: number; log: string },
+  ): { status: string; more: boolean; missing?: boolean } {
     const c = get(id);
     const status = deps.commands.getAny(id)?.status ?? 'GONE';
     if (!c || status !== 'PROCESSING' || c.joining) return { status, more: false };
     if (!isDone(c, index) && holds(c, index, workerId)) {
       const from = path.join(landing(id), pieceOutput(c.d, index));
-      if (!fs.existsSync(from)) throw new BadRequestError(`Piece ${index} (${pieceOutput(c.d, index)}) was not uploaded`);
+      // A restart empties the jobs folder: an upload that landed before it is gone, and the worker sends the piece again.
+      if (!fs.existsSync(from)) return { status, more: false, missing: true };
       recordDone(c.stateDir, c.manifest, index, from, { seconds: r.ffmpeg_seconds, worker: workerId });
       c.runners.delete(index);
       c.ffmpegSeconds += r.ffmpeg_seconds;
@@ -195,14 +204,14 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
         lost = true;
         await addPiece(c, i, q);
       }
-      if (lost) markReused(c);
+      if (lost) markReused(c, 'the queue lost pieces');
     }
   }
 
-  function markReused(c: Coordinated): void {
+  function markReused(c: Coordinated, why: string): void {
     for (const s of c.state.segments) if (s.status === 'DONE') s.status = 'REUSED';
     c.state.reused = c.state.segments.filter((s) => s.status === 'REUSED').length;
-    c.log.push(`--- the queue lost pieces: resumed from ${c.state.reused} finished segment(s)`);
+    c.log.push(`--- ${why}: resumed from ${c.state.reused} finished segment(s)`);
     deps.commands.setSegments(c.row.id, c.state);
   }
 

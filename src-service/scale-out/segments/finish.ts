@@ -66,7 +66,9 @@ export function createFinisher(deps: CoordinatorDeps, forget: (id: string) => vo
       for (const [name, text] of Object.entries(plan.files)) await fs.writeFile(path.join(work, name), text);
       const limits = stepLimits(deps.config, c.row);
       const opts = { cwd: work, cpus: [], signal: never, inputDurations: c.d.inputDurations, confiner: deps.confiner, limits, checkLists: true };
+      const t0 = performance.now();
       const joined = await runSteps(deps.media.binaries().ffmpegPath, [plan.join], { ...opts, onProgress: () => undefined }, logs);
+      logs.push(`--- joined ${plan.segments.length} segment(s)${plan.audio ? ' and the audio' : ''} in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
       const req = parseStoredRequest(c.row.request);
       await storeAndCommit(commitDeps(), c.row, req.outputs, work, [plan.join.at(-1)!], {
         started: startedOf(c.row),

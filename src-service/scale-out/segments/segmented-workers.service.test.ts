@@ -1,21 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, tempDir, type TestService } from '../../testing/harness';
+import { tempDir } from '../../testing/harness';
 import { ffmpeg, startMediaServer, type MediaServer } from '../../testing/media';
-import { hasRedisServer, startRedis, type TestRedis } from '../../testing/redis';
+import { TEST_FFMPEG_CACHE_FILE } from '../../testing/media-fixtures';
+import { startChildService, type ChildService } from '../../testing/child-service';
+import { freePort, hasRedisServer, startRedis, type TestRedis } from '../../testing/redis';
 import { startWorkerProcess, type WorkerProcess } from '../../testing/worker-process';
-import { decodeErrors, hasAudio, meanSsim, videoDuration } from '../../testing/segment-checks';
+import { decodeErrors, hasAudio, meanSsim, videoDtsRise, videoDuration } from '../../testing/segment-checks';
 import { decodedFrameCount } from '../../testing/cut-checks';
+import { openDatabase } from '../../db/open';
 import { createWorkersRepo } from '../workers-repo';
 
 const SKIP = hasRedisServer() ? false : 'redis-server is not installed (Debian package redis-server; .ci/run installs it)';
 const skipNote = SKIP ? ` [SKIPPED: ${SKIP}]` : '';
+const KEY = 'ffd_test_segmented_workers_key_0123';
 
 let base: string;
 let media: MediaServer;
 let redis: TestRedis;
-let svc: TestService;
+/** The service as its own process (it is killed -9 below), on a fixed port so the workers find it again after a restart. */
+let svc: ChildService;
+let env: Record<string, string>;
+let dataDir: string;
 let token: string;
 const workers: WorkerProcess[] = [];
 let spawned = 0;
@@ -38,10 +45,21 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(base, 'redis'));
   // No AOF: a Redis killed with -9 comes back empty, the hardest case for the queue.
   redis = await startRedis(path.join(base, 'redis'));
-  svc = await startTestService({ redisUrl: redis.url, workerLostSeconds: 30 });
-  token = createWorkersRepo(svc.service.parts.db).createToken('segmented').token;
+  dataDir = path.join(base, 'data');
+  env = {
+    FFDESK_DATA_DIR: dataDir,
+    FFDESK_PORT: String(await freePort()),
+    FFDESK_API_KEY: KEY,
+    FFDESK_REDIS_URL: redis.url,
+    FFDESK_WORKER_LOST_SECONDS: '30',
+    FFDESK_FFMPEG_CACHE_FILE: TEST_FFMPEG_CACHE_FILE,
+  };
+  svc = await startChildService(env);
+  const db = openDatabase(dataDir);
+  token = createWorkersRepo(db).createToken('segmented').token;
+  db.close();
   for (let i = 0; i < 2; i++) workers.push(await newWorker());
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   try {
@@ -54,6 +72,27 @@ afterAll(async () => {
   }
 });
 
+async function api(method: string, p: string, body?: unknown): Promise<{ status: number; body: any; text: string }> {
+  const res = await fetch(`${svc.url}${p}`, {
+    method,
+    headers: { 'X-API-KEY': KEY, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
+}
+
+/** Polls the record until `until` holds (default: a final status); a service that is restarting is waited for. */
+async function waitForCommand(id: string, until: (b: any) => boolean = (b) => b.status === 'SUCCESS' || b.status === 'FAILED'): Promise<any> {
+  const deadline = Date.now() + 180_000; // a safety net on a loaded machine, not a timing
+  for (;;) {
+    const res = await api('GET', `/v1/commands/${id}`).catch(() => null);
+    if (res?.status === 200 && until(res.body)) return res.body;
+    if (Date.now() > deadline) throw new Error(`command ${id}: ${JSON.stringify(res?.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** A worker process with one vCPU, so every piece it holds fills it and the other worker takes the next. */
 function newWorker(): Promise<WorkerProcess> {
   return startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, `w${++spawned}`), vcpus: 1, stalledMs: 1500 });
@@ -62,7 +101,7 @@ function newWorker(): Promise<WorkerProcess> {
 const workerName = (w: WorkerProcess) => /FFDesk worker (\S+) ready/.exec(w.output())?.[1] ?? '?';
 
 async function submit(command: string, segmented?: unknown): Promise<string> {
-  const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
+  const res = await api('POST', '/v1/run-ffmpeg-command', {
     input_files: { in_1: `${media.url}/src.mp4` },
     output_files: { out_1: 'out.mp4' },
     ffmpeg_command: command,
@@ -73,7 +112,7 @@ async function submit(command: string, segmented?: unknown): Promise<string> {
 }
 
 async function finished(id: string): Promise<{ body: any; file: string }> {
-  const body = await svc.waitForCommand(id, { timeoutMs: 180_000 });
+  const body = await waitForCommand(id);
   expect(body.status, body.error_message).toBe('SUCCESS');
   const file = path.join(base, `${id}.mp4`);
   fs.writeFileSync(file, Buffer.from(await (await fetch(body.output_files.out_1.storage_url)).arrayBuffer()));
@@ -110,15 +149,32 @@ describe.skipIf(SKIP)(`segmented encodes over scale-out workers${skipNote}`, () 
     expect(await decodeErrors(seg.file)).toBe('');
     expect(await hasAudio(seg.file)).toBe(true);
     expect(await meanSsim(seg.file, reference)).toBeGreaterThanOrEqual(0.98);
-    expect(fs.existsSync(path.join(svc.dataDir, 'segments', seg.body.command_id))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'segments', seg.body.command_id))).toBe(false);
   }, 240_000);
+
+  it('when the service is killed -9 mid-encode and restarted, then the workers carry on, the command resumes from its finished segments and ends SUCCESS', async () => {
+    const id = await submit(SLOW, { segment_seconds: 1 });
+    const mid = await waitForCommand(id, (b) => b.status !== 'PROCESSING' || (segmentsIn(b, 'DONE').length >= 2 && segmentsIn(b, 'RUNNING').length >= 1));
+    expect(mid.status).toBe('PROCESSING');
+    await svc.kill9();
+    svc = await startChildService(env); // same data dir and port: the workers reconnect by themselves
+    const done = await finished(id);
+    expect(done.body.segments_reused).toBeGreaterThan(0);
+    expect(segmentsIn(done.body, 'DONE', 'REUSED').length).toBe(8);
+    // Segments finished before the kill are kept, not encoded again.
+    for (const s of segmentsIn(mid, 'DONE')) expect(done.body.segments[s.index]).toMatchObject({ status: 'REUSED', worker: s.worker, seconds: s.seconds });
+    expect(await decodedFrameCount(done.file)).toBe(await decodedFrameCount(reference));
+    expect(Math.abs((await videoDuration(done.file)) - (await videoDuration(reference)))).toBeLessThanOrEqual(FRAME_SECONDS + 1e-6);
+    expect(await decodeErrors(done.file)).toBe('');
+    expect(await hasAudio(done.file)).toBe(true);
+    expect(await videoDtsRise(done.file)).toBe(true);
+    expect(await meanSsim(done.file, reference)).toBeGreaterThanOrEqual(0.98);
+    expect(fs.existsSync(path.join(dataDir, 'segments', id))).toBe(false);
+  }, 300_000);
 
   it('when a worker is killed -9 mid-encode, then the command goes on and ends SUCCESS, redoing at most the segments that were running', async () => {
     const id = await submit(SLOW, { segment_seconds: 1 });
-    const mid = await svc.waitForCommand(id, {
-      timeoutMs: 120_000,
-      until: (b) => b.status !== 'PROCESSING' || (segmentsIn(b, 'DONE').length >= 1 && segmentsIn(b, 'RUNNING').length >= 1),
-    });
+    const mid = await waitForCommand(id, (b) => b.status !== 'PROCESSING' || (segmentsIn(b, 'DONE').length >= 1 && segmentsIn(b, 'RUNNING').length >= 1));
     expect(mid.status).toBe('PROCESSING');
     const victimName = segmentsIn(mid, 'RUNNING')[0].worker as string;
     const victim = workers.findIndex((w) => workerName(w) === victimName);
@@ -137,10 +193,7 @@ describe.skipIf(SKIP)(`segmented encodes over scale-out workers${skipNote}`, () 
 
   it('when Redis is killed -9 mid-encode and comes back empty, then the command continues from its finished segments and ends SUCCESS', async () => {
     const id = await submit(SLOW, { segment_seconds: 1 });
-    const mid = await svc.waitForCommand(id, {
-      timeoutMs: 120_000,
-      until: (b) => b.status !== 'PROCESSING' || (segmentsIn(b, 'DONE').length >= 2 && segmentsIn(b, 'PENDING').length >= 2),
-    });
+    const mid = await waitForCommand(id, (b) => b.status !== 'PROCESSING' || (segmentsIn(b, 'DONE').length >= 2 && segmentsIn(b, 'PENDING').length >= 2));
     expect(mid.status).toBe('PROCESSING');
     await redis.restart(500, 'SIGKILL');
     const done = await finished(id);

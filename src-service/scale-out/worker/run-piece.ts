@@ -7,6 +7,7 @@ import { stepLimits } from '../../jobs/runner';
 import { startRunTimer } from '../../jobs/run-limit';
 import type { JobPlan } from '../plan';
 import { ApiError } from '../../client/errors';
+import { isTransient } from './service-client';
 import { failureOf, startProgressReporter, uploadFile, type JobContext } from './run-job';
 import type { CachedInput, InputCache } from './input-cache';
 
@@ -56,9 +57,7 @@ export async function runRemotePiece(ctx: JobContext & { inputs: InputCache }, c
     const opts = { cwd: work, cpus: ctx.cpus, signal: controller.signal, inputDurations: input.durations, confiner, limits, checkLists: true };
     await runSteps(ctx.ffmpegPath, [piece.segment.args], { ...opts, onProgress: (p) => reporter.set(p), onRunTime: (s) => (ffmpegSeconds += s) }, logs);
     stopTimer();
-    await uploadFile(ctx, commandId, work, piece.segment.output, index);
-    controller.signal.throwIfAborted();
-    const answer = await ctx.client.send('workerCompleteSegment', params, { worker_id: ctx.workerId, ffmpeg_seconds: ffmpegSeconds, log: logs.join('\n') });
+    const answer = await deliver(ctx, params, { work, file: piece.segment.output, ffmpegSeconds, log: logs.join('\n') }, controller.signal);
     finished = !answer.more;
   } catch (err) {
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : err;
@@ -71,6 +70,32 @@ export async function runRemotePiece(ctx: JobContext & { inputs: InputCache }, c
     await fs.rm(work, { recursive: true, force: true });
     if (acquired) await ctx.inputs.release(commandId, finished);
   }
+}
+
+/**
+ * Uploads the piece and reports it done. A service restarted meanwhile has lost the upload
+ * (its part URLs answer 404, or completing answers `missing`): the piece goes again.
+ */
+async function deliver(
+  ctx: JobContext,
+  params: { command_id: string; index: string },
+  p: { work: string; file: string; ffmpegSeconds: number; log: string },
+  signal: AbortSignal,
+): Promise<{ more: boolean }> {
+  for (let round = 0; round < 5; round++) {
+    signal.throwIfAborted();
+    try {
+      await uploadFile(ctx, params.command_id, p.work, p.file, Number(params.index));
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404) && !isTransient(err)) throw err;
+      ctx.log(`piece ${params.index} of ${params.command_id}: upload lost (${(err as Error).message}); sending it again`);
+      continue; // the next upload's first call waits for the service
+    }
+    signal.throwIfAborted();
+    const answer = await ctx.client.send('workerCompleteSegment', params, { worker_id: ctx.workerId, ffmpeg_seconds: p.ffmpegSeconds, log: p.log });
+    if (!answer.missing) return answer;
+  }
+  throw new Error('the service kept losing the uploaded piece');
 }
 
 /** The whole input, through the signed URL the service handed out (the download rules of the plan's limits). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createVcpuPool } from './vcpu-pool';
+import { parseCoreList } from './worker-cores';
 
 const never = new AbortController().signal;
 const tick = () => new Promise((r) => setImmediate(r));
@@ -36,5 +37,23 @@ describe('the worker vcpu pool', () => {
     const waiting = pool.acquire(1, stop.signal);
     stop.abort();
     expect(await waiting).toBeNull();
+  });
+
+  it('when the worker is given cores (--cores 1,3), then jobs are pinned only to those, the least loaded first', async () => {
+    const pool = createVcpuPool(2, [1, 3]);
+    const a = await pool.acquire(1, never);
+    const b = await pool.acquire(1, never);
+    expect([a, b]).toEqual([[1], [3]]);
+    pool.release(a as number[]);
+    expect(await pool.acquire(1, never)).toEqual([1]);
+  });
+});
+
+describe('the --cores list', () => {
+  it('when it is written as taskset writes it, then it reads as the sorted cores; a malformed list is null', () => {
+    expect(parseCoreList('0,2-3')).toEqual([0, 2, 3]);
+    expect(parseCoreList('3,1')).toEqual([1, 3]);
+    expect(parseCoreList('1-1')).toEqual([1]);
+    for (const bad of ['', 'a', '3-1', '1,,2', '-1']) expect(parseCoreList(bad)).toBeNull();
   });
 });

@@ -1,21 +1,22 @@
-import os from 'node:os';
+import { allowedCores } from './worker-cores';
 
 /**
  * The worker's vcpu budget: a job takes `vcpus` cores (capped at the budget) and waits, in
- * arrival order, until that many are free. The cores handed out are the least loaded, so
- * ffmpeg can be pinned to them as in the embedded scheduler.
+ * arrival order, until that many are free. The cores handed out are the least loaded of
+ * `cores` (the worker's `--cores`, else the cores its process may run on), so ffmpeg can be
+ * pinned to them as in the embedded scheduler.
  */
-export function createVcpuPool(budget: number) {
-  const coreLoad = new Array<number>(Math.max(1, os.availableParallelism())).fill(0);
+export function createVcpuPool(budget: number, cores: number[] = allowedCores()) {
+  const coreLoad = new Map<number, number>(cores.map((c) => [c, 0]));
   let free = budget;
   const waiting: { n: number; wake: () => void }[] = [];
   const granted = new WeakMap<number[], number>();
 
   /** Cores for `n` vcpus that are already counted out of `free`. */
   function take(n: number): number[] {
-    const order = coreLoad.map((load, core) => ({ load, core })).sort((a, b) => a.load - b.load || a.core - b.core);
-    const cpus = order.slice(0, Math.min(n, coreLoad.length)).map((c) => c.core);
-    for (const c of cpus) coreLoad[c] = (coreLoad[c] ?? 0) + 1;
+    const order = [...coreLoad].map(([core, load]) => ({ load, core })).sort((a, b) => a.load - b.load || a.core - b.core);
+    const cpus = order.slice(0, Math.min(n, coreLoad.size)).map((c) => c.core);
+    for (const c of cpus) coreLoad.set(c, (coreLoad.get(c) ?? 0) + 1);
     cpus.sort((a, b) => a - b);
     granted.set(cpus, n);
     return cpus;
@@ -59,7 +60,7 @@ export function createVcpuPool(budget: number) {
     },
     release(cpus: number[]): void {
       free += granted.get(cpus) ?? 0;
-      for (const c of cpus) coreLoad[c] = (coreLoad[c] ?? 1) - 1;
+      for (const c of cpus) coreLoad.set(c, (coreLoad.get(c) ?? 1) - 1);
       wakeNext();
     },
   };

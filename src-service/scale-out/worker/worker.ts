@@ -19,6 +19,8 @@ export interface WorkerOptions {
   redisUrl: string;
   token: string;
   vcpus: number;
+  /** The cores the worker pins its ffmpeg runs to (`--cores`); default: those its process may run on. */
+  cores?: number[];
   workDir: string;
   binaries: MediaBinaries;
   /** BullMQ lock and stalled-check period: a worker killed mid-job is noticed about this long after (default 30 s). */
@@ -45,7 +47,7 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
   const ffmpegPath = o.binaries.ffmpegPath;
   const ffprobePath = o.binaries.ffprobePath;
   const info = describeWorker(o.binaries);
-  const pool = createVcpuPool(o.vcpus);
+  const pool = createVcpuPool(o.vcpus, o.cores);
   const shutdown = new AbortController();
   const running = new Set<string>();
   const inputs = createInputCache(o.workDir);
