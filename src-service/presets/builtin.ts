@@ -1,4 +1,5 @@
-import type { PresetDefinition, PresetParameter, PresetRecord } from '../contract/preset-definition';
+import type { PresetDefinition, PresetParameter } from '../contract/preset-definition';
+import type { Preset } from './stored-preset';
 
 /**
  * The built-in presets: the job builder's gallery examples, served read-only by the service
@@ -154,6 +155,6 @@ const DEFINITIONS: PresetDefinition[] = [
 ];
 
 /** Built-ins are version 1 forever; a change ships as a new name. */
-export const BUILTIN_PRESETS: ReadonlyMap<string, PresetRecord> = new Map(
-  DEFINITIONS.map((d) => [d.name, { ...d, version: 1, builtin: true, created_at: '1970-01-01T00:00:00Z' }]),
+export const BUILTIN_PRESETS: ReadonlyMap<string, Preset> = new Map(
+  DEFINITIONS.map((d) => [d.name, { ...d, version: 1, builtin: true, createdAt: '1970-01-01T00:00:00Z' }]),
 );
