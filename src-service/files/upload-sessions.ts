@@ -24,6 +24,15 @@ export interface SessionDeps extends Pick<ProbeStoreDeps, 'files' | 'events'> {
   store(task: StoreTask): void;
 }
 
+/** A new upload session: the file it will store and a signed URL per part (presented by api/files/files.presenter.ts). */
+export interface UploadSession {
+  fileId: string;
+  partSize: number;
+  partCount: number;
+  uploadUrls: string[];
+  expiresAt: string;
+}
+
 export type InitBody = { filename: string; size_bytes: number; is_private?: boolean; part_size?: number };
 
 /**
@@ -34,7 +43,7 @@ export type InitBody = { filename: string; size_bytes: number; is_private?: bool
 export function createUploadSessions(deps: SessionDeps) {
   const { repo } = deps;
 
-  function init(account: Account, body: InitBody) {
+  function init(account: Account, body: InitBody): UploadSession {
     assertUploadAllowed(account);
     assertPrivateAllowed(account, body.is_private);
     assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, body.size_bytes);
@@ -59,9 +68,9 @@ export function createUploadSessions(deps: SessionDeps) {
       repo.insert({ fileId: id, sizeBytes: body.size_bytes, partSize, partCount, stagingPath: staging, expiresAt: new Date(expiresAt).toISOString() });
     })();
     const expSec = Math.floor(expiresAt / 1000);
-    const upload_urls = Array.from({ length: partCount }, (_, i) => deps.urls.partUrl(id, i + 1, expSec));
+    const uploadUrls = Array.from({ length: partCount }, (_, i) => deps.urls.partUrl(id, i + 1, expSec));
     deps.events.publish(account.id, 'file', { file_id: id, status: 'UPLOADING', is_deleted: false });
-    return { file_id: id, part_size: partSize, part_count: partCount, upload_urls, expires_at: new Date(expiresAt).toISOString() };
+    return { fileId: id, partSize, partCount, uploadUrls, expiresAt: new Date(expiresAt).toISOString() };
   }
 
   function isInProgress(fileId: string): boolean {
