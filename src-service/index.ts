@@ -80,9 +80,11 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       const shown = urlHost(config.host);
       baseUrl = config.publicUrl ?? `http://${shown}:${port}`;
       setAllowed(allowed, config, port, baseUrl);
-      logSandbox(c.confiner.status(), log);
       c.media.readFactsInBackground(); // after listening: nothing a request needs waits for the listings
       for (const m of c.running) await m.start();
+      // After the caller's "listening" line (a macrotask runs after the awaiting caller resumes): the
+      // sandbox's smoke test is one bwrap run (docs/performance.md, "Start-up").
+      setImmediate(() => logSandbox(c.confiner.status(), log));
       return { url: baseUrl, port };
     },
     async stop() {

@@ -53,7 +53,8 @@ function cli(args: string[], env: NodeJS.ProcessEnv, program = [tsx, 'src-servic
 /** Starts `serve` and resolves with its banner once the key line is printed. */
 function serve(env: NodeJS.ProcessEnv): Promise<{ url: string; banner: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['src-service/cli/main.ts', 'serve'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // What `npm run serve` runs: the esbuild bundle, dependencies bundled in (docs/performance.md, "Start-up").
+    const child = spawn(process.execPath, ['src-service/cli/launch.mjs', 'serve'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     started.push(child);
     let banner = '';
     let stderr = '';

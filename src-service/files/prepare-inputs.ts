@@ -50,6 +50,11 @@ export interface PreparedInputs {
   bytes: number;
   /** Known input durations, for the progress percentage. */
   durations: number[];
+  /**
+   * With `probeLater`: the durations of downloaded inputs whose probe still runs while ffmpeg
+   * starts (the progress percentage appears a moment later; docs/performance.md). Never rejects.
+   */
+  durationsLater?: Promise<number[]>;
   /** SHA-256 of downloaded inputs by job-folder path, computed while downloading when asked (result cache). */
   sha256ByPath: Record<string, string>;
 }
@@ -58,6 +63,8 @@ interface OneInput {
   relPath: string;
   bytes: number;
   duration: number | null;
+  /** The duration still being probed (`probeLater`). */
+  later?: Promise<number | null>;
   sha256?: string;
 }
 
@@ -73,11 +80,11 @@ export async function prepareInputs(
   req: { inputs: Record<string, string>; inputZipUrl: string | null },
   dirs: { work: string; scratch: string },
   signal: AbortSignal,
-  opts: { sha256?: boolean } = {},
+  opts: { sha256?: boolean; probeLater?: boolean } = {},
 ): Promise<PreparedInputs> {
   if (req.inputZipUrl) return prepareZip(deps, req.inputZipUrl, dirs, signal);
   const entries = Object.entries(req.inputs);
-  const results = await mapBounded(entries, INPUT_FETCHES_AT_ONCE, ([alias, url]) => fetchInput(deps, alias, url, dirs.work, signal, opts.sha256 === true));
+  const results = await mapBounded(entries, INPUT_FETCHES_AT_ONCE, ([alias, url]) => fetchInput(deps, alias, url, dirs.work, signal, opts));
   const paths: Record<string, string> = {};
   entries.forEach(([alias], i) => (paths[alias] = (results[i] as OneInput).relPath));
   return {
@@ -85,20 +92,40 @@ export async function prepareInputs(
     bytes: results.reduce((n, r) => n + r.bytes, 0),
     durations: results.flatMap((r) => (r.duration === null ? [] : [r.duration])),
     sha256ByPath: Object.fromEntries(results.flatMap((r) => (r.sha256 ? [[r.relPath, r.sha256]] : []))),
+    ...laterDurations(results),
   };
 }
 
-async function fetchInput(deps: DownloadDeps, alias: string, url: string, work: string, signal: AbortSignal, sha256: boolean): Promise<OneInput> {
+function laterDurations(results: OneInput[]): Pick<PreparedInputs, 'durationsLater'> {
+  const later = results.flatMap((r) => (r.later ? [r.later] : []));
+  if (later.length === 0) return {};
+  return { durationsLater: Promise.all(later).then((ds) => ds.filter((d): d is number => d !== null)) };
+}
+
+async function fetchInput(
+  deps: DownloadDeps,
+  alias: string,
+  url: string,
+  work: string,
+  signal: AbortSignal,
+  opts: { sha256?: boolean; probeLater?: boolean },
+): Promise<OneInput> {
   const dir = path.join(work, alias);
   await fs.mkdir(dir, { recursive: true });
   const local = hasOwnStorage(deps) ? await copyFromOwnStorage(deps, url, dir) : null;
   if (local) return { ...local, relPath: `${alias}/${local.relPath}` };
-  const file = await download(deps, url, dir, signal, sha256);
-  const probe = await timeStage('input-probe', () => probeFile(deps.ffprobePath, file.path, { confiner: deps.confiner, signal, timeoutMs: 30_000 })).catch(
-    () => null,
-  );
+  const file = await download(deps, url, dir, signal, opts.sha256 === true);
+  const got = { relPath: `${alias}/${file.fileName}`, bytes: file.sizeBytes, sha256: file.sha256 };
+  // A stored input's duration is in its record (never probed again); a download's is probed, alongside ffmpeg when asked.
+  if (opts.probeLater) return { ...got, duration: null, later: probeDuration(deps, file.path, signal) };
+  return { ...got, duration: await timeStage('input-probe', () => probeDuration(deps, file.path, signal)) };
+}
+
+/** The input's duration from ffprobe, or null when it cannot tell (not media, aborted). */
+async function probeDuration(deps: DownloadDeps, file: string, signal: AbortSignal): Promise<number | null> {
+  const probe = await probeFile(deps.ffprobePath, file, { confiner: deps.confiner, signal, timeoutMs: 30_000 }).catch(() => null);
   const duration = Number(probe?.format?.duration);
-  return { relPath: `${alias}/${file.fileName}`, bytes: file.sizeBytes, duration: Number.isFinite(duration) ? duration : null, sha256: file.sha256 };
+  return Number.isFinite(duration) ? duration : null;
 }
 
 /** A URL naming a file stored here is read from disk, with no HTTP round trip (docs/choices.md: Requests). */

@@ -44,11 +44,28 @@ export async function runInFolder(
   opts: Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime' | 'readable' | 'stages'>,
   logs: string[],
 ): Promise<Executed> {
+  const later = inputs.durationsLater;
+  try {
+    return await runSteppedInFolder(deps, req, dirs, inputs, opts, logs);
+  } finally {
+    await later; // the input probes started alongside ffmpeg end before the job folder is read further or removed
+  }
+}
+
+async function runSteppedInFolder(
+  deps: Pick<ExecuteDeps, 'ffmpegPath' | 'confiner'>,
+  req: ParsedRequest,
+  dirs: { work: string },
+  inputs: PreparedInputs,
+  opts: Parameters<typeof runInFolder>[4],
+  logs: string[],
+): Promise<Executed> {
   const before = new Set(await listFilesRecursive(dirs.work));
   const oddBefore = new Set(await listOddEntries(dirs.work));
   const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
   const steps = await substituteEach(req.steps, { ...inputs.paths, ...outputPaths, ...req.interims });
-  const result = await runSteps(deps.ffmpegPath, steps, { cwd: dirs.work, inputDurations: inputs.durations, confiner: deps.confiner, ...opts }, logs);
+  const stepOpts = { cwd: dirs.work, inputDurations: inputs.durations, inputDurationsLater: inputs.durationsLater, confiner: deps.confiner, ...opts };
+  const result = await runSteps(deps.ffmpegPath, steps, stepOpts, logs);
   const interimNames = new Set(Object.values(req.interims));
   const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f) && !interimNames.has(f)); // interim files are never stored
   await refuseOddEntries(dirs.work, oddBefore);

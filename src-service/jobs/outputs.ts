@@ -43,7 +43,9 @@ export async function storeOutputs(
   const opened: CheckedFile[] = [];
   try {
     for (const [alias, name] of entries) opened.push(await openOutput(work, alias, name));
-    // Each probe is a process start (tens of ms for a dynamically linked ffprobe): the outputs are probed side by side.
+    // Each probe is a process start (tens of ms for a dynamically linked ffprobe): the outputs are probed side by side,
+    // and flushed to disk meanwhile (the blob store's own fsync then finds nothing left to write).
+    const flushed = Promise.all(opened.map((f) => f.fh.sync().catch(() => undefined))); // a failure surfaces in putChecked's own fsync
     const probes = await timeStage('output-probe', () =>
       mapBounded(entries, PROBES_AT_ONCE, ([alias, name]) =>
         probeFile(deps.ffprobePath, path.join(work, name), {
@@ -54,6 +56,7 @@ export async function storeOutputs(
         }).catch(() => null),
       ),
     );
+    await flushed;
     const stored: StoredOutput[] = [];
     for (const [i, [alias, name]] of entries.entries()) {
       signal.throwIfAborted();

@@ -20,6 +20,8 @@ export interface StepOptions {
   cpus: number[];
   signal: AbortSignal;
   inputDurations: number[];
+  /** Durations still being probed when the run starts (prepare-inputs.ts `probeLater`); never rejects. */
+  inputDurationsLater?: Promise<number[]>;
   confiner: Confiner;
   limits: StepLimits;
   /** False only in tests proving the OS sandbox alone (parser-switch.ts). */
@@ -86,6 +88,7 @@ async function runStep(ffmpegPath: string, steps: string[][], i: number, opts: S
   opts.signal.throwIfAborted();
   if (opts.checkLists) await timeStage('checks', () => checkJobFolderLists(opts.cwd));
   const parser = createProgressParser(expectedDurationSeconds(tokens, opts.inputDurations));
+  void opts.inputDurationsLater?.then((late) => parser.setDuration(expectedDurationSeconds(tokens, [...opts.inputDurations, ...late])));
   const argv = buildFfmpegArgv(tokens);
   const cmd = confine(opts, ffmpegPath, argv);
   const watch = watchJobFolder(opts.cwd, opts.limits);

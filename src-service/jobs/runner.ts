@@ -69,7 +69,10 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       const edit = prepare ? await timeStage('fetch', () => prepare(deps, row, dirs, envelope.signal)) : null;
       const req = edit?.req ?? parseStoredRequest(row.request);
       const cache = !edit && deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
-      const inputs = edit?.inputs ?? (await timeStage('fetch', () => prepareInputs(deps, req, dirs, envelope.signal, { sha256: cache !== undefined })));
+      // A kind that executes its own way (a segmented encode) reads the inputs' durations at once; others probe while ffmpeg starts.
+      const probeLater = !cache && !kind?.execute;
+      const inputs =
+        edit?.inputs ?? (await timeStage('fetch', () => prepareInputs(deps, req, dirs, envelope.signal, { sha256: cache !== undefined, probeLater })));
       const probe = cache ? await cache.probe(row, req, inputs, dirs.work, envelope.signal) : null;
       const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
       if (probe?.hit) {

@@ -100,12 +100,14 @@ describe('hardware encoder detection (stand-in binaries)', () => {
     expect(argvLog(bin)).toContainEqual(expect.stringContaining('-vaapi_device /dev/dri/renderD128 -vf format=nv12,hwupload -frames:v 2 -c:v h264_vaapi'));
   });
 
-  it('when the results are cached, then a second start runs no test encode and no listing', async () => {
+  it('when the results are cached, then a second start runs no test encode and no listing, and is ready at once', async () => {
     const bin = standIn('cached', ['hevc_videotoolbox']);
     const cacheFile = path.join(dir, 'cache.json');
     const first = createBuildFacts({ ffmpegPath: bin, cache: createProbeCache(cacheFile), renderNode: null });
     expect(first.hardwareEncoders()).toBeNull(); // detection runs in the background
+    expect(first.state()).toBe('reading'); // what /v1/health says meanwhile
     await first.hardwareDone();
+    expect(first.state()).toBe('ready');
     expect(
       first
         .hardwareEncoders()
@@ -114,6 +116,7 @@ describe('hardware encoder detection (stand-in binaries)', () => {
     ).toEqual(['hevc_videotoolbox']);
     const runs = argvLog(bin).length;
     const second = createBuildFacts({ ffmpegPath: bin, cache: createProbeCache(cacheFile), renderNode: null });
+    expect(second.state()).toBe('ready'); // read from the cache file a restart finds, before anything runs
     await second.hardwareDone();
     expect(
       second

@@ -48,6 +48,15 @@ describe('createProgressParser edge cases', () => {
     expect(feed(createProgressParser(2), block)).toEqual([{ percent: 48, out_time_seconds: 0.96, speed: 70.3, fps: 0, eta_seconds: 0 }]);
   });
 
+  it('when the duration is learned after the run started (an input probed alongside ffmpeg), then the percentage appears from then on', () => {
+    const parser = createProgressParser(null);
+    expect(feed(parser, 'out_time_us=1000000\nprogress=continue')[0]?.percent).toBeNull();
+    parser.setDuration(4);
+    expect(feed(parser, 'out_time_us=2000000\nprogress=continue')[0]?.percent).toBe(50);
+    parser.setDuration(null); // a failed probe does not forget what is known
+    expect(feed(parser, 'out_time_us=3000000\nprogress=continue')[0]?.percent).toBe(75);
+  });
+
   it('turns N/A into null and keeps the last known out time', () => {
     const parser = createProgressParser(10);
     feed(parser, 'out_time_us=4000000\nspeed=2x\nprogress=continue');

@@ -15,6 +15,8 @@ export interface Progress {
 export interface ProgressParser {
   /** Feed one stdout line; returns a Progress when the line closes a block (`progress=...`). */
   push(line: string): Progress | null;
+  /** The expected duration learned after the run started (an input probed alongside ffmpeg). */
+  setDuration(seconds: number | null): void;
 }
 
 /**
@@ -23,7 +25,8 @@ export interface ProgressParser {
  * Pure; one parser per ffmpeg run.
  */
 export function createProgressParser(durationSeconds: number | null): ProgressParser {
-  const duration = durationSeconds !== null && Number.isFinite(durationSeconds) && durationSeconds > 0 ? durationSeconds : null;
+  const valid = (d: number | null) => (d !== null && Number.isFinite(d) && d > 0 ? d : null);
+  let duration = valid(durationSeconds);
   let block = new Map<string, string>();
   let outTime = 0;
   return {
@@ -42,6 +45,9 @@ export function createProgressParser(durationSeconds: number | null): ProgressPa
       const progress = toProgress(block, outTime, duration, value === 'end');
       block = new Map();
       return progress;
+    },
+    setDuration(seconds) {
+      duration = valid(seconds) ?? duration;
     },
   };
 }

@@ -19,8 +19,14 @@ export interface BenchService {
   stop(): Promise<void>;
 }
 
-/** The launchers whose start-up is timed; the service itself always runs as `node --import tsx`. */
-export type Launcher = 'node' | 'tsx' | 'npm';
+/**
+ * The launchers whose start-up is timed; the service itself always runs as `node --import tsx`.
+ * `launch-mjs` is what `npm run serve` runs, without npm; `bare-node` is the start-up baseline: a
+ * bare node:http server printing the same line (what any Node service pays to start here).
+ */
+export type Launcher = 'node' | 'tsx' | 'npm' | 'launch-mjs' | 'bare-node';
+
+const BARE_SERVER = `require('node:http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', function () { console.log('FFDesk listening on http://127.0.0.1:' + this.address().port); });`;
 
 const LISTENING = /FFDesk listening on (\S+)/;
 const live = new Set<ChildProcess>();
@@ -68,6 +74,10 @@ function commandFor(launcher: Launcher, nodeArgs: string[] = []): { bin: string;
       return { bin: path.join(REPO_ROOT, 'node_modules/.bin/tsx'), args: ['src-service/cli/main.ts', 'serve'] };
     case 'npm':
       return { bin: 'npm', args: ['run', '--silent', 'serve'] };
+    case 'launch-mjs':
+      return { bin: process.execPath, args: ['src-service/cli/launch.mjs', 'serve'] };
+    case 'bare-node':
+      return { bin: process.execPath, args: ['-e', BARE_SERVER] };
   }
 }
 

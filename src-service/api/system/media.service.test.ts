@@ -19,6 +19,7 @@ describe('which ffmpeg runs, and what it can do', () => {
     expect(ffmpeg.candidates.filter((c: { chosen: boolean }) => c.chosen)).toHaveLength(1);
     expect(ffmpeg.candidates.map((c: { source: string }) => c.source)).toContain('@ffmpeg-installer/ffmpeg');
     expect(ffprobe.candidates.find((c: { chosen: boolean }) => c.chosen).path).toBe(res.body.ffprobe_path);
+    expect(['reading', 'ready']).toContain(res.body.capabilities);
   });
 
   it('when /v1/capabilities is read, then it lists what the chosen binary itself lists', async () => {
@@ -41,6 +42,7 @@ describe('which ffmpeg runs, and what it can do', () => {
     await svc.service.parts.media.facts().hardwareDone();
     const sys = (await svc.api('GET', '/v1/system')).body;
     expect(sys.hardware_encoders.state).toBe('done');
+    expect((await svc.api('GET', '/v1/health', undefined, { key: null })).body.capabilities).toBe('ready');
     for (const t of sys.hardware_encoders.tried) expect(t.works || t.detail.length > 0, JSON.stringify(t)).toBe(true);
     expect(sys.hardware_encoders.working).toEqual(
       sys.hardware_encoders.tried.filter((t: { works: boolean }) => t.works).map((t: { encoder: string }) => t.encoder),

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { existingGconvDirs, isStaticElf } from '../static-glibc';
 import { MINIMAL_ENV, type ConfineRequest } from './policy';
 
 /** The uid/gid inside the sandbox ("nobody"): never root, whoever runs the service. */
@@ -21,6 +22,10 @@ export interface HostView {
   /** The symlink target of a path, or null when it is not a symlink or does not exist. */
   linkTarget(p: string): string | null;
   realpath(p: string): string;
+  /** Whether the binary is statically linked (static-glibc.ts). */
+  isStaticBinary(p: string): boolean;
+  /** The system's iconv module folders that exist (static-glibc.ts). */
+  gconvDirs(): string[];
 }
 
 export const realHost: HostView = {
@@ -38,6 +43,8 @@ export const realHost: HostView = {
       return p;
     }
   },
+  isStaticBinary: isStaticElf,
+  gconvDirs: () => existingGconvDirs(),
 };
 
 /**
@@ -70,6 +77,8 @@ export function bwrapArgs(req: ConfineRequest, host: HostView = realHost): strin
     else args.push('--ro-bind-try', root, root);
   }
   for (const entry of ETC_ENTRIES) args.push('--ro-bind-try', entry, entry);
+  // A static build's own glibc crashes in the system's iconv modules (static-glibc.ts): hide them.
+  if (host.isStaticBinary(req.bin)) for (const dir of host.gconvDirs()) args.push('--tmpfs', dir);
   args.push('--proc', '/proc', '--tmpfs', '/tmp');
   for (const device of DEVICES) args.push('--dev-bind', device, device);
   for (const p of binaryPaths(req.bin, host)) args.push('--ro-bind', p, p);

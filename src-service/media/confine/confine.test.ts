@@ -48,7 +48,12 @@ async function runWrapped(req: ConfineRequest) {
 }
 
 describe('bwrapArgs', () => {
-  const host: HostView = { linkTarget: (p) => (p === '/lib' ? 'usr/lib' : null), realpath: (p) => p };
+  const host: HostView = {
+    linkTarget: (p) => (p === '/lib' ? 'usr/lib' : null),
+    realpath: (p) => p,
+    isStaticBinary: (p) => p.includes('node_modules'),
+    gconvDirs: () => ['/usr/lib/x86_64-linux-gnu/gconv'],
+  };
 
   it('when a job runs, then it gets new namespaces, uid 65534, its folder read-write and nothing else of the data dir', () => {
     const args = bwrapArgs(request('/usr/bin/ffmpeg', ['-i', 'x']), host);
@@ -65,6 +70,11 @@ describe('bwrapArgs', () => {
     const args = bwrapArgs(request(bin, []), host).join(' ');
     expect(args).toContain(`--ro-bind ${bin} ${bin}`);
     expect(args).not.toContain('--ro-bind /home/u/app/node_modules/ffmpeg-static ');
+  });
+
+  it('when the binary is statically linked, then the system iconv modules are hidden under an empty tmpfs, and only then', () => {
+    expect(bwrapArgs(request('/opt/node_modules/x/ffprobe', []), host).join(' ')).toContain('--tmpfs /usr/lib/x86_64-linux-gnu/gconv');
+    expect(bwrapArgs(request('/usr/bin/ffprobe', []), host).join(' ')).not.toContain('gconv');
   });
 
   it('when ffprobe reads one file, then it is bound read-only and nothing is writable', () => {

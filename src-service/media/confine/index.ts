@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { realOrSame } from '../binary-candidates';
 import { childEnv } from '../run-process';
+import { envForBinary } from '../static-glibc';
 import { bwrapArgs, findBwrap, smokeTestBwrap } from './bwrap';
 import { findPrlimit, prlimitArgs } from './limits';
 import { SANDBOX_EXEC, sandboxExecArgs } from './macos';
@@ -77,7 +78,7 @@ export function createConfiner(opts: ConfinerOptions): Confiner {
         warned = true;
         opts.log(`WARNING: ffmpeg and ffprobe run without an operating-system sandbox: ${m?.problem ?? 'none'} (docs/sandbox.md)`);
       }
-      return withLimits(req, { mechanism: 'none', bin: req.bin, argv: req.argv, env: childEnv(), confined: false });
+      return withLimits(req, { mechanism: 'none', bin: req.bin, argv: req.argv, env: envForBinary(req.bin, childEnv()), confined: false });
     },
   };
 }
