@@ -76,6 +76,56 @@ const NO_SQL = [
 ];
 const SQL_ALLOWED = ['src-service/**/*-repo.ts', 'src-service/db/**/*.ts'];
 const TESTING_IMPORT = { selector: `ImportExpression[source.value=/${TESTING_SEGMENT}/]`, message: TESTING_MESSAGE };
+const ROUTER_MADE_ONCE = {
+  selector: "NewExpression[callee.name='Router']",
+  message: 'Declare the endpoint in src-service/contract/endpoints/ and bind its handler with mountEndpoints',
+};
+// Wire shapes are built in api/ presenters (docs/architecture.md, "Rows and domain objects"): below
+// api/, an object literal has no snake_case record field (`*_id`, `*_at`, `*_url(s)`), which only the
+// /v1 wire spells so. Repositories (SQL rows), clients of the service (the scale-out worker, the CLI)
+// and the contract are not domain code. WIRE_ALLOWED names what still builds a wire shape below api/.
+const WIRE_KEY = '/^[a-z][a-z0-9]*(_[a-z0-9]+)*_(id|ids|at|url|urls)$/';
+const NO_WIRE = [
+  {
+    selector: `ObjectExpression > Property[key.name=${WIRE_KEY}], ObjectExpression > Property[key.value=${WIRE_KEY}]`,
+    message: 'Wire shapes (snake_case record fields) are built by an api/ presenter: return a domain object; see docs/architecture.md',
+  },
+];
+const WIRE_CHECKED = [
+  'jobs',
+  'edits',
+  'segmented',
+  'files',
+  'presets',
+  'batches',
+  'watch',
+  'webhooks',
+  'cache',
+  'accounts',
+  'facts',
+  'local',
+  'media',
+  'storage',
+  'work',
+  'scale-out',
+].map((folder) => `src-service/${folder}/**/*.ts`);
+const WIRE_ALLOWED = [
+  // The worker runs outside the service and calls it: a client, like the CLI.
+  'src-service/scale-out/worker/**',
+  // The worker protocol's answers (a plan, an output upload) are built beside the scale-out code that signs them (docs/scale-out.md).
+  'src-service/scale-out/plan.ts',
+  'src-service/scale-out/output-uploads.ts',
+  // Known debts (docs/architecture.md, "Where the plumbing is still being redone"): file and watch events published
+  // by the domain itself, the facts answer, the save-to answer, and the test webhook's payload.
+  'src-service/files/deletes.ts',
+  'src-service/files/probe-and-store.ts',
+  'src-service/files/store-from-url.ts',
+  'src-service/files/upload-sessions.ts',
+  'src-service/watch/watch-folder.ts',
+  'src-service/facts/file-facts.ts',
+  'src-service/local/save-to.ts',
+  'src-service/webhooks/test-event.ts',
+];
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'src-service/cli/bin.mjs'] },
@@ -132,17 +182,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [electronPath, ...spawnPaths], patterns: [testingPattern] }],
       // Routes are made from the endpoint declarations (docs/contributing.md, "Add an endpoint"):
       // only api/mount-endpoints.ts creates a router.
-      'no-restricted-syntax': [
-        'error',
-        TESTING_IMPORT,
-        ...NO_FETCH,
-        ...NO_SQL,
-        {
-          selector: "NewExpression[callee.name='Router']",
-          message: 'Declare the endpoint in src-service/contract/endpoints/ and bind its handler with mountEndpoints',
-        },
-      ],
+      'no-restricted-syntax': ['error', TESTING_IMPORT, ...NO_FETCH, ...NO_SQL, ROUTER_MADE_ONCE],
     },
+  },
+  {
+    files: WIRE_CHECKED,
+    ignores: [...testFiles, ...SQL_ALLOWED, ...WIRE_ALLOWED],
+    rules: { 'no-restricted-syntax': ['error', TESTING_IMPORT, ...NO_FETCH, ...NO_SQL, ROUTER_MADE_ONCE, ...NO_WIRE] },
   },
   {
     files: ['src-service/api/mount-endpoints.ts'],
@@ -152,15 +198,7 @@ export default tseslint.config(
     files: SQL_ALLOWED,
     ignores: testFiles,
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        TESTING_IMPORT,
-        ...NO_FETCH,
-        {
-          selector: "NewExpression[callee.name='Router']",
-          message: 'Declare the endpoint in src-service/contract/endpoints/ and bind its handler with mountEndpoints',
-        },
-      ],
+      'no-restricted-syntax': ['error', TESTING_IMPORT, ...NO_FETCH, ROUTER_MADE_ONCE],
     },
   },
   {

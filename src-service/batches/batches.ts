@@ -12,7 +12,7 @@ import type { StoredRequest } from '../jobs/command';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import type { Presets } from '../presets/presets';
 import { renderPreset, type PresetRunInput } from '../presets/render';
-import type { PresetRecord } from '../contract/preset-definition';
+import type { Preset } from '../presets/stored-preset';
 import type { BatchesRepo } from './batches-repo';
 import type { BatchView } from './batch';
 
@@ -125,7 +125,7 @@ export function createBatches(deps: BatchDeps, presets: Presets, repo: BatchesRe
 
 export type Batches = ReturnType<typeof createBatches>;
 
-function renderAll(preset: PresetRecord, req: BatchRequest): { input: Record<string, string>; request: CommandRequest }[] {
+function renderAll(preset: Preset, req: BatchRequest): { input: Record<string, string>; request: CommandRequest }[] {
   const issues: ValidationIssue[] = [];
   const out: { input: Record<string, string>; request: CommandRequest }[] = [];
   req.inputs.forEach((entry, i) => {
@@ -149,7 +149,7 @@ function renderAll(preset: PresetRecord, req: BatchRequest): { input: Record<str
   return out;
 }
 
-function singleInput(preset: PresetRecord, url: string, i: number, issues: ValidationIssue[]): Record<string, string> | null {
+function singleInput(preset: Preset, url: string, i: number, issues: ValidationIssue[]): Record<string, string> | null {
   const only = preset.inputs.length === 1 ? preset.inputs[0]?.alias : undefined;
   if (only) return { [only]: url };
   issues.push({

@@ -10,11 +10,15 @@ import type { EditBody } from '../contract/edits.schema';
 import { readCutFacts } from './read-facts';
 import { NeedsEveryPacket, PlanError, planEdit, type EditPlan } from './plan-edit';
 import { isFolderBlob, mediaOf } from '../files/storage-access';
+import type { RunKind } from '../jobs/run-kinds';
 
 /** A stored request of `POST /v1/edits` (the command's `original_request`). */
 export function isEditRequest(request: unknown): request is EditBody {
   return typeof request === 'object' && request !== null && 'segments' in request && 'input' in request;
 }
+
+/** An edit, as the runner runs it (handed to it by the composition root: jobs/run-kinds.ts). */
+export const EDIT_RUN: RunKind = { name: 'edit', matches: isEditRequest, prepare: prepareEditRun };
 
 /**
  * The part of an edit only the job can do: fetch the input into the job folder, read its

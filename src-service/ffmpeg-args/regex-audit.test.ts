@@ -125,7 +125,7 @@ const AUDITED: Record<string, string[]> = {
   'facts/fact-urls.ts': ['/^\\/facts\\/s\\/([^/]+)\\/([A-Za-z0-9_-]{1,64})\\/([a-z0-9.]+)$/'],
   'facts/playability.ts': ['/\\.([^./]+)$/'],
   'facts/stream-facts.ts': ['/^\\d+\\/\\d+$/', '/^(\\d+(?:\\.\\d+)?)(?:\\/(\\d+(?:\\.\\d+)?))?$/'],
-  'segmented/eligibility.ts': [
+  'ffmpeg-args/segmented-eligibility.ts': [
     '/^\\{\\{\\s*out_[A-Za-z0-9_]+\\s*\\}\\}$/',
     '/^\\{\\{\\s*out_/',
     '/^(passthrough|0)$/',

@@ -1,6 +1,4 @@
 import { jobFolderBudget, type JobFolderBudget } from '../accounts/plans';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/open';
@@ -8,7 +6,8 @@ import type { CommandsRepo } from './commands-repo';
 import type { Command } from './command';
 import type { FilesRepo } from '../files/files-repo';
 import type { AccountsRepo } from '../accounts/accounts-repo';
-import { cpuSecondsFor, startRunTimer } from './run-limit';
+import { cpuSecondsFor } from './run-limit';
+import { jobDirsOf, openRunEnvelope, removeJobDirs, resetJobDirs } from './run-envelope';
 import { CancelledError, JobFailure, NO_SPACE_DETAIL, ShutdownError, isDiskFullError } from '../errors';
 import type { BlobStore } from '../storage/blob-store';
 import { parseStoredRequest } from './submit';
@@ -20,11 +19,9 @@ import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
 import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';
-import { runSegmented, segmentSecondsOf } from '../segmented/run-segmented';
-import { dropState } from '../segmented/manifest';
 import { isCommandFailure } from '../contract/enums';
 import { createJobTimings, timeStage, withJobTimings } from '../work/job-timings';
-import { isEditRequest, prepareEditRun } from '../edits/run-edit';
+import { kindOf, type RunKind } from './run-kinds';
 
 export interface RunnerDeps extends InputDeps {
   db: Db;
@@ -41,6 +38,8 @@ export interface RunnerDeps extends InputDeps {
   log(msg: string): void;
   /** The opt-in result cache (`"cache": true`); absent, every command runs. */
   resultCache?: ResultCache;
+  /** The kinds of command run here besides ordinary ones (an edit, a segmented encode), handed in by the composition root. */
+  kinds?: readonly RunKind[];
 }
 
 /**
@@ -57,26 +56,24 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
 
   async function runTimed(row: Command, outerSignal: AbortSignal, cpus: number[]): Promise<void> {
     const started = performance.now();
-    const controller = new AbortController();
-    const onOuter = () => controller.abort(outerSignal.reason);
-    outerSignal.addEventListener('abort', onOuter, { once: true });
-    const stopTimer = startRunTimer(row.maxRunSeconds, (failure) => controller.abort(failure));
-    const dirs = { work: path.join(deps.jobsDir, row.id), scratch: path.join(deps.jobsDir, `${row.id}.in`) };
+    const envelope = openRunEnvelope(row.maxRunSeconds, outerSignal);
+    const dirs = jobDirsOf(deps.jobsDir, row.id);
     const logs: string[] = [vcpuLogLine(row, cpus)];
     let ffmpegSeconds = 0;
+    const kind = kindOf(deps.kinds, row.request);
     deps.onStatus({ ...row, status: 'PROCESSING' });
     try {
-      await resetDirs(dirs);
+      await resetJobDirs(dirs);
       // An edit (POST /v1/edits) is planned here, on the input in the job folder, then runs as ordinary steps.
-      const edit = isEditRequest(row.request) ? await timeStage('fetch', () => prepareEditRun(deps, row, dirs, controller.signal)) : null;
+      const prepare = kind?.prepare;
+      const edit = prepare ? await timeStage('fetch', () => prepare(deps, row, dirs, envelope.signal)) : null;
       const req = edit?.req ?? parseStoredRequest(row.request);
       const cache = !edit && deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
+      // A kind that executes its own way (a segmented encode) reads the inputs' durations at once; others probe while ffmpeg starts.
+      const probeLater = !cache && !kind?.execute;
       const inputs =
-        edit?.inputs ??
-        (await timeStage('fetch', () =>
-          prepareInputs(deps, req, dirs, controller.signal, { sha256: cache !== undefined, probeLater: !cache && segmentSecondsOf(row.request) === null }),
-        ));
-      const probe = cache ? await cache.probe(row, req, inputs, dirs.work, controller.signal) : null;
+        edit?.inputs ?? (await timeStage('fetch', () => prepareInputs(deps, req, dirs, envelope.signal, { sha256: cache !== undefined, probeLater })));
+      const probe = cache ? await cache.probe(row, req, inputs, dirs.work, envelope.signal) : null;
       const onCommit = probe && cache ? () => cache.onSuccess(row, probe) : undefined;
       if (probe?.hit) {
         const stored = probe.hit.stored;
@@ -88,7 +85,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       }
       const runOpts = {
         cpus,
-        signal: controller.signal,
+        signal: envelope.signal,
         limits: stepLimits(deps.config, row, jobFolderBudget(deps.accounts.getAccount(row.accountId), deps.accounts.localAccountId(), deps.config)),
         checkLists: argumentChecksOn(deps.config),
         onProgress: (p: unknown) => deps.onProgress(row, p),
@@ -98,29 +95,25 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         stages: edit?.stages,
       };
       // A segmented encode (docs/scale-out.md) plans its steps on the input, then runs them through runSteps too.
-      const ran =
-        segmentSecondsOf(row.request) !== null
-          ? await runSegmented(deps, row, req, dirs, inputs, runOpts, logs)
-          : await runInFolder(deps, req, dirs, inputs, runOpts, logs);
+      const ran = kind?.execute ? await kind.execute(deps, row, req, dirs, inputs, runOpts, logs) : await runInFolder(deps, req, dirs, inputs, runOpts, logs);
       await storeAndCommit(deps, row, req.outputs, dirs.work, ran.produced, {
         started,
         inputBytes: ran.inputBytes,
         ffmpegSeconds,
         log: logs.join('\n'),
-        signal: controller.signal,
+        signal: envelope.signal,
         onCommit,
       });
-      await dropState(deps.jobsDir, row.id);
+      await kind?.dropState?.(deps, row.id);
     } catch (err) {
       // A segmented encode's finished segments outlive a shutdown (the restart resumes), nothing else.
-      if (!(controller.signal.reason instanceof ShutdownError)) await dropState(deps.jobsDir, row.id);
+      if (!(envelope.signal.reason instanceof ShutdownError)) await kind?.dropState?.(deps, row.id);
       // The job folder goes first: when it filled the disk, the failure can only be recorded once it is gone.
-      await removeDirs(dirs);
-      await handleFailure(deps, row, err, controller.signal, outerSignal, { started, ffmpegSeconds, log: logs.join('\n') });
+      await removeJobDirs(dirs);
+      await handleFailure(deps, row, err, envelope.signal, outerSignal, { started, ffmpegSeconds, log: logs.join('\n') });
     } finally {
-      stopTimer();
-      outerSignal.removeEventListener('abort', onOuter);
-      await removeDirs(dirs);
+      envelope.close();
+      await removeJobDirs(dirs);
     }
   }
 }
@@ -189,14 +182,6 @@ async function assertQuotaAfterRun(deps: CommitDeps, row: Command, stored: Store
       : `This command (${processingBytes} bytes in and out) would exceed the processing quota of ${account.processingQuotaBytes} bytes`,
   );
 }
-
-async function resetDirs(dirs: { work: string; scratch: string }): Promise<void> {
-  await removeDirs(dirs);
-  await fs.mkdir(dirs.work, { recursive: true });
-}
-
-const removeDirs = (dirs: { work: string; scratch: string }) =>
-  Promise.all([fs.rm(dirs.work, { recursive: true, force: true }), fs.rm(dirs.scratch, { recursive: true, force: true })]);
 
 async function commitSuccess(
   deps: CommitDeps,

@@ -7,7 +7,7 @@ import { JobFailure, ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import type { RecordBudget } from '../accounts/record-limits';
 import { defaultRunSeconds } from './run-limit';
-import { segmentedIssues } from '../segmented/eligibility';
+import { segmentedIssues } from '../ffmpeg-args/segmented-eligibility';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
 import { CommandTextError, splitCommandText } from '../ffmpeg-args/command-text';
 import { validateAliasUse } from '../ffmpeg-args/aliases';

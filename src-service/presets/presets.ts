@@ -1,21 +1,15 @@
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { BUILTIN_PRESETS } from './builtin';
 import { assertValidDefinition } from './check-definition';
-import { PRESET_FORMAT, PRESET_FORMAT_VERSION, type PresetDefinition, type PresetExportFile, type PresetRecord } from '../contract/preset-definition';
+import type { PresetDefinition } from '../contract/preset-definition';
 import type { PresetsRepo } from './presets-repo';
-import type { StoredPreset } from './stored-preset';
+import type { Preset, StoredPreset } from './stored-preset';
 
-const toRecord = (p: StoredPreset): PresetRecord => ({
-  ...p.definition,
-  name: p.name,
-  version: p.version,
-  builtin: false,
-  created_at: p.createdAt,
-});
+const toPreset = (p: StoredPreset): Preset => ({ ...p.definition, name: p.name, version: p.version, builtin: false, createdAt: p.createdAt });
 
 /** Presets of an account: the built-ins (read-only) and its own, versioned. */
 export function createPresets(repo: PresetsRepo) {
-  function find(accountId: string, name: string, version?: number): PresetRecord {
+  function find(accountId: string, name: string, version?: number): Preset {
     const builtin = BUILTIN_PRESETS.get(name);
     if (builtin) {
       if (version !== undefined && version !== builtin.version) throw new NotFoundError(`Preset ${name} has no version ${version}`);
@@ -23,7 +17,7 @@ export function createPresets(repo: PresetsRepo) {
     }
     const row = repo.get(accountId, name, version);
     if (!row) throw new NotFoundError(version === undefined ? `Preset ${name} not found` : `Preset ${name} version ${version} not found`);
-    return toRecord(row);
+    return toPreset(row);
   }
 
   function assertEditable(name: string): void {
@@ -31,15 +25,15 @@ export function createPresets(repo: PresetsRepo) {
   }
 
   return {
-    list: (accountId: string): PresetRecord[] => [...BUILTIN_PRESETS.values(), ...repo.listLatest(accountId).map(toRecord)],
+    list: (accountId: string): Preset[] => [...BUILTIN_PRESETS.values(), ...repo.listLatest(accountId).map(toPreset)],
     find,
-    versions(accountId: string, name: string): PresetRecord[] {
+    versions(accountId: string, name: string): Preset[] {
       if (BUILTIN_PRESETS.has(name)) return [find(accountId, name)];
       const rows = repo.versions(accountId, name);
       if (rows.length === 0) throw new NotFoundError(`Preset ${name} not found`);
-      return rows.map(toRecord);
+      return rows.map(toPreset);
     },
-    create(accountId: string, def: PresetDefinition): PresetRecord {
+    create(accountId: string, def: PresetDefinition): Preset {
       if (BUILTIN_PRESETS.has(def.name)) throw new ConflictError(`Preset ${def.name} is built in; choose another name`);
       if (repo.get(accountId, def.name)) throw new ConflictError(`Preset ${def.name} already exists; PUT /v1/presets/${def.name} adds a new version`);
       assertValidDefinition(def);
@@ -47,7 +41,7 @@ export function createPresets(repo: PresetsRepo) {
       return find(accountId, def.name, version);
     },
     /** A new version; the earlier ones stay readable (and runnable) by number. */
-    update(accountId: string, name: string, def: PresetDefinition): PresetRecord {
+    update(accountId: string, name: string, def: PresetDefinition): Preset {
       assertEditable(name);
       if (!repo.get(accountId, name)) throw new NotFoundError(`Preset ${name} not found`);
       const next = { ...def, name };
@@ -57,10 +51,6 @@ export function createPresets(repo: PresetsRepo) {
     remove(accountId: string, name: string): void {
       assertEditable(name);
       if (!repo.remove(accountId, name)) throw new NotFoundError(`Preset ${name} not found`);
-    },
-    exportFile(accountId: string, name: string, version?: number): PresetExportFile {
-      const { version: _v, builtin: _b, created_at: _c, ...preset } = find(accountId, name, version);
-      return { format: PRESET_FORMAT, format_version: PRESET_FORMAT_VERSION, preset };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitCommandText } from '../ffmpeg-args/command-text';
-import { segmentedIssues } from './eligibility';
+import { segmentedIssues } from '../ffmpeg-args/segmented-eligibility';
 import { planBounds, planSegmented } from './plan';
 
 const one: { input_files: Record<string, string>; output_files: Record<string, string> | 'OUTPUT_FOLDER' } = {

@@ -50,7 +50,7 @@ export const LIST_NAME = 'seg_list.txt';
 
 /**
  * `tokens` are the command with its aliases already replaced by file names: `input` is the
- * one input, the last token the one output (eligibility.ts guarantees both).
+ * one input, the last token the one output (ffmpeg-args/segmented-eligibility.ts guarantees both).
  */
 export function planSegmented(facts: SegmentFacts, tokens: string[], input: string, segmentSeconds: number): SegmentedPlan {
   const segments = planBounds(facts, segmentSeconds);

@@ -13,7 +13,8 @@ import { JobFailure } from '../errors';
 import { probe, readKeyframes } from '../facts/compute';
 import { streamFactsOf } from '../facts/stream-facts';
 import { planSegmented, type SegmentedPlan } from './plan';
-import { fileOf, loadManifest, planKey, recordDone, stateDirOf, type Manifest } from './manifest';
+import { dropState, fileOf, loadManifest, planKey, recordDone, stateDirOf, type Manifest } from './manifest';
+import type { RunKind } from '../jobs/run-kinds';
 
 export interface SegmentedDeps {
   ffmpegPath: string;
@@ -31,6 +32,14 @@ export function segmentSecondsOf(request: StoredRequest): number | null {
   if (!s) return null;
   return s === true ? DEFAULT_SEGMENT_SECONDS : (s.segment_seconds ?? DEFAULT_SEGMENT_SECONDS);
 }
+
+/** A segmented encode, as the runner runs it (handed to it by the composition root: jobs/run-kinds.ts). */
+export const SEGMENTED_RUN: RunKind = {
+  name: 'segmented encode',
+  matches: (request) => segmentSecondsOf(request) !== null,
+  execute: runSegmented,
+  dropState: (deps, commandId) => dropState(deps.jobsDir, commandId),
+};
 
 /**
  * Runs a segmented encode through the job engine's step runner (runSteps: sandbox, limits,

@@ -1,3 +1,4 @@
+import type { UploadSession } from '../../files/upload-sessions';
 import type { StoredFile } from '../../files/stored-file';
 import type { UrlBuilder } from '../../files/urls';
 import { mediaOf } from '../../files/storage-access';
@@ -38,4 +39,9 @@ export function presentFile(row: StoredFile, urls: UrlBuilder, presignTtlSeconds
     out.external_error_message = row.externalErrorMessage;
   }
   return out;
+}
+
+/** An upload session as init-upload answers it (docs/api.md §4.8). */
+export function presentUploadSession(u: UploadSession) {
+  return { file_id: u.fileId, part_size: u.partSize, part_count: u.partCount, upload_urls: u.uploadUrls, expires_at: u.expiresAt };
 }

@@ -5,7 +5,7 @@ import { accountOf } from '../middleware/auth';
 import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { fileEndpoints } from '../../contract/endpoints/files';
 import { streamedEndpoints } from '../../contract/endpoints/streamed';
-import { presentFile } from './files.presenter';
+import { presentFile, presentUploadSession } from './files.presenter';
 import { bulkDeleteFiles, deleteCommandFiles, deleteOneFile, type DeleteDeps } from '../../files/deletes';
 import { streamOutputsZip } from '../../files/outputs-zip';
 import type { StoreFileWorker } from '../../files/store-from-url';
@@ -68,7 +68,7 @@ export function fileRoutes(
 
     initUpload: (ctx, { body }) => {
       records?.assertRoom(accountOf(ctx), 'files');
-      return uploads.init(accountOf(ctx), body);
+      return presentUploadSession(uploads.init(accountOf(ctx), body));
     },
 
     completeUpload: async (ctx, input) => {

@@ -6,6 +6,7 @@ import type { Presets } from '../../presets/presets';
 import { submitPreset } from '../../presets/submit-preset';
 import type { SubmitDeps } from '../../jobs/submit';
 import { presetEndpoints } from '../../contract/endpoints/presets';
+import { presentExportFile, presentPreset } from './presets.presenter';
 
 /** `/v1/presets` (FFDesk): named, versioned command templates (docs/presets.md). */
 export function presetRoutes(submit: SubmitDeps, presets: Presets): Router {
@@ -15,32 +16,32 @@ export function presetRoutes(submit: SubmitDeps, presets: Presets): Router {
     submit.records?.assertRoom(account, 'presetVersions');
   };
   return mountEndpoints(createRouter(), presetEndpoints, {
-    listPresets: (ctx) => presets.list(accountOf(ctx).id),
+    listPresets: (ctx) => presets.list(accountOf(ctx).id).map(presentPreset),
 
     createPreset: (ctx, { body }) => {
       priced(accountOf(ctx), body);
-      return presets.create(accountOf(ctx).id, body);
+      return presentPreset(presets.create(accountOf(ctx).id, body));
     },
 
     importPreset: (ctx, { body: file }) => {
       priced(accountOf(ctx), file.preset);
       const account = accountOf(ctx).id;
       const exists = presets.list(account).some((p) => p.name === file.preset.name && !p.builtin);
-      return exists ? presets.update(account, file.preset.name, file.preset) : presets.create(account, file.preset);
+      return presentPreset(exists ? presets.update(account, file.preset.name, file.preset) : presets.create(account, file.preset));
     },
 
     getPreset: (ctx, input) => {
       const { name } = input.params;
-      return presets.find(accountOf(ctx).id, name, input.query.version);
+      return presentPreset(presets.find(accountOf(ctx).id, name, input.query.version));
     },
 
-    listPresetVersions: (ctx, { params: { name } }) => presets.versions(accountOf(ctx).id, name),
+    listPresetVersions: (ctx, { params: { name } }) => presets.versions(accountOf(ctx).id, name).map(presentPreset),
 
     exportPreset: (ctx, input) => {
       const { name } = input.params;
       const { version } = input.query;
       ctx.set('Content-Disposition', `attachment; filename="${name}.ffdesk-preset.json"`);
-      return presets.exportFile(accountOf(ctx).id, name, version);
+      return presentExportFile(presets.find(accountOf(ctx).id, name, version));
     },
 
     updatePreset: (ctx, input) => {
@@ -49,7 +50,7 @@ export function presetRoutes(submit: SubmitDeps, presets: Presets): Router {
       const raw = ctx.state.body as Record<string, unknown> | undefined;
       if (raw && typeof raw === 'object' && !Array.isArray(raw)) ctx.state.body = { ...raw, name };
       priced(accountOf(ctx), input.body);
-      return presets.update(accountOf(ctx).id, name, input.body);
+      return presentPreset(presets.update(accountOf(ctx).id, name, input.body));
     },
 
     deletePreset: (ctx, { params: { name } }) => {

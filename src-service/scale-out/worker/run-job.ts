@@ -1,10 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { CancelledError, JobFailure, ShutdownError } from '../../errors';
 import { executeInFolder } from '../../jobs/execute';
 import type { ParsedRequest } from '../../jobs/submit';
 import { stepLimits } from '../../jobs/runner';
-import { startRunTimer } from '../../jobs/run-limit';
+import { jobDirsOf, openRunEnvelope, removeJobDirs, resetJobDirs, type RunEnvelope } from '../../jobs/run-envelope';
 import type { Confiner, SandboxMode } from '../../media/confine';
 import type { JobPlan } from '../plan';
 import { filesToUpload } from '../remote-jobs';
@@ -45,17 +43,14 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
     return;
   }
   const plan = claim.plan;
-  const dirs = { work: path.join(ctx.workDir, commandId), scratch: path.join(ctx.workDir, `${commandId}.in`) };
-  const controller = new AbortController();
-  const onShutdown = () => controller.abort(new ShutdownError('The worker is stopping'));
-  ctx.shutdown.addEventListener('abort', onShutdown, { once: true });
-  const stopTimer = startRunTimer(plan.max_run_seconds, (failure) => controller.abort(failure));
-  const reporter = startReporter(ctx, commandId, controller);
+  const dirs = jobDirsOf(ctx.workDir, commandId);
+  // The runner's envelope: the run-time limit, and the worker's shutdown putting the command back in the queue.
+  const envelope = openRunEnvelope(plan.max_run_seconds, ctx.shutdown, workerStopping);
+  const reporter = startReporter(ctx, commandId, envelope);
   const logs: string[] = [`--- worker ${ctx.workerId}: running with ${plan.vcpu_count} vCPU(s) (pinned to core(s) ${ctx.cpus.join(',') || 'any'})`];
   let ffmpegSeconds = 0;
   try {
-    await removeDirs(dirs);
-    await fs.mkdir(dirs.work, { recursive: true });
+    await resetJobDirs(dirs);
     const req: ParsedRequest = {
       steps: plan.steps,
       inputs: Object.fromEntries(Object.entries(plan.inputs).map(([a, u]) => [a, ctx.client.resolve(u)])),
@@ -70,7 +65,7 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
       dirs,
       {
         cpus: ctx.cpus,
-        signal: controller.signal,
+        signal: envelope.signal,
         limits: stepLimits(plan.limits, { maxRunSeconds: plan.max_run_seconds, vcpuCount: plan.vcpu_count }),
         checkLists: true,
         onProgress: (p) => reporter.set(p),
@@ -78,29 +73,27 @@ export async function runRemoteJob(ctx: JobContext, commandId: string): Promise<
       },
       logs,
     );
-    stopTimer(); // the time limit covers ffmpeg's run, as in the embedded runner; storing is the service's part
-    await finish(ctx, commandId, plan, dirs.work, { ...ran, log: logs.join('\n') }, controller.signal);
+    envelope.stopTimer(); // the time limit covers ffmpeg's run, as in the embedded runner; storing is the service's part
+    await finish(ctx, commandId, plan, dirs.work, { ...ran, log: logs.join('\n') }, envelope.signal);
   } catch (err) {
-    const reason: unknown = controller.signal.aborted ? controller.signal.reason : err;
-    await reportFailure(ctx, commandId, reason, err, { log: logs.join('\n'), ffmpegSeconds });
+    await reportFailure(ctx, commandId, envelope.reasonFor(err), err, { log: logs.join('\n'), ffmpegSeconds });
   } finally {
-    stopTimer();
+    envelope.close();
     reporter.stop();
-    ctx.shutdown.removeEventListener('abort', onShutdown);
-    await removeDirs(dirs);
+    await removeJobDirs(dirs);
   }
 }
 
 /** Progress every PROGRESS_EVERY_MS (also the heartbeat); a cancel answer aborts the run. */
-function startReporter(ctx: JobContext, commandId: string, controller: AbortController) {
+function startReporter(ctx: JobContext, commandId: string, run: Pick<RunEnvelope, 'abort'>) {
   return startProgressReporter(
     (progress) => ctx.client.send('workerProgress', { command_id: commandId }, { worker_id: ctx.workerId, progress }, { patienceMs: 0 }),
-    controller,
+    run,
   );
 }
 
 /** Sends the latest progress every PROGRESS_EVERY_MS through `send`; an answer with `cancel` aborts the run. */
-export function startProgressReporter(send: (progress: unknown) => Promise<{ cancel: boolean }>, controller: AbortController) {
+export function startProgressReporter(send: (progress: unknown) => Promise<{ cancel: boolean }>, run: Pick<RunEnvelope, 'abort'>) {
   let latest: unknown = null;
   let busy = false;
   const tick = () => {
@@ -110,7 +103,7 @@ export function startProgressReporter(send: (progress: unknown) => Promise<{ can
     latest = null;
     send(progress)
       .then((a) => {
-        if (a.cancel) controller.abort(new CancelledError());
+        if (a.cancel) run.abort(new CancelledError());
       })
       .catch(() => undefined) // the service is restarting: keep working, report again next tick
       .finally(() => (busy = false));
@@ -203,5 +196,5 @@ export function failureOf(reason: unknown, err: unknown): { error_status: Worker
   return { error_status: 'PROCESSING_ERROR', error_message: `Internal error while running the command on a worker: ${message}` };
 }
 
-const removeDirs = (dirs: { work: string; scratch: string }) =>
-  Promise.all([fs.rm(dirs.work, { recursive: true, force: true }), fs.rm(dirs.scratch, { recursive: true, force: true })]);
+/** What a run is aborted with when the worker shuts down: the command goes back to the queue. */
+export const workerStopping = () => new ShutdownError('The worker is stopping');

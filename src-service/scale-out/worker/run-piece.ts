@@ -4,11 +4,11 @@ import { CancelledError, JobFailure, ShutdownError } from '../../errors';
 import { prepareInputs } from '../../files/prepare-inputs';
 import { runSteps } from '../../jobs/run-steps';
 import { stepLimits } from '../../jobs/runner';
-import { startRunTimer } from '../../jobs/run-limit';
+import { openRunEnvelope } from '../../jobs/run-envelope';
 import type { JobPlan } from '../plan';
 import { ApiError } from '../../client/errors';
 import { isTransient } from './service-client';
-import { failureOf, startProgressReporter, uploadFile, type JobContext } from './run-job';
+import { failureOf, startProgressReporter, uploadFile, workerStopping, type JobContext } from './run-job';
 import type { CachedInput, InputCache } from './input-cache';
 
 /** A piece of a segmented encode as the service hands it out (scale-out/segments/coordinator.ts). */
@@ -32,13 +32,10 @@ export async function runRemotePiece(ctx: JobContext & { inputs: InputCache }, c
   }
   const piece = claim.piece;
   const work = path.join(ctx.workDir, `${commandId}_p${index}`);
-  const controller = new AbortController();
-  const onShutdown = () => controller.abort(new ShutdownError('The worker is stopping'));
-  ctx.shutdown.addEventListener('abort', onShutdown, { once: true });
-  const stopTimer = startRunTimer(piece.max_run_seconds, (failure) => controller.abort(failure));
+  const envelope = openRunEnvelope(piece.max_run_seconds, ctx.shutdown, workerStopping);
   const reporter = startProgressReporter(
     (progress) => ctx.client.send('workerSegmentProgress', params, { worker_id: ctx.workerId, progress }, { patienceMs: 0 }),
-    controller,
+    envelope,
   );
   const logs: string[] = [`--- worker ${ctx.workerId}: piece ${index} (pinned to core(s) ${ctx.cpus.join(',') || 'any'})`];
   let ffmpegSeconds = 0;
@@ -54,19 +51,18 @@ export async function runRemotePiece(ctx: JobContext & { inputs: InputCache }, c
     await fs.link(input.file, at);
     const confiner = ctx.confinerFor(piece.sandbox_mode);
     const limits = stepLimits(piece.limits, { maxRunSeconds: piece.max_run_seconds, vcpuCount: 1 });
-    const opts = { cwd: work, cpus: ctx.cpus, signal: controller.signal, inputDurations: input.durations, confiner, limits, checkLists: true };
+    const opts = { cwd: work, cpus: ctx.cpus, signal: envelope.signal, inputDurations: input.durations, confiner, limits, checkLists: true };
     await runSteps(ctx.ffmpegPath, [piece.segment.args], { ...opts, onProgress: (p) => reporter.set(p), onRunTime: (s) => (ffmpegSeconds += s) }, logs);
-    stopTimer();
-    const answer = await deliver(ctx, params, { work, file: piece.segment.output, ffmpegSeconds, log: logs.join('\n') }, controller.signal);
+    envelope.stopTimer();
+    const answer = await deliver(ctx, params, { work, file: piece.segment.output, ffmpegSeconds, log: logs.join('\n') }, envelope.signal);
     finished = !answer.more;
   } catch (err) {
-    const reason: unknown = controller.signal.aborted ? controller.signal.reason : err;
+    const reason = envelope.reasonFor(err);
     finished = reason instanceof CancelledError;
     await reportFailure(ctx, params, reason, err, { log: logs.join('\n'), ffmpegSeconds });
   } finally {
-    stopTimer();
+    envelope.close();
     reporter.stop();
-    ctx.shutdown.removeEventListener('abort', onShutdown);
     await fs.rm(work, { recursive: true, force: true });
     if (acquired) await ctx.inputs.release(commandId, finished);
   }

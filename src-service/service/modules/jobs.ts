@@ -13,8 +13,10 @@ import { createRecordBudget } from '../../accounts/record-limits';
 import { commandRoutes } from '../../api/commands/commands.routes';
 import { editRoutes } from '../../api/edits/edits.routes';
 import { createPollCache, type PollCache } from '../../api/commands/poll-cache';
+import { EDIT_RUN } from '../../edits/run-edit';
+import { SEGMENTED_RUN } from '../../segmented/run-segmented';
 
-type RunnerWiring = Omit<RunnerDeps, 'ffmpegPath' | 'ffprobePath' | 'knownNames' | 'onStatus' | 'onProgress' | 'resultCache'>;
+type RunnerWiring = Omit<RunnerDeps, 'ffmpegPath' | 'ffprobePath' | 'knownNames' | 'onStatus' | 'onProgress' | 'resultCache' | 'kinds'>;
 
 export interface JobsDeps extends RunnerWiring {
   config: Config;
@@ -70,5 +72,7 @@ function localRunner(deps: JobsDeps) {
     resultCache: createResultCache({ db: deps.db, files: deps.files, blobs: deps.blobs, urls: deps.urls, media, jobsDir: deps.jobsDir, log: deps.log }),
     onStatus: (row) => notifier.onStatus(row),
     onProgress: (row, p) => notifier.onProgress(row, p),
+    // The kinds of command the runner runs besides ordinary ones: edits/ and segmented/ build on its steps.
+    kinds: [EDIT_RUN, SEGMENTED_RUN],
   });
 }

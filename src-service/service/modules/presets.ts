@@ -17,7 +17,7 @@ export function createPresetsModule(deps: PresetsDeps): ServiceModule {
   const batches = createBatches(deps, presets, createBatchesRepo(deps.db));
   const watch = createWatchFolders(deps, presets);
   return {
-    name: 'watch folders',
+    name: 'presets, batches and watch folders',
     routers: [presetRoutes(deps.submit, presets), batchRoutes(deps, batches), cacheRoutes(deps), watchRoutes(watch)],
     start: () => watch.start(),
     stop: () => watch.stop(),

@@ -12,9 +12,6 @@ describe('layers', () => {
     expect(arrows).toEqual([
       // The result cache reads the run's types (ParsedRequest, StoredOutput); the runner holds the cache: types only.
       'jobs -> cache (type only)',
-      // The runner dispatches an edit and a segmented run, which reuse the runner's steps (docs/architecture.md, debts).
-      'jobs -> edits',
-      'segmented -> jobs',
     ]);
   });
 });

@@ -3,6 +3,7 @@ import type { StoredFile } from '../../../../src-service/client';
 import { applyTemplate, samplesByName } from './apply-template';
 import { toRequest } from './form';
 import { TEMPLATES } from './templates';
+import { BUILTIN_PRESET_DEFINITIONS } from '../../../../src-service/contract/builtin-presets';
 import { validateRequest } from './validation';
 
 const SAMPLE_NAMES = [
@@ -47,6 +48,14 @@ describe('template gallery', () => {
     const { form, missing } = applyTemplate(t, samplesByName(stored.filter((f) => f.filename !== 'sample-logo.png')));
     expect(missing).toEqual(['sample-logo.png']);
     expect(validateRequest(toRequest(form)).map((i) => i.loc)).toEqual([['body', 'input_files', 'in_logo']]);
+  });
+
+  it('when the service defines its built-in presets, then each is a template, with a demo sample for each input and no placeholder left', () => {
+    expect(TEMPLATES.map((t) => t.id)).toEqual(BUILTIN_PRESET_DEFINITIONS.map((d) => d.name));
+    for (const t of TEMPLATES) {
+      expect(t.inputs.every((i) => i.sample.startsWith('sample-'))).toBe(true);
+      expect(JSON.stringify([t.steps, t.outputs])).not.toMatch(/\{\{?(?!in_|out_)[a-z_0-9]+\}/);
+    }
   });
 
   it('never writes the program name or quotes that a shell would need', () => {
