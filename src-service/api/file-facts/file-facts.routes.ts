@@ -8,6 +8,7 @@ import { assertLocalOnly } from '../../local/local-only';
 import { listFolders } from '../../local/folders';
 import { saveOutputsTo, type SaveToDeps } from '../../local/save-to';
 import { revealPath } from '../../local/reveal';
+import { presentSavedOutputs } from './file-facts.presenter';
 
 const { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, listLocalFolders, saveCommandOutputsTo, revealLocalPath } = fileFactEndpoints;
 
@@ -43,12 +44,12 @@ export function localFolderRoutes(deps: LocalDeps): Router {
         guard(accountOf(ctx).id);
         return listFolders(input.query.path);
       },
-      saveCommandOutputsTo: (ctx, input) => {
+      saveCommandOutputsTo: async (ctx, input) => {
         guard(accountOf(ctx).id);
         // Another account's command is a 404 whatever the body (the cross-account walk sends none).
         if (!deps.commands.get(accountOf(ctx).id, input.params.command_id)) throw new NotFoundError('Command not found');
         const { folder, pattern } = input.body;
-        return saveOutputsTo(deps, accountOf(ctx).id, input.params.command_id, folder, pattern);
+        return presentSavedOutputs(await saveOutputsTo(deps, accountOf(ctx).id, input.params.command_id, folder, pattern));
       },
       revealLocalPath: (ctx, input) => {
         guard(accountOf(ctx).id);
