@@ -115,8 +115,6 @@ const WIRE_ALLOWED = [
   // The worker protocol's answers (a plan, an output upload) are built beside the scale-out code that signs them (docs/scale-out.md).
   'src-service/scale-out/plan.ts',
   'src-service/scale-out/output-uploads.ts',
-  // Known debt (docs/architecture.md, "Where the plumbing is still being redone"): the facts answer.
-  'src-service/facts/file-facts.ts',
 ];
 
 export default tseslint.config(

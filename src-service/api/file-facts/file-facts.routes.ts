@@ -8,7 +8,7 @@ import { assertLocalOnly } from '../../local/local-only';
 import { listFolders } from '../../local/folders';
 import { saveOutputsTo, type SaveToDeps } from '../../local/save-to';
 import { revealPath } from '../../local/reveal';
-import { presentSavedOutputs } from './file-facts.presenter';
+import { presentKeyframes, presentLoudness, presentSavedOutputs, presentTimeline } from './file-facts.presenter';
 
 const { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, listLocalFolders, saveCommandOutputsTo, revealLocalPath } = fileFactEndpoints;
 
@@ -18,10 +18,11 @@ export function fileFactRoutes(facts: FileFacts): Router {
     createRouter(),
     { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness },
     {
-      getFileKeyframes: (ctx, { params }) => facts.keyframes(accountOf(ctx).id, params.file_id),
-      getFileTimeline: (ctx, { params }) => facts.timeline(accountOf(ctx).id, params.file_id),
+      getFileKeyframes: async (ctx, { params }) => presentKeyframes(await facts.keyframes(accountOf(ctx).id, params.file_id)),
+      getFileTimeline: async (ctx, { params }) => presentTimeline(await facts.timeline(accountOf(ctx).id, params.file_id)),
+      // The proxy's answer has no field to rename: the domain's value is the answer.
       getFileProxy: (ctx, { params }) => facts.proxy(accountOf(ctx).id, params.file_id),
-      getFileLoudness: (ctx, { params, query }) => facts.loudness(accountOf(ctx).id, params.file_id, query.audio_track),
+      getFileLoudness: async (ctx, { params, query }) => presentLoudness(await facts.loudness(accountOf(ctx).id, params.file_id, query.audio_track)),
     },
   );
 }
