@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyForm } from './form';
 import { BUILTIN_PRESETS } from '../../../../src-service/presets/builtin';
+import { presentPreset } from '../../../../src-service/api/presets/presets.presenter';
 import { applyTemplate, openTemplateAsPreset } from './apply-template';
 import { TEMPLATES } from './templates';
 import { isPresetEditedByHand, openPreset, presetIssues, writePreset } from './preset-form';
@@ -47,7 +48,7 @@ describe('a preset in the builder', () => {
 describe('a template opened from the gallery', () => {
   it("when Use opens a template, then it is its built-in preset: parameters as fields, the template's output names, the declared kinds kept", () => {
     const t = TEMPLATES.find((x) => x.id === 'gif')!;
-    const builtin = BUILTIN_PRESETS.get('gif')!;
+    const builtin = presentPreset(BUILTIN_PRESETS.get('gif')!); // as GET /v1/presets/gif answers it
     const { form: filled } = applyTemplate(t, new Map());
     const form = openTemplateAsPreset(t, filled, builtin);
     expect(Object.keys(form.preset!.parameters)).toEqual(['duration', 'width', 'fps']);
