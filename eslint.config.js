@@ -115,16 +115,6 @@ const WIRE_ALLOWED = [
   // The worker protocol's answers (a plan, an output upload) are built beside the scale-out code that signs them (docs/scale-out.md).
   'src-service/scale-out/plan.ts',
   'src-service/scale-out/output-uploads.ts',
-  // Known debts (docs/architecture.md, "Where the plumbing is still being redone"): file and watch events published
-  // by the domain itself, the facts answer, the save-to answer, and the test webhook's payload.
-  'src-service/files/deletes.ts',
-  'src-service/files/probe-and-store.ts',
-  'src-service/files/store-from-url.ts',
-  'src-service/files/upload-sessions.ts',
-  'src-service/watch/watch-folder.ts',
-  'src-service/facts/file-facts.ts',
-  'src-service/local/save-to.ts',
-  'src-service/webhooks/test-event.ts',
 ];
 
 export default tseslint.config(

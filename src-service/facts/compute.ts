@@ -7,6 +7,7 @@ import { createPeakCounter, planSprite, planWaveform, spriteFilter, type SpriteP
 import { runConfined } from './run-confined';
 import type { StreamFacts } from './stream-facts';
 import { loudnessArgv, parseLoudnorm, type LoudnessMeasure } from './loudness';
+import type { WaveformFacts } from './fact-values';
 
 export interface Tools {
   confiner: Confiner;
@@ -62,7 +63,7 @@ export async function makeSprite(tools: Tools, input: string, facts: StreamFacts
 }
 
 /** Peaks of the first audio stream: decoded to low-rate mono PCM in the work folder, read in chunks. */
-export async function makeWaveform(tools: Tools, input: string, facts: StreamFacts, workDir: string): Promise<{ peaks: number[]; peaks_per_second: number }> {
+export async function makeWaveform(tools: Tools, input: string, facts: StreamFacts, workDir: string): Promise<WaveformFacts> {
   const plan = planWaveform(facts.duration);
   const pcm = path.join(workDir, 'wave.pcm');
   const argv = ['-v', 'error', '-nostdin', '-i', input, '-map', `0:${facts.audioIndex}`, '-vn', '-sn', '-dn'];
@@ -79,7 +80,7 @@ export async function makeWaveform(tools: Tools, input: string, facts: StreamFac
   });
   const counter = createPeakCounter(plan);
   for await (const chunk of fs.createReadStream(pcm, { highWaterMark: 256 * 1024 })) counter.push(chunk as Buffer);
-  return { peaks: counter.peaks(), peaks_per_second: Math.round(plan.peaksPerSecond * 1e6) / 1e6 };
+  return { peaks: counter.peaks(), peaksPerSecond: Math.round(plan.peaksPerSecond * 1e6) / 1e6 };
 }
 
 /** loudnorm's measurement of one audio track (the first of two passes): the whole track is decoded, nothing is written. */

@@ -6,9 +6,10 @@
  */
 export const FACT_VERSIONS: Readonly<Record<string, number>> = {
   'probe.json': 1,
-  'keyframes.json': 1,
-  /** The sprite (sprite.jpg) and waveform: written together with timeline.json. */
-  'timeline.json': 1,
+  /** 2: held as the domain's KeyframeFacts (camelCase) rather than the answer's wire shape. */
+  'keyframes.json': 2,
+  /** The sprite (sprite.jpg) and waveform: written together with timeline.json. 2: held as CachedTimeline (camelCase). */
+  'timeline.json': 2,
   /** The proxy's state; proxy.mp4 is made again when it is stale. */
   'proxy.json': 1,
   /** One per audio track: loudness-a1.json, loudness-a2.json … (versionOf's default of 1 holds for each). */

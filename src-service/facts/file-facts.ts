@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { FilesRepo } from '../files/files-repo';
 import type { StoredFile } from '../files/stored-file';
 import type { BlobStore } from '../storage/blob-store';
-import type { KeyframesResponse, LoudnessResponse, ProxyResponse, TimelineResponse } from '../contract/file-facts.schema';
+import type { CachedTimeline, KeyframeFacts, LoudnessFacts, ProxyFacts, SpriteFacts, TimelineFacts } from './fact-values';
 import { ConflictError, NotFoundError } from '../errors';
 import { isFolderBlob } from '../files/storage-access';
 import { errorCode } from '../storage/fs-io';
@@ -24,8 +24,6 @@ export interface FileFactsDeps {
   /** A signed URL of a cached image or proxy of the file. */
   signedUrl(fileId: string, name: string): string;
 }
-
-type Timeline = Omit<TimelineResponse, 'thumbnails'> & { thumbnails: Omit<NonNullable<TimelineResponse['thumbnails']>, 'url'> | null };
 
 /** The clip view's facts about a stored file (docs/api.md, "File facts"), each computed once and cached. */
 export function createFileFacts(deps: FileFactsDeps) {
@@ -55,7 +53,7 @@ export function createFileFacts(deps: FileFactsDeps) {
     return { row, input, facts: await factsOf(row, input) };
   }
 
-  async function keyframes(accountId: string, fileId: string): Promise<KeyframesResponse> {
+  async function keyframes(accountId: string, fileId: string): Promise<KeyframeFacts> {
     const row = storedRow(accountId, fileId);
     const input = inputOf(row);
     return computed(() =>
@@ -69,25 +67,25 @@ export function createFileFacts(deps: FileFactsDeps) {
         const times =
           facts.videoIndex === null || facts.videoIndex === facts.firstVideoIndex ? first : await readKeyframes(deps.tools(), input, String(facts.videoIndex));
         return {
-          file_id: row.id,
+          fileId: row.id,
           duration: facts.duration,
-          frame_rate: facts.frameRate,
-          time_base: facts.timeBase,
-          has_video: facts.videoIndex !== null,
-          has_audio: facts.audioIndex !== null,
+          frameRate: facts.frameRate,
+          timeBase: facts.timeBase,
+          hasVideo: facts.videoIndex !== null,
+          hasAudio: facts.audioIndex !== null,
           keyframes: facts.videoIndex === null ? [] : times,
         };
       }),
     );
   }
 
-  async function timeline(accountId: string, fileId: string): Promise<TimelineResponse> {
+  async function timeline(accountId: string, fileId: string): Promise<TimelineFacts> {
     const { row, input, facts } = await source(accountId, fileId);
-    const t = await computed(() => cache.once<Timeline>(row.id, 'timeline.json', () => makeTimeline(row.id, input, facts)));
+    const t = await computed(() => cache.once<CachedTimeline>(row.id, 'timeline.json', () => makeTimeline(row.id, input, facts)));
     return { ...t, thumbnails: t.thumbnails ? { url: deps.signedUrl(row.id, SPRITE_FILE), ...t.thumbnails } : null };
   }
 
-  async function makeTimeline(fileId: string, input: string, facts: StreamFacts): Promise<Timeline> {
+  async function makeTimeline(fileId: string, input: string, facts: StreamFacts): Promise<CachedTimeline> {
     const work = await cache.workDir(fileId);
     try {
       // Pictures and sound side by side: each is one ffmpeg process, mostly on one core.
@@ -95,20 +93,20 @@ export function createFileFacts(deps: FileFactsDeps) {
         facts.videoIndex === null ? null : spriteOf(fileId, input, facts, work),
         facts.audioIndex === null ? null : makeWaveform(deps.tools(), input, facts, work),
       ]);
-      return { file_id: fileId, duration: facts.duration, thumbnails, waveform };
+      return { fileId, duration: facts.duration, thumbnails, waveform };
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }
   }
 
-  async function spriteOf(fileId: string, input: string, facts: StreamFacts, work: string): Promise<Timeline['thumbnails']> {
+  async function spriteOf(fileId: string, input: string, facts: StreamFacts, work: string): Promise<SpriteFacts> {
     const { plan, file } = await makeSprite(deps.tools(), input, facts, work);
     await fs.rename(file, cache.pathOf(fileId, SPRITE_FILE));
     const { count, columns, rows, tileWidth, tileHeight, intervalSeconds } = plan;
-    return { columns, rows, tile_width: tileWidth, tile_height: tileHeight, count, interval_seconds: Math.round(intervalSeconds * 1e6) / 1e6 };
+    return { columns, rows, tileWidth, tileHeight, count, intervalSeconds: Math.round(intervalSeconds * 1e6) / 1e6 };
   }
 
-  async function proxy(accountId: string, fileId: string): Promise<ProxyResponse> {
+  async function proxy(accountId: string, fileId: string): Promise<ProxyFacts> {
     const { row, input, facts } = await source(accountId, fileId);
     const verdict = playabilityOf(facts, row.filename);
     if (verdict.playable) return { status: 'NOT_NEEDED' };
@@ -122,7 +120,7 @@ export function createFileFacts(deps: FileFactsDeps) {
   }
 
   /** The first pass of a two-pass loudness normalisation, per audio track (cached as `loudness-a<track>.json`). */
-  async function loudness(accountId: string, fileId: string, track: number): Promise<LoudnessResponse> {
+  async function loudness(accountId: string, fileId: string, track: number): Promise<LoudnessFacts> {
     const row = storedRow(accountId, fileId);
     const input = inputOf(row);
     const probed = await computed(() => cache.once(row.id, 'probe.json', () => probe(deps.tools(), input)));
@@ -130,7 +128,7 @@ export function createFileFacts(deps: FileFactsDeps) {
     if (track > tracks)
       throw new ConflictError(tracks === 0 ? 'The file has no sound' : `The file has ${tracks} audio track${tracks === 1 ? '' : 's'}, not ${track}`);
     const measured = await computed(() => cache.once(row.id, `loudness-a${track}.json`, () => measureLoudness(deps.tools(), input, track)));
-    return { file_id: row.id, audio_track: track, ...measured };
+    return { fileId: row.id, audioTrack: track, measure: measured };
   }
 
   return { keyframes, timeline, proxy, loudness };

@@ -2,7 +2,7 @@ import type { Db } from '../db/open';
 import type { FilesRepo } from './files-repo';
 import type { StoredFile } from './stored-file';
 import type { BlobStore } from '../storage/blob-store';
-import type { EventBus } from '../events/event-bus';
+import type { FileEvents } from './file-events';
 import { BadRequestError, NotFoundError } from '../errors';
 import { isFolderBlob } from './storage-access';
 
@@ -10,7 +10,7 @@ export interface DeleteDeps {
   db: Db;
   files: FilesRepo;
   blobs: BlobStore;
-  events: EventBus;
+  fileEvents: FileEvents;
 }
 
 /**
@@ -27,7 +27,7 @@ export async function deleteFileRows(deps: DeleteDeps, rows: StoredFile[]): Prom
     }
   })();
   await Promise.all(deleted.filter((d) => d.key).map((d) => deps.blobs.delete(d.key as string)));
-  for (const d of deleted) deps.events.publish(d.account, 'file', { file_id: d.id, status: 'STORED', is_deleted: true });
+  for (const d of deleted) deps.fileEvents.emit({ accountId: d.account, fileId: d.id, status: 'STORED', deleted: true });
   return deleted.map((d) => d.id);
 }
 

@@ -4,7 +4,7 @@ import type { FilesRepo } from './files-repo';
 import type { StoredFile } from './stored-file';
 import type { FileStatus } from './file-state';
 import type { BlobStore } from '../storage/blob-store';
-import type { EventBus } from '../events/event-bus';
+import type { FileEvents } from './file-events';
 import type { Confiner } from '../media/confine';
 import type { Media } from '../media/media-module';
 import { mapProbe, probeFile } from '../media/probe';
@@ -18,7 +18,7 @@ export interface ProbeStoreDeps {
   confiner: Confiner;
   blobs: BlobStore;
   files: FilesRepo;
-  events: EventBus;
+  fileEvents: FileEvents;
 }
 
 /**
@@ -53,9 +53,9 @@ export async function probeAndStore(
     await deps.blobs.delete(blob.key);
     // Deleted while it was being fetched or uploaded: it ends here, not stuck in `from` (docs/choices.md: States).
     if (deps.files.setFailed(row.id, from, 'CANCELLED', DELETED_BEFORE_STORED)) {
-      deps.events.publish(row.accountId, 'file', { file_id: row.id, status: 'FAILED', is_deleted: true });
+      deps.fileEvents.emit({ accountId: row.accountId, fileId: row.id, status: 'FAILED', deleted: true });
     }
     return;
   }
-  deps.events.publish(row.accountId, 'file', { file_id: row.id, status: 'STORED', is_deleted: false });
+  deps.fileEvents.emit({ accountId: row.accountId, fileId: row.id, status: 'STORED', deleted: false });
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { InputDeps } from './prepare-inputs';
 import type { Account } from '../accounts/account';
 import type { StoredFile } from './stored-file';
+import type { FileStatus } from './file-state';
 import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
 import { assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { fileNameFromUrl } from '../storage/fetch-url';
@@ -46,7 +47,7 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
     if (row?.isDeleted) {
       // Deleted while it waited: nothing to fetch (docs/choices.md: States, it still ends FAILED).
       if (deps.files.setFailed(id, 'QUEUED', 'CANCELLED', DELETED_BEFORE_STORED)) {
-        deps.events.publish(row.accountId, 'file', { file_id: id, status: 'FAILED', is_deleted: true });
+        deps.fileEvents.emit({ accountId: row.accountId, fileId: id, status: 'FAILED', deleted: true });
       }
       return;
     }
@@ -79,8 +80,8 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
     }
   }
 
-  function publish(row: StoredFile, status: string): void {
-    deps.events.publish(row.accountId, 'file', { file_id: row.id, status, is_deleted: false });
+  function publish(row: StoredFile, status: FileStatus): void {
+    deps.fileEvents.emit({ accountId: row.accountId, fileId: row.id, status, deleted: false });
   }
 
   return {
@@ -97,7 +98,7 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
         filename: fileNameFromUrl(body.file_url, 'file'),
         originalFileUrl: body.file_url,
       });
-      deps.events.publish(account.id, 'file', { file_id: id, status: 'QUEUED', is_deleted: false });
+      deps.fileEvents.emit({ accountId: account.id, fileId: id, status: 'QUEUED', deleted: false });
       waiting.push(id);
       queue.notify();
       return id;

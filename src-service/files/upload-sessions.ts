@@ -15,7 +15,7 @@ import { planUpload } from './upload-plan';
 /** Upload sessions and part URLs live 6 hours (docs/api.md §8). */
 const SESSION_MS = 6 * 3600_000;
 
-export interface SessionDeps extends Pick<ProbeStoreDeps, 'files' | 'events'> {
+export interface SessionDeps extends Pick<ProbeStoreDeps, 'files' | 'fileEvents'> {
   db: Db;
   urls: Pick<UrlBuilder, 'partUrl'>;
   repo: UploadsRepo;
@@ -72,7 +72,7 @@ export function createUploadSessions(deps: SessionDeps) {
     })();
     const expSec = Math.floor(expiresAt / 1000);
     const uploadUrls = Array.from({ length: partCount }, (_, i) => deps.urls.partUrl(id, i + 1, expSec));
-    deps.events.publish(account.id, 'file', { file_id: id, status: 'UPLOADING', is_deleted: false });
+    deps.fileEvents.emit({ accountId: account.id, fileId: id, status: 'UPLOADING', deleted: false });
     return { fileId: id, partSize, partCount, uploadUrls, expiresAt: new Date(expiresAt).toISOString() };
   }
 
@@ -99,7 +99,7 @@ export function createUploadSessions(deps: SessionDeps) {
     checkParts(upload, repo.parts(fileId), parts);
     if (!deps.files.setStatus(fileId, 'UPLOADING', 'UPLOADED')) throw new BadRequestError('The upload was completed or aborted meanwhile');
     repo.remove(fileId);
-    deps.events.publish(account.id, 'file', { file_id: fileId, status: 'UPLOADED', is_deleted: false });
+    deps.fileEvents.emit({ accountId: account.id, fileId, status: 'UPLOADED', deleted: false });
     deps.store({ row, staging: upload.stagingPath, failOnError: true, blocks: deps.blocks.take(fileId) });
     return deps.files.get(account.id, fileId);
   }
@@ -109,7 +109,7 @@ export function createUploadSessions(deps: SessionDeps) {
     if (!deps.files.setFailed(fileId, 'UPLOADING', 'UPLOAD_ABORTED', 'The upload was aborted'))
       throw new BadRequestError('The upload was completed or aborted meanwhile');
     discard(upload);
-    deps.events.publish(account.id, 'file', { file_id: fileId, status: 'FAILED', is_deleted: false });
+    deps.fileEvents.emit({ accountId: account.id, fileId, status: 'FAILED', deleted: false });
     return deps.files.get(account.id, fileId);
   }
 

@@ -42,7 +42,7 @@ export function createUploads(deps: UploadDeps) {
     db: deps.db,
     urls: deps.urls,
     files: deps.files,
-    events: deps.events,
+    fileEvents: deps.fileEvents,
     repo,
     stagingDir,
     store: storing.store,

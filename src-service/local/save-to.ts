@@ -5,7 +5,6 @@ import type { CommandsRepo } from '../jobs/commands-repo';
 import type { FilesRepo } from '../files/files-repo';
 import type { StoredFile } from '../files/stored-file';
 import type { BlobStore } from '../storage/blob-store';
-import type { SaveToResponse } from '../contract/file-facts.schema';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isFolderBlob } from '../files/storage-access';
 import { errorCode } from '../storage/fs-io';
@@ -20,18 +19,18 @@ export interface SaveToDeps {
 
 const MAX_SUFFIX = 9999;
 
+/** One output copied out: which stored file, and the new file's path. */
+export interface SavedOutput {
+  fileId: string;
+  path: string;
+}
+
 /**
  * `POST /v1/commands/{id}/save-to`: copies a command's stored outputs into a folder inside home,
  * each under the pattern's name, never over an existing file (O_EXCL creation with a numbered
  * suffix; O_NOFOLLOW so a planted symlink is never written through). Stored files stay.
  */
-export async function saveOutputsTo(
-  deps: SaveToDeps,
-  accountId: string,
-  commandId: string,
-  folder: string,
-  pattern = DEFAULT_PATTERN,
-): Promise<SaveToResponse> {
+export async function saveOutputsTo(deps: SaveToDeps, accountId: string, commandId: string, folder: string, pattern = DEFAULT_PATTERN): Promise<SavedOutput[]> {
   const unknown = unknownPlaceholders(pattern);
   if (unknown.length > 0) throw ValidationError.at(['body', 'pattern'], `unknown placeholder ${unknown.join(', ')}: use {name}, {segment}, {ext}`);
   if (!deps.commands.get(accountId, commandId)) throw new NotFoundError('Command not found');
@@ -43,9 +42,9 @@ export async function saveOutputsTo(
   if (names.some((n) => n === null)) throw ValidationError.at(['body', 'pattern'], 'the pattern must give a plain file name (no / or \\)');
   const dir = await resolveInsideHome(folder, await realHome(), 'folder');
   if (!(await fs.stat(dir)).isDirectory()) throw new BadRequestError(`Not a folder: ${folder}`);
-  const saved: SaveToResponse['saved'] = [];
-  for (const [i, row] of outputs.entries()) saved.push({ file_id: row.id, path: await writeNew(deps.blobs, row, dir, names[i] as string) });
-  return { saved };
+  const saved: SavedOutput[] = [];
+  for (const [i, row] of outputs.entries()) saved.push({ fileId: row.id, path: await writeNew(deps.blobs, row, dir, names[i] as string) });
+  return saved;
 }
 
 async function writeNew(blobs: BlobStore, row: StoredFile, dir: string, name: string): Promise<string> {

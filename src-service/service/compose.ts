@@ -9,6 +9,9 @@ import { createConfiner, effectiveMode, type Confiner } from '../media/confine';
 import { createProbeCache } from '../media/probe-cache';
 import { createMedia, type Media, type MediaModule } from '../media/media-module';
 import { createEventBus, type EventBus } from '../events/event-bus';
+import { createListeners } from '../events/listeners';
+import type { FileEvent } from '../files/file-events';
+import type { WatchFolderEvent } from '../watch/watch-events';
 import { createUrlBuilder } from '../files/urls';
 import { createCommandNotifier, type CommandNotifier } from '../jobs/notify';
 import { createBackgroundTasks } from '../work/background';
@@ -96,15 +99,18 @@ export function compose(config: Config, version: string, log: (m: string) => voi
   // Each factory is handed what it declares, no shared bag (docs/architecture.md, Composition).
   // The job lifecycle emits; the event stream presents first, then a finished command's webhook.
   const notifier = createCommandNotifier({ setProgress: commands.setProgress, log });
-  const eventsModule = createEventsModule({ files, events, urls, notifier });
+  // Stored files and watch folders emit their own domain events; the event stream presents them too.
+  const fileEvents = createListeners<FileEvent>();
+  const watchEvents = createListeners<WatchFolderEvent>();
+  const eventsModule = createEventsModule({ files, events, urls, notifier, fileEvents, watchEvents });
   const webhooks = createWebhooksModule({ db, commands, files, config, urls, notifier, log });
   // What running a command takes, here or on a worker: the local runner and scale-out get the same pieces.
   const commandRun = { config, db, accounts, commands, files, blobs, keyring, urls, confiner, media, notifier, jobsDir, log };
   // Scale-out only with a Redis URL: without it nothing connects to Redis (docs/scale-out.md).
   const scaleOut = config.redisUrl ? createScaleOut({ ...commandRun, redisUrl: config.redisUrl, baseUrl }) : null;
   const jobs = createJobsModule({ ...commandRun, remote: scaleOut?.scheduler ?? null });
-  const filesModule = createFilesModule({ config, db, accounts, files, blobs, keyring, urls, confiner, events, media, log });
-  const fileFacts = createFileFactsModule({ config, accounts, commands, files, blobs, keyring, events, confiner, media, baseUrl, log });
+  const filesModule = createFilesModule({ config, db, accounts, files, blobs, keyring, urls, confiner, fileEvents, media, log });
+  const fileFacts = createFileFactsModule({ config, accounts, commands, files, blobs, keyring, fileEvents, confiner, media, baseUrl, log });
   const presets = createPresetsModule({
     config,
     db,
@@ -114,7 +120,8 @@ export function compose(config: Config, version: string, log: (m: string) => voi
     blobs,
     urls,
     confiner,
-    events,
+    fileEvents,
+    watchEvents,
     media,
     log,
     submit: jobs.submit,
@@ -130,7 +137,7 @@ export function compose(config: Config, version: string, log: (m: string) => voi
     start: async () => {
       if (config.samples)
         tasks.run('samples', (signal) =>
-          ensureSamples({ files, blobs, events, confiner, media, log, cacheDir: config.samplesCacheDir }, local.accountId, signal),
+          ensureSamples({ files, blobs, fileEvents, confiner, media, log, cacheDir: config.samplesCacheDir }, local.accountId, signal),
         );
     },
     stop: async () => undefined, // a background task: stopped with them

@@ -16,7 +16,7 @@ import { stageHashing, storeStaged, type IngestDeps } from './ingest';
 import { waitUntilStable } from './stability';
 import type { WatchRepo } from './watch-repo';
 import type { WatchFolder } from './watched';
-import type { WatchEvent } from '../contract/events.schema';
+import type { WatchEvents, WatchFolderEvent } from './watch-events';
 import { createWorkQueue } from '../work/work-queue';
 import { periodicSource } from '../work/sources';
 import { openUnder, UntrustedFileError } from '../storage/no-follow';
@@ -28,6 +28,7 @@ export interface WatchDeps extends IngestDeps, DeleteDeps {
   commands: Pick<CommandsRepo, 'getAny'>;
   urls: Pick<UrlBuilder, 'storageUrl' | 'parseOwnStorageUrl'>;
   submit: SubmitDeps;
+  watchEvents: WatchEvents;
   log(msg: string): void;
 }
 
@@ -225,9 +226,9 @@ async function removeInputCopy(ctx: WatchContext, cmd: Command): Promise<void> {
   }
 }
 
-/** The `watch` event of GET /v1/events: the GUI's counters follow these without a reload. */
-function publishWatch(ctx: WatchContext, row: WatchFolder, name: string, status: WatchEvent['status']): void {
-  ctx.deps.events.publish(row.accountId, 'watch', { watch_id: row.id, path: name, status } satisfies WatchEvent);
+/** Tells the event stream (`watch` events): the GUI's counters follow these without a reload. */
+function publishWatch(ctx: WatchContext, row: WatchFolder, name: string, status: WatchFolderEvent['status']): void {
+  ctx.deps.watchEvents.emit({ accountId: row.accountId, watchId: row.id, path: name, status });
 }
 
 /** Regular files only: not links (which could point anywhere on the machine), not folders. */

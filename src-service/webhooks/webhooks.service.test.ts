@@ -103,6 +103,18 @@ describe('retries, the delivery log, replay and test', () => {
     expect(new Set(r.received.map((x) => x.headers.id))).toEqual(new Set([test.body.delivery_id]));
     expect(r.received.every((x) => x.isSignatureValid)).toBe(true);
     expect(r.received[0]?.json.data).toMatchObject({ command_id: TEST_COMMAND_ID, status: 'SUCCESS' });
+    // The test event is a poll body's shape, key order included (what a receiver's parser sees).
+    expect(Object.keys(r.received[0]?.json.data ?? {})).toEqual([
+      'command_id',
+      'status',
+      'command_type',
+      'created_at',
+      'vcpu_count',
+      'original_request',
+      'total_processing_seconds',
+      'ffmpeg_command_run_seconds',
+      'output_files',
+    ]);
   });
 
   it('when every attempt fails, then after the schedule runs out the delivery is FAILED; replay sends it again', async () => {

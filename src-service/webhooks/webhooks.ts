@@ -11,7 +11,7 @@ import { createWebhooksRepo, type Delivery, type Webhook } from './webhooks-repo
 import { createDispatcher } from './dispatcher';
 import { scheduleFromEnv, type WebhookSchedule } from './schedule';
 import { generateWebhookSecret } from './signing';
-import { presentTestCommand } from './test-event';
+import { TEST_COMMAND_ID } from './test-event';
 
 /** How long finished deliveries stay in the log. */
 const LOG_RETENTION_MS = 30 * 24 * 3600_000;
@@ -24,6 +24,8 @@ interface WebhookDeps {
   log(msg: string): void;
   /** The poll body of a command (`GET /v1/commands/{id}`): the API layer presents it, webhooks send it. */
   pollBody(row: Command, outputs: StoredFile[]): unknown;
+  /** The "send test" event's data at this time: a poll body of a SUCCESS command with the nil id `TEST_COMMAND_ID`. */
+  testBody(now: Date): unknown;
 }
 
 /**
@@ -75,8 +77,7 @@ export function createWebhooks(deps: WebhookDeps, schedule: WebhookSchedule = sc
     /** "Send test": a synthetic SUCCESS record; waits for the first attempt so the caller sees its outcome. */
     async sendTest(accountId: string): Promise<Delivery> {
       const hook = requireWebhook(accountId);
-      const data = presentTestCommand();
-      const delivery = enqueue(accountId, data.command_id, hook.url, data);
+      const delivery = enqueue(accountId, TEST_COMMAND_ID, hook.url, deps.testBody(new Date()));
       await dispatcher.attemptNow(delivery);
       return repo.getDelivery(accountId, delivery.id) as Delivery;
     },

@@ -100,7 +100,8 @@ describe('GET /v1/events (Server-Sent Events)', () => {
     const statuses = () => s.frames.filter((f) => f.event === 'file' && f.data.file_id === id).map((f) => f.data.status);
     await s.waitFor(() => ['STORED', 'FAILED'].includes(statuses().at(-1)));
     expect(statuses().slice(0, 3)).toEqual(['QUEUED', 'DOWNLOADING', 'DOWNLOADED']);
-    expect(s.frames.find((f) => f.event === 'file')?.data).toEqual({ file_id: id, status: 'QUEUED', is_deleted: false });
+    // The payload byte for byte (key order included): what scripts and the GUI parse.
+    expect(JSON.stringify(s.frames.find((f) => f.event === 'file')?.data)).toBe(`{"file_id":"${id}","status":"QUEUED","is_deleted":false}`);
     s.close();
   });
 

@@ -8,6 +8,7 @@ import { assertLocalOnly } from '../../local/local-only';
 import { listFolders } from '../../local/folders';
 import { saveOutputsTo, type SaveToDeps } from '../../local/save-to';
 import { revealPath } from '../../local/reveal';
+import { presentKeyframes, presentLoudness, presentSavedOutputs, presentTimeline } from './file-facts.presenter';
 
 const { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, listLocalFolders, saveCommandOutputsTo, revealLocalPath } = fileFactEndpoints;
 
@@ -17,10 +18,11 @@ export function fileFactRoutes(facts: FileFacts): Router {
     createRouter(),
     { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness },
     {
-      getFileKeyframes: (ctx, { params }) => facts.keyframes(accountOf(ctx).id, params.file_id),
-      getFileTimeline: (ctx, { params }) => facts.timeline(accountOf(ctx).id, params.file_id),
+      getFileKeyframes: async (ctx, { params }) => presentKeyframes(await facts.keyframes(accountOf(ctx).id, params.file_id)),
+      getFileTimeline: async (ctx, { params }) => presentTimeline(await facts.timeline(accountOf(ctx).id, params.file_id)),
+      // The proxy's answer has no field to rename: the domain's value is the answer.
       getFileProxy: (ctx, { params }) => facts.proxy(accountOf(ctx).id, params.file_id),
-      getFileLoudness: (ctx, { params, query }) => facts.loudness(accountOf(ctx).id, params.file_id, query.audio_track),
+      getFileLoudness: async (ctx, { params, query }) => presentLoudness(await facts.loudness(accountOf(ctx).id, params.file_id, query.audio_track)),
     },
   );
 }
@@ -43,12 +45,12 @@ export function localFolderRoutes(deps: LocalDeps): Router {
         guard(accountOf(ctx).id);
         return listFolders(input.query.path);
       },
-      saveCommandOutputsTo: (ctx, input) => {
+      saveCommandOutputsTo: async (ctx, input) => {
         guard(accountOf(ctx).id);
         // Another account's command is a 404 whatever the body (the cross-account walk sends none).
         if (!deps.commands.get(accountOf(ctx).id, input.params.command_id)) throw new NotFoundError('Command not found');
         const { folder, pattern } = input.body;
-        return saveOutputsTo(deps, accountOf(ctx).id, input.params.command_id, folder, pattern);
+        return presentSavedOutputs(await saveOutputsTo(deps, accountOf(ctx).id, input.params.command_id, folder, pattern));
       },
       revealLocalPath: (ctx, input) => {
         guard(accountOf(ctx).id);

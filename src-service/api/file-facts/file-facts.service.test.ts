@@ -88,6 +88,7 @@ describe('GET /v1/files/{file_id}/keyframes', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ file_id: id, frame_rate: 25, time_base: '1/12800', has_video: true, has_audio: true, keyframes: [0, 2, 4] });
     expect(r.body.duration).toBeCloseTo(6, 1);
+    expect(Object.keys(r.body)).toEqual(['file_id', 'duration', 'frame_rate', 'time_base', 'has_video', 'has_audio', 'keyframes']);
   });
 
   it('when asked again, then the cached answer comes back and ffprobe is not run a second time; concurrent askers share one run', async () => {
@@ -144,6 +145,12 @@ describe('GET /v1/files/{file_id}/timeline', () => {
     expect(r.status, r.text).toBe(200);
     const t = r.body.thumbnails;
     expect(t).toMatchObject({ columns: 3, rows: 1, count: 3, tile_width: 160, tile_height: 90, interval_seconds: 2 });
+    // The answer's key order, as clients have always seen it.
+    expect([Object.keys(r.body), Object.keys(t), Object.keys(r.body.waveform)]).toEqual([
+      ['file_id', 'duration', 'thumbnails', 'waveform'],
+      ['url', 'columns', 'rows', 'tile_width', 'tile_height', 'count', 'interval_seconds'],
+      ['peaks', 'peaks_per_second'],
+    ]);
     const sprite = probeJson(await download(t.url, 'sprite.jpg')).streams[0];
     expect([sprite.codec_name, sprite.width, sprite.height]).toEqual(['mjpeg', 3 * 160, 90]);
     // Every tile holds a picture, the last one too (key frames end a GOP before the file does).
@@ -234,6 +241,7 @@ describe('GET /v1/files/{file_id}/loudness (two-pass normalisation)', () => {
     expect(first.status, first.text).toBe(200);
     const m = first.body as { input_i: number; input_tp: number; input_lra: number; input_thresh: number };
     expect(m.input_i).toBeLessThan(-30);
+    expect(Object.keys(first.body)).toEqual(['file_id', 'audio_track', 'input_i', 'input_tp', 'input_lra', 'input_thresh']);
     expect(integratedLoudness(quiet)).toBeCloseTo(m.input_i, 0);
     const runs = svc.service.parts.factCache.runs('loudness-a1.json');
     expect((await svc.api('GET', `/v1/files/${id}/loudness?audio_track=1`)).body).toEqual(first.body);

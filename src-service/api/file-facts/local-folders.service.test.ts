@@ -81,6 +81,7 @@ describe('POST /v1/commands/{command_id}/save-to', () => {
     const first = await saveTo({ folder });
     expect(first.status, first.text).toBe(200);
     expect(first.body.saved).toEqual([{ file_id: expect.any(String), path: path.join(folder, 'clip.mp4') }]);
+    expect(Object.keys(first.body.saved[0])).toEqual(['file_id', 'path']); // the answer's key order too
     const second = await saveTo({ folder });
     expect(second.body.saved[0].path).toBe(path.join(folder, 'clip (1).mp4'));
     expect(fs.readFileSync(path.join(folder, 'clip.mp4')).equals(outputBytes)).toBe(true);

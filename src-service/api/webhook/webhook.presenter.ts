@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Delivery, Webhook } from '../../webhooks/webhooks-repo';
+import { TEST_COMMAND_ID } from '../../webhooks/test-event';
 import type { Delivery as DeliveryWire, WebhookConfig, WebhookWithSecret } from '../../contract/webhook.schema';
 
 export function presentWebhook(row: Webhook | undefined): z.infer<typeof WebhookConfig> {
@@ -22,5 +23,23 @@ export function presentDelivery(row: Delivery): z.infer<typeof DeliveryWire> {
     last_error: row.lastError,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
+  };
+}
+
+/**
+ * The "send test" event's data: the same shape as a real one (a poll body of a SUCCESS command),
+ * so a receiver's parser is exercised as it will be; only the nil `command_id` marks it.
+ */
+export function presentTestCommand(now: Date) {
+  return {
+    command_id: TEST_COMMAND_ID,
+    status: 'SUCCESS' as const,
+    command_type: 'FFMPEG_COMMAND' as const,
+    created_at: now.toISOString(),
+    vcpu_count: 1,
+    original_request: { output_files: {}, ffmpeg_command: '-version' },
+    total_processing_seconds: 0,
+    ffmpeg_command_run_seconds: 0,
+    output_files: {},
   };
 }

@@ -5,7 +5,8 @@ import type { CommandsRepo } from '../../jobs/commands-repo';
 import type { FilesRepo } from '../../files/files-repo';
 import type { BlobStore } from '../../storage/blob-store';
 import type { Keyring } from '../../storage/signing';
-import type { EventBus } from '../../events/event-bus';
+import type { Listeners } from '../../events/listeners';
+import type { FileEvent } from '../../files/file-events';
 import type { Confiner } from '../../media/confine';
 import type { Media } from '../../media/media-module';
 import type { ServiceModule } from './module';
@@ -23,7 +24,7 @@ export interface FileFactsModuleDeps {
   files: FilesRepo;
   blobs: BlobStore;
   keyring: Keyring;
-  events: EventBus;
+  fileEvents: Listeners<FileEvent>;
   confiner: Confiner;
   media: Media;
   baseUrl: () => string;
@@ -62,9 +63,8 @@ export function createFileFactsModule(deps: FileFactsModuleDeps): FileFactsModul
     rawHandlers: [factFilesRoute({ files: deps.files, cache, urls })],
     async start() {
       // A deleted file's facts go with it; those of files deleted while the service was down, at start.
-      unsubscribe = deps.events.subscribe((e) => {
-        const data = e.data as { file_id?: string; is_deleted?: boolean };
-        if (e.type === 'file' && data.is_deleted === true && data.file_id) void forget(data.file_id);
+      unsubscribe = deps.fileEvents.subscribe((e) => {
+        if (e.deleted) void forget(e.fileId);
       });
       for (const id of await cache.fileIds()) {
         const row = deps.files.getAny(id);

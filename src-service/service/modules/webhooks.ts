@@ -6,6 +6,7 @@ import type { UrlBuilder } from '../../files/urls';
 import { isFinalStatusEvent, type CommandNotifier } from '../../jobs/notify';
 import { createWebhooks } from '../../webhooks/webhooks';
 import { presentCommand } from '../../api/commands/commands.presenter';
+import { presentTestCommand } from '../../api/webhook/webhook.presenter';
 import { webhookRoutes } from '../../api/webhook/webhook.routes';
 import type { ServiceModule } from './module';
 
@@ -25,7 +26,15 @@ export interface WebhooksDeps {
  */
 export function createWebhooksModule(deps: WebhooksDeps): ServiceModule {
   const { db, commands, files, config, log, urls } = deps;
-  const webhooks = createWebhooks({ db, commands, files, config, log, pollBody: (row, outputs) => presentCommand(row, outputs, urls) });
+  const webhooks = createWebhooks({
+    db,
+    commands,
+    files,
+    config,
+    log,
+    pollBody: (row, outputs) => presentCommand(row, outputs, urls),
+    testBody: presentTestCommand,
+  });
   deps.notifier.subscribe((e) => {
     if (isFinalStatusEvent(e)) webhooks.onCommandFinal(e.row);
   });

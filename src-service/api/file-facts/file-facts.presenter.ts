@@ -1,0 +1,47 @@
+import type { KeyframesResponse, LoudnessResponse, SaveToResponse, TimelineResponse } from '../../contract/file-facts.schema';
+import type { KeyframeFacts, LoudnessFacts, TimelineFacts } from '../../facts/fact-values';
+import type { SavedOutput } from '../../local/save-to';
+
+/** `GET /v1/files/{id}/keyframes`. */
+export function presentKeyframes(k: KeyframeFacts): KeyframesResponse {
+  return {
+    file_id: k.fileId,
+    duration: k.duration,
+    frame_rate: k.frameRate,
+    time_base: k.timeBase,
+    has_video: k.hasVideo,
+    has_audio: k.hasAudio,
+    keyframes: k.keyframes,
+  };
+}
+
+/** `GET /v1/files/{id}/timeline`: the sprite (with its signed URL) and the waveform. */
+export function presentTimeline(t: TimelineFacts): TimelineResponse {
+  const s = t.thumbnails;
+  return {
+    file_id: t.fileId,
+    duration: t.duration,
+    thumbnails: s
+      ? {
+          url: s.url,
+          columns: s.columns,
+          rows: s.rows,
+          tile_width: s.tileWidth,
+          tile_height: s.tileHeight,
+          count: s.count,
+          interval_seconds: s.intervalSeconds,
+        }
+      : null,
+    waveform: t.waveform ? { peaks: t.waveform.peaks, peaks_per_second: t.waveform.peaksPerSecond } : null,
+  };
+}
+
+/** `GET /v1/files/{id}/loudness`: loudnorm's measurement keeps ffmpeg's own names. */
+export function presentLoudness(l: LoudnessFacts): LoudnessResponse {
+  return { file_id: l.fileId, audio_track: l.audioTrack, ...l.measure };
+}
+
+/** `POST /v1/commands/{id}/save-to`'s answer: each copied output and where it went. */
+export function presentSavedOutputs(saved: SavedOutput[]): SaveToResponse {
+  return { saved: saved.map((s) => ({ file_id: s.fileId, path: s.path })) };
+}

@@ -1,0 +1,63 @@
+import type { ProxyStatus } from '../contract/file-facts.schema';
+import type { LoudnessMeasure } from './loudness';
+
+/**
+ * What the clip view's facts are, as the domain hands them over; `api/file-facts/file-facts.presenter.ts`
+ * makes the answers of docs/api.md ("File facts") from them. Keyframes and the timeline are cached
+ * in these shapes (fact-versions.ts).
+ */
+export interface KeyframeFacts {
+  fileId: string;
+  /** Seconds, from the container (0 when unknown). */
+  duration: number;
+  /** Of the first video stream; null without video. */
+  frameRate: number | null;
+  timeBase: string | null;
+  hasVideo: boolean;
+  hasAudio: boolean;
+  /** Presentation times (seconds, ascending) of the key packets; empty without video. */
+  keyframes: number[];
+}
+
+/** One JPEG sprite of tiles, left to right, then top to bottom. */
+export interface SpriteFacts {
+  columns: number;
+  rows: number;
+  tileWidth: number;
+  tileHeight: number;
+  /** Tiles actually filled. */
+  count: number;
+  intervalSeconds: number;
+}
+
+export interface WaveformFacts {
+  peaks: number[];
+  peaksPerSecond: number;
+}
+
+/** The timeline as cached: the sprite's signed URL is added when it is asked for. */
+export interface CachedTimeline {
+  fileId: string;
+  duration: number;
+  thumbnails: SpriteFacts | null;
+  waveform: WaveformFacts | null;
+}
+
+export interface TimelineFacts extends Omit<CachedTimeline, 'thumbnails'> {
+  thumbnails: (SpriteFacts & { url: string }) | null;
+}
+
+export interface ProxyFacts {
+  status: ProxyStatus;
+  /** READY: the signed URL of the proxy. */
+  url?: string;
+  reason?: string;
+}
+
+export interface LoudnessFacts {
+  fileId: string;
+  /** 1-based. */
+  audioTrack: number;
+  /** loudnorm's own measurement, named as ffmpeg prints it (`input_i`, …). */
+  measure: LoudnessMeasure;
+}
