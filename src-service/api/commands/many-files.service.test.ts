@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../../testing/harness';
 import { ffmpeg, makeTinyMedia, startMediaServer, type MediaServer } from '../../testing/media';
 import { resolveBinaries } from '../../media/binaries';
+import { envForBinary } from '../../media/static-glibc';
 
 /** Text that deflates well, so a zip's size and its contents' size differ by a lot. */
 const NOTES = 'FFDesk counts processing after decompression. '.repeat(4000);
@@ -102,7 +103,10 @@ function zipEntries(file: string): Promise<string[]> {
  * Asynchronous: the service under test runs in this process and must keep answering.
  */
 async function probeUrl(url: string): Promise<{ format: { duration?: string; format_name?: string } }> {
-  const { stdout } = await promisify(execFile)(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', url], { encoding: 'utf8' });
+  const { stdout } = await promisify(execFile)(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', url], {
+    encoding: 'utf8',
+    env: envForBinary(ffprobePath, process.env), // a static build must not load the system's gconv modules (docs/ffmpeg.md)
+  });
   return JSON.parse(stdout);
 }
 
