@@ -67,6 +67,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   server.on('clientError', answerClientError);
 
   let lingering: Promise<void> = Promise.resolve();
+  let stopping = false;
   return {
     config,
     localKey: c.localKey,
@@ -84,10 +85,14 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       for (const m of c.running) await m.start();
       // After the caller's "listening" line (a macrotask runs after the awaiting caller resumes): the
       // sandbox's smoke test is one bwrap run (docs/performance.md, "Start-up").
-      setImmediate(() => logSandbox(c.confiner.status(), log));
+      // A service stopped meanwhile (a test's quick start and stop) has closed the database: nothing to log.
+      setImmediate(() => {
+        if (!stopping) logSandbox(c.confiner.status(), log);
+      });
       return { url: baseUrl, port };
     },
     async stop() {
+      stopping = true;
       // Bounded as a whole (STOP_BOUND_MS, docs/architecture.md "Stopping"): each stage aborts its
       // work at once and is awaited only until the shared deadline. In reverse start order:
       // scale-out, running commands and background tasks end before the features they write

@@ -22,6 +22,10 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
     cwd: root,
     env: { ...process.env, FFDESK_HOST: '127.0.0.1', FFDESK_PORT: '0', FFDESK_QUIET: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so kill9() can take down the launcher and the service together
+    // whatever the process tree looks like (a wrong guess of the service's pid once left a
+    // "killed" service running beside its restart: EADDRINUSE, two runs in one job folder).
+    detached: true,
   });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -49,14 +53,15 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
     async kill9() {
       // Killing only the tsx launcher would leave the real service running on the data dir.
       // The launcher exits once it has seen its child die, so then the service is gone.
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
+      for (const target of [pid, -(child.pid as number)]) {
+        try {
+          process.kill(target, 'SIGKILL');
+        } catch {
+          // already gone
+        }
       }
-      const straggler = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
-      clearTimeout(straggler);
+      await groupGone(child.pid as number);
     },
     async stop() {
       child.kill('SIGTERM');
@@ -88,4 +93,17 @@ function readProc(pid: number, file: string): string {
   } catch {
     return ''; // no /proc, or the process is gone
   }
+}
+
+/** Resolves once no process of the group is left (SIGKILL is delivered asynchronously; the port is free only then). */
+async function groupGone(pgid: number): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return; // ESRCH: the whole group is gone
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`processes of group ${pgid} outlived SIGKILL for 10 s`);
 }

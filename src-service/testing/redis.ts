@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { restartablePort } from './ports';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
 
@@ -9,15 +10,9 @@ export function hasRedisServer(): boolean {
   return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
+/** A free port the test may stop and start a server on again (testing/ports.ts). */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
+  return restartablePort();
 }
 
 export interface TestRedis {

@@ -1,3 +1,4 @@
+import { restartablePort } from '../ports';
 /** A minimal HTTP client for the hardening tests: JSON in and out, and a network failure told apart from an answer. */
 
 /** Response bodies are untyped JSON; the tests' assertions are their types (as in testing/harness.ts). */
@@ -42,14 +43,7 @@ export function makeClient(base: () => string, key: string) {
 
 export type Api = ReturnType<typeof makeClient>;
 
+/** A free port the test may stop and start a server on again (testing/ports.ts). */
 export async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
+  return restartablePort();
 }
