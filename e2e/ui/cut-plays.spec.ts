@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeClip, probe } from './clip-page';
 import { expect, test } from './fixtures';
+import { playToEnd } from './play-to-end';
 
 /**
  * Every edit output plays in Chromium (docs/cutting.md, "What is exact"): a smart cut joins
@@ -34,26 +35,7 @@ test.describe('edit outputs in Chromium', () => {
     const expectedFrames = Math.round((2.2 - 0.52) * 25) + Math.round((5.48 - 3.04) * 25);
     expect(probe(file).frames).toBe(expectedFrames);
 
-    await page.setContent(`<video muted playsinline src="${out!.storage_url!}"></video>`);
-    const video = page.locator('video');
-    await video.evaluate((v: HTMLVideoElement) => {
-      v.playbackRate = 2;
-      return v.play();
-    });
-    // Wait for the end (or an error), not for a clock.
-    await page.waitForFunction(() => {
-      const v = document.querySelector('video') as HTMLVideoElement;
-      return v.ended || v.error !== null;
-    });
-    const state = await video.evaluate((v: HTMLVideoElement) => ({
-      error: v.error ? `${v.error.code} ${v.error.message}` : null,
-      ended: v.ended,
-      width: v.videoWidth,
-      height: v.videoHeight,
-      currentTime: v.currentTime,
-      duration: v.duration,
-      decoded: (v as HTMLVideoElement & { webkitDecodedFrameCount?: number }).webkitDecodedFrameCount ?? null,
-    }));
+    const state = await playToEnd(page, out!.storage_url!, 2);
     expect(state.error).toBeNull();
     expect(state.ended).toBe(true);
     expect([state.width, state.height]).toEqual([320, 240]);

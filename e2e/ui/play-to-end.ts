@@ -7,19 +7,21 @@ export interface Played {
   height: number;
   currentTime: number;
   duration: number;
+  /** Frames Chromium decoded (null where it does not say). */
+  decoded: number | null;
 }
 
 /**
- * Plays `url` in a bare <video> on `page` (it replaces the page's content) at 4× and waits for
+ * Plays `url` in a bare <video> on `page` (it replaces the page's content) at `rate` and waits for
  * its end or an error, not for a clock: what Chromium's own player makes of an output.
  */
-export async function playToEnd(page: Page, url: string): Promise<Played> {
+export async function playToEnd(page: Page, url: string, rate = 4): Promise<Played> {
   await page.setContent(`<video muted playsinline src="${url}"></video>`);
   const video = page.locator('video');
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.playbackRate = 4;
+  await video.evaluate((v: HTMLVideoElement, r: number) => {
+    v.playbackRate = r;
     return v.play();
-  });
+  }, rate);
   await page.waitForFunction(() => {
     const v = document.querySelector('video') as HTMLVideoElement;
     return v.ended || v.error !== null;
@@ -31,5 +33,6 @@ export async function playToEnd(page: Page, url: string): Promise<Played> {
     height: v.videoHeight,
     currentTime: v.currentTime,
     duration: v.duration,
+    decoded: (v as HTMLVideoElement & { webkitDecodedFrameCount?: number }).webkitDecodedFrameCount ?? null,
   }));
 }
