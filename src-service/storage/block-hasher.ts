@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { createWorkerCalls } from './worker-calls';
 import { CONTENT_HASH_BLOCK } from '../contract/content-hash';
 
 /**
@@ -102,63 +102,27 @@ function ownedBuffer(c: Buffer): ArrayBuffer {
  * process alive only while an answer is awaited.
  */
 export function createBlockHasher(): BlockHasher {
-  let worker: Worker | null = null;
-  let nextId = 0;
+  const calls = createWorkerCalls<Reply>(WORKER_SOURCE);
   let nextStream = 0;
-  const pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
-
-  const failAll = (err: Error) => {
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-    worker = null;
-  };
-  const start = (): Worker => {
-    const w = new Worker(WORKER_SOURCE, { eval: true });
-    w.unref();
-    w.on('message', (r: Reply) => {
-      const p = pending.get(r.id);
-      if (!p) return;
-      pending.delete(r.id);
-      if (pending.size === 0) w.unref();
-      if (r.error === undefined) p.resolve(r);
-      else p.reject(new Error(`Could not hash the part: ${r.error}`));
-    });
-    w.on('error', failAll);
-    w.on('exit', () => failAll(new Error('The hashing thread stopped')));
-    return w;
-  };
-  const ask = (w: Worker, msg: object, transfer: ArrayBuffer[] = []): Promise<Reply> => {
-    const id = nextId++;
-    w.ref();
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      w.postMessage({ ...msg, id }, transfer);
-    });
-  };
-
   return {
     open(startAt, end, fileSize) {
-      const w = (worker ??= start());
+      const w = calls.thread();
       const stream = nextStream++;
       w.postMessage({ type: 'open', stream, start: startAt, end, fileSize });
       return {
         async push(chunks) {
           const buffers = chunks.filter((c) => c.length > 0).map(ownedBuffer);
-          await ask(w, { type: 'chunks', stream, buffers }, buffers);
+          await calls.ask(w, { type: 'chunks', stream, buffers }, buffers);
         },
         async finish() {
-          const r = await ask(w, { type: 'finish', stream });
+          const r = await calls.ask(w, { type: 'finish', stream });
           return { firstBlock: r.firstBlock ?? 0, digests: r.digests ?? new Uint8Array(0) };
         },
         cancel() {
-          if (worker === w) w.postMessage({ type: 'cancel', stream });
+          if (calls.isCurrent(w)) w.postMessage({ type: 'cancel', stream });
         },
       };
     },
-    async close() {
-      const w = worker;
-      worker = null;
-      if (w) await w.terminate();
-    },
+    close: () => calls.close(),
   };
 }

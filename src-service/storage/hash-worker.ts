@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { createWorkerCalls } from './worker-calls';
 
 /**
  * The worker's code, plain JavaScript evaluated in the thread (no loader or build step
@@ -47,45 +47,12 @@ export interface RangeHasher {
  * (docs/performance.md). One worker, started on first use and not keeping the process alive.
  */
 export function createRangeHasher(): RangeHasher {
-  let worker: Worker | null = null;
-  let nextId = 0;
-  const pending = new Map<number, { resolve: (d: string) => void; reject: (e: Error) => void }>();
-
-  const failAll = (err: Error) => {
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-    worker = null;
-  };
-  const start = (): Worker => {
-    const w = new Worker(WORKER_SOURCE, { eval: true });
-    w.unref();
-    w.on('message', (r: Reply) => {
-      const p = pending.get(r.id);
-      if (!p) return;
-      pending.delete(r.id);
-      if (pending.size === 0) w.unref();
-      if (r.digest !== undefined) p.resolve(r.digest);
-      else p.reject(new Error(`Could not hash the part: ${r.error ?? 'unknown error'}`));
-    });
-    w.on('error', failAll);
-    w.on('exit', () => failAll(new Error('The hashing thread stopped')));
-    return w;
-  };
-
+  const calls = createWorkerCalls<Reply>(WORKER_SOURCE);
   return {
-    digest(file, startAt, length, algorithm = 'md5') {
-      const w = (worker ??= start());
-      const id = nextId++;
-      w.ref(); // a hash in progress keeps the process alive until it answers
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        w.postMessage({ id, file, start: startAt, length, algorithm });
-      });
+    async digest(file, startAt, length, algorithm = 'md5') {
+      const r = await calls.ask(calls.thread(), { file, start: startAt, length, algorithm });
+      return r.digest ?? '';
     },
-    async close() {
-      const w = worker;
-      worker = null;
-      if (w) await w.terminate();
-    },
+    close: () => calls.close(),
   };
 }
