@@ -29,6 +29,7 @@ const LABELS: Partial<Record<keyof StoredFile, string>> = {
   is_private: 'Access',
   created_at: 'Added',
   original_file_url: 'Source URL',
+  content_hash: 'Content hash',
   error_status: 'Error',
   external_error_message: 'Error message',
 };
