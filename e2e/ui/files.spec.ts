@@ -14,7 +14,7 @@ test.describe('files', () => {
     await page.setViewportSize({ width: 800, height: 800 });
     await expect(grid.getByRole('columnheader', { name: 'Codec' })).toHaveCount(0);
     await expect
-      .poll(() => page.evaluate(() => [...document.querySelectorAll('.files-table *')].filter((e) => e.scrollWidth > e.clientWidth + 1).length))
+      .poll(() => page.evaluate(() => Array.from(document.querySelectorAll('.files-table *')).filter((e) => e.scrollWidth > e.clientWidth + 1).length))
       .toBe(0);
     await expect(grid.getByRole('columnheader', { name: 'Size', exact: true })).toBeInViewport({ ratio: 1 });
     await page.getByLabel('File rows: arrows move, space selects').press('ArrowDown');
