@@ -185,17 +185,26 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
 }
 
 /**
- * The output's audio codec, and where it is encoded. Several segments' audio is cut losslessly
- * (FLAC) and encoded once in the join: separately encoded AAC parts would each bring their
- * encoder delay to the join. A lone segment's AAC for an MP4-family output is encoded in its part
- * (alongside the video parts) straight into MP4, whose edit list keeps the encoder delay, and the
- * join copies it (docs/cutting.md).
+ * The output's audio codec, and where it is made. An output of one segment (MP4 family) gets its
+ * audio in its own part, alongside the video parts, straight into MP4, and the join copies it:
+ * with smart, the source's packets are copied when MP4 can hold its codec (ffmpeg keeps the
+ * packets from its seek point and writes an edit list that starts the track at the exact in point,
+ * so the first kept sample is decoded with its predecessors); with reencode, an AAC output is
+ * encoded there (the edit list keeps the encoder delay). Several segments' audio is cut
+ * losslessly (FLAC) and encoded once in the join: copied or separately encoded parts would each
+ * bring their own edit list (pre-roll, encoder delay), which a concatenation cannot keep
+ * (docs/cutting.md).
  */
 function audioPlan(ctx: Ctx, segments: number, mp4Like: boolean): { codec: string[]; direct: boolean } {
   if (ctx.strategy === 'copy') return { codec: ['-c:a', 'copy'], direct: false };
+  const lone = segments === 1 && mp4Like;
+  if (lone && ctx.strategy === 'smart' && MP4_COPYABLE_AUDIO.has(ctx.facts.audio!.codec)) return { codec: ['-c:a', 'copy'], direct: true };
   const codec = finalAudioArgs(ctx.strategy === 'smart' ? 'match' : 'choose', ctx.facts.audio!, ctx.edit.output);
-  return { codec, direct: segments === 1 && mp4Like && codec[1] === 'aac' };
+  return { codec, direct: lone && codec[1] === 'aac' };
 }
+
+/** Audio codecs whose packets MP4 holds as they are (a smart cut of one segment copies them). */
+const MP4_COPYABLE_AUDIO = new Set(['aac', 'mp3', 'ac3', 'eac3', 'alac']);
 
 /** With join=false: "<stem>-<segment name or number>.<ext>", reduced to the characters output names allow. */
 export function segmentFileName(filename: string, segmentName: string | undefined, i: number): string {
