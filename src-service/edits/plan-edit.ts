@@ -155,7 +155,23 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
       const direct = audioOut.where === 'part';
       const file = `cut-a${index + 1}.${direct ? 'm4a' : 'mka'}`;
       const codec = direct ? audioOut.codec : ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
-      ctx.parts.push(['-ss', fmt(cut.actualStart), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-t', length, ...codec, '-f', direct ? 'mp4' : 'matroska', file]);
+      ctx.parts.push([
+        '-ss',
+        fmt(cut.actualStart),
+        '-i',
+        input,
+        '-map',
+        '0:a:0',
+        '-vn',
+        '-sn',
+        '-dn',
+        '-t',
+        length,
+        ...codec,
+        '-f',
+        direct ? 'mp4' : 'matroska',
+        file,
+      ]);
       audio.push(direct ? file : `file ${file}\nduration ${length}`);
     }
   }
