@@ -10,6 +10,7 @@ import { storeInput } from '../lib/inputs';
 import { judge, type Row } from '../lib/report';
 import { startService, type BenchService } from '../lib/service';
 import { median } from '../lib/stats';
+import { cpuSeconds } from '../lib/cpu-time';
 import { findWrk, runWrk } from '../lib/wrk';
 
 const CONNECTIONS = 64;
@@ -47,10 +48,18 @@ export const pollLoadScenario: Scenario = {
       const bare = await startBaselineServer({ BENCH_JSON_FILE: jsonFile });
       try {
         const load = (url: string, seconds: number) => (wrk ? runWrk(wrk, url, headers, CONNECTIONS, seconds) : autocannonLoad(url, headers, seconds));
+        // Each round also takes the loaded process's CPU time: CPU µs per answer moves far less with other work than req/s.
+        const measured = async (side: 'ffdesk' | 'bare', seconds: number): Promise<Load> => {
+          const pid = side === 'ffdesk' ? service.pid : bare.pid;
+          const cpu0 = cpuSeconds(pid);
+          const r = await load(`${side === 'ffdesk' ? service.url : bare.url}${pollPath}`, seconds);
+          const cpu1 = cpuSeconds(pid);
+          return { ...r, cpuUs: cpu0 === null || cpu1 === null || !(r.rps > 0) ? null : ((cpu1 - cpu0) * 1e6) / (r.rps * seconds) };
+        };
         await load(`${service.url}${pollPath}`, 1); // warm-up: JIT, caches
         await load(`${bare.url}${pollPath}`, 1);
         const end = service.rss.window();
-        rounds = await interleaved(ctx, (side, seconds) => load(`${side === 'ffdesk' ? service.url : bare.url}${pollPath}`, seconds));
+        rounds = await interleaved(ctx, measured);
         rss = end();
       } finally {
         await bare.stop();
@@ -128,6 +137,8 @@ interface Load {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU µs (user + system, all threads) the loaded process spent per answer; null without /proc. */
+  cpuUs?: number | null;
 }
 
 function autocannonLoad(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
@@ -146,6 +157,7 @@ function medianLoad(xs: Load[]): Load {
     p50: median(xs.map((x) => x.p50)),
     p99: median(xs.map((x) => x.p99)),
     errors: xs.reduce((n, x) => n + x.errors, 0),
+    cpuUs: xs.every((x) => typeof x.cpuUs === 'number') ? median(xs.map((x) => x.cpuUs as number)) : null,
   };
 }
 
@@ -170,6 +182,15 @@ function rows(tool: string, rounds: Rounds, rss: number | null, bodyBytes: numbe
       peakRssBytes: rss,
       stages: profile,
       data,
+    },
+    {
+      figure: `poll at ${CONNECTIONS} connections: server CPU µs per answer (user + system), median of the rounds`,
+      ffdesk: ffdesk.cpuUs == null ? 'unknown' : `${ffdesk.cpuUs.toFixed(1)} µs`,
+      baseline: bare.cpuUs == null ? 'unknown' : `bare node:http ${bare.cpuUs.toFixed(1)} µs`,
+      ratio: ffdesk.cpuUs != null && bare.cpuUs != null ? bare.cpuUs / ffdesk.cpuUs : null,
+      target: 'info (bare ÷ FFDesk)',
+      result: 'info',
+      peakRssBytes: rss,
     },
     {
       figure: `poll at ${CONNECTIONS} connections: p99 latency (${tool}), median of the rounds`,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FfdeskClient } from '../../../src-service/client';
 import { clientFor, watchEvents, type EventWatcher } from '../lib/api';
-import { startBaselineServer } from '../lib/baseline-server';
+import { startBaselineServer, startSpliceSink, type BaselineServer } from '../lib/baseline-server';
 import type { BenchContext, Scenario } from '../lib/context';
 import { cpuSeconds } from '../lib/cpu-time';
 import { putParts, splitParts, type PartClient } from '../lib/part-put';
@@ -78,6 +78,8 @@ export async function measureUploads(
   if (partClient.kind === 'curl') splitParts(source, PART_SIZE, partClient.partsDir);
   const sinkFile = path.join(dir, 'sink.bin');
   const sink = await startBaselineServer({ BENCH_UPLOAD_FILE: sinkFile });
+  const splice = await startSpliceSink({ BENCH_UPLOAD_FILE: sinkFile });
+  if (!splice) ctx.log('upload: python3 with os.splice not found: no splice(2) sink row');
   const size = ctx.sizes.transferBytes;
   const upload = async (via: PartClient): Promise<Upload & { fileId: string }> => {
     const cpu0 = cpuSeconds(service.pid);
@@ -93,17 +95,17 @@ export async function measureUploads(
       stages: { ...stages, storeMs: stored.atMs - completed },
     };
   };
-  const toSink = async (): Promise<Timed> => {
+  const toSink = async (server: BaselineServer = sink): Promise<Timed> => {
     const fd = fs.openSync(sinkFile, 'w');
     fs.ftruncateSync(fd, size);
     fs.closeSync(fd);
-    const cpu0 = cpuSeconds(sink.pid);
+    const cpu0 = cpuSeconds(server.pid);
     const started = performance.now();
-    const urls = Array.from({ length: Math.ceil(size / PART_SIZE) }, (_, i) => `${sink.url}/sink/${i + 1}?part_size=${PART_SIZE}`);
+    const urls = Array.from({ length: Math.ceil(size / PART_SIZE) }, (_, i) => `${server.url}/sink/${i + 1}?part_size=${PART_SIZE}`);
     await putParts(partClient, urls, source, PART_SIZE, PART_CONCURRENCY);
-    const synced = await fetch(`${sink.url}/sink-sync`, { method: 'POST' });
+    const synced = await fetch(`${server.url}/sink-sync`, { method: 'POST' });
     if (synced.status !== 204) throw new Error(`sink sync answered ${synced.status}`);
-    return { seconds: (performance.now() - started) / 1000, cpuPerGiB: perGiB(cpu0, cpuSeconds(sink.pid), size) };
+    return { seconds: (performance.now() - started) / 1000, cpuPerGiB: perGiB(cpu0, cpuSeconds(server.pid), size) };
   };
   const copy = () => timedCpSync(source, path.join(dir, 'copy.bin'));
   try {
@@ -111,6 +113,7 @@ export async function measureUploads(
     const ups: Upload[] = [];
     const nodeUps: Upload[] = [];
     const sinks: Timed[] = [];
+    const splices: Timed[] = [];
     const cps: { cp: number; cpSync: number }[] = [];
     let kept = '';
     const keep = async (fileId: string) => {
@@ -125,6 +128,7 @@ export async function measureUploads(
       ups.push(u);
       await keep(u.fileId);
       sinks.push(await toSink());
+      if (splice) splices.push(await toSink(splice));
       if (partClient.kind === 'curl') {
         const n = await upload({ kind: 'node' });
         nodeUps.push(n);
@@ -132,16 +136,17 @@ export async function measureUploads(
       }
       const c = cps[i] as { cp: number; cpSync: number };
       ctx.log(
-        `upload: ${fmtSeconds(u.seconds)} (${stagesText(u)}), node:http sink ${fmtSeconds((sinks[i] as Timed).seconds)}, cp ${fmtSeconds(c.cp)}, cp + sync ${fmtSeconds(c.cpSync)}`,
+        `upload: ${fmtSeconds(u.seconds)} (${stagesText(u)}), node:http sink ${fmtSeconds((sinks[i] as Timed).seconds)}${splice ? `, splice sink ${fmtSeconds((splices[i] as Timed).seconds)}` : ''}, cp ${fmtSeconds(c.cp)}, cp + sync ${fmtSeconds(c.cpSync)}`,
       );
     }
     const rss = { peak: end(), before: rssBefore };
-    return { keptFileId: kept, rows: rows(ctx, partClient.kind, { ups, nodeUps, sinks, cps }, rss) };
+    return { keptFileId: kept, rows: rows(ctx, partClient.kind, { ups, nodeUps, sinks, splices, cps }, rss) };
   } finally {
     fs.rmSync(path.join(dir, 'copy.bin'), { force: true });
     fs.rmSync(sinkFile, { force: true });
     if (partClient.kind === 'curl') fs.rmSync(partClient.partsDir, { recursive: true, force: true });
     await sink.stop();
+    await splice?.stop();
   }
 }
 
@@ -188,6 +193,8 @@ interface Runs {
   ups: Upload[];
   nodeUps: Upload[];
   sinks: Timed[];
+  /** The splice(2) sink (servers/splice-sink.py), empty without python3's os.splice. */
+  splices: Timed[];
   cps: { cp: number; cpSync: number }[];
 }
 
@@ -237,7 +244,29 @@ function rows(ctx: BenchContext, clientKind: PartClient['kind'], r: Runs, rss: {
         node_client_service_cpu_s_per_gib: r.nodeUps.map((u) => u.cpuPerGiB),
       },
     },
+    ...spliceRows(ctx, r, client),
     growthRow(`upload ${fmtBytes(size)}: peak RSS growth`, rss),
+  ];
+}
+
+/** What a receiver that keeps the bytes out of user space reaches with the same client and parts. */
+function spliceRows(ctx: BenchContext, r: Runs, client: string): Row[] {
+  if (!r.splices.length) return [];
+  const size = ctx.sizes.transferBytes;
+  const best = fastest(r.splices);
+  const sink = fastest(r.sinks);
+  const cpSync = Math.min(...r.cps.map((c) => c.cpSync));
+  return [
+    {
+      figure: `upload ${fmtBytes(size)}: the same parts (${client}) into a splice(2) sink (socket → pipe → file, python3) + fsync`,
+      ffdesk: '—',
+      baseline: `${fmtSeconds(best.seconds)} = ${fmtRate(size / best.seconds)}, ${fmtCpu(leastCpu(r.splices))}; bare node:http sink ${fmtRate(size / sink.seconds)}, ${fmtCpu(leastCpu(r.sinks))}`,
+      ratio: cpSync / best.seconds,
+      target: 'info (splice sink vs cp + sync)',
+      result: 'info',
+      peakRssBytes: null,
+      data: { splice_seconds: r.splices.map((s) => s.seconds), splice_cpu_s_per_gib: r.splices.map((s) => s.cpuPerGiB) },
+    },
   ];
 }
 

@@ -1,10 +1,11 @@
 /**
  * The baselines' servers, run as their own process like the service: a bare node:http
- * server that answers one JSON body from memory (any path), a minimal static file
+ * server that answers one JSON body from memory (any path, with the same headers as the service's poll answer), a minimal static file
  * server (`/file`, createReadStream), and a minimal upload sink: `PUT /sink/<n>?part_size=P`
  * pipes the body into BENCH_UPLOAD_FILE at offset (n - 1) × P, `POST /sink-sync` fsyncs it.
  * Prints "baseline listening on <url>".
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,7 +42,8 @@ const server = http.createServer((req, res) => {
     fs.createReadStream(staticFile).pipe(res);
     return;
   }
-  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': json.length });
+  // The service's poll answer carries a fresh X-Request-Id: the same header here, so both put the same bytes on the wire.
+  res.writeHead(200, { 'X-Request-Id': crypto.randomUUID(), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': json.length });
   res.end(json);
 });
 server.keepAliveTimeout = 5_000;

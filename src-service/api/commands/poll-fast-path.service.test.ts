@@ -64,6 +64,10 @@ describe('poll of a finished command (fast path before Koa)', () => {
     const noKey = await client.send({ method: 'GET', path: `/v1/commands/${commandId}` });
     expect(noKey.status).toBe(401);
     expect(JSON.parse(noKey.text)).toEqual({ detail: UNAUTHORIZED_DETAIL, hint: MISSING_KEY_HINT });
+    // Two key lines: the fast path reads raw headers and leaves a repeated one to the chain, which joins them (no such key).
+    expect((await poll({ 'x-api-key': [svc.key, svc.key] })).status).toBe(401);
+    const mixedCase = await client.send({ method: 'GET', path: `/v1/commands/${commandId}`, headers: { 'X-Api-Key': svc.key } });
+    expect(mixedCase.status).toBe(200); // header names in any case
     const foreignHost = await client.send({
       method: 'GET',
       path: `/v1/commands/${commandId}`,

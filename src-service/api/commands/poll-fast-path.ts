@@ -25,13 +25,13 @@ export function pollFastPath(
     if (req.method !== 'GET') return false;
     const m = POLL_PATH.exec(req.url ?? '');
     if (!m) return false;
-    const h = req.headers;
-    if (h['content-length'] !== undefined || h['transfer-encoding'] !== undefined) return false;
+    const h = pollHeaders(req.rawHeaders);
+    if (!h) return false;
     const hosts = guard.allowedHosts();
     if (hosts.size > 0 && !hosts.has((h.host ?? '').toLowerCase())) return false;
     if (h.origin && !guard.allowedOrigins().has(h.origin.toLowerCase())) return false;
-    const key = h['x-api-key'];
-    if (typeof key !== 'string' || key === '') return false;
+    const key = h.key;
+    if (key === undefined || key === '') return false;
     const account = deps.accounts.findAccountByKey(key);
     if (!account) return false;
     const json = cache.get(account.id, m[1] as string);
@@ -41,4 +41,42 @@ export function pollFastPath(
     res.end(json);
     return true;
   };
+}
+
+interface PollHeaders {
+  host?: string;
+  origin?: string;
+  key?: string;
+}
+
+/**
+ * The three headers the fast path reads, from the raw list: `req.headers` builds an object of
+ * every header per request (docs/performance.md, "Polling"). Null (the full chain answers) when
+ * the request has a body header or names one of the three twice (Node would keep the first Host
+ * but join two Origins or keys: the chain's own reading decides those).
+ */
+function pollHeaders(raw: string[]): PollHeaders | null {
+  const out: PollHeaders = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    let slot: keyof PollHeaders;
+    switch ((raw[i] as string).toLowerCase()) {
+      case 'content-length':
+      case 'transfer-encoding':
+        return null;
+      case 'host':
+        slot = 'host';
+        break;
+      case 'origin':
+        slot = 'origin';
+        break;
+      case 'x-api-key':
+        slot = 'key';
+        break;
+      default:
+        continue;
+    }
+    if (out[slot] !== undefined) return null;
+    out[slot] = raw[i + 1];
+  }
+  return out;
 }
