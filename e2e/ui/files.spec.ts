@@ -10,6 +10,20 @@ test.describe('files', () => {
     await app.nav('Files').click();
     const grid = page.getByRole('grid', { name: 'Stored files' });
     await expect(grid.getByRole('row')).toHaveCount(SAMPLE_NAMES.length + 1);
+    // 800 px: the narrow columns alone, nothing scrolls sideways; the first arrow opens the first row.
+    await page.setViewportSize({ width: 800, height: 800 });
+    await expect(grid.getByRole('columnheader', { name: 'Codec' })).toHaveCount(0);
+    await expect
+      .poll(() => page.evaluate(() => Array.from(document.querySelectorAll('.files-table *')).filter((e) => e.scrollWidth > e.clientWidth + 1).length))
+      .toBe(0);
+    await expect(grid.getByRole('columnheader', { name: 'Size', exact: true })).toBeInViewport({ ratio: 1 });
+    await page.getByLabel('File rows: arrows move, space selects').press('ArrowDown');
+    const first = (await grid.getByRole('row').nth(1).getByRole('gridcell').nth(1).textContent()) ?? '';
+    await expect(page.getByRole('complementary', { name: `Preview of ${first}` })).toBeVisible();
+    await expect(page.getByLabel('Metadata')).toContainText('StatusStored');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(grid.getByRole('columnheader', { name: 'Codec' })).toBeVisible();
 
     await page.getByLabel('Search files').fill('mp3');
     await expect(page.getByText(`2 of ${SAMPLE_NAMES.length} files`)).toBeVisible();

@@ -95,6 +95,12 @@ test.describe('jobs list', () => {
     const third = await app.jobRows().nth(2).getAttribute('data-job-id');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`#/jobs/${third}$`));
+    // Arrows go on from the focused row (reached by Tab, not selected), two presses in a row.
+    await app.jobRows().nth(4).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(app.jobRows().nth(6)).toBeFocused();
+    await expect(app.jobRows().nth(6)).toHaveAttribute('aria-current', 'true');
 
     const axe = await new AxeBuilder({ page }).include('[aria-label="Jobs"]').withRules(['label-content-name-mismatch']).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);

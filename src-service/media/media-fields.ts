@@ -54,8 +54,15 @@ export function audioDetails(probe: ProbeResult, audio: ProbeStream): MediaDetai
   };
 }
 
-export function imageDetails(image: ProbeStream): MediaDetails {
-  return { width: positiveInt(image.width), height: positiveInt(image.height), pixel_format: image.pix_fmt };
+/** Image codecs that can hold many frames: an animated one also gets a duration and a bitrate. */
+const ANIMATED_IMAGE_CODECS = ['gif', 'apng', 'webp'];
+
+export function imageDetails(probe: ProbeResult, image: ProbeStream): MediaDetails {
+  const still = { width: positiveInt(image.width), height: positiveInt(image.height), pixel_format: image.pix_fmt };
+  const frames = toNumber(image.nb_frames);
+  const duration = durationOf(probe, image);
+  const isAnimated = ANIMATED_IMAGE_CODECS.includes(image.codec_name ?? '') && frames !== 1 && duration !== undefined && duration > 0;
+  return isAnimated ? { ...still, duration, bitrate_video_kb: bitrateKb(probe, image) } : still;
 }
 
 function audioParams(audio: ProbeStream): MediaDetails {

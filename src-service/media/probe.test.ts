@@ -112,8 +112,10 @@ describe('mapProbe on real ffprobe output', () => {
     expect(jpg.duration).toBeUndefined();
   });
 
-  it('an animated GIF is an image', async () => {
-    expect(await probeAndMap('gif')).toMatchObject({ file_type: 'image', file_format: 'gif', mime_type: 'image/gif', width: 160, height: 120 });
+  it('an animated GIF is an image with its duration and bitrate (the compare view shows them)', async () => {
+    const gif = await probeAndMap('gif');
+    expect(gif).toMatchObject({ file_type: 'image', file_format: 'gif', mime_type: 'image/gif', width: 160, height: 120, duration: 1 });
+    expect(gif.bitrate_video_kb).toBeCloseTo((gif.size_mbytes * 1024 * 1024 * 8) / 1000, -1);
   });
 
   it('WAV and MP3 are audio, with the audio codec as codec and no video fields', async () => {

@@ -125,7 +125,7 @@ function detailsFor(fileType: FileType, probe: ProbeResult): MediaDetails {
   const streams = contentStreams(probe);
   const video = streams.find((s) => s.codec_type === 'video');
   const audio = streams.find((s) => s.codec_type === 'audio');
-  if (fileType === 'image') return video ? imageDetails(video) : {};
+  if (fileType === 'image') return video ? imageDetails(probe, video) : {};
   if (fileType !== 'video' && fileType !== 'audio' && fileType !== 'output_manifest') return {};
   if (video && fileType !== 'audio') return videoDetails(probe, video);
   return audio ? audioDetails(probe, audio) : {};

@@ -1,7 +1,7 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { StoredFile } from '../../../../src-service/client';
-import { columnsFor } from './columns';
+import { columnsFor, NARROW_TABLE_PX } from './columns';
 import type { Sort, SortKey } from './files-query';
 
 const ROW_HEIGHT = 40;
@@ -21,17 +21,19 @@ interface Props {
 
 /** Only the rows in view are in the DOM, so 10,000 files scroll smoothly. */
 export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, onToggleAll, onOpen, showStatus = false }: Props) {
-  const { columns: COLUMNS, template: GRID_TEMPLATE } = columnsFor(showStatus);
+  const table = useRef<HTMLDivElement>(null);
+  const isNarrow = useIsNarrow(table);
+  const { columns: COLUMNS, template: GRID_TEMPLATE } = columnsFor(showStatus, isNarrow);
+  const minWidth = isNarrow ? undefined : showStatus ? 1020 : 900;
   const scroller = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: files.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const isAllSelected = files.length > 0 && files.every((f) => selected.has(f.file_id));
 
   function onKeyDown(e: KeyboardEvent) {
-    const i = Math.max(
-      0,
-      files.findIndex((f) => f.file_id === activeId),
-    );
+    const found = files.findIndex((f) => f.file_id === activeId);
+    // Nothing open yet: the first arrow opens the first row (or the last, going up).
+    const i = found >= 0 ? found : e.key === 'ArrowUp' || e.key === 'PageUp' ? files.length : -1;
     const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'PageDown' ? 10 : e.key === 'PageUp' ? -10 : 0;
     const active = files[i];
     if (step !== 0) {
@@ -48,10 +50,10 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
   }
 
   return (
-    <div className="files-table" role="grid" aria-label="Stored files" aria-rowcount={files.length + 1} aria-multiselectable="true">
-      {/* The header scrolls sideways with the rows (narrow windows), kept in step on scroll. */}
+    <div ref={table} className="files-table" role="grid" aria-label="Stored files" aria-rowcount={files.length + 1} aria-multiselectable="true">
+      {/* The header scrolls sideways with the rows (a wide table in a window too narrow for it), kept in step on scroll. */}
       <div ref={head} className="files-head-wrap" role="rowgroup">
-        <div className="files-row files-head" role="row" style={{ gridTemplateColumns: GRID_TEMPLATE }}>
+        <div className="files-row files-head" role="row" style={{ gridTemplateColumns: GRID_TEMPLATE, minWidth }}>
           <span role="columnheader">
             <input type="checkbox" aria-label="Select all shown files" checked={isAllSelected} onChange={onToggleAll} />
           </span>
@@ -74,7 +76,7 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
         onScroll={(e) => head.current && (head.current.scrollLeft = e.currentTarget.scrollLeft)}
         aria-label="File rows: arrows move, space selects"
       >
-        <div role="presentation" style={{ height: virtual.getTotalSize(), position: 'relative', minWidth: showStatus ? 1050 : 920 }}>
+        <div role="presentation" style={{ height: virtual.getTotalSize(), position: 'relative', minWidth }}>
           {virtual.getVirtualItems().map((v) => {
             const f = files[v.index]!;
             return (
@@ -108,4 +110,17 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
       </div>
     </div>
   );
+}
+
+/** Whether the table is narrower than NARROW_TABLE_PX (followed as the window resizes). */
+function useIsNarrow(ref: React.RefObject<HTMLDivElement | null>): boolean {
+  const [isNarrow, setIsNarrow] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setIsNarrow(el.clientWidth < NARROW_TABLE_PX));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return isNarrow;
 }

@@ -1,5 +1,6 @@
 import type { StoredFile } from '../../../../src-service/client';
 import { formatDateTime, formatMbytes } from '../../lib/format';
+import { stateLabel } from './files-query';
 
 const LABELS: Partial<Record<keyof StoredFile, string>> = {
   file_id: 'File id',
@@ -28,11 +29,15 @@ const LABELS: Partial<Record<keyof StoredFile, string>> = {
   is_private: 'Access',
   created_at: 'Added',
   original_file_url: 'Source URL',
+  content_hash: 'Content hash',
   error_status: 'Error',
   external_error_message: 'Error message',
 };
 
-function show(key: keyof StoredFile, value: unknown): string {
+/** Words an editor uses for the API's values (docs/gui.md, "Words"). */
+function show(file: StoredFile, key: keyof StoredFile, value: unknown): string {
+  if (key === 'status') return stateLabel(file);
+  if (key === 'service_store_type') return value === 'OUTPUT' ? 'Job output' : 'Stored file';
   if (key === 'size_mbytes' || key === 'size_compressed_mbytes') return formatMbytes(value as number);
   if (key === 'created_at') return formatDateTime(value as string);
   if (key === 'is_private') return value ? 'Private' : 'Public';
@@ -49,7 +54,7 @@ export function MetadataList({ file }: { file: StoredFile }) {
       {[...known, ...extra].map((k) => [
         <dt key={`${k}-t`}>{LABELS[k] ?? k}</dt>,
         <dd key={`${k}-d`} className={k === 'file_id' ? 'mono' : undefined}>
-          {show(k, file[k])}
+          {show(file, k, file[k])}
         </dd>,
       ])}
     </dl>

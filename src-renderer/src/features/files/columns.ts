@@ -7,27 +7,37 @@ export interface Column {
   key: SortKey;
   label: string;
   render(f: StoredFile): string;
+  /** The grid track of this column. */
+  width: string;
+  /** Kept in a narrow table (docs/gui.md, "Files"): the rest is in the file's panel. */
+  isNarrow?: boolean;
 }
 
 export const COLUMNS: Column[] = [
-  { key: 'filename', label: 'Name', render: displayName },
-  { key: 'file_type', label: 'Type', render: (f) => f.file_type ?? '—' },
-  { key: 'file_format', label: 'Format', render: (f) => f.file_format ?? '—' },
-  { key: 'dimensions', label: 'Size (px)', render: (f) => (f.width && f.height ? `${f.width}×${f.height}` : '—') },
-  { key: 'duration', label: 'Duration', render: (f) => (f.duration === undefined ? '—' : formatDuration(f.duration)) },
-  { key: 'codec', label: 'Codec', render: (f) => f.codec ?? '—' },
-  { key: 'size_mbytes', label: 'Size', render: (f) => formatMbytes(f.size_mbytes) },
-  { key: 'is_private', label: 'Access', render: (f) => (f.is_private ? 'Private' : 'Public') },
-  { key: 'created_at', label: 'Added', render: (f) => formatRelative(f.created_at) },
+  { key: 'filename', label: 'Name', render: displayName, width: 'minmax(140px, 2.4fr)', isNarrow: true },
+  { key: 'file_type', label: 'Type', render: (f) => f.file_type ?? '—', width: '70px' },
+  { key: 'file_format', label: 'Format', render: (f) => f.file_format ?? '—', width: '70px' },
+  { key: 'dimensions', label: 'Size (px)', render: (f) => (f.width && f.height ? `${f.width}×${f.height}` : '—'), width: '96px', isNarrow: true },
+  { key: 'duration', label: 'Duration', render: (f) => (f.duration === undefined ? '—' : formatDuration(f.duration)), width: '76px', isNarrow: true },
+  { key: 'codec', label: 'Codec', render: (f) => f.codec ?? '—', width: '80px' },
+  { key: 'size_mbytes', label: 'Size', render: (f) => formatMbytes(f.size_mbytes), width: '76px', isNarrow: true },
+  { key: 'is_private', label: 'Access', render: (f) => (f.is_private ? 'Private' : 'Public'), width: '64px' },
+  { key: 'created_at', label: 'Added', render: (f) => formatRelative(f.created_at), width: '96px', isNarrow: true },
 ];
 
-/** Checkbox + the columns above; one template shared by header and rows. */
-export const GRID_TEMPLATE = '36px minmax(180px, 2.4fr) 80px 70px 96px 80px 80px 84px 64px 110px';
+const STATUS: Column = { key: 'status', label: 'Status', render: stateLabel, width: '100px', isNarrow: true };
 
-const STATUS: Column = { key: 'status', label: 'Status', render: stateLabel };
+/** Below this table width the narrow columns alone are shown, so nothing scrolls sideways. */
+export const NARROW_TABLE_PX = 900;
 
-/** The Status column joins (after the name) only when the table shows more than stored files. */
-export function columnsFor(showStatus: boolean): { columns: Column[]; template: string } {
-  if (!showStatus) return { columns: COLUMNS, template: GRID_TEMPLATE };
-  return { columns: [COLUMNS[0]!, STATUS, ...COLUMNS.slice(1)], template: GRID_TEMPLATE.replace('2.4fr) ', '2.4fr) 130px ') };
+/**
+ * The columns and the grid template (checkbox first) shared by header and rows. The Status
+ * column joins (after the name) only when the table shows more than stored files; a narrow
+ * table keeps the columns an editor sorts by and leaves type, format, codec and access to the panel
+ * (the type filter still works).
+ */
+export function columnsFor(showStatus: boolean, isNarrow = false): { columns: Column[]; template: string } {
+  const all = showStatus ? [COLUMNS[0]!, STATUS, ...COLUMNS.slice(1)] : COLUMNS;
+  const columns = isNarrow ? all.filter((c) => c.isNarrow) : all;
+  return { columns, template: ['32px', ...columns.map((c) => c.width)].join(' ') };
 }

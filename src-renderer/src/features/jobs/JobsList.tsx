@@ -122,7 +122,9 @@ function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean
 function moveSelection(e: React.KeyboardEvent, jobs: CommandListItem[], selectedId?: string): void {
   if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
   e.preventDefault();
-  const i = jobs.findIndex((j) => j.command_id === selectedId);
+  // From the focused row (the selection may not have caught up with a quick second press), else the selected one.
+  const focused = (e.target as HTMLElement).closest<HTMLElement>('.job-item')?.dataset.jobId ?? selectedId;
+  const i = jobs.findIndex((j) => j.command_id === focused);
   const next = jobs[Math.max(0, Math.min(jobs.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1)))];
   if (!next) return;
   // Focus moves with the selection, at once: Enter then opens the job that is selected.

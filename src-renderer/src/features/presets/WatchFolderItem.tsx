@@ -2,6 +2,9 @@ import { Button } from '../../ui/Button';
 import type { WatchFolder } from './presets-api';
 
 /** One watched folder: where from and to, its live counts, its last files and what it left alone. */
+/** The service's file states in the words the counts above use (docs/gui.md, "Words"). */
+const STATUS_WORDS = { RUNNING: 'running', DONE: 'done', FAILED: 'failed' } as const;
+
 export function WatchFolderItem({ folder: w, onStop }: { folder: WatchFolder; onStop(): void }) {
   const settings = Object.entries(w.parameters).map(([k, v]) => `${k} ${v}`);
   return (
@@ -29,7 +32,7 @@ export function WatchFolderItem({ folder: w, onStop }: { folder: WatchFolder; on
       <ul className="small" aria-label={`Recent files of ${w.folder}`} style={{ margin: 0 }}>
         {w.recent.slice(0, 5).map((f) => (
           <li key={`${f.path}-${f.updated_at}`}>
-            {f.path}: {f.status}
+            {f.path}: {STATUS_WORDS[f.status]}
             {f.outputs.length ? ` → ${f.outputs.join(', ')}` : ''}
             {f.error ? ` (${f.error})` : ''}
           </li>
