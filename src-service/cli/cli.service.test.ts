@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { startWebhookReceiver } from '../testing/webhook-receiver';
 import { makeTinyMedia, startMediaServer, type MediaServer, type TinyMedia } from '../testing/media';
+import { CLI_PROGRAM, cliArgs } from '../testing/cli-bundle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let svc: TestService;
@@ -30,11 +31,7 @@ interface CliResult {
 }
 
 /** The CLI as a real child process (what a script runs), against the test service. */
-function cli(
-  args: string[],
-  env: Record<string, string> = {},
-  bin = [path.join(root, 'node_modules/.bin/tsx'), 'src-service/cli/main.ts'],
-): Promise<CliResult> {
+function cli(args: string[], env: Record<string, string> = {}, bin = [CLI_PROGRAM, ...cliArgs([])]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin[0] as string, [...bin.slice(1), ...args], {
       cwd: root,
@@ -155,7 +152,7 @@ describe('ffdesk upload: same content, one file', () => {
 
 describe('ffdesk events', () => {
   it('when events are followed, then each arrives as one JSON line, in id order, history first from --last-event-id', async () => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'events', '--last-event-id', '0'], {
+    const child = spawn(CLI_PROGRAM, cliArgs(['events', '--last-event-id', '0']), {
       cwd: root,
       env: { ...process.env, FFDESK_URL: svc.url, FFDESK_API_KEY: svc.key },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/harness';
 import { requirePackagePath } from '../media/binaries';
+import { CLI_PROGRAM, cliArgs } from '../testing/cli-bundle';
 
 const installer = requirePackagePath('@ffmpeg-installer/ffmpeg');
 
@@ -13,7 +14,7 @@ let dataDir: string;
 
 /** `ffdesk doctor` as a user runs it: a real child process, its own data dir. */
 async function doctor(args: string[], env: Record<string, string> = {}) {
-  const r = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'doctor', ...args], {
+  const r = await promisify(execFile)(CLI_PROGRAM, cliArgs(['doctor', ...args]), {
     cwd: root,
     env: { ...process.env, FFDESK_DATA_DIR: dataDir, ...env },
     encoding: 'utf8',

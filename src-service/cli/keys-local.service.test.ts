@@ -4,13 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/harness';
+import { CLI_PROGRAM, cliArgs } from '../testing/cli-bundle';
 
 /**
  * `keys local` and the `serve` banner, as a user meets them: the real CLI processes, the
  * banner's command copied as printed, and the key it prints used against the running service.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const started: ChildProcess[] = [];
 
 afterEach(async () => {
@@ -38,7 +38,7 @@ function cliEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.Pro
   return env;
 }
 
-function cli(args: string[], env: NodeJS.ProcessEnv, program = [tsx, 'src-service/cli/main.ts']): Promise<Result> {
+function cli(args: string[], env: NodeJS.ProcessEnv, program = [CLI_PROGRAM, ...cliArgs([])]): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(program[0] as string, [...program.slice(1), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

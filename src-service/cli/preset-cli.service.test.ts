@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { makeTinyMedia, type TinyMedia } from '../testing/media';
 import { extractZip } from '../storage/zip';
+import { CLI_PROGRAM, cliArgs } from '../testing/cli-bundle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let svc: TestService;
@@ -22,7 +23,7 @@ afterAll(async () => {
 /** The CLI as a real child process, against the test service. */
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', ...args], {
+    const child = spawn(CLI_PROGRAM, cliArgs(args), {
       cwd: root,
       env: { ...process.env, FFDESK_URL: svc.url, FFDESK_API_KEY: svc.key, FFDESK_DATA_DIR: svc.dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../testing/harness';
+import { CLI_PROGRAM, cliArgs } from '../testing/cli-bundle';
 
 // The key lookup and finished commands' records are cached (the poll fast path); these
 // check that nothing stale is ever served once a key is revoked or an output deleted.
@@ -27,7 +28,7 @@ describe('read caches never serve stale data', () => {
     const key: string = created.body.key;
     expect((await svc.api('GET', '/v1/commands?limit=1', undefined, { key })).status).toBe(200); // now cached
     const root = path.resolve('.');
-    await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'keys', 'revoke', created.body.key_id], {
+    await promisify(execFile)(CLI_PROGRAM, cliArgs(['keys', 'revoke', created.body.key_id]), {
       cwd: root,
       env: { ...process.env, FFDESK_DATA_DIR: svc.dataDir },
     });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { makeTinyMedia, startMediaServer, type MediaServer } from '../testing/media';
 import { hasRedisServer, startRedis, type TestRedis } from '../testing/redis';
+import { CLI_PROGRAM, cliArgs } from '../testing/cli-bundle';
 
 const SKIP = hasRedisServer() ? false : 'redis-server is not installed (Debian package redis-server; .ci/run installs it)';
 
@@ -71,14 +72,10 @@ describe('ffdesk workers token', () => {
     const dataDir = tempDir();
     try {
       const root = path.resolve(__dirname, '../..');
-      const { stdout } = await promisify(execFile)(
-        path.join(root, 'node_modules/.bin/tsx'),
-        ['src-service/cli/main.ts', 'workers', 'token', '--label', 'box'],
-        {
-          cwd: root,
-          env: { ...process.env, FFDESK_DATA_DIR: dataDir },
-        },
-      );
+      const { stdout } = await promisify(execFile)(CLI_PROGRAM, cliArgs(['workers', 'token', '--label', 'box']), {
+        cwd: root,
+        env: { ...process.env, FFDESK_DATA_DIR: dataDir },
+      });
       const token = stdout.trim().split('\n').pop() as string;
       expect(token).toMatch(/^ffw_[A-Za-z0-9_-]{43}$/);
       const db = openDatabase(dataDir);

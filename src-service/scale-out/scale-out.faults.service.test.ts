@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { makeTinyMedia, startMediaServer, type MediaServer } from '../testing/media';
@@ -9,6 +10,8 @@ import { freePort, hasRedisServer, startRedis, type TestRedis } from '../testing
 import { startWorkerProcess, type WorkerProcess } from '../testing/worker-process';
 import { openDatabase } from '../db/open';
 import { createWorkersRepo } from './workers-repo';
+import { QUEUE_NAME, redisOptions } from './redis-options';
+import type { QueuedJob } from './queue-scheduler';
 
 const SKIP = hasRedisServer() ? false : 'redis-server is not installed (Debian package redis-server; .ci/run installs it)';
 const skipNote = SKIP ? ` [SKIPPED: ${SKIP}]` : '';
@@ -192,7 +195,7 @@ describe.skipIf(SKIP)(`the worker protocol, driven by hand${skipNote}`, () => {
       output_files: { out_1: 'again.mp4' },
       ffmpeg_command: '-i {{in_1}} -t 1 -c copy {{out_1}}',
     });
-    await new Promise((r) => setTimeout(r, 300)); // queued in Redis
+    await untilQueuedInRedis(redis.url, id); // the queue the restart then loses
     await redis.restart(300); // no AOF: the queue is gone
     const worker = await startWorkerProcess({ serviceUrl: svc.url, redisUrl: redis.url, token, workDir: path.join(base, 'w-after-loss') });
     try {
@@ -306,4 +309,18 @@ function sendHalf(url: string, token: string, total: number, sent: number): Prom
       }, 200),
     );
   });
+}
+
+/** Resolves once the service's job for the command is in Redis' queue (waiting for the state, not a clock). */
+async function untilQueuedInRedis(redisUrl: string, commandId: string): Promise<void> {
+  const queue = new Queue<QueuedJob>(QUEUE_NAME, { connection: redisOptions(redisUrl) });
+  try {
+    for (const deadline = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 50))) {
+      const jobs = await queue.getJobs(['wait', 'prioritized', 'delayed', 'active']);
+      if (jobs.some((j) => j.data.commandId === commandId)) return;
+      if (Date.now() > deadline) throw new Error(`command ${commandId} was never queued in Redis`);
+    }
+  } finally {
+    await queue.close();
+  }
 }

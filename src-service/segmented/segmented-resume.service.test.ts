@@ -77,5 +77,5 @@ describe('segmented encode: resume after kill -9', () => {
     expect(await videoDtsRise(out)).toBe(true);
     expect(await hasAudio(out)).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'segments', sub.command_id))).toBe(false);
-  }, 240_000); // two service starts under tsx: slow on a loaded machine
+  }, 240_000); // two service starts: slow on a loaded machine
 });

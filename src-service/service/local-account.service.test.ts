@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startChildService, type ChildService } from '../testing/child-service';
 import { tempDir } from '../testing/harness';
 import { LOCAL_KEY_FILE } from './bootstrap';
+import { CLI_PROGRAM, cliArgs } from '../testing/cli-bundle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let running: ChildService | undefined;
@@ -19,7 +20,7 @@ afterEach(async () => {
 
 /** `npm run --silent cli -- keys create ...` as a user runs it: the real CLI on the data dir. */
 function createKey(dataDir: string, plan: 'trial' | 'pro'): string {
-  const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'keys', 'create', '--plan', plan], {
+  const r = spawnSync(CLI_PROGRAM, cliArgs(['keys', 'create', '--plan', plan]), {
     cwd: root,
     env: { ...process.env, FFDESK_DATA_DIR: dataDir },
     encoding: 'utf8',

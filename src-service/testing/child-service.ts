@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_PROGRAM, cliArgs } from './cli-bundle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -9,7 +10,7 @@ export interface ChildService {
   url: string;
   child: ChildProcess;
   output(): string;
-  /** The pid of the process that really runs the service (tsx is only its launcher). */
+  /** The pid of the process that really runs the service (the deepest node process started). */
   servicePid(): number;
   /** SIGKILL to the service process itself: the crash case; nothing gets to clean up. */
   kill9(): Promise<void>;
@@ -18,7 +19,7 @@ export interface ChildService {
 
 /** `npm run serve` as a real separate process (what a user runs), for crash and restart tests. */
 export async function startChildService(env: Record<string, string>): Promise<ChildService> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src-service/cli/main.ts', 'serve'], {
+  const child = spawn(CLI_PROGRAM, cliArgs(['serve']), {
     cwd: root,
     env: { ...process.env, FFDESK_HOST: '127.0.0.1', FFDESK_PORT: '0', FFDESK_QUIET: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,7 +30,7 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
   });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    // A safety net, not a timing: a tsx start on a loaded 2-core runner can take tens of seconds.
+    // A safety net, not a timing: a start on a loaded 2-core runner can take tens of seconds.
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${out}`)), 120_000);
     const onData = (d: Buffer) => {
       out += d.toString();
@@ -51,8 +52,8 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
     output: () => out,
     servicePid: () => pid,
     async kill9() {
-      // Killing only the tsx launcher would leave the real service running on the data dir.
-      // The launcher exits once it has seen its child die, so then the service is gone.
+      // The service process and its whole group: a launcher killed alone (the service under tsx,
+      // as this once ran) would leave the real service running on the data dir.
       for (const target of [pid, -(child.pid as number)]) {
         try {
           process.kill(target, 'SIGKILL');
@@ -71,7 +72,7 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
 }
 
 /**
- * `tsx` runs the service in a child node process: the service is the deepest node process
+ * The service is the deepest node process
  * under the spawned pid (ffmpeg children are not node). Linux /proc; elsewhere the spawned pid.
  */
 function serviceProcess(spawned: number): number {

@@ -2,13 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_PROGRAM, cliArgs } from './cli-bundle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface WorkerProcess {
   child: ChildProcess;
   output(): string;
-  /** The node process that runs the worker (tsx is only its launcher). */
+  /** The node process that runs the worker (the spawned one: the CLI bundle runs in it directly). */
   pid(): number;
   kill9(): Promise<void>;
   stop(): Promise<void>;
@@ -28,9 +29,8 @@ export async function startWorkerProcess(opts: {
   ffmpegPath?: string;
 }): Promise<WorkerProcess> {
   const child = spawn(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [
-      'src-service/cli/main.ts',
+    CLI_PROGRAM,
+    cliArgs([
       'worker',
       '--service',
       opts.serviceUrl,
@@ -43,7 +43,7 @@ export async function startWorkerProcess(opts: {
       ...(opts.cores === undefined ? [] : ['--cores', opts.cores]),
       '--work-dir',
       opts.workDir,
-    ],
+    ]),
     {
       cwd: root,
       env: { ...process.env, FFDESK_WORKER_STALLED_MS: String(opts.stalledMs ?? 1500), ...(opts.ffmpegPath ? { FFDESK_FFMPEG_PATH: opts.ffmpegPath } : {}) },
@@ -53,7 +53,7 @@ export async function startWorkerProcess(opts: {
   let out = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
-      // Never leave a half-started worker behind: the node process under tsx, then tsx.
+      // Never leave a half-started worker behind: any node process under it, then itself.
       for (const p of [deepestNode(child.pid as number), child.pid as number]) {
         try {
           process.kill(p, 'SIGKILL');
@@ -62,7 +62,7 @@ export async function startWorkerProcess(opts: {
         }
       }
       reject(new Error(`worker did not start:\n${out}`));
-    }, 90_000); // tsx compiles the worker at start: slow on a loaded machine
+    }, 90_000); // a safety net, not a timing: a start on a loaded 2-core runner can take seconds
     const onData = (d: Buffer) => {
       out += d.toString();
       if (/FFDesk worker \S+ ready/.test(out)) {

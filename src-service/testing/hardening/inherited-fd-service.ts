@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { listedTargets } from './standin-ffmpeg';
+import { CLI_PROGRAM, cliArgs } from '../cli-bundle';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -66,7 +67,7 @@ export interface FdService {
 
 /**
  * `ffdesk serve` started the way a careless parent would: with an extra open descriptor
- * (HELD_FD, a file beside the data dir). One node process (tsx as a loader), so the
+ * (HELD_FD, a file beside the data dir). One node process (the CLI bundle, testing/cli-bundle.ts), so the
  * descriptor is handed to the service itself, not to a launcher (docs/sandbox.md, "Clean
  * process start").
  */
@@ -76,7 +77,7 @@ export async function startServiceWithExtraFd(opts: { dataDir: string; key: stri
   const held = fs.openSync(heldPath, 'r');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src-service/cli/main.ts', 'serve'], {
+    child = spawn(CLI_PROGRAM, cliArgs(['serve']), {
       cwd: root,
       env: {
         ...process.env,
