@@ -1,3 +1,4 @@
+import { timeStage } from '../work/job-timings';
 import { substituteAliases } from '../ffmpeg-args/aliases';
 import { yieldToEventLoop } from '../ffmpeg-args/request-limits';
 import type { ParsedRequest } from './submit';
@@ -48,7 +49,7 @@ export async function runInFolder(
   try {
     return await runSteppedInFolder(deps, req, dirs, inputs, opts, logs);
   } finally {
-    await later; // the input probes started alongside ffmpeg end before the job folder is read further or removed
+    await timeStage('probe-wait', async () => later); // the input probes started alongside ffmpeg end before the job folder is read further or removed
   }
 }
 
@@ -60,15 +61,19 @@ async function runSteppedInFolder(
   opts: Parameters<typeof runInFolder>[4],
   logs: string[],
 ): Promise<Executed> {
-  const before = new Set(await listFilesRecursive(dirs.work));
-  const oddBefore = new Set(await listOddEntries(dirs.work));
-  const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
-  const steps = await substituteEach(req.steps, { ...inputs.paths, ...outputPaths, ...req.interims });
+  const { before, oddBefore, steps } = await timeStage('listing', async () => ({
+    before: new Set(await listFilesRecursive(dirs.work)),
+    oddBefore: new Set(await listOddEntries(dirs.work)),
+    steps: await substituteEach(req.steps, { ...inputs.paths, ...(req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs), ...req.interims }),
+  }));
   const stepOpts = { cwd: dirs.work, inputDurations: inputs.durations, inputDurationsLater: inputs.durationsLater, confiner: deps.confiner, ...opts };
   const result = await runSteps(deps.ffmpegPath, steps, stepOpts, logs);
   const interimNames = new Set(Object.values(req.interims));
-  const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f) && !interimNames.has(f)); // interim files are never stored
-  await refuseOddEntries(dirs.work, oddBefore);
+  const produced = await timeStage('listing', async () => {
+    const after = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f) && !interimNames.has(f)); // interim files are never stored
+    await refuseOddEntries(dirs.work, oddBefore);
+    return after;
+  });
   return { inputBytes: inputs.bytes, produced, ffmpegSeconds: result.ffmpegSeconds };
 }
 
