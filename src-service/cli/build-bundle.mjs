@@ -85,6 +85,24 @@ export async function buildService() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  requireExternalsDynamically(path.join(outDir, 'main.cjs'));
+}
+
+/**
+ * `import('chokidar')` of a package left in node_modules stays an `import()` in CommonJS output,
+ * which code run through `vm.Script` (code-cache.mjs) can only do with an experimental option that
+ * prints a warning; a `require` of the package's CommonJS build gives the same exports.
+ */
+function requireExternalsDynamically(file) {
+  const source = fs.readFileSync(file, 'utf8');
+  const out = source.replace(/\bimport\("([^".][^"]*)"\)/g, (whole, spec) =>
+    isExternal(spec) ? `Promise.resolve().then(() => require(${JSON.stringify(spec)}))` : whole,
+  );
+  if (out !== source) fs.writeFileSync(file, out);
+}
+
+function isExternal(spec) {
+  return EXTERNAL.some((e) => (e.endsWith('/*') ? spec.startsWith(e.slice(0, -1)) : spec === e || spec.startsWith(`${e}/`)));
 }
 
 /** Earlier builds' files (ES module chunks, a code cache of another bundle). */

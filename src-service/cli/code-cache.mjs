@@ -21,7 +21,6 @@ export function runBundle(file) {
   const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
     filename: file,
     cachedData,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const mod = new Module(file);
   mod.filename = file;
