@@ -1,7 +1,8 @@
 /* global process */
-// Runs the CLI (`npm run serve`, `npm run cli`, the `ffdesk` bin): the esbuild bundle in
-// out/service/ when it is at least as new as every file under src-service/ (rebuilt here when
-// it is not), else the TypeScript sources through tsx, with a note (docs/performance.md, "Start-up").
+// Runs the CLI (`npm run serve`, `npm run cli`, the `ffdesk` bin): the esbuild bundle
+// out/service/main.cjs, with its code cache, when it is at least as new as every file under
+// src-service/ (rebuilt here when it is not), else the TypeScript sources through tsx, with a note
+// (docs/performance.md, "Start-up").
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const bundle = path.join(root, 'out/service/main.js');
+const bundle = path.join(root, 'out/service/main.cjs');
 
 /** Newest mtime of the service's sources (a few ms for the whole tree). */
 function newestSource(dir) {
@@ -47,7 +48,8 @@ async function freshBundle() {
 }
 
 if (await freshBundle()) {
-  await import(pathToFileURL(bundle).href); // same process: argv, signals and exit code are the CLI's own
+  const { runBundle } = await import('./code-cache.mjs');
+  runBundle(bundle); // same process: argv, signals and exit code are the CLI's own
 } else {
   const require = createRequire(import.meta.url);
   const tsxLoader = require.resolve('tsx');

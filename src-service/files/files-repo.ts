@@ -133,7 +133,8 @@ export function createFilesRepo(db: Db) {
     `SELECT COALESCE(SUM(COALESCE(size_compressed_bytes, size_bytes, 0)), 0) AS n FROM files
      WHERE account_id = ? AND is_deleted = 0 AND status IN ('STORED', 'UPLOADING', 'UPLOADED')`,
   );
-  const liveKeys = db.prepare(`SELECT blob_key FROM files WHERE blob_key IS NOT NULL`);
+  // Of the given keys (a JSON array), those a record references: one indexed look-up per key (files_blob_key).
+  const referencedKeys = db.prepare(`SELECT DISTINCT blob_key FROM files WHERE blob_key IN (SELECT value FROM json_each(?))`);
   const inStatus = db.prepare(`SELECT * FROM files WHERE status = ?`);
   const byName = db.prepare(`SELECT * FROM files WHERE account_id = ? AND filename = ? AND is_deleted = 0 LIMIT 1`);
 
@@ -214,7 +215,8 @@ export function createFilesRepo(db: Db) {
     },
     deletions: { generation: () => deletions.generation() },
     storageUsedBytes: (accountId: string) => (storageUsed.get(accountId) as { n: number }).n,
-    liveBlobKeys: () => new Set((liveKeys.all() as { blob_key: string }[]).map((r) => r.blob_key)),
+    /** Of these blob keys, the ones a record references (the start-up sweep asks about the keys it found on disk). */
+    referencedBlobKeys: (keys: string[]) => new Set((referencedKeys.all(JSON.stringify(keys)) as { blob_key: string }[]).map((r) => r.blob_key)),
   };
 }
 

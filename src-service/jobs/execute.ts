@@ -1,9 +1,10 @@
+import { timeStage } from '../work/job-timings';
 import { substituteAliases } from '../ffmpeg-args/aliases';
 import { yieldToEventLoop } from '../ffmpeg-args/request-limits';
 import type { ParsedRequest } from './submit';
 import { prepareInputs, type DownloadDeps, type PreparedInputs } from '../files/prepare-inputs';
 import { JobFailure } from '../errors';
-import { listFilesRecursive, listOddEntries } from '../storage/fs-io';
+import { listFolder } from '../storage/fs-io';
 import { runSteps, type StepOptions } from './run-steps';
 
 export interface ExecuteDeps extends DownloadDeps {
@@ -48,7 +49,7 @@ export async function runInFolder(
   try {
     return await runSteppedInFolder(deps, req, dirs, inputs, opts, logs);
   } finally {
-    await later; // the input probes started alongside ffmpeg end before the job folder is read further or removed
+    await timeStage('probe-wait', async () => later); // the input probes started alongside ffmpeg end before the job folder is read further or removed
   }
 }
 
@@ -60,15 +61,22 @@ async function runSteppedInFolder(
   opts: Parameters<typeof runInFolder>[4],
   logs: string[],
 ): Promise<Executed> {
-  const before = new Set(await listFilesRecursive(dirs.work));
-  const oddBefore = new Set(await listOddEntries(dirs.work));
-  const outputPaths = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
-  const steps = await substituteEach(req.steps, { ...inputs.paths, ...outputPaths, ...req.interims });
+  const { before, oddBefore, steps } = await timeStage('listing', async () => {
+    const listed = await listFolder(dirs.work);
+    return {
+      before: new Set(listed.files),
+      oddBefore: new Set(listed.odd),
+      steps: await substituteEach(req.steps, { ...inputs.paths, ...(req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs), ...req.interims }),
+    };
+  });
   const stepOpts = { cwd: dirs.work, inputDurations: inputs.durations, inputDurationsLater: inputs.durationsLater, confiner: deps.confiner, ...opts };
   const result = await runSteps(deps.ffmpegPath, steps, stepOpts, logs);
   const interimNames = new Set(Object.values(req.interims));
-  const produced = (await listFilesRecursive(dirs.work)).filter((f) => !before.has(f) && !interimNames.has(f)); // interim files are never stored
-  await refuseOddEntries(dirs.work, oddBefore);
+  const produced = await timeStage('listing', async () => {
+    const after = await listFolder(dirs.work);
+    refuseOddEntries(after.odd, oddBefore);
+    return after.files.filter((f) => !before.has(f) && !interimNames.has(f)); // interim files are never stored
+  });
   return { inputBytes: inputs.bytes, produced, ffmpegSeconds: result.ffmpegSeconds };
 }
 
@@ -87,8 +95,8 @@ async function substituteEach(steps: readonly string[][], paths: Record<string, 
  * there was made by code running inside ffmpeg, and the command fails naming it
  * (docs/sandbox.md, "What comes back out").
  */
-async function refuseOddEntries(work: string, before: Set<string>): Promise<void> {
-  const odd = (await listOddEntries(work)).filter((n) => !before.has(n));
+function refuseOddEntries(now: string[], before: Set<string>): void {
+  const odd = now.filter((n) => !before.has(n));
   if (odd.length === 0) return;
   const shown = odd
     .slice(0, 5)

@@ -63,7 +63,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     const kind = kindOf(deps.kinds, row.request);
     deps.onStatus({ ...row, status: 'PROCESSING' });
     try {
-      await resetJobDirs(dirs);
+      await timeStage('folders', () => resetJobDirs(dirs));
       // An edit (POST /v1/edits) is planned here, on the input in the job folder, then runs as ordinary steps.
       const prepare = kind?.prepare;
       const edit = prepare ? await timeStage('fetch', () => prepare(deps, row, dirs, envelope.signal)) : null;
@@ -113,7 +113,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       await handleFailure(deps, row, err, envelope.signal, outerSignal, { started, ffmpegSeconds, log: logs.join('\n') });
     } finally {
       envelope.close();
-      await removeJobDirs(dirs);
+      await timeStage('cleanup', () => removeJobDirs(dirs));
     }
   }
 }

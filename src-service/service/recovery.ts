@@ -43,15 +43,32 @@ export async function recoverOnStart(deps: {
   return failed;
 }
 
+/** Keys looked up in the database at a time while the blob folders are listed. */
+const SWEEP_BATCH = 500;
+
+/**
+ * Removes the blobs no record references. It asks the database about the keys found on disk, a
+ * batch at a time, rather than loading every record's key: with 100k records that load was most
+ * of what a large database added to the start (docs/performance.md, "A large database at start").
+ */
 export async function sweepBlobs(deps: { files: FilesRepo; blobs: BlobStore; log(m: string): void }): Promise<number> {
   await deps.blobs.sweepTemp(0);
-  const live = deps.files.liveBlobKeys();
   let removed = 0;
+  let batch: string[] = [];
+  const flush = async () => {
+    const live = deps.files.referencedBlobKeys(batch);
+    for (const key of batch) {
+      if (live.has(key)) continue;
+      await deps.blobs.delete(key);
+      removed++;
+    }
+    batch = [];
+  };
   for await (const key of deps.blobs.listKeys()) {
-    if (live.has(key)) continue;
-    await deps.blobs.delete(key);
-    removed++;
+    batch.push(key);
+    if (batch.length >= SWEEP_BATCH) await flush();
   }
+  await flush();
   if (removed > 0) deps.log(`recovery: removed ${removed} unreferenced blob(s)`);
   return removed;
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type Dirent } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { mapBounded } from '../work/map-bounded';
@@ -78,6 +78,25 @@ export async function listFilesRecursive(dir: string): Promise<string[]> {
 /** Copies every byte of an open file (from offset 0) to a new file at `dest`; the handle stays open. */
 export async function copyFromHandle(fh: fs.FileHandle, dest: string): Promise<void> {
   await pipeline(fh.createReadStream({ start: 0, autoClose: false, highWaterMark: 1024 * 1024 }), createWriteStream(dest, { flags: 'wx', mode: 0o644 }));
+}
+
+/**
+ * One recursive listing of `dir`: its regular files and its odd entries (as listOddEntries),
+ * relative, sorted. A job folder is listed before and after its steps; one walk instead of two.
+ */
+export async function listFolder(dir: string): Promise<{ files: string[]; odd: string[] }> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  const rel = (e: Dirent) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/');
+  return {
+    files: entries
+      .filter((e) => e.isFile())
+      .map(rel)
+      .sort(),
+    odd: entries
+      .filter((e) => !e.isFile() && !e.isDirectory())
+      .map(rel)
+      .sort(),
+  };
 }
 
 /** Entries under `dir` that are neither regular files nor folders (links, FIFOs, sockets, devices), relative, sorted. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import chokidar from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import fs from 'node:fs/promises';
 import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { CommandsRepo } from '../jobs/commands-repo';
@@ -107,23 +107,35 @@ export function startWatchFolder(ctx: WatchContext, row: WatchFolder): WatchHand
     void files.run({ file: path.join(row.folder, open.path), open: { id: open.id, commandId: open.commandId } });
   }
 
-  const watcher = chokidar.watch(row.folder, {
-    depth: 0,
-    ignoreInitial: false,
-    usePolling: row.usePolling,
-    // A link planted in the folder must not make the service read what it points at.
-    followSymlinks: false,
-    interval: row.pollIntervalMs,
-    ignored: (p: string) => p !== row.folder && path.basename(p).startsWith('.'),
-  });
-  watcher.on('add', schedule);
-  watcher.on('change', schedule);
-  watcher.on('error', (err) => fail((err as Error).message ?? String(err)));
+  // chokidar is loaded by the first watch folder, not by every start (docs/performance.md, "Start-up").
+  let stopped = false;
+  const watching: Promise<FSWatcher | null> = import('chokidar').then(
+    ({ default: chokidar }) => {
+      if (stopped) return null;
+      const watcher = chokidar.watch(row.folder, {
+        depth: 0,
+        ignoreInitial: false,
+        usePolling: row.usePolling,
+        // A link planted in the folder must not make the service read what it points at.
+        followSymlinks: false,
+        interval: row.pollIntervalMs,
+        ignored: (p: string) => p !== row.folder && path.basename(p).startsWith('.'),
+      });
+      watcher.on('add', schedule);
+      watcher.on('change', schedule);
+      watcher.on('error', (err) => fail((err as Error).message ?? String(err)));
+      watcher.on('ready', () => void rescan());
+      return watcher;
+    },
+    (err: unknown) => {
+      fail(`the folder watcher could not be loaded: ${(err as Error).message}`);
+      return null;
+    },
+  );
   // A file created while the watcher was starting (after its first listing, before the OS
   // watch was in place) gets no event: list the folder again once ready, and every
   // RESCAN_MS in case events are lost (network shares). Known files cost one stat.
   const rescan = () => rescanFolder(row.folder, schedule).catch((err: unknown) => fail((err as Error).message));
-  watcher.on('ready', () => void rescan());
   const rescans = createWorkQueue<string>({
     name: `watch ${row.id}`,
     key: (k) => k,
@@ -137,8 +149,9 @@ export function startWatchFolder(ctx: WatchContext, row: WatchFolder): WatchHand
     lastError: () => lastError,
     ignored: () => ignored.list(),
     async stop() {
+      stopped = true;
       await rescans.stop();
-      await Promise.all([files.stop(), watcher.close()]);
+      await Promise.all([files.stop(), watching.then((w) => w?.close())]);
     },
   };
 }

@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * FFDESK_JOB_TIMINGS=1 and logged as one line when the run ends; `npm run bench` reads those
  * lines. Nothing in the API exposes it.
  */
-export type Stage = 'fetch' | 'input-probe' | 'checks' | 'ffmpeg' | 'output-probe' | 'store' | 'commit';
+export type Stage = 'folders' | 'fetch' | 'input-probe' | 'listing' | 'checks' | 'ffmpeg' | 'probe-wait' | 'output-probe' | 'store' | 'commit' | 'cleanup';
 
 export interface JobTimings {
   add(stage: Stage, ms: number): void;

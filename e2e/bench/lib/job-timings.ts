@@ -47,7 +47,8 @@ export function stageMedians(runs: StageMs[]): StageMs {
 /** "fetch 1.2 ms, input probe 0 ms, ..., total 130 ms; overhead 24 ms (sandbox set-up ≈ 9 ms, ffmpeg start ≈ 45 ms per run)". */
 export function describeStages(m: StageMs, costs: ReturnType<typeof processStartCosts>, bareFfmpegMs: number): string {
   const f = (x: number | undefined) => `${(x ?? 0).toFixed(1)} ms`;
-  const named = ['fetch', 'input-probe', 'checks', 'ffmpeg', 'output-probe', 'store', 'commit'];
+  // cleanup (removing the job folder) comes after the commit: in `total`, not in total_processing.
+  const named = ['folders', 'fetch', 'input-probe', 'listing', 'checks', 'ffmpeg', 'probe-wait', 'output-probe', 'store', 'commit', 'cleanup'];
   const other = (m.total ?? 0) - named.reduce((n, k) => n + (m[k] ?? 0), 0);
   const parts = named.map((k) => `${k.replace('-', ' ')} ${f(m[k])}`);
   return (
