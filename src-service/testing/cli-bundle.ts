@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * times a run (docs/contributing.md, "Suite time"). The vitest globalSetup builds the bundle
  * from the current sources once per run (buildCliBundle), so a child never runs stale code.
  */
-export const CLI_BUNDLE = path.join(root, 'out/service/main.js');
+export const CLI_BUNDLE = path.join(root, 'out/service/main.cjs');
 
 /** The program to spawn (node itself: no launcher process between the test and the CLI). */
 export const CLI_PROGRAM = process.execPath;
