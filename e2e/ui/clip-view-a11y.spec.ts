@@ -7,7 +7,7 @@ import { expect, openApp, screen, test } from './fixtures';
 
 /**
  * The clip view through axe in each state a user meets (choose a file, marked segments,
- * the keys overlay, a finished cut, the folder picker), at 1280 and 800 px, light and dark,
+ * the keys overlay, a finished cut, the folder picker, the saved files), at 1280 and 800 px, light and dark,
  * switched in place in each state (one walk). The 800 px dark look also takes the
  * screenshots of the README's "Your first clip".
  */
@@ -15,8 +15,16 @@ test.describe('clip view', () => {
   // Four axe runs per state: on a loaded 2-core machine the walk can pass two minutes.
   test.beforeEach(() => test.slow());
   let work: string;
-  test.beforeEach(() => void (work = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-clip-a11y-'))));
-  test.afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
+  let saveDir: string;
+  test.beforeEach(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-clip-a11y-'));
+    // The folder picker is limited to the user's home (docs/cutting.md, "Save to").
+    saveDir = fs.mkdtempSync(path.join(os.homedir(), 'ffdesk-e2e-a11y-save-'));
+  });
+  test.afterEach(() => {
+    fs.rmSync(work, { recursive: true, force: true });
+    fs.rmSync(saveDir, { recursive: true, force: true });
+  });
 
   test('when each state of the clip view is checked by axe at 1280 and 800 px, light and dark, then none has a serious or critical violation', async ({
     page,
@@ -62,8 +70,16 @@ test.describe('clip view', () => {
     await clip.press('s');
     await expect(page.getByRole('dialog', { name: 'Choose a folder' }).getByLabel('Current folder')).toBeVisible();
     await check('folders');
+    const picker = page.getByRole('dialog', { name: 'Choose a folder' });
+    await picker.getByRole('button', { name: `${path.basename(saveDir)}/` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(saveDir));
+    await picker.getByRole('button', { name: 'Save here' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('list', { name: 'Saved files' }).locator('code')).toHaveCount(1);
+    await check('saved');
 
-    expect(Object.keys(found)).toHaveLength(5 * 4);
+    expect(Object.keys(found)).toHaveLength(6 * 4);
     expect(Object.entries(found).filter(([, v]) => v.length > 0)).toEqual([]);
   });
 });
