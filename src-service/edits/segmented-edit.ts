@@ -40,7 +40,8 @@ async function prepareSegmentedEdit(
   const { inputs, input, readable } = await fetchEditInput(deps, row, edit, dirs, signal);
   // Every packet: the cuts inside each kept segment are its keyframes, wherever they are.
   const facts = await readFactsOf(deps, input, signal)();
-  if (!facts.video) throw new JobFailure('INVALID_INPUT_FILE', 'A segmented edit cuts the video into pieces: the input has no video. Send it without "segmented"');
+  if (!facts.video)
+    throw new JobFailure('INVALID_INPUT_FILE', 'A segmented edit cuts the video into pieces: the input has no video. Send it without "segmented"');
   const cut = await planOrFail(() => planEdit(facts, edit, input));
   deps.commands.setEdit(row.id, cut.result);
   const tokens = editTokens(facts, edit, input);
@@ -48,7 +49,13 @@ async function prepareSegmentedEdit(
   const keyframes = keyframesOf(facts);
   const seconds = segmentSecondsOf(row.request) ?? DEFAULT_SEGMENT_SECONDS;
   const plan = planSegmented({ keyframes, duration: facts.duration, hasAudio: facts.audio !== null }, tokens, input, seconds, ranges);
-  return { req: { steps: [tokens], inputs: {}, inputZipUrl: null, outputs: { out_1: edit.output.filename }, interims: {} }, inputs, readable, stages: [0], plan };
+  return {
+    req: { steps: [tokens], inputs: {}, inputZipUrl: null, outputs: { out_1: edit.output.filename }, interims: {} },
+    inputs,
+    readable,
+    stages: [0],
+    plan,
+  };
 }
 
 /**

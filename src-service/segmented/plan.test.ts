@@ -167,7 +167,9 @@ describe('planSegmented with input ranges (an edit: edits/segmented-edit.ts)', (
   it('reads every piece from a hair before its first frame to a hair before the next one, the last piece too', () => {
     expect(plan.encodes[0]!.slice(0, 5)).toEqual(['-ss', '1.039500', '-to', '5.999500', '-i']);
     expect(plan.encodes[2]!.slice(0, 4)).toEqual(['-ss', '8.999500', '-to', '10.999500']);
-    expect(plan.files['seg_list.txt']).toBe("file 'seg_enc_00000.mov'\nduration 4.960000\nfile 'seg_enc_00001.mov'\nduration 1.200000\nfile 'seg_enc_00002.mov'\n");
+    expect(plan.files['seg_list.txt']).toBe(
+      "file 'seg_enc_00000.mov'\nduration 4.960000\nfile 'seg_enc_00001.mov'\nduration 1.200000\nfile 'seg_enc_00002.mov'\n",
+    );
   });
 
   it('encodes the ranges audio once: one input per range, joined by the concat filter, the video maps dropped', () => {

@@ -89,7 +89,16 @@ export function planSegmented(facts: SegmentFacts, tokens: string[], input: stri
     const range = ['-ss', at(s.start), ...(ranges || i < segments.length - 1 ? ['-to', at(s.end)] : [])];
     return [...withInputOptions(encoder, input, range), '-an', '-sn', '-dn', encodedName(s.index)];
   });
-  const audio = !facts.hasAudio ? null : ranges ? rangesAudio(encoder, input, ranges.map((r) => ['-ss', at(r.start), '-to', at(r.end)]), audioName) : [...encoder, '-vn', '-sn', '-dn', audioName];
+  const audio = !facts.hasAudio
+    ? null
+    : ranges
+      ? rangesAudio(
+          encoder,
+          input,
+          ranges.map((r) => ['-ss', at(r.start), '-to', at(r.end)]),
+          audioName,
+        )
+      : [...encoder, '-vn', '-sn', '-dn', audioName];
   const join = ['-f', 'concat', '-safe', '0', '-i', LIST_NAME];
   if (audio) join.push('-i', audioName, '-map', '0:v', '-map', '1:a');
   join.push('-c', 'copy', ...muxer, output);

@@ -6,6 +6,7 @@ import { startTestService, tempDir, type TestService } from '../testing/harness'
 import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
 import { decodeErrors, hasAudio, meanSsim, seamFrameSsims, videoDtsRise, videoDuration } from '../testing/segment-checks';
 import { decodedFrameCount, frameTimesOf } from '../testing/cut-checks';
+import { binaries } from '../testing/media-fixtures';
 
 let svc: TestService;
 let media: MediaServer;
@@ -169,9 +170,13 @@ describe('segmented encodes', () => {
 
 /** The first audio packet's time and the audio stream's duration, as a player reads them. */
 async function audioStart(file: string): Promise<{ start: number; duration: number }> {
-  const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=start_time,duration', '-of', 'json', file], {
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    binaries.ffprobePath,
+    ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=start_time,duration', '-of', 'json', file],
+    {
+      encoding: 'utf8',
+    },
+  );
   const s = (JSON.parse(out) as { streams: { start_time: string; duration: string }[] }).streams[0]!;
   return { start: Number(s.start_time), duration: Number(s.duration) };
 }
