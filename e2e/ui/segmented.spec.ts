@@ -17,7 +17,7 @@ test.describe('builder and clip view: split a long encode', () => {
     test.setTimeout(240_000); // real encodes, paced to real time, on a shared machine
     // An 8 s clip with a keyframe every second stands in for a long film (the threshold is lowered below).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-e2e-split-'));
-    let fileId = '';
+    let fileId: string;
     try {
       const lavfi = ['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=8', '-f', 'lavfi', '-i', 'sine=duration=8'];
       ffmpeg(
