@@ -26,7 +26,7 @@ export const HardwareEncoders = z.object({
 });
 
 export const CapabilitiesInfo = CapabilitiesSchema.extend({
-  ffmpeg_path: z.string(),
+  ffmpeg_path: z.string().nullable().describe('Only for the local account; null for others'),
   ffmpeg_version: z.string(),
   hardware_encoders: HardwareEncoders,
 });
@@ -46,6 +46,8 @@ export const Health = z.looseObject({
   version: z.string(),
   ffmpeg_version: z.string(),
   ffprobe_version: z.string(),
+  ffmpeg_path: z.string().nullable().describe("Only with the local account's key; null otherwise (the binaries' paths then read '' too)"),
+  ffprobe_path: z.string().nullable().describe("Only with the local account's key; null otherwise"),
   sandbox: SandboxStatus,
   ffmpeg: BinaryChoiceInfo,
   ffprobe: BinaryChoiceInfo,

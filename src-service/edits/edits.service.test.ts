@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { startMediaServer, type MediaServer } from '../testing/media';
-import { codecTag, decodeErrors, decodedFrameCount, frameTimesOf, packetList, ssimPairs, streamStarts } from '../testing/cut-checks';
+import { audioPacketHashes, codecTag, decodeErrors, decodedFrameCount, frameTimesOf, packetList, ssimPairs, streamStarts } from '../testing/cut-checks';
 import { makeCutSources, type CutSource } from '../testing/cut-sources';
 
 /**
@@ -172,7 +172,7 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
     }, 180_000);
   }
 
-  it('join=false: one exact file per segment', async () => {
+  it('join=false: one exact file per segment, its audio packets copied from the source', async () => {
     const src = sources.find((s) => s.name === 'h264-25.mp4')!;
     const segs = [
       { start: 0.52, end: 2.04 },
@@ -180,7 +180,14 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
     ];
     const done = await cut({ input: `${media.url}/h264-25.mp4`, segments: segs, mode: 'smart', join: false, output: { filename: 'part.mp4' } });
     expect(Object.keys(done.output_files).sort()).toEqual(['out_1', 'out_2']);
-    for (const [i, s] of segs.entries()) await expectExact(done.output_files[`out_${i + 1}`], src, [s], 'smart');
+    const source = (await audioPacketHashes(src.file)).join(' ');
+    for (const [i, s] of segs.entries()) {
+      const out = await expectExact(done.output_files[`out_${i + 1}`], src, [s], 'smart');
+      // A lone segment's audio is copied, not re-encoded: its packets are a run of the source's (docs/cutting.md).
+      const copied = await audioPacketHashes(out);
+      expect(copied.length).toBeGreaterThan(0);
+      expect(source.includes(copied.join(' ')), `segment ${i + 1}: audio packets copied`).toBe(true);
+    }
   }, 180_000);
 
   it('an H.265 source with closed GOPs: smart, each part carrying its parameter sets in-band (hev1), exact', async () => {

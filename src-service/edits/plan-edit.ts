@@ -149,13 +149,30 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
       ctx.parts.push([...seekArgs(part), '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...output]);
       video.push(`file ${file}\nduration ${fmt(part.duration)}`);
     });
-    if (audioOut) {
-      const file = `cut-a${index + 1}.${audioOut.direct ? 'm4a' : 'mka'}`;
-      const length = fmt(cut.actualEnd - cut.actualStart);
-      const codec = audioOut.direct ? audioOut.codec : ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
-      const format = audioOut.direct ? 'mp4' : 'matroska';
-      ctx.parts.push(['-ss', fmt(cut.actualStart), '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn', '-t', length, ...codec, '-f', format, file]);
-      audio.push(audioOut.direct ? file : `file ${file}\nduration ${length}`);
+    const length = fmt(cut.actualEnd - cut.actualStart);
+    if (audioOut?.where === 'join') audio.push(fmt(cut.actualStart), length);
+    else if (audioOut) {
+      const direct = audioOut.where === 'part';
+      const file = `cut-a${index + 1}.${direct ? 'm4a' : 'mka'}`;
+      const codec = direct ? audioOut.codec : ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
+      ctx.parts.push([
+        '-ss',
+        fmt(cut.actualStart),
+        '-i',
+        input,
+        '-map',
+        '0:a:0',
+        '-vn',
+        '-sn',
+        '-dn',
+        '-t',
+        length,
+        ...codec,
+        '-f',
+        direct ? 'mp4' : 'matroska',
+        file,
+      ]);
+      audio.push(direct ? file : `file ${file}\nduration ${length}`);
     }
   }
   const final: string[] = [];
@@ -172,7 +189,11 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     final.push('-auto_convert', '0', '-f', 'concat', '-i', list);
     maps.push('-map', `${n++}:v:0`, '-c:v', 'copy', ...(ctx.strategy === 'smart' && facts.video?.codec === 'hevc' && mp4Like ? ['-tag:v', 'hev1'] : []));
   }
-  if (audioOut?.direct) {
+  if (audioOut?.where === 'join') {
+    // The source's packets, read by the join itself: no part to write and read again (audioPlan).
+    final.push('-ss', audio[0] as string, '-t', audio[1] as string, '-i', input);
+    maps.push('-map', `${n}:a:0`, '-c:a', 'copy');
+  } else if (audioOut?.where === 'part') {
     final.push('-i', audio[0] as string);
     maps.push('-map', `${n}:a:0`, '-c:a', 'copy');
   } else if (audioOut) {
@@ -185,17 +206,27 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
 }
 
 /**
- * The output's audio codec, and where it is encoded. Several segments' audio is cut losslessly
- * (FLAC) and encoded once in the join: separately encoded AAC parts would each bring their
- * encoder delay to the join. A lone segment's AAC for an MP4-family output is encoded in its part
- * (alongside the video parts) straight into MP4, whose edit list keeps the encoder delay, and the
- * join copies it (docs/cutting.md).
+ * The output's audio codec, and where it is made (docs/cutting.md, "The modes"):
+ * - `join`: a smart cut's output of one segment (MP4 family) whose audio MP4 holds as it is: the
+ *   join copies the source's packets straight from the input (`-ss` at the in point). ffmpeg keeps
+ *   the packets from its seek point and writes an edit list starting the track exactly at the in
+ *   point, so the first kept sample decodes with its predecessors and no sample is re-encoded.
+ * - `part`: a reencode's output of one segment with AAC: encoded in its own part, alongside the
+ *   video parts, straight into MP4 (whose edit list keeps the encoder delay); the join copies it.
+ * - `list`: several segments: each cut losslessly (FLAC, or copied by a lossless cut) and encoded
+ *   once in the join. Copied or separately encoded parts would each bring their own edit list
+ *   (pre-roll, encoder delay), which a concatenation does not keep.
  */
-function audioPlan(ctx: Ctx, segments: number, mp4Like: boolean): { codec: string[]; direct: boolean } {
-  if (ctx.strategy === 'copy') return { codec: ['-c:a', 'copy'], direct: false };
+function audioPlan(ctx: Ctx, segments: number, mp4Like: boolean): { codec: string[]; where: 'join' | 'part' | 'list' } {
+  if (ctx.strategy === 'copy') return { codec: ['-c:a', 'copy'], where: 'list' };
+  const lone = segments === 1 && mp4Like;
+  if (lone && ctx.strategy === 'smart' && MP4_COPYABLE_AUDIO.has(ctx.facts.audio!.codec)) return { codec: ['-c:a', 'copy'], where: 'join' };
   const codec = finalAudioArgs(ctx.strategy === 'smart' ? 'match' : 'choose', ctx.facts.audio!, ctx.edit.output);
-  return { codec, direct: segments === 1 && mp4Like && codec[1] === 'aac' };
+  return { codec, where: lone && codec[1] === 'aac' ? 'part' : 'list' };
 }
+
+/** Audio codecs whose packets MP4 holds as they are (a smart cut of one segment copies them). */
+const MP4_COPYABLE_AUDIO = new Set(['aac', 'mp3', 'ac3', 'eac3', 'alac']);
 
 /** With join=false: "<stem>-<segment name or number>.<ext>", reduced to the characters output names allow. */
 export function segmentFileName(filename: string, segmentName: string | undefined, i: number): string {

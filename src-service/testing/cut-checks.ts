@@ -82,6 +82,13 @@ export async function packetList(file: string, opts: { withoutParameterSets?: bo
   });
 }
 
+/** The MD5 of each packet of the first audio stream, in order (framemd5 of a stream copy). */
+export async function audioPacketHashes(file: string): Promise<string[]> {
+  const md5 = lines(await text(ffmpegPath, ['-hide_banner', '-v', 'error', '-i', file, '-map', '0:a:0', '-c', 'copy', '-f', 'framemd5', '-']));
+  // The packet's own hash is the sixth field; side data (a copied track's first packet: skip samples) follows it.
+  return md5.filter((l) => !l.startsWith('#')).map((l) => (l.split(',')[5] ?? '').trim());
+}
+
 /** An H.265 MP4 sample (4-byte NAL lengths) without its leading VPS (32), SPS (33), PPS (34) and prefix SEI (39) units. */
 function withoutLeadingParameterSets(packet: Buffer): Buffer {
   let at = 0;

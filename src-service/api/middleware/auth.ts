@@ -12,8 +12,14 @@ import { isApiPath, PUBLIC_API_PATHS } from './api-path';
  */
 export function requireApiKey(accounts: AccountsRepo) {
   return async function authenticate(ctx: Context, next: Next): Promise<void> {
-    if (!isApiPath(ctx.path) || PUBLIC_API_PATHS.has(ctx.path)) return next();
+    if (!isApiPath(ctx.path)) return next();
     const key = ctx.get('x-api-key');
+    if (PUBLIC_API_PATHS.has(ctx.path)) {
+      // Open to all; a valid key only widens what the answer shows (health's paths: docs/api.md).
+      const caller = key ? accounts.findAccountByKey(key) : undefined;
+      if (caller) ctx.state.account = caller;
+      return next();
+    }
     const account = key ? accounts.findAccountByKey(key) : undefined;
     if (!account) throw new UnauthorizedError(key ? UNAUTHORIZED_HINT : MISSING_KEY_HINT);
     ctx.state.account = account;
@@ -24,4 +30,9 @@ export function requireApiKey(accounts: AccountsRepo) {
 
 export function accountOf(ctx: Context): Account {
   return ctx.state.account as Account;
+}
+
+/** The caller's account on a path open without a key (health): undefined when no valid key came. */
+export function optionalAccountOf(ctx: Context): Account | undefined {
+  return ctx.state.account as Account | undefined;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirePackagePath } from '../../media/binaries';
 import { startTestService, type TestService } from '../../testing/harness';
+import { otherAccountKey } from '../../testing/hardening/fixtures';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -9,10 +10,11 @@ beforeAll(async () => {
 afterAll(() => svc.stop());
 
 describe('which ffmpeg runs, and what it can do', () => {
-  it('when /v1/health is read without a key, then it names every candidate, the chosen one and why', async () => {
-    const res = await svc.api('GET', '/v1/health', undefined, { key: null });
+  it('when /v1/health is read with the local key, then it names every candidate, the chosen one, why, and where they are', async () => {
+    const res = await svc.api('GET', '/v1/health');
     expect(res.status).toBe(200);
     const { ffmpeg, ffprobe } = res.body;
+    expect(ffmpeg.path).toBe(svc.service.parts.media.binaries().ffmpegPath);
     expect(ffmpeg.path).toBe(res.body.ffmpeg_path);
     expect(ffmpeg.version).toBe(res.body.ffmpeg_version);
     expect(ffmpeg.reason).toMatch(/candidate/);
@@ -22,12 +24,28 @@ describe('which ffmpeg runs, and what it can do', () => {
     expect(['reading', 'ready']).toContain(res.body.capabilities);
   });
 
+  it('when /v1/health is read without a key or with another account, then it names the builds but no path of this machine', async () => {
+    const other = otherAccountKey(svc);
+    for (const key of [null, other, 'not-a-key']) {
+      const res = await svc.api('GET', '/v1/health', undefined, { key });
+      expect(res.status).toBe(200);
+      const { ffmpeg } = res.body;
+      expect(ffmpeg.version).toBe(res.body.ffmpeg_version);
+      expect(ffmpeg.candidates.filter((c: { chosen: boolean }) => c.chosen)).toHaveLength(1);
+      expect(res.body).toMatchObject({ ffmpeg_path: null, ffprobe_path: null });
+      const paths = [svc.service.parts.media.binaries().ffmpegPath, svc.service.parts.media.binaries().ffprobePath, svc.dataDir];
+      for (const p of paths) expect(JSON.stringify(res.body)).not.toContain(p);
+    }
+  });
+
   it('when /v1/capabilities is read, then it lists what the chosen binary itself lists', async () => {
     expect((await svc.api('GET', '/v1/capabilities', undefined, { key: null })).status).toBe(401);
     const res = await svc.api('GET', '/v1/capabilities');
     expect(res.status).toBe(200);
     const c = res.body;
     expect(c.ffmpeg_path).toBe(svc.service.parts.media.binaries().ffmpegPath);
+    const theirs = await svc.api('GET', '/v1/capabilities', undefined, { key: otherAccountKey(svc, 'trial') });
+    expect(theirs.body.ffmpeg_path).toBeNull();
     expect(c.encoders).toContainEqual(expect.objectContaining({ name: 'libx264', type: 'video' }));
     expect(c.decoders).toContainEqual(expect.objectContaining({ name: 'aac', type: 'audio' }));
     expect(c.filters).toContainEqual(expect.objectContaining({ name: 'scale', io: 'V->V' }));

@@ -9,7 +9,7 @@ import type { Media } from '../../media/media-module';
 import type { Scheduler } from '../../jobs/scheduler';
 import { readVersions } from '../../media/binaries';
 import { presentChoice, presentHardware } from './media-presenter';
-import { accountOf } from '../middleware/auth';
+import { accountOf, optionalAccountOf } from '../middleware/auth';
 
 /** Health (no key), and the FFDesk extras the GUI's settings page reads. */
 export interface SystemDeps {
@@ -26,21 +26,25 @@ export interface SystemDeps {
 
 export function systemRoutes(deps: SystemDeps): Router {
   return mountEndpoints(createRouter(), systemEndpoints, {
-    getHealth: () => {
+    // Open without a key (docs/api.md, "Health"): where the binaries live on this machine only
+    // to the local account's key; anyone else learns the builds and why they were chosen.
+    getHealth: (ctx) => {
+      const local = deps.localAccountId() !== undefined && optionalAccountOf(ctx)?.id === deps.localAccountId();
       const media = deps.media.binaries();
       const v = readVersions(media);
+      const choice = (c: ReturnType<typeof presentChoice>) => (local ? c : withoutPaths(c));
       return {
         status: 'ok' as const,
         version: deps.version,
         ffmpeg_version: v.ffmpeg_version,
         ffprobe_version: v.ffprobe_version,
-        ffmpeg_path: media.ffmpegPath,
-        ffprobe_path: media.ffprobePath,
+        ffmpeg_path: local ? media.ffmpegPath : null,
+        ffprobe_path: local ? media.ffprobePath : null,
         ffmpeg_source: media.ffmpegSource,
         ffprobe_source: media.ffprobeSource,
         sandbox: deps.confiner.status(),
-        ffmpeg: presentChoice(media.ffmpeg),
-        ffprobe: presentChoice(media.ffprobe),
+        ffmpeg: choice(presentChoice(media.ffmpeg)),
+        ffprobe: choice(presentChoice(media.ffprobe)),
         capabilities: deps.media.facts().state(),
       };
     },
@@ -71,11 +75,12 @@ export function systemRoutes(deps: SystemDeps): Router {
       };
     },
 
-    getCapabilities: async () => {
+    getCapabilities: async (ctx) => {
+      const local = accountOf(ctx).id === deps.localAccountId();
       const media = deps.media.binaries();
       const caps = await deps.media.facts().capabilities();
       return {
-        ffmpeg_path: media.ffmpegPath,
+        ffmpeg_path: local ? media.ffmpegPath : null,
         ffmpeg_version: media.ffmpeg.version.raw,
         ...caps,
         hardware_encoders: presentHardware(deps.media.facts()),
