@@ -4,18 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { ffmpeg } from '../../src-service/testing/media';
 import { AppPage } from './app-page';
+import { ClipPage } from './clip-page';
 import { ConvertPage } from './convert-page';
 import { expect, openApp, test } from './fixtures';
 import { playToEnd } from './play-to-end';
 
-test.describe('builder: split a long encode', () => {
-  test('when the input is longer than the split threshold, then the convert panel proposes splitting across cores and the job view shows the segments as a strip and the output plays in Chromium', async ({
+test.describe('builder and clip view: split a long encode', () => {
+  test('when the input is longer than the split threshold, then the convert panel and the clip view (re-encode) propose splitting across cores and the job view shows the segments as a strip and the output plays in Chromium', async ({
     page,
     svc,
   }) => {
     test.setTimeout(240_000); // real encodes, paced to real time, on a shared machine
     // An 8 s clip with a keyframe every second stands in for a long film (the threshold is lowered below).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-e2e-split-'));
+    let fileId: string;
     try {
       const lavfi = ['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=8', '-f', 'lavfi', '-i', 'sine=duration=8'];
       ffmpeg(
@@ -24,6 +26,7 @@ test.describe('builder: split a long encode', () => {
       );
       const stored = await svc.client.uploadFile(new Blob([fs.readFileSync(path.join(dir, 'long-clip.mp4'))]), { filename: 'long-clip.mp4' });
       await expect.poll(async () => (await svc.client.getFile(stored.file_id)).status).toBe('STORED');
+      fileId = stored.file_id;
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -59,6 +62,30 @@ test.describe('builder: split a long encode', () => {
     await expect(strip.getByRole('listitem').first()).toHaveAccessibleName(new RegExp(`^Segment 1 of ${count}, 0:00–0:0\\d: done on local:core\\d+$`));
     const axeJob = await new AxeBuilder({ page }).include('[data-testid="segment-strip"]').analyze();
     expect(axeJob.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    // The clip view proposes the same split for a re-encode keeping at least the threshold (docs/cutting.md, "Segmented re-encode").
+    await page.goto(`${svc.url}/#/clip/${fileId}`);
+    const clip = new ClipPage(page);
+    await clip.waitReady();
+    await clip.press('i'); // one segment from the start to the end: 8 s kept
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    await expect(exportPanel.getByTestId('split-offer')).toHaveCount(0); // smart re-encodes only the frames next to a cut: nothing to split
+    await exportPanel.getByRole('radio', { name: /^Re-encode/ }).check();
+    const cutSplit = exportPanel.getByRole('checkbox', { name: /^Split across \d+ cores?$/ });
+    await expect(exportPanel.getByTestId('split-estimate')).toContainText(/Estimated time ≈ \d+:\d\d instead of 0:08/);
+    await cutSplit.focus();
+    await page.keyboard.press('Space'); // the checkbox's key, not the player's
+    await expect(cutSplit).toBeChecked();
+    await exportPanel.getByRole('button', { name: 'Export 1 part' }).click();
+    await exportPanel.getByRole('link', { name: 'Open the job' }).click();
+    await expect(page).toHaveURL(/#\/jobs\/[^/]+$/);
+    const cutId = decodeURIComponent(new URL(page.url()).hash.split('/')[2] ?? '');
+    const cut = await svc.client.waitForCommand(cutId, { intervalMs: 250 });
+    expect(cut.status, cut.error_message ?? '').toBe('SUCCESS');
+    expect(cut.original_request).toMatchObject({ mode: 'reencode', segmented: { segment_seconds: expect.any(Number) } });
+    const pieces = cut.segments?.length ?? 0;
+    expect(pieces).toBeGreaterThan(1);
+    await expect(strip.getByRole('listitem', { name: /: done on local:core\d+$/ })).toHaveCount(pieces);
 
     // The joined output plays in Chromium to its end, seams included.
     const played = await playToEnd(page, record.output_files?.out_1?.storage_url ?? '');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { laxNumber } from './lax-number';
 import { MAX_JOB_NAME, MAX_OUTPUT_NAME, OUTPUT_NAME, isHttpUrl } from './names';
+import { Segmented } from './commands.schema';
 
 /**
  * `POST /v1/edits`: cut one input into segments (docs/cutting.md). The GUI's clip view sends
@@ -67,6 +68,9 @@ export const EditBody = z.object({
   name: z.string().trim().min(1).max(MAX_JOB_NAME).optional().describe('A name for the job; when left out, one is derived from the input and segments'),
   max_command_run_seconds: laxNumber(z.number().positive()).optional().describe('Seconds; a numeric string ("120") is accepted too'),
   is_private: z.boolean().optional(),
+  segmented: Segmented.optional().describe(
+    'FFDesk, mode "reencode" with join=true only: each kept segment is cut at keyframes into pieces encoded side by side (cores or workers), joined without re-encoding, audio encoded once; resumable (docs/cutting.md, docs/scale-out.md)',
+  ),
 });
 export type EditBody = z.output<typeof EditBody>;
 

@@ -8,6 +8,7 @@ import { JobFailure } from '../errors';
 import { isHttpUrl } from '../contract/names';
 import type { EditBody } from '../contract/edits.schema';
 import { readCutFacts } from './read-facts';
+import type { CutFacts } from './facts';
 import { NeedsEveryPacket, PlanError, planEdit, type EditPlan } from './plan-edit';
 import { isFolderBlob, mediaOf } from '../files/storage-access';
 import type { RunKind } from '../jobs/run-kinds';
@@ -33,33 +34,57 @@ export async function prepareEditRun(
   signal: AbortSignal,
 ): Promise<{ req: ParsedRequest; inputs: PreparedInputs; readable: string[]; stages: number[] }> {
   const edit = row.request as unknown as EditBody;
-  const linked = await linkStoredInput(deps, row.accountId, edit.input, dirs.scratch);
-  const inputs = linked ?? (await prepareInputs(deps, { inputs: { in_1: inputUrl(deps, row.accountId, edit.input) }, inputZipUrl: null }, dirs, signal));
-  const input = path.resolve(dirs.work, inputs.paths.in_1 as string);
+  const { inputs, input, readable } = await fetchEditInput(deps, row, edit, dirs, signal);
   const plan = await planFromFacts(deps, edit, input, signal);
   for (const [name, text] of Object.entries(plan.files)) await fs.writeFile(path.join(dirs.work, name), text);
   deps.commands.setEdit(row.id, plan.result);
   return {
     req: { steps: plan.steps, inputs: {}, inputZipUrl: null, outputs: plan.outputs, interims: {} },
     inputs,
-    readable: linked ? [input] : [],
+    readable,
     stages: plan.stages,
   };
 }
 
+/** The edit's input: a stored file linked beside the job folder (read in place), else fetched into it; `input` is its absolute path. */
+export async function fetchEditInput(
+  deps: InputDeps,
+  row: Command,
+  edit: EditBody,
+  dirs: { work: string; scratch: string },
+  signal: AbortSignal,
+): Promise<{ inputs: PreparedInputs; input: string; readable: string[] }> {
+  const linked = await linkStoredInput(deps, row.accountId, edit.input, dirs.scratch);
+  const inputs = linked ?? (await prepareInputs(deps, { inputs: { in_1: inputUrl(deps, row.accountId, edit.input) }, inputZipUrl: null }, dirs, signal));
+  const input = path.resolve(dirs.work, inputs.paths.in_1 as string);
+  return { inputs, input, readable: linked ? [input] : [] };
+}
+
 /** Reads the packets around the segments only; when they fall short (a long gap between frames), every packet. */
 async function planFromFacts(deps: InputDeps, edit: EditBody, input: string, signal: AbortSignal): Promise<EditPlan> {
-  const read = (segments?: EditBody['segments']) =>
-    readCutFacts(deps.ffprobePath, input, { confiner: deps.confiner, signal }, segments).catch((err: unknown) => {
-      throw new JobFailure('INVALID_INPUT_FILE', `The input cannot be cut: ${(err as Error).message}`);
-    });
-  try {
+  const read = readFactsOf(deps, input, signal);
+  return planOrFail(async () => {
     try {
       return planEdit(await read(edit.segments), edit, input);
     } catch (err) {
       if (err instanceof NeedsEveryPacket) return planEdit(await read(), edit, input);
       throw err;
     }
+  });
+}
+
+/** The input's cut facts (around `segments` only, when given); a file ffprobe cannot read fails INVALID_INPUT_FILE. */
+export const readFactsOf =
+  (deps: InputDeps, input: string, signal: AbortSignal) =>
+  (segments?: EditBody['segments']): Promise<CutFacts> =>
+    readCutFacts(deps.ffprobePath, input, { confiner: deps.confiner, signal }, segments).catch((err: unknown) => {
+      throw new JobFailure('INVALID_INPUT_FILE', `The input cannot be cut: ${(err as Error).message}`);
+    });
+
+/** A plan the facts refuse (a segment past the input's end, one holding no frame) fails INVALID_INPUT_FILE naming the field. */
+export async function planOrFail<T>(plan: () => Promise<T> | T): Promise<T> {
+  try {
+    return await plan();
   } catch (err) {
     if (err instanceof PlanError) throw new JobFailure('INVALID_INPUT_FILE', `${err.field.join('.')}: ${err.message}`);
     throw err;

@@ -26,7 +26,7 @@ export async function submitEdit(deps: SubmitDeps, account: Account, body: EditB
 }
 
 function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAccount'>, account: Account, body: EditBody): PreparedCommand {
-  const issues = [...segmentIssues(body), ...inputIssues(deps.files, account, body)];
+  const issues = [...segmentIssues(body), ...segmentedIssues(body), ...inputIssues(deps.files, account, body)];
   const maxRun = PLAN_LIMITS[account.plan].maxRunSeconds;
   if (body.max_command_run_seconds !== undefined && body.max_command_run_seconds > maxRun)
     issues.push({ loc: ['body', 'max_command_run_seconds'], msg: `max_command_run_seconds must be at most ${maxRun}`, type: 'less_than_equal' });
@@ -41,6 +41,26 @@ function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAcc
     maxRunSeconds: body.max_command_run_seconds ?? defaultRunSeconds(deps.isLocalAccount?.(account.id) ?? false),
     isPrivate: body.is_private === true,
   };
+}
+
+/**
+ * `segmented` splits a re-encode into pieces (docs/cutting.md, "Segmented re-encode"): lossless
+ * encodes nothing and smart only the few frames next to each cut, so there it is refused, not
+ * ignored; and the pieces join into one file, so it needs join=true.
+ */
+function segmentedIssues(body: EditBody): ValidationIssue[] {
+  if (!body.segmented) return [];
+  const loc = ['body', 'segmented'];
+  if (body.mode !== 'reencode')
+    return [
+      {
+        loc,
+        msg: `segmented splits a re-encode across cores or workers: send mode "reencode" with it, or leave it out (${body.mode} ${body.mode === 'lossless' ? 'encodes nothing' : 're-encodes only the frames next to each cut'})`,
+        type: 'value_error',
+      },
+    ];
+  if (!body.join) return [{ loc, msg: 'segmented joins the pieces into one file: send join=true with it, or leave it out', type: 'value_error' }];
+  return [];
 }
 
 /** end > start, no overlap (in source time, whatever the output order). */

@@ -11,7 +11,7 @@ export type JobDirs = { work: string; scratch: string };
 export type RunKindDeps = InputDeps & { commands: CommandsRepo; ffmpegPath: string; jobsDir: string };
 
 /** The run options a kind's own execution gets: sandbox limits, cores, progress and cancel, as runSteps takes them. */
-export type RunKindOptions = Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime'>;
+export type RunKindOptions = Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime' | 'readable'>;
 
 /** Ordinary steps and their inputs, made by a kind from a request that is not a command (an edit's plan). */
 export interface PreparedRun {
@@ -21,6 +21,8 @@ export interface PreparedRun {
   readable: string[];
   /** Each step's stage (StepOptions.stages). */
   stages: number[];
+  /** What the kind's own execute needs from its preparation (a segmented edit's plan); the runner only hands it on. */
+  plan?: unknown;
 }
 
 /**
@@ -34,8 +36,17 @@ export interface RunKind {
   matches(request: StoredRequest): boolean;
   /** Turns the stored request into ordinary steps once its input is in the job folder (an edit). Such a run never uses the result cache. */
   prepare?(deps: RunKindDeps, row: Command, dirs: JobDirs, signal: AbortSignal): Promise<PreparedRun>;
-  /** Runs the steps in its own way instead of runInFolder (a segmented encode), still through runSteps. */
-  execute?(deps: RunKindDeps, row: Command, req: ParsedRequest, dirs: JobDirs, inputs: PreparedInputs, opts: RunKindOptions, logs: string[]): Promise<Executed>;
+  /** Runs the steps in its own way instead of runInFolder (a segmented encode), still through runSteps; `prepared` is what its prepare returned. */
+  execute?(
+    deps: RunKindDeps,
+    row: Command,
+    req: ParsedRequest,
+    dirs: JobDirs,
+    inputs: PreparedInputs,
+    opts: RunKindOptions,
+    logs: string[],
+    prepared?: PreparedRun,
+  ): Promise<Executed>;
   /** Drops what a run keeps across restarts (a segmented encode's finished pieces) once it has ended for good: not at a shutdown. */
   dropState?(deps: Pick<RunKindDeps, 'jobsDir'>, commandId: string): Promise<void>;
 }

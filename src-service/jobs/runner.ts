@@ -95,7 +95,9 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         stages: edit?.stages,
       };
       // A segmented encode (docs/scale-out.md) plans its steps on the input, then runs them through runSteps too.
-      const ran = kind?.execute ? await kind.execute(deps, row, req, dirs, inputs, runOpts, logs) : await runInFolder(deps, req, dirs, inputs, runOpts, logs);
+      const ran = kind?.execute
+        ? await kind.execute(deps, row, req, dirs, inputs, runOpts, logs, edit ?? undefined)
+        : await runInFolder(deps, req, dirs, inputs, runOpts, logs);
       await storeAndCommit(deps, row, req.outputs, dirs.work, ran.produced, {
         started,
         inputBytes: ran.inputBytes,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitCommandText } from '../ffmpeg-args/command-text';
 import { segmentedIssues } from '../ffmpeg-args/segmented-eligibility';
-import { planBounds, planSegmented } from './plan';
+import { audioNameFor, planBounds, planSegmented } from './plan';
 
 const one: { input_files: Record<string, string>; output_files: Record<string, string> | 'OUTPUT_FOLDER' } = {
   input_files: { in_1: 'https://x/a.mp4' },
@@ -107,7 +107,7 @@ describe('planSegmented', () => {
       '-dn',
       'seg_enc_00001.mov',
     ]);
-    expect(p.audio).toEqual(['-i', 'in.mov', '-c:v', 'libx264', '-crf', '20', '-c:a', 'aac', '-vn', '-sn', '-dn', 'seg_audio.mka']);
+    expect(p.audio).toEqual(['-i', 'in.mov', '-c:v', 'libx264', '-crf', '20', '-c:a', 'aac', '-vn', '-sn', '-dn', 'seg_audio.mp4']);
     expect(p.join).toEqual([
       '-f',
       'concat',
@@ -116,7 +116,7 @@ describe('planSegmented', () => {
       '-i',
       'seg_list.txt',
       '-i',
-      'seg_audio.mka',
+      'seg_audio.mp4',
       '-map',
       '0:v',
       '-map',
@@ -146,4 +146,54 @@ describe('planSegmented', () => {
     const p = planSegmented(facts, ['-re', '-i', 'in.mov', '-c:v', 'libx265', 'out.mkv'], 'in.mov', 2);
     expect(p.encodes[1]).toEqual(['-re', '-ss', '2.000000', '-to', '4.000000', '-i', 'in.mov', '-c:v', 'libx265', '-an', '-sn', '-dn', 'seg_enc_00001.mov']);
   });
+});
+
+describe('planSegmented with input ranges (an edit: edits/segmented-edit.ts)', () => {
+  const facts = { keyframes: [0, 2, 4, 6, 8, 10], duration: 12, hasAudio: true };
+  const tokens = ['-i', 'in.mp4', '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'libx264', '-c:a', 'aac', '-movflags', '+faststart', 'out.mp4'];
+  const plan = planSegmented(facts, tokens, 'in.mp4', 3, [
+    { start: 1.04, end: 7.2 },
+    { start: 9, end: 11 },
+  ]);
+
+  it('cuts each range at the first keyframe past each segment length on its own, indexes running on across ranges', () => {
+    expect(plan.segments).toEqual([
+      { index: 0, start: 1.04, end: 6 },
+      { index: 1, start: 6, end: 7.2 },
+      { index: 2, start: 9, end: 11 },
+    ]);
+  });
+
+  it('reads every piece from a hair before its first frame to a hair before the next one, the last piece too', () => {
+    expect(plan.encodes[0]!.slice(0, 5)).toEqual(['-ss', '1.039500', '-to', '5.999500', '-i']);
+    expect(plan.encodes[2]!.slice(0, 4)).toEqual(['-ss', '8.999500', '-to', '10.999500']);
+    expect(plan.files['seg_list.txt']).toBe(
+      "file 'seg_enc_00000.mov'\nduration 4.960000\nfile 'seg_enc_00001.mov'\nduration 1.200000\nfile 'seg_enc_00002.mov'\n",
+    );
+  });
+
+  it('encodes the ranges audio once: one input per range, joined by the concat filter, the video maps dropped', () => {
+    expect(plan.audio).toEqual([
+      ...['-ss', '1.039500', '-to', '7.199500', '-i', 'in.mp4', '-ss', '8.999500', '-to', '10.999500', '-i', 'in.mp4'],
+      ...['-filter_complex', '[0:a:0][1:a:0]concat=n=2:v=0:a=1[a]', '-map', '[a]', '-c:v', 'libx264', '-c:a', 'aac'],
+      ...['-vn', '-sn', '-dn', 'seg_audio.mp4'],
+    ]);
+    expect(plan.join.slice(-3)).toEqual(['-movflags', '+faststart', 'out.mp4']);
+  });
+
+  it('one range: its audio read from its start to its end, no filter', () => {
+    const single = planSegmented(facts, tokens, 'in.mp4', 30, [{ start: 0, end: 5 }]);
+    expect(single.segments).toEqual([{ index: 0, start: 0, end: 5 }]);
+    expect(single.audio?.slice(0, 8)).toEqual(['-ss', '0.000000', '-to', '4.999500', '-i', 'in.mp4', '-map', '0:a:0']);
+  });
+});
+
+describe('audioNameFor', () => {
+  it.each([
+    ['out.mp4', 'seg_audio.mp4'],
+    ['out.M4V', 'seg_audio.mp4'],
+    ['out.mov', 'seg_audio.mov'],
+    ['out.mkv', 'seg_audio.mka'],
+    ['out.webm', 'seg_audio.mka'],
+  ])('an output %s: the audio piece is %s (an MP4/MOV keeps the AAC priming in its edit list)', (out, name) => expect(audioNameFor(out)).toBe(name));
 });

@@ -17,6 +17,16 @@ export interface SegmentFacts {
   hasAudio: boolean;
 }
 
+/**
+ * A part of the input to encode, in seconds of the input (an edit's kept segment: edits/segmented-edit.ts).
+ * Its start and end are frame times: each is read from a hair before it, so the frame there is the
+ * first one in and the frame at the end the first one out, whatever the rounding of the times.
+ */
+export interface InputRange {
+  start: number;
+  end: number;
+}
+
 export interface SegmentedPlan {
   segments: SegmentBounds[];
   /** One encode per segment: the command's own arguments, video only, the input read from the segment's keyframe to the next cut. */
@@ -33,44 +43,88 @@ export interface SegmentedPlan {
  * Cut points: the first keyframe at or after each multiple of `segmentSeconds` past the last
  * cut. A segment never starts at a non-key frame, so each piece decodes on its own.
  */
-export function planBounds(facts: Pick<SegmentFacts, 'keyframes' | 'duration'>, segmentSeconds: number): SegmentBounds[] {
-  const starts = [facts.keyframes[0] ?? 0];
-  for (const k of facts.keyframes) if (k >= starts[starts.length - 1]! + segmentSeconds - EPSILON && k < facts.duration - EPSILON) starts.push(k);
-  return starts.map((start, index) => ({ index, start, end: starts[index + 1] ?? facts.duration }));
+export function planBounds(facts: Pick<SegmentFacts, 'keyframes' | 'duration'>, segmentSeconds: number, range?: InputRange): SegmentBounds[] {
+  const first = range?.start ?? facts.keyframes[0] ?? 0;
+  const last = range?.end ?? facts.duration;
+  const starts = [first];
+  for (const k of facts.keyframes) if (k >= starts[starts.length - 1]! + segmentSeconds - EPSILON && k < last - EPSILON) starts.push(k);
+  return starts.map((start, index) => ({ index, start, end: starts[index + 1] ?? last }));
 }
 
 const EPSILON = 1e-6;
+/** How far before a range's frame time it is read (ranges only; below any frame interval). */
+const RANGE_LEAD = 0.0005;
 
 /** Output-container options: they belong to the final join, not to the pieces. */
 const MUXER_OPTIONS = new Set(['-f', '-movflags', '-brand', '-write_tmcd']);
 
 export const encodedName = (i: number) => `seg_enc_${String(i).padStart(5, '0')}.mov`;
-export const AUDIO_NAME = 'seg_audio.mka';
+/**
+ * The audio piece: in the output's own container when that is MP4/MOV (the audio must fit it
+ * anyway), so the encoder delay (AAC priming) stays in its edit list and the join copies it;
+ * Matroska otherwise.
+ */
+export const audioNameFor = (output: string) => {
+  const ext = /\.(mp4|m4v|mov|m4a)$/i.exec(output)?.[1]?.toLowerCase();
+  return ext ? `seg_audio.${ext === 'm4v' ? 'mp4' : ext}` : 'seg_audio.mka';
+};
 export const LIST_NAME = 'seg_list.txt';
 
 /**
  * `tokens` are the command with its aliases already replaced by file names: `input` is the
  * one input, the last token the one output (ffmpeg-args/segmented-eligibility.ts guarantees both).
+ * With `ranges` only those parts of the input are encoded, in that order (an edit's kept
+ * segments): each range is cut at keyframes on its own, and the audio is the ranges' audio joined.
  */
-export function planSegmented(facts: SegmentFacts, tokens: string[], input: string, segmentSeconds: number): SegmentedPlan {
-  const segments = planBounds(facts, segmentSeconds);
+export function planSegmented(facts: SegmentFacts, tokens: string[], input: string, segmentSeconds: number, ranges?: InputRange[]): SegmentedPlan {
+  const segments = ranges
+    ? ranges.flatMap((r) => planBounds(facts, segmentSeconds, r)).map((s, index) => ({ ...s, index }))
+    : planBounds(facts, segmentSeconds);
   const output = tokens[tokens.length - 1]!;
+  const audioName = audioNameFor(output);
   const { encoder, muxer } = splitOptions(tokens.slice(0, -1));
+  const at = (t: number) => (ranges ? Math.max(0, t - RANGE_LEAD) : t).toFixed(6);
   // Input seeking from each cut's keyframe (accurate seek): open-GOP leading frames (HEVC CRA) are decoded from the whole input, not lost at a stream-copy cut.
   const encodes = segments.map((s, i) => {
-    const range = ['-ss', s.start.toFixed(6), ...(i < segments.length - 1 ? ['-to', s.end.toFixed(6)] : [])];
-    const tokens = encoder.flatMap((t, k) => (t === '-i' && encoder[k + 1] === input ? [...range, t] : [t]));
-    return [...tokens, '-an', '-sn', '-dn', encodedName(s.index)];
+    const range = ['-ss', at(s.start), ...(ranges || i < segments.length - 1 ? ['-to', at(s.end)] : [])];
+    return [...withInputOptions(encoder, input, range), '-an', '-sn', '-dn', encodedName(s.index)];
   });
-  const audio = facts.hasAudio ? [...encoder, '-vn', '-sn', '-dn', AUDIO_NAME] : null;
+  const audio = !facts.hasAudio
+    ? null
+    : ranges
+      ? rangesAudio(
+          encoder,
+          input,
+          ranges.map((r) => ['-ss', at(r.start), '-to', at(r.end)]),
+          audioName,
+        )
+      : [...encoder, '-vn', '-sn', '-dn', audioName];
   const join = ['-f', 'concat', '-safe', '0', '-i', LIST_NAME];
-  if (audio) join.push('-i', AUDIO_NAME, '-map', '0:v', '-map', '1:a');
+  if (audio) join.push('-i', audioName, '-map', '0:v', '-map', '1:a');
   join.push('-c', 'copy', ...muxer, output);
   // Each piece's length is stated: the next piece starts exactly at the cut, not where the piece's last frame is guessed to end (VFR).
   const list = segments
     .map((s, i) => `file '${encodedName(s.index)}'\n${i < segments.length - 1 ? `duration ${(s.end - s.start).toFixed(6)}\n` : ''}`)
     .join('');
   return { segments, encodes, audio, join, files: { [LIST_NAME]: list } };
+}
+
+/** The command's tokens with `options` put before its `-i <input>`. */
+const withInputOptions = (encoder: string[], input: string, options: string[]) =>
+  encoder.flatMap((t, k) => (t === '-i' && encoder[k + 1] === input ? [...options, t] : [t]));
+
+/**
+ * The ranges' audio, encoded once: the input opened once per range (each read from its start to its
+ * end), the pieces joined sample-exact by the `concat` filter, the command's output options
+ * (its `-map`s aside) applied to the result.
+ */
+function rangesAudio(encoder: string[], input: string, reads: string[][], name: string): string[] {
+  const at = encoder.findIndex((t, k) => t === '-i' && encoder[k + 1] === input);
+  const before = encoder.slice(0, at);
+  const after = encoder.slice(at + 2).filter((t, k, all) => t !== '-map' && all[k - 1] !== '-map');
+  if (reads.length === 1) return [...before, ...reads[0]!, '-i', input, '-map', '0:a:0', ...after, '-vn', '-sn', '-dn', name];
+  const graph = `${reads.map((_, i) => `[${i}:a:0]`).join('')}concat=n=${reads.length}:v=0:a=1[a]`;
+  return [...before, ...reads.flatMap((r) => [...r, '-i', input]), '-filter_complex', graph, '-map', '[a]', ...after, '-vn', '-sn', '-dn', name];
 }
 
 function splitOptions(tokens: string[]): { encoder: string[]; muxer: string[] } {

@@ -24,7 +24,7 @@ export interface SegmentedDeps {
   commands: Pick<CommandsRepo, 'setSegments'>;
 }
 
-type RunOptions = Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime'>;
+type RunOptions = Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime' | 'readable'>;
 
 /** `"segmented": true | {segment_seconds}` on a stored request, as seconds per segment; null for an ordinary command. */
 export function segmentSecondsOf(request: StoredRequest): number | null {
@@ -60,7 +60,24 @@ export async function runSegmented(
   const outputs = req.outputs === 'OUTPUT_FOLDER' ? {} : req.outputs;
   const tokens = substituteAliases(req.steps[0] ?? [], { ...inputs.paths, ...outputs });
   const input = Object.values(inputs.paths)[0] ?? '';
-  const plan = await planFor(deps, path.join(dirs.work, input), tokens, input, segmentSecondsOf(row.request) ?? DEFAULT_SEGMENT_SECONDS, opts.signal);
+  const plan = await planFor(deps, path.resolve(dirs.work, input), tokens, input, segmentSecondsOf(row.request) ?? DEFAULT_SEGMENT_SECONDS, opts.signal);
+  return runPlanned(deps, row, plan, dirs, inputs, opts, logs);
+}
+
+/**
+ * Runs a planned segmented encode: the pieces a previous run finished are reused, the others
+ * encoded side by side and kept durable, the audio encoded, the whole joined. An edit planned
+ * as a segmented encode (edits/segmented-edit.ts) runs through here too.
+ */
+export async function runPlanned(
+  deps: SegmentedDeps,
+  row: Command,
+  plan: SegmentedPlan,
+  dirs: { work: string },
+  inputs: PreparedInputs,
+  opts: RunOptions,
+  logs: string[],
+): Promise<Executed> {
   const stateDir = stateDirOf(deps.jobsDir, row.id);
   const manifest = loadManifest(stateDir, planKey(plan.segments, plan.encodes));
   const reused = Object.keys(manifest.done).length;
@@ -86,7 +103,7 @@ export async function runSegmented(
   for (const s of plan.segments) await fs.link(path.join(stateDir, fileOf(s.index)), path.join(dirs.work, plan.encodes[s.index]!.at(-1)!));
   if (plan.audio) ffmpegSeconds += (await one([plan.audio])).ffmpegSeconds;
   ffmpegSeconds += (await one([plan.join])).ffmpegSeconds;
-  return { inputBytes: inputs.bytes, produced: [tokens.at(-1)!], ffmpegSeconds };
+  return { inputBytes: inputs.bytes, produced: [plan.join.at(-1)!], ffmpegSeconds };
 }
 
 /** The input's facts (probe, key packets) planned into segments; an input that cannot be segmented fails INVALID_INPUT_FILE. */

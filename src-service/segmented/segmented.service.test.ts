@@ -1,10 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
 import { decodeErrors, hasAudio, meanSsim, seamFrameSsims, videoDtsRise, videoDuration } from '../testing/segment-checks';
-import { decodedFrameCount } from '../testing/cut-checks';
+import { decodedFrameCount, frameTimesOf } from '../testing/cut-checks';
+import { binaries } from '../testing/media-fixtures';
 
 let svc: TestService;
 let media: MediaServer;
@@ -163,5 +165,81 @@ describe('segmented encodes', () => {
     expect(done.status).toBe('FAILED');
     expect(done.error_status).toBe('CANCELLED');
     expect(fs.existsSync(path.join(svc.dataDir, 'segments', id))).toBe(false);
+  });
+});
+
+/** The first audio packet's time and the audio stream's duration, as a player reads them. */
+async function audioStart(file: string): Promise<{ start: number; duration: number }> {
+  const out = execFileSync(
+    binaries.ffprobePath,
+    ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=start_time,duration', '-of', 'json', file],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const s = (JSON.parse(out) as { streams: { start_time: string; duration: string }[] }).streams[0]!;
+  return { start: Number(s.start_time), duration: Number(s.duration) };
+}
+
+describe('segmented re-encode edits (POST /v1/edits, docs/cutting.md)', () => {
+  const editBody = (extra: Record<string, unknown> = {}) => ({
+    input: `${media.url}/h264-2997.mp4`,
+    mode: 'reencode',
+    // Starts and ends between keyframes (a GOP is 30 frames): each range is cut at keyframes inside it.
+    segments: [
+      { start: 0.5, end: 4.3 },
+      { start: 5.1, end: 6.6 },
+    ],
+    output: { filename: 'cut.mp4', preset: 'veryfast', crf: 20 },
+    ...extra,
+  });
+
+  it.each([
+    ['mode smart', { mode: 'smart' }, /mode \\"reencode\\"/],
+    ['join=false', { join: false }, /join=true/],
+  ])('when segmented comes with %s, then 422 at body.segmented', async (_n, over, why) => {
+    const res = await svc.api('POST', '/v1/edits?dry_run=true', editBody({ ...over, segmented: true }));
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(['body', 'segmented']);
+    expect(res.text).toMatch(why);
+  });
+
+  async function edit(body: Record<string, unknown>): Promise<{ body: any; file: string }> {
+    const res = await svc.api('POST', '/v1/edits', body);
+    expect(res.status, res.text).toBe(200);
+    const done = await svc.waitForCommand(res.body.command_id, { timeoutMs: 180_000 });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    const file = path.join(dir, `${res.body.command_id}.mp4`);
+    fs.writeFileSync(file, Buffer.from(await (await fetch(done.output_files.out_1.storage_url)).arrayBuffer()));
+    return { body: done, file };
+  }
+
+  it('when a reencode edit of two ranges is segmented, then its pieces run apart and the output has the unsegmented edit’s frames', async () => {
+    const plain = await edit(editBody());
+    const seg = await edit(editBody({ segmented: { segment_seconds: '1' } }));
+    // Each range from its first frame, cut at the keyframes (every 1.001 s) at least 1 s past the last cut: 4 pieces, then 1 (6.006 is under 1 s past 5.105).
+    const [first, second] = seg.body.edit.segments;
+    expect(seg.body.segments.map((s: any) => [s.start, s.end])).toEqual([
+      [first.actual_start, 2.002],
+      [2.002, 3.003],
+      [3.003, 4.004],
+      [4.004, first.actual_end],
+      [second.actual_start, second.actual_end],
+    ]);
+    expect(seg.body.segments.every((x: any) => x.status === 'DONE' && /^local:core/.test(x.worker))).toBe(true);
+    expect(seg.body.segments_reused).toBe(0);
+    expect(seg.body.edit).toEqual(plain.body.edit);
+    expect(await decodedFrameCount(seg.file)).toBe(await decodedFrameCount(plain.file));
+    // The edit's parts carry no packet durations: the frames' times are compared, each within 1 ms (so the duration is within a frame).
+    const [segTimes, plainTimes] = [await frameTimesOf(seg.file), await frameTimesOf(plain.file)];
+    expect(segTimes.length).toBe(plainTimes.length);
+    expect(Math.max(...segTimes.map((t, i) => Math.abs(t - plainTimes[i]!)))).toBeLessThanOrEqual(0.001);
+    expect(await decodeErrors(seg.file)).toBe('');
+    expect(await videoDtsRise(seg.file)).toBe(true);
+    // The audio is encoded once and starts where the unsegmented edit's does (its AAC priming kept in the MP4 edit list).
+    const [segAudio, plainAudio] = [await audioStart(seg.file), await audioStart(plain.file)];
+    expect(Math.abs(segAudio.start - plainAudio.start)).toBeLessThanOrEqual(0.001);
+    expect(Math.abs(segAudio.duration - plainAudio.duration)).toBeLessThanOrEqual(1001 / 30000);
+    expect(await meanSsim(seg.file, plain.file)).toBeGreaterThanOrEqual(0.98);
   });
 });

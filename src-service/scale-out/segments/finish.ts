@@ -6,7 +6,6 @@ import { nowIso } from '../../db/time';
 import { parseStoredRequest } from '../../jobs/submit';
 import { runSteps } from '../../jobs/run-steps';
 import { handleFailure, stepLimits, storeAndCommit, type CommitDeps } from '../../jobs/runner';
-import { AUDIO_NAME } from '../../segmented/plan';
 import { dropState, fileOf, type Manifest } from '../../segmented/manifest';
 import type { CoordinatorDeps } from './coordinator';
 import type { DistributedPlan } from './pieces';
@@ -62,7 +61,7 @@ export function createFinisher(deps: CoordinatorDeps, forget: (id: string) => vo
       await fs.rm(work, { recursive: true, force: true });
       await fs.mkdir(work, { recursive: true });
       for (const s of plan.segments) await fs.link(path.join(c.stateDir, fileOf(s.index)), path.join(work, plan.encodes[s.index]!.at(-1)!));
-      if (plan.audio) await fs.link(path.join(c.stateDir, fileOf(plan.segments.length)), path.join(work, AUDIO_NAME));
+      if (plan.audio) await fs.link(path.join(c.stateDir, fileOf(plan.segments.length)), path.join(work, plan.audio.at(-1)!));
       for (const [name, text] of Object.entries(plan.files)) await fs.writeFile(path.join(work, name), text);
       const limits = stepLimits(deps.config, c.row);
       const opts = { cwd: work, cpus: [], signal: never, inputDurations: c.d.inputDurations, confiner: deps.confiner, limits, checkLists: true };

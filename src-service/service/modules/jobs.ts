@@ -14,6 +14,7 @@ import { commandRoutes } from '../../api/commands/commands.routes';
 import { editRoutes } from '../../api/edits/edits.routes';
 import { createPollCache, type PollCache } from '../../api/commands/poll-cache';
 import { EDIT_RUN } from '../../edits/run-edit';
+import { SEGMENTED_EDIT_RUN } from '../../edits/segmented-edit';
 import { SEGMENTED_RUN } from '../../segmented/run-segmented';
 
 type RunnerWiring = Omit<RunnerDeps, 'ffmpegPath' | 'ffprobePath' | 'knownNames' | 'onStatus' | 'onProgress' | 'resultCache' | 'kinds'>;
@@ -72,7 +73,7 @@ function localRunner(deps: JobsDeps) {
     resultCache: createResultCache({ db: deps.db, files: deps.files, blobs: deps.blobs, urls: deps.urls, media, jobsDir: deps.jobsDir, log: deps.log }),
     onStatus: (row) => notifier.onStatus(row),
     onProgress: (row, p) => notifier.onProgress(row, p),
-    // The kinds of command the runner runs besides ordinary ones: edits/ and segmented/ build on its steps.
-    kinds: [EDIT_RUN, SEGMENTED_RUN],
+    // The kinds of command the runner runs besides ordinary ones: edits/ and segmented/ build on its steps (a segmented edit first: it is both).
+    kinds: [SEGMENTED_EDIT_RUN, EDIT_RUN, SEGMENTED_RUN],
   });
 }

@@ -17,6 +17,10 @@ import { useEditRun } from './use-edit-run';
 import { usePlayer } from './use-player';
 import { outputNameOf } from './output-name';
 
+/** A re-encode joined into one file may be split across cores or workers (docs/cutting.md, "Segmented re-encode"). */
+const splitOf = (o: ExportOptions) =>
+  o.mode === 'reencode' && o.join && o.segmentSeconds !== null ? { segmented: { segment_seconds: o.segmentSeconds } } : {};
+
 /** The clip view of one stored file: play, mark segments, cut through POST /v1/edits, save. */
 export function ClipView({ fileId }: { fileId: string }) {
   const { client } = useApi();
@@ -31,7 +35,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   const [renaming, setRenaming] = useState<number | null>(null);
   const [isHelpOpen, setHelpOpen] = useState(false);
   const [isPickerOpen, setPickerOpen] = useState(false);
-  const [options, setOptions] = useState<ExportOptions>({ mode: 'smart', join: true, keep: true, filename: '' });
+  const [options, setOptions] = useState<ExportOptions>({ mode: 'smart', join: true, keep: true, filename: '', segmentSeconds: null });
   const { run, submit } = useEditRun(api);
   const exportButton = useRef<HTMLButtonElement>(null);
 
@@ -41,7 +45,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   const exportNow = () => {
     if (problem || run.isSubmitting) return;
     exportButton.current?.focus();
-    void submit({ input: fileId, segments: parts, mode: options.mode, join: options.join, output: { filename } });
+    void submit({ input: fileId, segments: parts, mode: options.mode, join: options.join, output: { filename }, ...splitOf(options) });
   };
   const isDone = run.record?.status === 'SUCCESS';
 
@@ -122,6 +126,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           setOptions={setOptions}
           problem={problem}
           partCount={parts.length}
+          keptSeconds={parts.reduce((n, p) => n + p.end - p.start, 0)}
           run={run}
           exportButton={exportButton}
           onExport={exportNow}

@@ -1,6 +1,7 @@
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { hrefOf } from '../../lib/router';
+import { SplitOffer } from '../../ui/SplitOffer';
 import type { EditMode } from './clip-api';
 import type { EditRun } from './use-edit-run';
 
@@ -9,6 +10,8 @@ export interface ExportOptions {
   join: boolean;
   keep: boolean;
   filename: string;
+  /** Re-encode split across cores or workers: the segment length to send, null for one encode. */
+  segmentSeconds: number | null;
 }
 
 const MODES: { mode: EditMode; label: string; hint: string }[] = [
@@ -22,13 +25,15 @@ interface Props {
   setOptions: Dispatch<SetStateAction<ExportOptions>>;
   problem: string | null;
   partCount: number;
+  /** Seconds of the source the export keeps (the split offer's input length). */
+  keptSeconds: number;
   run: EditRun;
   exportButton: RefObject<HTMLButtonElement | null>;
   onExport(): void;
 }
 
 /** Mode, joined or one file each, keep or remove the segments, the file name, and the job it started. */
-export function ExportPanel({ options, setOptions, problem, partCount, run, exportButton, onExport }: Props) {
+export function ExportPanel({ options, setOptions, problem, partCount, keptSeconds, run, exportButton, onExport }: Props) {
   const set = (patch: Partial<ExportOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const status = run.record?.status;
   return (
@@ -62,6 +67,9 @@ export function ExportPanel({ options, setOptions, problem, partCount, run, expo
         <input type="checkbox" checked={options.join} onChange={(e) => set({ join: e.target.checked })} />
         Join into one file (else one file per segment)
       </label>
+      {options.mode === 'reencode' && options.join && (
+        <SplitOffer durationSeconds={keptSeconds} checked={options.segmentSeconds !== null} onChange={(n) => set({ segmentSeconds: n })} />
+      )}
       <label className="field">
         <span className="field-label">File name</span>
         <input className="input" value={options.filename} onChange={(e) => set({ filename: e.target.value })} spellCheck={false} />

@@ -9,7 +9,7 @@ import { CONTAINER_ORDER, CONTAINERS, codecLabel, codecsFor, qualityWords } from
 import { ConvertPicture } from './ConvertPicture';
 import { ConvertAudio } from './ConvertAudio';
 import { ConvertPreview } from './ConvertPreview';
-import { SplitOffer } from './SplitOffer';
+import { SplitOffer } from '../../ui/SplitOffer';
 import type { JobForm } from './form';
 import { useHardwareEncoders } from './use-hardware-encoders';
 import { openPreset } from './preset-form';

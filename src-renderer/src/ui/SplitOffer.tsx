@@ -1,7 +1,7 @@
-import { useApi } from '../../lib/api';
-import { useAsync } from '../../lib/use-async';
-import { formatDuration } from '../../lib/format';
-import { lanesOf, segmentSecondsFor, splitEstimate, splitOfferSeconds } from './split-offer';
+import { useApi } from '../lib/api';
+import { useAsync } from '../lib/use-async';
+import { formatDuration } from '../lib/format';
+import { lanesOf, segmentSecondsFor, splitEstimate, splitOfferSeconds } from '../lib/split-offer';
 
 interface Props {
   durationSeconds: number | undefined;
@@ -11,8 +11,9 @@ interface Props {
 }
 
 /**
- * For a long input the convert panel proposes one encode split across the workers (scale-out)
- * or this machine's cores, with the time on paper; checking it sends `"segmented": true`.
+ * For a long input the convert panel (and the clip view, for a re-encode) proposes one encode
+ * split across the workers (scale-out) or this machine's cores, with the time on paper; checking
+ * it sends `"segmented": {"segment_seconds": n}` (docs/scale-out.md, "Segmented encodes").
  */
 export function SplitOffer({ durationSeconds, checked, onChange }: Props) {
   const { client } = useApi();
@@ -33,7 +34,7 @@ export function SplitOffer({ durationSeconds, checked, onChange }: Props) {
       </label>
       <span className="small" data-testid="split-estimate">
         Estimated time ≈ {formatDuration(est.split)} instead of {formatDuration(est.oneLane)} (at real-time speed per lane; {est.segments} segment
-        {est.segments === 1 ? '' : 's'} of {seconds} s, joined without re-encoding, the audio encoded whole).
+        {est.segments === 1 ? '' : 's'} of {seconds} s, joined without re-encoding, the audio encoded once).
       </span>
     </div>
   );

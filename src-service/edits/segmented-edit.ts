@@ -1,0 +1,83 @@
+import type { EditBody } from '../contract/edits.schema';
+import { DEFAULT_SEGMENT_SECONDS } from '../contract/commands.schema';
+import type { CommandsRepo } from '../jobs/commands-repo';
+import { JobFailure } from '../errors';
+import type { Command } from '../jobs/command';
+import type { InputDeps } from '../files/prepare-inputs';
+import type { PreparedRun, RunKind } from '../jobs/run-kinds';
+import { planSegmented, type SegmentedPlan } from '../segmented/plan';
+import { runPlanned, segmentSecondsOf } from '../segmented/run-segmented';
+import { dropState } from '../segmented/manifest';
+import type { CutFacts } from './facts';
+import { finalAudioArgs, reencodeVideoArgs } from './encoder-args';
+import { planEdit } from './plan-edit';
+import { fetchEditInput, isEditRequest, planOrFail, readFactsOf } from './run-edit';
+
+/** `POST /v1/edits` with `mode: "reencode"` and `"segmented"` (docs/cutting.md, "Segmented re-encode"). */
+export const isSegmentedEdit = (request: unknown): boolean => isEditRequest(request) && request.mode === 'reencode' && !!request.segmented;
+
+/**
+ * A segmented re-encode edit, as the runner runs it (handed to it by the composition root:
+ * jobs/run-kinds.ts): the cut is planned as for any edit (the exact frames of each kept segment),
+ * then those frame ranges are planned as one segmented encode (segmented/plan.ts, input ranges)
+ * and run like a segmented command: pieces side by side, durable, resumable, joined by stream copy.
+ */
+export const SEGMENTED_EDIT_RUN: RunKind = {
+  name: 'segmented edit',
+  matches: isSegmentedEdit,
+  prepare: prepareSegmentedEdit,
+  execute: (deps, row, _req, dirs, inputs, opts, logs, prepared) => runPlanned(deps, row, prepared?.plan as SegmentedPlan, dirs, inputs, opts, logs),
+  dropState: (deps, commandId) => dropState(deps.jobsDir, commandId),
+};
+
+async function prepareSegmentedEdit(
+  deps: InputDeps & { commands: Pick<CommandsRepo, 'setEdit'> },
+  row: Command,
+  dirs: { work: string; scratch: string },
+  signal: AbortSignal,
+): Promise<PreparedRun> {
+  const edit = row.request as unknown as EditBody;
+  const { inputs, input, readable } = await fetchEditInput(deps, row, edit, dirs, signal);
+  // Every packet: the cuts inside each kept segment are its keyframes, wherever they are.
+  const facts = await readFactsOf(deps, input, signal)();
+  if (!facts.video)
+    throw new JobFailure('INVALID_INPUT_FILE', 'A segmented edit cuts the video into pieces: the input has no video. Send it without "segmented"');
+  const cut = await planOrFail(() => planEdit(facts, edit, input));
+  deps.commands.setEdit(row.id, cut.result);
+  const tokens = editTokens(facts, edit, input);
+  const ranges = cut.result.segments.map((s) => ({ start: s.actual_start, end: s.actual_end }));
+  const keyframes = keyframesOf(facts);
+  const seconds = segmentSecondsOf(row.request) ?? DEFAULT_SEGMENT_SECONDS;
+  const plan = planSegmented({ keyframes, duration: facts.duration, hasAudio: facts.audio !== null }, tokens, input, seconds, ranges);
+  return {
+    req: { steps: [tokens], inputs: {}, inputZipUrl: null, outputs: { out_1: edit.output.filename }, interims: {} },
+    inputs,
+    readable,
+    stages: [0],
+    plan,
+  };
+}
+
+/**
+ * The edit's re-encode as one command's arguments, as the unsegmented reencode writes its parts:
+ * the first video and audio streams, the output's encoders, every frame at its source time.
+ */
+function editTokens(facts: CutFacts, edit: EditBody, input: string): string[] {
+  const v = facts.video!;
+  const audio = facts.audio ? ['-map', '0:a:0'] : [];
+  const audioCodec = facts.audio ? finalAudioArgs('choose', facts.audio, edit.output) : [];
+  const mp4Like = /\.(mp4|m4v|mov)$/i.test(edit.output.filename);
+  const m = /^1\/(\d+)$/.exec(v.timeBase ?? '');
+  const timescale = m ? ['-video_track_timescale', m[1] as string] : [];
+  return [
+    ...['-i', input, '-map', '0:v:0', ...audio, ...reencodeVideoArgs(v, edit.output), ...audioCodec],
+    ...['-fps_mode', 'passthrough', '-enc_time_base:v', '-1', ...timescale, ...(mp4Like ? ['-movflags', '+faststart'] : [])],
+    edit.output.filename,
+  ];
+}
+
+/** Keyframe presentation times, rising, each once. */
+function keyframesOf(facts: CutFacts): number[] {
+  const times = (facts.video?.packets ?? []).filter((p) => p.key).map((p) => p.pts);
+  return [...new Set(times)].sort((a, b) => a - b);
+}
