@@ -61,8 +61,8 @@ test.describe('failures explained, endings announced', () => {
     const job = await svc.client.runCommand({ output_files: { out_1: 'done.png' }, ffmpeg_command: '-f lavfi -i color=red:size=16x16 -frames:v 1 {{out_1}}' });
     await expect(page).toHaveTitle('(1) FFDesk', { timeout: 60_000 });
     const notes = await page.evaluate(() => (window as unknown as { seenNotifications: { title: string; body: string }[] }).seenNotifications);
-    expect(notes).toEqual([{ title: 'Done: color → done.png', body: '1 output stored' }]);
-    await expect(app.toasts()).toContainText('Done: color → done.png');
+    expect(notes).toEqual([{ title: 'Done: done.png — color', body: '1 output stored' }]);
+    await expect(app.toasts()).toContainText('Done: done.png — color');
     await expect(app.toasts().getByRole('link', { name: 'Open' })).toHaveAttribute('href', `#/jobs/${job.command_id}`);
 
     await page.evaluate(() => {

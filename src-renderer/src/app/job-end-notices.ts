@@ -3,6 +3,7 @@ import type { CommandListItem } from '../../../src-service/client';
 import type { EventHub } from '../lib/events';
 import { hrefOf, parseRoute } from '../lib/router';
 import { showToast } from '../ui/toast';
+import { splitJobName } from '../features/jobs/progress';
 
 const BASE_TITLE = 'FFDesk';
 
@@ -45,7 +46,9 @@ export function useJobEndNotices(hub: EventHub): void {
 }
 
 function announce(job: CommandListItem, countUnseen: () => void): void {
-  const name = job.name ?? job.command_id.slice(0, 8);
+  // Output first, as in the jobs list: "Done: clip.gif — fps: clip.mp4" (docs/gui.md).
+  const { primary, secondary } = splitJobName(job.name ?? job.command_id.slice(0, 8));
+  const name = secondary ? `${primary} — ${secondary}` : primary;
   const text = job.status === 'SUCCESS' ? `Done: ${name}` : `Failed: ${name}`;
   const href = hrefOf({ name: 'jobs', id: job.command_id });
   const route = parseRoute(window.location.hash);
