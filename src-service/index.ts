@@ -74,7 +74,10 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
     parts: c.parts,
     async start() {
       // The -version probes (cached after the first start) run while recovery tidies the job folders.
-      const [, interrupted] = await Promise.all([c.media.start(), recoverOnStart({ ...c.parts, jobsDir: c.jobsDir, log, remoteWorkers: c.remoteWorkers })]);
+      const [, interrupted] = await Promise.all([
+        c.media.start(),
+        recoverOnStart({ ...c.parts, jobsDir: c.jobsDir, log, remoteWorkers: c.remoteWorkers, runsInService: c.runsInService }),
+      ]);
       for (const m of c.ready) await m.start();
       for (const row of interrupted) c.notifier.onStatus(row);
       const port = await listen(server, config.host, config.port);

@@ -33,10 +33,18 @@ export type RunFn = (row: Command, signal: AbortSignal, cpus: number[]) => Promi
  * The loop is the work queue's (src-service/work/work-queue.ts): `pickNext` is its source and
  * its capacity rule at once, the guarded QUEUED -> PROCESSING write its claim.
  */
-export function createLocalScheduler(opts: { commands: CommandsRepo; vcpuBudget: number; run: RunFn; log: (m: string) => void }): Scheduler {
+export function createLocalScheduler(opts: {
+  commands: CommandsRepo;
+  vcpuBudget: number;
+  run: RunFn;
+  log: (m: string) => void;
+  /** Only these commands (with scale-out workers: the ones the service runs itself, docs/scale-out.md). */
+  accepts?: (row: Command) => boolean;
+}): Scheduler {
   const budget = createBudget(opts.vcpuBudget);
+  const accepts = opts.accepts ?? (() => true);
   const source: WorkSource<Command> = {
-    pick: (running) => budget.pick(opts.commands.queueHeads().filter((r) => !running.has(r.id))),
+    pick: (running) => budget.pick(opts.commands.queueHeads().filter((r) => !running.has(r.id) && accepts(r))),
     claim(row) {
       if (!opts.commands.markProcessing(row.id)) return false; // cancelled or taken meanwhile
       budget.take(row);

@@ -32,6 +32,8 @@ export function createQueueScheduler(opts: {
   lostMs: number;
   coordinator: SegmentCoordinator;
   log(m: string): void;
+  /** Requests the service runs itself (edits): left QUEUED for its own runner, never added to Redis. */
+  runsInService?(request: unknown): boolean;
 }): Scheduler & { start(): Promise<void>; pieces(): PieceQueue | null } {
   let queue: Queue<QueuedJob> | null = null;
   let enqueued = new Set<string>();
@@ -64,7 +66,7 @@ export function createQueueScheduler(opts: {
     for (const row of rows) {
       if (signal.aborted) return;
       const jobId = `${row.id}_${row.attempts}`;
-      if (enqueued.has(jobId)) continue;
+      if (enqueued.has(jobId) || opts.runsInService?.(row.request)) continue;
       if (segmentSecondsOf(row.request) !== null && pieces) {
         // A segmented encode: the service plans it, and its pieces are the queue's units of work.
         opts.coordinator.start(row, pieces);

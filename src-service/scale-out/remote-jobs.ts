@@ -33,6 +33,8 @@ export interface RemoteJobsDeps extends PlanDeps, Omit<CommitDeps, 'ffprobePath'
   requeued(): void;
   /** Segmented commands the service coordinates itself (scale-out/segments/): no worker runs them whole. */
   coordinated?(id: string): boolean;
+  /** Requests the service runs itself even with workers (edits): never queued, never swept as lost (docs/scale-out.md). */
+  runsInService?(request: unknown): boolean;
 }
 
 export function createRemoteJobs(deps: RemoteJobsDeps) {
@@ -172,7 +174,7 @@ export function createRemoteJobs(deps: RemoteJobsDeps) {
   function sweepLost(lostMs: number): void {
     const now = Date.now();
     for (const row of deps.commands.findProcessing()) {
-      if (deps.coordinated?.(row.id)) continue;
+      if (deps.coordinated?.(row.id) || deps.runsInService?.(row.request)) continue;
       const a = active.get(row.id);
       if (!a) {
         active.set(row.id, { workerId: '', lastSeen: now });

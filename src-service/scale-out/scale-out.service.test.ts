@@ -89,6 +89,20 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
     expect(fs.readdirSync(path.join(svc.dataDir, 'jobs'))).toEqual([]);
   });
 
+  it('when an edit is submitted with workers running, then the service cuts it with its own runner and it ends SUCCESS', async () => {
+    // Edits plan from the input's packets and run on the service itself (docs/scale-out.md, "What runs where").
+    const done = await runToEnd('/v1/edits', {
+      input: `${media.url}/video.mp4`,
+      segments: [{ start: 0.4, end: 1.2 }],
+      mode: 'smart',
+      output: { filename: 'cut.mp4' },
+    });
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    expect(done.output_files.out_1 ?? Object.values(done.output_files)[0]).toMatchObject({ status: 'STORED', file_type: 'video' });
+    const log = await svc.api('GET', `/v1/commands/${done.command_id}/log`);
+    expect(log.text).not.toMatch(/--- worker /);
+  });
+
   it('when a stored file is the input, then the worker fetches it through a signed URL; an unsigned private one fails as embedded', async () => {
     const first = await runToEnd('/v1/run-ffmpeg-command', {
       input_files: { in_1: `${media.url}/video.mp4` },

@@ -18,6 +18,7 @@ import { createBackgroundTasks } from '../work/background';
 import { ensureLocalAccount, loadKeyring } from './bootstrap';
 import { ensureSamples } from '../files/samples';
 import { createScaleOut } from './modules/scale-out';
+import { isEditRequest } from '../edits/run-edit';
 import { workersRoutes } from '../api/workers/workers.routes';
 import { systemRoutes } from '../api/system/system.routes';
 import { keyRoutes } from '../api/keys/keys.routes';
@@ -63,6 +64,8 @@ export interface Composition {
   localKey: string;
   /** Commands run on scale-out workers (recovery leaves PROCESSING ones to them). */
   remoteWorkers: boolean;
+  /** Requests the service runs itself even with workers (edits: docs/scale-out.md, "What runs where"). */
+  runsInService(request: unknown): boolean;
   jobsDir: string;
   /** Started in this order before the service listens. */
   ready: ServiceModule[];
@@ -107,8 +110,11 @@ export function compose(config: Config, version: string, log: (m: string) => voi
   // What running a command takes, here or on a worker: the local runner and scale-out get the same pieces.
   const commandRun = { config, db, accounts, commands, files, blobs, keyring, urls, confiner, media, notifier, jobsDir, log };
   // Scale-out only with a Redis URL: without it nothing connects to Redis (docs/scale-out.md).
-  const scaleOut = config.redisUrl ? createScaleOut({ ...commandRun, redisUrl: config.redisUrl, baseUrl }) : null;
-  const jobs = createJobsModule({ ...commandRun, remote: scaleOut?.scheduler ?? null });
+  // Edits are cut by the service's own runner even with workers (they plan from the input's
+  // packets, which the workers' protocol does not carry): docs/scale-out.md, "What runs where".
+  const runsInService = (request: unknown) => isEditRequest(request);
+  const scaleOut = config.redisUrl ? createScaleOut({ ...commandRun, redisUrl: config.redisUrl, baseUrl, runsInService }) : null;
+  const jobs = createJobsModule({ ...commandRun, remote: scaleOut?.scheduler ?? null, runsInService });
   const filesModule = createFilesModule({ config, db, accounts, files, blobs, keyring, urls, confiner, fileEvents, media, log });
   const fileFacts = createFileFactsModule({ config, accounts, commands, files, blobs, keyring, fileEvents, confiner, media, baseUrl, log });
   const presets = createPresetsModule({
@@ -175,6 +181,7 @@ export function compose(config: Config, version: string, log: (m: string) => voi
     jobs,
     localKey: local.key,
     remoteWorkers: scaleOut !== null,
+    runsInService,
     jobsDir,
     ready: [webhooks, presets, filesModule],
     running: [background, jobs, workers, samples, fileFacts],

@@ -21,10 +21,13 @@ export async function recoverOnStart(deps: {
   jobsDir: string;
   log(m: string): void;
   remoteWorkers?: boolean;
+  /** With workers, the requests the service runs itself (edits): recovered here as without workers. */
+  runsInService?(request: unknown): boolean;
 }): Promise<Command[]> {
   const failed: Command[] = [];
   // With scale-out workers a PROCESSING command may still be running on a worker, which reports back once we are up again.
-  for (const row of deps.remoteWorkers ? [] : deps.commands.findProcessing()) {
+  const ours = deps.commands.findProcessing().filter((row) => !deps.remoteWorkers || deps.runsInService?.(row.request) === true);
+  for (const row of ours) {
     if (row.attempts < MAX_ATTEMPTS) {
       deps.commands.requeue(row.id);
     } else {

@@ -4,6 +4,7 @@ import type { Media } from '../../media/media-module';
 import type { ServiceModule } from './module';
 import { createCommandRunner, type RunnerDeps } from '../../jobs/runner';
 import { createLocalScheduler, type Scheduler } from '../../jobs/scheduler';
+import type { Command } from '../../jobs/command';
 import { knownNamesOf } from '../../jobs/failure-message';
 import { createResultCache } from '../../cache/result-cache';
 import type { SubmitDeps } from '../../jobs/submit';
@@ -25,6 +26,8 @@ export interface JobsDeps extends RunnerWiring {
   notifier: CommandNotifier;
   /** The scale-out queue when one is configured; otherwise commands run in this process. */
   remote: Scheduler | null;
+  /** With the queue, what this process still runs itself (edits: docs/scale-out.md, "What runs where"). */
+  runsInService(request: unknown): boolean;
 }
 
 /** The command lifecycle: submit, cancel, the scheduler and its runner, and `/v1/commands`. */
@@ -39,7 +42,14 @@ export interface JobsModule extends ServiceModule {
 
 export function createJobsModule(deps: JobsDeps): JobsModule {
   const { commands, files, notifier } = deps;
-  const scheduler = deps.remote ?? createLocalScheduler({ commands, vcpuBudget: deps.config.vcpuBudget, run: localRunner(deps), log: deps.log });
+  const local = (accepts?: (row: Command) => boolean) =>
+    createLocalScheduler({ commands, vcpuBudget: deps.config.vcpuBudget, run: localRunner(deps), log: deps.log, ...(accepts ? { accepts } : {}) });
+  const scheduler = deps.remote
+    ? bothSchedulers(
+        deps.remote,
+        local((row) => deps.runsInService(row.request)),
+      )
+    : local();
   const records = createRecordBudget(deps.db, () => deps.accounts.localAccountId());
   const submit = submitDepsOf({ commands, files, accounts: deps.accounts, config: deps.config, notifier, scheduler, records });
   const cancel: CancelDeps = { commands, scheduler, onStatus: (row) => notifier.onStatus(row) };
@@ -76,4 +86,17 @@ function localRunner(deps: JobsDeps) {
     // The kinds of command the runner runs besides ordinary ones: edits/ and segmented/ build on its steps (a segmented edit first: it is both).
     kinds: [SEGMENTED_EDIT_RUN, EDIT_RUN, SEGMENTED_RUN],
   });
+}
+
+/** The queue's scheduler and this process's own for what it runs itself, as one. */
+function bothSchedulers(remote: Scheduler, here: Scheduler): Scheduler {
+  return {
+    notify() {
+      remote.notify();
+      here.notify();
+    },
+    abort: (id) => here.abort(id) ?? remote.abort(id),
+    stop: async () => void (await Promise.all([remote.stop(), here.stop()])),
+    runningIds: () => [...remote.runningIds(), ...here.runningIds()],
+  };
 }

@@ -32,7 +32,15 @@ export function createScaleOut(deps: ScaleOutDeps): ScaleOut {
   const coordinator = createSegmentCoordinator(deps);
   const jobs = createRemoteJobs({ ...deps, requeued: () => queue.notify(), coordinated: coordinator.isCoordinated });
   const lostMs = deps.config.workerLostSeconds * 1000;
-  const queue = createQueueScheduler({ commands: deps.commands, redisUrl: deps.redisUrl, jobs, lostMs, coordinator, log: deps.log });
+  const queue = createQueueScheduler({
+    commands: deps.commands,
+    redisUrl: deps.redisUrl,
+    jobs,
+    lostMs,
+    coordinator,
+    log: deps.log,
+    ...(deps.runsInService ? { runsInService: deps.runsInService } : {}),
+  });
   let local: { stop(): Promise<void> } | undefined;
   let localTokenId: string | undefined;
   return {
