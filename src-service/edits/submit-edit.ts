@@ -32,8 +32,10 @@ function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAcc
     issues.push({ loc: ['body', 'max_command_run_seconds'], msg: `max_command_run_seconds must be at most ${maxRun}`, type: 'less_than_equal' });
   if (issues.length > 0) throw new ValidationError(issues);
   assertPrivateAllowed(account, body.is_private);
-  const name =
-    body.name ?? `cut: ${inputLabel(deps.files, account, body.input)} (${body.segments.length} segment${body.segments.length > 1 ? 's' : ''}, ${body.mode})`;
+  // Derived like a command's name, "what: input → output", so lists can show the output first (docs/cutting.md).
+  const count = body.segments.length;
+  const made = body.join ? body.output.filename : `${count} file${count > 1 ? 's' : ''}`;
+  const name = body.name ?? `cut: ${inputLabel(deps.files, account, body.input)} (${count} segment${count > 1 ? 's' : ''}, ${body.mode}) → ${made}`;
   return {
     commandType: 'FFMPEG_CHAINED_COMMANDS',
     body: { ...body, name } as unknown as PreparedCommand['body'],

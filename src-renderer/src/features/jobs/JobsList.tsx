@@ -78,7 +78,8 @@ function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean
   const preview = job.preview?.storage_url ? job.preview : null;
   const details = [
     secondary,
-    job.command_type === 'FFMPEG_CHAINED_COMMANDS' ? 'chained' : '',
+    // An edit runs as chained steps, but an editor made a cut, and its name already says so.
+    job.command_type === 'FFMPEG_CHAINED_COMMANDS' && !secondary.startsWith('cut: ') ? 'chained' : '',
     outputs,
     job.error_status && job.error_status !== 'CANCELLED' ? job.error_status : '',
   ]
