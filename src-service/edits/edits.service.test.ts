@@ -180,6 +180,7 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
     ];
     const done = await cut({ input: `${media.url}/h264-25.mp4`, segments: segs, mode: 'smart', join: false, output: { filename: 'part.mp4' } });
     expect(Object.keys(done.output_files).sort()).toEqual(['out_1', 'out_2']);
+    expect(done.name).toBe('cut: h264-25.mp4 (2 segments, smart) → part-1.mp4 +1'); // the first file, then how many more
     const source = (await audioPacketHashes(src.file)).join(' ');
     for (const [i, s] of segs.entries()) {
       const out = await expectExact(done.output_files[`out_${i + 1}`], src, [s], 'smart');

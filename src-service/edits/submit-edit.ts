@@ -8,6 +8,7 @@ import { effectiveVcpus, queuePrepared, type PreparedCommand, type SubmitDeps } 
 import { mediaOf } from '../files/storage-access';
 import { defaultRunSeconds } from '../jobs/run-limit';
 import { FRAME_TOLERANCE_SECONDS } from './plan-segments';
+import { segmentFileName } from './plan-edit';
 
 /**
  * `POST /v1/edits` (docs/cutting.md): checks the segments (422 naming the field), the input
@@ -34,7 +35,8 @@ function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAcc
   assertPrivateAllowed(account, body.is_private);
   // Derived like a command's name, "what: input → output", so lists can show the output first (docs/cutting.md).
   const count = body.segments.length;
-  const made = body.join ? body.output.filename : `${count} file${count > 1 ? 's' : ''}`;
+  const first = body.join ? body.output.filename : segmentFileName(body.output.filename, body.segments[0]?.name, 0);
+  const made = body.join || count === 1 ? first : `${first} +${count - 1}`;
   const name = body.name ?? `cut: ${inputLabel(deps.files, account, body.input)} (${count} segment${count > 1 ? 's' : ''}, ${body.mode}) → ${made}`;
   return {
     commandType: 'FFMPEG_CHAINED_COMMANDS',
