@@ -121,6 +121,8 @@ const AUDITED: Record<string, string[]> = {
   'contract/edits.schema.ts': ['/\\.[A-Za-z0-9]+$/', '/^[A-Za-z0-9_-]{1,100}$/'],
   'edits/plan-edit.ts': ['/^1\\/(\\d+)$/', '/\\.(mp4|m4v|mov|m4a)$/i', '/[^A-Za-z0-9_-]+/g', '/^-+|-+$/g'],
   'edits/run-edit.ts': ['/[^.A-Za-z0-9]/g'],
+  'segmented/plan.ts': ['/\\.(mp4|m4v|mov|m4a)$/i'],
+  'edits/segmented-edit.ts': ['/\\.(mp4|m4v|mov)$/i', '/^1\\/(\\d+)$/'],
   'facts/fact-cache.ts': ['/^[A-Za-z0-9_-]{1,64}$/'],
   'facts/fact-urls.ts': ['/^\\/facts\\/s\\/([^/]+)\\/([A-Za-z0-9_-]{1,64})\\/([a-z0-9.]+)$/'],
   'facts/playability.ts': ['/\\.([^./]+)$/'],

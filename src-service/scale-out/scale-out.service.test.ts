@@ -95,7 +95,7 @@ describe.skipIf(SKIP)(`commands through two BullMQ workers${SKIP ? ` [SKIPPED: $
       input: `${media.url}/video.mp4`,
       segments: [{ start: 0.4, end: 1.2 }],
       mode: 'smart',
-      output: { filename: 'cut.mp4' },
+      output: { filename: 'edited.mp4' }, // not cut.mp4: the interim-file case checks no such file is stored
     });
     expect(done.status, done.error_message).toBe('SUCCESS');
     expect(done.output_files.out_1 ?? Object.values(done.output_files)[0]).toMatchObject({ status: 'STORED', file_type: 'video' });
