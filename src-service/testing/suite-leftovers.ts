@@ -26,16 +26,32 @@ export function openSuiteRoot(runner: string): SuiteRoot {
       restore('TMPDIR', saved.TMPDIR);
       restore('FFDESK_TEST_SHARED_TMPDIR', saved.shared);
       const folders = fs.readdirSync(root).filter((n) => n.startsWith('ffdesk-'));
-      const processes = processesIn(root);
+      const processes = stillThere(root);
       for (const p of processes) signal(p.pid);
       fs.rmSync(root, { recursive: true, force: true, maxRetries: 3 });
       if (folders.length === 0 && processes.length === 0) return;
       throw new Error(
         `The ${runner} run left ${folders.length} temp folder(s) and ${processes.length} process(es) behind (now removed):\n` +
-          [...folders.map((f) => `  folder ${f}`), ...processes.map((p) => `  process ${p.pid}: ${p.cmdline.slice(0, 200)}`)].join('\n'),
+          [...folders.map((f) => `  folder ${f}`), ...processes.map((p) => `  process ${p.pid}: ${p.cmdline.slice(0, 3000)}`)].join('\n'),
       );
     },
   };
+}
+
+/**
+ * What is still there once the test processes are gone. A sandbox whose test process just ended
+ * is being taken down by the kernel (bwrap's --die-with-parent sends it SIGKILL when its parent
+ * exits): that is the sandbox ending, not one left behind, so processes get up to 5 s to go
+ * before they are reported; one that outlives that is a leak whatever started it.
+ */
+function stillThere(root: string): LiveProcess[] {
+  const until = Date.now() + 5_000;
+  let left = processesIn(root);
+  while (left.length > 0 && Date.now() < until) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100); // a synchronous pause: check() is sync
+    left = processesIn(root);
+  }
+  return left;
 }
 
 /** Processes that name the root (bwrap's monitor and init bind job folders under it) or work in it. */
