@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocalPath } from './local-path';
 
 /**
  * Facts about a stored file the clip view reads (docs/api.md, "File facts"): computed once per
@@ -65,7 +66,7 @@ export const LocalFoldersResponse = z.object({
 export type LocalFoldersResponse = z.infer<typeof LocalFoldersResponse>;
 
 export const SaveToBody = z.object({
-  folder: z.string().min(1).max(4096).describe('Absolute path of a folder inside the home folder'),
+  folder: LocalPath.describe('Absolute path of a folder inside the home folder'),
   pattern: z
     .string()
     .min(1)
@@ -79,7 +80,7 @@ export const SaveToResponse = z.object({
 });
 export type SaveToResponse = z.infer<typeof SaveToResponse>;
 
-export const RevealBody = z.object({ path: z.string().min(1).max(4096).describe('A file or folder inside the home folder') });
+export const RevealBody = z.object({ path: LocalPath.describe('A file or folder inside the home folder') });
 export const RevealResponse = z.object({ opened: z.string().describe('The folder handed to the desktop') });
 
 export const LoudnessQuery = z.object({

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { FILE_EXTENSION } from './media-kinds';
 import { PRESET_NAME } from './preset-definition';
+import { LocalPath as FolderPath } from './local-path';
 
 const Extensions = z.array(z.string().trim().toLowerCase().regex(FILE_EXTENSION, 'An extension: letters and digits, no dot')).min(1).max(60);
 
 export const CreateWatchFolderBody = z.object({
-  folder: z.string().min(1).max(4096).describe('Absolute path of the folder to watch (its direct files)'),
-  output_folder: z.string().min(1).max(4096).describe('Absolute path where outputs are written (created if missing)'),
+  folder: FolderPath.describe('Absolute path of the folder to watch (its direct files)'),
+  output_folder: FolderPath.describe('Absolute path where outputs are written (created if missing)'),
   preset: z.string().regex(PRESET_NAME, 'Not a preset name'),
   version: z.number().int().min(1).optional().describe('Pin a preset version; the latest at each run when absent'),
   parameters: z.record(z.string(), z.union([z.number(), z.string()])).optional(),

@@ -155,5 +155,8 @@ describe('watch folders', () => {
     expect(await bad(watchBody({ folder: d.folder, output: path.join(dataDir, 'exfil') }))).toContain('body.output_folder');
     expect(await bad(watchBody(d, { preset: 'subtitles' }))).toContain('body.preset');
     expect(await bad(watchBody(d, { parameters: { height: 1 } }))).toContain('body.parameters.height');
+    // A NUL in a path (found by the fuzz test: fs threw on it, a 500).
+    expect(await bad(watchBody({ folder: '/nonexistent/in', output: '\u0000' }))).toContain('body.output_folder');
+    expect(await bad(watchBody({ folder: `${d.folder}\u0000x`, output: d.output }))).toContain('body.folder');
   });
 });
