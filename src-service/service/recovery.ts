@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { CommandsRepo } from '../jobs/commands-repo';
 import type { Command } from '../jobs/command';
 import type { FilesRepo } from '../files/files-repo';
@@ -40,6 +42,7 @@ export async function recoverOnStart(deps: {
       if (after) failed.push(after);
     }
   }
+  killOrphanedSandboxes(deps.jobsDir, deps.log);
   await fs.rm(deps.jobsDir, { recursive: true, force: true });
   await fs.mkdir(deps.jobsDir, { recursive: true });
   await sweepBlobs(deps);
@@ -74,4 +77,42 @@ export async function sweepBlobs(deps: { files: FilesRepo; blobs: BlobStore; log
   await flush();
   if (removed > 0) deps.log(`recovery: removed ${removed} unreferenced blob(s)`);
   return removed;
+}
+
+/**
+ * Sandboxes of a run before a kill -9 that were still being set up when it came (bwrap sets its
+ * die-with-parent signal after it starts) outlive it, orphaned: at start, every process whose
+ * command line binds a folder under this service's jobs folder is one of ours and is killed
+ * (docs/sandbox.md, "No sandbox outlives its command"). Linux only: elsewhere there is no /proc.
+ */
+export function killOrphanedSandboxes(jobsDir: string, log: (m: string) => void): number {
+  if (process.platform !== 'linux') return 0;
+  const mark = `${jobsDir}/`;
+  let killed = 0;
+  for (const entry of readdirOrEmpty('/proc')) {
+    if (String(Number(entry)) !== entry || Number(entry) === process.pid) continue; // pids only
+    let argv: string[];
+    try {
+      argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue; // ended meanwhile, or not ours to read
+    }
+    if (path.basename(argv[0] ?? '') !== 'bwrap' || !argv.some((a) => a.startsWith(mark))) continue;
+    try {
+      process.kill(Number(entry), 'SIGKILL');
+      killed++;
+    } catch {
+      continue;
+    }
+  }
+  if (killed > 0) log(`recovery: killed ${killed} sandbox process(es) left by the previous run`);
+  return killed;
+}
+
+function readdirOrEmpty(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
