@@ -109,7 +109,7 @@ async function measure(ctx: BenchContext, service: BenchService, dir: string, cl
       ...wallRows(
         `~${ctx.sizes.longJobSeconds} s transcode (720p ${clips.long.inputSeconds} s → H.264 medium + AAC), submit → SUCCESS seen`,
         longRuns,
-        1.01, // issue 26's target (docs/performance.md, "The 10 s job")
+        1.01, // the 10 s job's target: docs/performance.md, "The 10 s job"
         longRss,
       ),
       ...shortRows(clips.short, shortRuns, shortRss, { stages, costs }),
