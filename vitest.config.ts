@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './src-service/testing/heavy-first-sequencer';
 
 // Unit tests are colocated (`*.test.ts`); service tests start a real app on port 0
 // with real ffmpeg and SQLite, so they get generous timeouts on a 2-core machine.
@@ -16,5 +17,7 @@ export default defineConfig({
     // helper-made temp folders are removed when it ends (suite-setup.ts).
     globalSetup: ['src-service/testing/vitest-global-setup.ts'],
     setupFiles: ['src-service/testing/suite-setup.ts'],
+    // The longest files start first, also on a clean clone without a duration cache.
+    sequence: { sequencer: HeavyFirstSequencer },
   },
 });

@@ -31,12 +31,14 @@ let spawned = 0;
 const SLOW = '-re -i {{in_1}} -c:v libx264 -preset veryfast -crf 23 -c:a aac -movflags +faststart {{out_1}}';
 const FAST = SLOW.replace('-re ', '');
 const FRAME_SECONDS = 1 / 25;
+/** Seconds of source, i.e. 1 s segments: enough for two workers side by side and for each kill to land with segments done, running and pending. */
+const SEGMENTS = 6;
 
 beforeAll(async () => {
   if (SKIP) return;
   base = tempDir('ffdesk-seg-workers-');
   fs.mkdirSync(path.join(base, 'media'));
-  const lavfi = ['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=25:duration=8', '-f', 'lavfi', '-i', 'sine=duration=8'];
+  const lavfi = ['-f', 'lavfi', '-i', `testsrc2=size=160x90:rate=25:duration=${SEGMENTS}`, '-f', 'lavfi', '-i', `sine=duration=${SEGMENTS}`];
   ffmpeg(
     [...lavfi, '-c:v', 'libx264', '-g', '25', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', 'src.mp4'],
     path.join(base, 'media'),
@@ -140,9 +142,9 @@ describe.skipIf(SKIP)(`segmented encodes over scale-out workers${skipNote}`, () 
   it('when a segmented command runs with two workers, then its segments are spread over both and the join matches the unsegmented run', async () => {
     reference = (await finished(await submit(FAST))).file;
     const seg = await finished(await submit(SLOW, { segment_seconds: 1 }));
-    expect(seg.body.segments.length).toBe(8);
+    expect(seg.body.segments.length).toBe(SEGMENTS);
     expect(seg.body.segments_reused).toBe(0);
-    expect(segmentsIn(seg.body, 'DONE').length).toBe(8);
+    expect(segmentsIn(seg.body, 'DONE').length).toBe(SEGMENTS);
     expect(new Set(seg.body.segments.map((s: any) => s.worker))).toEqual(new Set(workers.map(workerName)));
     expect(await decodedFrameCount(seg.file)).toBe(await decodedFrameCount(reference));
     expect(Math.abs((await videoDuration(seg.file)) - (await videoDuration(reference)))).toBeLessThanOrEqual(FRAME_SECONDS + 1e-6);
@@ -160,7 +162,7 @@ describe.skipIf(SKIP)(`segmented encodes over scale-out workers${skipNote}`, () 
     svc = await startChildService(env); // same data dir and port: the workers reconnect by themselves
     const done = await finished(id);
     expect(done.body.segments_reused).toBeGreaterThan(0);
-    expect(segmentsIn(done.body, 'DONE', 'REUSED').length).toBe(8);
+    expect(segmentsIn(done.body, 'DONE', 'REUSED').length).toBe(SEGMENTS);
     // Segments finished before the kill are kept, not encoded again.
     for (const s of segmentsIn(mid, 'DONE')) expect(done.body.segments[s.index]).toMatchObject({ status: 'REUSED', worker: s.worker, seconds: s.seconds });
     expect(await decodedFrameCount(done.file)).toBe(await decodedFrameCount(reference));
@@ -183,7 +185,7 @@ describe.skipIf(SKIP)(`segmented encodes over scale-out workers${skipNote}`, () 
     const done = await finished(id);
     // Segments finished before the kill are kept as they were: only running ones may have been encoded again.
     for (const s of segmentsIn(mid, 'DONE')) expect(done.body.segments[s.index]).toMatchObject({ worker: s.worker, seconds: s.seconds });
-    expect(segmentsIn(done.body, 'DONE', 'REUSED').length).toBe(8);
+    expect(segmentsIn(done.body, 'DONE', 'REUSED').length).toBe(SEGMENTS);
     expect(await decodedFrameCount(done.file)).toBe(await decodedFrameCount(reference));
     expect(Math.abs((await videoDuration(done.file)) - (await videoDuration(reference)))).toBeLessThanOrEqual(FRAME_SECONDS + 1e-6);
     expect(await decodeErrors(done.file)).toBe('');
