@@ -115,7 +115,7 @@ describe('runProcess', () => {
 
   it.skipIf(process.platform !== 'linux')('reports CPU seconds on Linux', async () => {
     const r = await runProcess(
-      { bin: ffmpeg, argv: ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=4', '-f', 'null', '-'] },
+      { bin: ffmpeg, argv: ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=1', '-f', 'null', '-'] },
       { cwd },
     );
     expect(r.cpuSeconds).not.toBeNull();
@@ -126,7 +126,11 @@ describe('runProcess', () => {
 describe('runProcess CPU affinity', () => {
   const cores = os.availableParallelism();
   const reason = process.platform !== 'linux' ? 'not Linux' : !findTaskset() ? 'taskset is not installed' : cores < 2 ? 'fewer than 2 cores' : null;
-  /** An x264 encode with 2 threads: unpinned on an idle machine it keeps about 1.5 cores busy. */
+  /**
+   * An x264 encode with 2 threads: unpinned on an idle machine it keeps about 1.5 cores busy.
+   * 8 s of video (16 s before, docs/contributing.md "Suite time"): still seconds of CPU per run,
+   * where ffmpeg's single-threaded start and end are a small share of the ratio.
+   */
   const encode = [
     '-hide_banner',
     '-nostdin',
@@ -135,7 +139,7 @@ describe('runProcess CPU affinity', () => {
     '-i',
     'testsrc2=size=640x360:rate=25',
     '-t',
-    '16',
+    '8',
     '-c:v',
     'libx264',
     '-preset',
@@ -167,7 +171,7 @@ describe('runProcess CPU affinity', () => {
     async (ctx) => {
       let best = 0;
       let wasContended = false;
-      // A busy machine decides the outcome (a skip) at once: no more 16 s encodes on a loaded runner.
+      // A busy machine decides the outcome (a skip) at once: no more 8 s encodes on a loaded runner.
       for (let attempt = 0; attempt < 3 && best <= 1.3 && !wasContended; attempt++) {
         const before = machineBusySeconds();
         const free = await runProcess({ bin: ffmpeg, argv: encode }, { cwd });
