@@ -32,28 +32,10 @@ const SOURCES = [
 /** H.265 at 29.97 fps (open GOPs at an NTSC rate), for the target-bitrate run. */
 const BITRATE_SOURCE = { name: 'h265-2997.mp4', rate: '30000/1001', gop: 30, codec: 'libx265', frame: 1001 / 30000, vfr: [] as string[], keep: '' };
 
-/** 5 s: three 2 s segments (cuts at the keyframes at 2 and 4 s, two seams), the fewest expectExact takes; every encode below runs twice or more. */
-const SOURCE_SECONDS = 5;
-/**
- * 7 s for the edits' source (they cut ranges up to 6.6 s out of h264-2997.mp4) and the VFR one
- * (its keyframes fall at 3.5 and 6 s, so three segments need more than 6 s).
- */
-const LONG_SOURCES = new Set(['h264-2997.mp4', 'h264-vfr.mp4']);
-
 beforeAll(async () => {
   dir = tempDir('ffdesk-segmented-');
   for (const s of [...SOURCES, BITRATE_SOURCE]) {
-    const seconds = LONG_SOURCES.has(s.name) ? 7 : SOURCE_SECONDS;
-    const lavfi = [
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=size=192x108:rate=${s.rate}:duration=${seconds}`,
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=440:duration=${seconds}`,
-    ];
+    const lavfi = ['-f', 'lavfi', '-i', `testsrc2=size=192x108:rate=${s.rate}:duration=7`, '-f', 'lavfi', '-i', 'sine=frequency=440:duration=7'];
     ffmpeg(
       [
         '-y',
