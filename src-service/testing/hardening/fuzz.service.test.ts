@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestService, type TestService } from '../harness';
 import { answerProblem } from './error-shapes';
 import { createHttpClient, rawResponseBody, sendRawBytes, type HttpClient, type RawRequest } from './http-raw';
@@ -57,6 +57,11 @@ const segmentsFor = (route: Route) =>
   fc.record(Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1] as string, pathSegment(ids[m[1] as string] ?? ['x'])])));
 
 const params = (numRuns: number) => ({ numRuns, seed, endOnFailure: true });
+
+// A safety net, not a timing: each property sends its fixed number of requests (1.5 to 10 s on
+// an idle 2-core CI machine); beside the heaviest files on a loaded machine three of them took
+// over vitest's 60 s default (docs/contributing.md, "Suite time").
+vi.setConfig({ testTimeout: 240_000 });
 
 async function expectAlive(): Promise<void> {
   const health = await svc.api('GET', '/v1/health');
