@@ -63,7 +63,9 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const server = http.createServer({ connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 4)), requireHostHeader: false }, handle);
   server.requestTimeout = 0; // uploads and downloads of large files may take long; JSON bodies have their own deadline (json-body.ts)
   server.headersTimeout = config.headersTimeoutMs; // slow headers (slowloris) are cut off with a 408
-  server.keepAliveTimeout = 5_000;
+  // Longer than clients keep idle sockets (they pool for less than the Keep-Alive hint), so the
+  // service never closes a socket a client is just reusing (docs/http-guards.md, "Idle connections").
+  server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
 
   let lingering: Promise<void> = Promise.resolve();
