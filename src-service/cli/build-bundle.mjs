@@ -64,6 +64,27 @@ function oneMimeTable() {
   };
 }
 
+/**
+ * Node's zlib loads when first used, not by every start: `destroy` (koa's), yazl and yauzl require
+ * it when loaded, and compiling node's zlib module was ~3 % of a start's CPU. Their `zlib` becomes an
+ * object that requires the real module on its first property read (`zlib.createInflateRaw`,
+ * `stream instanceof Zlib.Gzip`), which is all these packages do with it.
+ */
+function zlibOnFirstUse() {
+  const lazy = "new Proxy({}, { get: (_, key) => require('zlib')[key] })";
+  return {
+    name: 'zlib-on-first-use',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]node_modules[\\/](destroy|yazl|yauzl)[\\/]index\.js$/ }, (args) => {
+        const source = fs.readFileSync(args.path, 'utf8');
+        const out = source.replace(/require\((['"])zlib\1\)/g, lazy);
+        if (out === source) throw new Error(`zlib-on-first-use: no require('zlib') in ${args.path}`);
+        return { contents: out, loader: 'js' };
+      });
+    },
+  };
+}
+
 export async function buildService() {
   const esbuild = await import('esbuild');
   const outDir = path.join(root, 'out/service');
@@ -81,7 +102,7 @@ export async function buildService() {
     external: EXTERNAL,
     define: { 'import.meta.url': '__ffdeskMetaUrl' },
     banner: { js: META_URL },
-    plugins: [oneMimeTable()],
+    plugins: [oneMimeTable(), zlibOnFirstUse()],
     sourcemap: 'linked',
     logLevel: 'warning',
   });
