@@ -65,6 +65,23 @@ function oneMimeTable() {
 }
 
 /**
+ * One http-errors in the bundle. koa's `ctx.assert` (http-assert) brought its own older copy
+ * (1.8.1, with its own statuses and depd), and each copy builds a class per HTTP status when
+ * loaded. http-assert only calls `createError(status, message, props)`, the same in 2.x, so it
+ * gets koa's copy.
+ */
+function oneHttpErrors() {
+  const fromKoa = createRequire(path.join(root, 'node_modules/koa/package.json'));
+  const httpErrors = fromKoa.resolve('http-errors');
+  return {
+    name: 'one-http-errors',
+    setup(build) {
+      build.onResolve({ filter: /^http-errors$/ }, () => ({ path: httpErrors }));
+    },
+  };
+}
+
+/**
  * Node's zlib loads when first used, not by every start: `destroy` (koa's), yazl and yauzl require
  * it when loaded, and compiling node's zlib module was ~3 % of a start's CPU. Their `zlib` becomes an
  * object that requires the real module on its first property read (`zlib.createInflateRaw`,
@@ -102,7 +119,7 @@ export async function buildService() {
     external: EXTERNAL,
     define: { 'import.meta.url': '__ffdeskMetaUrl' },
     banner: { js: META_URL },
-    plugins: [oneMimeTable(), zlibOnFirstUse()],
+    plugins: [oneMimeTable(), oneHttpErrors(), zlibOnFirstUse()],
     sourcemap: 'linked',
     logLevel: 'warning',
   });
