@@ -146,7 +146,7 @@ function isExternal(spec) {
 /** Earlier builds' files (ES module chunks, a code cache of another bundle). */
 function removeEarlierOutput(outDir) {
   for (const name of fs.existsSync(outDir) ? fs.readdirSync(outDir) : []) {
-    if (/\.(js|js\.map|cjs\.cache)$/.test(name)) fs.rmSync(path.join(outDir, name), { force: true });
+    if (/\.(js|js\.map|cache)$/.test(name)) fs.rmSync(path.join(outDir, name), { force: true });
   }
 }
 
