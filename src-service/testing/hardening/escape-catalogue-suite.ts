@@ -184,11 +184,6 @@ function defineSuite(parserOn: boolean, sandboxOn: boolean): void {
       dataTop: fs.readdirSync(svc.dataDir).sort(),
       canaries: Object.fromEntries(canaryFiles().map((f) => [f, sha(f)])),
     };
-    // The synchronous work above (zips, hashes) can hold the event loop past the 5 s keep-alive
-    // of the in-process service on a loaded machine: its idle-socket timer and the next request
-    // would then race (ECONNRESET). Let the due timers and socket closes run first.
-    await new Promise((r) => setTimeout(r, 0));
-    await new Promise((r) => setImmediate(r));
   }, 120_000);
 
   afterAll(async () => {
