@@ -9,6 +9,9 @@ import { seriousViolations } from './axe-check';
 import { expect, openApp, test, testFolder, type UiService } from './fixtures';
 import { PresetsPage } from './presets-page';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 const COMMAND = '-i {{in_1}} -t 1 -vf scale=-2:{{height}} -c:v libx264 -preset ultrafast -pix_fmt yuv420p -an {{out_1}}';
 
 /** Stops the page's timers from here on (from the page's own time: it may run ahead of the test's). */
