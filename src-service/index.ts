@@ -63,7 +63,9 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
   const server = http.createServer({ connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 4)), requireHostHeader: false }, handle);
   server.requestTimeout = 0; // uploads and downloads of large files may take long; JSON bodies have their own deadline (json-body.ts)
   server.headersTimeout = config.headersTimeoutMs; // slow headers (slowloris) are cut off with a 408
-  server.keepAliveTimeout = 5_000;
+  // Longer than clients keep idle sockets (they pool for less than the Keep-Alive hint), so the
+  // service never closes a socket a client is just reusing (docs/http-guards.md, "Idle connections").
+  server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
 
   let lingering: Promise<void> = Promise.resolve();
@@ -84,13 +86,16 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       const shown = urlHost(config.host);
       baseUrl = config.publicUrl ?? `http://${shown}:${port}`;
       setAllowed(allowed, config, port, baseUrl);
-      c.media.readFactsInBackground(); // after listening: nothing a request needs waits for the listings
       for (const m of c.running) await m.start();
       // After the caller's "listening" line (a macrotask runs after the awaiting caller resumes): the
-      // sandbox's smoke test is one bwrap run (docs/performance.md, "Start-up").
+      // sandbox's smoke test is one bwrap run, and reading the cached capability listings parses a
+      // large JSON file through its schema; nothing a request needs waits for the listings
+      // (docs/performance.md, "Start-up").
       // A service stopped meanwhile (a test's quick start and stop) has closed the database: nothing to log.
       setImmediate(() => {
-        if (!stopping) logSandbox(c.confiner.status(), log);
+        if (stopping) return;
+        c.media.readFactsInBackground();
+        logSandbox(c.confiner.status(), log);
       });
       return { url: baseUrl, port };
     },

@@ -64,6 +64,44 @@ function oneMimeTable() {
   };
 }
 
+/**
+ * One http-errors in the bundle. koa's `ctx.assert` (http-assert) brought its own older copy
+ * (1.8.1, with its own statuses and depd), and each copy builds a class per HTTP status when
+ * loaded. http-assert only calls `createError(status, message, props)`, the same in 2.x, so it
+ * gets koa's copy.
+ */
+function oneHttpErrors() {
+  const fromKoa = createRequire(path.join(root, 'node_modules/koa/package.json'));
+  const httpErrors = fromKoa.resolve('http-errors');
+  return {
+    name: 'one-http-errors',
+    setup(build) {
+      build.onResolve({ filter: /^http-errors$/ }, () => ({ path: httpErrors }));
+    },
+  };
+}
+
+/**
+ * Node's zlib loads when first used, not by every start: `destroy` (koa's), yazl and yauzl require
+ * it when loaded, and compiling node's zlib module was ~3 % of a start's CPU. Their `zlib` becomes an
+ * object that requires the real module on its first property read (`zlib.createInflateRaw`,
+ * `stream instanceof Zlib.Gzip`), which is all these packages do with it.
+ */
+function zlibOnFirstUse() {
+  const lazy = "new Proxy({}, { get: (_, key) => require('zlib')[key] })";
+  return {
+    name: 'zlib-on-first-use',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]node_modules[\\/](destroy|yazl|yauzl)[\\/]index\.js$/ }, (args) => {
+        const source = fs.readFileSync(args.path, 'utf8');
+        const out = source.replace(/require\((['"])zlib\1\)/g, lazy);
+        if (out === source) throw new Error(`zlib-on-first-use: no require('zlib') in ${args.path}`);
+        return { contents: out, loader: 'js' };
+      });
+    },
+  };
+}
+
 export async function buildService() {
   const esbuild = await import('esbuild');
   const outDir = path.join(root, 'out/service');
@@ -81,7 +119,7 @@ export async function buildService() {
     external: EXTERNAL,
     define: { 'import.meta.url': '__ffdeskMetaUrl' },
     banner: { js: META_URL },
-    plugins: [oneMimeTable()],
+    plugins: [oneMimeTable(), oneHttpErrors(), zlibOnFirstUse()],
     sourcemap: 'linked',
     logLevel: 'warning',
   });
@@ -108,7 +146,7 @@ function isExternal(spec) {
 /** Earlier builds' files (ES module chunks, a code cache of another bundle). */
 function removeEarlierOutput(outDir) {
   for (const name of fs.existsSync(outDir) ? fs.readdirSync(outDir) : []) {
-    if (/\.(js|js\.map|cjs\.cache)$/.test(name)) fs.rmSync(path.join(outDir, name), { force: true });
+    if (/\.(js|js\.map|cache)$/.test(name)) fs.rmSync(path.join(outDir, name), { force: true });
   }
 }
 

@@ -13,9 +13,14 @@ import vm from 'node:vm';
 /** How long after loading the cache is written: the start's functions are compiled by then. */
 const WRITE_AFTER_MS = 3000;
 
-export function runBundle(file) {
+/**
+ * `command` names the cache: a cache holds the functions its run compiled, so one made by a client
+ * command that happened to run first (`ffdesk events`, `run --wait`) would leave `serve` compiling
+ * most of the service at every start, the cache being valid and so never made again.
+ */
+export function runBundle(file, command = 'cli') {
   const stamp = stampOf(file);
-  const cacheFile = `${file}.cache`;
+  const cacheFile = `${file}.${command}.cache`;
   const useCache = process.env.FFDESK_NO_CODE_CACHE !== '1';
   const cachedData = useCache ? readCache(cacheFile, stamp) : undefined;
   const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {

@@ -49,7 +49,9 @@ async function freshBundle() {
 
 if (await freshBundle()) {
   const { runBundle } = await import('./code-cache.mjs');
-  runBundle(bundle); // same process: argv, signals and exit code are the CLI's own
+  // One code cache for each long-running command, one for the client commands (code-cache.mjs).
+  const command = ['serve', 'worker'].includes(process.argv[2]) ? process.argv[2] : 'cli';
+  runBundle(bundle, command); // same process: argv, signals and exit code are the CLI's own
 } else {
   const require = createRequire(import.meta.url);
   const tsxLoader = require.resolve('tsx');

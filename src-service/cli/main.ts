@@ -1,8 +1,3 @@
-import { runCommand } from './run';
-import { cancelCommand, listCommand, logCommand, statusCommand } from './commands-cli';
-import { filesCommand, storeCommand, uploadCommand } from './files-cli';
-import { webhookCommand } from './webhook-cli';
-import { eventsCommand } from './events-cli';
 import { EXIT, reportError } from './exit-codes';
 import { exitQuietlyOnClosedPipe } from './output';
 
@@ -51,22 +46,23 @@ Exit codes: 0 success, 1 command/job FAILED or API error, 2 usage error, 3 servi
 type Handler = (args: string[]) => number | Promise<number>;
 
 const COMMANDS: Record<string, Handler> = {
-  // Lazy: client commands should not load the whole service (SQLite, ffmpeg lookup) just to send a request.
+  // Lazy, each command loads only its own code: client commands should not load the whole service (SQLite,
+  // ffmpeg lookup) just to send a request, and `serve` not the client (docs/performance.md, "Start-up").
   serve: async () => (await import('./serve')).serveCommand(),
   keys: async (args) => (await import('./keys')).keysCommand(args),
   doctor: async (args) => (await import('./doctor')).doctorCommand(args),
   worker: async (args) => (await import('./worker')).workerCommand(args),
   workers: async (args) => (await import('./workers-cli')).workersCommand(args),
-  run: runCommand,
-  status: statusCommand,
-  ls: listCommand,
-  cancel: cancelCommand,
-  log: logCommand,
-  files: filesCommand,
-  upload: uploadCommand,
-  store: storeCommand,
-  webhook: webhookCommand,
-  events: eventsCommand,
+  run: async (args) => (await import('./run')).runCommand(args),
+  status: async (args) => (await import('./commands-cli')).statusCommand(args),
+  ls: async (args) => (await import('./commands-cli')).listCommand(args),
+  cancel: async (args) => (await import('./commands-cli')).cancelCommand(args),
+  log: async (args) => (await import('./commands-cli')).logCommand(args),
+  files: async (args) => (await import('./files-cli')).filesCommand(args),
+  upload: async (args) => (await import('./files-cli')).uploadCommand(args),
+  store: async (args) => (await import('./files-cli')).storeCommand(args),
+  webhook: async (args) => (await import('./webhook-cli')).webhookCommand(args),
+  events: async (args) => (await import('./events-cli')).eventsCommand(args),
   preset: async (args) => (await import('./preset-cli')).presetCommand(args),
 };
 

@@ -1,6 +1,7 @@
 import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
 import { hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
 import { SMART_CODECS, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
+import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
 import {
   FRAME_TOLERANCE_SECONDS,
   PlanError,
@@ -120,16 +121,11 @@ function seekArgs(part: VideoPart): string[] {
 const fmt = (t: number) => String(round6(t));
 const round6 = (t: number) => Math.round(t * 1e6) / 1e6;
 
-function timescaleArgs(facts: CutFacts): string[] {
-  const m = /^1\/(\d+)$/.exec(facts.video?.timeBase ?? '');
-  return m ? ['-video_track_timescale', m[1] as string] : [];
-}
-
 function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: number, outName: string): void {
   const { facts, input } = ctx;
   const video: string[] = [];
   const audio: string[] = [];
-  const mp4Like = /\.(mp4|m4v|mov|m4a)$/i.test(outName);
+  const mp4Like = mp4FamilyExt(outName) !== undefined;
   const audioOut = facts.audio ? audioPlan(ctx, group.length, mp4Like) : null;
   for (const { cut, index } of group) {
     // Each part seeks its own way into the input (-ss before -i: only the GOPs concerned are read);
@@ -145,7 +141,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
       // Untrimmed, a part starting on a keyframe would start a hair below zero, which MP4 cannot hold (seekArgs).
       const rebase = part.kind === 'encode' && part.onKeyframe ? ['-vf', 'setpts=PTS-STARTPTS'] : [];
       const extra = part.kind === 'copy' ? [] : [...rebase, '-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
-      const output = [...codec, ...extra, ...timescaleArgs(facts), '-f', 'mp4', file];
+      const output = [...codec, ...extra, ...timescaleArgs(facts.video?.timeBase), '-f', 'mp4', file];
       ctx.parts.push([...seekArgs(part), '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...output]);
       video.push(`file ${file}\nduration ${fmt(part.duration)}`);
     });
@@ -202,7 +198,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     final.push('-f', 'concat', '-i', list);
     maps.push('-map', `${n}:a:0`, ...audioOut.codec);
   }
-  ctx.joins.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts), '-movflags', '+faststart'] : []), outName]);
+  ctx.joins.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts.video?.timeBase), '-movflags', '+faststart'] : []), outName]);
 }
 
 /**

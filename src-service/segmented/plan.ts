@@ -3,6 +3,7 @@
  * the input's facts (keyframe times, duration, whether it has audio), the command's tokens and
  * the segment length to ordinary ffmpeg steps. The job engine runs them; nothing here runs.
  */
+import { mp4FamilyExt } from '../ffmpeg-args/mp4-family';
 
 export interface SegmentBounds {
   index: number;
@@ -65,7 +66,7 @@ export const encodedName = (i: number) => `seg_enc_${String(i).padStart(5, '0')}
  * Matroska otherwise.
  */
 export const audioNameFor = (output: string) => {
-  const ext = /\.(mp4|m4v|mov|m4a)$/i.exec(output)?.[1]?.toLowerCase();
+  const ext = mp4FamilyExt(output);
   return ext ? `seg_audio.${ext === 'm4v' ? 'mp4' : ext}` : 'seg_audio.mka';
 };
 export const LIST_NAME = 'seg_list.txt';

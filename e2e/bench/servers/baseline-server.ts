@@ -46,7 +46,7 @@ const server = http.createServer((req, res) => {
   res.writeHead(200, { 'X-Request-Id': crypto.randomUUID(), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': json.length });
   res.end(json);
 });
-server.keepAliveTimeout = 5_000;
+server.keepAliveTimeout = 65_000; // as the service (docs/http-guards.md), so both send the same Keep-Alive header
 server.listen(0, '127.0.0.1', () => {
   console.log(`baseline listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });

@@ -114,6 +114,13 @@ describe('bodies are parsed by the routes that take them', () => {
     }
   });
 
+  it('when a connection is kept alive, then the service says it keeps idle ones 65 s (clients pool for less, so none reuses a socket the service is closing)', async () => {
+    const res = await fetch(`${svc.url}/v1/health`);
+    await res.text();
+    expect(res.headers.get('connection')).toBe('keep-alive');
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
+  });
+
   it('when a JSON route gets JSON without a Content-Type, or as application/*+json, then it is read', async () => {
     const none = await fetch(`${svc.url}/v1/files/bulk-delete`, {
       method: 'POST',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { TestService } from '../harness';
 import { buildZip } from '../zip-builder';
+import { costOf, neverHeld, showWaits, type WaitCost } from '../main-thread-cpu';
 
 /**
  * Regex stalls (docs/sandbox.md, "Work on the event loop"): list files whose checks used to be
@@ -50,43 +51,38 @@ export function writeStallMedia(served: string): void {
   fs.writeFileSync(path.join(served, 'stall-baseurl.zip'), buildZip([{ name: 'm.mpd', data: `<MPD>${'<BaseURL>'.repeat(MIB / 9)}` }]));
 }
 
-async function healthMs(svc: TestService): Promise<number> {
-  const t0 = performance.now();
-  await (await fetch(`${svc.url}/v1/health`)).arrayBuffer();
-  return performance.now() - t0;
-}
+/** One health answer: its wall time and the service's main-thread CPU meanwhile (the service runs in this process). */
+const health = (svc: TestService): Promise<WaitCost> => costOf(process.pid, async () => void (await (await fetch(`${svc.url}/v1/health`)).arrayBuffer()));
 
 /**
- * Submits the attack and, until its command ends, requires `/v1/health` to answer within
- * `marginMs` of its idle time (100 ms, the bound of docs/sandbox.md).
+ * Submits the attack and, until its command ends, requires that no `/v1/health` answer waited
+ * on more than `marginMs` (100 ms, the bound of docs/sandbox.md) of the service's main-thread
+ * CPU: what a loaded machine adds (no CPU for the process at all) is not a stall and is not
+ * counted (testing/main-thread-cpu.ts); the quadratic checks took seconds of CPU for 70 KB.
  */
 export async function expectHealthHeldDuring(svc: TestService, attack: StallAttack, mediaUrl: string, marginMs = 100): Promise<void> {
-  // Up to three runs of the attack, each compared with as many idle answers taken right after
-  // it: a loaded machine delays any process now and then, while a check that holds the event
-  // loop fails every run (the quadratic checks took seconds for 70 KB; these are 1 MiB).
-  const runs: { busy: number[]; idleMs: number }[] = [];
-  const held = (r: { busy: number[]; idleMs: number }): boolean => Math.max(...r.busy) < r.idleMs + marginMs;
+  const runs: { busy: WaitCost[]; idleMs: number }[] = [];
+  const held = (r: (typeof runs)[number]): boolean => neverHeld(r.busy, marginMs, r.idleMs);
   for (let attempt = 0; attempt < 3; attempt++) {
     const busy = await healthWhileProcessed(svc, attack, mediaUrl);
-    const idle: number[] = [];
-    for (let i = 0; i < Math.max(20, busy.length); i++) idle.push(await healthMs(svc));
-    // The slowest idle answer: what this (shared, loaded) machine adds anyway.
-    runs.push({ busy, idleMs: Math.max(...idle) });
+    const idle: WaitCost[] = [];
+    for (let i = 0; i < Math.max(20, busy.length); i++) idle.push(await health(svc));
+    runs.push({ busy, idleMs: Math.max(...idle.map((w) => w.wallMs)) });
     if (held(runs[runs.length - 1]!)) break;
   }
-  const show = runs.map((r) => `busy ${r.busy.map((b) => b.toFixed(0)).join(' ')} / idle max ${r.idleMs.toFixed(0)}`).join(' | ');
-  expect(runs.some(held), `health latencies (ms): ${show}`).toBe(true);
+  const show = runs.map((r) => `busy ${showWaits(r.busy)} / idle max ${r.idleMs.toFixed(0)}`).join(' | ');
+  expect(runs.some(held), `health waits (ms wall/ms service CPU): ${show}`).toBe(true);
 }
 
 /** Health answer times, one after another, from the attack's submission until its command ends. */
-async function healthWhileProcessed(svc: TestService, attack: StallAttack, mediaUrl: string): Promise<number[]> {
+async function healthWhileProcessed(svc: TestService, attack: StallAttack, mediaUrl: string): Promise<WaitCost[]> {
   const req: Record<string, unknown> = { vcpu_count: 1, max_command_run_seconds: 60, ...attack.body(mediaUrl) };
   const res = await svc.api('POST', Array.isArray(req.ffmpeg_commands) ? '/v1/run-chained-ffmpeg-commands' : '/v1/run-ffmpeg-command', req);
   expect(res.status, res.text).toBe(200);
-  const busy: number[] = [];
+  const busy: WaitCost[] = [];
   let record = res.body;
   while (['QUEUED', 'PROCESSING', undefined].includes(record.status)) {
-    busy.push(await healthMs(svc));
+    busy.push(await health(svc));
     record = (await svc.api('GET', `/v1/commands/${res.body.command_id}`)).body;
   }
   expect(busy.length).toBeGreaterThan(0);
