@@ -5,14 +5,15 @@ import { defineConfig } from '@playwright/test';
  * test, fresh data dir and port; see e2e/ui/fixtures.ts). Two workers: tests share nothing
  * but the run's caches (ffmpeg facts, demo samples), and one worker left a 2-core machine
  * half idle while it waited on the browser and the service (docs/contributing.md, "Suite time").
- * Files are spread over the workers; the tests of one file run in order in one worker.
+ * Tests, not files, are spread over the workers (fullyParallel: no test depends on another or on
+ * a file-wide hook), so a long file does not leave one worker running alone at the end.
  */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/artifacts',
   workers: 2,
-  fullyParallel: false,
+  fullyParallel: true,
   timeout: 120_000,
   expect: { timeout: 30_000 },
   retries: 0,

@@ -7,6 +7,9 @@ import { ConvertPage } from './convert-page';
 import { PresetsPage } from './presets-page';
 import { expect, openApp, screen, test, testFolder, type UiService } from './fixtures';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 /** A finished job with a video and an image output (from the sample video), and a failed one. */
 async function seedJobs(svc: UiService): Promise<{ ok: string; bad: string }> {
   const sample = (await svc.client.listFiles()).find((f) => f.filename === 'sample-video.mp4');

@@ -1,17 +1,42 @@
-import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 
 /** Moderate rules kept at zero too: a screen reader user moves by headings. */
 const ALSO_FAILING = new Set(['heading-order', 'page-has-heading-one']);
 
 /** The rules whose outcome a colour scheme can change: the dark looks need only these (the page, its layout and names are those of the light look). */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+let axeSource: string | undefined;
+
+/**
+ * axe-core run in the page itself, injected once per document (docs/contributing.md, "Suite
+ * time"). @axe-core/playwright's analyze() injects the 580 KB engine afresh on every call and
+ * finishes each run in a new blank page: on a loaded 2-core machine that cost several times the
+ * rules' own work. The app has no iframes, so a run in the main frame sees all of it. Only
+ * violations are built in full (axe's `resultTypes`: no selectors made for the passing nodes).
+ */
+export async function runAxe(page: Page, opts: { include?: string; rules?: string[]; tags?: string[] } = {}): Promise<AxeResults['violations']> {
+  axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const options: RunOptions = { resultTypes: ['violations'] };
+  if (opts.rules) options.runOnly = { type: 'rule', values: opts.rules };
+  else if (opts.tags) options.runOnly = { type: 'tag', values: opts.tags };
+  const result = await page.evaluate(
+    ({ include, options }) =>
+      (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe.run(include ? { include: [[include]] } : document, options),
+    { include: opts.include, options },
+  );
+  return result.violations;
+}
 
 /** Serious and critical axe violations of what is on screen (and ALSO_FAILING), each with its first few nodes; `colourOnly`: the colour rules alone. */
 export async function seriousViolations(page: Page, opts: { colourOnly?: boolean } = {}): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const result = await (opts.colourOnly ? axe.withRules(COLOUR_RULES) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])).analyze();
-  return result.violations
+  const violations = await runAxe(page, opts.colourOnly ? { rules: COLOUR_RULES } : { tags: TAGS });
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALSO_FAILING.has(v.id))
     .map(
       (v) =>

@@ -2,6 +2,9 @@ import { AppPage } from './app-page';
 import { BuilderWordsPage } from './builder-words-page';
 import { expect, openApp, screen, test } from './fixtures';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 test.describe("the builder in an editor's words, and the result cache in sight", () => {
   test('when fields are wrong, then "things to fix" names each in editor words and its link focuses the field', async ({ page, svc }) => {
     const app = new AppPage(page);

@@ -2,6 +2,9 @@ import { AppPage } from './app-page';
 import { violationsInEveryLook } from './axe-check';
 import { expect, openApp, screen, test } from './fixtures';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 /**
  * Compare across types: an MP4 input beside its GIF output, each drawn by its own element,
  * the facts under each side, the wipe moved by keyboard; axe at 1280 and 800 px, light and

@@ -4,6 +4,9 @@ import { ConvertPage } from './convert-page';
 import { expect, openApp, screen, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 /** Mean brightness (0-255) of a part of an element's picture on screen, given as fractions of its box. */
 async function brightness(page: Page, el: Locator, part: { x: number; y: number; w: number; h: number }): Promise<number> {
   const png = (await el.screenshot()).toString('base64');

@@ -2,6 +2,9 @@ import type { StoredFile } from '../../src-service/client';
 import { AppPage } from './app-page';
 import { expect, openApp, SAMPLE_NAMES, screen, test } from './fixtures';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 test.describe('files', () => {
   test('browse, search and bulk-delete', async ({ page, svc }) => {
     await svc.samplesReady();

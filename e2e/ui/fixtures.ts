@@ -29,7 +29,7 @@ export interface UiService {
   apiKey: string;
   dataDir: string;
   client: FfdeskClient;
-  /** Resolves once the offline-demo samples are stored (made by ffmpeg at start). */
+  /** Resolves once the offline-demo samples are stored (made by ffmpeg at start); only in tests that use `samples: true`. */
   samplesReady(): Promise<void>;
 }
 
@@ -46,10 +46,13 @@ export function testFolder(prefix: string): string {
  * Each test: its own service on port 0 serving the built renderer, in a fresh data dir.
  * `serviceKey: 'generated'` lets the service make its local key (written to the key file)
  * instead of being given one, as `npm run serve` does without FFDESK_API_KEY.
+ * `samples: true` (`test.use`) gives the service the offline-demo samples: storing and probing
+ * seven files costs every test that has them, so only the tests that use them ask (docs/contributing.md, "Suite time").
  */
-export const test = base.extend<{ serviceKey: 'given' | 'generated'; svc: UiService }>({
+export const test = base.extend<{ serviceKey: 'given' | 'generated'; samples: boolean; svc: UiService }>({
   serviceKey: ['given', { option: true }],
-  svc: async ({ serviceKey }, use) => {
+  samples: [false, { option: true }],
+  svc: async ({ serviceKey, samples }, use) => {
     if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('Build the renderer first: npm run build:renderer');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-e2e-'));
     const given = serviceKey === 'given' ? `e2e-key-${Math.random().toString(36).slice(2, 12)}` : undefined;
@@ -59,7 +62,7 @@ export const test = base.extend<{ serviceKey: 'given' | 'generated'; svc: UiServ
       dataDir,
       ...(given ? { apiKey: given } : {}),
       webRoot: WEB_ROOT,
-      samples: true,
+      samples,
       samplesCacheDir: SAMPLES_CACHE_DIR,
       ffmpegCacheFile: FFMPEG_CACHE_FILE,
       quiet: true,
@@ -67,7 +70,13 @@ export const test = base.extend<{ serviceKey: 'given' | 'generated'; svc: UiServ
     const { url } = await service.start();
     const apiKey = given ?? service.localKey;
     const client = createClient({ baseUrl: url, apiKey });
-    await use({ url, apiKey, dataDir, client, samplesReady: () => waitForSamples(client) });
+    await use({
+      url,
+      apiKey,
+      dataDir,
+      client,
+      samplesReady: () => (samples ? waitForSamples(client) : Promise.reject(new Error('This test has no samples: test.use({ samples: true })'))),
+    });
     await service.stop();
     await settledOrLate(service.settled());
     for (const dir of [dataDir, ...testFolders.splice(0)]) fs.rmSync(dir, { recursive: true, force: true });

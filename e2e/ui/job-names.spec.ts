@@ -1,6 +1,9 @@
 import { AppPage } from './app-page';
 import { expect, openApp, screen, test } from './fixtures';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 test.describe('job names, search and links', () => {
   test('when a template job runs, then it is named after the template, can be renamed, found by name, file and command, and its output links to Files and back', async ({
     page,

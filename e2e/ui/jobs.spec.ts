@@ -1,6 +1,9 @@
 import { AppPage, playFor } from './app-page';
 import { expect, openApp, sampleWhile, screen, test } from './fixtures';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 test.describe('jobs', () => {
   test('when a template job runs, then the progress bar moves live and the job reaches SUCCESS with a playable video', async ({ page, svc }) => {
     await svc.samplesReady();

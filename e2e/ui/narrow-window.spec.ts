@@ -2,6 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { AppPage } from './app-page';
 import { expect, openApp, screen, test } from './fixtures';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 /** True when two boxes share any area. */
 async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   const [x, y] = [await a.boundingBox(), await b.boundingBox()];

@@ -1,6 +1,9 @@
 import { AppPage } from './app-page';
 import { expect, openApp, screen, test } from './fixtures';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 test('when an output is viewed large beside its input, then both step frame by frame together', async ({ page, svc }) => {
   await svc.samplesReady();
   const sample = (await svc.client.listFiles()).find((f) => f.filename === 'sample-video.mp4')!;

@@ -5,6 +5,9 @@ import { AppPage } from './app-page';
 import { seriousViolations } from './axe-check';
 import { expect, openApp, screen, test, testFolder, type UiService } from './fixtures';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 /**
  * Pickers offer what the command reads (docs/gui.md, "Pickers"): the samples (.srt, .zip,
  * .png, .mp3) stay out of a video preset's picker, and three uploads of the same big.mp4

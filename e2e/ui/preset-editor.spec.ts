@@ -5,9 +5,12 @@ import type { Page } from '@playwright/test';
 import { API } from '../../src-service/client';
 import { AppPage } from './app-page';
 import { ConvertPage } from './convert-page';
-import { seriousViolations } from './axe-check';
+import { LOOKS, seriousViolations, showLook } from './axe-check';
 import { expect, openApp, test, testFolder, type UiService } from './fixtures';
 import { PresetsPage } from './presets-page';
+
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
 
 const COMMAND = '-i {{in_1}} -t 1 -vf scale=-2:{{height}} -c:v libx264 -preset ultrafast -pix_fmt yuv420p -an {{out_1}}';
 
@@ -215,14 +218,10 @@ test.describe('preset editor accessibility', () => {
     // No API names in the editor's words.
     await expect(presets.editor()).not.toContainText(/steps\.\d|parameters\.|input_files|output_files/);
 
-    for (const [width, scheme] of [
-      [1280, 'light'],
-      [1280, 'dark'],
-      [800, 'dark'],
-      [800, 'light'],
-    ] as const) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.emulateMedia({ colorScheme: scheme });
+    for (const look of LOOKS) {
+      const { width, scheme } = look;
+      // Drawn in the look before axe reads its colours (no colour transition still running).
+      await showLook(page, look);
       expect(await seriousViolations(page), `${width} px, ${scheme}`).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `no sideways scroll at ${width} px`).toBeLessThanOrEqual(0);

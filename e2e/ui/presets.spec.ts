@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import { extractZip } from '../../src-service/storage/zip';
 import { expect, openApp, screen, test } from './fixtures';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 test.describe('presets', () => {
   test('when a built-in preset is run as a batch over two stored files, then both outputs are made, progress says so, and the zip holds both', async ({
     page,

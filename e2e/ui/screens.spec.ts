@@ -37,23 +37,26 @@ test.describe('app shell', () => {
     console.log(`first render: ${Math.round(await page.evaluate(() => performance.now()))} ms`);
   });
 
-  test('every screen renders; screenshots for review', async ({ page, svc }) => {
-    await svc.samplesReady();
-    const app = new AppPage(page);
-    await openApp(page, svc);
-    await expect(page.getByText('No jobs yet')).toBeVisible();
-    await screen(page, '02-jobs-empty');
-    await app.nav('New job').click();
-    await expect(page.getByRole('heading', { name: 'Start from a template' })).toBeVisible();
-    await screen(page, '03-new-job');
-    await app.nav('Files').click();
-    await expect(page.getByRole('grid', { name: 'Stored files' })).toBeVisible();
-    await screen(page, '04-files');
-    await app.nav('Uploads').click();
-    await expect(page.getByText('Drop files here')).toBeVisible();
-    await screen(page, '05-uploads');
-    await app.nav('Settings').click();
-    await expect(page.getByText(svc.dataDir)).toBeVisible();
-    await screen(page, '06-settings');
+  test.describe('with the offline-demo samples', () => {
+    test.use({ samples: true });
+    test('every screen renders; screenshots for review', async ({ page, svc }) => {
+      await svc.samplesReady();
+      const app = new AppPage(page);
+      await openApp(page, svc);
+      await expect(page.getByText('No jobs yet')).toBeVisible();
+      await screen(page, '02-jobs-empty');
+      await app.nav('New job').click();
+      await expect(page.getByRole('heading', { name: 'Start from a template' })).toBeVisible();
+      await screen(page, '03-new-job');
+      await app.nav('Files').click();
+      await expect(page.getByRole('grid', { name: 'Stored files' })).toBeVisible();
+      await screen(page, '04-files');
+      await app.nav('Uploads').click();
+      await expect(page.getByText('Drop files here')).toBeVisible();
+      await screen(page, '05-uploads');
+      await app.nav('Settings').click();
+      await expect(page.getByText(svc.dataDir)).toBeVisible();
+      await screen(page, '06-settings');
+    });
   });
 });

@@ -1,6 +1,9 @@
 import { AppPage } from './app-page';
 import { expect, openApp, screen, test } from './fixtures';
 
+// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
+test.use({ samples: true });
+
 test.describe('small things people notice', () => {
   test('when Ctrl+Enter is pressed in a field, then the job runs; a sub-second job does not read "0:00"; no request 404s', async ({ page, svc }) => {
     const missing: string[] = [];

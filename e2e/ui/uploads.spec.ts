@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { AppPage } from './app-page';
 import { seriousViolations } from './axe-check';
-import { expect, openApp, screen, test, testFolder } from './fixtures';
+import { expect, openApp, screen, test, testFolder, type UiService } from './fixtures';
 
 const MB = 1024 * 1024;
 
@@ -186,6 +186,13 @@ test.describe('uploads: pause, abort, retry, reuse', () => {
     return { before, after, release };
   }
 
+  /** A stored file besides the upload: Files then shows its grid, and the upload is hidden from it, not merely from an empty screen. */
+  async function storeAnother(svc: UiService): Promise<string> {
+    const stored = await svc.client.uploadFile(new Blob([crypto.randomBytes(1024)]), { filename: 'kept.bin' });
+    await expect.poll(async () => (await svc.client.getFile(stored.file_id)).status).toBe('STORED');
+    return 'kept.bin';
+  }
+
   const partOneConfirmed = (page: import('@playwright/test').Page) =>
     expect.poll(() => page.evaluate(() => localStorage.getItem('ffdesk.uploads.v1') ?? ''), { timeout: 90_000 }).toContain('"part_number":1');
 
@@ -224,6 +231,7 @@ test.describe('uploads: pause, abort, retry, reuse', () => {
     svc,
   }) => {
     const file = randomFile('retried.bin', 12);
+    const kept = await storeAnother(svc);
     const parts = await holdLaterParts(page);
     const app = new AppPage(page);
     await openApp(page, svc, '#/uploads');
@@ -236,7 +244,7 @@ test.describe('uploads: pause, abort, retry, reuse', () => {
     await expect(row.getByRole('button', { name: 'Retry' })).toBeFocused();
 
     await app.nav('Files').click();
-    await expect(app.filesGrid()).toBeVisible();
+    await expect(app.fileRow(kept)).toBeVisible();
     await expect(app.fileRow('retried.bin')).toHaveCount(0);
     await app.filesStatusFilter().selectOption({ label: 'Unfinished uploads (1)' });
     await expect(app.fileRow('retried.bin')).toContainText('Unfinished upload');
@@ -258,6 +266,7 @@ test.describe('uploads: pause, abort, retry, reuse', () => {
 
   test('when an aborted upload is discarded, then the service drops its parts and Files lists it only under "Failed or discarded"', async ({ page, svc }) => {
     const file = randomFile('discarded.bin', 12);
+    const kept = await storeAnother(svc);
     await holdLaterParts(page);
     const app = new AppPage(page);
     await openApp(page, svc, '#/uploads');
@@ -271,7 +280,7 @@ test.describe('uploads: pause, abort, retry, reuse', () => {
       .poll(async () => (await svc.client.listFiles({ status: 'all' })).find((f) => f.filename === 'discarded.bin')?.error_status)
       .toBe('UPLOAD_ABORTED');
     await app.nav('Files').click();
-    await expect(app.filesGrid()).toBeVisible();
+    await expect(app.fileRow(kept)).toBeVisible();
     await expect(app.fileRow('discarded.bin')).toHaveCount(0);
     await app.filesStatusFilter().selectOption({ label: 'Failed or discarded (1)' });
     await expect(app.fileRow('discarded.bin')).toContainText('Upload discarded');
