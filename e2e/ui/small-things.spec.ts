@@ -38,7 +38,10 @@ test.describe('small things people notice', () => {
   });
 });
 
-test('when keyboard focus reaches a field near the bottom of the builder, then the sticky Run bar does not cover it', async ({ page, svc }) => {
+test('when keyboard focus reaches a field near the bottom of the builder, then the sticky Run bar does not cover it; with reduced motion nothing pulses or eases', async ({
+  page,
+  svc,
+}) => {
   await page.setViewportSize({ width: 1280, height: 700 });
   const app = new AppPage(page);
   await openApp(page, svc);
@@ -57,6 +60,22 @@ test('when keyboard focus reaches a field near the bottom of the builder, then t
     });
     if (focused) expect(focused.bottom, focused.what).toBeLessThanOrEqual(focused.barTop);
   }
+  // The system's "reduce motion": a processing chip stops pulsing, a progress bar stops easing.
+  const motion = () =>
+    page.evaluate(() => {
+      const chip = document.createElement('span');
+      chip.className = 'chip chip-processing';
+      const fill = document.createElement('div');
+      fill.className = 'progress-fill';
+      document.body.append(chip, fill);
+      const out = { pulses: getComputedStyle(chip, '::before').animationIterationCount, eases: getComputedStyle(fill).transitionDuration };
+      chip.remove();
+      fill.remove();
+      return out;
+    });
+  expect(await motion()).toEqual({ pulses: 'infinite', eases: '0.3s' });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await motion()).toEqual({ pulses: '1', eases: '1e-05s' });
 });
 
 test.describe('narrow window and public files', () => {
