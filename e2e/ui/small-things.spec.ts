@@ -22,6 +22,25 @@ test.describe('small things people notice', () => {
     expect(missing).toEqual([]);
   });
 
+  test('when a template is used before the file list has arrived, then the stored samples still fill its inputs', async ({ page, svc }) => {
+    await svc.samplesReady();
+    // The file list is held until the template is chosen (as on a busy service, or a quick click).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/v1\/files\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('New job').click();
+    await page.getByRole('button', { name: 'Use template: Transcode to H.264/AAC' }).click();
+    release();
+    const source = page.getByRole('group', { name: 'Source of in_video' });
+    await expect(source.getByRole('button', { name: 'Stored file' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('status').filter({ hasText: 'loaded with the sample media' })).toBeVisible();
+  });
+
   test('when an upload was aborted, then its Files drawer does not offer it as an input', async ({ page, svc }) => {
     const init = await svc.client.initUpload({ filename: 'half-sent.bin', size_bytes: 1024 });
     await svc.client.abortUpload(init.file_id);

@@ -49,7 +49,9 @@ export default function JobBuilderPage() {
     return preset ? openTemplateAsPreset(t, filled, preset) : null;
   };
   const openTemplate = async (t: Template) => {
-    const { form: next, missing } = applyTemplate(t, samples);
+    // Used before the file list arrived (a quick click, a busy service): read it now, so the stored samples still fill the inputs.
+    const known = files.data ? samples : samplesByName(await client.listFiles({ limit: 1000 }).catch(() => []));
+    const { form: next, missing } = applyTemplate(t, known);
     state.replaceForm((await asPreset(t, next)) ?? next);
     setShowTemplates(false);
     document.getElementById('main')?.scrollTo({ top: 0 });
