@@ -78,7 +78,11 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
 function serviceProcess(spawned: number): number {
   let pid = spawned;
   for (;;) {
-    const next = childrenOf(pid).find((c) => readProc(c, 'comm').startsWith('node'));
+    // A node child running another command line (a launcher's service). A child the service is
+    // just forking (ffprobe, bwrap not yet exec'd) is "node" too but still has the parent's own
+    // command line: taken for the service, it ended a moment later (the load test sampled 1 RSS).
+    const own = readProc(pid, 'cmdline');
+    const next = childrenOf(pid).find((c) => readProc(c, 'comm').startsWith('node') && readProc(c, 'cmdline') !== own);
     if (next === undefined) return pid;
     pid = next;
   }
