@@ -4,20 +4,16 @@ import { formatRunTime } from '../../lib/format';
 const CUT_WORDS = { smart: 'smart', lossless: 'lossless', reencode: 're-encode' } as const;
 type CutMode = keyof typeof CUT_WORDS;
 
-/** The request as sent: a POST /v1/edits body is echoed as it came (docs/cutting.md). */
-function requestOf(record: CommandRecord): Record<string, unknown> {
-  return record.original_request as unknown as Record<string, unknown>;
-}
-
 /**
  * What kind of job this is, in an editor's words: a cut from the Cut screen (or POST /v1/edits)
  * says "Cut" and how, not the "chained" its plan ran as (docs/gui.md, "Words").
  */
 export function jobKind(record: CommandRecord): string {
-  const req = requestOf(record);
+  // The request as sent: a POST /v1/edits body is echoed as it came (docs/cutting.md).
+  const req: Record<string, unknown> = record.original_request;
   if (record.edit || (Array.isArray(req.segments) && typeof req.input === 'string')) {
     const asked = (record.edit?.mode ?? (typeof req.mode === 'string' ? req.mode : 'smart')) as CutMode;
-    const used = (record.edit?.mode_used ?? asked) as CutMode;
+    const used = record.edit?.mode_used ?? asked;
     const how = used === asked ? CUT_WORDS[asked] : `${CUT_WORDS[asked]}, ran as ${CUT_WORDS[used]}`;
     return `Cut (${how})`;
   }
