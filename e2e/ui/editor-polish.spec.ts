@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { API } from '../../src-service/client';
-import { makeTinyMedia } from '../../src-service/testing/media';
 import { AppPage } from './app-page';
+import { makeClip } from './clip-page';
 import { EditorPolishPage } from './editor-polish-page';
 import { expect, openApp, test, testFolder } from './fixtures';
 import { PresetsPage } from './presets-page';
@@ -17,8 +17,9 @@ test.describe('editor polish', () => {
     page,
     svc,
   }) => {
-    const media = makeTinyMedia(testFolder('ffdesk-polish-cut-'), { seconds: 2 });
-    const stored = await svc.client.uploadFile(new Blob([fs.readFileSync(media.video)]), { filename: 'polish.mp4' });
+    // 2 s at 320x240, a keyframe every second: each segment has re-encoded edges around copied frames.
+    const clip = makeClip(testFolder('ffdesk-polish-cut-'), { seconds: 2, gop: 25 });
+    const stored = await svc.client.uploadFile(new Blob([fs.readFileSync(clip)]), { filename: 'polish.mp4' });
     await expect.poll(async () => (await svc.client.getFile(stored.file_id)).status).toBe('STORED');
     const segments = [
       { start: 0.2, end: 0.8 },
