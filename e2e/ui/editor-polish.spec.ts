@@ -8,7 +8,7 @@ import { expect, openApp, test, testFolder } from './fixtures';
 import { PresetsPage } from './presets-page';
 
 /**
- * What an editor trips on (docs/gui.md, "Words" and "Keyboard"): a cut is called a cut, the job's
+ * What an editor trips on (docs/gui.md, "Small things" and "Presets"): a cut is called a cut, the job's
  * two times cannot look contradictory, Escape closes the preset editor, a watch folder names its
  * preset by title, the focus lands on the job after Run job, GIF's frame rate stays with GIF.
  */

@@ -6,7 +6,7 @@ type CutMode = keyof typeof CUT_WORDS;
 
 /**
  * What kind of job this is, in an editor's words: a cut from the Cut screen (or POST /v1/edits)
- * says "Cut" and how, not the "chained" its plan ran as (docs/gui.md, "Words").
+ * says "Cut" and how, not the "chained" its plan ran as (docs/gui.md, "Small things").
  */
 export function jobKind(record: CommandRecord): string {
   // The request as sent: a POST /v1/edits body is echoed as it came (docs/cutting.md).
@@ -32,7 +32,7 @@ export interface Fact {
 /**
  * A job's facts. "Time taken" is the wall time; FFmpeg's time is the sum of its runs, which
  * exceeds the time taken when runs went side by side (a smart cut's edges, segments): its label
- * says it is a sum, and then a hint says why it is the larger (docs/gui.md, "Job page").
+ * says it is a sum, and then a hint says why it is the larger (docs/gui.md, "Small things").
  */
 export function jobFacts(record: CommandRecord, createdAt: string): Fact[] {
   const total = record.total_processing_seconds;
