@@ -85,7 +85,8 @@ function oneHttpErrors() {
  * Node's zlib loads when first used, not by every start: `destroy` (koa's), yazl and yauzl require
  * it when loaded, and compiling node's zlib module was ~3 % of a start's CPU. Their `zlib` becomes an
  * object that requires the real module on its first property read (`zlib.createInflateRaw`,
- * `stream instanceof Zlib.Gzip`), which is all these packages do with it.
+ * `stream instanceof Zlib.Gzip`), which is all these packages do with it. yauzl also reads
+ * `zlib.crc32` when loaded, so yauzl is itself imported by the first zip opened (storage/zip-entries.ts).
  */
 function zlibOnFirstUse() {
   const lazy = "new Proxy({}, { get: (_, key) => require('zlib')[key] })";
