@@ -144,10 +144,10 @@ function isExternal(spec) {
   return EXTERNAL.some((e) => (e.endsWith('/*') ? spec.startsWith(e.slice(0, -1)) : spec === e || spec.startsWith(`${e}/`)));
 }
 
-/** Earlier builds' files (ES module chunks, a code cache of another bundle). */
-function removeEarlierOutput(outDir) {
+/** Earlier builds' files (ES module chunks, a code cache of another bundle, one a kill cut mid-write: code-cache.mjs). */
+export function removeEarlierOutput(outDir) {
   for (const name of fs.existsSync(outDir) ? fs.readdirSync(outDir) : []) {
-    if (/\.(js|js\.map|cache)$/.test(name)) fs.rmSync(path.join(outDir, name), { force: true });
+    if (/\.(js|js\.map|cache)$|\.cache\.\d+\.tmp$/.test(name)) fs.rmSync(path.join(outDir, name), { force: true });
   }
 }
 
