@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import HeavyFirstSequencer from './src-service/testing/heavy-first-sequencer';
+import HeavyFirstSequencer from './src-service/testing/heavy-first-sequencer.ts';
 
 // Unit tests are colocated (`*.test.ts`); service tests start a real app on port 0
 // with real ffmpeg and SQLite, so they get generous timeouts on a 2-core machine.

@@ -14,8 +14,8 @@ let axeSource: string | undefined;
 
 /**
  * axe-core run in the page itself, injected once per document (docs/contributing.md, "Suite
- * time"). @axe-core/playwright's analyze() injects the 580 KB engine afresh on every call and
- * finishes each run in a new blank page: on a loaded 2-core machine that cost several times the
+ * time"). The @axe-core/playwright package (no longer used) had analyze() inject the 580 KB engine afresh on every call and
+ * finish each run in a new blank page: on a loaded 2-core machine that cost several times the
  * rules' own work. The app has no iframes, so a run in the main frame sees all of it. Only
  * violations are built in full (axe's `resultTypes`: no selectors made for the passing nodes).
  */

@@ -85,7 +85,8 @@ function oneHttpErrors() {
  * Node's zlib loads when first used, not by every start: `destroy` (koa's), yazl and yauzl require
  * it when loaded, and compiling node's zlib module was ~3 % of a start's CPU. Their `zlib` becomes an
  * object that requires the real module on its first property read (`zlib.createInflateRaw`,
- * `stream instanceof Zlib.Gzip`), which is all these packages do with it.
+ * `stream instanceof Zlib.Gzip`), which is all these packages do with it. yauzl also reads
+ * `zlib.crc32` when loaded, so yauzl is itself imported by the first zip opened (storage/zip-entries.ts).
  */
 function zlibOnFirstUse() {
   const lazy = "new Proxy({}, { get: (_, key) => require('zlib')[key] })";
@@ -143,10 +144,10 @@ function isExternal(spec) {
   return EXTERNAL.some((e) => (e.endsWith('/*') ? spec.startsWith(e.slice(0, -1)) : spec === e || spec.startsWith(`${e}/`)));
 }
 
-/** Earlier builds' files (ES module chunks, a code cache of another bundle). */
-function removeEarlierOutput(outDir) {
+/** Earlier builds' files (ES module chunks, a code cache of another bundle, one a kill cut mid-write: code-cache.mjs). */
+export function removeEarlierOutput(outDir) {
   for (const name of fs.existsSync(outDir) ? fs.readdirSync(outDir) : []) {
-    if (/\.(js|js\.map|cache)$/.test(name)) fs.rmSync(path.join(outDir, name), { force: true });
+    if (/\.(js|js\.map|cache)$|\.cache\.\d+\.tmp$/.test(name)) fs.rmSync(path.join(outDir, name), { force: true });
   }
 }
 

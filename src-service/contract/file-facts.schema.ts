@@ -52,7 +52,12 @@ export type ProxyResponse = z.infer<typeof ProxyResponse>;
 
 /** Local folders (web mode only: the local account on a loopback-bound service). */
 export const LocalFoldersQuery = z.object({
-  path: z.string().max(4096).optional().describe('Absolute path of a folder inside the home folder; default: the home folder'),
+  path: z
+    .string()
+    .max(4096)
+    .refine((s) => !s.includes('\0'), 'A path cannot contain a NUL character')
+    .optional()
+    .describe('Absolute path of a folder inside the home folder; default: the home folder'),
 });
 
 export const LocalFolderEntry = z.object({ name: z.string(), path: z.string() });

@@ -87,6 +87,9 @@ export async function sweepBlobs(deps: { files: FilesRepo; blobs: BlobStore; log
  */
 export function killOrphanedSandboxes(jobsDir: string, log: (m: string) => void): number {
   if (process.platform !== 'linux') return 0;
+  // An orphan binds its job's folder, which the kill -9 left behind: with none there, the scan
+  // of every process (tens of ms before listening) is skipped.
+  if (readdirOrEmpty(jobsDir).length === 0) return 0;
   const mark = `${jobsDir}/`;
   let killed = 0;
   for (const entry of readdirOrEmpty('/proc')) {

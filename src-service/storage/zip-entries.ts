@@ -1,13 +1,25 @@
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import type { Readable } from 'node:stream';
 import { innerPathProblem } from './blob-paths';
 
+/**
+ * yauzl is loaded by the first zip opened, not at start: it reads `zlib.crc32` when loaded, which
+ * loads node's zlib (docs/performance.md, "Start-up"). Everything below but openZip works on what
+ * openZip returned, so yauzl is loaded by then.
+ */
+let loaded: typeof yauzl | undefined;
+async function yauzlLib(): Promise<typeof yauzl> {
+  loaded ??= ((await import('yauzl')) as unknown as { default: typeof yauzl }).default;
+  return loaded;
+}
+
 /** yauzl exports this at runtime (v3) but @types/yauzl does not declare it. */
-const getFileNameLowLevel = (
-  yauzl as unknown as {
-    getFileNameLowLevel(flags: number, raw: Buffer, extraFields: { id: number; data: Buffer }[], strictFileNames: boolean): string;
-  }
-).getFileNameLowLevel;
+const getFileNameLowLevel = (flags: number, raw: Buffer, extraFields: { id: number; data: Buffer }[], strictFileNames: boolean): string =>
+  (
+    loaded as unknown as {
+      getFileNameLowLevel(flags: number, raw: Buffer, extraFields: { id: number; data: Buffer }[], strictFileNames: boolean): string;
+    }
+  ).getFileNameLowLevel(flags, raw, extraFields, strictFileNames);
 
 export type EntryKind = 'file' | 'directory' | 'symlink' | 'special';
 
@@ -50,9 +62,10 @@ export function entryNameProblem(name: string): string | null {
 }
 
 /** yauzl's callback/event API as promises, with one permanent error listener (no unhandled 'error'). */
-export function openZip(zipPath: string): Promise<yauzl.ZipFile> {
+export async function openZip(zipPath: string): Promise<yauzl.ZipFile> {
+  const lib = await yauzlLib();
   return new Promise((resolve, reject) => {
-    yauzl.open(zipPath, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false, strictFileNames: true }, (err, zip) =>
+    lib.open(zipPath, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false, strictFileNames: true }, (err, zip) =>
       err ? reject(err) : resolve(zip),
     );
   });

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI_PROGRAM, cliArgs } from './cli-bundle';
@@ -10,7 +9,7 @@ export interface ChildService {
   url: string;
   child: ChildProcess;
   output(): string;
-  /** The pid of the process that really runs the service (the deepest node process started). */
+  /** The pid of the service process (node running the CLI bundle, spawned directly). */
   servicePid(): number;
   /** SIGKILL to the service process itself: the crash case; nothing gets to clean up. */
   kill9(): Promise<void>;
@@ -45,59 +44,28 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
     child.once('exit', (code) => reject(new Error(`service exited ${code}:\n${out}`)));
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const pid = serviceProcess(child.pid as number);
+  // The spawned process is the service itself: node runs the bundle, no launcher between (cli-bundle.ts).
+  const pid = child.pid as number;
   return {
     url,
     child,
     output: () => out,
     servicePid: () => pid,
     async kill9() {
-      // The service process and its whole group: a launcher killed alone (the service under tsx,
-      // as this once ran) would leave the real service running on the data dir.
-      for (const target of [pid, -(child.pid as number)]) {
-        try {
-          process.kill(target, 'SIGKILL');
-        } catch {
-          // already gone
-        }
+      // The whole group (the service and its ffmpeg/bwrap children) at once.
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
       }
       await exited;
-      await groupGone(child.pid as number);
+      await groupGone(pid);
     },
     async stop() {
       child.kill('SIGTERM');
       await exited;
     },
   };
-}
-
-/**
- * The service is the deepest node process
- * under the spawned pid (ffmpeg children are not node). Linux /proc; elsewhere the spawned pid.
- */
-function serviceProcess(spawned: number): number {
-  let pid = spawned;
-  for (;;) {
-    // A node child running another command line (a launcher's service). A child the service is
-    // just forking (ffprobe, bwrap not yet exec'd) is "node" too but still has the parent's own
-    // command line: taken for the service, it ended a moment later (the load test sampled 1 RSS).
-    const own = readProc(pid, 'cmdline');
-    const next = childrenOf(pid).find((c) => readProc(c, 'comm').startsWith('node') && readProc(c, 'cmdline') !== own);
-    if (next === undefined) return pid;
-    pid = next;
-  }
-}
-
-function childrenOf(pid: number): number[] {
-  return readProc(pid, `task/${pid}/children`).split(/\s+/).filter(Boolean).map(Number);
-}
-
-function readProc(pid: number, file: string): string {
-  try {
-    return fs.readFileSync(`/proc/${pid}/${file}`, 'utf8').trim();
-  } catch {
-    return ''; // no /proc, or the process is gone
-  }
 }
 
 /** Resolves once no process of the group is left (SIGKILL is delivered asynchronously; the port is free only then). */

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 
 /**
  * A stall is the service's main thread busy in one stretch, so no other request is answered.
@@ -12,6 +13,9 @@ const TICK_MS = 10;
 
 /** The main thread's CPU time so far, in ms; null where /proc cannot tell (not Linux). */
 export function mainThreadCpuMs(pid: number): number | null {
+  // In a worker thread, `pid`'s main thread is not the one running this code (nor an in-process
+  // service started here): its CPU time would say nothing (0 ms) about the service.
+  if (pid === process.pid && !isMainThread) throw new Error('mainThreadCpuMs(process.pid) from a worker thread reads another thread');
   let stat: string;
   try {
     stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
@@ -39,6 +43,20 @@ export async function costOf(pid: number, request: () => Promise<void>): Promise
   const cpu1 = mainThreadCpuMs(pid);
   return { wallMs, cpuMs: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 };
 }
+
+/**
+ * One `/v1/health` of the service at `url` (pid `pid`), then `then` (e.g. a status poll whose
+ * answer the caller needs), costed as one span: a stall while either waits is counted.
+ */
+export async function healthCost(url: string, pid: number, then?: () => Promise<void>): Promise<WaitCost> {
+  return costOf(pid, async () => {
+    await (await fetch(`${url}/v1/health`)).arrayBuffer();
+    await then?.();
+  });
+}
+
+/** Whether /proc told the service's CPU time for every wait (then one attempt decides: no load in it). */
+export const cpuKnown = (waits: WaitCost[]): boolean => waits.every((w) => w.cpuMs !== null);
 
 /**
  * Whether the service's main thread was never held past `marginMs` while a request waited:

@@ -40,9 +40,10 @@ export function openSuiteRoot(runner: string): SuiteRoot {
 
 /**
  * What is still there once the test processes are gone. A sandbox whose test process just ended
- * is being taken down by the kernel (bwrap's --die-with-parent sends it SIGKILL when its parent
- * exits): that is the sandbox ending, not one left behind, so processes get up to 5 s to go
- * before they are reported; one that outlives that is a leak whatever started it.
+ * is normally being taken down by the kernel (bwrap's --die-with-parent sends it SIGKILL when its
+ * parent exits, once armed: bwrap arms it only after setting the sandbox up, docs/sandbox.md):
+ * that is the sandbox ending, not one left behind, so processes get up to 5 s to go before they
+ * are reported; one that outlives that (e.g. killed mid set-up) is a leak whatever started it.
  */
 function stillThere(root: string): LiveProcess[] {
   const until = Date.now() + 5_000;

@@ -72,6 +72,10 @@ describe('GET /v1/local/folders', () => {
     expect((await list('Videos')).status).toBe(400);
     expect((await list(path.join(home, 'nope'))).status).toBe(404);
     expect((await list(path.join(home, 'notes.txt'))).status).toBe(400);
+    // A NUL in the path: fs threw on it, a 500; now the request's validation refuses it.
+    const nul = await list(`${home}/a\0b`);
+    expect(nul.status, nul.text).toBe(422);
+    expect(nul.text).toMatch(/NUL/);
   });
 });
 

@@ -39,9 +39,9 @@ export function defineOtherClasses(get: () => ClassContext): void {
         const c = get();
         let held = false;
         try {
-          // The catalogue runs beside the whole suite, whose load alone puts single health answers
-          // hundreds of ms late (seen with the checks switched off); the stalls of this class last
-          // seconds to minutes at 1 MiB. list-stalls.service.test.ts holds the 100 ms bound.
+          // The stalls of this class lasted seconds to minutes at 1 MiB: 1.5 s of the service's
+          // main-thread CPU catches each (a tighter margin was not tried here; the measure no longer
+          // counts load). list-stalls.service.test.ts holds the 100 ms bound.
           await expectHealthHeldDuring(c.svc, attack, c.mediaUrl, STALL_MARGIN_MS);
           held = true;
         } finally {

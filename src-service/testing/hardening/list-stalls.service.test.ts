@@ -6,8 +6,8 @@ import { expectHealthHeldDuring, STALL_ATTACKS, writeStallMedia } from './list-s
 
 /**
  * Regex stalls (docs/sandbox.md, "Work on the event loop"): while each list-file attack of
- * testing/hardening/list-stall-attacks.ts is processed, health keeps answering within 100 ms
- * of its idle time. The escape catalogue runs the same attacks with the sandbox on and off.
+ * testing/hardening/list-stall-attacks.ts is processed, no health call (nor the status poll
+ * after it) waits on more than 100 ms of the service's main-thread CPU. The escape catalogue runs the same attacks with the sandbox on and off.
  */
 let svc: TestService;
 let media: MediaServer;
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('list checks never stall the service', () => {
-  it.each(STALL_ATTACKS)('when $name is processed, then /v1/health answers within 100 ms of its idle time throughout', async (attack) => {
+  it.each(STALL_ATTACKS)('when $name is processed, then /v1/health never waits on more than 100 ms of the service’s work', async (attack) => {
     await expectHealthHeldDuring(svc, attack, media.url);
   });
 });
