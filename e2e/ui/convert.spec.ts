@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { AppPage } from './app-page';
-import { LOOKS, runAxe, showLook } from './axe-check';
 import { ConvertPage } from './convert-page';
 import { expect, openApp, storeClip, test, type UiService } from './fixtures';
 
 // These tests use the offline-demo samples (docs/contributing.md, "Suite time").
 test.use({ samples: true });
+// The panel through axe in the four looks (GIF, then MP4 at 720p with loudness and crop) is part
+// of the builder walk in accessibility.spec.ts, which checks the whole page in those states.
 
 /** A screenshot of the panel down to the end of the command card (for docs/screenshots), in a tall window. */
 async function screenPanelAndCommand(page: Page, name: string, panel: Locator): Promise<void> {
@@ -134,33 +135,5 @@ test.describe('builder: convert panel', () => {
     await expect(result.locator('[data-fact="resolution"]')).toHaveText('854×480');
     await expect(result.locator('video')).toBeVisible();
     await expect(convert.panel().getByRole('figure').first().locator('video')).toBeVisible();
-  });
-});
-
-/**
- * The convert panel through axe in the four looks, switched in place on one page (axe-check.ts,
- * showLook): every rule in each look, as the panel is set for MP4 (720p, crop, loudness) and then
- * for GIF.
- */
-test.describe('convert panel axe', () => {
-  test('when the convert panel is checked by axe at 1280 and 800 px, light and dark, then it has no serious or critical violation', async ({ page, svc }) => {
-    const convert = await openWithSample(page, svc);
-    await convert.field('Resolution').selectOption({ label: '720p' });
-    await convert.panel().getByLabel('Crop', { exact: true }).check();
-    await convert.field('Loudness').selectOption({ index: 1 });
-    const serious = async (tags: string[]) =>
-      (await runAxe(page, { include: '[data-testid="convert-panel"]', tags }))
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-    for (const look of LOOKS) {
-      await showLook(page, look);
-      expect(await serious(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']), `MP4 @ ${look.width} ${look.scheme}`).toEqual([]);
-    }
-    await convert.format('GIF').click();
-    await expect(convert.command()).toContainText('palettegen');
-    for (const look of LOOKS) {
-      await showLook(page, look);
-      expect(await serious(['wcag2a', 'wcag2aa']), `GIF @ ${look.width} ${look.scheme}`).toEqual([]);
-    }
   });
 });
