@@ -78,7 +78,7 @@ test.describe('watch folders', () => {
     await form.getByRole('button', { name: 'Watch', exact: true }).click();
 
     const item = section.getByRole('article', { name: `Watch folder ${inDir}` });
-    await expect(item).toContainText('(gif: duration 1, width 64; at most 120 s each)');
+    await expect(item).toContainText('(GIF thumbnail: duration 1, width 64; at most 120 s each)');
     await expect(counts(section, inDir)).toHaveText('0 done · 0 failed · 0 running');
     expect(await seriousViolations(page)).toEqual([]);
 

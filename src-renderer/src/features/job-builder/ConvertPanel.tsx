@@ -45,7 +45,8 @@ export function ConvertPanel({ form, setForm }: Props) {
   const measure = useLoudnessMeasure(choices, form.inputMode === 'files' ? form.inputs[0]?.media?.file_id : undefined, choose);
   const pickContainer = (container: ConvertChoices['container']) => {
     const fits = codecsFor(container, hw?.working ?? []);
-    const gifDefaults = container === 'gif' && choices.container !== 'gif' ? { height: choices.height || 480, fps: choices.fps || 12 } : {};
+    // A GIF's frame rate is its own default ("Default (12 fps)"), not a choice: it must not stay on an MP4 picked next.
+    const gifDefaults = container === 'gif' && choices.container !== 'gif' ? { height: choices.height || 480 } : {};
     choose({ container, videoCodec: fits.includes(choices.videoCodec) ? choices.videoCodec : (fits[0] ?? choices.videoCodec), ...gifDefaults });
   };
 

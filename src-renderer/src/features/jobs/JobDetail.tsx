@@ -1,11 +1,12 @@
 import type { CommandRecord } from '../../../../src-service/client';
-import { formatDateTime, formatRunTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { CopyButton } from '../../ui/CopyButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { commandChipStatus, StatusChip } from '../../ui/StatusChip';
 import { CacheHitNotice } from './CacheHitNotice';
 import { FailureNotice } from './FailureNotice';
+import { jobFacts } from './job-facts';
 import { JobName } from './JobName';
 import { JobActions } from './JobActions';
 import { LogView } from './LogView';
@@ -69,19 +70,13 @@ export function JobDetail({ id }: { id: string }) {
 }
 
 function JobFacts({ record }: { record: CommandRecord }) {
-  const facts: [string, string][] = [
-    ['Created', formatDateTime(record.created_at)],
-    ['Type', record.command_type === 'FFMPEG_CHAINED_COMMANDS' ? 'Chained' : 'Single command'],
-    ['vCPUs', String(record.vcpu_count)],
-    ['FFmpeg time', formatRunTime(record.ffmpeg_command_run_seconds)],
-    ['Total time', formatRunTime(record.total_processing_seconds)],
-  ];
   return (
     <dl className="facts">
-      {facts.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
+      {jobFacts(record, formatDateTime(record.created_at)).map(({ label, value, hint }) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+          {hint && <dd className="fact-hint">{hint}</dd>}
         </div>
       ))}
     </dl>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CommandRecord } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { Button } from '../../ui/Button';
@@ -11,6 +11,13 @@ export function JobName({ record, onRenamed }: { record: CommandRecord; onRename
   const [draft, setDraft] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
   const name = record.name ?? record.command_id;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Arriving from Run job (Ctrl+Enter), the Cut screen or a rename, the focus was on something
+  // now gone: it goes to the job's name, so Tab continues from here. A focus elsewhere is left alone.
+  useEffect(() => {
+    const at = document.activeElement;
+    if (!at || at === document.body) heading.current?.focus();
+  }, []);
 
   async function save(next: string) {
     setSaving(true);
@@ -28,7 +35,7 @@ export function JobName({ record, onRenamed }: { record: CommandRecord; onRename
   if (draft === null) {
     return (
       <div className="row" style={{ minWidth: 0 }}>
-        <h2 className="truncate" style={{ fontSize: 'var(--text-l)' }} title={name}>
+        <h2 ref={heading} tabIndex={-1} className="truncate" style={{ fontSize: 'var(--text-l)' }} title={name}>
           {name}
         </h2>
         <Button size="small" variant="ghost" onClick={() => setDraft(record.name ?? '')}>

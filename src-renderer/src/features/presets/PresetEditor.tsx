@@ -35,7 +35,17 @@ export function PresetEditor({ mode, initial, onSaved, onCancel }: { mode: Edito
   const [isBusy, setBusy] = useState(false);
   const [hasTried, setTried] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // What had the focus before the editor took it (Edit, Duplicate…): it gets it back on close.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   useEffect(() => heading.current?.focus(), []);
+  const giveFocusBack = () => {
+    if (opener?.isConnected && opener !== document.body) opener.focus();
+    else document.getElementById('presets-title')?.focus();
+  };
+  const cancel = () => {
+    onCancel();
+    giveFocusBack();
+  };
   const { definition, problems } = definitionOf(state);
   const isEdit = mode.kind === 'edit';
 
@@ -60,6 +70,7 @@ export function PresetEditor({ mode, initial, onSaved, onCancel }: { mode: Edito
       const saved = isEdit ? await api.update(definition.name, definition) : await api.save(definition);
       showToast(isEdit ? `Saved ${saved.name}, version ${saved.version}` : `Saved preset ${saved.name}`);
       onSaved(saved);
+      giveFocusBack();
     } catch (err) {
       const issues = isApiError(err) ? err.issues : [];
       setServerIssues(Object.fromEntries(issues.map((i) => [issueKey(i.loc), issueWords(i.loc, i.msg, state)])));
@@ -80,7 +91,17 @@ export function PresetEditor({ mode, initial, onSaved, onCancel }: { mode: Edito
   };
   const params = Object.entries(state.params);
   return (
-    <section className="card stack preset-editor" aria-labelledby="preset-editor-title" data-testid="preset-editor">
+    <section
+      className="card stack preset-editor"
+      aria-labelledby="preset-editor-title"
+      data-testid="preset-editor"
+      // Escape closes without saving, as a dialog does (docs/gui.md, "Presets").
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        cancel();
+      }}
+    >
       <h2 id="preset-editor-title" ref={heading} tabIndex={-1} style={{ fontSize: 'var(--text-l)' }}>
         {isEdit ? `Edit ${state.title || state.name}` : 'New preset'}
       </h2>
@@ -174,7 +195,7 @@ export function PresetEditor({ mode, initial, onSaved, onCancel }: { mode: Edito
         <Button variant="primary" disabled={isBusy} onClick={() => void save()}>
           {isEdit ? `Save as version ${mode.version + 1}` : 'Save preset'}
         </Button>
-        <Button variant="ghost" onClick={onCancel}>
+        <Button variant="ghost" onClick={cancel} title="Close without saving (Esc)">
           Cancel
         </Button>
       </div>

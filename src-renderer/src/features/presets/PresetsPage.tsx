@@ -122,7 +122,7 @@ export default function PresetsPage() {
       )}
       <div className="split">
         <section className="card stack" aria-labelledby="presets-title">
-          <h2 id="presets-title" style={{ fontSize: 'var(--text-l)' }}>
+          <h2 id="presets-title" tabIndex={-1} style={{ fontSize: 'var(--text-l)' }}>
             Presets
           </h2>
           <PresetList presets={list} selectedName={selectedName} actions={actions} />

@@ -1,18 +1,24 @@
 import { Button } from '../../ui/Button';
-import type { WatchFolder } from './presets-api';
+import type { Preset, WatchFolder } from './presets-api';
 
 /** One watched folder: where from and to, its live counts, its last files and what it left alone. */
 /** The service's file states in the words the counts above use (docs/gui.md, "Words"). */
 const STATUS_WORDS = { RUNNING: 'running', DONE: 'done', FAILED: 'failed' } as const;
 
-export function WatchFolderItem({ folder: w, onStop }: { folder: WatchFolder; onStop(): void }) {
-  const settings = Object.entries(w.parameters).map(([k, v]) => `${k} ${v}`);
+/** The preset's title and its settings by their labels, as the form showed them; the short names only when the preset is gone. */
+export function watchSummary(w: WatchFolder, preset: Preset | undefined): { title: string; settings: string[] } {
+  const settings = Object.entries(w.parameters).map(([k, v]) => `${preset?.parameters[k]?.label ?? k} ${String(v)}`);
+  return { title: preset?.title ?? w.preset, settings };
+}
+
+export function WatchFolderItem({ folder: w, preset, onStop }: { folder: WatchFolder; preset: Preset | undefined; onStop(): void }) {
+  const { title, settings } = watchSummary(w, preset);
   return (
     <article className="stack subcard" aria-label={`Watch folder ${w.folder}`}>
       <div className="row-wrap small">
         <span className="mono">{w.folder}</span> → <span className="mono">{w.output_folder}</span>
         <span className="muted">
-          ({w.preset}
+          ({title}
           {settings.length ? `: ${settings.join(', ')}` : ''}
           {w.max_command_run_seconds === null ? '' : `; at most ${w.max_command_run_seconds} s each`})
         </span>

@@ -34,7 +34,12 @@ export function WatchFoldersSection({ presets }: { presets: Preset[] }) {
       <p className="muted small">Every file copied into a watched folder runs the preset once it has stopped changing; outputs go to the output folder.</p>
       {list.error ? <ErrorNotice error={list.error} onRetry={list.reload} /> : null}
       {(list.data ?? []).map((w) => (
-        <WatchFolderItem key={w.watch_id} folder={w} onStop={() => void api.removeWatch(w.watch_id).then(list.reload)} />
+        <WatchFolderItem
+          key={w.watch_id}
+          folder={w}
+          preset={presets.find((p) => p.name === w.preset)}
+          onStop={() => void api.removeWatch(w.watch_id).then(list.reload)}
+        />
       ))}
       <WatchFolderForm presets={presets} onCreated={list.reload} />
     </section>
