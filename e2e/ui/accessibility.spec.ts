@@ -141,9 +141,10 @@ test.describe('every screen through axe at 1280 and 800 px, light and dark', () 
         },
       ],
       [
-        'convert, MP4 with loudness and crop',
+        'convert, MP4 720p with loudness and crop',
         async () => {
           await convert.format('MP4').click();
+          await convert.field('Resolution').selectOption({ label: '720p' });
           await convert.field('Loudness').selectOption({ label: '−16 LUFS (podcasts, Apple)' });
           await expect(convert.command()).toContainText('linear=true');
           await convert.panel().getByRole('checkbox', { name: 'Crop' }).check();

@@ -200,15 +200,20 @@ export class AppPage {
   }
 }
 
-/** Plays a <video> muted and resolves with its currentTime after `ms`. */
-export async function playFor(video: Locator, ms: number): Promise<{ before: number; after: number }> {
+/**
+ * Plays a <video> muted and waits until its time has moved `seconds` past where it started (the
+ * state, not a clock: a video that does not play fails the wait); resolves with both times.
+ */
+export async function playUntilMoved(video: Locator, seconds = 0.5): Promise<{ before: number; after: number }> {
   await expect(video).toBeVisible();
   const before = await video.evaluate(async (el: HTMLVideoElement) => {
     el.muted = true;
     await el.play();
     return el.currentTime;
   });
-  await video.page().waitForTimeout(ms);
-  const after = await video.evaluate((el: HTMLVideoElement) => el.currentTime);
+  let after = before;
+  await expect
+    .poll(async () => (after = await video.evaluate((el: HTMLVideoElement) => el.currentTime)), { message: 'the video plays', timeout: 30_000 })
+    .toBeGreaterThanOrEqual(before + seconds);
   return { before, after };
 }

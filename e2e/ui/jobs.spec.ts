@@ -1,4 +1,4 @@
-import { AppPage, playFor } from './app-page';
+import { AppPage, playUntilMoved } from './app-page';
 import { expect, openApp, sampleWhile, screen, test } from './fixtures';
 
 // These tests use the offline-demo samples (docs/contributing.md, "Suite time").
@@ -33,7 +33,7 @@ test.describe('jobs', () => {
     const record = await svc.client.getCommand(id);
     expect(record.status).toBe('SUCCESS');
     const video = page.getByRole('article', { name: 'Output out_1' }).locator('video');
-    const { before, after } = await playFor(video, 1500);
+    const { before, after } = await playUntilMoved(video);
     expect(after).toBeGreaterThan(before);
     await screen(page, '11-job-success');
 
@@ -53,7 +53,7 @@ test.describe('jobs', () => {
       await app.runJob();
       await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
       const video = page.getByRole('article', { name: 'Output out_playlist_1' }).locator(`video[data-player="${player}"]`);
-      const { before, after } = await playFor(video, 2000);
+      const { before, after } = await playUntilMoved(video);
       expect(after).toBeGreaterThan(before);
       // The player feeds Media Source Extensions: the element's source is a blob: URL.
       expect(await video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/^blob:/);

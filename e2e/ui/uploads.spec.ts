@@ -63,7 +63,8 @@ test.describe('uploads: fair, guarded, resumable', () => {
   }
 
   test('when two large files upload at once, then at most 4 part requests run together and the Files screen still loads', async ({ page, svc }) => {
-    const files = [bigFile('fair-a.bin', 40), bigFile('fair-b.bin', 40)];
+    // 3 parts each (8 + 8 + 1 MiB): 6 parts wanted at once, more than the 4 allowed and more than one file's worth.
+    const files = [bigFile('fair-a.bin', 17), bigFile('fair-b.bin', 17)];
     let inFlight = 0;
     let maxInFlight = 0;
     await page.route('**/uploads/**', async (route) => {
