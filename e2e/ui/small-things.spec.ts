@@ -1,9 +1,6 @@
 import { AppPage } from './app-page';
 import { expect, openApp, screen, test } from './fixtures';
 
-// These tests use the offline-demo samples (docs/contributing.md, "Suite time").
-test.use({ samples: true });
-
 test.describe('small things people notice', () => {
   test('when Ctrl+Enter is pressed in a field, then the job runs; a sub-second job does not read "0:00"; no request 404s', async ({ page, svc }) => {
     const missing: string[] = [];
@@ -21,6 +18,82 @@ test.describe('small things people notice', () => {
     await expect(app.jobFact('FFmpeg time')).toHaveText(/^\d+\.\d s$/);
     expect(missing).toEqual([]);
   });
+
+  test('when an upload was aborted, then its Files drawer does not offer it as an input', async ({ page, svc }) => {
+    const init = await svc.client.initUpload({ filename: 'half-sent.bin', size_bytes: 1024 });
+    await svc.client.abortUpload(init.file_id);
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('Files').click();
+    // Hidden among stored files; the status filter shows it.
+    await expect(app.filesStatusFilter()).toBeVisible();
+    await expect(app.fileRow('half-sent.bin')).toHaveCount(0);
+    await app.filesStatusFilter().selectOption({ label: 'Failed or discarded (1)' });
+    await app.fileRow('half-sent.bin').click();
+    await expect(app.fileDrawer()).toBeVisible();
+    await expect(app.fileDrawer().getByRole('button', { name: 'Use as input in a new job' })).toHaveCount(0);
+  });
+});
+
+test('when keyboard focus reaches a field near the bottom of the builder, then the sticky Run bar does not cover it', async ({ page, svc }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  const app = new AppPage(page);
+  await openApp(page, svc);
+  await app.openBuilder();
+  await page.getByRole('button', { name: 'Hide templates' }).click();
+  // Walk the fields with Tab from the output name down through Options.
+  await app.outputFileName('out_1').focus();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const r = document.activeElement?.getBoundingClientRect();
+      const bar = document.querySelector('.submit-bar')?.getBoundingClientRect();
+      return r && bar && document.activeElement !== document.body && !document.activeElement?.closest('.submit-bar')
+        ? { bottom: r.bottom, barTop: bar.top, what: document.activeElement?.outerHTML.slice(0, 120) }
+        : null;
+    });
+    if (focused) expect(focused.bottom, focused.what).toBeLessThanOrEqual(focused.barTop);
+  }
+});
+
+test('when the system asks for reduced motion, then nothing pulses or eases, and a bar of unknown progress does not read as a percentage', async ({
+  page,
+  svc,
+}) => {
+  await openApp(page, svc);
+  // A processing chip, an easing progress bar and a sliding bar of unknown progress, as the jobs views draw them.
+  const motion = () =>
+    page.evaluate(() => {
+      const chip = document.createElement('span');
+      chip.className = 'chip chip-processing';
+      const fill = document.createElement('div');
+      fill.className = 'progress-fill';
+      const track = document.createElement('div');
+      track.className = 'progress progress-indeterminate';
+      track.style.width = '200px';
+      const unknown = document.createElement('div');
+      unknown.className = 'progress-fill';
+      track.append(unknown);
+      document.body.append(chip, fill, track);
+      const out = {
+        pulses: getComputedStyle(chip, '::before').animationIterationCount,
+        eases: getComputedStyle(fill).transitionDuration,
+        unknownSlides: getComputedStyle(unknown).animationIterationCount,
+        unknownWidth: Math.round((unknown.getBoundingClientRect().width / track.getBoundingClientRect().width) * 100),
+      };
+      chip.remove();
+      fill.remove();
+      track.remove();
+      return out;
+    });
+  expect(await motion()).toEqual({ pulses: 'infinite', eases: '0.3s', unknownSlides: 'infinite', unknownWidth: 30 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await motion()).toEqual({ pulses: '1', eases: '1e-05s', unknownSlides: '1', unknownWidth: 100 });
+});
+
+test.describe('with the demo samples', () => {
+  // Only these tests use the offline-demo samples (docs/contributing.md, "Suite time").
+  test.use({ samples: true });
 
   test('when a template is used before the file list has arrived, then the stored samples still fill its inputs', async ({ page, svc }) => {
     await svc.samplesReady();
@@ -40,64 +113,10 @@ test.describe('small things people notice', () => {
     await expect(source.getByRole('button', { name: 'Stored file' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('status').filter({ hasText: 'loaded with the sample media' })).toBeVisible();
   });
-
-  test('when an upload was aborted, then its Files drawer does not offer it as an input', async ({ page, svc }) => {
-    const init = await svc.client.initUpload({ filename: 'half-sent.bin', size_bytes: 1024 });
-    await svc.client.abortUpload(init.file_id);
-    const app = new AppPage(page);
-    await openApp(page, svc);
-    await app.nav('Files').click();
-    // Hidden among stored files; the status filter shows it.
-    await expect(app.filesStatusFilter()).toBeVisible();
-    await expect(app.fileRow('half-sent.bin')).toHaveCount(0);
-    await app.filesStatusFilter().selectOption({ label: 'Failed or discarded (1)' });
-    await app.fileRow('half-sent.bin').click();
-    await expect(app.fileDrawer()).toBeVisible();
-    await expect(app.fileDrawer().getByRole('button', { name: 'Use as input in a new job' })).toHaveCount(0);
-  });
-});
-
-test('when keyboard focus reaches a field near the bottom of the builder, then the sticky Run bar does not cover it; with reduced motion nothing pulses or eases', async ({
-  page,
-  svc,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 700 });
-  const app = new AppPage(page);
-  await openApp(page, svc);
-  await app.openBuilder();
-  await page.getByRole('button', { name: 'Hide templates' }).click();
-  // Walk the fields with Tab from the output name down through Options.
-  await app.outputFileName('out_1').focus();
-  for (let i = 0; i < 12; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const r = document.activeElement?.getBoundingClientRect();
-      const bar = document.querySelector('.submit-bar')?.getBoundingClientRect();
-      return r && bar && document.activeElement !== document.body && !document.activeElement?.closest('.submit-bar')
-        ? { bottom: r.bottom, barTop: bar.top, what: document.activeElement?.outerHTML.slice(0, 120) }
-        : null;
-    });
-    if (focused) expect(focused.bottom, focused.what).toBeLessThanOrEqual(focused.barTop);
-  }
-  // The system's "reduce motion": a processing chip stops pulsing, a progress bar stops easing.
-  const motion = () =>
-    page.evaluate(() => {
-      const chip = document.createElement('span');
-      chip.className = 'chip chip-processing';
-      const fill = document.createElement('div');
-      fill.className = 'progress-fill';
-      document.body.append(chip, fill);
-      const out = { pulses: getComputedStyle(chip, '::before').animationIterationCount, eases: getComputedStyle(fill).transitionDuration };
-      chip.remove();
-      fill.remove();
-      return out;
-    });
-  expect(await motion()).toEqual({ pulses: 'infinite', eases: '0.3s' });
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  expect(await motion()).toEqual({ pulses: '1', eases: '1e-05s' });
 });
 
 test.describe('narrow window and public files', () => {
+  test.use({ samples: true });
   test.use({ viewport: { width: 800, height: 800 } });
 
   test('when the window is 800 px wide, then the icon sidebar links keep names and tooltips; a public file offers no fake time-limited link', async ({

@@ -49,8 +49,19 @@ export default function JobBuilderPage() {
     return preset ? openTemplateAsPreset(t, filled, preset) : null;
   };
   const openTemplate = async (t: Template) => {
-    // Used before the file list arrived (a quick click, a busy service): read it now, so the stored samples still fill the inputs.
-    const known = files.data ? samples : samplesByName(await client.listFiles({ limit: 1000 }).catch(() => []));
+    // Used before the file list arrived (a quick click, a busy service): read it now, so the stored samples still fill the
+    // inputs, and keep it for the inputs' pickers. A list that cannot be read is said so, not taken for "nothing stored".
+    let known = samples;
+    if (!files.data) {
+      try {
+        const list = await client.listFiles({ limit: 1000 });
+        files.setData(list);
+        known = samplesByName(list);
+      } catch (err) {
+        showToast(`Could not read the stored files: ${err instanceof Error ? err.message : String(err)}`, { isError: true });
+        return;
+      }
+    }
     const { form: next, missing } = applyTemplate(t, known);
     state.replaceForm((await asPreset(t, next)) ?? next);
     setShowTemplates(false);
