@@ -6,7 +6,7 @@ import { runProcess, type RunResult } from '../media/run-process';
 import { checkFolderSize, watchJobFolder, type FolderLimits } from './job-folder-watch';
 import { checkJobFolderLists } from './list-files-check';
 import { ffmpegFailureMessage, type KnownNames } from './failure-message';
-import { timeStage } from '../work/job-timings';
+import { addStageSince, timeStage } from '../work/job-timings';
 
 export interface StepLimits extends FolderLimits {
   /** RLIMIT_FSIZE: the largest file one ffmpeg run may write. */
@@ -87,12 +87,14 @@ async function runStep(ffmpegPath: string, steps: string[][], i: number, opts: S
   const tokens = steps[i] as string[];
   opts.signal.throwIfAborted();
   if (opts.checkLists) await timeStage('checks', () => checkJobFolderLists(opts.cwd));
+  const tp0 = performance.now();
   const parser = createProgressParser(expectedDurationSeconds(tokens, opts.inputDurations));
   void opts.inputDurationsLater?.then((late) => parser.setDuration(expectedDurationSeconds(tokens, [...opts.inputDurations, ...late])));
   const argv = buildFfmpegArgv(tokens);
   const cmd = confine(opts, ffmpegPath, argv);
   const watch = watchJobFolder(opts.cwd, opts.limits);
   let result: RunResult;
+  addStageSince('step-setup', tp0);
   try {
     result = await timeStage('ffmpeg', () =>
       runProcess(cmd, {
@@ -119,7 +121,7 @@ async function runStep(ffmpegPath: string, steps: string[][], i: number, opts: S
     throw stepFailure(result, opts.limits, steps.length > 1 ? i + 1 : null, known);
   }
   // Also after every step: a fast step can write past the budget between two of the watch's looks.
-  const over = await checkFolderSize(opts.cwd, opts.limits);
+  const over = await timeStage('size-check', () => checkFolderSize(opts.cwd, opts.limits));
   if (over) throw over;
   return result.wallSeconds;
 }

@@ -20,7 +20,7 @@ import type { KnownNames } from './failure-message';
 import type { RunFn } from './scheduler';
 import type { ResultCache } from '../cache/result-cache';
 import { isCommandFailure } from '../contract/enums';
-import { createJobTimings, timeStage, withJobTimings } from '../work/job-timings';
+import { addStageSince, createJobTimings, timeStage, withJobTimings } from '../work/job-timings';
 import { kindOf, type RunKind } from './run-kinds';
 
 export interface RunnerDeps extends InputDeps {
@@ -61,7 +61,9 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     const logs: string[] = [vcpuLogLine(row, cpus)];
     let ffmpegSeconds = 0;
     const kind = kindOf(deps.kinds, row.request);
+    const t0 = performance.now();
     deps.onStatus({ ...row, status: 'PROCESSING' });
+    addStageSince('status', t0);
     try {
       await timeStage('folders', () => resetJobDirs(dirs));
       // An edit (POST /v1/edits) is planned here, on the input in the job folder, then runs as ordinary steps.

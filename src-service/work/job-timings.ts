@@ -6,7 +6,22 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * FFDESK_JOB_TIMINGS=1 and logged as one line when the run ends; `npm run bench` reads those
  * lines. Nothing in the API exposes it.
  */
-export type Stage = 'folders' | 'fetch' | 'input-probe' | 'listing' | 'checks' | 'ffmpeg' | 'probe-wait' | 'output-probe' | 'store' | 'commit' | 'cleanup';
+export type Stage =
+  | 'folders'
+  | 'fetch'
+  | 'input-probe'
+  | 'listing'
+  | 'checks'
+  | 'ffmpeg'
+  | 'probe-wait'
+  | 'output-probe'
+  | 'store'
+  | 'commit'
+  | 'cleanup'
+  // The PROCESSING status event (event log row, listeners), a step's set-up before ffmpeg spawns, and the folder-size check after it.
+  | 'status'
+  | 'step-setup'
+  | 'size-check';
 
 export interface JobTimings {
   add(stage: Stage, ms: number): void;
@@ -50,4 +65,9 @@ export function withJobTimings<T>(timings: JobTimings | undefined, fn: () => Pro
 export function timeStage<T>(stage: Stage, fn: () => Promise<T>): Promise<T> {
   const t = scope.getStore();
   return t ? t.time(stage, fn) : fn();
+}
+
+/** Adds the time since `t0` (performance.now()) to the current command's `stage`, for synchronous work timed without an await. */
+export function addStageSince(stage: Stage, t0: number): void {
+  scope.getStore()?.add(stage, performance.now() - t0);
 }

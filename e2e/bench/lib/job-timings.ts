@@ -48,7 +48,22 @@ export function stageMedians(runs: StageMs[]): StageMs {
 export function describeStages(m: StageMs, costs: ReturnType<typeof processStartCosts>, bareFfmpegMs: number): string {
   const f = (x: number | undefined) => `${(x ?? 0).toFixed(1)} ms`;
   // cleanup (removing the job folder) comes after the commit: in `total`, not in total_processing.
-  const named = ['folders', 'fetch', 'input-probe', 'listing', 'checks', 'ffmpeg', 'probe-wait', 'output-probe', 'store', 'commit', 'cleanup'];
+  const named = [
+    'status',
+    'folders',
+    'fetch',
+    'input-probe',
+    'listing',
+    'checks',
+    'step-setup',
+    'ffmpeg',
+    'size-check',
+    'probe-wait',
+    'output-probe',
+    'store',
+    'commit',
+    'cleanup',
+  ];
   const other = (m.total ?? 0) - named.reduce((n, k) => n + (m[k] ?? 0), 0);
   const parts = named.map((k) => `${k.replace('-', ' ')} ${f(m[k])}`);
   return (
