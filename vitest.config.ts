@@ -11,6 +11,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Files that run in the same worker process share its module cache: each file no longer
+    // imports the whole service (Koa, zod, SQLite, the contract) again. That was ~1 s CPU per
+    // file on an idle machine, ~140 s summed over the suite (docs/contributing.md "Suite time").
+    // The service keeps no state in its modules (each test builds its own with createService);
+    // what a file sets in process.env is put back when it ends (suite-setup.ts).
+    isolate: false,
     reporters: ['default'],
     // The run's own TMPDIR; at the end, a check fails the run if tests left ffdesk-* folders or
     // processes (sandboxes) there (src-service/testing/suite-leftovers.ts). Each test file's
