@@ -88,7 +88,7 @@ async function listAll(): Promise<Map<string, string>> {
 
 describe('load: a burst of submissions and uploads at once', () => {
   it(
-    `when ${SUBMISSIONS} commands and ${UPLOADS} uploads arrive at once, then each is accepted or refused with 429 + Retry-After, all accepted finish, nothing is lost, memory stays bounded`,
+    `when ${SUBMISSIONS} commands and ${UPLOADS} uploads arrive at once, then each is accepted (the local key has no daily limit; any refusal must be a 429 with Retry-After), all accepted finish, nothing is lost, memory stays bounded`,
     async () => {
       const rss = sampleRss(service?.servicePid() as number, 50);
       const payloads = Array.from({ length: UPLOADS }, (_, i) => crypto.randomBytes(256 * 1024 + Math.floor((((i * 7919) % 100) / 100) * (1.75 * MiB))));
