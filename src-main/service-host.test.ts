@@ -96,4 +96,13 @@ describe('service host (the utilityProcess entry)', () => {
     expect(failed.type === 'failed' && failed.message.length > 0).toBe(true);
     expect(await host.exited).not.toBe(0);
   });
+
+  it('when main goes away while the host is still starting, then the host stops itself instead of serving with no parent', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-host-'));
+    dirs.push(dataDir);
+    const host = startHost(dataDir);
+    // Closing the channel from this side is what the host sees when main crashes or is killed.
+    host.child.disconnect();
+    expect(await host.exited).toBe(0);
+  });
 });

@@ -39,6 +39,12 @@ function channel(): Channel {
 
 async function main(): Promise<void> {
   const port = channel();
+  // Main gone without a goodbye (crash, kill): stop cleanly so running commands are re-queued. Listened for from the
+  // first moment: a main that dies while the service is still starting must not leave it serving with no parent.
+  // (Under Node the channel may have closed while the modules loaded, before any listener: `connected` says so.)
+  let parentGone = process.send !== undefined && !process.connected;
+  let onParentGone = () => void (parentGone = true);
+  process.on('disconnect', () => onParentGone());
   let service: Service;
   try {
     const opts = decodeHostOptions(process.argv[2]);
@@ -60,8 +66,8 @@ async function main(): Promise<void> {
   port.onMessage((msg) => {
     if (msg.type === 'stop') void stop();
   });
-  // Main gone without a goodbye (crash, kill): stop cleanly so running commands are re-queued.
-  process.on('disconnect', () => void stop());
+  onParentGone = () => void stop();
+  if (parentGone) void stop();
 }
 
 void main();
