@@ -2,7 +2,10 @@ import { AppPage } from './app-page';
 import { expect, openApp, screen, test } from './fixtures';
 
 test.describe('small things people notice', () => {
-  test('when Ctrl+Enter is pressed in a field, then the job runs; a sub-second job does not read "0:00"; no request 404s', async ({ page, svc }) => {
+  test('when Ctrl+Enter is pressed in a field, then the job runs and its page has the focus on its name; a sub-second job does not read "0:00"; no request 404s', async ({
+    page,
+    svc,
+  }) => {
     const missing: string[] = [];
     page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
     const app = new AppPage(page);
@@ -14,7 +17,10 @@ test.describe('small things people notice', () => {
     await outputName.fill('red.png');
     await outputName.press('Control+Enter');
     await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+    // The keyboard goes on from the new job's name, not from the top of the page.
+    await expect(app.jobName()).toBeFocused();
     await expect(app.jobStatus()).toHaveText('Success', { timeout: 60_000 });
+    await expect(app.jobFact('Type')).toHaveText('Single command');
     await expect(app.jobFact('FFmpeg time')).toHaveText(/^\d+\.\d s$/);
     expect(missing).toEqual([]);
   });
