@@ -9,7 +9,9 @@ describe('freeChunks (docs/performance.md)', () => {
     const before = process.memoryUsage().arrayBuffers;
     // Held in an array the whole time: only freeing them, not the collector, can give the memory back.
     const chunks = Array.from({ length: 2048 }, (_, i) => Buffer.alloc(64 * 1024, i & 0xff));
-    expect(process.memoryUsage().arrayBuffers - before).toBeGreaterThanOrEqual(120 * MiB);
+    // 128 MiB were made; the files run before this one in the same worker may leave garbage that a collection during
+    // these allocations frees (a clean-clone run saw 120 MiB counted), so the check only asks that they are counted.
+    expect(process.memoryUsage().arrayBuffers - before).toBeGreaterThanOrEqual(96 * MiB);
     freeChunks(chunks);
     expect(chunks.every((c) => c.length === 0)).toBe(true);
     await turn();
