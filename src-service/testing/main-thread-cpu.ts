@@ -55,9 +55,6 @@ export async function healthCost(url: string, pid: number, then?: () => Promise<
   });
 }
 
-/** Whether /proc told the service's CPU time for every wait (then one attempt decides: no load in it). */
-export const cpuKnown = (waits: WaitCost[]): boolean => waits.every((w) => w.cpuMs !== null);
-
 /**
  * Whether the service's main thread was never held past `marginMs` while a request waited:
  * by its CPU time where /proc tells it (load-independent), else by wall time against the

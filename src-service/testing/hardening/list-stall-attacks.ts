@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { TestService } from '../harness';
 import { buildZip } from '../zip-builder';
-import { cpuKnown, healthCost, neverHeld, showWaits, type WaitCost } from '../main-thread-cpu';
+import { healthCost, neverHeld, showWaits, type WaitCost } from '../main-thread-cpu';
 
 /**
  * Regex stalls (docs/sandbox.md, "Work on the event loop"): list files whose checks used to be
@@ -76,9 +76,8 @@ export async function expectHealthHeldDuring(svc: TestService, attack: StallAtta
     const idle: WaitCost[] = [];
     for (let i = 0; i < Math.max(20, busy.length); i++) await healthAndPoll(svc, commandId, idle);
     runs.push({ busy, idleMs: Math.max(...idle.map((w) => w.wallMs)) });
-    // Measured by CPU time, one attempt decides (a retry would only give a stall more chances
-    // to slip by); by wall time, a loaded machine's delay earns another attempt.
-    if (held(runs[runs.length - 1]!) || cpuKnown(busy)) break;
+    // Up to three attempts (docs/contributing.md, "Stall tests"): the stalls guarded against show in every one.
+    if (held(runs[runs.length - 1]!)) break;
   }
   const show = runs.map((r) => `busy ${showWaits(r.busy)} / idle max ${r.idleMs.toFixed(0)}`).join(' | ');
   expect(runs.some(held), `health waits (ms wall/ms service CPU): ${show}`).toBe(true);
