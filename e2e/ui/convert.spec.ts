@@ -56,7 +56,8 @@ test.describe('builder: convert panel to GIF', () => {
     await expect(convert.command().locator('.cm-placeholder')).toHaveText(/^Empty: /);
     await convert.field('Resolution').selectOption({ label: '480p' });
     await expect(convert.command()).toHaveText(/^-i \{\{in_1\}\} -map 0:v:0 -map 0:a:0\? -vf scale=-2:480 -c:v libx264 .* \{\{out_1\}\}$/);
-    await expect(convert.outputName()).toHaveValue(/\.mp4$/);
+    // Named after the clip, as HandBrake does; to the same extension with -converted, so it never reads as its source.
+    await expect(convert.outputName()).toHaveValue('short-clip-converted.mp4');
     await expect(convert.estimate()).toContainText(/≈ [\d.]+ (KB|MB)/);
     await expect(convert.estimate()).toContainText('854×480');
     const before = await convert.estimate().textContent();
@@ -70,7 +71,7 @@ test.describe('builder: convert panel to GIF', () => {
     await expect(convert.format('GIF')).toHaveAttribute('aria-pressed', 'true');
     await expect(convert.command()).toContainText('split[a][b];[a]palettegen');
     await expect(convert.command()).toContainText('paletteuse');
-    await expect(convert.outputName()).toHaveValue(/\.gif$/);
+    await expect(convert.outputName()).toHaveValue('short-clip.gif');
     await expect(convert.field('Video codec')).toHaveCount(0);
     await screenPanelAndCommand(page, '61-convert-gif', convert.panel());
 

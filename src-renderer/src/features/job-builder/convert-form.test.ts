@@ -26,11 +26,27 @@ describe('convert panel ↔ form', () => {
     expect(withExtension(name, ext)).toBe(expected);
   });
 
+  it('names the output after the input while the name is not typed by hand, and keeps a typed name but for its extension', () => {
+    const picked = { key: 'i', alias: 'in_1', source: 'stored' as const, url: 'http://x/storage/1/ignored.bin', fileName: 'holiday.mov' };
+    const gif = writeConvert({ ...emptyForm(), inputs: [picked] }, { ...DEFAULT_CHOICES, container: 'gif' });
+    expect(gif.outputs[0]?.name).toBe('holiday.gif');
+    // Another format, then another input: the name the panel gave follows both.
+    const mp4 = writeConvert(gif, { ...DEFAULT_CHOICES, container: 'mp4' });
+    expect(mp4.outputs[0]?.name).toBe('holiday.mp4');
+    const other = writeConvert({ ...mp4, inputs: [{ ...picked, fileName: 'beach.mp4' }] }, { ...DEFAULT_CHOICES, container: 'mp4' });
+    expect(other.outputs[0]?.name).toBe('beach-converted.mp4');
+    // Typed by hand: only the extension follows the format.
+    const typed = { ...other, outputs: [{ ...other.outputs[0]!, name: 'final cut.mp4' }] };
+    expect(writeConvert(typed, { ...DEFAULT_CHOICES, container: 'webm' }).outputs[0]?.name).toBe('final cut.webm');
+    // No input yet: the default name.
+    expect(writeConvert(emptyForm(), DEFAULT_CHOICES).outputs[0]?.name).toBe('output.mp4');
+  });
+
   it('previews 3 seconds from the start given, into preview- outputs', () => {
     const form = writeConvert({ ...emptyForm(), inputs: [{ key: 'i', alias: 'in_1', source: 'url', url: 'http://x/a.mp4' }] }, DEFAULT_CHOICES);
     const req = previewRequest(form, 12.5);
     expect(req?.ffmpeg_command.startsWith('-ss 12.5 -t 3 -i {{in_1}} ')).toBe(true);
-    expect(req?.output_files).toEqual({ out_1: 'preview-output.mp4' });
+    expect(req?.output_files).toEqual({ out_1: 'preview-a-converted.mp4' });
     expect(previewRequest({ ...form, isChained: true }, 0)).toBeNull();
     expect(previewRequest(emptyForm(), 0)).toBeNull();
   });

@@ -3,7 +3,7 @@
  * output's extension. Pure, so "edited by hand" is decided in one place.
  */
 import { convertArgs, DEFAULT_CHOICES, type ConvertChoices } from './convert-args';
-import { newKey, type JobForm } from './form';
+import { fileNameOf, newKey, type InputRow, type JobForm } from './form';
 import type { SourceFacts } from './convert-estimate';
 
 /** True when the command holds text the panel did not write: the panel then leaves it alone. */
@@ -33,7 +33,8 @@ export function writeConvert(form: JobForm, choices: ConvertChoices): JobForm {
   const first = form.outputMode === 'files' ? form.outputs[0] : undefined;
   const outAlias = first?.alias.trim() || 'out_1';
   const args = convertArgs(choices, inAlias, outAlias);
-  const output = { key: first?.key ?? newKey(), alias: outAlias, name: withExtension(first?.name ?? '', args.extension) };
+  const named = outputName(first?.name ?? '', form.convert?.outputName, inputs[0], args.extension);
+  const output = { key: first?.key ?? newKey(), alias: outAlias, name: named.name };
   return {
     ...form,
     isChained: false,
@@ -42,8 +43,23 @@ export function writeConvert(form: JobForm, choices: ConvertChoices): JobForm {
     inputs,
     outputMode: 'files',
     outputs: [output, ...(form.outputMode === 'files' ? form.outputs.slice(1) : [])],
-    convert: { choices, written: args.command },
+    convert: { choices, written: args.command, ...(named.fromInput ? { outputName: named.name } : {}) },
   };
+}
+
+/**
+ * The output's name, as HandBrake names it: while it is still the default (`output.…`) or the one
+ * the panel gave, the first input's name with the new extension (`clip.mov` → `clip.mp4`; the same
+ * extension gets `-converted`, so the output never reads as the input). A name typed by hand only
+ * changes its extension (docs/gui.md, "Convert").
+ */
+function outputName(current: string, given: string | undefined, input: InputRow | undefined, extension: string): { name: string; fromInput: boolean } {
+  const untouched = current.trim() === '' || /^output\.[^./]*$/.test(current.trim()) || current === given;
+  const source = (input ? (input.fileName ?? fileNameOf(input.url)) : '').trim();
+  if (!untouched || !source) return { name: withExtension(current, extension), fromInput: false };
+  const base = source.replace(/\.[^./]*$/, '') || 'output';
+  const name = `${base}.${extension}` === source ? `${base}-converted.${extension}` : `${base}.${extension}`;
+  return { name, fromInput: true };
 }
 
 /** What the panel knows of the first input, from its probe. */

@@ -7,6 +7,8 @@ import type { PresetInForm } from './preset-form';
 export interface ConvertState {
   choices: ConvertChoices;
   written: string;
+  /** The output name the panel gave (from the input's name), so a later write knows it was not typed by hand. */
+  outputName?: string;
 }
 
 export type InputSource = 'url' | 'stored' | 'local';
@@ -141,7 +143,7 @@ function jobName(form: JobForm): string {
   return form.name.trim() || suggestedName(form);
 }
 
-function fileNameOf(url: string): string {
+export function fileNameOf(url: string): string {
   try {
     return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
   } catch {
