@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API } from '../../src-service/client';
 import { AppPage } from './app-page';
-import { makeClip } from './clip-page';
 import { EditorPolishPage } from './editor-polish-page';
-import { expect, openApp, test, testFolder } from './fixtures';
+import { expect, openApp, storeClip, test, testFolder } from './fixtures';
 import { PresetsPage } from './presets-page';
 
 /**
@@ -17,15 +16,13 @@ test.describe('editor polish', () => {
     page,
     svc,
   }) => {
-    // 2 s at 320x240, a keyframe every second: each segment has re-encoded edges around copied frames.
-    const clip = makeClip(testFolder('ffdesk-polish-cut-'), { seconds: 2, gop: 25 });
-    const stored = await svc.client.uploadFile(new Blob([fs.readFileSync(clip)]), { filename: 'polish.mp4' });
-    await expect.poll(async () => (await svc.client.getFile(stored.file_id)).status).toBe('STORED');
+    // 2 s, a keyframe every second: each segment has re-encoded edges around copied frames.
+    const input = await storeClip(svc, 'polish.mp4', 2);
     const segments = [
       { start: 0.2, end: 0.8 },
       { start: 1.1, end: 1.7 },
     ];
-    const { command_id } = await svc.client.runEdit({ input: stored.file_id, segments, mode: 'smart', join: true, output: { filename: 'polish-cut.mp4' } });
+    const { command_id } = await svc.client.runEdit({ input, segments, mode: 'smart', join: true, output: { filename: 'polish-cut.mp4' } });
     const done = await svc.client.waitForCommand(command_id, { intervalMs: 250 });
     expect(done.status, done.error_message ?? '').toBe('SUCCESS');
 
