@@ -105,8 +105,11 @@ test.describe('clip view', () => {
     await expect(page.getByRole('radio', { name: /Remove selected/ })).toBeChecked();
     await expect(page.getByRole('button', { name: 'Export 1 part' })).toBeVisible();
 
-    // L plays, L again doubles, K pauses, J plays backwards, Space toggles.
+    // L plays, L again doubles, K pauses, J plays backwards, Space toggles. From the keyframe at
+    // 1 s, so J has at least a second to run back (from the first frames it reached the start and
+    // stopped before the check saw it playing, in a clean-clone run) and L three before the end.
     const shuttle = page.locator('.clip-transport');
+    await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');
     await clip.press('l');
     await expect(shuttle.getByRole('button', { name: 'Pause' })).toBeVisible();
     await clip.press('l');
