@@ -49,10 +49,22 @@ function statOf(p: string): { size: number; mtimeMs: number } | null {
   }
 }
 
+/**
+ * Only the entries still true of their binary are kept: one whose file is gone (a build removed, a
+ * worktree or temp folder deleted) or changed would never be read again, and the file grows by a
+ * whole capability listing (~150 KB) per binary ever seen, which every start then parses (a file of
+ * 300 such entries, 20 MB, cost each start ~100 ms; docs/performance.md, "Start-up").
+ */
 function load(file: string): Entries {
   try {
     const parsed = FileShape.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-    return parsed.success ? parsed.data.binaries : {};
+    if (!parsed.success) return {};
+    const kept: Entries = {};
+    for (const [binPath, e] of Object.entries(parsed.data.binaries)) {
+      const stat = statOf(binPath);
+      if (stat && stat.size === e.size && stat.mtimeMs === e.mtimeMs) kept[binPath] = e;
+    }
+    return kept;
   } catch {
     return {};
   }
