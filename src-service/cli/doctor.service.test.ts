@@ -16,7 +16,8 @@ let dataDir: string;
 async function doctor(args: string[], env: Record<string, string> = {}) {
   const r = await promisify(execFile)(CLI_PROGRAM, cliArgs(['doctor', ...args]), {
     cwd: root,
-    env: { ...process.env, FFDESK_DATA_DIR: dataDir, ...env },
+    // The data dir's own cache (the suite shares one through FFDESK_FFMPEG_CACHE_FILE otherwise).
+    env: { ...process.env, FFDESK_DATA_DIR: dataDir, FFDESK_FFMPEG_CACHE_FILE: '', ...env },
     encoding: 'utf8',
   });
   return r.stdout;

@@ -17,14 +17,20 @@ export interface SuiteRoot {
 export function openSuiteRoot(runner: string): SuiteRoot {
   const shared = os.tmpdir();
   const root = fs.mkdtempSync(path.join(shared, `ffdesk-suite-${runner}-`));
-  const saved = { TMPDIR: process.env.TMPDIR, shared: process.env.FFDESK_TEST_SHARED_TMPDIR };
+  const saved = { TMPDIR: process.env.TMPDIR, shared: process.env.FFDESK_TEST_SHARED_TMPDIR, cache: process.env.FFDESK_FFMPEG_CACHE_FILE };
   process.env.FFDESK_TEST_SHARED_TMPDIR = shared; // the ffmpeg facts cache stays shared between runs
+  // Services the tests start as child processes (the CLI, crash/restart, workers) read that cache
+  // too: with a fresh data dir each, every start ran the -version probes, the capability listings
+  // and six hardware-encoder trials again (~15 ffmpeg starts at ~0.1 CPU s each; docs/contributing.md,
+  // "Where a run's CPU goes"). A test about the data dir's own cache sets it empty.
+  process.env.FFDESK_FFMPEG_CACHE_FILE ??= path.join(shared, 'ffdesk-test-ffmpeg-builds.json');
   process.env.TMPDIR = root;
   return {
     root,
     check() {
       restore('TMPDIR', saved.TMPDIR);
       restore('FFDESK_TEST_SHARED_TMPDIR', saved.shared);
+      restore('FFDESK_FFMPEG_CACHE_FILE', saved.cache);
       const folders = fs.readdirSync(root).filter((n) => n.startsWith('ffdesk-'));
       const processes = stillThere(root);
       for (const p of processes) signal(p.pid);
