@@ -1,11 +1,15 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { binaries } from './media-fixtures';
 
 /**
  * Test helpers for segmented encodes: what ffprobe and ffmpeg say about an output. They run
  * the tools asynchronously: a test blocked in a synchronous child process leaves a dead
  * keep-alive socket behind (the service closes it meanwhile) and its next request fails.
  */
+
+/** The ffprobe the service picked: the fastest-starting recent one (docs/ffmpeg.md), ~1 ms to start against ~80 ms for a dynamically linked build. */
+const FFPROBE = binaries.ffprobePath;
 
 function run(bin: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -14,7 +18,7 @@ function run(bin: string, args: string[]): Promise<{ stdout: string; stderr: str
 }
 
 export async function videoDuration(file: string): Promise<number> {
-  const out = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file]);
+  const out = await run(FFPROBE, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file]);
   const rows = out.stdout
     .trim()
     .split('\n')
@@ -26,7 +30,7 @@ export async function videoDuration(file: string): Promise<number> {
 
 /** Whether the video packets' decode timestamps rise strictly, in file order (a join that repeats or reorders frames breaks this). */
 export async function videoDtsRise(file: string): Promise<boolean> {
-  const out = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=dts', '-of', 'csv=p=0', file]);
+  const out = await run(FFPROBE, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=dts', '-of', 'csv=p=0', file]);
   const dts = out.stdout
     .trim()
     .split('\n')
@@ -48,13 +52,13 @@ export async function meanSsim(a: string, b: string): Promise<number> {
 }
 
 export async function hasAudio(file: string): Promise<boolean> {
-  const out = await run('ffprobe', ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', file]);
+  const out = await run(FFPROBE, ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', file]);
   return out.stdout.includes('audio');
 }
 
 /** Presentation times of every video frame, in order (frames are decoded). */
 export async function frameTimes(file: string): Promise<number[]> {
-  const out = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', file]);
+  const out = await run(FFPROBE, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', file]);
   return out.stdout
     .trim()
     .split('\n')
