@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { binaries } from './media-fixtures';
@@ -21,10 +22,42 @@ export interface TinyMedia {
   srt: string;
 }
 
-/** Tiny media made at test time: a 2 s 320x240 H.264/AAC video (a keyframe every 12 frames, so stream-copy segmenting yields several files), a PNG, an MP3, an SRT. */
+/**
+ * Tiny media made at test time: a 2 s 320x240 H.264/AAC video (a keyframe every 12 frames, so stream-copy segmenting yields several files), a PNG, an MP3, an SRT.
+ * The three encodes run once per test run for each length and are copied from there (the same
+ * arguments to the same ffmpeg make the same bytes): about thirty files call this, and each call
+ * was three ffmpeg starts (docs/contributing.md, "Where a run's CPU goes").
+ */
 export function makeTinyMedia(dir: string, opts: { seconds?: number } = {}): TinyMedia {
   fs.mkdirSync(dir, { recursive: true });
-  const s = String(opts.seconds ?? 2);
+  const made = tinyMediaOnce(String(opts.seconds ?? 2));
+  for (const name of ['video.mp4', 'image.png', 'audio.mp3']) fs.copyFileSync(path.join(made, name), path.join(dir, name));
+  const srt = path.join(dir, 'subs.srt');
+  fs.writeFileSync(srt, '1\n00:00:00,000 --> 00:00:01,500\nHello FFDesk\n\n2\n00:00:01,500 --> 00:00:02,000\nSecond line\n');
+  return { dir, video: path.join(dir, 'video.mp4'), image: path.join(dir, 'image.png'), audio: path.join(dir, 'audio.mp3'), srt };
+}
+
+/**
+ * The folder holding the tiny media of `s` seconds, made on first use in this run's temp root
+ * (TMPDIR, removed with it; no `ffdesk-` prefix, so the leftovers check does not count it). Made in
+ * a folder of its own and renamed into place: test processes running side by side never see half of it.
+ */
+function tinyMediaOnce(s: string): string {
+  const root = path.join(os.tmpdir(), 'tiny-media-cache');
+  const done = path.join(root, `${s}s`);
+  if (fs.existsSync(done)) return done;
+  fs.mkdirSync(root, { recursive: true });
+  const building = fs.mkdtempSync(path.join(root, `${s}s-building-`));
+  encodeTinyMedia(building, s);
+  try {
+    fs.renameSync(building, done);
+  } catch {
+    fs.rmSync(building, { recursive: true, force: true }); // another process made it first
+  }
+  return done;
+}
+
+function encodeTinyMedia(dir: string, s: string): void {
   const video = path.join(dir, 'video.mp4');
   ffmpeg([
     '-f',
@@ -52,9 +85,6 @@ export function makeTinyMedia(dir: string, opts: { seconds?: number } = {}): Tin
   ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=1', '-frames:v', '1', image]);
   const audio = path.join(dir, 'audio.mp3');
   ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=330:duration=${s}`, '-c:a', 'libmp3lame', audio]);
-  const srt = path.join(dir, 'subs.srt');
-  fs.writeFileSync(srt, '1\n00:00:00,000 --> 00:00:01,500\nHello FFDesk\n\n2\n00:00:01,500 --> 00:00:02,000\nSecond line\n');
-  return { dir, video, image, audio, srt };
 }
 
 export interface MediaServer {
