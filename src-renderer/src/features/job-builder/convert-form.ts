@@ -57,9 +57,8 @@ function outputName(current: string, given: string | undefined, input: InputRow 
   const untouched = current.trim() === '' || /^output\.[^./]*$/.test(current.trim()) || current === given;
   const source = (input ? (input.fileName ?? fileNameOf(input.url)) : '').trim();
   if (!untouched || !source) return { name: withExtension(current, extension), fromInput: false };
-  const base = source.replace(/\.[^./]*$/, '') || 'output';
-  const name = `${base}.${extension}` === source ? `${base}-converted.${extension}` : `${base}.${extension}`;
-  return { name, fromInput: true };
+  const name = withExtension(source, extension);
+  return { name: name === source ? name.replace(/\.[^./]*$/, `-converted.${extension}`) : name, fromInput: true };
 }
 
 /** What the panel knows of the first input, from its probe. */
