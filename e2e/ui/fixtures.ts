@@ -5,6 +5,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { createService } from '../../src-service/index';
 import { createClient, type FfdeskClient } from '../../src-service/client';
 import { ffmpeg } from '../../src-service/testing/media';
+import { sharedFfmpegCacheFile } from '../../src-service/testing/suite-leftovers';
 
 export const SAMPLE_NAMES = [
   'sample-video.mp4',
@@ -21,7 +22,7 @@ const WEB_ROOT = path.resolve('out/renderer');
  * about the ffmpeg builds (the file vitest's test services share) and the demo samples (a
  * folder in the run's own temp root, removed with it).
  */
-const FFMPEG_CACHE_FILE = path.join(process.env.FFDESK_TEST_SHARED_TMPDIR ?? os.tmpdir(), 'ffdesk-test-ffmpeg-builds.json');
+const FFMPEG_CACHE_FILE = sharedFfmpegCacheFile();
 const SAMPLES_CACHE_DIR = path.join(os.tmpdir(), 'samples-cache');
 const SCREENS = path.resolve('test-results/screens');
 

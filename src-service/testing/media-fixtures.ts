@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { resolveBinaries } from '../media/binaries';
 import { createProbeCache } from '../media/probe-cache';
+import { sharedFfmpegCacheFile } from './suite-leftovers';
 import { trackedTempDir } from './temp-dirs';
 
 /** Shared by every test process (and test service), so the candidate binaries are probed once. */
-export const TEST_FFMPEG_CACHE_FILE = path.join(process.env.FFDESK_TEST_SHARED_TMPDIR ?? os.tmpdir(), 'ffdesk-test-ffmpeg-builds.json');
+export const TEST_FFMPEG_CACHE_FILE = sharedFfmpegCacheFile();
 
 /** Test helpers for this folder: real binaries (the ones the service would pick), real media made at test time (conventions rule 8). */
 export const binaries = resolveBinaries({ cache: createProbeCache(TEST_FFMPEG_CACHE_FILE) });

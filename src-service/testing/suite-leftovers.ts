@@ -14,6 +14,14 @@ export interface SuiteRoot {
   check(): void;
 }
 
+/**
+ * The ffmpeg facts cache every test service shares (in-process ones are given it, child processes
+ * get it through FFDESK_FFMPEG_CACHE_FILE), in the shared temp dir so it outlives the run.
+ */
+export function sharedFfmpegCacheFile(): string {
+  return process.env.FFDESK_FFMPEG_CACHE_FILE || path.join(process.env.FFDESK_TEST_SHARED_TMPDIR ?? os.tmpdir(), 'ffdesk-test-ffmpeg-builds.json');
+}
+
 export function openSuiteRoot(runner: string): SuiteRoot {
   const shared = os.tmpdir();
   const root = fs.mkdtempSync(path.join(shared, `ffdesk-suite-${runner}-`));
@@ -23,7 +31,7 @@ export function openSuiteRoot(runner: string): SuiteRoot {
   // too: with a fresh data dir each, every start ran the -version probes, the capability listings
   // and six hardware-encoder trials again (~15 ffmpeg starts at ~0.1 CPU s each; docs/contributing.md,
   // "Where a run's CPU goes"). A test about the data dir's own cache sets it empty.
-  process.env.FFDESK_FFMPEG_CACHE_FILE ??= path.join(shared, 'ffdesk-test-ffmpeg-builds.json');
+  process.env.FFDESK_FFMPEG_CACHE_FILE ??= sharedFfmpegCacheFile();
   process.env.TMPDIR = root;
   return {
     root,

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../testing/harness';
 import { ffmpeg, startMediaServer, type MediaServer } from '../../testing/media';
-import { TEST_FFMPEG_CACHE_FILE } from '../../testing/media-fixtures';
 import { startChildService, type ChildService } from '../../testing/child-service';
 import { freePort, hasRedisServer, startRedis, type TestRedis } from '../../testing/redis';
 import { startWorkerProcess, type WorkerProcess } from '../../testing/worker-process';
@@ -54,7 +53,6 @@ beforeAll(async () => {
     FFDESK_API_KEY: KEY,
     FFDESK_REDIS_URL: redis.url,
     FFDESK_WORKER_LOST_SECONDS: '30',
-    FFDESK_FFMPEG_CACHE_FILE: TEST_FFMPEG_CACHE_FILE,
   };
   svc = await startChildService(env);
   const db = openDatabase(dataDir);
