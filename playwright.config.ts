@@ -1,4 +1,13 @@
+import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell; the same build, codecs and
+ * MediaSource as `chromium`) when it is installed, else the full browser: Playwright itself runs
+ * headless tests in the shell, and here it did the browser tests with a third less CPU
+ * (docs/contributing.md, "Suite time"). `CHROMIUM_PATH` overrides both.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) || '/usr/bin/chromium';
 
 /**
  * E2E: the real UI in Debian Chromium against a real service (started in-process per
@@ -23,12 +32,13 @@ export default defineConfig({
   use: {
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
-    // A failed test keeps its trace (actions, DOM snapshots, network) but not the screencast:
-    // recording a screencast of every test cost about a quarter of the browser tests' time
-    // (jobs + screens: 73 s with it, 55 s without; docs/contributing.md, "Suite time").
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    // A failed test keeps its trace (actions with their timing, console, network), its screenshot
+    // and its page's accessibility tree (error-context.md), but no screencast and no DOM snapshot
+    // per action: those cost about a quarter and a tenth of the browser tests' CPU
+    // (docs/contributing.md, "Suite time").
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },

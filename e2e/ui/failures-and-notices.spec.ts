@@ -40,6 +40,12 @@ test.describe('failures explained, endings announced', () => {
       const seen: { title: string; body: string }[] = [];
       (window as unknown as { seenNotifications: typeof seen }).seenNotifications = seen;
       class Recording extends Real {
+        // Chromium's headless shell (the browser the suite runs in, playwright.config.ts) reads
+        // `Notification.permission` as 'denied' even once the context granted it; the full browser
+        // says 'granted', as a desktop window does.
+        static override get permission(): NotificationPermission {
+          return 'granted';
+        }
         constructor(title: string, opts?: NotificationOptions) {
           super(title, opts);
           seen.push({ title, body: opts?.body ?? '' });
