@@ -36,16 +36,45 @@ function prettierCheck() {
   });
 }
 
+/**
+ * A compiler host whose parsed files are shared by the four programs, as an editor's language
+ * service shares them between projects: the e2e program holds most of the service and the
+ * renderer, and the standard library files are in all four. A file is parsed (and bound) once per
+ * language version, module format and JSDoc mode; each program still checks with its own options.
+ */
+function sharingHost() {
+  const parsed = new Map();
+  return (options) => {
+    const host = ts.createCompilerHost(options);
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
+      const o = typeof languageVersionOrOptions === 'object' ? languageVersionOrOptions : { languageVersion: languageVersionOrOptions };
+      const key = `${o.languageVersion}|${o.impliedNodeFormat ?? ''}|${o.jsDocParsingMode ?? ''}|${fileName}`;
+      if (!shouldCreateNewSourceFile && parsed.has(key)) return parsed.get(key);
+      const file = read(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile);
+      if (file) parsed.set(key, file);
+      return file;
+    };
+    return host;
+  };
+}
+
 function createPrograms() {
   const formatHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' };
   const programs = [];
   const diagnostics = [];
+  const hostFor = sharingHost();
   for (const project of PROJECTS) {
     const configPath = path.join(ROOT, project, 'tsconfig.json');
     const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => diagnostics.push(d) });
     if (!parsed) continue;
     diagnostics.push(...parsed.errors);
-    const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences });
+    const program = ts.createProgram({
+      rootNames: parsed.fileNames,
+      options: parsed.options,
+      projectReferences: parsed.projectReferences,
+      host: hostFor(parsed.options),
+    });
     diagnostics.push(...ts.getPreEmitDiagnostics(program));
     programs.push(program);
   }
