@@ -1,4 +1,5 @@
 import type { CommandRequest } from '../../../src-service/client';
+import { handOff } from './hand-off';
 import type { PresetDraft } from './preset-draft';
 
 /**
@@ -18,15 +19,9 @@ export interface FailureFix {
   line: string;
 }
 
-let pending: JobHandoff | null = null;
+/** Read by the job builder with `useHandedOff` (hand-off.ts): a later visit to "New job" starts from its own draft again. */
+export const jobHandOff = handOff<JobHandoff>();
 
 export function handOffToJobBuilder(handoff: JobHandoff): void {
-  pending = handoff;
-}
-
-/** Read once: a later visit to "New job" starts from the builder's own draft again. */
-export function takeJobHandoff(): JobHandoff | null {
-  const value = pending;
-  pending = null;
-  return value;
+  jobHandOff.give(handoff);
 }

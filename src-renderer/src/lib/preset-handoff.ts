@@ -1,31 +1,19 @@
+import { handOff } from './hand-off';
 import type { PresetDraft } from './preset-draft';
 
 /**
  * Where Files, Jobs and the job builder meet the Presets page without importing it
  * (features never import each other): files chosen in Files to run a preset on, and a job
- * or the builder's form to save as a preset (opened in the preset editor).
+ * or the builder's form to save as a preset (opened in the preset editor). The Presets page
+ * reads both with `useHandedOff` (hand-off.ts).
  */
-let pendingFiles: string[] = [];
-let pendingDraft: PresetDraft | null = null;
+export const presetFilesHandOff = handOff<string[]>();
+export const presetDraftHandOff = handOff<PresetDraft>();
 
 export function handOffFilesToPresets(fileIds: string[]): void {
-  pendingFiles = [...fileIds];
-}
-
-/** Read once. */
-export function takePresetFiles(): string[] {
-  const ids = pendingFiles;
-  pendingFiles = [];
-  return ids;
+  presetFilesHandOff.give([...fileIds]);
 }
 
 export function handOffPresetDraft(draft: PresetDraft): void {
-  pendingDraft = draft;
-}
-
-/** Read once: the Presets page opens its editor with it. */
-export function takePresetDraft(): PresetDraft | null {
-  const draft = pendingDraft;
-  pendingDraft = null;
-  return draft;
+  presetDraftHandOff.give(draft);
 }

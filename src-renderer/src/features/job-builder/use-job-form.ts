@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ValidationIssue } from '../../../../src-service/client';
-import { takeJobHandoff } from '../../lib/job-handoff';
+import { useHandedOff } from '../../lib/hand-off';
+import { jobHandOff, type JobHandoff } from '../../lib/job-handoff';
 import { emptyForm, fromRequest, newKey, type InputRow, type JobForm, type OutputRow } from './form';
 import { validateForm } from './form-checks';
 import { openPreset } from './preset-form';
@@ -10,8 +11,7 @@ import type { Limits } from './validation';
 /** The draft survives leaving the screen (module scope) and a reload (localStorage). */
 let savedDraft: JobForm | null = loadDraft();
 
-function initialForm(): JobForm {
-  const handoff = takeJobHandoff();
+function initialForm(handoff: JobHandoff | null): JobForm {
   if (handoff?.kind === 'request') return { ...fromRequest(handoff.request), ...(handoff.fix ? { fix: handoff.fix } : {}) };
   const base = savedDraft ?? emptyForm();
   if (handoff?.kind === 'preset') return openPreset(base, handoff.preset);
@@ -25,7 +25,8 @@ function initialForm(): JobForm {
 }
 
 export function useJobForm(limits: Limits) {
-  const [form, setFormState] = useState<JobForm>(initialForm);
+  const handoff = useHandedOff(jobHandOff);
+  const [form, setFormState] = useState<JobForm>(() => initialForm(handoff));
   const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
   const [hasAttempted, setAttempted] = useState(false);
 

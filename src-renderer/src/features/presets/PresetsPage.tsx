@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { handOffToJobBuilder } from '../../lib/job-handoff';
-import { takePresetDraft, takePresetFiles } from '../../lib/preset-handoff';
+import { useHandedOff } from '../../lib/hand-off';
+import { presetDraftHandOff, presetFilesHandOff } from '../../lib/preset-handoff';
 import { navigate } from '../../lib/router';
 import { useAsync } from '../../lib/use-async';
 import { Button } from '../../ui/Button';
@@ -16,6 +17,8 @@ import { copyName, editorOf, type EditorState } from './preset-editor-model';
 import { saveBlob, type Preset } from './presets-api';
 import { usePresetApi } from './use-preset-api';
 
+const NO_FILES: string[] = [];
+
 interface OpenEditor {
   mode: EditorMode;
   state: EditorState;
@@ -30,12 +33,10 @@ export default function PresetsPage() {
   const [batchKey, setBatchKey] = useState(0);
   const importInput = useRef<HTMLInputElement>(null);
   // Files chosen in Files ("Run a preset on N…") start selected.
-  const [initialFiles] = useState(takePresetFiles);
+  const initialFiles = useHandedOff(presetFilesHandOff) ?? NO_FILES;
   // "Save as preset…" from a job or the builder opens the editor with its command.
-  const [editor, setEditor] = useState<OpenEditor | null>(() => {
-    const draft = takePresetDraft();
-    return draft ? { mode: { kind: 'new' }, state: editorOf(draft), key: 0 } : null;
-  });
+  const draft = useHandedOff(presetDraftHandOff);
+  const [editor, setEditor] = useState<OpenEditor | null>(() => (draft ? { mode: { kind: 'new' }, state: editorOf(draft), key: 0 } : null));
   const list = presets.data ?? [];
   const selected = list.find((p) => p.name === selectedName) ?? null;
   const open = (mode: EditorMode, state: EditorState) => setEditor((e) => ({ mode, state, key: (e?.key ?? 0) + 1 }));
