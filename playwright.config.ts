@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
  * headless tests in the shell, and here it did the browser tests with a third less CPU
  * (docs/contributing.md, "Suite time"). `CHROMIUM_PATH` overrides both.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) || '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = process.env.CHROMIUM_PATH || (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
  * E2E: the real UI in Debian Chromium against a real service (started in-process per

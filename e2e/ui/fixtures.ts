@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createService } from '../../src-service/index';
 import { createClient, type FfdeskClient } from '../../src-service/client';
-import { ffmpeg } from '../../src-service/testing/media';
+import { ffmpeg, madeOnce } from '../../src-service/testing/media';
 import { sharedFfmpegCacheFile } from '../../src-service/testing/suite-leftovers';
 
 export const SAMPLE_NAMES = [
@@ -105,15 +105,17 @@ async function waitForSamples(client: FfdeskClient): Promise<void> {
 }
 
 /**
- * A 320×180 H.264/AAC clip of `seconds` (a keyframe every second), made by ffmpeg and stored
- * through the API; resolves with its file id once STORED. For a test that needs one video and not
+ * A 320×180 H.264/AAC clip of `seconds` (a keyframe every second), made by ffmpeg once per run
+ * for each length (`madeOnce`) and stored through the API; resolves with its file id once STORED. For a test that needs one video and not
  * the seven demo samples: as short as its check allows (docs/contributing.md, "Suite time").
  */
 export async function storeClip(svc: UiService, filename: string, seconds: number): Promise<string> {
-  const dir = testFolder('ffdesk-e2e-clip-');
+  const name = `clip-${seconds}s${path.extname(filename)}`;
   const lavfi = ['-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=25:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=duration=${seconds}`];
-  ffmpeg([...lavfi, '-c:v', 'libx264', '-g', '25', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', filename], dir);
-  const stored = await svc.client.uploadFile(new Blob([fs.readFileSync(path.join(dir, filename))]), { filename });
+  const made = madeOnce(name, (dir) =>
+    ffmpeg([...lavfi, '-c:v', 'libx264', '-g', '25', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', name], dir),
+  );
+  const stored = await svc.client.uploadFile(new Blob([fs.readFileSync(path.join(made, name))]), { filename });
   await expect.poll(async () => (await svc.client.getFile(stored.file_id)).status).toBe('STORED');
   return stored.file_id;
 }

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import { makeTinyMedia } from '../../src-service/testing/media';
 import { AppPage } from './app-page';
 import { ConvertPage } from './convert-page';
 import { PresetsPage } from './presets-page';
-import { expect, openApp, test, testFolder, type UiService } from './fixtures';
+import { expect, openApp, storeClip, test, type UiService } from './fixtures';
 
 /**
  * Runs `step` while jobs keep ending (a tiny command submitted every 100 ms, a few queued
@@ -51,14 +49,8 @@ test.describe('hand-offs between screens', () => {
 
   test('when files chosen in Files are the first way into Presets, then the run panel starts with them', async ({ page, svc }) => {
     // Two different clips: the list shows identical bytes as one file with copies.
-    for (const [filename, seconds] of [
-      ['one.mp4', 1],
-      ['two.mp4', 2],
-    ] as const) {
-      const media = makeTinyMedia(testFolder('ffdesk-e2e-handoff-'), { seconds });
-      const { file_id } = await svc.client.uploadFile(new Blob([fs.readFileSync(media.video)]), { filename });
-      await expect.poll(async () => (await svc.client.getFile(file_id)).status).toBe('STORED');
-    }
+    await storeClip(svc, 'one.mp4', 1);
+    await storeClip(svc, 'two.mp4', 2);
     await openApp(page, svc, '#/files');
     await page.getByLabel('Select one.mp4').check();
     await page.getByLabel('Select two.mp4').check();

@@ -30,7 +30,8 @@ export interface TinyMedia {
  */
 export function makeTinyMedia(dir: string, opts: { seconds?: number } = {}): TinyMedia {
   fs.mkdirSync(dir, { recursive: true });
-  const made = tinyMediaOnce(String(opts.seconds ?? 2));
+  const s = String(opts.seconds ?? 2);
+  const made = madeOnce(`tiny-${s}s`, (into) => encodeTinyMedia(into, s));
   for (const name of ['video.mp4', 'image.png', 'audio.mp3']) fs.copyFileSync(path.join(made, name), path.join(dir, name));
   const srt = path.join(dir, 'subs.srt');
   fs.writeFileSync(srt, '1\n00:00:00,000 --> 00:00:01,500\nHello FFDesk\n\n2\n00:00:01,500 --> 00:00:02,000\nSecond line\n');
@@ -38,17 +39,19 @@ export function makeTinyMedia(dir: string, opts: { seconds?: number } = {}): Tin
 }
 
 /**
- * The folder holding the tiny media of `s` seconds, made on first use in this run's temp root
- * (TMPDIR, removed with it; no `ffdesk-` prefix, so the leftovers check does not count it). Made in
- * a folder of its own and renamed into place: test processes running side by side never see half of it.
+ * A folder of test media made once per run by `make` and named `name`, in this run's temp root
+ * (TMPDIR, removed with it; no `ffdesk-` prefix, so the leftovers check does not count it). The
+ * same arguments to the same ffmpeg make the same bytes, so every later caller copies from it.
+ * Made in a folder of its own and renamed into place: test processes running side by side never
+ * see half of it.
  */
-function tinyMediaOnce(s: string): string {
-  const root = path.join(os.tmpdir(), 'tiny-media-cache');
-  const done = path.join(root, `${s}s`);
+export function madeOnce(name: string, make: (dir: string) => void): string {
+  const root = path.join(os.tmpdir(), 'media-made-once');
+  const done = path.join(root, name);
   if (fs.existsSync(done)) return done;
   fs.mkdirSync(root, { recursive: true });
-  const building = fs.mkdtempSync(path.join(root, `${s}s-building-`));
-  encodeTinyMedia(building, s);
+  const building = fs.mkdtempSync(path.join(root, `${name}-building-`));
+  make(building);
   try {
     fs.renameSync(building, done);
   } catch {
