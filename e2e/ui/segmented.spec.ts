@@ -4,6 +4,7 @@ import { ClipPage } from './clip-page';
 import { ConvertPage } from './convert-page';
 import { expect, openApp, storeClip, test } from './fixtures';
 import { playToEnd } from './play-to-end';
+import type { Page } from '@playwright/test';
 
 test.describe('builder and clip view: split a long encode', () => {
   test('when the input is longer than the split threshold, then the convert panel and the clip view (re-encode) propose splitting across cores and the job view shows the segments as a strip and the output plays in Chromium', async ({
@@ -32,12 +33,16 @@ test.describe('builder and clip view: split a long encode', () => {
     expect(axe.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     // -re paces the encode to real time, so segments are seen running before they are done.
     await app.prependToCommand('-re ');
+    // Every state the strip shows is recorded from before the job starts, so "a segment was shown
+    // running" is checked after the job ends, not caught in the second it lasts (docs/contributing.md, "Test").
+    await recordSegmentLabels(page);
     const id = await app.runJob();
 
     const strip = page.getByRole('list', { name: 'Segments' });
-    await expect(strip.getByRole('listitem', { name: /: running on local:core\d+$/ }).first()).toBeVisible({ timeout: 60_000 });
     const record = await svc.client.waitForCommand(id, { intervalMs: 250 });
     expect(record.status).toBe('SUCCESS');
+    await expect(strip.getByRole('listitem', { name: /: done on local:core\d+$/ }).first()).toBeVisible();
+    expect(await segmentLabelsSeen(page)).toContainEqual(expect.stringMatching(/: running on local:core\d+$/));
     expect(record.original_request).toMatchObject({ segmented: { segment_seconds: expect.any(Number) } });
     const count = record.segments?.length ?? 0;
     expect(count).toBeGreaterThan(1);
@@ -80,3 +85,19 @@ test.describe('builder and clip view: split a long encode', () => {
     expect(played.currentTime).toBeCloseTo(played.duration, 1);
   });
 });
+
+/** Starts noting every label a segment of the job view's strip takes, from now on (the page is not reloaded). */
+async function recordSegmentLabels(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    const note = () => {
+      document.querySelectorAll('[data-testid="segment-strip"] li[aria-label]').forEach((item) => seen.add(item.getAttribute('aria-label') ?? ''));
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+    (window as unknown as { segmentLabelsSeen: Set<string> }).segmentLabelsSeen = seen;
+  });
+}
+
+async function segmentLabelsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...(window as unknown as { segmentLabelsSeen: Set<string> }).segmentLabelsSeen]);
+}

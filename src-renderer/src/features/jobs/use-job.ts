@@ -19,8 +19,9 @@ export function useJob(id: string) {
   useServiceEvents((e) => {
     if (e.type === 'command.progress' && e.data.command_id === id) {
       setLiveProgress(e.data.progress);
-      // A segmented encode: its segments' states (the strip) change as it progresses.
-      if (record.data?.segments?.length) record.reload();
+      // A segmented encode: its segments' states (the strip) change as it progresses. The record
+      // first read may predate the plan (no segments yet), so the request says whether it is one.
+      if (record.data?.segments?.length || isSegmented(record.data?.original_request)) record.reload();
     }
     if (e.type === 'command' && e.data.command_id === id && (e.data.status !== status || e.data.name !== record.data?.name)) record.reload();
   });
@@ -34,4 +35,8 @@ export function useJob(id: string) {
 
   const progress = status === 'PROCESSING' ? (liveProgress ?? record.data?.progress ?? null) : null;
   return { ...record, progress, isFinal };
+}
+
+function isSegmented(request: unknown): boolean {
+  return typeof request === 'object' && request !== null && 'segmented' in request && Boolean((request as { segmented?: unknown }).segmented);
 }
