@@ -13,6 +13,9 @@ export class AppPage {
   async useTemplate(title: string): Promise<void> {
     await this.nav('New job').click();
     await this.page.getByRole('button', { name: `Use template: ${title}` }).click();
+    // The template fills the form once the stored files and its preset are read, and the gallery then
+    // closes: wait for that, or text typed meanwhile goes into the draft the template replaces.
+    await expect(this.page.getByRole('heading', { name: 'Start from a template' })).toBeHidden();
     await expect(this.page.getByTestId('command-editor').locator('.cm-content').first()).toBeVisible();
   }
 

@@ -81,7 +81,7 @@ export const test = base.extend<{ serviceKey: 'given' | 'generated'; samples: bo
     });
     await service.stop();
     await settledOrLate(service.settled());
-    for (const dir of [dataDir, ...testFolders.splice(0)]) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of [dataDir, ...testFolders.splice(0)]) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   },
 });
 
