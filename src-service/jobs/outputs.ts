@@ -7,6 +7,7 @@ import type { Confiner } from '../media/confine';
 import { mapProbe, probeFile } from '../media/probe';
 import { mapBounded } from '../work/map-bounded';
 import { timeStage } from '../work/job-timings';
+import { NO_READY_PROBES, PROBES_AT_ONCE, type ReadyProbes } from './ready-probes';
 
 /** A command output ready to become a stored-file record. */
 export interface StoredOutput {
@@ -34,6 +35,7 @@ export async function storeOutputs(
   produced: string[],
   commandId: string,
   signal: AbortSignal,
+  ready: ReadyProbes = NO_READY_PROBES,
 ): Promise<StoredOutput[]> {
   if (outputs === 'OUTPUT_FOLDER') return [await storeFolderZip(deps.blobs, work, produced, commandId)];
   const declared = new Set(Object.values(outputs));
@@ -47,14 +49,19 @@ export async function storeOutputs(
     // and flushed to disk meanwhile (the blob store's own fsync then finds nothing left to write).
     const flushed = Promise.all(opened.map((f) => f.fh.sync().catch(() => undefined))); // a failure surfaces in putChecked's own fsync
     const probes = await timeStage('output-probe', () =>
-      mapBounded(entries, PROBES_AT_ONCE, ([alias, name]) =>
-        probeFile(deps.ffprobePath, path.join(work, name), {
-          confiner: deps.confiner,
-          sees: isPlaylistAlias(alias) ? 'folder' : 'file',
-          signal,
-          timeoutMs: 60_000,
-        }).catch(() => null),
-      ),
+      mapBounded(entries, PROBES_AT_ONCE, ([alias, name]) => {
+        const probe = () =>
+          probeFile(deps.ffprobePath, path.join(work, name), {
+            confiner: deps.confiner,
+            sees: isPlaylistAlias(alias) ? 'folder' : 'file',
+            signal,
+            timeoutMs: 60_000,
+          });
+        // A probe made ready while ffmpeg ran (ready-probes.ts) starts now that the output is checked; if its
+        // sandbox failed meanwhile, a fresh probe decides, as without it.
+        const early = ready.release(alias);
+        return (early ? early.catch(() => (signal.aborted ? null : probe())) : probe()).catch(() => null);
+      }),
     );
     await flushed;
     const stored: StoredOutput[] = [];
@@ -94,9 +101,6 @@ function refused(err: unknown, alias: string, name: string): unknown {
     cause: err,
   });
 }
-
-/** Outputs probed at once: enough to overlap the probes' start-up, few enough for two cores. */
-const PROBES_AT_ONCE = 4;
 
 async function storePlaylist(blobs: BlobStore, work: string, alias: string, manifest: string, files: string[], media: object): Promise<StoredOutput> {
   const blob = await blobs.putDir(work, files, { untrusted: true }).catch((err: unknown) => {

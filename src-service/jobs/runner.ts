@@ -13,6 +13,7 @@ import type { BlobStore } from '../storage/blob-store';
 import { parseStoredRequest } from './submit';
 import { prepareInputs, type InputDeps } from '../files/prepare-inputs';
 import { storeOutputs, type StoredOutput } from './outputs';
+import { NO_READY_PROBES, readyOutputProbes, type ReadyProbes } from './ready-probes';
 import type { StepLimits } from './run-steps';
 import { runInFolder } from './execute';
 import { argumentChecksOn } from '../ffmpeg-args/parser-switch';
@@ -61,6 +62,7 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
     const logs: string[] = [vcpuLogLine(row, cpus)];
     let ffmpegSeconds = 0;
     const kind = kindOf(deps.kinds, row.request);
+    let ready = NO_READY_PROBES;
     const t0 = performance.now();
     deps.onStatus({ ...row, status: 'PROCESSING' });
     addStageSince('status', t0);
@@ -97,6 +99,8 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         stages: edit?.stages,
       };
       // A segmented encode (docs/scale-out.md) plans its steps on the input, then runs them through runSteps too.
+      // The outputs' probes are made ready in their sandboxes while ffmpeg runs (ready-probes.ts).
+      if (!kind?.execute) ready = readyOutputProbes(deps, req.outputs, dirs.work, envelope.signal);
       const ran = kind?.execute
         ? await kind.execute(deps, row, req, dirs, inputs, runOpts, logs, edit ?? undefined)
         : await runInFolder(deps, req, dirs, inputs, runOpts, logs);
@@ -107,15 +111,18 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         log: logs.join('\n'),
         signal: envelope.signal,
         onCommit,
+        ready,
       });
       await kind?.dropState?.(deps, row.id);
     } catch (err) {
+      ready.cancel();
       // A segmented encode's finished segments outlive a shutdown (the restart resumes), nothing else.
       if (!(envelope.signal.reason instanceof ShutdownError)) await kind?.dropState?.(deps, row.id);
       // The job folder goes first: when it filled the disk, the failure can only be recorded once it is gone.
       await removeJobDirs(dirs);
       await handleFailure(deps, row, err, envelope.signal, outerSignal, { started, ffmpegSeconds, log: logs.join('\n') });
     } finally {
+      ready.cancel();
       envelope.close();
       await timeStage('cleanup', () => removeJobDirs(dirs));
     }
@@ -153,9 +160,9 @@ export async function storeAndCommit(
   outputs: Record<string, string> | 'OUTPUT_FOLDER',
   work: string,
   produced: string[],
-  r: { started: number; inputBytes: number; ffmpegSeconds: number; log: string; signal: AbortSignal; onCommit?: () => void },
+  r: { started: number; inputBytes: number; ffmpegSeconds: number; log: string; signal: AbortSignal; onCommit?: () => void; ready?: ReadyProbes },
 ): Promise<void> {
-  const stored = await timeStage('store', () => storeOutputs(deps, outputs, work, produced, row.id, r.signal));
+  const stored = await timeStage('store', () => storeOutputs(deps, outputs, work, produced, row.id, r.signal, r.ready));
   const processingBytes = r.inputBytes + stored.reduce((n, o) => n + o.sizeBytes, 0);
   await timeStage('commit', async () => {
     await assertQuotaAfterRun(deps, row, stored, processingBytes);

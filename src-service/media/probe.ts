@@ -31,6 +31,13 @@ export interface ProbeOptions {
    * shared with other files, like the uploads staging area).
    */
   sees?: 'file' | 'folder';
+  /**
+   * A probe set up before its file exists (an output probe made ready while ffmpeg runs: docs/performance.md,
+   * "Output probes made ready"): the sandbox binds this folder read-only (the job folder, which
+   * holds the file once written) instead of `sees`, and ffprobe starts when `gate` resolves true
+   * (false: it never runs and the probe rejects). Only where `confiner.canStartOnInput()`.
+   */
+  ready?: { folder: string; gate: Promise<boolean> };
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -61,16 +68,20 @@ export async function probeFile(ffprobePath: string, filePath: string, opts: Pro
     absolute,
   ];
   const timeoutMs = opts.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const ready = opts.ready;
+  const cwd = ready ? ready.folder : path.dirname(absolute);
   const cmd = opts.confiner.wrap({
     bin: ffprobePath,
     argv,
-    cwd: path.dirname(absolute),
+    cwd,
     writable: [],
-    readable: [opts.sees === 'folder' ? path.dirname(absolute) : absolute],
+    readable: [ready ? ready.folder : opts.sees === 'folder' ? path.dirname(absolute) : absolute],
     limits: { cpuSeconds: Math.ceil(timeoutMs / 1000) },
+    startOnInput: ready !== undefined,
   });
   const r = await runProcess(cmd, {
-    cwd: path.dirname(absolute),
+    cwd,
+    gate: ready?.gate,
     signal,
     timeoutMs,
     stderrTailBytes: 4096,

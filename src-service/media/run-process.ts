@@ -18,6 +18,12 @@ export interface RunOptions {
   onStdoutLine?: (line: string) => void;
   /** How much of stderr to keep (the end of it). Default 64 KiB. */
   stderrTailBytes?: number;
+  /**
+   * For a sandbox made ready before its binary may run (`ConfineRequest.startOnInput`): true
+   * sends `go` on its stdin, false ends the run as aborted. `timeoutMs` counts from the release.
+   * Absent: stdin is closed and the binary runs at once.
+   */
+  gate?: Promise<boolean>;
 }
 
 /**
@@ -75,8 +81,8 @@ export function runProcess(command: ProcessCommand, opts: RunOptions): Promise<R
     const child = spawnChild(target.bin, target.argv, {
       cwd: opts.cwd,
       env: command.env ?? childEnv(),
-      // stdin closed: ffmpeg must never wait for a key press. fd 3: bwrap's --info-fd.
-      stdio: sandboxed ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
+      // stdin closed: ffmpeg must never wait for a key press (a gated run reads only `go` there). fd 3: bwrap's --info-fd.
+      stdio: [opts.gate ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(sandboxed ? (['pipe'] as const) : [])],
       windowsHide: true,
       // Its own process group (and session): the run is signalled as a whole, and a Ctrl-C in
       // the service's terminal reaches the service, which ends its runs, not ffmpeg directly.
@@ -144,13 +150,24 @@ function superviseChild(child: ChildProcess, opts: RunOptions, sandboxed: boolea
     kill.start();
   };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const deadline =
+  const startDeadline = () =>
     opts.timeoutMs === undefined
       ? null
       : setTimeout(() => {
           run.timedOut = true;
           kill.start();
         }, opts.timeoutMs);
+  let ended = false;
+  let deadline = opts.gate ? null : startDeadline();
+  if (opts.gate) {
+    child.stdin?.on('error', () => undefined); // the sandbox may be gone before the release (killed, aborted)
+    void opts.gate.then((go) => {
+      if (ended) return;
+      if (!go) return onAbort();
+      deadline = startDeadline();
+      child.stdin?.end('go\n');
+    });
+  }
   const cpu: CpuSampler | null = child.pid === undefined ? null : startCpuSampler(child.pid);
   // Stop reading /proc/<pid> as soon as the pid is reaped: it could be reused by another process.
   child.once('exit', () => cpu?.stop());
@@ -161,8 +178,10 @@ function superviseChild(child: ChildProcess, opts: RunOptions, sandboxed: boolea
     const streams = [child.stdout, child.stderr, child.stdio[3] as Readable | undefined].filter((s): s is Readable => s != null);
     await bounded(Promise.all(streams.map(closed)), DRAIN_MS);
     for (const s of streams) s.destroy();
+    child.stdin?.destroy();
   };
   run.cleanup = () => {
+    ended = true;
     if (deadline) clearTimeout(deadline);
     opts.signal?.removeEventListener('abort', onAbort);
     kill.exited();

@@ -88,9 +88,17 @@ export function bwrapArgs(req: ConfineRequest, host: HostView = realHost): strin
   // folder and the private /tmp take writes.
   args.push('--remount-ro', '/', '--chdir', req.cwd, '--clearenv');
   for (const [name, value] of Object.entries(MINIMAL_ENV)) args.push('--setenv', name, value as string);
-  args.push('--', req.bin, ...req.argv);
+  if (req.startOnInput) args.push('--', '/bin/sh', '-c', START_ON_INPUT, 'sh', req.bin, ...req.argv);
+  else args.push('--', req.bin, ...req.argv);
   return args;
 }
+
+/**
+ * The shell inside a sandbox made ready before its binary may run (ConfineRequest.startOnInput):
+ * it waits for the line `go`, then replaces itself with the binary, whose arguments pass as
+ * `"$@"` (never parsed by the shell). Anything else, or stdin closed, ends it without running it.
+ */
+export const START_ON_INPUT = 'IFS= read -r line && [ "$line" = go ] && exec "$@"; exit 125';
 
 /** The binary's path (and its real path) unless /usr already holds it. */
 function binaryPaths(bin: string, host: HostView): string[] {

@@ -24,6 +24,8 @@ export interface Confiner {
   status(): SandboxStatus;
   /** The command to run; throws SandboxUnavailableError under `require` when it cannot be confined. */
   wrap(req: ConfineRequest): WrappedCommand;
+  /** Whether `wrap` would honour `startOnInput` now (a working bubblewrap in force). */
+  canStartOnInput(): boolean;
 }
 
 export interface ConfinerOptions {
@@ -57,6 +59,11 @@ export function createConfiner(opts: ConfinerOptions): Confiner {
     }
     return mechanism;
   };
+  const canStartOnInput = (): boolean => {
+    if (opts.mode() === 'off') return false;
+    const m = detect();
+    return m.name === 'bubblewrap' && m.problem === null;
+  };
   return {
     status() {
       const mode = opts.mode();
@@ -69,7 +76,9 @@ export function createConfiner(opts: ConfinerOptions): Confiner {
         limits: findPrlimit() ? 'prlimit' : null,
       };
     },
+    canStartOnInput,
     wrap(req) {
+      if (req.startOnInput && !canStartOnInput()) throw new Error('startOnInput needs a working bubblewrap (check canStartOnInput first)');
       const mode = opts.mode();
       const m = mode === 'off' ? null : detect();
       if (m && m.problem === null) return withLimits(req, m.wrap(req));

@@ -47,6 +47,12 @@ export interface ConfineRequest {
   /** Folders or files bound read-only (the file ffprobe reads). */
   readable: string[];
   limits: ProcessLimits;
+  /**
+   * The sandbox is set up at once but `bin` starts only when the line `go` arrives on stdin (an
+   * output probe made ready while ffmpeg still runs: docs/performance.md, "Output probes made
+   * ready"). Only bubblewrap does this (`Confiner.canStartOnInput`).
+   */
+  startOnInput?: boolean;
 }
 
 export interface ProcessLimits {
