@@ -42,7 +42,7 @@ export async function runInFolder(
   req: ParsedRequest,
   dirs: { work: string },
   inputs: PreparedInputs,
-  opts: Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime' | 'readable' | 'stages'>,
+  opts: Pick<StepOptions, 'cpus' | 'signal' | 'onProgress' | 'limits' | 'checkLists' | 'knownNames' | 'onRunTime' | 'onStarted' | 'readable' | 'stages'>,
   logs: string[],
 ): Promise<Executed> {
   const later = inputs.durationsLater;

@@ -31,6 +31,8 @@ export interface StepOptions {
   knownNames?: () => Promise<KnownNames | null>;
   /** Each ffmpeg run's wall time as it ends, so a failed, cancelled or timed-out job still records how long ffmpeg ran. */
   onRunTime?: (seconds: number) => void;
+  /** Right after each ffmpeg process is spawned: work started here overlaps that run (the output probes made ready: ready-probes.ts). */
+  onStarted?: () => void;
   /** Files outside the job folder the runs may read, bound read-only (an edit's stored input: docs/cutting.md). */
   readable?: string[];
   /**
@@ -96,8 +98,8 @@ async function runStep(ffmpegPath: string, steps: string[][], i: number, opts: S
   let result: RunResult;
   addStageSince('step-setup', tp0);
   try {
-    result = await timeStage('ffmpeg', () =>
-      runProcess(cmd, {
+    result = await timeStage('ffmpeg', () => {
+      const running = runProcess(cmd, {
         cwd: opts.cwd,
         cpus: opts.cpus,
         signal: AbortSignal.any([opts.signal, watch.signal]),
@@ -105,8 +107,10 @@ async function runStep(ffmpegPath: string, steps: string[][], i: number, opts: S
           const p = parser.push(line);
           if (p) opts.onProgress({ ...p, step: i + 1, steps: steps.length });
         },
-      }),
-    );
+      });
+      opts.onStarted?.(); // runProcess has spawned ffmpeg synchronously
+      return running;
+    });
   } finally {
     watch.stop();
   }

@@ -97,10 +97,14 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
         onRunTime: (seconds: number) => (ffmpegSeconds += seconds),
         readable: edit?.readable ?? [],
         stages: edit?.stages,
+        // The outputs' probes are made ready in their sandboxes once ffmpeg runs, so that their set-up overlaps it (ready-probes.ts).
+        onStarted: kind?.execute
+          ? undefined
+          : () => {
+              if (ready === NO_READY_PROBES) ready = readyOutputProbes(deps, req.outputs, dirs.work, envelope.signal);
+            },
       };
       // A segmented encode (docs/scale-out.md) plans its steps on the input, then runs them through runSteps too.
-      // The outputs' probes are made ready in their sandboxes while ffmpeg runs (ready-probes.ts).
-      if (!kind?.execute) ready = readyOutputProbes(deps, req.outputs, dirs.work, envelope.signal);
       const ran = kind?.execute
         ? await kind.execute(deps, row, req, dirs, inputs, runOpts, logs, edit ?? undefined)
         : await runInFolder(deps, req, dirs, inputs, runOpts, logs);
