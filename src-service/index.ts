@@ -78,7 +78,14 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
       // The -version probes (cached after the first start) run while recovery tidies the job folders.
       const [, interrupted] = await Promise.all([
         c.media.start(),
-        recoverOnStart({ ...c.parts, jobsDir: c.jobsDir, log, remoteWorkers: c.remoteWorkers, runsInService: c.runsInService }),
+        recoverOnStart({
+          ...c.parts,
+          jobsDir: c.jobsDir,
+          uploadsDir: path.join(config.dataDir, 'uploads'),
+          log,
+          remoteWorkers: c.remoteWorkers,
+          runsInService: c.runsInService,
+        }),
       ]);
       for (const m of c.ready) await m.start();
       for (const row of interrupted) c.notifier.onStatus(row);

@@ -30,7 +30,7 @@ describe.skipIf(process.platform !== 'linux')('sandboxes orphaned by a kill -9 (
     const ours = await fakeSandbox(path.join(jobsDir, 'c0ffee'));
     const theirs = await fakeSandbox(path.join(base, 'other', 'jobs', 'c0ffee'));
     try {
-      expect(killOrphanedSandboxes(jobsDir, () => undefined)).toBe(1);
+      expect(killOrphanedSandboxes([jobsDir], () => undefined)).toBe(1);
       await exited(ours);
       expect(gone(ours.pid!)).toBe(true);
       expect(gone(theirs.pid!)).toBe(false);
@@ -40,13 +40,29 @@ describe.skipIf(process.platform !== 'linux')('sandboxes orphaned by a kill -9 (
     }
   });
 
+  it('when the service starts, then a bwrap binding a staged upload (an upload probe cut off by the kill) is killed too', async () => {
+    const jobsDir = path.join(base, 'up', 'jobs');
+    const uploadsDir = path.join(base, 'up', 'uploads');
+    fs.mkdirSync(uploadsDir, { recursive: true });
+    const staged = path.join(uploadsDir, 'c0ffee.upload.store');
+    fs.writeFileSync(staged, '');
+    const ours = await fakeSandbox(staged);
+    try {
+      expect(killOrphanedSandboxes([jobsDir, uploadsDir], () => undefined)).toBe(1);
+      await exited(ours);
+      expect(gone(ours.pid!)).toBe(true);
+    } finally {
+      ours.kill('SIGKILL');
+    }
+  });
+
   it('when the jobs folder is empty or missing, then /proc is not scanned (nothing of a previous run can be bound there)', async () => {
     const jobsDir = path.join(base, 'empty', 'jobs');
     const ours = await fakeSandbox(path.join(jobsDir, 'c0ffee'));
     try {
-      expect(killOrphanedSandboxes(jobsDir, () => undefined)).toBe(0);
+      expect(killOrphanedSandboxes([jobsDir], () => undefined)).toBe(0);
       fs.mkdirSync(jobsDir, { recursive: true });
-      expect(killOrphanedSandboxes(jobsDir, () => undefined)).toBe(0);
+      expect(killOrphanedSandboxes([jobsDir], () => undefined)).toBe(0);
       expect(gone(ours.pid!)).toBe(false);
     } finally {
       ours.kill('SIGKILL');

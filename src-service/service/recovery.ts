@@ -21,6 +21,8 @@ export async function recoverOnStart(deps: {
   files: FilesRepo;
   blobs: BlobStore;
   jobsDir: string;
+  /** The upload staging folder: an upload's probe binds its staged file there. */
+  uploadsDir?: string;
   log(m: string): void;
   remoteWorkers?: boolean;
   /** With workers, the requests the service runs itself (edits): recovered here as without workers. */
@@ -42,7 +44,7 @@ export async function recoverOnStart(deps: {
       if (after) failed.push(after);
     }
   }
-  killOrphanedSandboxes(deps.jobsDir, deps.log);
+  killOrphanedSandboxes([deps.jobsDir, ...(deps.uploadsDir ? [deps.uploadsDir] : [])], deps.log);
   await fs.rm(deps.jobsDir, { recursive: true, force: true });
   await fs.mkdir(deps.jobsDir, { recursive: true });
   await sweepBlobs(deps);
@@ -82,15 +84,16 @@ export async function sweepBlobs(deps: { files: FilesRepo; blobs: BlobStore; log
 /**
  * Sandboxes of a run before a kill -9 that were still being set up when it came (bwrap sets its
  * die-with-parent signal after it starts) outlive it, orphaned: at start, every process whose
- * command line binds a folder under this service's jobs folder is one of ours and is killed
- * (docs/sandbox.md, "No sandbox outlives its command"). Linux only: elsewhere there is no /proc.
+ * command line binds something under one of these folders of this service (the jobs folder, the
+ * upload staging folder) is one of ours and is killed (docs/sandbox.md, "No sandbox outlives its
+ * command"). Linux only: elsewhere there is no /proc.
  */
-export function killOrphanedSandboxes(jobsDir: string, log: (m: string) => void): number {
+export function killOrphanedSandboxes(folders: string[], log: (m: string) => void): number {
   if (process.platform !== 'linux') return 0;
-  // An orphan binds its job's folder, which the kill -9 left behind: with none there, the scan
-  // of every process (tens of ms before listening) is skipped.
-  if (readdirOrEmpty(jobsDir).length === 0) return 0;
-  const mark = `${jobsDir}/`;
+  // An orphan binds its job's folder or its staged upload, which the kill -9 left behind: with
+  // none there, the scan of every process (tens of ms before listening) is skipped.
+  const marks = folders.filter((f) => readdirOrEmpty(f).length > 0).map((f) => `${f}/`);
+  if (marks.length === 0) return 0;
   let killed = 0;
   for (const entry of readdirOrEmpty('/proc')) {
     if (String(Number(entry)) !== entry || Number(entry) === process.pid) continue; // pids only
@@ -100,7 +103,7 @@ export function killOrphanedSandboxes(jobsDir: string, log: (m: string) => void)
     } catch {
       continue; // ended meanwhile, or not ours to read
     }
-    if (path.basename(argv[0] ?? '') !== 'bwrap' || !argv.some((a) => a.startsWith(mark))) continue;
+    if (path.basename(argv[0] ?? '') !== 'bwrap' || !argv.some((a) => marks.some((m) => a.startsWith(m)))) continue;
     try {
       process.kill(Number(entry), 'SIGKILL');
       killed++;
