@@ -7,7 +7,7 @@ import type { Confiner } from '../media/confine';
 import { mapProbe, probeFile } from '../media/probe';
 import { mapBounded } from '../work/map-bounded';
 import { timeStage } from '../work/job-timings';
-import { NO_READY_PROBES, PROBES_AT_ONCE, type ReadyProbes } from './ready-probes';
+import { NO_READY_PROBES, PROBE_TIMEOUT_MS, PROBES_AT_ONCE, type ReadyProbes } from './ready-probes';
 
 /** A command output ready to become a stored-file record. */
 export interface StoredOutput {
@@ -55,7 +55,7 @@ export async function storeOutputs(
             confiner: deps.confiner,
             sees: isPlaylistAlias(alias) ? 'folder' : 'file',
             signal,
-            timeoutMs: 60_000,
+            timeoutMs: PROBE_TIMEOUT_MS,
           });
         // A probe made ready while ffmpeg ran (ready-probes.ts) starts now that the output is checked; if its
         // sandbox failed meanwhile, a fresh probe decides, as without it.

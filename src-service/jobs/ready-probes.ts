@@ -4,7 +4,8 @@ import { probeFile, type ProbeResult } from '../media/probe';
 
 /** Outputs probed at once (outputs.ts), and made ready at once: enough to overlap the probes' start-up, few enough for two cores. */
 export const PROBES_AT_ONCE = 4;
-const PROBE_TIMEOUT_MS = 60_000;
+/** An output probe's deadline, made ready or not (counted from its release). */
+export const PROBE_TIMEOUT_MS = 60_000;
 
 /**
  * Output probes whose sandboxes are set up while ffmpeg still runs (docs/performance.md,

@@ -119,14 +119,13 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       });
       await kind?.dropState?.(deps, row.id);
     } catch (err) {
-      ready.cancel();
       // A segmented encode's finished segments outlive a shutdown (the restart resumes), nothing else.
       if (!(envelope.signal.reason instanceof ShutdownError)) await kind?.dropState?.(deps, row.id);
       // The job folder goes first: when it filled the disk, the failure can only be recorded once it is gone.
       await removeJobDirs(dirs);
       await handleFailure(deps, row, err, envelope.signal, outerSignal, { started, ffmpegSeconds, log: logs.join('\n') });
     } finally {
-      ready.cancel();
+      ready.cancel(); // probes not released (a failure, a cancel, outputs left unprobed) end unrun
       envelope.close();
       await timeStage('cleanup', () => removeJobDirs(dirs));
     }
