@@ -6,7 +6,7 @@ import { loadConfig, type Config, type ConfigInput } from './config';
 import type { SandboxStatus } from './media/confine';
 import { createApp } from './service/app';
 import { pollFastPath } from './api/commands/poll-fast-path';
-import { recoverOnStart } from './service/recovery';
+import { clearRunMark, recoverOnStart } from './service/recovery';
 import { answerClientError } from './api/client-error';
 import { compose, type ServiceParts } from './service/compose';
 import { FINAL_STAGES_MS, STOP_BOUND_MS, stopInStages, type StopStage } from './service/stop-stages';
@@ -81,7 +81,7 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
         recoverOnStart({
           ...c.parts,
           jobsDir: c.jobsDir,
-          uploadsDir: path.join(config.dataDir, 'uploads'),
+          dataDir: config.dataDir,
           log,
           remoteWorkers: c.remoteWorkers,
           runsInService: c.runsInService,
@@ -124,8 +124,12 @@ export function createService(overrides: Partial<ConfigInput> = {}): Service {
           }),
       };
       const httpLeft = await stopInStages([http], Math.max(Date.now(), started + STOP_BOUND_MS));
-      lingering = Promise.all([modulesLeft.leftBehind, httpLeft.leftBehind]).then(() => undefined);
       c.db.close();
+      // The run mark goes once nothing of this run runs any more: at once after a clean stop, else
+      // when what was given up on has ended (a process that exits before keeps it: the next start
+      // looks for orphaned sandboxes, docs/sandbox.md).
+      if (modulesLeft.clean && httpLeft.clean) clearRunMark(config.dataDir);
+      lingering = Promise.all([modulesLeft.leftBehind, httpLeft.leftBehind]).then(() => clearRunMark(config.dataDir));
     },
     settled: () => lingering,
   };

@@ -21,13 +21,14 @@ export interface StopStage {
  * still asked to stop (so its work is aborted) even when the time is up. A stage that is not
  * done by then is named on stderr and left behind: what it was doing is recovered at the next
  * start as after a crash (a command still PROCESSING is re-queued). A stage that fails is
- * named too; the next ones still stop. `leftBehind` settles when the stages given up on end.
+ * named too; the next ones still stop. `leftBehind` settles when the stages given up on end;
+ * `clean` says none was given up on.
  */
 export async function stopInStages(
   stages: readonly StopStage[],
   deadline: number,
   report: (line: string) => void = toStderr,
-): Promise<{ leftBehind: Promise<void> }> {
+): Promise<{ leftBehind: Promise<void>; clean: boolean }> {
   const left: Promise<unknown>[] = [];
   for (const stage of stages) {
     const work = stage.stop();
@@ -46,7 +47,7 @@ export async function stopInStages(
   }
   // The work given up on still ends (it was aborted); tests and tools that remove the data
   // folder wait for it through Service.settled().
-  return { leftBehind: Promise.all(left).then(() => undefined) };
+  return { leftBehind: Promise.all(left).then(() => undefined), clean: left.length === 0 };
 }
 
 /** True when `work` settled within `ms`. */
