@@ -105,12 +105,13 @@ describe.skipIf(SKIP)(`worker and Redis faults${skipNote}`, () => {
     expect(done.output_files.out_1.duration).toBeCloseTo(3, 0);
     const row = svc.service.parts.commands.getAny(id);
     expect(row?.attempts).toBe(2);
-    // A fresh worker in place of the dead one, for the next tests.
+    // The dead worker restarted on its own work dir (what a supervisor does), for the next tests:
+    // its start looks for sandboxes the kill left there (docs/sandbox.md).
     workers[victim] = await startWorkerProcess({
       serviceUrl: svc.url,
       redisUrl: redis.url,
       token,
-      workDir: path.join(base, `w${victim + 1}b`),
+      workDir: path.join(base, `w${victim + 1}`),
       stalledMs: 1500,
     });
   });

@@ -119,16 +119,28 @@ async function finished(id: string): Promise<{ body: any; file: string }> {
   return { body, file };
 }
 
-/** Kills the worker and the ffmpeg it runs (the machine is gone). */
+/**
+ * Kills the worker and every process it ran (the machine is gone): each process working in its
+ * work dir or naming it on its command line (ffmpeg, and a sandbox still being set up, which
+ * would outlive a kill -9 of its worker), again until none is left (a sandbox may fork meanwhile).
+ */
 async function crash(w: WorkerProcess, workDir: string): Promise<void> {
   await w.kill9();
-  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('ffmpeg') && fs.readlinkSync(`/proc/${pid}/cwd`).startsWith(workDir))
+  const under = `${workDir}/`;
+  for (let found = true, rounds = 0; found && rounds < 100; rounds++) {
+    found = false;
+    for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p) && Number(p) !== process.pid)) {
+      try {
+        const cwd = fs.readlinkSync(`/proc/${pid}/cwd`);
+        const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        if (cwd !== workDir && !cwd.startsWith(under) && !argv.some((a) => a.startsWith(under))) continue;
         process.kill(Number(pid), 'SIGKILL');
-    } catch {
-      // exited meanwhile
+        found = true;
+      } catch {
+        // exited meanwhile
+      }
     }
+    if (found) await new Promise((r) => setTimeout(r, 50));
   }
 }
 

@@ -13,6 +13,7 @@ import { runRemotePiece } from './run-piece';
 import { createInputCache } from './input-cache';
 import { createVcpuPool } from './vcpu-pool';
 import { createConfiner, type Confiner, type SandboxMode } from '../../media/confine';
+import { clearRunMark, killOrphanedSandboxes } from '../../media/confine/orphaned-sandboxes';
 
 export interface WorkerOptions {
   serviceUrl: string;
@@ -39,6 +40,8 @@ const HEARTBEAT_MS = 5_000;
  */
 export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(): Promise<void> }> {
   fs.mkdirSync(o.workDir, { recursive: true });
+  // Sandboxes a kill -9 of this worker left running on its work dir (docs/sandbox.md).
+  killOrphanedSandboxes(o.workDir, o.log);
   const id = `${os
     .hostname()
     .replace(/[^A-Za-z0-9_.-]/g, '-')
@@ -114,6 +117,7 @@ export async function startWorker(o: WorkerOptions): Promise<{ id: string; stop(
       shutdown.abort();
       await worker.close();
       await inputs.clear();
+      clearRunMark(o.workDir);
     },
   };
 }
