@@ -13,6 +13,8 @@ const config: UserConfig = {
   root: here,
   base: './',
   plugins: [react()],
+  // zod with its options set first (src/app/zod.ts); the wrapper's own `zod/v4` is not aliased.
+  resolve: { alias: [{ find: /^zod$/, replacement: `${here}src/app/zod.ts` }] },
   build: {
     outDir: `${here}../out/renderer`,
     emptyOutDir: true,

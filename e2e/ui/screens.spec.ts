@@ -37,6 +37,23 @@ test.describe('app shell', () => {
     console.log(`first render: ${Math.round(await page.evaluate(() => performance.now()))} ms`);
   });
 
+  test('when the app loads and the job builder opens, then the page reports no security-policy violation (no eval is even tried)', async ({ page, svc }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`));
+    });
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    await openApp(page, svc);
+    await new AppPage(page).openBuilder();
+    await expect(page.getByRole('heading', { name: 'Start from a template' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(consoleErrors.filter((t) => /Content Security Policy|script-src|unsafe-eval/i.test(t))).toEqual([]);
+  });
+
   test.describe('with the offline-demo samples', () => {
     test.use({ samples: true });
     test('every screen renders; screenshots for review', async ({ page, svc }) => {
