@@ -13,7 +13,7 @@ export interface OwnStorageRef {
  * URLs. The signature sits in the path (`/storage/s/<token>/<file_id>/<name>`) so the
  * relative segment URIs of a playlist inherit it (docs/choices.md: Storage and signed URLs).
  */
-export function createUrlBuilder(getBase: () => string, keyring: Keyring) {
+export function createUrlBuilder(getBase: () => string, keyring: Keyring, isStoredHere: (fileId: string) => boolean = () => false) {
   const nowSec = () => Math.floor(Date.now() / 1000);
 
   function fileUrl(row: Pick<StoredFile, 'id' | 'filename'>, token: string | null): string {
@@ -34,7 +34,11 @@ export function createUrlBuilder(getBase: () => string, keyring: Keyring) {
       const token = signToken(keyring, `part:${fileId}:${partNumber}`, expiresAtSec);
       return `${getBase()}/uploads/${fileId}/parts/${partNumber}?token=${encodeURIComponent(token)}`;
     },
-    /** Recognises URLs of this service's storage (same host and port, or loopback on the same port). */
+    /**
+     * Recognises URLs of this service's storage: same host and port, or loopback on the same port,
+     * or loopback on another port naming a file stored here (a URL from an earlier run on another
+     * port; docs/choices.md: Requests).
+     */
     parseOwnStorageUrl(raw: string): OwnStorageRef | null {
       let url: URL;
       let base: URL;
@@ -44,8 +48,14 @@ export function createUrlBuilder(getBase: () => string, keyring: Keyring) {
       } catch {
         return null; // not a URL at all: the download path reports it
       }
-      if (!isSameService(url, base)) return null;
-      return parseStoragePath(url.pathname);
+      const same = isSameService(url, base);
+      if (!same && !(isLoopback(url) && isLoopback(base))) return null;
+      const ref = parseStoragePath(url.pathname);
+      // A loopback URL from an earlier run on another port (FFDESK_PORT=0 and the desktop app take
+      // any free port; a command re-queued after a crash still names the old one) is ours when it
+      // names a file stored here; anything else on another port is another local service's.
+      if (!same && (!ref || !isStoredHere(ref.fileId))) return null;
+      return ref;
     },
   };
 }
@@ -54,10 +64,12 @@ export type UrlBuilder = ReturnType<typeof createUrlBuilder>;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
+const isLoopback = (u: URL) => LOOPBACK.has(u.hostname);
+
 function isSameService(url: URL, base: URL): boolean {
   const port = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
   if (port(url) !== port(base)) return false;
-  return url.hostname === base.hostname || (LOOPBACK.has(url.hostname) && LOOPBACK.has(base.hostname));
+  return url.hostname === base.hostname || (isLoopback(url) && isLoopback(base));
 }
 
 /** `/storage/<id>/<path...>` or `/storage/s/<token>/<id>/<path...>`; segments are percent-decoded. */

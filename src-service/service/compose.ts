@@ -96,7 +96,7 @@ export function compose(config: Config, version: string, log: (m: string) => voi
   const tasks = createBackgroundTasks(log);
   const media = createMedia({ probeCache: createProbeCache(config.ffmpegCacheFile ?? path.join(config.dataDir, 'ffmpeg-builds.json')), tasks, log });
   const events = createEventBus(db);
-  const urls = createUrlBuilder(baseUrl, keyring);
+  const urls = createUrlBuilder(baseUrl, keyring, (id) => files.getAny(id) !== undefined);
   const jobsDir = path.join(config.dataDir, 'jobs');
 
   // Each factory is handed what it declares, no shared bag (docs/architecture.md, Composition).

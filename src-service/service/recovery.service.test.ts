@@ -6,6 +6,7 @@ import { tempDir } from '../testing/harness';
 import { startWebhookReceiver } from '../testing/webhook-receiver';
 import { processesMentioning } from '../testing/processes';
 import { findBwrap, smokeTestBwrap } from '../media/confine/bwrap';
+import { makeTinyMedia } from '../testing/media';
 
 const KEY = 'ffd_test_recovery_key_0123456789';
 let running: ChildService | undefined;
@@ -78,6 +79,39 @@ describe('crash recovery (kill -9)', () => {
       expect(done.status, done.error_message).toBe('SUCCESS');
       expect(Object.keys(done.output_files)).toEqual(['out_1']);
       expect((await fetch(done.output_files.out_1.storage_url)).status).toBe(200);
+    },
+    MULTI_START_TIMEOUT_MS,
+  );
+
+  it(
+    'when the service is killed while a command reads a file stored here and restarts on another port, then the re-run reads it from disk and ends SUCCESS',
+    async () => {
+      // The desktop app and FFDESK_PORT=0 take any free port at each start: the command's input
+      // URL still names the port of the run that was killed (docs/choices.md, "Requests").
+      const dataDir = dataDirForTest();
+      const media = makeTinyMedia(path.join(dataDir, '..', `${path.basename(dataDir)}-media`), { seconds: 2 });
+      dataDirs.push(media.dir);
+      running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+      const form = new FormData();
+      form.append('upload_file', new Blob([fs.readFileSync(media.video)]), 'clip.mp4');
+      const stored = (await (await fetch(`${running.url}/v1/files/upload`, { method: 'POST', headers: { 'X-API-KEY': KEY }, body: form })).json()) as {
+        storage_url: string;
+      };
+      const sub = await call(running.url, 'POST', '/v1/run-ffmpeg-command', {
+        input_files: { in_1: stored.storage_url },
+        output_files: { out_1: 'slow.mp4' },
+        ffmpeg_command: '-re -i {{in_1}} -c:v libx264 -preset ultrafast -an {{out_1}}',
+      });
+      await waitFor(running.url, sub.command_id, (b) => b.status === 'PROCESSING');
+      const firstPort = new URL(running.url).port;
+      await running.kill9();
+
+      running = await startChildService({ FFDESK_DATA_DIR: dataDir, FFDESK_API_KEY: KEY });
+      expect(new URL(running.url).port, 'the restart took another port').not.toBe(firstPort);
+      const done = await waitFor(running.url, sub.command_id, (b) => b.status === 'SUCCESS' || b.status === 'FAILED');
+      expect(done.status, done.error_message).toBe('SUCCESS');
+      expect(done.original_request.input_files.in_1).toBe(stored.storage_url);
+      expect(done.output_files.out_1.duration).toBeCloseTo(2, 0);
     },
     MULTI_START_TIMEOUT_MS,
   );
