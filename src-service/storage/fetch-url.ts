@@ -171,9 +171,15 @@ async function streamToFile(ctx: Ctx, res: http.IncomingMessage, tmp: string): P
       else callback(null, chunk);
     },
   });
+  const out = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
   try {
-    await pipeline(res, meter, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }), { signal: ctx.ctl.signal });
+    await pipeline(res, meter, out, { signal: ctx.ctl.signal });
   } catch (err) {
+    // The pipeline rejects at the first error, even while the file's open is still queued in
+    // libuv's thread pool; the caller's removal of the partial file, on another pool thread, could
+    // then run before the open created it, and the file stayed (seen once on a loaded machine). The
+    // stream closes its file once opened: the caller removes it after that.
+    await new Promise<void>((resolve) => (out.closed ? resolve() : out.once('close', () => resolve())));
     if (ctx.ctl.signal.aborted || err instanceof JobFailure || isLocalFsError(err)) throw err;
     throw ctx.fail(`the connection broke after ${bytes} bytes (${describeNetworkError(err)})`, err);
   }
