@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { JobFailure, isDiskFullError } from '../errors';
 import { chooseDownloadName, describeNetworkError } from './fetch-helpers';
 import { sanitizeFileName } from './file-names';
+import { whenClosed } from './fs-io';
 
 export { extensionForContentType, fileNameFromUrl, sanitizeFileName } from './file-names';
 
@@ -175,11 +176,7 @@ async function streamToFile(ctx: Ctx, res: http.IncomingMessage, tmp: string): P
   try {
     await pipeline(res, meter, out, { signal: ctx.ctl.signal });
   } catch (err) {
-    // The pipeline rejects at the first error, even while the file's open is still queued in
-    // libuv's thread pool; the caller's removal of the partial file, on another pool thread, could
-    // then run before the open created it, and the file stayed (seen once on a loaded machine). The
-    // stream closes its file once opened: the caller removes it after that.
-    await new Promise<void>((resolve) => (out.closed ? resolve() : out.once('close', () => resolve())));
+    await whenClosed(out); // before the caller removes the partial file
     if (ctx.ctl.signal.aborted || err instanceof JobFailure || isLocalFsError(err)) throw err;
     throw ctx.fail(`the connection broke after ${bytes} bytes (${describeNetworkError(err)})`, err);
   }

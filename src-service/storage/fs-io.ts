@@ -1,8 +1,18 @@
 import fs from 'node:fs/promises';
-import { createWriteStream, type Dirent } from 'node:fs';
+import { createWriteStream, type Dirent, type WriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { mapBounded } from '../work/map-bounded';
+
+/**
+ * Resolves once a file write stream has closed its file. A pipeline that fails rejects at the
+ * first error, even while the file's open is still queued in libuv's thread pool; removing the
+ * partial file then could run before the open created it, and the file stayed (seen once on a
+ * loaded machine). Await this before removing a failed pipeline's file.
+ */
+export function whenClosed(out: WriteStream): Promise<void> {
+  return new Promise((resolve) => (out.closed ? resolve() : out.once('close', () => resolve())));
+}
 
 /** Flushes a file's bytes (or a directory's entries) to disk. */
 export async function fsyncPath(p: string): Promise<void> {

@@ -9,6 +9,7 @@ import type { BlobStore } from '../storage/blob-store';
 import type { Confiner } from '../media/confine';
 import type { Media } from '../media/media-module';
 import type { CheckedFile } from '../storage/no-follow';
+import { whenClosed } from '../storage/fs-io';
 import { mapProbe, probeFile } from '../media/probe';
 
 /** A watched file copied into the job area, hashed on the way (one read of the original). */
@@ -34,11 +35,11 @@ export async function stageHashing(src: CheckedFile, scratchDir: string, signal:
       done(null, chunk);
     },
   });
+  const out = fs.createWriteStream(tempPath, { mode: 0o600 });
   try {
-    await pipeline(src.fh.createReadStream({ start: 0, autoClose: false, highWaterMark: 1024 * 1024 }), tap, fs.createWriteStream(tempPath, { mode: 0o600 }), {
-      signal,
-    });
+    await pipeline(src.fh.createReadStream({ start: 0, autoClose: false, highWaterMark: 1024 * 1024 }), tap, out, { signal });
   } catch (err) {
+    await whenClosed(out); // else the removal can run before the file's open created it
     await fs.promises.rm(tempPath, { force: true });
     throw err;
   }
