@@ -103,16 +103,16 @@ function trySignal(pid: number, sig: NodeJS.Signals): boolean {
   }
 }
 
-/** The process group and start time (clock ticks since boot) of a live process, from /proc/<pid>/stat; null when gone. */
-export function procStat(pid: number): { pgrp: number; start: string } | null {
+/** The parent, process group and start time (clock ticks since boot) of a live process, from /proc/<pid>/stat; null when gone. */
+export function procStat(pid: number): { ppid: number; pgrp: number; start: string } | null {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
     return null;
   }
-  // After "pid (comm) ": state is field 3, so pgrp (field 5) is rest[2] and starttime (22) rest[19].
+  // After "pid (comm) ": state is field 3, so ppid (4) is rest[1], pgrp (5) rest[2] and starttime (22) rest[19].
   const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
   if (rest[0] === 'Z' || rest[0] === 'X') return null; // dead, waiting to be reaped
-  return { pgrp: Number(rest[2]), start: rest[19] ?? '' };
+  return { ppid: Number(rest[1]), pgrp: Number(rest[2]), start: rest[19] ?? '' };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { procStat } from '../run-ender';
 
 /** The file that says a service or worker runs on a folder; a clean stop removes it. */
 const RUN_MARK = 'service.pid';
@@ -29,9 +30,9 @@ export function killOrphanedSandboxes(dir: string, log: (m: string) => void, lef
     const pid = Number(entry);
     if (String(pid) !== entry) continue; // pids only
     const argv = cmdline(pid);
-    const ppid = parentOf(pid);
-    if (argv.length === 0 || ppid === null) continue; // ended meanwhile, or not ours to read
-    procs.set(pid, { argv0: path.basename(argv[0]!), ppid, binds: argv.some((a) => a.startsWith(under)) });
+    const stat = procStat(pid);
+    if (argv.length === 0 || stat === null) continue; // ended meanwhile (or a zombie), or not ours to read
+    procs.set(pid, { argv0: path.basename(argv[0]!), ppid: stat.ppid, binds: argv.some((a) => a.startsWith(under)) });
   }
   const ours = path.basename(process.execPath);
   /** Whether a live FFDesk process (node, electron) is above this bwrap, past its bwrap monitor. */
@@ -87,17 +88,6 @@ function cmdline(pid: number): string[] {
       .filter((a, i, all) => a !== '' || i < all.length - 1);
   } catch {
     return [];
-  }
-}
-
-/** The parent pid, from /proc/<pid>/stat (the fourth field, after the command name in parentheses). */
-function parentOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    return Number.isSafeInteger(ppid) ? ppid : null;
-  } catch {
-    return null;
   }
 }
 
