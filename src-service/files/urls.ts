@@ -13,7 +13,7 @@ export interface OwnStorageRef {
  * URLs. The signature sits in the path (`/storage/s/<token>/<file_id>/<name>`) so the
  * relative segment URIs of a playlist inherit it (docs/choices.md: Storage and signed URLs).
  */
-export function createUrlBuilder(getBase: () => string, keyring: Keyring, isStoredHere: (fileId: string) => boolean = () => false) {
+export function createUrlBuilder(getBase: () => string, keyring: Keyring, isStoredHere: (fileId: string) => boolean) {
   const nowSec = () => Math.floor(Date.now() / 1000);
 
   function fileUrl(row: Pick<StoredFile, 'id' | 'filename'>, token: string | null): string {
