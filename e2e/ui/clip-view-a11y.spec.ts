@@ -65,6 +65,10 @@ test.describe('clip view', () => {
 
     await clip.press('e');
     await expect(page.locator('.clip-view').getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    // E leaves the focus on the Export button (not lost to the page while the job is submitted): Tab reaches "Open the job" next.
+    await expect(page.getByRole('button', { name: /^Export \d+ parts?$/ })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Open the job' })).toBeFocused();
     await page.locator('.clip-view').getByText(/^Done/).scrollIntoViewIfNeeded();
     await check('done');
     await clip.press('s');

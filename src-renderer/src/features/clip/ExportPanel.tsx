@@ -76,7 +76,16 @@ export function ExportPanel({ options, setOptions, problem, partCount, keptSecon
       </label>
       {problem && <p className="small muted">{problem}</p>}
       <div className="row-wrap">
-        <button ref={exportButton} type="button" className="btn btn-primary" disabled={!!problem || run.isSubmitting} onClick={onExport} aria-keyshortcuts="E">
+        {/* Busy is aria-disabled, not disabled: E moves the focus here, and a disabled button would drop it to the page (onExport ignores a second press). */}
+        <button
+          ref={exportButton}
+          type="button"
+          className="btn btn-primary"
+          disabled={!!problem}
+          aria-disabled={run.isSubmitting || undefined}
+          onClick={onExport}
+          aria-keyshortcuts="E"
+        >
           {`Export ${partCount} ${partCount === 1 ? 'part' : 'parts'}`}
         </button>
         {run.commandId && (
