@@ -162,7 +162,9 @@ export function loadConfig(overrides: Partial<ConfigInput> = {}, env: NodeJS.Pro
     workerLostSeconds: env.FFDESK_WORKER_LOST_SECONDS || undefined,
   };
   const merged = { ...stripUndefined(fromEnv), ...stripUndefined(overrides) };
-  const parsed = ConfigSchema.safeParse(merged);
+  // Parsed once per start: zod's generated parser for this object cost ~12 ms to build, more than
+  // the parse it speeds up (docs/performance.md, "Start-up").
+  const parsed = ConfigSchema.safeParse(merged, { jitless: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);

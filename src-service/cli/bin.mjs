@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The package's `ffdesk` bin: the bundled CLI when built, else the TypeScript CLI through tsx (launch.mjs).
-import './launch.mjs';
+// The package's `ffdesk` bin: the bundled CLI when built, else the TypeScript CLI through tsx (launch.cjs).
+import './launch.cjs';

@@ -2,7 +2,7 @@
 // Bundles the service's CLI (src-service/cli/main.ts) into out/service/main.cjs with esbuild, so
 // `npm run serve` starts plain JavaScript instead of transpiling ~400 TypeScript files on every
 // start (docs/performance.md, "Start-up"). Run by `npm install` (prepare), `npm run build` and,
-// when the bundle is older than the sources, by src-service/cli/launch.mjs itself.
+// when the bundle is older than the sources, by src-service/cli/launch.cjs itself.
 // Plain-JavaScript dependencies (koa, zod, mime-types...) go into the bundle too: resolving and
 // loading a few hundred CommonJS files from node_modules was about a quarter of the start-up.
 // Packages that find files beside their own code at run time stay in node_modules (EXTERNAL).
@@ -54,7 +54,12 @@ function oneMimeTable() {
   return {
     name: 'one-mime-table',
     setup(build) {
-      build.onResolve({ filter: /^mime-types$/ }, () => ({ path: mimeTypes }));
+      build.onResolve({ filter: /^mime-types$/ }, () => ({ path: mimeTypes, namespace: 'mime-on-first-use' }));
+      build.onLoad({ filter: /.*/, namespace: 'mime-on-first-use' }, () => ({
+        contents: mimeOnFirstUse(mimeTypes),
+        resolveDir: path.dirname(mimeTypes),
+        loader: 'js',
+      }));
       build.onResolve({ filter: /^mime-db$/ }, () => ({ path: mimeDb }));
       build.onLoad({ filter: /[\\/]mime-db[\\/]db\.json$/ }, (args) => ({
         contents: `module.exports = JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(fs.readFileSync(args.path, 'utf8'))))});`,
@@ -62,6 +67,34 @@ function oneMimeTable() {
       }));
     },
   };
+}
+
+/**
+ * The MIME table is built by the first lookup, not by every start: mime-types fills its maps from
+ * the 200 KB table when loaded (~3 % of a start's CPU), and koa's response module takes
+ * `contentType` from it when loaded, so a proxy of the module object would still load it. This
+ * stand-in has the same exports (mime-types 3.x: charset, charsets, contentType, extension,
+ * extensions, lookup, types) and loads the real module on the first call or property read.
+ */
+function mimeOnFirstUse(realPath) {
+  return `let real;
+const load = () => (real ??= require(${JSON.stringify(realPath)}));
+const lazyObject = (name) => new Proxy({}, {
+  get: (_, key) => load()[name][key],
+  has: (_, key) => key in load()[name],
+  ownKeys: () => Reflect.ownKeys(load()[name]),
+  getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(load()[name], key),
+});
+module.exports = {
+  charset: (type) => load().charset(type),
+  charsets: { lookup: (type) => load().charset(type) },
+  contentType: (str) => load().contentType(str),
+  extension: (type) => load().extension(type),
+  lookup: (path) => load().lookup(path),
+  extensions: lazyObject('extensions'),
+  types: lazyObject('types'),
+};
+`;
 }
 
 /**
@@ -110,7 +143,7 @@ export async function buildService() {
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: ['src-service/cli/main.ts'],
-    // One CommonJS file rather than ES modules: it loads with a V8 code cache (code-cache.mjs),
+    // One CommonJS file rather than ES modules: it loads with a V8 code cache (code-cache.cjs),
     // and node's ES module loader cost ~20 % of a start's CPU on top of the compiling.
     outfile: path.join(outDir, 'main.cjs'),
     bundle: true,
@@ -129,7 +162,7 @@ export async function buildService() {
 
 /**
  * `import('chokidar')` of a package left in node_modules stays an `import()` in CommonJS output,
- * which code run through `vm.Script` (code-cache.mjs) can only do with an experimental option that
+ * which code run through `vm.Script` (code-cache.cjs) can only do with an experimental option that
  * prints a warning; a `require` of the package's CommonJS build gives the same exports.
  */
 function requireExternalsDynamically(file) {
@@ -144,7 +177,7 @@ function isExternal(spec) {
   return EXTERNAL.some((e) => (e.endsWith('/*') ? spec.startsWith(e.slice(0, -1)) : spec === e || spec.startsWith(`${e}/`)));
 }
 
-/** Earlier builds' files (ES module chunks, a code cache of another bundle, one a kill cut mid-write: code-cache.mjs). */
+/** Earlier builds' files (ES module chunks, a code cache of another bundle, one a kill cut mid-write: code-cache.cjs). */
 export function removeEarlierOutput(outDir) {
   for (const name of fs.existsSync(outDir) ? fs.readdirSync(outDir) : []) {
     if (/\.(js|js\.map|cache)$|\.cache\.\d+\.tmp$/.test(name)) fs.rmSync(path.join(outDir, name), { force: true });

@@ -54,7 +54,7 @@ function cli(args: string[], env: NodeJS.ProcessEnv, program = [CLI_PROGRAM, ...
 function serve(env: NodeJS.ProcessEnv): Promise<{ url: string; banner: string }> {
   return new Promise((resolve, reject) => {
     // What `npm run serve` runs: the esbuild bundle, dependencies bundled in (docs/performance.md, "Start-up").
-    const child = spawn(process.execPath, ['src-service/cli/launch.mjs', 'serve'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['src-service/cli/launch.cjs', 'serve'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     started.push(child);
     let banner = '';
     let stderr = '';

@@ -22,10 +22,10 @@ export interface BenchService {
 
 /**
  * The launchers whose start-up is timed; the service itself always runs as `node --import tsx`.
- * `launch-mjs` is what `npm run serve` runs, without npm; `bare-node` is the start-up baseline: a
+ * `launch-cjs` is what `npm run serve` runs, without npm; `bare-node` is the start-up baseline: a
  * bare node:http server printing the same line (what any Node service pays to start here).
  */
-export type Launcher = 'node' | 'tsx' | 'npm' | 'launch-mjs' | 'bare-node';
+export type Launcher = 'node' | 'tsx' | 'npm' | 'launch-cjs' | 'bare-node';
 
 const BARE_SERVER = `require('node:http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1', function () { console.log('FFDesk listening on http://127.0.0.1:' + this.address().port); });`;
 
@@ -76,8 +76,8 @@ function commandFor(launcher: Launcher, nodeArgs: string[] = []): { bin: string;
       return { bin: path.join(REPO_ROOT, 'node_modules/.bin/tsx'), args: ['src-service/cli/main.ts', 'serve'] };
     case 'npm':
       return { bin: 'npm', args: ['run', '--silent', 'serve'] };
-    case 'launch-mjs':
-      return { bin: process.execPath, args: ['src-service/cli/launch.mjs', 'serve'] };
+    case 'launch-cjs':
+      return { bin: process.execPath, args: ['src-service/cli/launch.cjs', 'serve'] };
     case 'bare-node':
       return { bin: process.execPath, args: ['-e', BARE_SERVER] };
   }

@@ -59,11 +59,11 @@ async function makeTemplate(service: BenchService, clip: string): Promise<{ comm
   }
 }
 
-/** Starts as users start it (`launch.mjs`: the bundle), not through tsx. */
+/** Starts as users start it (`launch.cjs`: the bundle), not through tsx. */
 async function restarts(dataDir: string, key: string, n: number): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
-    const s = await startService(dataDir, { key, launcher: 'launch-mjs' });
+    const s = await startService(dataDir, { key, launcher: 'launch-cjs' });
     out.push(s.startupMs);
     await s.stop();
   }
@@ -140,7 +140,7 @@ function rows(
     lat(`${k}: list page at offset ${ctx.sizes.dbRows / 2}`, r.deepPage, null),
     lat(`${k}: submit POST /v1/run-ffmpeg-command`, r.submit, null),
     {
-      figure: `${k}: start-up to listening (\`node src-service/cli/launch.mjs serve\`: the bundle)`,
+      figure: `${k}: start-up to listening (\`node src-service/cli/launch.cjs serve\`: the bundle)`,
       ffdesk: `${fmtMs(startup)} best of ${r.startups.length} (median ${fmtMs(median(r.startups))})`,
       baseline: `empty database ${fmtMs(Math.min(...r.emptyStartups))}`,
       ratio: null,

@@ -5,7 +5,7 @@ import { fmtMs, median } from '../lib/stats';
 
 const LAUNCHERS: { launcher: Launcher; label: string; target: number | null }[] = [
   { launcher: 'npm', label: '`npm run serve` (the esbuild bundle in out/service)', target: 800 },
-  { launcher: 'launch-mjs', label: '`node src-service/cli/launch.mjs serve` (the same, without npm)', target: null },
+  { launcher: 'launch-cjs', label: '`node src-service/cli/launch.cjs serve` (the same, without npm)', target: null },
   { launcher: 'tsx', label: '`tsx src-service/cli/main.ts serve` (the sources, the fallback)', target: 1000 },
 ];
 const BASELINE: Launcher = 'bare-node';

@@ -5,10 +5,10 @@
 // in (the functions the start ran are compiled by then, so they are in it), and used while the
 // bundle's size and mtime and node's version are the same; V8 itself refuses one made under
 // other flags, and a refused or missing cache only means a slower start and a new cache.
-import fs from 'node:fs';
-import { Module } from 'node:module';
-import path from 'node:path';
-import vm from 'node:vm';
+const fs = require('node:fs');
+const { Module } = require('node:module');
+const path = require('node:path');
+const vm = require('node:vm');
 
 /** How long after loading the cache is written: the start's functions are compiled by then. */
 const WRITE_AFTER_MS = 3000;
@@ -18,7 +18,7 @@ const WRITE_AFTER_MS = 3000;
  * command that happened to run first (`ffdesk events`, `run --wait`) would leave `serve` compiling
  * most of the service at every start, the cache being valid and so never made again.
  */
-export function runBundle(file, command = 'cli') {
+function runBundle(file, command = 'cli') {
   const stamp = stampOf(file);
   const cacheFile = `${file}.${command}.cache`;
   const useCache = process.env.FFDESK_NO_CODE_CACHE !== '1';
@@ -59,3 +59,5 @@ function writeCache(script, cacheFile, stamp) {
     fs.rmSync(temp, { force: true }); // a read-only install runs without a cache
   }
 }
+
+exports.runBundle = runBundle;

@@ -1,17 +1,19 @@
-/* global process */
+/* global process, __dirname */
 // Runs the CLI (`npm run serve`, `npm run cli`, the `ffdesk` bin): the esbuild bundle
 // out/service/main.cjs, with its code cache, when it is at least as new as every file under
 // src-service/ (rebuilt here when it is not), else the TypeScript sources through tsx, with a note
-// (docs/performance.md, "Start-up").
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// (docs/performance.md, "Start-up"). CommonJS: an ES module entry starts node's ES module loader,
+// ~12 ms of every start here.
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { runBundle } = require('./code-cache.cjs');
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
+const root = path.resolve(__dirname, '../..');
 const bundle = path.join(root, 'out/service/main.cjs');
+// One code cache for each long-running command, one for the client commands (code-cache.cjs).
+const command = ['serve', 'worker'].includes(process.argv[2]) ? process.argv[2] : 'cli';
 
 /** Newest mtime of the service's sources (a few ms for the whole tree). */
 function newestSource(dir) {
@@ -32,9 +34,8 @@ function bundleMtime() {
   }
 }
 
-async function freshBundle() {
-  if (process.env.FFDESK_NO_BUNDLE === '1') return false;
-  if (bundleMtime() >= newestSource(path.join(root, 'src-service'))) return true;
+/** Builds the bundle from the sources; false (with a note) when esbuild cannot. */
+async function rebuilt() {
   try {
     const { buildService } = await import(pathToFileURL(path.join(root, 'src-service/cli/build-bundle.mjs')).href);
     await buildService();
@@ -47,15 +48,9 @@ async function freshBundle() {
   }
 }
 
-if (await freshBundle()) {
-  const { runBundle } = await import('./code-cache.mjs');
-  // One code cache for each long-running command, one for the client commands (code-cache.mjs).
-  const command = ['serve', 'worker'].includes(process.argv[2]) ? process.argv[2] : 'cli';
-  runBundle(bundle, command); // same process: argv, signals and exit code are the CLI's own
-} else {
-  const require = createRequire(import.meta.url);
+function runSources() {
   const tsxLoader = require.resolve('tsx');
-  const child = spawn(process.execPath, ['--import', pathToFileURL(tsxLoader).href, path.join(here, 'main.ts'), ...process.argv.slice(2)], {
+  const child = spawn(process.execPath, ['--import', pathToFileURL(tsxLoader).href, path.join(__dirname, 'main.ts'), ...process.argv.slice(2)], {
     stdio: 'inherit',
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
@@ -64,3 +59,8 @@ if (await freshBundle()) {
     else process.exit(code ?? 1);
   });
 }
+
+// The bundle runs in this same process: argv, signals and exit code are the CLI's own.
+if (process.env.FFDESK_NO_BUNDLE === '1') runSources();
+else if (bundleMtime() >= newestSource(path.join(root, 'src-service'))) runBundle(bundle, command);
+else void rebuilt().then((ok) => (ok ? runBundle(bundle, command) : runSources()));
