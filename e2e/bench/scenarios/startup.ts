@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import type { Scenario } from '../lib/context';
 import { judge, type Row } from '../lib/report';
 import { launch, startService, type Launcher } from '../lib/service';
@@ -39,20 +40,61 @@ export const startupScenario: Scenario = {
     }
     const base = median(times.get(BASELINE) ?? []);
     ctx.log(`startup: bare node:http server median ${fmtMs(base)}`);
-    return LAUNCHERS.map(({ launcher, label, target }): Row => {
-      const t = times.get(launcher) ?? [];
-      const m = median(t);
-      ctx.log(`startup: ${label} median ${fmtMs(m)}, best ${fmtMs(Math.min(...t))}`);
-      return {
-        figure: `${label} → "FFDesk listening on"`,
-        ffdesk: `${fmtMs(m)} median of ${t.length} (best ${fmtMs(Math.min(...t))}; ${fmtMs(m - base)} more than the baseline)`,
-        baseline: `${fmtMs(base)} bare node:http server, median, same rounds`,
-        ratio: m / base,
-        target: target === null ? '—' : `≤ ${target} ms`,
-        result: target === null ? 'info' : judge(m, '<=', target),
-        peakRssBytes: rss.get(launcher) || null,
-        data: { startup_ms: t, baseline_ms: times.get(BASELINE) },
-      };
-    });
+    const caRow = extraCaCertsRow(ctx.sizes.startupRuns);
+    return [
+      ...LAUNCHERS.map(({ launcher, label, target }): Row => {
+        const t = times.get(launcher) ?? [];
+        const m = median(t);
+        ctx.log(`startup: ${label} median ${fmtMs(m)}, best ${fmtMs(Math.min(...t))}`);
+        return {
+          figure: `${label} → "FFDesk listening on"`,
+          ffdesk: `${fmtMs(m)} median of ${t.length} (best ${fmtMs(Math.min(...t))}; ${fmtMs(m - base)} more than the baseline)`,
+          baseline: `${fmtMs(base)} bare node:http server, median, same rounds`,
+          ratio: m / base,
+          target: target === null ? '—' : `≤ ${target} ms`,
+          result: target === null ? 'info' : judge(m, '<=', target),
+          peakRssBytes: rss.get(launcher) || null,
+          data: { startup_ms: t, baseline_ms: times.get(BASELINE) },
+        };
+      }),
+      ...(caRow ? [caRow] : []),
+    ];
   },
 };
+
+/**
+ * Node 20 reads the NODE_EXTRA_CA_CERTS file, and builds its whole root store, when it starts,
+ * before any script runs (newer Nodes do it on the first TLS use). Where the variable is set, every
+ * Node process above pays that, npm's own process included: this row shows how much, with `node -e 0`
+ * with and without it, taking turns (docs/performance.md, "Start-up").
+ */
+function extraCaCertsRow(rounds: number): Row | null {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  if (!file) return null;
+  const startMs = (env: NodeJS.ProcessEnv) => {
+    const t = performance.now();
+    spawnSync(process.execPath, ['-e', '0'], { env, stdio: 'ignore' });
+    return performance.now() - t;
+  };
+  const withVar: number[] = [];
+  const without: number[] = [];
+  for (let round = 0; round <= rounds; round++) {
+    const a = startMs(process.env);
+    const b = startMs({ ...process.env, NODE_EXTRA_CA_CERTS: '' });
+    if (round === 0) continue; // warm-up
+    withVar.push(a);
+    without.push(b);
+  }
+  const m = median(withVar);
+  const b = median(without);
+  return {
+    figure: `a bare Node start (\`node -e 0\`) with NODE_EXTRA_CA_CERTS=${file} set, as above`,
+    ffdesk: `${fmtMs(m)} median of ${withVar.length} (${fmtMs(m - b)} more, in each Node process started: npm's and the service's)`,
+    baseline: `${fmtMs(b)} without it, same rounds`,
+    ratio: m / b,
+    target: '—',
+    result: 'info',
+    peakRssBytes: null,
+    data: { with_ms: withVar, without_ms: without },
+  };
+}
