@@ -121,6 +121,50 @@ test.describe('with the demo samples', () => {
   });
 });
 
+test.describe('a template that loads slowly', () => {
+  test.use({ samples: true });
+
+  /** Holds the template's preset request (a round trip to the service) until release() is called. */
+  async function holdPresets(page: import('@playwright/test').Page): Promise<() => void> {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/v1\/presets\/[^/?]+(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('when the command is typed while a chosen template loads, then the typing stays and the template says it was not loaded', async ({ page, svc }) => {
+    await svc.samplesReady();
+    const release = await holdPresets(page);
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await page.getByRole('button', { name: 'Use template: Transcode to H.264/AAC' }).click();
+    await app.setCommand('-i {{in_1}} -vf scale=320:-2 {{out_1}}');
+    release();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Template “Transcode to H.264/AAC” not loaded: the job was edited while it loaded' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('command-editor')).toContainText('scale=320:-2');
+  });
+
+  test('when a second template is chosen while the first loads, then the second one is loaded', async ({ page, svc }) => {
+    await svc.samplesReady();
+    const release = await holdPresets(page);
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await page.getByRole('button', { name: 'Use template: Transcode to H.264/AAC' }).click();
+    await page.getByRole('button', { name: 'Use template: GIF thumbnail' }).click();
+    release();
+    await expect(page.getByRole('status').filter({ hasText: 'Template “GIF thumbnail” loaded' })).toBeVisible();
+    await expect(page.getByText('not loaded')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Start from a template' })).toBeHidden();
+  });
+});
+
 test.describe('narrow window and public files', () => {
   test.use({ samples: true });
   test.use({ viewport: { width: 800, height: 800 } });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
 import { PageHeader } from '../../ui/PageHeader';
@@ -48,7 +48,14 @@ export default function JobBuilderPage() {
     const preset = await client.call(API.getPreset, { params: { name: t.id }, query: {} }).catch(() => null);
     return preset ? openTemplateAsPreset(t, filled, preset) : null;
   };
+  // The form as last rendered, and the latest template chosen: a template loads over a round trip or two, and what
+  // the user does meanwhile wins (typing, or choosing another template).
+  const formNow = useRef(form);
+  formNow.current = form;
+  const latestTemplate = useRef(0);
   const openTemplate = async (t: Template) => {
+    const choice = ++latestTemplate.current;
+    const startedFrom = formNow.current;
     // Used before the file list arrived (a quick click, a busy service): read it now, so the stored samples still fill the
     // inputs, and keep it for the inputs' pickers. A list that cannot be read is said so, not taken for "nothing stored".
     let known = samples;
@@ -63,7 +70,13 @@ export default function JobBuilderPage() {
       }
     }
     const { form: next, missing } = applyTemplate(t, known);
-    state.replaceForm((await asPreset(t, next)) ?? next);
+    const loaded = (await asPreset(t, next)) ?? next;
+    if (choice !== latestTemplate.current) return; // another template was chosen meanwhile: it loads instead
+    if (formNow.current !== startedFrom) {
+      showToast(`Template “${t.title}” not loaded: the job was edited while it loaded. Choose it again to replace your edits.`, { isError: true });
+      return;
+    }
+    state.replaceForm(loaded);
     setShowTemplates(false);
     document.getElementById('main')?.scrollTo({ top: 0 });
     // The Use button is gone with the gallery: the keyboard goes on from the panel's first field.
