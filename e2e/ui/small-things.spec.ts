@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { AppPage } from './app-page';
-import { expect, openApp, screen, test } from './fixtures';
+import { expect, openApp, screen, test, type UiService } from './fixtures';
 
 test.describe('small things people notice', () => {
   test('when Ctrl+Enter is pressed in a field, then the job runs and its page has the focus on its name; a sub-second job does not read "0:00"; no request 404s', async ({
@@ -124,24 +125,27 @@ test.describe('with the demo samples', () => {
 test.describe('a template that loads slowly', () => {
   test.use({ samples: true });
 
-  /** Holds the template's preset request (a round trip to the service) until release() is called. */
-  async function holdPresets(page: import('@playwright/test').Page): Promise<() => void> {
+  /**
+   * The builder, with each template's preset request (a round trip to the service) held until
+   * release() is called, and Transcode to H.264/AAC already chosen.
+   */
+  async function chooseTemplateHeld(page: Page, svc: UiService) {
+    await svc.samplesReady();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/v1\/presets\/[^/?]+(\?|$)/, async (route) => {
       await held;
       await route.continue();
     });
-    return release;
-  }
-
-  test('when the command is typed while a chosen template loads, then the typing stays and the template says it was not loaded', async ({ page, svc }) => {
-    await svc.samplesReady();
-    const release = await holdPresets(page);
     const app = new AppPage(page);
     await openApp(page, svc);
     await app.openBuilder();
     await page.getByRole('button', { name: 'Use template: Transcode to H.264/AAC' }).click();
+    return { app, release };
+  }
+
+  test('when the command is typed while a chosen template loads, then the typing stays and the template says it was not loaded', async ({ page, svc }) => {
+    const { app, release } = await chooseTemplateHeld(page, svc);
     await app.setCommand('-i {{in_1}} -vf scale=320:-2 {{out_1}}');
     release();
     await expect(
@@ -151,12 +155,7 @@ test.describe('a template that loads slowly', () => {
   });
 
   test('when a second template is chosen while the first loads, then the second one is loaded', async ({ page, svc }) => {
-    await svc.samplesReady();
-    const release = await holdPresets(page);
-    const app = new AppPage(page);
-    await openApp(page, svc);
-    await app.openBuilder();
-    await page.getByRole('button', { name: 'Use template: Transcode to H.264/AAC' }).click();
+    const { release } = await chooseTemplateHeld(page, svc);
     await page.getByRole('button', { name: 'Use template: GIF thumbnail' }).click();
     release();
     await expect(page.getByRole('status').filter({ hasText: 'Template “GIF thumbnail” loaded' })).toBeVisible();
