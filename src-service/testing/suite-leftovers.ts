@@ -42,11 +42,14 @@ export function openSuiteRoot(runner: string): SuiteRoot {
       const folders = fs.readdirSync(root).filter((n) => n.startsWith('ffdesk-'));
       const processes = stillThere(root);
       for (const p of processes) signal(p.pid);
+      // What each folder held says which part of the service wrote it (a file written after the
+      // test removed its data dir brings the folders above it back).
+      const contents = folders.map((f) => `  folder ${f}${describeFolder(path.join(root, f))}`);
       fs.rmSync(root, { recursive: true, force: true, maxRetries: 3 });
       if (folders.length === 0 && processes.length === 0) return;
       throw new Error(
         `The ${runner} run left ${folders.length} temp folder(s) and ${processes.length} process(es) behind (now removed):\n` +
-          [...folders.map((f) => `  folder ${f}`), ...processes.map((p) => `  process ${p.pid}: ${p.cmdline.slice(0, 3000)}`)].join('\n'),
+          [...contents, ...processes.map((p) => `  process ${p.pid}: ${p.cmdline.slice(0, 3000)}`)].join('\n'),
       );
     },
   };
@@ -86,6 +89,20 @@ function processesIn(root: string): LiveProcess[] {
     }
   }
   return [...byCmdline, ...byCwd];
+}
+
+/** Up to 20 paths under a left folder, each with its age at the check, for the report. */
+function describeFolder(dir: string): string {
+  try {
+    const now = Date.now();
+    const entries = (fs.readdirSync(dir, { recursive: true }) as string[]).slice(0, 20).map((rel) => {
+      const st = fs.statSync(path.join(dir, rel), { throwIfNoEntry: false });
+      return `    ${rel}${st?.isDirectory() ? '/' : ''}${st ? ` (${Math.round((now - st.mtimeMs) / 1000)} s old)` : ''}`;
+    });
+    return entries.length ? `, holding:\n${entries.join('\n')}` : ' (empty)';
+  } catch {
+    return '';
+  }
 }
 
 function signal(pid: number): void {
