@@ -50,3 +50,22 @@ describe('fact cache versions', () => {
     expect(await cache.readJson(FILE, 'proxy.json')).toEqual({ status: 'READY', reason: 'HEVC' });
   });
 });
+
+describe('fact cache idle', () => {
+  it('when idle() is awaited while a fact is computed, then it settles only once that fact is written, and after a failed one too', async () => {
+    const cache = createFactCache(root);
+    let finish = (_: unknown) => {};
+    const computed = new Promise((resolve) => (finish = resolve));
+    const running = cache.once(FILE, 'keyframes.json', () => computed);
+    const failing = expect(cache.once('file-2', 'keyframes.json', () => Promise.reject(new Error('aborted')))).rejects.toThrow('aborted');
+    let idle = false;
+    const waited = cache.idle().then(() => (idle = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(idle).toBe(false); // the first computation is still running
+    finish({ keyframes: [0] });
+    await waited;
+    expect(fs.existsSync(cache.pathOf(FILE, 'keyframes.json'))).toBe(true);
+    await expect(running).resolves.toEqual({ keyframes: [0] });
+    await failing;
+  });
+});

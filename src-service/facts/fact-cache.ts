@@ -44,6 +44,33 @@ export function createFactCache(rootDir: string, opts: { versions?: Readonly<Rec
     await fs.rename(tmp, path.join(dirOf(fileId), name));
   }
 
+  /** Every once() call until it ends, from its first look at the cache (see idle()). */
+  const active = new Set<Promise<unknown>>();
+  function tracked<T>(p: Promise<T>): Promise<T> {
+    active.add(p);
+    const done = () => void active.delete(p);
+    p.then(done, done);
+    return p;
+  }
+
+  async function onceUntracked<T>(fileId: string, name: string, compute: () => Promise<T>): Promise<T> {
+    const key = `${fileId}/${name}`;
+    const waiting = inFlight.get(key) as Promise<T> | undefined;
+    if (waiting) return waiting;
+    const cached = await readJson<T>(fileId, name);
+    if (cached !== null) return cached;
+    const running = inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const p = (async () => {
+      runs.set(name, (runs.get(name) ?? 0) + 1);
+      const value = await compute();
+      await writeJson(fileId, name, value);
+      return value;
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, p);
+    return p;
+  }
+
   return {
     root,
     dirOf,
@@ -56,23 +83,20 @@ export function createFactCache(rootDir: string, opts: { versions?: Readonly<Rec
       return fs.mkdtemp(path.join(dirOf(fileId), '.work-'));
     },
     /** The cached fact, or computes it once (concurrent callers wait for the same run). */
-    async once<T>(fileId: string, name: string, compute: () => Promise<T>): Promise<T> {
-      const key = `${fileId}/${name}`;
-      const waiting = inFlight.get(key) as Promise<T> | undefined;
-      if (waiting) return waiting;
-      const cached = await readJson<T>(fileId, name);
-      if (cached !== null) return cached;
-      const running = inFlight.get(key) as Promise<T> | undefined;
-      if (running) return running;
-      const p = (async () => {
-        runs.set(name, (runs.get(name) ?? 0) + 1);
-        const value = await compute();
-        await writeJson(fileId, name, value);
-        return value;
-      })().finally(() => inFlight.delete(key));
-      inFlight.set(key, p);
-      return p;
+    once<T>(fileId: string, name: string, compute: () => Promise<T>): Promise<T> {
+      return tracked(onceUntracked(fileId, name, compute));
     },
+    /**
+     * Settles when the calls of once() made so far have ended, written or failed (and those made
+     * meanwhile). The module's stop aborts their computations and then waits here: one still going
+     * would create its folder again (a work folder, the fact's file) after the service stopped, in
+     * a data dir removed meanwhile.
+     */
+    async idle(): Promise<void> {
+      while (active.size > 0) await Promise.allSettled([...active]);
+    },
+    /** How many times a fact was computed since start (tests check that a cached fact is not recomputed). */
+
     /** How many times a fact was computed since start (tests check that a cached fact is not recomputed). */
     runs: (name: string) => runs.get(name) ?? 0,
     /** Counts a computation made outside once() (the background proxies). */

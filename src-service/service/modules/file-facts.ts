@@ -74,7 +74,7 @@ export function createFileFactsModule(deps: FileFactsModuleDeps): FileFactsModul
     async stop() {
       unsubscribe();
       stopping.abort();
-      await proxies.idle();
+      await Promise.all([proxies.idle(), cache.idle()]);
     },
   };
 }
