@@ -46,14 +46,8 @@ export function createFactCache(rootDir: string, opts: { versions?: Readonly<Rec
 
   /** Every once() call until it ends, from its first look at the cache (see idle()). */
   const active = new Set<Promise<unknown>>();
-  function tracked<T>(p: Promise<T>): Promise<T> {
-    active.add(p);
-    const done = () => void active.delete(p);
-    p.then(done, done);
-    return p;
-  }
 
-  async function onceUntracked<T>(fileId: string, name: string, compute: () => Promise<T>): Promise<T> {
+  async function computeOnce<T>(fileId: string, name: string, compute: () => Promise<T>): Promise<T> {
     const key = `${fileId}/${name}`;
     const waiting = inFlight.get(key) as Promise<T> | undefined;
     if (waiting) return waiting;
@@ -84,7 +78,11 @@ export function createFactCache(rootDir: string, opts: { versions?: Readonly<Rec
     },
     /** The cached fact, or computes it once (concurrent callers wait for the same run). */
     once<T>(fileId: string, name: string, compute: () => Promise<T>): Promise<T> {
-      return tracked(onceUntracked(fileId, name, compute));
+      const p = computeOnce(fileId, name, compute);
+      active.add(p);
+      const done = () => void active.delete(p);
+      p.then(done, done);
+      return p;
     },
     /**
      * Settles when the calls of once() made so far have ended, written or failed (and those made
@@ -95,8 +93,6 @@ export function createFactCache(rootDir: string, opts: { versions?: Readonly<Rec
     async idle(): Promise<void> {
       while (active.size > 0) await Promise.allSettled([...active]);
     },
-    /** How many times a fact was computed since start (tests check that a cached fact is not recomputed). */
-
     /** How many times a fact was computed since start (tests check that a cached fact is not recomputed). */
     runs: (name: string) => runs.get(name) ?? 0,
     /** Counts a computation made outside once() (the background proxies). */

@@ -9,6 +9,7 @@ import { assertUploadAllowed, assertWithinQuota } from '../accounts/plans';
 import { InsufficientStorageError, NO_SPACE_DETAIL, PayloadTooLargeError, ValidationError } from '../errors';
 import { MultipartError, readMultipart, type PartSink } from './multipart-stream';
 import { probeAndStore, type ProbeStoreDeps } from './probe-and-store';
+import { whenClosed } from '../storage/fs-io';
 
 /**
  * `POST /v1/files/upload`: one file sent as a `multipart/form-data` form (field `upload_file`,
@@ -120,12 +121,11 @@ function fileSink(target: string, count: (n: number) => void): PartSink & { dest
       count(chunk.length);
       if (!out.write(chunk)) await new Promise<void>((resolve, reject) => out.once('drain', resolve).once('error', reject));
     },
-    destroy: () =>
-      new Promise<void>((resolve) => {
-        if (out.closed) return resolve();
-        out.once('close', () => resolve());
-        out.destroy();
-      }),
+    destroy: () => {
+      const closed = whenClosed(out);
+      out.destroy();
+      return closed;
+    },
     end: () =>
       new Promise<void>((resolve, reject) => {
         if (failed) return reject(failed);

@@ -61,17 +61,15 @@ export interface CpuSampler {
 export function startCpuSampler(pid: number, intervalMs = 200): CpuSampler {
   if (process.platform !== 'linux') return { stop: () => null };
   let last: number | null = null;
-  let stopped = false;
   const sample = () => {
     const s = readTreeCpuSeconds(pid);
-    if (s !== null && !stopped) last = Math.max(last ?? 0, s);
+    if (s !== null) last = Math.max(last ?? 0, s);
   };
   sample();
   const timer = setInterval(sample, intervalMs);
   timer.unref();
   return {
     stop: () => {
-      stopped = true;
       clearInterval(timer);
       return last;
     },
