@@ -43,6 +43,13 @@ export class AppPage {
    * Drops real files from disk on the builder as a drag from the desktop would: a native
    * drop event whose DataTransfer holds File objects, aimed at the page (not a drop zone).
    */
+  /** Ctrl+O on the builder, answering the browser's file chooser with these files. */
+  async chooseFilesWithCtrlO(paths: string[]): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.page.keyboard.press('Control+o');
+    await (await chooser).setFiles(paths);
+  }
+
   async dropFilesOnBuilder(paths: string[], target: Locator = this.page.getByRole('heading', { name: 'New job' })): Promise<void> {
     const files = paths.map((p) => ({ name: path.basename(p), base64: fs.readFileSync(p).toString('base64') }));
     const dataTransfer = await this.page.evaluateHandle((list) => {

@@ -65,6 +65,27 @@ test.describe('builder: local file input', () => {
     await screen(page, '41-builder-dropped-file-job');
   });
 
+  test('when Ctrl+O is pressed on the builder, then the chosen clip becomes in_1, the gallery closes and the keyboard goes on in the convert panel', async ({
+    page,
+    svc,
+  }) => {
+    const clip = makeClip('chosen-clip.mp4');
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await expect(page.getByRole('heading', { name: 'Start from a template' })).toBeVisible();
+    await app.chooseFilesWithCtrlO([clip]);
+    await expect(app.localInputState()).toHaveText('chosen-clip.mp4 — stored');
+    await expect(page.getByRole('heading', { name: 'Start from a template' })).toBeHidden();
+    await expect(page.getByTestId('convert-panel').getByRole('button').first()).toBeFocused();
+    // What the panel shows is what runs, named after the clip.
+    await expect(app.outputFileName('out_1')).toHaveValue('chosen-clip-converted.mp4');
+    // From there, the keyboard alone runs it.
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+    await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+  });
+
   test('when the upload of a dropped file fails, then the row says why and no file is left in Files', async ({ page, svc }) => {
     const clip = makeClip('doomed-clip.mp4');
     await page.route('**/uploads/**', (route) =>

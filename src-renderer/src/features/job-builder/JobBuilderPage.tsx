@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
 import { PageHeader } from '../../ui/PageHeader';
@@ -7,6 +7,7 @@ import { applyTemplate, openTemplateAsPreset, samplesByName } from './apply-temp
 import { API } from '../../../../src-service/client';
 import { TEMPLATES, type Template } from './templates';
 import { ConvertPanel } from './ConvertPanel';
+import { choicesOf, isEditedByHand, writeConvert } from './convert-form';
 import { PresetPanel } from './PresetPanel';
 import { declaredAliases, placeDroppedFiles } from './form';
 import { FixBanner } from './FixBanner';
@@ -20,6 +21,11 @@ import { useInputSources } from './use-input-sources';
 import { useJobForm } from './use-job-form';
 import { usePageDrop } from './use-page-drop';
 import { groupByField } from './validation';
+
+/** The keyboard goes on from the convert panel's first control (after a template, or a clip chosen with Ctrl+O). */
+function focusConvertPanel(): void {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="convert-panel"] :is(input, select, button)')?.focus());
+}
 
 /** Ctrl+Enter (Cmd+Enter on a Mac) runs the job from any field, as the Run button does. */
 function runOnCtrlEnter(e: React.KeyboardEvent): void {
@@ -80,19 +86,45 @@ export default function JobBuilderPage() {
     setShowTemplates(false);
     document.getElementById('main')?.scrollTo({ top: 0 });
     // The Use button is gone with the gallery: the keyboard goes on from the panel's first field.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="convert-panel"] :is(input, select, button)')?.focus());
+    focusConvertPanel();
     showToast(
       missing.length ? `Template loaded. Not stored yet: ${missing.join(', ')} — pick inputs yourself.` : `Template “${t.title}” loaded with the sample media.`,
     );
   };
-  const drop = usePageDrop((dropped) => {
+  const takeLocalFiles = (dropped: File[]) => {
     const placed = placeDroppedFiles(form, dropped.length);
-    state.replaceForm(placed.form);
+    const named = { ...placed.form, inputs: placed.form.inputs.map((r) => ({ ...r, fileName: dropped[placed.keys.indexOf(r.key)]?.name ?? r.fileName })) };
+    // On a builder nobody has written a command in yet, the convert panel writes one for what it shows (MP4, H.264,
+    // balanced), named after the clip: a clip and Run is a job.
+    const untouched = !form.isChained && !form.preset && !isEditedByHand(form);
+    state.replaceForm(untouched ? writeConvert(named, choicesOf(named)) : named);
     placed.keys.forEach((key, i) => void sources.uploadLocal(key, dropped[i]!, form.isPrivate));
-  });
+  };
+  const drop = usePageDrop(takeLocalFiles);
+  // Ctrl+O (Cmd+O), as in the editors' own apps: choose clips from the keyboard wherever the focus is; they go where a
+  // drop puts them. The gallery closes (the clip is the start) and the keyboard goes on in the convert panel.
+  const filePicker = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 'o' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.defaultPrevented) return;
+      e.preventDefault();
+      filePicker.current?.click();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const onPicked = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(e.target.files ?? [])];
+    e.target.value = ''; // the same file can be chosen again
+    if (picked.length === 0) return;
+    takeLocalFiles(picked);
+    setShowTemplates(false);
+    focusConvertPanel();
+  };
 
   return (
     <div className="page" {...drop.handlers} data-testid="job-builder" onKeyDown={runOnCtrlEnter}>
+      <input ref={filePicker} type="file" multiple hidden aria-hidden="true" tabIndex={-1} onChange={onPicked} data-testid="builder-file-picker" />
       {drop.isOver && (
         <div className="builder-drop-hint" aria-hidden="true">
           Drop files to use them as inputs
@@ -100,7 +132,7 @@ export default function JobBuilderPage() {
       )}
       <PageHeader
         title="New job"
-        subtitle="Write ffmpeg arguments with {{aliases}} for inputs and outputs; FFDesk fetches the inputs, runs ffmpeg and stores the outputs."
+        subtitle="Drop a clip anywhere here or press Ctrl+O to choose one, pick a format, Run. Or write ffmpeg arguments with {{aliases}} for inputs and outputs."
         actions={
           <button className="btn btn-ghost" type="button" aria-expanded={showTemplates} onClick={() => setShowTemplates((v) => !v)}>
             {showTemplates ? 'Hide templates' : 'Show templates'}
