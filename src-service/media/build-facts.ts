@@ -63,16 +63,19 @@ export function createBuildFacts(opts: BuildFactsOptions): BuildFacts {
   };
 }
 
+/** The cache entry's name: a new one when the parse changes, so a cached listing is read again (hyphenated option names). */
+const CAPABILITIES_KIND = 'capabilities-2';
+
 /** Runs every listing at once (cached per binary) and parses them. */
 export async function readCapabilities(ffmpegPath: string, cache: ProbeCache, signal?: AbortSignal): Promise<Capabilities> {
-  const hit = cache.get(ffmpegPath, 'capabilities', CapabilitiesSchema);
+  const hit = cache.get(ffmpegPath, CAPABILITIES_KIND, CapabilitiesSchema);
   if (hit) return hit;
   const flags = [...LISTINGS, '-h full'] as const;
   const texts = await Promise.all(flags.map((flag) => listing(ffmpegPath, flag, signal)));
   const parsed = parseCapabilities(Object.fromEntries(flags.map((f, i) => [f, texts[i] ?? ''])) as Parameters<typeof parseCapabilities>[0]);
   if (parsed.encoders.length === 0 || parsed.filters.length === 0)
     throw new Error(`${ffmpegPath} listed no encoders or filters; its listings could not be read`);
-  cache.set(ffmpegPath, 'capabilities', parsed);
+  cache.set(ffmpegPath, CAPABILITIES_KIND, parsed);
   return parsed;
 }
 

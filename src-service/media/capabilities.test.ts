@@ -41,6 +41,16 @@ describe.each(builds)('the listings of %s', (bin) => {
     expect(options).toEqual(expect.arrayContaining(['i', 'vf', 'af', 'filter_complex', 'map', 'c', 'crf', 'preset', 'movflags', 'hls_time']));
     expect(options).not.toContain('fps_mod');
   });
+
+  it('keeps the hyphens of encoders’ own options (libvpx’s -cpu-used, -row-mt)', () => {
+    const listing = [
+      'libvpx-vp9 encoder AVOptions:',
+      '  -cpu-used          <int>        E..V....... Quality/Speed ratio modifier (from -8 to 8) (default 1)',
+      '  -row-mt            <boolean>    E..V....... Row based multi-threading (default auto)',
+      '     good            0            E..V....... ',
+    ].join('\n');
+    expect(parseOptionNames(listing)).toEqual(['cpu-used', 'i', 'row-mt']);
+  });
 });
 
 describe('parseHwaccels', () => {

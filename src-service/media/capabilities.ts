@@ -94,14 +94,15 @@ export function parseHwaccels(text: string): string[] {
 }
 
 /**
- * Option names from `-h full`: lines like "-ss time_off  start ..." or "  -crf  <float>  E..V...".
+ * Option names from `-h full`: lines like "-ss time_off  start ..." or "  -crf  <float>  E..V...";
+ * encoders' own options may hold hyphens ("  -cpu-used  <int>" of libvpx).
  * `-i` is only shown in the usage line, so it is added here. A boolean option also takes a
  * `no` prefix (`-nostdin`), which the listing does not spell out: checkers must allow it.
  */
 export function parseOptionNames(text: string): string[] {
   const names = new Set<string>(['i']);
   for (const line of text.split(/\r?\n/)) {
-    const m = /^\s{0,2}-([A-Za-z0-9_]+)(?:\[:<stream_spec>\])?[\s:]/.exec(line);
+    const m = /^\s{0,2}-([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\[:<stream_spec>\])?[\s:]/.exec(line);
     if (m?.[1]) names.add(m[1]);
   }
   return [...names].sort();
