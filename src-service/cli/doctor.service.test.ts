@@ -36,6 +36,12 @@ describe('ffdesk doctor', () => {
     if (installer) expect(out).toMatch(/@ffmpeg-installer\/ffmpeg +N-47683\S* +\/\S+ +(older than|chosen)/);
     expect(out).toMatch(/\nffprobe: \//);
     expect(out).toMatch(/\nhardware encoders: /);
+    // sendfile where npm install built the module (Linux), else buffers and why; each with its reason.
+    expect(out).toMatch(
+      fs.existsSync(path.join(root, 'out/native/ffdesk_sendfile.node')) && process.platform === 'linux'
+        ? /\ndownloads: sendfile\(2\): /
+        : /\ndownloads: through buffers \(.+\)/,
+    );
     expect(out).toContain('FFDESK_FFMPEG_PATH');
     const cache = path.join(dataDir, 'ffmpeg-builds.json');
     expect(fs.existsSync(cache)).toBe(true); // the service's cache, filled

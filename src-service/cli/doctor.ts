@@ -6,11 +6,12 @@ import { presentChoice, presentHardware } from '../api/system/media-presenter';
 import { selectBinaries, type BinaryChoice } from '../media/binaries';
 import { createBuildFacts } from '../media/build-facts';
 import { createProbeCache } from '../media/probe-cache';
+import { downloadPath } from '../storage/kernel-send';
 import { EXIT } from './exit-codes';
 
 /**
  * `ffdesk doctor`: which ffmpeg and ffprobe the service would run, every candidate it
- * considered and why, and which hardware encoders work. Runs in this process (no service
+ * considered and why, which hardware encoders work, and how downloads are sent. Runs in this process (no service
  * needed); it reads and fills the same cache as the service when the data dir exists.
  */
 export async function doctorCommand(args: string[]): Promise<number> {
@@ -23,13 +24,18 @@ export async function doctorCommand(args: string[]): Promise<number> {
   const media = await selectBinaries({ cache });
   const facts = createBuildFacts({ ffmpegPath: media.ffmpegPath, cache });
   await facts.hardwareDone();
-  const report = { ffmpeg: presentChoice(media.ffmpeg), ffprobe: presentChoice(media.ffprobe), hardware_encoders: presentHardware(facts) };
+  const report = {
+    ffmpeg: presentChoice(media.ffmpeg),
+    ffprobe: presentChoice(media.ffprobe),
+    hardware_encoders: presentHardware(facts),
+    downloads: downloadPath(),
+  };
   if (values.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return EXIT.OK;
   }
   process.stdout.write(
-    `${[describeChoice('ffmpeg', media.ffmpeg), describeChoice('ffprobe', media.ffprobe), describeHardware(report.hardware_encoders), HOW_TO_CHOOSE].join('\n\n')}\n`,
+    `${[describeChoice('ffmpeg', media.ffmpeg), describeChoice('ffprobe', media.ffprobe), describeHardware(report.hardware_encoders), `downloads: ${report.downloads.detail}`, HOW_TO_CHOOSE].join('\n\n')}\n`,
   );
   return EXIT.OK;
 }

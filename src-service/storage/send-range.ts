@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
+import { kernelSend, sendfileModule } from './kernel-send';
 
 /** Bytes per read and per socket write: large, so a GiB is ~512 of each. */
 const SLAB_BYTES = 2 * 1024 * 1024;
@@ -10,14 +11,18 @@ const takeSlab = () => pool.pop() ?? Buffer.allocUnsafeSlow(SLAB_BYTES);
 const giveSlab = (b: Buffer) => {
   if (pool.length < POOL_MAX) pool.push(b);
 };
+/** Where the kernel sends the rest, the first bytes go through node:http, carrying the headers. */
+const FIRST_BYTES = 64 * 1024;
 
 /**
  * Sends bytes `start..end` (inclusive) of an open file (closed here) as the body of a response whose status and
  * headers are already set. Two reused slabs alternate: one is read from disk while the other
  * is written to the socket, and a slab is read into again only once the socket has taken
  * all of it (the write callback), so nothing is allocated per chunk and at most two slabs
- * are held per download (docs/performance.md). Node has no sendfile(2); this is the
- * nearest it gets. A client that goes away stops the reads.
+ * are held per download (docs/performance.md). Node has no sendfile(2) for sockets: where
+ * the native module is built (Linux), everything after the first slab's worth of bytes goes
+ * from the page cache to the socket through it instead (kernel-send.ts). A client that goes
+ * away stops the reads and the kernel's transfer.
  */
 export async function sendFileRange(res: ServerResponse, fh: fs.FileHandle, start: number, end: number): Promise<void> {
   const slabs = [takeSlab(), takeSlab()];
@@ -35,10 +40,11 @@ export async function sendFileRange(res: ServerResponse, fh: fs.FileHandle, star
     let position = start;
     let sending: Promise<void> = Promise.resolve();
     let turn = 0;
+    let viaKernel = end - start + 1 > FIRST_BYTES && sendfileModule() !== null; // tried once, after the first write
     while (position <= end && !gone) {
       const slab = slabs[turn] as Buffer;
       turn ^= 1;
-      const want = Math.min(slab.length, end - position + 1);
+      const want = Math.min(viaKernel ? FIRST_BYTES : slab.length, end - position + 1);
       const { bytesRead } = await fh.read(slab, 0, want, position);
       if (bytesRead === 0) throw new Error('The file ended before its stated size (changed on disk?)');
       position += bytesRead;
@@ -46,6 +52,16 @@ export async function sendFileRange(res: ServerResponse, fh: fs.FileHandle, star
       if (gone) break;
       sending = write(res, slab.subarray(0, bytesRead));
       sending.catch(() => undefined); // a failed write also closes the response: the race below ends on either
+      if (viaKernel && position <= end) {
+        viaKernel = false;
+        await Promise.race([sending, closed]); // the headers and first bytes are in the kernel
+        const sent = gone ? null : kernelSend(res, fh.fd, position, end - position + 1);
+        if (sent) {
+          const outcome = await sent;
+          if (outcome instanceof Error) throw outcome;
+          position = end + 1;
+        }
+      }
     }
     await Promise.race([sending, closed]);
     if (!gone) res.end();
