@@ -14,7 +14,7 @@ import { killAllStarted, REPO_ROOT } from './lib/service';
 import { transcodeScenario } from './scenarios/transcode';
 import { manyJobsScenario } from './scenarios/many-jobs';
 import { pollLoadScenario } from './scenarios/poll-load';
-import { transferScenario } from './scenarios/transfer';
+import { downloadScenario, transferScenario } from './scenarios/transfer';
 import { uploadScenario } from './scenarios/upload';
 import { bigDbScenario } from './scenarios/big-db';
 import { startupScenario } from './scenarios/startup';
@@ -41,8 +41,8 @@ const SCENARIOS: Scenario[] = [
   cutScenario,
   segmentedScenario,
 ];
-/** Run only when named in --only: their rows are part of a scenario above (`upload` of `transfer`). */
-const NAMED_ONLY: Scenario[] = [uploadScenario];
+/** Run only when named in --only: their rows are part of a scenario above (`upload` and `download` of `transfer`). */
+const NAMED_ONLY: Scenario[] = [uploadScenario, downloadScenario];
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

@@ -8,6 +8,9 @@ import { startService } from '../lib/service';
 import { fmtBytes, fmtMs, fmtRate, fmtSeconds, median } from '../lib/stats';
 import { findTool } from '../lib/tools';
 import { download, type Downloaded } from '../lib/transfer';
+import { downloadPath } from '../../../src-service/storage/kernel-send';
+import { cpuSeconds } from '../lib/cpu-time';
+import { storeInput } from '../lib/inputs';
 import { growthRow, measureUploads, writeRandomFile } from './upload';
 
 /**
@@ -37,11 +40,39 @@ export const transferScenario: Scenario = {
   },
 };
 
+/**
+ * `--only=download`: the download rows alone, on a file stored by a plain upload (the sendfile
+ * path: docs/performance.md, "Downloads").
+ */
+export const downloadScenario: Scenario = {
+  name: 'download',
+  async run(ctx) {
+    const source = path.join(ctx.dir('download'), 'source.bin');
+    await writeRandomFile(source, ctx.sizes.transferBytes);
+    const service = await startService(ctx.dir('download-data'));
+    const client = clientFor(service);
+    const events = watchEvents(client);
+    try {
+      await events.ready;
+      const { storageUrl } = await storeInput(client, events, source);
+      return downloadRows(ctx, await measureDownloads(ctx, service, storageUrl, source));
+    } finally {
+      events.close();
+      await service.stop();
+    }
+  },
+};
+
+/** A download and the CPU seconds per GiB its server used (user + system, every thread). */
+type Sent = Downloaded & { cpuPerGiB: number | null };
+
 interface Downloads {
-  ffdesk: Downloaded[];
-  nginx: Downloaded[] | null;
-  node: Downloaded[];
+  ffdesk: Sent[];
+  nginx: Sent[] | null;
+  node: Sent[];
   client: string;
+  /** How the service sends (ffdesk doctor's line; the same module and environment as the bench's). */
+  via: string;
   rss: { peak: number | null; before: number | null };
 }
 
@@ -51,21 +82,36 @@ async function measureDownloads(ctx: BenchContext, service: Awaited<ReturnType<t
   if (!nginxBin) ctx.log('transfer: nginx not installed (Debian: nginx-light): the download row is judged against the node:http server');
   const nginx = nginxBin ? await startNginx(nginxBin, path.dirname(source), ctx.dir('nginx')) : null;
   const bare = await startBaselineServer({ BENCH_STATIC_FILE: source });
-  const get = (url: string) => download(url, curl);
   const size = ctx.sizes.transferBytes;
+  const get = async (url: string, pids: () => number[]): Promise<Sent> => {
+    const cpu = () => {
+      let sum = 0;
+      for (const pid of pids()) {
+        const used = cpuSeconds(pid);
+        if (used === null) return null;
+        sum += used;
+      }
+      return sum;
+    };
+    const before = cpu();
+    const r = await download(url, curl);
+    const after = cpu();
+    return { ...r, cpuPerGiB: before === null || after === null ? null : ((after - before) * 2 ** 30) / size };
+  };
   const out: Downloads = {
     ffdesk: [],
     nginx: nginx ? [] : null,
     node: [],
     client: curl ? 'curl' : 'node:http',
+    via: downloadPath().detail,
     rss: { peak: null, before: service.rss.current() },
   };
   const end = service.rss.window();
   try {
     for (let i = 0; i < ctx.sizes.transferRuns; i++) {
-      out.ffdesk.push(checked(await get(storageUrl), size));
-      if (nginx) out.nginx?.push(checked(await get(`${nginx.url}/${path.basename(source)}`), size));
-      out.node.push(checked(await get(`${bare.url}/file`), size));
+      out.ffdesk.push(checked(await get(storageUrl, () => [service.pid]), size));
+      if (nginx) out.nginx?.push(checked(await get(`${nginx.url}/${path.basename(source)}`, () => nginx.workerPids()), size));
+      out.node.push(checked(await get(`${bare.url}/file`, () => [bare.pid]), size));
     }
   } finally {
     out.rss.peak = end();
@@ -75,9 +121,14 @@ async function measureDownloads(ctx: BenchContext, service: Awaited<ReturnType<t
   return out;
 }
 
-function checked(r: Downloaded, expected: number): Downloaded {
+function checked<T extends Downloaded>(r: T, expected: number): T {
   if (r.bytes !== expected) throw new Error(`downloaded ${r.bytes} bytes, expected ${expected}`);
   return r;
+}
+
+function cpuText(xs: Sent[]): string {
+  const known = xs.map((x) => x.cpuPerGiB).filter((c): c is number => c !== null);
+  return known.length ? `${median(known).toFixed(2)} s` : '?';
 }
 
 const fastest = <T extends { seconds: number }>(xs: T[]): T => xs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
@@ -98,7 +149,7 @@ function downloadRows(ctx: BenchContext, d: Downloads): Row[] {
       target: '≥ 0.95×',
       result: judge(base.seconds / down.seconds, '>=', 0.95),
       peakRssBytes: d.rss.peak,
-      stages: `first byte after ${fmtMs(down.ttfbMs)} (signature check, stat, open), then ${fmtMs(down.seconds * 1000 - down.ttfbMs)} of body; median of ${n} ${fmtSeconds(median(d.ffdesk.map((x) => x.seconds)))}`,
+      stages: `first byte after ${fmtMs(down.ttfbMs)} (signature check, stat, open), then ${fmtMs(down.seconds * 1000 - down.ttfbMs)} of body; median of ${n} ${fmtSeconds(median(d.ffdesk.map((x) => x.seconds)))}; server CPU per GiB (median): FFDesk ${cpuText(d.ffdesk)}${d.nginx ? `, nginx ${cpuText(d.nginx)}` : ''}, node:http ${cpuText(d.node)}; sent ${d.via}`,
       data: { download: d.ffdesk, nginx: d.nginx, node_static: d.node, client: d.client },
     },
     growthRow(`download ${fmtBytes(size)}: peak RSS growth`, d.rss),
