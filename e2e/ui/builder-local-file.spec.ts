@@ -84,6 +84,8 @@ test.describe('builder: local file input', () => {
     await page.keyboard.press('Control+Enter');
     await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
     await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+    // Named after what was chosen, not after the encoder the command starts with.
+    await expect(app.jobName()).toHaveText('Convert to MP4: chosen-clip.mp4 → chosen-clip-converted.mp4');
   });
 
   test('when the upload of a dropped file fails, then the row says why and no file is left in Files', async ({ page, svc }) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHOICES } from './convert-args';
 import { isEditedByHand, withExtension, writeConvert } from './convert-form';
 import { previewRequest } from './convert-preview';
-import { emptyForm } from './form';
+import { emptyForm, toRequest } from './form';
 
 describe('convert panel ↔ form', () => {
   it('writes the command, the output extension, and remembers what it wrote', () => {
@@ -40,6 +40,15 @@ describe('convert panel ↔ form', () => {
     expect(writeConvert(typed, { ...DEFAULT_CHOICES, container: 'webm' }).outputs[0]?.name).toBe('final cut.webm');
     // No input yet: the default name.
     expect(writeConvert(emptyForm(), DEFAULT_CHOICES).outputs[0]?.name).toBe('output.mp4');
+  });
+
+  it('names the job after the format chosen, not the encoder the command starts with', () => {
+    const picked = { key: 'i', alias: 'in_1', source: 'stored' as const, url: 'http://x/storage/1/ignored.bin', fileName: 'holiday.mov' };
+    const webm = writeConvert({ ...emptyForm(), inputs: [picked] }, { ...DEFAULT_CHOICES, container: 'webm', videoCodec: 'vp9' });
+    expect(toRequest(webm).name).toBe('Convert to WebM: holiday.mov → holiday.webm');
+    expect(toRequest(writeConvert(webm, { ...DEFAULT_CHOICES, container: 'mp3' })).name).toBe('Convert to MP3: holiday.mov → holiday.mp3');
+    // A name typed by hand wins.
+    expect(toRequest({ ...webm, name: 'For the website' }).name).toBe('For the website');
   });
 
   it('previews 3 seconds from the start given, into preview- outputs', () => {

@@ -5,6 +5,7 @@
 import { convertArgs, DEFAULT_CHOICES, type ConvertChoices } from './convert-args';
 import { fileNameOf, newKey, type InputRow, type JobForm } from './form';
 import type { SourceFacts } from './convert-estimate';
+import { CONTAINERS } from './convert-formats';
 
 /** True when the command holds text the panel did not write: the panel then leaves it alone. */
 export function isEditedByHand(form: JobForm): boolean {
@@ -25,7 +26,9 @@ export function withExtension(name: string, extension: string): string {
 
 /**
  * The form with the panel's command written in: one command (not chained), the first
- * input and output aliases, the output renamed to the container's extension.
+ * input and output aliases, the output renamed to the container's extension, and the job
+ * named after what the editor chose ("Convert to WebM: holiday.mov → holiday.webm"), not
+ * after the encoder the service would read from the command.
  */
 export function writeConvert(form: JobForm, choices: ConvertChoices): JobForm {
   const inAlias = form.inputMode === 'files' ? (form.inputs[0]?.alias.trim() ?? 'in_1') || 'in_1' : 'in_1';
@@ -43,6 +46,7 @@ export function writeConvert(form: JobForm, choices: ConvertChoices): JobForm {
     inputs,
     outputMode: 'files',
     outputs: [output, ...(form.outputMode === 'files' ? form.outputs.slice(1) : [])],
+    templateTitle: `Convert to ${CONTAINERS[choices.container].label}`,
     convert: { choices, written: args.command, ...(named.fromInput ? { outputName: named.name } : {}) },
   };
 }
