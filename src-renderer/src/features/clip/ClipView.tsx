@@ -97,7 +97,6 @@ export function ClipView({ fileId }: { fileId: string }) {
             segments={seg.segments}
             current={seg.current}
             fps={fps}
-            duration={duration}
             renaming={renaming}
             dispatch={dispatch}
             onRenameDone={() => setRenaming(null)}

@@ -7,15 +7,22 @@ interface Props {
   segments: readonly Segment[];
   current: number;
   fps: number;
-  duration: number;
   renaming: number | null;
   dispatch(a: SegmentAction): void;
   onRenameDone(): void;
   onSeek(t: number): void;
 }
 
+/**
+ * The out point as editors read it: the last frame kept (O at 00:00:00:24 shows 00:00:00:24),
+ * where the segment's end is the time the next frame starts (docs/gui.md, "Cut").
+ */
+function lastFrame(end: number, fps: number): string {
+  return formatTimecode(Math.max(0, end - 1 / fps), fps);
+}
+
 /** The segments, in export order: select, go to, rename (F2), reorder (Alt+↑/↓), delete. */
-export function SegmentList({ segments, current, fps, duration, renaming, dispatch, onRenameDone, onSeek }: Props) {
+export function SegmentList({ segments, current, fps, renaming, dispatch, onRenameDone, onSeek }: Props) {
   if (segments.length === 0) return <p className="muted small">No segments yet. Press I at the first frame you want and O at the last.</p>;
   return (
     <ol className="clip-segments" aria-label="Segments">
@@ -27,7 +34,7 @@ export function SegmentList({ segments, current, fps, duration, renaming, dispat
             <button
               type="button"
               className="clip-segment-pick"
-              aria-label={`${s.name}: ${formatTimecode(s.start, fps)} to ${formatTimecode(s.end ?? duration, fps)}${i === current ? ', current' : ''}`}
+              aria-label={`${s.name}: ${formatTimecode(s.start, fps)} to ${s.end === null ? 'the end' : lastFrame(s.end, fps)}${i === current ? ', current' : ''}`}
               onClick={() => {
                 dispatch({ type: 'select', index: i });
                 onSeek(s.start);
@@ -35,7 +42,7 @@ export function SegmentList({ segments, current, fps, duration, renaming, dispat
             >
               <span className="clip-segment-name">{s.name}</span>
               <code className="small">
-                {formatTimecode(s.start, fps)} → {s.end === null ? 'end' : formatTimecode(s.end, fps)}
+                {formatTimecode(s.start, fps)} → {s.end === null ? 'end' : lastFrame(s.end, fps)}
               </code>
             </button>
           )}

@@ -22,13 +22,29 @@ describe('segments', () => {
     ).toMatchObject({ start: 2, end: null });
   });
 
-  it('when an in point passes the out point, then the out point is dropped', () => {
+  it("when I is pressed at or after a finished segment's out point, then the next segment starts there and the first is kept", () => {
     const s = run([
       { type: 'in', t: 1 },
       { type: 'out', t: 2 },
       { type: 'in', t: 5 },
+      { type: 'out', t: 6 },
+      { type: 'in', t: 6 },
     ]);
-    expect(s.segments[0]).toMatchObject({ start: 5, end: null });
+    expect(s.segments.map((x) => [x.start, x.end])).toEqual([
+      [1, 2],
+      [5, 6],
+      [6, null],
+    ]);
+    expect(s.current).toBe(2);
+  });
+
+  it('when I is pressed inside or before the current segment, then its in point moves', () => {
+    const marked = run([
+      { type: 'in', t: 2 },
+      { type: 'out', t: 4 },
+    ]);
+    expect(run([{ type: 'in', t: 3 }], marked).segments).toMatchObject([{ start: 3, end: 4 }]);
+    expect(run([{ type: 'in', t: 0.5 }], marked).segments).toMatchObject([{ start: 0.5, end: 4 }]);
   });
 
   it('adds, moves, renames and removes segments, keeping the current one sensible', () => {

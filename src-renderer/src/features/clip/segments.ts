@@ -1,6 +1,6 @@
 /**
  * The segments of the clip view as a pure reducer: I/O set the current segment's in and
- * out, N starts a new one, and they can be reordered, renamed and deleted. A segment
+ * out (an I after a finished segment starts the next), N starts a new one, and they can be reordered, renamed and deleted. A segment
  * without an out point runs to the end of the file.
  */
 export interface Segment {
@@ -43,7 +43,9 @@ export function segmentsReducer(state: SegmentsState, action: SegmentAction): Se
   switch (action.type) {
     case 'in':
       if (!cur) return withNew(state, { start: action.t, end: null });
-      // An in point after the out point drops the out point (the segment runs to the end again).
+      // At or past a finished segment's out point, I starts the next segment, as in LosslessCut:
+      // I, O, I, O … marks several without N, and never undoes the one just marked.
+      if (cur.end !== null && action.t >= cur.end) return withNew(state, { start: action.t, end: null });
       return updateCurrent(state, (s) => ({ ...s, start: action.t, end: s.end !== null && s.end <= action.t ? null : s.end }));
     case 'out':
       if (!cur) return action.t > 0 ? withNew(state, { start: 0, end: action.t }) : state;
