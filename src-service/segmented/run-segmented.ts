@@ -13,6 +13,7 @@ import { JobFailure } from '../errors';
 import { probe, readKeyframes } from '../facts/compute';
 import { streamFactsOf } from '../facts/stream-facts';
 import { planSegmented, type SegmentedPlan } from './plan';
+import { createSegmentsProgress, type RunningSegment } from './progress';
 import { dropState, fileOf, loadManifest, planKey, recordDone, stateDirOf, type Manifest } from './manifest';
 import type { RunKind } from '../jobs/run-kinds';
 
@@ -140,14 +141,9 @@ async function encodeSegments(
   const pending = state.segments.filter((s) => s.status === 'PENDING').map((s) => s.index);
   const stop = new AbortController();
   const signal = AbortSignal.any([ctx.opts.signal, stop.signal]);
-  const total = plan.segments.at(-1)!.end - plan.segments[0]!.start || 1;
-  const running = new Map<number, number>();
-  const report = () => {
-    const done = state.segments.filter((s) => s.status === 'DONE' || s.status === 'REUSED').reduce((n, s) => n + s.end - s.start, 0);
-    const now = [...running.values()].reduce((n, t) => n + t, 0);
-    const percent = Math.min(100, Math.round((1000 * (done + now)) / total) / 10);
-    ctx.opts.onProgress({ percent, out_time_seconds: done + now, speed: null, fps: null, eta_seconds: null, step: 1, steps: 1 });
-  };
+  const running = new Map<number, RunningSegment>();
+  const progress = createSegmentsProgress();
+  const report = () => ctx.opts.onProgress(progress(state.segments, running.values()));
   let seconds = 0;
   const lane = async (core: number | undefined) => {
     for (let index = pending.shift(); index !== undefined; index = pending.shift()) {
@@ -155,7 +151,7 @@ async function encodeSegments(
       const worker = `local:core${core ?? 'any'}`;
       Object.assign(seg, { status: 'RUNNING', worker });
       deps.commands.setSegments(row.id, state);
-      const onProgress: StepOptions['onProgress'] = (p) => (running.set(index, p.out_time_seconds), report());
+      const onProgress: StepOptions['onProgress'] = (p) => (running.set(index, { outTime: p.out_time_seconds, fps: p.fps }), report());
       const r = await ctx.run([plan.encodes[index]!], { signal, cpus: core === undefined ? [] : [core], onProgress });
       running.delete(index);
       seconds += r.ffmpegSeconds;

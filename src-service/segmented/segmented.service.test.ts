@@ -149,7 +149,7 @@ describe('segmented encodes', () => {
     expect(fs.readFileSync(again.file).equals(fs.readFileSync(seg.file))).toBe(true);
   });
 
-  it('when a segmented encode is cancelled while segments run, then it ends CANCELLED and its finished segments are removed', async () => {
+  it('when a segmented encode runs, then its progress has a speed, an ETA and FPS; cancelled while segments run, it ends CANCELLED and its finished segments are removed', async () => {
     const res = await svc.api('POST', '/v1/run-ffmpeg-command', {
       input_files: { in_1: `${media.url}/h264-25.mp4` },
       output_files: { out_1: 'out.mp4' },
@@ -160,6 +160,10 @@ describe('segmented encodes', () => {
     expect(res.status, res.text).toBe(200);
     const id = res.body.command_id;
     await svc.waitForCommand(id, { until: (b) => (b.segments ?? []).some((s: any) => s.status === 'RUNNING') });
+    // Two encodes at once (-re: about 1× each): the job's speed is theirs together, with an ETA and their FPS summed.
+    const moving = await svc.waitForCommand(id, { until: (b) => typeof b.progress?.speed === 'number' || b.status !== 'PROCESSING' });
+    expect(moving.progress).toMatchObject({ speed: expect.any(Number), eta_seconds: expect.any(Number), fps: expect.any(Number) });
+    expect(moving.progress.speed).toBeGreaterThan(0.5);
     expect((await svc.api('POST', `/v1/commands/${id}/cancel`)).status).toBe(200);
     const done = await svc.waitForCommand(id);
     expect(done.status).toBe('FAILED');

@@ -6,6 +6,7 @@ import { JobFailure } from '../../errors';
 import { isCommandFailure } from '../../contract/enums';
 import type { WorkerFailureStatus } from '../../contract/worker-protocol.schema';
 import { fileOf, loadManifest, planKey, recordDone, stateDirOf } from '../../segmented/manifest';
+import { createSegmentsProgress } from '../../segmented/progress';
 import { buildPlan } from '../plan';
 import type { RemoteJobsDeps } from '../remote-jobs';
 import { hasPlan, loadPlan, pieceCount, pieceOutput } from './pieces';
@@ -43,7 +44,19 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
     if (!row || !d) return null;
     const manifest = loadManifest(stateDir, planKey(d.plan.segments, d.plan.encodes));
     const state: SegmentedState = row.segmented ?? { reused: 0, segments: [] };
-    const c: Coordinated = { row, d, manifest, stateDir, state, runners: new Map(), gen: new Map(), joining: false, ffmpegSeconds: 0, log: [] };
+    const c: Coordinated = {
+      row,
+      d,
+      manifest,
+      stateDir,
+      state,
+      runners: new Map(),
+      gen: new Map(),
+      joining: false,
+      ffmpegSeconds: 0,
+      log: [],
+      progress: createSegmentsProgress(),
+    };
     live.set(id, c);
     markReused(c, 'the service restarted'); // what an earlier service run finished is kept, not redone
     return c;
@@ -67,7 +80,16 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
     void (async () => {
       const t0 = performance.now();
       const planned = await planDistributed(deps, running, abort.signal);
-      const c: Coordinated = { ...planned, row: running, runners: new Map(), gen: new Map(), joining: false, ffmpegSeconds: 0, log: [] };
+      const c: Coordinated = {
+        ...planned,
+        row: running,
+        runners: new Map(),
+        gen: new Map(),
+        joining: false,
+        ffmpegSeconds: 0,
+        log: [],
+        progress: createSegmentsProgress(),
+      };
       const took = ((performance.now() - t0) / 1000).toFixed(2);
       c.log.push(`--- segmented across workers: ${c.d.plan.segments.length} segment(s), ${c.state.reused} reused from an earlier run; planned in ${took} s`);
       live.set(row.id, c);

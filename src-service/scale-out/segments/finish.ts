@@ -7,6 +7,7 @@ import { parseStoredRequest } from '../../jobs/submit';
 import { runSteps } from '../../jobs/run-steps';
 import { handleFailure, stepLimits, storeAndCommit, type CommitDeps } from '../../jobs/runner';
 import { dropState, fileOf, type Manifest } from '../../segmented/manifest';
+import { createSegmentsProgress } from '../../segmented/progress';
 import type { CoordinatorDeps } from './coordinator';
 import type { DistributedPlan } from './pieces';
 
@@ -24,6 +25,8 @@ export interface Coordinated {
   joining: boolean;
   ffmpegSeconds: number;
   log: string[];
+  /** Speed and ETA over the segments (segmented/progress.ts). */
+  progress: ReturnType<typeof createSegmentsProgress>;
 }
 
 const never = new AbortController().signal;
@@ -86,12 +89,8 @@ export function createFinisher(deps: CoordinatorDeps, forget: (id: string) => vo
 
   /** Progress over all segments: the finished ones and how far each running one got. */
   function report(c: Coordinated): void {
-    const segs = c.state.segments;
-    const total = (segs.at(-1)?.end ?? 0) - (segs[0]?.start ?? 0) || 1;
-    const done = segs.filter((s) => s.status === 'DONE' || s.status === 'REUSED').reduce((n, s) => n + s.end - s.start, 0);
-    const now = [...c.runners.entries()].filter(([i]) => i < segs.length).reduce((n, [, r]) => n + r.outTime, 0);
-    const percent = Math.min(100, Math.round((1000 * (done + now)) / total) / 10);
-    deps.notifier.onProgress(c.row, { percent, out_time_seconds: done + now, speed: null, fps: null, eta_seconds: null, step: 1, steps: 1 });
+    const running = [...c.runners.entries()].filter(([i]) => i < c.state.segments.length).map(([, r]) => ({ outTime: r.outTime }));
+    deps.notifier.onProgress(c.row, c.progress(c.state.segments, running));
   }
 
   return { join, fail, report };
