@@ -72,6 +72,15 @@ export function createAccountsRepo(db: Db) {
   // Every request looks its key up: valid keys are remembered until a revoke here, or any commit by another process.
   const keyWatch = createDbWatch(db);
   const accountByKeyHash = createReadCache<Account>(keyWatch);
+  const accountByHash = (hash: string): Account | undefined => {
+    const cached = accountByKeyHash.get(hash);
+    if (cached) return cached;
+    const row = byKeyHash.get(hash) as AccountRow | undefined;
+    if (!row) return undefined;
+    const account = toAccount(row);
+    accountByKeyHash.set(hash, account);
+    return account;
+  };
 
   return {
     createAccount(plan: Plan, opts: { storageQuotaBytes?: number | null; processingQuotaBytes?: number | null } = {}): Account {
@@ -93,15 +102,10 @@ export function createAccountsRepo(db: Db) {
       return { id, key };
     },
     findAccountByKey(key: string): Account | undefined {
-      const hash = hashKey(key);
-      const cached = accountByKeyHash.get(hash);
-      if (cached) return cached;
-      const row = byKeyHash.get(hash) as AccountRow | undefined;
-      if (!row) return undefined;
-      const account = toAccount(row);
-      accountByKeyHash.set(hash, account);
-      return account;
+      return accountByHash(hashKey(key));
     },
+    /** The same lookup from the key's hash (hashKey), for a caller that already has it. */
+    findAccountByKeyHash: accountByHash,
     hasKey(key: string): boolean {
       return keyIdByHash.get(hashKey(key)) !== undefined;
     },

@@ -85,16 +85,27 @@ describe('poll of a finished command (fast path before Koa)', () => {
     expect(JSON.parse(presigned.text)).toMatchObject({ command_id: commandId, status: 'SUCCESS' });
   });
 
-  it('when the key is revoked after the answer was cached, then the poll is refused', async () => {
+  it('when the key is revoked after the answer was cached, even on the same keep-alive connection, then the poll is refused; another key on it gets its own answer', async () => {
     const accounts = svc.service.parts.accounts;
     const account = accounts.createAccount('pro');
     const { key, id } = accounts.addKey(account.id);
     const done = await lavfiOutputs(svc, { out_1: 'b.mp4' }, { key });
     const path = `/v1/commands/${done.command_id}`;
-    expect((await client.send({ method: 'GET', path, headers: { 'x-api-key': key } })).status).toBe(200);
-    expect((await client.send({ method: 'GET', path, headers: { 'x-api-key': key } })).status).toBe(200);
-    expect(accounts.revokeKey(id)).toBe(true);
-    expect((await client.send({ method: 'GET', path, headers: { 'x-api-key': key } })).status).toBe(401);
+    // One connection: the fast path remembers the key's hash on it (docs/performance.md, "Polling").
+    const one = createHttpClient(svc.url, 1);
+    const get = (k: string, p = path) => one.send({ method: 'GET', path: p, headers: { 'x-api-key': k } });
+    try {
+      expect((await get(key)).status).toBe(200);
+      expect((await get(key)).status).toBe(200);
+      // The local key on the same connection: that command is not its own (404), its own command is (200).
+      expect((await get(svc.key)).status).toBe(404);
+      expect((await get(svc.key, `/v1/commands/${commandId}`)).status).toBe(200);
+      expect((await get(key)).status).toBe(200);
+      expect(accounts.revokeKey(id)).toBe(true);
+      expect((await get(key)).status).toBe(401);
+    } finally {
+      one.close();
+    }
   });
 
   it('when its outputs are deleted, then the poll shows it at once (the cached answer is dropped)', async () => {

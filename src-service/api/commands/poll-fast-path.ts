@@ -1,8 +1,19 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AccountsRepo } from '../../accounts/accounts-repo';
+import type { Socket } from 'node:net';
+import { hashKey, type AccountsRepo } from '../../accounts/accounts-repo';
 import type { HostGuardOptions } from '../middleware/host-guard';
 import type { PollCache } from './poll-cache';
+
+/**
+ * The last key a connection sent and its hash: a script polling over keep-alive sends the same
+ * key each time, and its SHA-256 was the fast path's largest own cost (docs/performance.md,
+ * "Polling"). Kept on the socket, so it lives as long as the connection that sent it, never in
+ * a process-wide table; the account is still looked up by hash each time, so a revoked key is
+ * refused at once.
+ */
+const KEY_MEMO = Symbol('ffdesk.pollKeyHash');
+type MemoSocket = Socket & { [KEY_MEMO]?: { key: string; hash: string } };
 
 /** A poll of one command with no query string: the only shape answered here. */
 const POLL_PATH = /^\/v1\/(?:commands|poll-command)\/([A-Za-z0-9_-]{1,128})$/;
@@ -17,7 +28,7 @@ const POLL_PATH = /^\/v1\/(?:commands|poll-command)\/([A-Za-z0-9_-]{1,128})$/;
  * its usual answer.
  */
 export function pollFastPath(
-  deps: { accounts: Pick<AccountsRepo, 'findAccountByKey'>; cache: PollCache },
+  deps: { accounts: Pick<AccountsRepo, 'findAccountByKeyHash'>; cache: PollCache },
   guard: HostGuardOptions,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const cache = deps.cache;
@@ -32,7 +43,10 @@ export function pollFastPath(
     if (h.origin && !guard.allowedOrigins().has(h.origin.toLowerCase())) return false;
     const key = h.key;
     if (key === undefined || key === '') return false;
-    const account = deps.accounts.findAccountByKey(key);
+    const socket = req.socket as MemoSocket;
+    let memo = socket[KEY_MEMO];
+    if (memo?.key !== key) socket[KEY_MEMO] = memo = { key, hash: hashKey(key) };
+    const account = deps.accounts.findAccountByKeyHash(memo.hash);
     if (!account) return false;
     const json = cache.get(account.id, m[1] as string);
     if (json === undefined) return false;
