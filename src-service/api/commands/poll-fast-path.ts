@@ -45,7 +45,7 @@ export function pollFastPath(
     if (key === undefined || key === '') return false;
     const socket = req.socket as MemoSocket;
     let memo = socket[KEY_MEMO];
-    if (memo?.key !== key) socket[KEY_MEMO] = memo = { key, hash: hashKey(key) };
+    if (!memo || !sameKey(memo.key, key)) socket[KEY_MEMO] = memo = { key, hash: hashKey(key) };
     const account = deps.accounts.findAccountByKeyHash(memo.hash);
     if (!account) return false;
     const json = cache.get(account.id, m[1] as string);
@@ -55,6 +55,18 @@ export function pollFastPath(
     res.end(json);
     return true;
   };
+}
+
+/**
+ * Whether two keys are equal, in time that does not depend on where they differ: behind a proxy
+ * that reuses its upstream connections, the key remembered on a connection may be another
+ * client's (SECURITY.md, "Timing").
+ */
+function sameKey(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
 }
 
 interface PollHeaders {
