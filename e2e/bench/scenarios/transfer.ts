@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { clientFor, watchEvents } from '../lib/api';
 import { startBaselineServer } from '../lib/baseline-server';
 import type { BenchContext, Scenario } from '../lib/context';
 import { findNginx, startNginx } from '../lib/nginx';
@@ -11,7 +10,7 @@ import { download, type Downloaded } from '../lib/transfer';
 import { downloadPath } from '../../../src-service/storage/kernel-send';
 import { cpuSeconds } from '../lib/cpu-time';
 import { storeInput } from '../lib/inputs';
-import { growthRow, measureUploads, writeRandomFile } from './upload';
+import { growthRow, measureUploads, withTransferService } from './upload';
 
 /**
  * The upload rows (scenarios/upload.ts), then download of the stored file's storage_url
@@ -20,24 +19,12 @@ import { growthRow, measureUploads, writeRandomFile } from './upload';
  */
 export const transferScenario: Scenario = {
   name: 'transfer',
-  async run(ctx) {
-    const dir = ctx.dir('transfer');
-    const source = path.join(dir, 'source.bin');
-    await writeRandomFile(source, ctx.sizes.transferBytes);
-    const service = await startService(ctx.dir('transfer-data'));
-    const client = clientFor(service);
-    const events = watchEvents(client);
-    try {
-      await events.ready;
+  run: (ctx) =>
+    withTransferService(ctx, 'transfer', async ({ service, client, events, source }) => {
       const uploads = await measureUploads(ctx, service, client, events, source);
       const storageUrl = (await client.getFile(uploads.keptFileId)).storage_url as string;
-      const downloads = await measureDownloads(ctx, service, storageUrl, source);
-      return [...uploads.rows, ...downloadRows(ctx, downloads)];
-    } finally {
-      events.close();
-      await service.stop();
-    }
-  },
+      return [...uploads.rows, ...downloadRows(ctx, await measureDownloads(ctx, service, storageUrl, source))];
+    }),
 };
 
 /**
@@ -46,21 +33,11 @@ export const transferScenario: Scenario = {
  */
 export const downloadScenario: Scenario = {
   name: 'download',
-  async run(ctx) {
-    const source = path.join(ctx.dir('download'), 'source.bin');
-    await writeRandomFile(source, ctx.sizes.transferBytes);
-    const service = await startService(ctx.dir('download-data'));
-    const client = clientFor(service);
-    const events = watchEvents(client);
-    try {
-      await events.ready;
+  run: (ctx) =>
+    withTransferService(ctx, 'download', async ({ service, client, events, source }) => {
       const { storageUrl } = await storeInput(client, events, source);
       return downloadRows(ctx, await measureDownloads(ctx, service, storageUrl, source));
-    } finally {
-      events.close();
-      await service.stop();
-    }
-  },
+    }),
 };
 
 /** A download and the CPU seconds per GiB its server used (user + system, every thread). */

@@ -40,21 +40,31 @@ export interface UploadMeasures {
  */
 export const uploadScenario: Scenario = {
   name: 'upload',
-  async run(ctx) {
-    const source = path.join(ctx.dir('upload'), 'source.bin');
-    await writeRandomFile(source, ctx.sizes.transferBytes);
-    const service = await startService(ctx.dir('upload-data'));
-    const client = clientFor(service);
-    const events = watchEvents(client);
-    try {
-      await events.ready;
-      return (await measureUploads(ctx, service, client, events, source)).rows;
-    } finally {
-      events.close();
-      await service.stop();
-    }
-  },
+  run: (ctx) => withTransferService(ctx, 'upload', async (s) => (await measureUploads(ctx, s.service, s.client, s.events, s.source)).rows),
 };
+
+/**
+ * The set-up the transfer scenarios share: a random source file of the run's size in
+ * `<name>/source.bin`, a fresh service in `<name>-data` with its event stream open, stopped after `fn`.
+ */
+export async function withTransferService(
+  ctx: BenchContext,
+  name: string,
+  fn: (s: { service: BenchService; client: FfdeskClient; events: EventWatcher; source: string }) => Promise<Row[]>,
+): Promise<Row[]> {
+  const source = path.join(ctx.dir(name), 'source.bin');
+  await writeRandomFile(source, ctx.sizes.transferBytes);
+  const service = await startService(ctx.dir(`${name}-data`));
+  const client = clientFor(service);
+  const events = watchEvents(client);
+  try {
+    await events.ready;
+    return await fn({ service, client, events, source });
+  } finally {
+    events.close();
+    await service.stop();
+  }
+}
 
 /**
  * Upload (init-upload + 6 part PUTs of 8 MiB at a time + complete-upload, until STORED)

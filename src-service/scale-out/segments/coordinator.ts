@@ -44,23 +44,22 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
     if (!row || !d) return null;
     const manifest = loadManifest(stateDir, planKey(d.plan.segments, d.plan.encodes));
     const state: SegmentedState = row.segmented ?? { reused: 0, segments: [] };
-    const c: Coordinated = {
-      row,
-      d,
-      manifest,
-      stateDir,
-      state,
-      runners: new Map(),
-      gen: new Map(),
-      joining: false,
-      ffmpegSeconds: 0,
-      log: [],
-      progress: createSegmentsProgress(),
-    };
+    const c = coordinated({ row, d, manifest, stateDir, state });
     live.set(id, c);
     markReused(c, 'the service restarted'); // what an earlier service run finished is kept, not redone
     return c;
   }
+
+  /** A command's coordination state, nothing running yet. */
+  const coordinated = (base: Pick<Coordinated, 'row' | 'd' | 'manifest' | 'stateDir' | 'state'>): Coordinated => ({
+    ...base,
+    runners: new Map(),
+    gen: new Map(),
+    joining: false,
+    ffmpegSeconds: 0,
+    log: [],
+    progress: createSegmentsProgress(),
+  });
 
   const isDone = (c: Coordinated, index: number) => c.manifest.done[String(index)] !== undefined;
   const allDone = (c: Coordinated) => Array.from({ length: pieceCount(c.d) }, (_, i) => i).every((i) => isDone(c, i));
@@ -80,16 +79,7 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
     void (async () => {
       const t0 = performance.now();
       const planned = await planDistributed(deps, running, abort.signal);
-      const c: Coordinated = {
-        ...planned,
-        row: running,
-        runners: new Map(),
-        gen: new Map(),
-        joining: false,
-        ffmpegSeconds: 0,
-        log: [],
-        progress: createSegmentsProgress(),
-      };
+      const c = coordinated({ ...planned, row: running });
       const took = ((performance.now() - t0) / 1000).toFixed(2);
       c.log.push(`--- segmented across workers: ${c.d.plan.segments.length} segment(s), ${c.state.reused} reused from an earlier run; planned in ${took} s`);
       live.set(row.id, c);
