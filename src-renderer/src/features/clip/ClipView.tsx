@@ -116,7 +116,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           onZoom={(by) => setZoom((z) => (by > 0 ? Math.min(MAX_ZOOM, z * 2) : Math.max(1, z / 2)))}
         />
         <p className="small muted clip-hint">
-          Press <kbd>?</kbd> for every key. I / O mark in and out, N starts another segment.
+          Press <kbd>?</kbd> for every key. I / O mark in and out; I past an out point, or N, starts another segment.
         </p>
       </div>
       <div className="clip-bottom">
