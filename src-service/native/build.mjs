@@ -35,10 +35,12 @@ function build() {
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
   const built = path.join(here, 'build/Release', FILE);
   if (r.status !== 0 || !fs.existsSync(built)) {
+    // The compiler's own complaint, not node-gyp's report of where it ran.
+    const noise = /^gyp (info|ERR! (System|command|cwd|node -v|node-gyp -v|not ok|stack))/;
     const tail = `${r.stdout ?? ''}${r.stderr ?? ''}`
       .split('\n')
-      .filter((l) => l.trim() && !l.startsWith('gyp info'))
-      .slice(-6);
+      .filter((l) => l.trim() && !noise.test(l))
+      .slice(-4);
     return `the build failed (a C compiler, make and python3 are needed):\n  ${tail.join('\n  ')}`;
   }
   // Renamed into place: a running service may have the previous file mapped.
