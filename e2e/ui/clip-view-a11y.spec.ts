@@ -56,6 +56,11 @@ test.describe('clip view', () => {
     await expect(clip.timeline()).toHaveAttribute('aria-label', /zoom 2×/);
     await clip.press('0');
     await check('marked');
+    // X: the segments drawn as cut away and the mode said in red beside the timeline; X again keeps them.
+    await clip.press('x');
+    await expect(page.getByTestId('keep-mode')).toHaveText(/removes the segments/);
+    await check('removing');
+    await clip.press('x');
 
     await clip.press('?');
     await expect(page.getByRole('dialog', { name: 'Keys of the clip view' })).toBeVisible();
@@ -83,7 +88,7 @@ test.describe('clip view', () => {
     await expect(page.getByRole('list', { name: 'Saved files' }).locator('code')).toHaveCount(1);
     await check('saved');
 
-    expect(Object.keys(found)).toHaveLength(6 * 4);
+    expect(Object.keys(found)).toHaveLength(7 * 4);
     expect(Object.entries(found).filter(([, v]) => v.length > 0)).toEqual([]);
   });
 });

@@ -101,9 +101,13 @@ test.describe('clip view', () => {
     await expect(clip.segments()).toHaveText([/intro/]);
     await expect(page.getByRole('button', { name: 'Export 1 part' })).toBeVisible();
     // X: remove the selected segment instead, keeping the rest (frames 3 to the end).
+    await expect(page.getByTestId('keep-mode')).toHaveText('Export keeps the segments.');
     await clip.press('x');
     await expect(page.getByRole('radio', { name: /Remove selected/ })).toBeChecked();
     await expect(page.getByRole('button', { name: 'Export 1 part' })).toBeVisible();
+    // Said beside the timeline (the radio is below the fold at 800 px), and drawn as cut away.
+    await expect(page.getByTestId('keep-mode')).toHaveText('Export removes the segments and keeps the rest.');
+    await expect(page.locator('.clip-track')).toHaveAttribute('data-removing', 'true');
 
     // L plays, L again doubles, K pauses, J plays backwards, Space toggles. From the keyframe at
     // 1 s, so J has at least a second to run back (from the first frames it reached the start and

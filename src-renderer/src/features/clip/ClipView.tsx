@@ -111,12 +111,17 @@ export function ClipView({ fileId }: { fileId: string }) {
           keyframes={keyframes}
           timeline={facts.timeline}
           segments={seg.segments}
+          removing={!options.keep}
           current={seg.current}
           onSeek={player.transport.seek}
           onZoom={(by) => setZoom((z) => (by > 0 ? Math.min(MAX_ZOOM, z * 2) : Math.max(1, z / 2)))}
         />
         <p className="small muted clip-hint">
-          Press <kbd>?</kbd> for every key. I / O mark in and out; I past an out point, or N, starts another segment.
+          Press <kbd>?</kbd> for every key. I / O mark in and out; I past an out point, or N, starts another segment.{' '}
+          {/* X switches below the fold at 800 px: said here, where the eyes are, and read out. */}
+          <span className="clip-keep-mode" data-removing={!options.keep} aria-live="polite" data-testid="keep-mode">
+            {options.keep ? 'Export keeps the segments.' : 'Export removes the segments and keeps the rest.'}
+          </span>
         </p>
       </div>
       <div className="clip-bottom">

@@ -13,6 +13,8 @@ interface Props {
   keyframes: readonly number[];
   timeline?: TimelineResponse;
   segments: readonly Segment[];
+  /** Exports remove the segments (X): they are drawn as cut away. */
+  removing: boolean;
   current: number;
   onSeek(t: number): void;
   onZoom(by: 1 | -1): void;
@@ -22,7 +24,7 @@ interface Props {
  * The zoomable timeline: thumbnails, waveform, keyframe ticks, segment ranges and the
  * playhead. The keyboard moves the playhead (the clip view's keys); a click seeks; Ctrl+wheel zooms.
  */
-export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segments, current, onSeek, onZoom }: Props) {
+export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segments, removing, current, onSeek, onZoom }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [viewWidth, setViewWidth] = useState(0);
   useLayoutEffect(() => {
@@ -72,7 +74,7 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
       data-keyframes={keyframes.length}
       aria-label={`Timeline, zoom ${zoom}×, playhead at ${formatTimecode(time, fps)}`}
     >
-      <div className="clip-track" style={{ width }} onClick={seekAt}>
+      <div className="clip-track" data-removing={removing} style={{ width }} onClick={seekAt}>
         {timeline?.thumbnails && width > 0 && <ThumbStrip width={width} duration={duration} thumbnails={timeline.thumbnails} />}
         <TimelineCanvas width={width} duration={duration} keyframes={keyframes} waveform={timeline?.waveform ?? null} />
         {segments.map((s, i) => (
