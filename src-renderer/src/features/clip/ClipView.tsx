@@ -97,6 +97,7 @@ export function ClipView({ fileId }: { fileId: string }) {
             segments={seg.segments}
             current={seg.current}
             fps={fps}
+            duration={duration}
             renaming={renaming}
             dispatch={dispatch}
             onRenameDone={() => setRenaming(null)}

@@ -7,6 +7,8 @@ interface Props {
   segments: readonly Segment[];
   current: number;
   fps: number;
+  /** The file's length: where a segment without an out point ends. */
+  duration: number;
   renaming: number | null;
   dispatch(a: SegmentAction): void;
   onRenameDone(): void;
@@ -21,8 +23,13 @@ function lastFrame(end: number, fps: number): string {
   return formatTimecode(Math.max(0, end - 1 / fps), fps);
 }
 
+/** A segment's length in seconds, to the hundredth (what the export keeps of it). */
+function lengthOf(s: Segment, duration: number): string {
+  return Math.max(0, (s.end ?? duration) - s.start).toFixed(2);
+}
+
 /** The segments, in export order: select, go to, rename (F2), reorder (Alt+↑/↓), delete. */
-export function SegmentList({ segments, current, fps, renaming, dispatch, onRenameDone, onSeek }: Props) {
+export function SegmentList({ segments, current, fps, duration, renaming, dispatch, onRenameDone, onSeek }: Props) {
   if (segments.length === 0) return <p className="muted small">No segments yet. Press I at the first frame you want and O at the last.</p>;
   return (
     <ol className="clip-segments" aria-label="Segments">
@@ -34,13 +41,15 @@ export function SegmentList({ segments, current, fps, renaming, dispatch, onRena
             <button
               type="button"
               className="clip-segment-pick"
-              aria-label={`${s.name}: ${formatTimecode(s.start, fps)} to ${s.end === null ? 'the end' : lastFrame(s.end, fps)}${i === current ? ', current' : ''}`}
+              aria-label={`${s.name}: ${formatTimecode(s.start, fps)} to ${s.end === null ? 'the end' : lastFrame(s.end, fps)}, ${lengthOf(s, duration)} seconds${i === current ? ', current' : ''}`}
               onClick={() => {
                 dispatch({ type: 'select', index: i });
                 onSeek(s.start);
               }}
             >
-              <span className="clip-segment-name">{s.name}</span>
+              <span className="clip-segment-name">
+                {s.name} <span className="muted small clip-segment-length">{lengthOf(s, duration)} s</span>
+              </span>
               <code className="small">
                 {formatTimecode(s.start, fps)} → {s.end === null ? 'end' : lastFrame(s.end, fps)}
               </code>
