@@ -102,10 +102,6 @@ static napi_value fail(napi_env env, const char *message) {
   return NULL;
 }
 
-static void cancel_external(napi_env env, void *data, void *hint) {
-  (void)env, (void)data, (void)hint;
-}
-
 /* start(socketFd, fileFd, offset, length, callback) -> handle for cancel() */
 static napi_value start(napi_env env, napi_callback_info info) {
   size_t argc = 5;
@@ -154,7 +150,7 @@ static napi_value start(napi_env env, napi_callback_info info) {
     return NULL;
   }
   napi_value handle;
-  napi_create_external(env, t, cancel_external, NULL, &handle);
+  napi_create_external(env, t, NULL, NULL, &handle); /* freed by finish(), not by the GC */
   return handle;
 }
 

@@ -19,7 +19,8 @@ export const SENDFILE_FILE = 'ffdesk_sendfile.node';
 /** Transfers at once through the kernel; more (many paused media players) go through buffers. */
 const MAX_THREADS = 64;
 let threads = 0;
-let loaded: SendfileModule | null | undefined;
+/** The module, or why there is none (loaded on first use). */
+let loaded: { mod: SendfileModule } | { why: string } | undefined;
 
 /**
  * The native sender, or null where there is none: not Linux, not built (no C compiler at
@@ -27,36 +28,31 @@ let loaded: SendfileModule | null | undefined;
  */
 export function sendfileModule(): SendfileModule | null {
   if (process.env.FFDESK_SENDFILE === '0') return null; // read each time: a switch, not a start-up setting
-  if (loaded === undefined) loaded = load();
-  return loaded;
+  loaded ??= load();
+  return 'mod' in loaded ? loaded.mod : null;
 }
 
 /** How downloads are sent here, and why (`ffdesk doctor`). */
 export function downloadPath(): { via: 'sendfile' | 'buffers'; detail: string } {
   if (sendfileModule()) return { via: 'sendfile', detail: 'sendfile(2): bytes go from the page cache to the socket (out/native/ffdesk_sendfile.node)' };
-  const why =
-    process.env.FFDESK_SENDFILE === '0'
-      ? 'FFDESK_SENDFILE=0'
-      : process.platform !== 'linux'
-        ? 'sendfile is used on Linux only'
-        : 'the sendfile module is not built: run npm run build:native (it needs a C compiler, make and python3)';
+  const why = process.env.FFDESK_SENDFILE === '0' ? 'FFDESK_SENDFILE=0' : loaded && 'why' in loaded ? loaded.why : '';
   return { via: 'buffers', detail: `through buffers (${why})` };
 }
 
 /** Transfers the kernel is doing now (each on its own thread). */
 export const kernelTransfers = (): number => threads;
 
-function load(): SendfileModule | null {
-  if (process.platform !== 'linux') return null;
+function load(): { mod: SendfileModule } | { why: string } {
+  if (process.platform !== 'linux') return { why: 'sendfile is used on Linux only' };
   // From the sources (src-service/storage) or a bundle (out/service, out/main): the build is <repo>/out/native.
   const here = path.dirname(fileURLToPath(import.meta.url));
   const file = [path.resolve(here, '../../out/native', SENDFILE_FILE), path.resolve(here, '../native', SENDFILE_FILE)].find((p) => fs.existsSync(p));
-  if (!file) return null;
+  if (!file) return { why: 'the sendfile module is not built: run npm run build:native (it needs a C compiler, make and python3)' };
   try {
     const mod = createRequire(import.meta.url)(file) as SendfileModule;
-    return mod.usable ? mod : null;
-  } catch {
-    return null; // built for another node ABI or platform: the buffered path serves
+    return mod.usable ? { mod } : { why: 'this process does not ignore SIGPIPE' };
+  } catch (err) {
+    return { why: `${file} does not load: ${(err as Error).message}` };
   }
 }
 

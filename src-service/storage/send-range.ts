@@ -39,29 +39,26 @@ export async function sendFileRange(res: ServerResponse, fh: fs.FileHandle, star
   try {
     let position = start;
     let sending: Promise<void> = Promise.resolve();
+    if (end - start + 1 > FIRST_BYTES && sendfileModule()) {
+      // The headers and the first bytes through node:http (every header is Node's own), then the rest by the kernel.
+      const first = slabs[0] as Buffer;
+      position += await readInto(fh, first, position, end, FIRST_BYTES);
+      await Promise.race([write(res, first.subarray(0, position - start)), closed]);
+      const sent = gone ? null : kernelSend(res, fh.fd, position, end - position + 1);
+      const outcome = sent && (await sent);
+      if (outcome instanceof Error) throw outcome;
+      if (outcome) position = end + 1; // else no thread to spare: the buffers go on from here
+    }
     let turn = 0;
-    let viaKernel = end - start + 1 > FIRST_BYTES && sendfileModule() !== null; // tried once, after the first write
     while (position <= end && !gone) {
       const slab = slabs[turn] as Buffer;
       turn ^= 1;
-      const want = Math.min(viaKernel ? FIRST_BYTES : slab.length, end - position + 1);
-      const { bytesRead } = await fh.read(slab, 0, want, position);
-      if (bytesRead === 0) throw new Error('The file ended before its stated size (changed on disk?)');
+      const bytesRead = await readInto(fh, slab, position, end);
       position += bytesRead;
       await Promise.race([sending, closed]); // the other slab is free to send once the socket has taken the previous one
       if (gone) break;
       sending = write(res, slab.subarray(0, bytesRead));
       sending.catch(() => undefined); // a failed write also closes the response: the race below ends on either
-      if (viaKernel && position <= end) {
-        viaKernel = false;
-        await Promise.race([sending, closed]); // the headers and first bytes are in the kernel
-        const sent = gone ? null : kernelSend(res, fh.fd, position, end - position + 1);
-        if (sent) {
-          const outcome = await sent;
-          if (outcome instanceof Error) throw outcome;
-          position = end + 1;
-        }
-      }
     }
     await Promise.race([sending, closed]);
     if (!gone) res.end();
@@ -74,6 +71,13 @@ export async function sendFileRange(res: ServerResponse, fh: fs.FileHandle, star
     // A slab still referenced by a write that never completed (socket destroyed) is dropped, not reused.
     if (!gone) slabs.forEach(giveSlab);
   }
+}
+
+/** Reads bytes `position..end` (at most `max`) into the start of `slab`; a file shorter than stated throws. */
+async function readInto(fh: fs.FileHandle, slab: Buffer, position: number, end: number, max = slab.length): Promise<number> {
+  const { bytesRead } = await fh.read(slab, 0, Math.min(max, end - position + 1), position);
+  if (bytesRead === 0) throw new Error('The file ended before its stated size (changed on disk?)');
+  return bytesRead;
 }
 
 function write(res: ServerResponse, bytes: Buffer): Promise<void> {
