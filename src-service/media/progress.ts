@@ -62,7 +62,7 @@ function toProgress(block: Map<string, string>, outTime: number, duration: numbe
 }
 
 /** Output seconds still to make, divided by the speed (output seconds per wall second). */
-function etaSeconds(remaining: number, speed: number | null): number | null {
+export function etaSeconds(remaining: number, speed: number | null): number | null {
   return speed !== null && speed > 0 ? round1(Math.max(0, remaining) / speed) : null;
 }
 
@@ -80,5 +80,5 @@ function readNumber(value: string | undefined): number | null {
 }
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
+export const round1 = (n: number) => Math.round(n * 10) / 10;
+export const round3 = (n: number) => Math.round(n * 1000) / 1000;

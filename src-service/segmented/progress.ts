@@ -1,5 +1,5 @@
 import type { SegmentedState } from '../jobs/command';
-import type { Progress } from '../media/progress';
+import { etaSeconds, round1, round3, type Progress } from '../media/progress';
 
 /** How far back the speed of a segmented run is measured: long enough to span a segment's start. */
 const WINDOW_MS = 8000;
@@ -33,17 +33,15 @@ export function createSegmentsProgress(now: () => number = Date.now) {
     samples = [...samples.filter((s) => t - s.t <= WINDOW_MS), { t, pos }];
     const first = samples[0]!;
     const seconds = (t - first.t) / 1000;
-    const speed = seconds >= 1 && pos > first.pos ? round(((pos - first.pos) / seconds) * 100) / 100 : null;
+    const speed = seconds >= 1 && pos > first.pos ? Math.round(((pos - first.pos) / seconds) * 100) / 100 : null;
     return {
-      percent: Math.min(100, round((1000 * pos) / total) / 10),
-      out_time_seconds: round(pos * 1000) / 1000,
+      percent: Math.min(100, round1((100 * pos) / total)),
+      out_time_seconds: round3(pos),
       speed,
-      fps: fps === null ? null : round(fps),
-      eta_seconds: speed === null ? null : round(((total - pos) / speed) * 10) / 10,
+      fps: fps === null ? null : Math.round(fps),
+      eta_seconds: etaSeconds(total - pos, speed),
       step: 1,
       steps: 1,
     };
   };
 }
-
-const round = Math.round;
