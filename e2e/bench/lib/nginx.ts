@@ -6,8 +6,8 @@ import { findTool } from './tools';
 
 export interface Nginx {
   url: string;
-  /** The worker processes' pids (one here): they do the sending, the master only waits. */
-  workerPids(): number[];
+  /** The master's pid; its worker (one here) is its child. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -53,13 +53,7 @@ export async function startNginx(bin: string, rootDir: string, workDir: string):
   await waitForPort(port, child, () => err);
   return {
     url: `http://127.0.0.1:${port}`,
-    workerPids() {
-      try {
-        return fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-      } catch {
-        return []; // no /proc
-      }
-    },
+    pid: child.pid as number,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -10,7 +10,7 @@ import { storeInput } from '../lib/inputs';
 import { judge, type Row } from '../lib/report';
 import { startService, type BenchService } from '../lib/service';
 import { median } from '../lib/stats';
-import { cpuSeconds } from '../lib/cpu-time';
+import { readCpuSeconds as cpuSeconds } from '../../../src-service/media/cpu-time';
 import { findWrk, runWrk } from '../lib/wrk';
 
 const CONNECTIONS = 64;

@@ -8,7 +8,7 @@ import { fmtBytes, fmtMs, fmtRate, fmtSeconds, median } from '../lib/stats';
 import { findTool } from '../lib/tools';
 import { download, type Downloaded } from '../lib/transfer';
 import { downloadPath } from '../../../src-service/storage/kernel-send';
-import { cpuSeconds } from '../lib/cpu-time';
+import { readTreeCpuSeconds } from '../../../src-service/media/cpu-time';
 import { storeInput } from '../lib/inputs';
 import { growthRow, measureUploads, withTransferService } from './upload';
 
@@ -60,16 +60,9 @@ async function measureDownloads(ctx: BenchContext, service: Awaited<ReturnType<t
   const nginx = nginxBin ? await startNginx(nginxBin, path.dirname(source), ctx.dir('nginx')) : null;
   const bare = await startBaselineServer({ BENCH_STATIC_FILE: source });
   const size = ctx.sizes.transferBytes;
-  const get = async (url: string, pids: () => number[]): Promise<Sent> => {
-    const cpu = () => {
-      let sum = 0;
-      for (const pid of pids()) {
-        const used = cpuSeconds(pid);
-        if (used === null) return null;
-        sum += used;
-      }
-      return sum;
-    };
+  /** `pid` and its children (nginx's master and its worker). */
+  const get = async (url: string, pid: number): Promise<Sent> => {
+    const cpu = () => readTreeCpuSeconds(pid);
     const before = cpu();
     const r = await download(url, curl);
     const after = cpu();
@@ -86,9 +79,9 @@ async function measureDownloads(ctx: BenchContext, service: Awaited<ReturnType<t
   const end = service.rss.window();
   try {
     for (let i = 0; i < ctx.sizes.transferRuns; i++) {
-      out.ffdesk.push(checked(await get(storageUrl, () => [service.pid]), size));
-      if (nginx) out.nginx?.push(checked(await get(`${nginx.url}/${path.basename(source)}`, () => nginx.workerPids()), size));
-      out.node.push(checked(await get(`${bare.url}/file`, () => [bare.pid]), size));
+      out.ffdesk.push(checked(await get(storageUrl, service.pid), size));
+      if (nginx) out.nginx?.push(checked(await get(`${nginx.url}/${path.basename(source)}`, nginx.pid), size));
+      out.node.push(checked(await get(`${bare.url}/file`, bare.pid), size));
     }
   } finally {
     out.rss.peak = end();

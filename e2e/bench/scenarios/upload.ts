@@ -6,7 +6,7 @@ import type { FfdeskClient } from '../../../src-service/client';
 import { clientFor, watchEvents, type EventWatcher } from '../lib/api';
 import { startBaselineServer, startSpliceSink, type BaselineServer } from '../lib/baseline-server';
 import type { BenchContext, Scenario } from '../lib/context';
-import { cpuSeconds } from '../lib/cpu-time';
+import { readCpuSeconds as cpuSeconds } from '../../../src-service/media/cpu-time';
 import { putParts, splitParts, type PartClient } from '../lib/part-put';
 import { judge, type Row } from '../lib/report';
 import { startService, type BenchService } from '../lib/service';
