@@ -31,6 +31,30 @@ test.describe('settings', () => {
       await receiver.close();
     }
   });
+
+  test('when a URL is typed before the saved webhook has loaded, then the typing stays and Save stores it', async ({ page, svc }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let loaded = () => {};
+    const answered = new Promise<void>((resolve) => (loaded = resolve));
+    await page.route(/\/v1\/webhook(\?|$)/, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      await held;
+      await route.continue();
+      loaded();
+    });
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.nav('Settings').click();
+    const field = page.getByLabel('URL called when a job ends');
+    await field.fill('http://127.0.0.1:9/typed-early');
+    release();
+    await answered;
+    await expect(field).toHaveValue('http://127.0.0.1:9/typed-early');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText(/Signing secret:/)).toBeVisible();
+    expect((await svc.client.getWebhook()).url).toBe('http://127.0.0.1:9/typed-early');
+  });
 });
 
 test.describe('settings: workers', () => {

@@ -16,7 +16,12 @@ export function WebhookSection() {
   const deliveries = useAsync(() => client.listWebhookDeliveries(), [client]);
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
-  useEffect(() => setUrl(hook.data?.url ?? ''), [hook.data]);
+  // The saved URL fills the field only while the user has not typed in it: a slow first load
+  // must not wipe what was typed meanwhile (and turn "Save" into "remove the webhook").
+  const [edited, setEdited] = useState(false);
+  useEffect(() => {
+    if (!edited) setUrl(hook.data?.url ?? '');
+  }, [hook.data, edited]);
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -57,7 +62,10 @@ export function WebhookSection() {
                 type="url"
                 placeholder="http://localhost:9000/hooks/ffdesk"
                 value={url}
-                onChange={(e) => setUrl(e.target.value)}
+                onChange={(e) => {
+                  setEdited(true);
+                  setUrl(e.target.value);
+                }}
               />
             )}
           </Field>
