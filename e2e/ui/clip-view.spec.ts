@@ -58,7 +58,7 @@ test.describe('clip view', () => {
     await expect(saved).toHaveCount(1);
     const file = (await saved.textContent()) ?? '';
     expect(path.dirname(file)).toBe(fs.realpathSync(saveDir));
-    expect(path.basename(file)).toBe('walk-clip-cut-1.mp4');
+    expect(path.basename(file)).toBe('walk-clip-00.00.00.00-00.00.02.12-2-parts.mp4');
 
     const got = probe(file);
     expect(got.frames).toBe(25 + 13);

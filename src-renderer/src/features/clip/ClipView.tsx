@@ -7,7 +7,7 @@ import { ExportPanel, type ExportOptions } from './ExportPanel';
 import { KeysOverlay } from './KeysOverlay';
 import { SaveToPanel } from './SaveToPanel';
 import { SegmentList } from './SegmentList';
-import { complementSegments, emptySegments, keptSegments, problemOf, segmentsReducer } from './segments';
+import { complementSegments, emptySegments, keptSegments, problemOf, requestSegments, segmentsReducer } from './segments';
 import { Timeline } from './Timeline';
 import { fpsOf, nextKeyframe, previousKeyframe } from './timecode';
 import { clipActions, MAX_ZOOM } from './use-clip-actions';
@@ -39,13 +39,13 @@ export function ClipView({ fileId }: { fileId: string }) {
   const { run, submit } = useEditRun(api);
   const exportButton = useRef<HTMLButtonElement>(null);
 
-  const filename = options.filename || outputNameOf(facts.file?.filename);
   const parts = options.keep ? keptSegments(seg.segments, duration) : complementSegments(seg.segments, duration);
+  const filename = options.filename || outputNameOf(facts.file?.filename, parts, fps, options.join);
   const problem = !facts.file ? 'Loading the file…' : problemOf(parts);
   const exportNow = () => {
     if (problem || run.isSubmitting) return;
     exportButton.current?.focus();
-    void submit({ input: fileId, segments: parts, mode: options.mode, join: options.join, output: { filename }, ...splitOf(options) });
+    void submit({ input: fileId, segments: requestSegments(parts), mode: options.mode, join: options.join, output: { filename }, ...splitOf(options) });
   };
   const isDone = run.record?.status === 'SUCCESS';
 

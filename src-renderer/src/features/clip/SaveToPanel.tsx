@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from '../../ui/Button';
 import type { ClipApi, SaveToResponse } from './clip-api';
 import { FolderPicker } from '../../ui/FolderPicker';
-
-export const DEFAULT_PATTERN = '{name}-{segment}.{ext}';
+// The service's own default: the output's name as it is (a cut's name already says what it holds).
+import { DEFAULT_PATTERN } from '../../../../src-service/local/save-names';
 
 interface Props {
   api: ClipApi;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/Button';
 import type { Segment, SegmentAction } from './segments';
-import { formatTimecode } from './timecode';
+import { formatTimecode, lastFrameTime } from './timecode';
 
 interface Props {
   segments: readonly Segment[];
@@ -15,12 +15,9 @@ interface Props {
   onSeek(t: number): void;
 }
 
-/**
- * The out point as editors read it: the last frame kept (O at 00:00:00:24 shows 00:00:00:24),
- * where the segment's end is the time the next frame starts (docs/gui.md, "Cut").
- */
+/** The out point as editors read it: the last frame kept. */
 function lastFrame(end: number, fps: number): string {
-  return formatTimecode(Math.max(0, end - 1 / fps), fps);
+  return formatTimecode(lastFrameTime(end, fps), fps);
 }
 
 /** A segment's length in seconds, to the hundredth (what the export keeps of it). */

@@ -1,8 +1,23 @@
-/** The output name offered for a cut of `source`: "<stem>-cut.<ext>", in the characters POST /v1/edits accepts. */
-export function outputNameOf(source: string | undefined): string {
+import type { RequestSegment } from './segments';
+import { formatTimecode, lastFrameTime } from './timecode';
+
+/**
+ * The output name offered for a cut of `source`, in the characters POST /v1/edits accepts
+ * (docs/gui.md, "Cut"). A joined cut is named by what it holds, as LosslessCut names its
+ * exports: "<stem>-<in>-<last frame>.<ext>" in timecode with dots
+ * ("holiday-00.00.02.05-00.00.03.11.mov"), "…-<n>-parts" when it joins several, so two
+ * different cuts of one clip never share a name. One file per segment: "<stem>-cut.<ext>",
+ * which the service numbers per segment.
+ */
+export function outputNameOf(source: string | undefined, parts: readonly RequestSegment[] = [], fps = 25, join = true): string {
   const name = source ?? 'clip.mp4';
   const dot = name.lastIndexOf('.');
-  const stem = (dot > 0 ? name.slice(0, dot) : name).replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[._-]+/, '') || 'clip';
-  const ext = dot > 0 ? name.slice(dot + 1).replace(/[^A-Za-z0-9]/g, '') : '';
-  return `${stem.slice(0, 80)}-cut.${ext || 'mp4'}`;
+  const stem = ((dot > 0 ? name.slice(0, dot) : name).replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[._-]+/, '') || 'clip').slice(0, 80);
+  const ext = (dot > 0 ? name.slice(dot + 1).replace(/[^A-Za-z0-9]/g, '') : '') || 'mp4';
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  if (!join || !first || !last) return `${stem}-cut.${ext}`;
+  const tc = (t: number) => formatTimecode(t, fps).replaceAll(':', '.');
+  const count = parts.length > 1 ? `-${parts.length}-parts` : '';
+  return `${stem}-${tc(first.start)}-${tc(lastFrameTime(last.end, fps))}${count}.${ext}`;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { complementSegments, emptySegments, keptSegments, problemOf, segmentsReducer, type SegmentAction, type SegmentsState } from './segments';
+import {
+  complementSegments,
+  emptySegments,
+  keptSegments,
+  problemOf,
+  requestSegments,
+  segmentsReducer,
+  type SegmentAction,
+  type SegmentsState,
+} from './segments';
 
 const run = (actions: SegmentAction[], from: SegmentsState = emptySegments) => actions.reduce(segmentsReducer, from);
 
@@ -86,8 +95,13 @@ describe('segments', () => {
       { type: 'out', t: 2 },
     ]);
     expect(keptSegments(s.segments, 10)).toEqual([
-      { start: 6, end: 10, name: 'segment 1' },
-      { start: 1, end: 2, name: 'segment 2' },
+      { start: 6, end: 10, label: 'segment 1' },
+      { start: 1, end: 2, label: 'segment 2' },
+    ]);
+    const renamed = segmentsReducer(s, { type: 'rename', index: 1, name: 'intro' });
+    expect(requestSegments(keptSegments(renamed.segments, 10))).toEqual([
+      { start: 6, end: 10 },
+      { start: 1, end: 2, name: 'intro' },
     ]);
   });
 
@@ -101,25 +115,25 @@ describe('segments', () => {
       { type: 'out', t: 3 },
     ]);
     expect(complementSegments(s.segments, 10)).toEqual([
-      { start: 0, end: 1, name: 'part 1' },
-      { start: 3, end: 6, name: 'part 2' },
-      { start: 7, end: 10, name: 'part 3' },
+      { start: 0, end: 1, label: 'part 1' },
+      { start: 3, end: 6, label: 'part 2' },
+      { start: 7, end: 10, label: 'part 3' },
     ]);
-    expect(complementSegments([], 4)).toEqual([{ start: 0, end: 4, name: 'part 1' }]);
+    expect(complementSegments([], 4)).toEqual([{ start: 0, end: 4, label: 'part 1' }]);
   });
 
   it('names overlaps and an empty list as problems', () => {
     expect(problemOf([])).toMatch(/Mark a segment/);
     expect(
       problemOf([
-        { start: 0, end: 2, name: 'a' },
-        { start: 1, end: 3, name: 'b' },
+        { start: 0, end: 2, label: 'a' },
+        { start: 1, end: 3, label: 'b' },
       ]),
     ).toBe('“b” overlaps “a”.');
     expect(
       problemOf([
-        { start: 0, end: 1, name: 'a' },
-        { start: 1, end: 3, name: 'b' },
+        { start: 0, end: 1, label: 'a' },
+        { start: 1, end: 3, label: 'b' },
       ]),
     ).toBeNull();
   });

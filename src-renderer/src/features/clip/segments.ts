@@ -6,6 +6,8 @@
 export interface Segment {
   id: number;
   name: string;
+  /** True once the editor gave the segment a name of its own (only then does the request carry it). */
+  isRenamed?: boolean;
   start: number;
   end: number | null;
 }
@@ -63,7 +65,10 @@ export function segmentsReducer(state: SegmentsState, action: SegmentAction): Se
       return { ...state, segments, current: to };
     }
     case 'rename':
-      return { ...state, segments: state.segments.map((s, i) => (i === action.index ? { ...s, name: action.name.trim() || s.name } : s)) };
+      return {
+        ...state,
+        segments: state.segments.map((s, i) => (i === action.index && action.name.trim() ? { ...s, name: action.name.trim(), isRenamed: true } : s)),
+      };
     case 'remove': {
       const segments = state.segments.filter((_, i) => i !== action.index);
       return { ...state, segments, current: Math.min(state.current, segments.length - 1) };
@@ -71,28 +76,41 @@ export function segmentsReducer(state: SegmentsState, action: SegmentAction): Se
   }
 }
 
+/**
+ * A part of the export. `name` is what the request carries: only a name the editor gave (the
+ * service names each file of a one-file-per-segment export after it, docs/cutting.md); `label`
+ * is what messages call the part ("segment 2", "part 1").
+ */
 export interface RequestSegment {
   start: number;
   end: number;
   name?: string;
+  label: string;
 }
 
 /** What "keep selected" exports: the segments in the listed order, open ends closed at the file's end. */
 export function keptSegments(segments: readonly Segment[], duration: number): RequestSegment[] {
-  return segments.map((s) => ({ start: s.start, end: s.end ?? duration, name: s.name })).filter((s) => s.end > s.start);
+  return segments
+    .map((s) => ({ start: s.start, end: s.end ?? duration, label: s.name, ...(s.isRenamed ? { name: s.name } : {}) }))
+    .filter((s) => s.end > s.start);
+}
+
+/** The segments as POST /v1/edits takes them (without the labels). */
+export function requestSegments(parts: readonly RequestSegment[]): { start: number; end: number; name?: string }[] {
+  return parts.map(({ label: _label, ...r }) => r);
 }
 
 /** What "remove selected" exports: the parts of the file no segment covers, in time order. */
 export function complementSegments(segments: readonly Segment[], duration: number): RequestSegment[] {
   const covered = keptSegments(segments, duration).sort((a, b) => a.start - b.start);
-  const parts: RequestSegment[] = [];
+  const parts: { start: number; end: number }[] = [];
   let from = 0;
   for (const s of covered) {
     if (s.start > from) parts.push({ start: from, end: s.start });
     from = Math.max(from, s.end);
   }
   if (duration > from) parts.push({ start: from, end: duration });
-  return parts.map((p, i) => ({ ...p, name: `part ${i + 1}` }));
+  return parts.map((p, i) => ({ ...p, label: `part ${i + 1}` }));
 }
 
 /** Why the kept segments cannot be sent as they are, in the user's words; null when they can. */
@@ -100,7 +118,7 @@ export function problemOf(segments: readonly RequestSegment[]): string | null {
   if (segments.length === 0) return 'Mark a segment first: I sets its in point, O its out point.';
   const sorted = [...segments].sort((a, b) => a.start - b.start);
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.start < sorted[i - 1]!.end) return `“${sorted[i]!.name ?? ''}” overlaps “${sorted[i - 1]!.name ?? ''}”.`;
+    if (sorted[i]!.start < sorted[i - 1]!.end) return `“${sorted[i]!.label}” overlaps “${sorted[i - 1]!.label}”.`;
   }
   return null;
 }

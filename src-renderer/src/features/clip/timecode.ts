@@ -32,6 +32,14 @@ export function formatTimecode(t: number, fps: number): string {
   return `${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}:${two(Math.max(0, ff))}`;
 }
 
+/**
+ * The out point as editors read it: the time of the last frame kept, where a segment's end is
+ * the time the next frame starts (O at 00:00:00:24 shows 00:00:00:24; docs/gui.md, "Cut").
+ */
+export function lastFrameTime(end: number, fps: number): number {
+  return Math.max(0, end - 1 / fps);
+}
+
 /** The last keyframe strictly before the frame at t (half a frame of tolerance). */
 export function previousKeyframe(keyframes: readonly number[], t: number, fps: number): number | null {
   const limit = t - 0.5 / fps;
