@@ -1,5 +1,6 @@
 import type { EditOutput } from '../contract/edits.schema';
 import type { AudioFacts, VideoFacts } from './facts';
+import { audioCodecFor, holdsAudio, videoCodecFor, type OutputContainer } from './output-container';
 
 /**
  * Encoder arguments of a plan (docs/cutting.md). Smart edges match the source so their
@@ -96,9 +97,15 @@ function h264EdgeArgs(v: VideoFacts): string[] {
 const ENCODERS = { h264: 'libx264', hevc: 'libx265', vp9: 'libvpx-vp9', av1: 'libsvtav1' } as const;
 const DEFAULT_CRF = { h264: 18, hevc: 20, vp9: 32, av1: 35 } as const;
 
-/** The reencode mode's (and a smart fallback's) video encoder: the output's options, else the source's codec when it is one of ours, else H.264. */
-export function reencodeVideoArgs(v: VideoFacts, out: EditOutput): string[] {
-  const codec = out.video_codec ?? (v.codec in ENCODERS ? (v.codec as keyof typeof ENCODERS) : 'h264');
+/**
+ * The reencode mode's (and a smart fallback's) video encoder: the output's options, else the
+ * source's codec when it is one of ours and the container holds it, else the container's first
+ * choice (H.264; VP9 for WebM). A GIF's parts are kept lossless (H.264 at QP 0): the join
+ * encodes the GIF from them with one palette for the whole cut (GIF_JOIN_ARGS).
+ */
+export function reencodeVideoArgs(v: VideoFacts, out: EditOutput, container: OutputContainer): string[] {
+  if (container.isGif) return ['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0'];
+  const codec = out.video_codec ?? videoCodecFor(container, v.codec in ENCODERS ? v.codec : undefined) ?? 'h264';
   const crf = String(out.crf ?? DEFAULT_CRF[codec]);
   const args = ['-c:v', ENCODERS[codec], '-crf', crf];
   if (codec === 'h264') args.push('-preset', out.preset ?? 'medium', '-x264-params', 'repeat-headers=1');
@@ -106,6 +113,9 @@ export function reencodeVideoArgs(v: VideoFacts, out: EditOutput): string[] {
   if (codec === 'vp9') args.push('-b:v', '0', '-row-mt', '1');
   return args;
 }
+
+/** The join of a GIF: one palette made from every frame of the cut, then applied (what the convert panel's GIF does). */
+export const GIF_JOIN_ARGS = ['-vf', 'split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5', '-c:v', 'gif'];
 
 const AUDIO_ENCODERS: Record<string, string> = {
   aac: 'aac',
@@ -117,10 +127,17 @@ const AUDIO_ENCODERS: Record<string, string> = {
   pcm: 'pcm_s16le',
 };
 
-/** The joined audio: copied (lossless), the source's codec at its bitrate (smart), or the output's choice (reencode). */
-export function finalAudioArgs(mode: 'copy' | 'match' | 'choose', a: AudioFacts, out: EditOutput): string[] {
+/**
+ * The joined audio: copied (lossless), the source's codec at its bitrate (smart), or the
+ * output's choice (reencode); where the container cannot hold that codec, its own first choice
+ * (AAC; Opus for WebM; MP3 for .mp3; PCM for .wav …).
+ */
+export function finalAudioArgs(mode: 'copy' | 'match' | 'choose', a: AudioFacts, out: EditOutput, container: OutputContainer): string[] {
   if (mode === 'copy') return ['-c:a', 'copy'];
-  const codec = mode === 'match' ? (AUDIO_ENCODERS[a.codec] ?? 'aac') : (AUDIO_ENCODERS[out.audio_codec ?? 'aac'] as string);
+  const matched = mode === 'match' && holdsAudio(container, a.codec) ? AUDIO_ENCODERS[a.codec] : undefined;
+  const codec =
+    matched ??
+    (AUDIO_ENCODERS[(mode === 'choose' ? out.audio_codec : undefined) ?? audioCodecFor(container, mode === 'match' ? a.codec : 'aac') ?? 'aac'] as string);
   const lossless = codec === 'flac' || codec.startsWith('pcm_');
   const bitrate = a.bitRate && a.bitRate > 0 ? `${Math.round(a.bitRate / 1000)}k` : '192k';
   return lossless ? ['-c:a', codec] : ['-c:a', codec, '-b:a', bitrate];

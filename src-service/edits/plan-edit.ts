@@ -1,6 +1,7 @@
 import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
 import { hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
-import { SMART_CODECS, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
+import { GIF_JOIN_ARGS, SMART_CODECS, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
+import { containerOf, hasAudio, hasVideo, holdsAudio, holdsVideo, videoCodecFor, type OutputContainer } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
 import {
   FRAME_TOLERANCE_SECONDS,
@@ -39,12 +40,15 @@ export interface EditPlan {
 
 type Strategy = 'copy' | 'smart' | 'encode';
 
-export function planEdit(facts: CutFacts, edit: EditBody, input: string): EditPlan {
-  const { mode, fallback } = chooseMode(facts, edit.mode);
+export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): EditPlan {
+  const container = containerOf(edit.output.filename);
+  if (!container) throw new PlanError(['output', 'filename'], `${edit.output.filename}: not a format FFDesk cuts to`);
+  const facts = streamsFor(inputFacts, container);
+  const { mode, fallback } = chooseMode(facts, edit.mode, container);
   const tl = timelineOf(facts);
   const strategy: Strategy = mode === 'lossless' ? 'copy' : mode === 'smart' ? 'smart' : 'encode';
   const cuts = edit.segments.map((s, i) => cutOne(facts, tl, strategy, s.start, s.end, i));
-  const ctx: Ctx = { facts, edit, input, strategy, parts: [], joins: [], files: {} };
+  const ctx: Ctx = { facts, edit, input, strategy, container, inputHasVideo: inputFacts.video !== null, parts: [], joins: [], files: {} };
   const outputs: Record<string, string> = {};
   const groups = edit.join ? [cuts.map((c, i) => ({ cut: c, index: i }))] : cuts.map((c, i) => [{ cut: c, index: i }]);
   groups.forEach((group, g) => {
@@ -69,11 +73,51 @@ export function planEdit(facts: CutFacts, edit: EditBody, input: string): EditPl
   return { steps, stages: steps.map((_, i) => (i < ctx.parts.length ? 0 : 1)), files: ctx.files, outputs, result };
 }
 
-/** Smart falls back to reencode where copying GOPs cannot be made exact here (docs/cutting.md, "Fallbacks"). */
-export function chooseMode(facts: CutFacts, asked: EditMode): { mode: EditMode; fallback?: string } {
-  if (asked !== 'smart') return { mode: asked };
+/**
+ * The input's streams the output keeps (docs/cutting.md, "Output formats"): a sound-only
+ * container drops the video, a GIF the audio; an output left with nothing to hold is refused.
+ */
+function streamsFor(facts: CutFacts, c: OutputContainer): CutFacts {
+  const video = hasVideo(c) ? facts.video : null;
+  const audio = hasAudio(c) ? facts.audio : null;
+  if (!video && !audio)
+    throw new PlanError(
+      ['output', 'filename'],
+      `A .${c.ext} file holds ${hasVideo(c) ? 'video' : 'sound'} only, and the input has ${hasVideo(c) ? 'no video' : 'no audio'}`,
+    );
+  return { ...facts, video, audio };
+}
+
+const MP4 = containerOf('out.mp4') as OutputContainer;
+
+/**
+ * Smart falls back to reencode where copying GOPs cannot be made exact here, or the output
+ * cannot hold them (docs/cutting.md, "Fallbacks"). Lossless only copies: a stream the output
+ * cannot hold fails the plan, naming the output's file name.
+ */
+export function chooseMode(facts: CutFacts, asked: EditMode, c: OutputContainer = MP4): { mode: EditMode; fallback?: string } {
   const v = facts.video;
-  if (!v) return { mode: 'reencode', fallback: 'The input has no video: its audio is cut by samples and re-encoded' };
+  if (asked === 'lossless') {
+    const refused = v && !holdsVideo(c, v.codec) ? `${v.codec} video` : facts.audio && !holdsAudio(c, facts.audio.codec) ? `${facts.audio.codec} audio` : null;
+    if (refused)
+      throw new PlanError(
+        ['output', 'filename'],
+        `lossless copies the input's ${refused}, which a .${c.ext} file cannot hold: cut to .mkv (or .mp4, .mov), or choose smart or reencode`,
+      );
+    return { mode: asked };
+  }
+  if (asked !== 'smart') return { mode: asked };
+  if (!v)
+    return {
+      mode: 'reencode',
+      fallback: `${hasVideo(c) ? 'The input has no video' : `A .${c.ext} file holds no video`}: its audio is cut by samples and re-encoded`,
+    };
+  if (c.isGif) return { mode: 'reencode', fallback: 'A GIF is encoded whole: nothing of the source can be copied into it' };
+  if (!holdsVideo(c, v.codec))
+    return {
+      mode: 'reencode',
+      fallback: `A .${c.ext} file cannot hold the input's ${v.codec} video: it is re-encoded whole as ${videoCodecFor(c, undefined) ?? 'h264'}`,
+    };
   if (!(SMART_CODECS as readonly string[]).includes(v.codec))
     return { mode: 'reencode', fallback: `Smart cut copies H.264 and H.265 GOPs; this source is ${v.codec || 'unknown'}, so it is re-encoded whole` };
   if (v.fieldOrder && !['progressive', 'unknown'].includes(v.fieldOrder))
@@ -97,6 +141,9 @@ interface Ctx {
   edit: EditBody;
   input: string;
   strategy: Strategy;
+  container: OutputContainer;
+  /** The input has video, whether or not the output keeps it. */
+  inputHasVideo: boolean;
   /** The parts (independent of each other) and the joins (each reads parts). */
   parts: string[][];
   joins: string[][];
@@ -137,7 +184,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
           ? copiedPartArgs(ctx.strategy === 'smart' ? facts.video : null)
           : ctx.strategy === 'smart'
             ? smartEdgeArgs(facts.video!)
-            : reencodeVideoArgs(facts.video!, ctx.edit.output);
+            : reencodeVideoArgs(facts.video!, ctx.edit.output, ctx.container);
       // Untrimmed, a part starting on a keyframe would start a hair below zero, which MP4 cannot hold (seekArgs).
       const rebase = part.kind === 'encode' && part.onKeyframe ? ['-vf', 'setpts=PTS-STARTPTS'] : [];
       const extra = part.kind === 'copy' ? [] : [...rebase, '-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
@@ -151,11 +198,15 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
       const direct = audioOut.where === 'part';
       const file = `cut-a${index + 1}.${direct ? 'm4a' : 'mka'}`;
       const codec = direct ? audioOut.codec : ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
+      // Copied sound cut from a video input (a sound-only output): a seek before -i would land on
+      // the video keyframe before the start and copy from there; after -i it drops the packets before it.
+      const seek = ['-ss', fmt(cut.actualStart)];
+      const seekAfterInput = ctx.strategy === 'copy' && cut.video.length === 0 && ctx.inputHasVideo;
       ctx.parts.push([
-        '-ss',
-        fmt(cut.actualStart),
+        ...(seekAfterInput ? [] : seek),
         '-i',
         input,
+        ...(seekAfterInput ? seek : []),
         '-map',
         '0:a:0',
         '-vn',
@@ -183,7 +234,10 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     const lead = ctx.strategy === 'smart' && firstCopy && group[0]?.cut.video[0]?.kind !== 'copy' ? [`file ${firstCopy.file}\noutpoint 0`] : [];
     ctx.files[list] = ['ffconcat version 1.0', ...lead, ...video, ''].join('\n');
     final.push('-auto_convert', '0', '-f', 'concat', '-i', list);
-    maps.push('-map', `${n++}:v:0`, '-c:v', 'copy', ...(ctx.strategy === 'smart' && facts.video?.codec === 'hevc' && mp4Like ? ['-tag:v', 'hev1'] : []));
+    const codec = ctx.container.isGif
+      ? GIF_JOIN_ARGS
+      : ['-c:v', 'copy', ...(ctx.strategy === 'smart' && facts.video?.codec === 'hevc' && mp4Like ? ['-tag:v', 'hev1'] : [])];
+    maps.push('-map', `${n++}:v:0`, ...codec);
   }
   if (audioOut?.where === 'join') {
     // The source's packets, read by the join itself: no part to write and read again (audioPlan).
@@ -216,8 +270,10 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
 function audioPlan(ctx: Ctx, segments: number, mp4Like: boolean): { codec: string[]; where: 'join' | 'part' | 'list' } {
   if (ctx.strategy === 'copy') return { codec: ['-c:a', 'copy'], where: 'list' };
   const lone = segments === 1 && mp4Like;
-  if (lone && ctx.strategy === 'smart' && MP4_COPYABLE_AUDIO.has(ctx.facts.audio!.codec)) return { codec: ['-c:a', 'copy'], where: 'join' };
-  const codec = finalAudioArgs(ctx.strategy === 'smart' ? 'match' : 'choose', ctx.facts.audio!, ctx.edit.output);
+  const source = ctx.facts.audio!.codec;
+  if (lone && ctx.strategy === 'smart' && MP4_COPYABLE_AUDIO.has(source) && holdsAudio(ctx.container, source))
+    return { codec: ['-c:a', 'copy'], where: 'join' };
+  const codec = finalAudioArgs(ctx.strategy === 'smart' ? 'match' : 'choose', ctx.facts.audio!, ctx.edit.output, ctx.container);
   return { codec, where: lone && codec[1] === 'aac' ? 'part' : 'list' };
 }
 

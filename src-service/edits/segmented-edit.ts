@@ -10,6 +10,7 @@ import { runPlanned, segmentSecondsOf } from '../segmented/run-segmented';
 import { dropState } from '../segmented/manifest';
 import type { CutFacts } from './facts';
 import { finalAudioArgs, reencodeVideoArgs } from './encoder-args';
+import { containerOf } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
 import { planEdit } from './plan-edit';
 import { fetchEditInput, isEditRequest, planOrFail, readFactsOf } from './run-edit';
@@ -66,11 +67,13 @@ async function prepareSegmentedEdit(
 function editTokens(facts: CutFacts, edit: EditBody, input: string): string[] {
   const v = facts.video!;
   const audio = facts.audio ? ['-map', '0:a:0'] : [];
-  const audioCodec = facts.audio ? finalAudioArgs('choose', facts.audio, edit.output) : [];
+  const container = containerOf(edit.output.filename);
+  if (!container) throw new JobFailure('INVALID_INPUT_FILE', `${edit.output.filename}: not a format FFDesk cuts to`);
+  const audioCodec = facts.audio ? finalAudioArgs('choose', facts.audio, edit.output, container) : [];
   const mp4Like = mp4FamilyExt(edit.output.filename) !== undefined;
   const timescale = timescaleArgs(v.timeBase);
   return [
-    ...['-i', input, '-map', '0:v:0', ...audio, ...reencodeVideoArgs(v, edit.output), ...audioCodec],
+    ...['-i', input, '-map', '0:v:0', ...audio, ...reencodeVideoArgs(v, edit.output, container), ...audioCodec],
     ...['-fps_mode', 'passthrough', '-enc_time_base:v', '-1', ...timescale, ...(mp4Like ? ['-movflags', '+faststart'] : [])],
     edit.output.filename,
   ];

@@ -9,6 +9,7 @@ import { mediaOf } from '../files/storage-access';
 import { defaultRunSeconds } from '../jobs/run-limit';
 import { FRAME_TOLERANCE_SECONDS } from './plan-segments';
 import { segmentFileName } from './plan-edit';
+import { containerIssues } from './output-container';
 
 /**
  * `POST /v1/edits` (docs/cutting.md): checks the segments (422 naming the field), the input
@@ -27,7 +28,7 @@ export async function submitEdit(deps: SubmitDeps, account: Account, body: EditB
 }
 
 function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAccount'>, account: Account, body: EditBody): PreparedCommand {
-  const issues = [...segmentIssues(body), ...segmentedIssues(body), ...inputIssues(deps.files, account, body)];
+  const issues = [...segmentIssues(body), ...segmentedIssues(body), ...containerIssues(body), ...inputIssues(deps.files, account, body)];
   const maxRun = PLAN_LIMITS[account.plan].maxRunSeconds;
   if (body.max_command_run_seconds !== undefined && body.max_command_run_seconds > maxRun)
     issues.push({ loc: ['body', 'max_command_run_seconds'], msg: `max_command_run_seconds must be at most ${maxRun}`, type: 'less_than_equal' });

@@ -166,3 +166,12 @@ export async function streamStarts(file: string): Promise<{ video: number | null
 export async function codecTag(file: string): Promise<string> {
   return (await text(ffprobePath, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_tag_string', '-of', 'csv=p=0', file])).trim();
 }
+
+/** Each stream's type and codec, in file order ("video:vp9", "audio:opus"). */
+export async function streamCodecs(file: string): Promise<string[]> {
+  const out = await text(ffprobePath, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name', '-of', 'csv=p=0', file]);
+  return lines(out).map((l) => {
+    const [codec, type] = l.split(',').map((s) => s.trim());
+    return `${type}:${codec}`;
+  });
+}

@@ -72,7 +72,17 @@ export function ExportPanel({ options, setOptions, problem, partCount, keptSecon
       )}
       <label className="field">
         <span className="field-label">File name</span>
-        <input className="input" value={options.filename} onChange={(e) => set({ filename: e.target.value })} spellCheck={false} />
+        <input
+          className="input"
+          value={options.filename}
+          onChange={(e) => set({ filename: e.target.value })}
+          spellCheck={false}
+          aria-describedby="clip-filename-hint"
+        />
+        <span id="clip-filename-hint" className="field-hint">
+          The extension sets the format: .mp4, .mov and .mkv keep the source&apos;s codecs; .webm and .gif are encoded whole; .m4a, .mp3 and .wav keep the sound
+          only.
+        </span>
       </label>
       {problem && <p className="small muted">{problem}</p>}
       <div className="row-wrap">

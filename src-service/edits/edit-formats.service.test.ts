@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, tempDir, type TestService } from '../testing/harness';
+import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
+import { decodeErrors, decodedFrameCount, streamCodecs } from '../testing/cut-checks';
+
+/**
+ * POST /v1/edits into other formats than the source's (docs/cutting.md, "Output formats"): the
+ * output's extension decides what it holds; what no muxer takes is a 422 or a clear failure,
+ * never ffmpeg's "Could not write header".
+ */
+let svc: TestService;
+let media: MediaServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = tempDir('ffdesk-edit-formats-');
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6:sample_rate=48000'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-c:a', 'aac', '-shortest', path.join(dir, 'clip.mp4')],
+  ]);
+  media = await startMediaServer(dir);
+  svc = await startTestService();
+}, 60_000);
+
+afterAll(async () => {
+  await svc?.stop();
+  await media?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** An edit of clip.mp4 (the input is added when it is sent: the media server starts in beforeAll). */
+const edit = (mode: string, filename: string, over: Record<string, unknown> = {}) => ({
+  segments: [{ start: 1.2, end: 2.2 }],
+  mode,
+  output: { filename, ...over },
+});
+
+const send = (body: object) => svc.api('POST', '/v1/edits', { input: `${media.url}/clip.mp4`, ...body });
+
+async function finished(body: object): Promise<any> {
+  const res = await send(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return svc.waitForCommand(res.body.command_id, { timeoutMs: 120_000 });
+}
+
+function download(url: string, name: string): Promise<string> {
+  const target = path.join(dir, `${Date.now()}-${name}`);
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent: false }, (res) => res.pipe(fs.createWriteStream(target)).on('finish', () => resolve(target))).on('error', reject);
+  });
+}
+
+/** The command succeeded; its output downloaded, decoding without errors. */
+async function output(cmd: any): Promise<string> {
+  expect(cmd.status, cmd.error_message).toBe('SUCCESS');
+  const file = cmd.output_files.out_1;
+  const local = await download(file.storage_url, file.filename);
+  expect(await decodeErrors(local)).toBe('');
+  return local;
+}
+
+describe('POST /v1/edits: the output extension decides the format', () => {
+  it.each([
+    ['an extension FFDesk does not cut to', edit('smart', 'cut.xyz'), 'body.output.filename', /\.mp4.*\.webm.*\.gif/],
+    ['a video codec asked of a sound-only file', edit('reencode', 'cut.mp3', { video_codec: 'h264' }), 'body.output.video_codec', /no video/],
+    ['a codec the container does not hold', edit('reencode', 'cut.webm', { video_codec: 'h264', audio_codec: 'aac' }), 'body.output.video_codec', /vp9/],
+    ['an audio codec WebM does not hold', edit('reencode', 'cut.webm', { audio_codec: 'aac' }), 'body.output.audio_codec', /opus/],
+    ['a lossless GIF', edit('lossless', 'cut.gif'), 'body.output.filename', /GIF is always encoded/],
+    ['a segmented sound-only cut', { ...edit('reencode', 'cut.wav'), segmented: true }, 'body.segmented', /sound only/],
+  ])('%s is a 422 naming the field', async (_name, body, loc, msg) => {
+    const res = await send(body);
+    expect(res.status).toBe(422);
+    const issue = (res.body.detail as { loc: string[]; msg: string }[]).find((d) => d.loc.join('.') === loc);
+    expect(issue?.msg, JSON.stringify(res.body)).toMatch(msg);
+  });
+
+  it('smart into WebM falls back to a VP9 + Opus re-encode, saying why, with exactly the frames asked for', async () => {
+    const cmd = await finished(edit('smart', 'cut.webm'));
+    const file = await output(cmd);
+    expect(cmd.edit.mode_used).toBe('reencode');
+    expect(cmd.edit.fallback_reason).toMatch(/\.webm file cannot hold the input's h264 video: it is re-encoded whole as vp9/);
+    expect(await streamCodecs(file)).toEqual(['video:vp9', 'audio:opus']);
+    expect(await decodedFrameCount(file)).toBe(25);
+  }, 120_000);
+
+  it.each([
+    ['smart', 'cut.mp3', ['audio:mp3']],
+    ['reencode', 'cut.wav', ['audio:pcm_s16le']],
+    ['lossless', 'cut.m4a', ['audio:aac']],
+  ])(
+    '%s into %s keeps the sound only, cut to the segment',
+    async (mode, filename, codecs) => {
+      const cmd = await finished(edit(mode, filename));
+      const file = await output(cmd);
+      expect(await streamCodecs(file)).toEqual(codecs);
+      expect(cmd.output_files.out_1.duration).toBeCloseTo(1, 1);
+    },
+    120_000,
+  );
+
+  it('a GIF is encoded from exactly the frames asked for, without sound', async () => {
+    const cmd = await finished({
+      ...edit('smart', 'cut.gif'),
+      segments: [
+        { start: 1.2, end: 2.2 },
+        { start: 3, end: 3.4 },
+      ],
+    });
+    const file = await output(cmd);
+    expect(cmd.edit.fallback_reason).toMatch(/GIF is encoded whole/);
+    expect(await streamCodecs(file)).toEqual(['video:gif']);
+    expect(await decodedFrameCount(file)).toBe(25 + 10);
+  }, 120_000);
+
+  it("lossless into WebM fails naming the file name and what to do, not with ffmpeg's header error", async () => {
+    const cmd = await finished(edit('lossless', 'cut.webm'));
+    expect(cmd.status).toBe('FAILED');
+    expect(cmd.error_status).toBe('INVALID_INPUT_FILE');
+    expect(cmd.error_message).toMatch(/output\.filename: lossless copies the input's h264 video, which a \.webm file cannot hold: cut to \.mkv/);
+  }, 120_000);
+});
