@@ -135,9 +135,8 @@ const AUDIO_ENCODERS: Record<string, string> = {
 export function finalAudioArgs(mode: 'copy' | 'match' | 'choose', a: AudioFacts, out: EditOutput, container: OutputContainer): string[] {
   if (mode === 'copy') return ['-c:a', 'copy'];
   const matched = mode === 'match' && holdsAudio(container, a.codec) ? AUDIO_ENCODERS[a.codec] : undefined;
-  const codec =
-    matched ??
-    (AUDIO_ENCODERS[(mode === 'choose' ? out.audio_codec : undefined) ?? audioCodecFor(container, mode === 'match' ? a.codec : 'aac') ?? 'aac'] as string);
+  const chosen = (mode === 'choose' ? out.audio_codec : undefined) ?? audioCodecFor(container, mode === 'match' ? a.codec : 'aac');
+  const codec = matched ?? AUDIO_ENCODERS[chosen ?? 'aac'] ?? 'aac';
   const lossless = codec === 'flac' || codec.startsWith('pcm_');
   const bitrate = a.bitRate && a.bitRate > 0 ? `${Math.round(a.bitRate / 1000)}k` : '192k';
   return lossless ? ['-c:a', codec] : ['-c:a', codec, '-b:a', bitrate];
