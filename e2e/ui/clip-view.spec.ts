@@ -131,6 +131,41 @@ test.describe('clip view', () => {
     await expect(shuttle.getByRole('button', { name: 'Play' })).toBeVisible();
   });
 
+  test("when a file name is typed and Enter pressed, then a name FFDesk cannot cut to gets the service's reason and a .gif is exactly the marked frames", async ({
+    page,
+    svc,
+  }) => {
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(makeClip(work));
+    await clip.waitReady();
+    await clip.pressTo('ArrowRight', 5, '00:00:00:05');
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 9, '00:00:00:14');
+    await clip.press('o');
+    const name = page.getByLabel('File name');
+    await expect(name).toHaveValue('walk-clip-00.00.00.05-00.00.00.14.mp4');
+
+    await name.fill('walk-clip.xyz');
+    await name.press('Enter');
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    await expect(exportPanel.getByText(/not a format FFDesk cuts to: use one of .*\.gif/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export 1 part' })).toBeFocused();
+
+    await name.fill('walk-clip.gif');
+    await name.press('Enter');
+    await expect(exportPanel.getByText(/^Done — cut as reencode: A GIF is encoded whole/)).toBeVisible({ timeout: 60_000 });
+    const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
+    const record = await svc.client.getCommand(href.split('/').pop() ?? '');
+    const out = record.output_files?.out_1;
+    expect(out?.filename).toBe('walk-clip.gif');
+    const file = path.join(work, 'cut.gif');
+    fs.writeFileSync(file, Buffer.from(await (await fetch(out?.storage_url ?? '')).arrayBuffer()));
+    expect(probe(file).frames).toBe(10);
+    expect(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', file]).toString().trim()).toBe('gif');
+  });
+
   test('when a clip Chromium cannot play is opened, then the player shows a proxy and says so; Files and a job output open the clip view', async ({
     page,
     svc,

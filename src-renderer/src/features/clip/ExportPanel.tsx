@@ -76,8 +76,16 @@ export function ExportPanel({ options, setOptions, problem, partCount, keptSecon
           className="input"
           value={options.filename}
           onChange={(e) => set({ filename: e.target.value })}
+          // Enter exports (as E does outside the field); Escape hands the keys back to the view.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              onExport();
+            } else if (e.key === 'Escape') e.currentTarget.blur();
+          }}
           spellCheck={false}
           aria-describedby="clip-filename-hint"
+          aria-keyshortcuts="Enter"
         />
         <span id="clip-filename-hint" className="field-hint">
           The extension sets the format: .mp4, .mov and .mkv keep the source&apos;s codecs; .webm and .gif are encoded whole; .m4a, .mp3 and .wav keep the sound
