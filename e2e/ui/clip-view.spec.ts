@@ -156,6 +156,11 @@ test.describe('clip view', () => {
     await name.fill('walk-clip.gif');
     await name.press('Enter');
     await expect(exportPanel.getByText(/^Done — cut as reencode: A GIF is encoded whole/)).toBeVisible({ timeout: 60_000 });
+    // The panel says it: no job-end toast on top of it. A toast would come with the job's last
+    // event, within a moment of the panel's line in either order; then it stays 6 s, so one look
+    // after a second and a half sees it (a retrying toHaveCount(0) would wait it out).
+    await page.waitForTimeout(1500);
+    expect(await page.locator('.toast').count()).toBe(0);
     const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
     const record = await svc.client.getCommand(href.split('/').pop() ?? '');
     const out = record.output_files?.out_1;

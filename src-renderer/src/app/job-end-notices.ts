@@ -4,13 +4,15 @@ import type { EventHub } from '../lib/events';
 import { hrefOf, parseRoute } from '../lib/router';
 import { showToast } from '../ui/toast';
 import { splitJobName } from '../features/jobs/progress';
+import { isWatched } from '../lib/watched-jobs';
 
 const BASE_TITLE = 'FFDesk';
 
 const isAway = (): boolean => document.visibilityState === 'hidden' || !document.hasFocus();
 
 /**
- * Tells the user when a job ends: a toast (unless its page is open), and while the window
+ * Tells the user when a job ends: a toast (unless its page is open, or the screen shown follows
+ * it itself: lib/watched-jobs.ts), and while the window
  * is hidden or unfocused, a desktop notification and a count in the window title, cleared
  * when the window is back in focus. A job the user cancelled is not announced.
  */
@@ -52,7 +54,7 @@ function announce(job: CommandListItem, countUnseen: () => void): void {
   const text = job.status === 'SUCCESS' ? `Done: ${name}` : `Failed: ${name}`;
   const href = hrefOf({ name: 'jobs', id: job.command_id });
   const route = parseRoute(window.location.hash);
-  const isOnItsPage = route.name === 'jobs' && route.id === job.command_id;
+  const isOnItsPage = (route.name === 'jobs' && route.id === job.command_id) || isWatched(job.command_id);
   if (!isOnItsPage || isAway()) showToast(text, { isError: job.status === 'FAILED', link: { href, label: 'Open' }, durationMs: 6000 });
   if (!isAway()) return;
   countUnseen();

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CommandRecord } from '../../../../src-service/client';
 import { useEventHub } from '../../lib/events';
 import { describeError } from '../../ui/ErrorNotice';
+import { watchJob } from '../../lib/watched-jobs';
 import type { ClipApi, EditRequest } from './clip-api';
 
 export interface EditRun {
@@ -14,12 +15,15 @@ export interface EditRun {
 
 /**
  * One export: submits POST /v1/edits, then follows the command like any job (the event
- * stream's progress and status, the record read again at each status change).
+ * stream's progress and status, the record read again at each status change). While the view is
+ * open, its line says how the export ended, so the job-end toast keeps away (lib/watched-jobs.ts).
  */
 export function useEditRun(api: ClipApi) {
   const hub = useEventHub();
   const [run, setRun] = useState<EditRun>({ percent: null, isSubmitting: false });
   const id = run.commandId;
+  const unwatch = useRef<(() => void) | null>(null);
+  useEffect(() => () => unwatch.current?.(), []);
 
   useEffect(() => {
     if (!id) return;
@@ -40,6 +44,9 @@ export function useEditRun(api: ClipApi) {
       setRun({ percent: null, isSubmitting: true });
       try {
         const { command_id } = await api.submitEdit(body);
+        // At once, before a render: a short cut can end before the effects of the next one run.
+        unwatch.current?.();
+        unwatch.current = watchJob(command_id);
         setRun({ commandId: command_id, percent: null, isSubmitting: false });
       } catch (err) {
         setRun({ percent: null, isSubmitting: false, error: describeError(err) });
