@@ -64,6 +64,14 @@ test.describe('clip view', () => {
     expect(got.frames).toBe(25 + 13);
     expect(got.duration).toBeGreaterThan(1.5);
     expect(got.duration).toBeLessThan(1.6);
+
+    // The same cut exported again: the panel offers the folder saved to last, and the copy gets a number.
+    await clip.press('e');
+    const again = page.getByRole('button', { name: `Save to ${fs.realpathSync(saveDir)}` });
+    await expect(again).toBeVisible({ timeout: 60_000 });
+    await again.focus();
+    await page.keyboard.press('Enter');
+    await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'walk-clip-00.00.00.00-00.00.02.12-2-parts (1).mp4'));
   });
 
   test('when segments are managed with the keys only, then they are reordered, renamed, deleted and inverted, and J/K/L shuttle', async ({ page, svc }) => {

@@ -12,6 +12,28 @@ interface Props {
   setPickerOpen(open: boolean): void;
 }
 
+/**
+ * The last folder saved to and its pattern, kept across exports and reloads (an editor cutting
+ * several clips saves them to one place, as LosslessCut keeps its output folder): the panel then
+ * offers "Save to <that folder>" beside "Save to…". The service still checks the folder each time.
+ */
+const FOLDER_KEY = 'ffdesk.save-to-folder.v1';
+const PATTERN_KEY = 'ffdesk.save-to-pattern.v1';
+function remembered(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function remember(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // storage full or disabled: remembered until the panel closes
+  }
+}
+
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
@@ -19,8 +41,8 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * file: the service numbers the name), then "Show in folder". Downloads stay in the job.
  */
 export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen }: Props) {
-  const [pattern, setPattern] = useState(DEFAULT_PATTERN);
-  const [folder, setFolder] = useState<string | null>(null);
+  const [pattern, setPattern] = useState(() => remembered(PATTERN_KEY) ?? DEFAULT_PATTERN);
+  const [folder, setFolder] = useState<string | null>(() => remembered(FOLDER_KEY));
   const [saved, setSaved] = useState<SaveToResponse['saved']>([]);
   const [error, setError] = useState<string | null>(null);
 
@@ -29,6 +51,8 @@ export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen }: Pro
     setError(null);
     try {
       setSaved((await api.saveTo(commandId, to, pattern)).saved);
+      remember(FOLDER_KEY, to);
+      remember(PATTERN_KEY, pattern);
     } catch (err) {
       setError(messageOf(err));
     }
@@ -62,7 +86,7 @@ export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen }: Pro
         </Button>
         {folder && (
           <Button onClick={() => void save(folder)}>
-            Save again to <span className="truncate">{folder}</span>
+            {saved.length > 0 ? 'Save again to' : 'Save to'} <span className="truncate">{folder}</span>
           </Button>
         )}
       </div>

@@ -48,11 +48,12 @@ export function SegmentList({ segments, current, fps, duration, renaming, dispat
                 {s.name} <span className="muted small clip-segment-length">{lengthOf(s, duration)} s</span>
               </span>
               <code className="small">
-                {formatTimecode(s.start, fps)} → {s.end === null ? 'end' : lastFrame(s.end, fps)}
+                <span className="clip-segment-tc">{formatTimecode(s.start, fps)} →</span>{' '}
+                <span className="clip-segment-tc">{s.end === null ? 'end' : lastFrame(s.end, fps)}</span>
               </code>
             </button>
           )}
-          <div className="row">
+          <div className="row clip-segment-actions">
             <Button
               size="small"
               variant="ghost"
