@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
-import { decodeErrors, decodedFrameCount, streamCodecs } from '../testing/cut-checks';
+import { decodeErrors, decodedFrameCount, ssimPairs, streamCodecs } from '../testing/cut-checks';
 
 /**
  * POST /v1/edits into other formats than the source's (docs/cutting.md, "Output formats"): the
@@ -70,6 +70,7 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     ['an audio codec WebM does not hold', edit('reencode', 'cut.webm', { audio_codec: 'aac' }), 'body.output.audio_codec', /opus/],
     ['a lossless GIF', edit('lossless', 'cut.gif'), 'body.output.filename', /GIF is always encoded/],
     ['a segmented sound-only cut', { ...edit('reencode', 'cut.wav'), segmented: true }, 'body.segmented', /sound only/],
+    ['a lossless frame capture', edit('lossless', 'frame.png'), 'body.output.filename', /an image is always encoded/],
   ])('%s is a 422 naming the field', async (_name, body, loc, msg) => {
     const res = await send(body);
     expect(res.status).toBe(422);
@@ -113,6 +114,43 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     expect(cmd.edit.fallback_reason).toMatch(/GIF is encoded whole/);
     expect(await streamCodecs(file)).toEqual(['video:gif']);
     expect(await decodedFrameCount(file)).toBe(25 + 10);
+  }, 120_000);
+
+  it('a .png holds the first frame of the segment, that exact frame; .jpg with one file per segment captures each', async () => {
+    const png = await finished(edit('smart', 'frame.png'));
+    const file = await output(png);
+    expect(png.edit.fallback_reason).toMatch(/image holds the cut's first frame/);
+    expect(await streamCodecs(file)).toEqual(['video:png']);
+    expect(await decodedFrameCount(file)).toBe(1);
+    // 1.2 s at 25 fps is the source's frame 30: the capture matches it, and not its neighbours.
+    const source = path.join(dir, 'clip.mp4');
+    const [same, before, after] = await ssimPairs(
+      file,
+      source,
+      [
+        [0, 30],
+        [0, 29],
+        [0, 31],
+      ],
+      dir,
+    );
+    expect(same).toBeGreaterThan(0.97);
+    expect(Math.max(before!, after!)).toBeLessThan(same! - 0.01);
+
+    const jpgs = await finished({
+      ...edit('reencode', 'frame.jpg'),
+      segments: [
+        { start: 0.4, end: 1 },
+        { start: 4, end: 4.04 },
+      ],
+      join: false,
+    });
+    expect(jpgs.status, jpgs.error_message).toBe('SUCCESS');
+    expect(Object.values(jpgs.output_files).map((f: any) => f.filename)).toEqual(['frame-1.jpg', 'frame-2.jpg']);
+    const second = await download(jpgs.output_files.out_2.storage_url, 'frame-2.jpg');
+    expect(await streamCodecs(second)).toEqual(['video:mjpeg']);
+    const [match] = await ssimPairs(second, source, [[0, 100]], dir);
+    expect(match).toBeGreaterThan(0.9);
   }, 120_000);
 
   it("lossless into WebM fails naming the file name and what to do, not with ffmpeg's header error", async () => {

@@ -1,6 +1,6 @@
 import type { EditOutput } from '../contract/edits.schema';
 import type { AudioFacts, VideoFacts } from './facts';
-import { audioCodecFor, holdsAudio, videoCodecFor, type OutputContainer } from './output-container';
+import { audioCodecFor, holdsAudio, isEncodedPicture, videoCodecFor, type OutputContainer } from './output-container';
 
 /**
  * Encoder arguments of a plan (docs/cutting.md). Smart edges match the source so their
@@ -104,7 +104,7 @@ const DEFAULT_CRF = { h264: 18, hevc: 20, vp9: 32, av1: 35 } as const;
  * encodes the GIF from them with one palette for the whole cut (GIF_JOIN_ARGS).
  */
 export function reencodeVideoArgs(v: VideoFacts, out: EditOutput, container: OutputContainer): string[] {
-  if (container.isGif) return ['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0'];
+  if (isEncodedPicture(container)) return ['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0'];
   const codec = out.video_codec ?? videoCodecFor(container, v.codec in ENCODERS ? v.codec : undefined) ?? 'h264';
   const crf = String(out.crf ?? DEFAULT_CRF[codec]);
   const args = ['-c:v', ENCODERS[codec], '-crf', crf];
@@ -114,8 +114,16 @@ export function reencodeVideoArgs(v: VideoFacts, out: EditOutput, container: Out
   return args;
 }
 
-/** The join of a GIF: one palette made from every frame of the cut, then applied (what the convert panel's GIF does). */
-export const GIF_JOIN_ARGS = ['-vf', 'split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5', '-c:v', 'gif'];
+/**
+ * The join of a GIF or a still image. A GIF: one palette made from every frame of the cut, then
+ * applied (what the convert panel's GIF does). An image: the cut's first frame, PNG as it is, JPEG
+ * at full range and high quality (the MJPEG encoder refuses limited-range YUV).
+ */
+export function pictureJoinArgs(container: OutputContainer): string[] {
+  if (container.isGif) return ['-vf', 'split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5', '-c:v', 'gif'];
+  const still = ['-frames:v', '1', '-update', '1'];
+  return container.ext === 'png' ? ['-c:v', 'png', ...still] : ['-c:v', 'mjpeg', '-pix_fmt', 'yuvj420p', '-q:v', '2', ...still];
+}
 
 const AUDIO_ENCODERS: Record<string, string> = {
   aac: 'aac',

@@ -5,7 +5,8 @@ import { EDIT_AUDIO_CODECS, EDIT_VIDEO_CODECS, type EditBody } from '../contract
  * What an edit's output file can hold, read from its extension (docs/cutting.md, "Output
  * formats"): the codecs a stream copy may put in it (ffprobe's names) and what a re-encode
  * writes when the source's codec does not fit. A cut to `.webm` re-encodes as VP9 and Opus, to
- * `.mp3` keeps the sound only, to `.gif` encodes a GIF; a combination no muxer takes (H.264
+ * `.mp3` keeps the sound only, to `.gif` encodes a GIF, to `.png`/`.jpg` captures the cut's first
+ * frame; a combination no muxer takes (H.264
  * copied into WebM, a video codec asked of an `.mp3`) is refused with a 422 at submit, or, where
  * only the input's codecs decide it, said in the record (smart falls back) or in the failure
  * (lossless, which only copies).
@@ -21,6 +22,8 @@ export interface OutputContainer {
   audio: readonly string[] | null;
   /** `gif`: the video is encoded as a GIF with its own palette (no copy, no other codec). */
   isGif?: boolean;
+  /** A still image: it holds the first frame of the cut (a frame capture), always encoded. */
+  isImage?: boolean;
 }
 
 const MP4_VIDEO = ['h264', 'hevc', 'av1', 'vp9', 'mpeg4'];
@@ -38,6 +41,9 @@ const CONTAINERS: Record<string, Omit<OutputContainer, 'ext'>> = {
   m2ts: TS,
   mts: TS,
   gif: { video: ['gif'], audio: [], isGif: true },
+  png: { video: ['png'], audio: [], isImage: true },
+  jpg: { video: ['mjpeg'], audio: [], isImage: true },
+  jpeg: { video: ['mjpeg'], audio: [], isImage: true },
   m4a: { video: [], audio: ['aac', 'alac'] },
   mka: { video: [], audio: null },
   mp3: { video: [], audio: ['mp3'] },
@@ -72,8 +78,11 @@ export function containerOf(filename: string): OutputContainer | null {
 
 const holds = (list: readonly string[] | null, codec: string) => list === null || list.some((c) => (c.endsWith('_') ? codec.startsWith(c) : c === codec));
 
+/** A GIF or a still image: its video is always encoded from the cut's frames (never copied, no codec to choose). */
+export const isEncodedPicture = (c: OutputContainer) => c.isGif === true || c.isImage === true;
+
 /** Whether a stream of this codec (ffprobe's name) can be copied into the container. */
-export const holdsVideo = (c: OutputContainer, codec: string) => !c.isGif && holds(c.video, codec);
+export const holdsVideo = (c: OutputContainer, codec: string) => !isEncodedPicture(c) && holds(c.video, codec);
 export const holdsAudio = (c: OutputContainer, codec: string) => holds(c.audio, codec);
 
 export const hasVideo = (c: OutputContainer) => c.video === null || c.video.length > 0;
@@ -81,7 +90,7 @@ export const hasAudio = (c: OutputContainer) => c.audio === null || c.audio.leng
 
 /** The edit codecs a re-encode may write into the container, in order of preference. */
 export function videoEncodersFor(c: OutputContainer): EditVideoCodec[] {
-  return c.isGif ? [] : (['h264', 'vp9', 'hevc', 'av1'] as const).filter((k) => holds(c.video, PROBE_NAME[k]));
+  return isEncodedPicture(c) ? [] : (['h264', 'vp9', 'hevc', 'av1'] as const).filter((k) => holds(c.video, PROBE_NAME[k]));
 }
 export function audioEncodersFor(c: OutputContainer): EditAudioCodec[] {
   return (['aac', 'opus', 'mp3', 'flac', 'pcm'] as const).filter((k) => holds(c.audio, PROBE_NAME[k]));
@@ -114,21 +123,24 @@ export function containerIssues(body: Pick<EditBody, 'output' | 'mode' | 'segmen
     ];
   const issues: ValidationIssue[] = [];
   const at = (field: string, msg: string) => issues.push({ loc: ['body', 'output', field], msg, type: 'value_error' });
+  const picture = c.isGif ? 'a GIF' : 'an image';
   if (out.video_codec && !videoEncodersFor(c).includes(out.video_codec))
     at(
       'video_codec',
-      hasVideo(c) && !c.isGif
-        ? `A .${c.ext} file holds ${list(videoEncodersFor(c))} video, not ${out.video_codec}`
-        : `A .${c.ext} file holds no ${c.isGif ? 'other video than GIF' : 'video'}`,
+      !hasVideo(c)
+        ? `A .${c.ext} file holds no video`
+        : isEncodedPicture(c)
+          ? `A .${c.ext} file is ${picture}: leave video_codec out`
+          : `A .${c.ext} file holds ${list(videoEncodersFor(c))} video, not ${out.video_codec}`,
     );
   if (out.audio_codec && !audioEncodersFor(c).includes(out.audio_codec))
     at('audio_codec', hasAudio(c) ? `A .${c.ext} file holds ${list(audioEncodersFor(c))} audio, not ${out.audio_codec}` : `A .${c.ext} file holds no audio`);
-  if (c.isGif && body.mode === 'lossless')
-    at('filename', 'lossless copies the source\'s packets, and a GIF is always encoded: send mode "reencode" (or "smart") for a .gif');
-  if (body.segmented && (!hasVideo(c) || c.isGif))
+  if (isEncodedPicture(c) && body.mode === 'lossless')
+    at('filename', `lossless copies the source's packets, and ${picture} is always encoded: send mode "reencode" (or "smart") for a .${c.ext}`);
+  if (body.segmented && (!hasVideo(c) || isEncodedPicture(c)))
     issues.push({
       loc: ['body', 'segmented'],
-      msg: `segmented splits a video encode into pieces; a .${c.ext} output is ${c.isGif ? 'a GIF' : 'sound only'}: leave it out`,
+      msg: `segmented splits a video encode into pieces; a .${c.ext} output is ${hasVideo(c) ? picture : 'sound only'}: leave it out`,
       type: 'value_error',
     });
   return issues;

@@ -1,7 +1,7 @@
 import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
 import { hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
-import { GIF_JOIN_ARGS, SMART_CODECS, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
-import { containerOf, hasAudio, hasVideo, holdsAudio, holdsVideo, videoCodecFor, type OutputContainer } from './output-container';
+import { pictureJoinArgs, SMART_CODECS, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
+import { containerOf, hasAudio, hasVideo, holdsAudio, holdsVideo, isEncodedPicture, videoCodecFor, type OutputContainer } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
 import {
   FRAME_TOLERANCE_SECONDS,
@@ -47,7 +47,7 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
   const { mode, fallback } = chooseMode(facts, edit.mode, container);
   const tl = timelineOf(facts);
   const strategy: Strategy = mode === 'lossless' ? 'copy' : mode === 'smart' ? 'smart' : 'encode';
-  const cuts = edit.segments.map((s, i) => cutOne(facts, tl, strategy, s.start, s.end, i));
+  const cuts = edit.segments.map((s, i) => cutOne(facts, tl, strategy, s.start, s.end, i)).map((c) => (container.isImage ? firstFrameOf(c) : c));
   const ctx: Ctx = { facts, edit, input, strategy, container, inputHasVideo: inputFacts.video !== null, parts: [], joins: [], files: {} };
   const outputs: Record<string, string> = {};
   const groups = edit.join ? [cuts.map((c, i) => ({ cut: c, index: i }))] : cuts.map((c, i) => [{ cut: c, index: i }]);
@@ -90,6 +90,13 @@ function streamsFor(facts: CutFacts, c: OutputContainer): CutFacts {
 
 const MP4 = containerOf('out.mp4') as OutputContainer;
 
+/** An image holds a segment's first frame: only that frame is encoded, and the record says so. */
+function firstFrameOf(cut: SegmentCut): SegmentCut {
+  const first = cut.video[0];
+  if (!first) return cut;
+  return { ...cut, actualEnd: cut.actualStart + first.firstGap, video: [{ ...first, frames: 1, duration: first.firstGap }] };
+}
+
 /**
  * Smart falls back to reencode where copying GOPs cannot be made exact here, or the output
  * cannot hold them (docs/cutting.md, "Fallbacks"). Lossless only copies: a stream the output
@@ -113,6 +120,7 @@ export function chooseMode(facts: CutFacts, asked: EditMode, c: OutputContainer 
       fallback: `${hasVideo(c) ? 'The input has no video' : `A .${c.ext} file holds no video`}: its audio is cut by samples and re-encoded`,
     };
   if (c.isGif) return { mode: 'reencode', fallback: 'A GIF is encoded whole: nothing of the source can be copied into it' };
+  if (c.isImage) return { mode: 'reencode', fallback: `A .${c.ext} image holds the cut's first frame, encoded` };
   if (!holdsVideo(c, v.codec))
     return {
       mode: 'reencode',
@@ -234,8 +242,8 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     const lead = ctx.strategy === 'smart' && firstCopy && group[0]?.cut.video[0]?.kind !== 'copy' ? [`file ${firstCopy.file}\noutpoint 0`] : [];
     ctx.files[list] = ['ffconcat version 1.0', ...lead, ...video, ''].join('\n');
     final.push('-auto_convert', '0', '-f', 'concat', '-i', list);
-    const codec = ctx.container.isGif
-      ? GIF_JOIN_ARGS
+    const codec = isEncodedPicture(ctx.container)
+      ? pictureJoinArgs(ctx.container)
       : ['-c:v', 'copy', ...(ctx.strategy === 'smart' && facts.video?.codec === 'hevc' && mp4Like ? ['-tag:v', 'hev1'] : [])];
     maps.push('-map', `${n++}:v:0`, ...codec);
   }
