@@ -9,13 +9,14 @@ import { SaveToPanel } from './SaveToPanel';
 import { SegmentList } from './SegmentList';
 import { complementSegments, emptySegments, keptSegments, problemOf, requestSegments, segmentsReducer } from './segments';
 import { Timeline } from './Timeline';
-import { fpsOf, nextKeyframe, previousKeyframe } from './timecode';
+import { formatTimecode, fpsOf, nextKeyframe, previousKeyframe } from './timecode';
 import { clipActions, MAX_ZOOM } from './use-clip-actions';
 import { playableUrl, useClipFacts } from './use-clip-facts';
 import { useClipKeys } from './use-clip-keys';
 import { useEditRun } from './use-edit-run';
 import { usePlayer } from './use-player';
-import { outputNameOf } from './output-name';
+import { frameNameOf, outputNameOf } from './output-name';
+import { CaptureLine } from './CaptureLine';
 
 /** A re-encode joined into one file may be split across cores or workers (docs/cutting.md, "Segmented re-encode"). */
 const splitOf = (o: ExportOptions) =>
@@ -37,6 +38,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [options, setOptions] = useState<ExportOptions>({ mode: 'smart', join: true, keep: true, filename: '', segmentSeconds: null });
   const { run, submit } = useEditRun(api);
+  const capture = useEditRun(api);
+  const [capturedAt, setCapturedAt] = useState<number | null>(null);
   const exportButton = useRef<HTMLButtonElement>(null);
 
   const parts = options.keep ? keptSegments(seg.segments, duration) : complementSegments(seg.segments, duration);
@@ -62,6 +65,17 @@ export function ClipView({ fileId }: { fileId: string }) {
       startRename: setRenaming,
       exportNow,
       openSaveTo: () => isDone && run.commandId && setPickerOpen(true),
+      // C: the frame under the playhead as a PNG, a one-frame edit (docs/cutting.md, "Output formats").
+      captureFrame: (t) => {
+        if (!facts.file || t >= duration) return;
+        setCapturedAt(t);
+        void capture.submit({
+          input: fileId,
+          segments: [{ start: t, end: Math.min(duration, t + 1 / fps) }],
+          mode: 'reencode',
+          output: { filename: frameNameOf(facts.file.filename, t, fps) },
+        });
+      },
       toggleHelp: () => setHelpOpen((v) => !v),
     }),
   );
@@ -124,6 +138,7 @@ export function ClipView({ fileId }: { fileId: string }) {
             {options.keep ? 'Export keeps the segments.' : 'Export removes the segments and keeps the rest.'}
           </span>
         </p>
+        {capturedAt !== null && <CaptureLine api={api} run={capture.run} at={formatTimecode(capturedAt, fps)} />}
       </div>
       <div className="clip-bottom">
         <ExportPanel

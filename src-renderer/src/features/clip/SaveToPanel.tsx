@@ -26,6 +26,8 @@ function remembered(key: string): string | null {
     return null;
   }
 }
+/** The folder the Save to panel saved to last (offered by the frame capture line too). */
+export const rememberedSaveFolder = (): string | null => remembered(FOLDER_KEY);
 function remember(key: string, value: string): void {
   try {
     localStorage.setItem(key, value);

@@ -31,6 +31,7 @@ export type ClipAction =
   | 'zoomFit'
   | 'export'
   | 'saveTo'
+  | 'captureFrame'
   | 'help';
 
 interface KeyBinding {
@@ -93,6 +94,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'zoomFit', label: '0', does: 'Fit the timeline', group: 'Timeline', match: plain('0') },
   { action: 'export', label: 'E', does: 'Export (cut)', group: 'Export', match: plain('e') },
   { action: 'saveTo', label: 'S', does: 'Save the result to a folder', group: 'Export', match: plain('s') },
+  { action: 'captureFrame', label: 'C', does: 'Capture this frame as a PNG', group: 'Export', match: plain('c') },
   { action: 'help', label: '?', does: 'Show / hide these keys', group: 'Export', match: char('?') },
 ];
 

@@ -18,6 +18,7 @@ interface Deps {
   startRename(index: number): void;
   exportNow(): void;
   openSaveTo(): void;
+  captureFrame(t: number): void;
   toggleHelp(): void;
 }
 
@@ -59,6 +60,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     zoomFit: () => d.setZoom(() => 1),
     export: d.exportNow,
     saveTo: d.openSaveTo,
+    captureFrame: () => d.captureFrame(here()),
     help: d.toggleHelp,
   };
 }
