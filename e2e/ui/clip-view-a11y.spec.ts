@@ -61,6 +61,10 @@ test.describe('clip view', () => {
     await expect(page.getByTestId('keep-mode')).toHaveText(/removes the segments/);
     await check('removing');
     await clip.press('x');
+    // C: the captured frame's line under the timeline.
+    await clip.press('c');
+    await expect(page.locator('.clip-capture')).toContainText('Captured 00:00:09:15', { timeout: 60_000 });
+    await check('captured');
 
     await clip.press('?');
     await expect(page.getByRole('dialog', { name: 'Keys of the clip view' })).toBeVisible();
@@ -88,7 +92,7 @@ test.describe('clip view', () => {
     await expect(page.getByRole('list', { name: 'Saved files' }).locator('code')).toHaveCount(1);
     await check('saved');
 
-    expect(Object.keys(found)).toHaveLength(7 * 4);
+    expect(Object.keys(found)).toHaveLength(8 * 4);
     expect(Object.entries(found).filter(([, v]) => v.length > 0)).toEqual([]);
   });
 });

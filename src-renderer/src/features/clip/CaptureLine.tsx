@@ -50,7 +50,7 @@ export function CaptureLine({ api, run, at }: Props) {
       <span>
         Captured {at} as <code>{name}</code>.
       </span>
-      <a href={hrefOf({ name: 'jobs', id: run.commandId })}>Open the job</a>
+      <a href={hrefOf({ name: 'jobs', id: run.commandId })}>Open the capture's job</a>
       {folder && saved.length === 0 && (
         <button type="button" className="btn btn-small" onClick={() => void save(folder)}>
           Save to <span className="truncate">{folder}</span>
