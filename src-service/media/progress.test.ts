@@ -35,7 +35,7 @@ describe('createProgressParser with real ffmpeg output', () => {
     const middle = seen[1];
     expect(middle?.percent).toBeGreaterThan(0);
     expect(middle?.percent).toBeLessThan(100);
-    expect(middle?.speed).toBeGreaterThan(0.5); // about 1x in real time
+    expect(middle?.speed).toBeGreaterThan(0); // about 1x in real time on a quiet machine; parsed, not timed
     expect(middle?.eta_seconds).toBeGreaterThan(0);
     expect(seen.at(-1)?.out_time_seconds).toBeGreaterThan(1.4);
   });

@@ -161,9 +161,11 @@ describe('segmented encodes', () => {
     const id = res.body.command_id;
     await svc.waitForCommand(id, { until: (b) => (b.segments ?? []).some((s: any) => s.status === 'RUNNING') });
     // Two encodes at once (-re: about 1× each): the job's speed is theirs together, with an ETA and their FPS summed.
+    // How fast is the machine's business (no timed assertion, docs/contributing.md): the figures must be there and positive.
     const moving = await svc.waitForCommand(id, { until: (b) => typeof b.progress?.speed === 'number' || b.status !== 'PROCESSING' });
     expect(moving.progress).toMatchObject({ speed: expect.any(Number), eta_seconds: expect.any(Number), fps: expect.any(Number) });
-    expect(moving.progress.speed).toBeGreaterThan(0.5);
+    expect(moving.progress.speed).toBeGreaterThan(0);
+    expect(moving.progress.fps).toBeGreaterThan(0);
     expect((await svc.api('POST', `/v1/commands/${id}/cancel`)).status).toBe(200);
     const done = await svc.waitForCommand(id);
     expect(done.status).toBe('FAILED');
