@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ClipPage, makeClip, probe } from './clip-page';
-import { expect, openApp, screen, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, openApp, screen, test, type UiService } from './fixtures';
 
 test.describe('clip view', () => {
   let work: string;
@@ -18,15 +19,22 @@ test.describe('clip view', () => {
     fs.rmSync(saveDir, { recursive: true, force: true });
   });
 
+  /** The Cut screen with a 4 s clip made by ffmpeg dropped on it, ready to cut; `before` runs once the app is open. */
+  async function dropped(page: Page, svc: UiService, before?: (page: Page) => Promise<unknown>): Promise<ClipPage> {
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await before?.(page);
+    await clip.open();
+    await clip.drop(makeClip(work));
+    await clip.waitReady();
+    return clip;
+  }
+
   test('when a dropped clip is marked with the keys only, cut smart and joined, and saved to a folder, then the saved file holds exactly the marked frames', async ({
     page,
     svc,
   }) => {
-    const clip = new ClipPage(page);
-    await openApp(page, svc);
-    await clip.open();
-    await clip.drop(makeClip(work));
-    await clip.waitReady();
+    const clip = await dropped(page, svc);
     await expect(clip.timecode()).toHaveText('00:00:00:00');
 
     // Segment 1: frames 0–24 (one second).
@@ -75,11 +83,7 @@ test.describe('clip view', () => {
   });
 
   test('when segments are managed with the keys only, then they are reordered, renamed, deleted and inverted, and J/K/L shuttle', async ({ page, svc }) => {
-    const clip = new ClipPage(page);
-    await openApp(page, svc);
-    await clip.open();
-    await clip.drop(makeClip(work));
-    await clip.waitReady();
+    const clip = await dropped(page, svc);
 
     await clip.pressTo('ArrowRight', 5, '00:00:00:05');
     await clip.press('i');
@@ -143,11 +147,7 @@ test.describe('clip view', () => {
     page,
     svc,
   }) => {
-    const clip = new ClipPage(page);
-    await openApp(page, svc);
-    await clip.open();
-    await clip.drop(makeClip(work));
-    await clip.waitReady();
+    const clip = await dropped(page, svc);
     await clip.pressTo('ArrowRight', 5, '00:00:00:05');
     await clip.press('i');
     await clip.pressTo('ArrowRight', 9, '00:00:00:14');
@@ -180,12 +180,7 @@ test.describe('clip view', () => {
   });
 
   test('when C is pressed, then the frame under the playhead is captured as a PNG, and Save to puts it in the folder saved to last', async ({ page, svc }) => {
-    const clip = new ClipPage(page);
-    await openApp(page, svc);
-    await page.evaluate((dir) => localStorage.setItem('ffdesk.save-to-folder.v1', dir), fs.realpathSync(saveDir));
-    await clip.open();
-    await clip.drop(makeClip(work));
-    await clip.waitReady();
+    const clip = await dropped(page, svc, (p) => p.evaluate((dir) => localStorage.setItem('ffdesk.save-to-folder.v1', dir), fs.realpathSync(saveDir)));
     await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');
     await clip.pressTo('ArrowRight', 7, '00:00:01:07');
     await clip.press('c');

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
-import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
+import { makeEditClip, startMediaServer, type MediaServer } from '../testing/media';
 import { decodeErrors, decodedFrameCount, ssimPairs, streamCodecs } from '../testing/cut-checks';
 
 /**
@@ -17,10 +17,7 @@ let dir: string;
 
 beforeAll(async () => {
   dir = tempDir('ffdesk-edit-formats-');
-  ffmpeg([
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6:sample_rate=48000'],
-    ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-c:a', 'aac', '-shortest', path.join(dir, 'clip.mp4')],
-  ]);
+  makeEditClip(dir);
   media = await startMediaServer(dir);
   svc = await startTestService();
 }, 60_000);

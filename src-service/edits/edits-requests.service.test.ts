@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
-import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
+import { ffmpeg, makeEditClip, startMediaServer, type MediaServer } from '../testing/media';
 import { MAX_EDIT_SEGMENTS } from '../contract/edits.schema';
 
 /** POST /v1/edits as a request: its 422s, dry runs, lossless cuts, stored inputs, audio-only inputs. */
@@ -13,23 +13,7 @@ let dir: string;
 beforeAll(async () => {
   dir = tempDir('ffdesk-edit-req-');
   const audio = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6:sample_rate=48000'];
-  ffmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=160x90:rate=25:duration=6',
-    ...audio,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-g',
-    '50',
-    '-c:a',
-    'aac',
-    '-shortest',
-    path.join(dir, 'clip.mp4'),
-  ]);
+  makeEditClip(dir);
   ffmpeg([...audio, '-c:a', 'aac', path.join(dir, 'tone.m4a')]);
   media = await startMediaServer(dir);
   svc = await startTestService();

@@ -39,6 +39,22 @@ export function makeTinyMedia(dir: string, opts: { seconds?: number } = {}): Tin
 }
 
 /**
+ * The edit tests' clip (src-service/edits): 6 s of 160x90 H.264 at 25 fps with a keyframe every
+ * 2 s and AAC audio, written to `<dir>/clip.mp4`; encoded once per run and copied.
+ */
+export function makeEditClip(dir: string): string {
+  const made = madeOnce('edit-clip', (into) =>
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6:sample_rate=48000'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-c:a', 'aac', '-shortest', path.join(into, 'clip.mp4')],
+    ]),
+  );
+  const file = path.join(dir, 'clip.mp4');
+  fs.copyFileSync(path.join(made, 'clip.mp4'), file);
+  return file;
+}
+
+/**
  * A folder of test media made once per run by `make` and named `name`, in this run's temp root
  * (TMPDIR, removed with it; no `ffdesk-` prefix, so the leftovers check does not count it). The
  * same arguments to the same ffmpeg make the same bytes, so every later caller copies from it.
