@@ -117,6 +117,7 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     const png = await finished(edit('smart', 'frame.png'));
     const file = await output(png);
     expect(png.edit.fallback_reason).toMatch(/image holds the cut's first frame/);
+    expect(png.name).toBe('frame: clip.mp4 at 1.2 s → frame.png');
     expect(await streamCodecs(file)).toEqual(['video:png']);
     expect(await decodedFrameCount(file)).toBe(1);
     // 1.2 s at 25 fps is the source's frame 30: the capture matches it, and not its neighbours.
@@ -144,6 +145,7 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     });
     expect(jpgs.status, jpgs.error_message).toBe('SUCCESS');
     expect(Object.values(jpgs.output_files).map((f: any) => f.filename)).toEqual(['frame-1.jpg', 'frame-2.jpg']);
+    expect(jpgs.name).toBe('frames: clip.mp4 (2 frames) → frame-1.jpg +1');
     const second = await download(jpgs.output_files.out_2.storage_url, 'frame-2.jpg');
     expect(await streamCodecs(second)).toEqual(['video:mjpeg']);
     const [match] = await ssimPairs(second, source, [[0, 100]], dir);

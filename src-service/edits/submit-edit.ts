@@ -9,7 +9,7 @@ import { mediaOf } from '../files/storage-access';
 import { defaultRunSeconds } from '../jobs/run-limit';
 import { FRAME_TOLERANCE_SECONDS } from './plan-segments';
 import { segmentFileName } from './plan-edit';
-import { containerIssues } from './output-container';
+import { containerIssues, containerOf } from './output-container';
 
 /**
  * `POST /v1/edits` (docs/cutting.md): checks the segments (422 naming the field), the input
@@ -38,7 +38,12 @@ function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAcc
   const count = body.segments.length;
   const first = body.join ? body.output.filename : segmentFileName(body.output.filename, body.segments[0]?.name, 0);
   const made = body.join || count === 1 ? first : `${first} +${count - 1}`;
-  const name = body.name ?? `cut: ${inputLabel(deps.files, account, body.input)} (${count} segment${count > 1 ? 's' : ''}, ${body.mode}) → ${made}`;
+  const input = inputLabel(deps.files, account, body.input);
+  // An image output is a frame capture, named as one: "frame: clip.mp4 at 2.2 s → clip.png".
+  const what = containerOf(body.output.filename)?.isImage
+    ? `frame${count > 1 ? 's' : ''}: ${input} ${count > 1 ? `(${count} frames)` : `at ${body.segments[0]?.start ?? 0} s`}`
+    : `cut: ${input} (${count} segment${count > 1 ? 's' : ''}, ${body.mode})`;
+  const name = body.name ?? `${what} → ${made}`;
   return {
     commandType: 'FFMPEG_CHAINED_COMMANDS',
     body: { ...body, name } as unknown as PreparedCommand['body'],
