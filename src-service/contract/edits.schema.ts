@@ -37,7 +37,9 @@ export const EditOutput = z.object({
     .max(MAX_OUTPUT_NAME)
     .regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths')
     .refine((name) => /\.[A-Za-z0-9]+$/.test(name), 'Output file name needs an extension (.mp4, .mkv, .mov ...)')
-    .describe('The joined file\'s name; with join=false each segment\'s file is named "<stem>-<segment>.<ext>"'),
+    .describe(
+      'The joined file\'s name; with join=false each segment\'s file is named "<stem>-<segment>.<ext>". The extension decides the format: .mp4/.mov/.mkv keep the source\'s codecs, .webm re-encodes (VP9 + Opus), .gif encodes a GIF, .png/.jpg capture the first frame, .m4a/.mp3/.wav/.flac keep the sound only (docs/cutting.md, "Output formats")',
+    ),
   video_codec: z.enum(EDIT_VIDEO_CODECS).optional().describe("reencode only: default the source's codec when it can be encoded here, else h264"),
   crf: laxNumber(z.number().min(0).max(63)).optional().describe('reencode only: quality (x264/x265 default 18)'),
   preset: z
