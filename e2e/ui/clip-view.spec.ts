@@ -186,7 +186,7 @@ test.describe('clip view', () => {
     await clip.press('c');
     const line = page.locator('.clip-capture');
     await expect(line).toContainText('Captured 00:00:01:07 as walk-clip-00.00.01.07.png.', { timeout: 60_000 });
-    await line.getByRole('button', { name: `Save to ${fs.realpathSync(saveDir)}` }).focus();
+    await line.getByRole('button', { name: `Save frame to ${fs.realpathSync(saveDir)}` }).focus();
     await page.keyboard.press('Enter');
     const file = path.join(fs.realpathSync(saveDir), 'walk-clip-00.00.01.07.png');
     await expect(line).toContainText(`Saved as ${file}`);

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { hrefOf } from '../../lib/router';
-import type { ClipApi, SaveToResponse } from './clip-api';
-import { rememberedSaveFolder } from './SaveToPanel';
+import { Button } from '../../ui/Button';
+import { FolderPicker } from '../../ui/FolderPicker';
+import type { ClipApi } from './clip-api';
 import type { EditRun } from './use-edit-run';
+import { useSaveTo } from './use-save-to';
 
 interface Props {
   api: ClipApi;
@@ -13,24 +15,15 @@ interface Props {
 
 /**
  * What C did: the frame under the playhead sent as a one-frame edit into a PNG (docs/cutting.md,
- * "Output formats"), said beside the timeline where the eyes are, with the job and, when a folder
- * was saved to before, "Save to <that folder>".
+ * "Output formats"), said beside the timeline where the eyes are, with the job, "Save to…" and,
+ * when a folder was saved to before, "Save to <that folder>".
  */
 export function CaptureLine({ api, run, at }: Props) {
-  const [saved, setSaved] = useState<SaveToResponse['saved']>([]);
-  const [saveError, setSaveError] = useState<string | null>(null);
   const status = run.record?.status;
-  const folder = rememberedSaveFolder();
-  if (run.error)
+  if (run.error || status === 'FAILED')
     return (
       <p role="alert" className="field-error clip-capture">
-        Could not capture {at}: {run.error}
-      </p>
-    );
-  if (status === 'FAILED')
-    return (
-      <p role="alert" className="field-error clip-capture">
-        Could not capture {at}: {run.record?.error_message ?? run.record?.error_status}
+        Could not capture {at}: {run.error ?? run.record?.error_message ?? run.record?.error_status}
       </p>
     );
   if (status !== 'SUCCESS' || !run.commandId)
@@ -40,28 +33,59 @@ export function CaptureLine({ api, run, at }: Props) {
       </p>
     );
   const name = Object.values(run.record?.output_files ?? {})[0]?.filename ?? '';
-  const save = (to: string) =>
-    api.saveTo(run.commandId!, to, '{name}.{ext}').then(
-      (r) => setSaved(r.saved),
-      (err: unknown) => setSaveError(err instanceof Error ? err.message : String(err)),
-    );
+  // Keyed by the job: a new capture starts with nothing saved.
+  return <Captured key={run.commandId} api={api} commandId={run.commandId} at={at} name={name} />;
+}
+
+function Captured({ api, commandId, at, name }: { api: ClipApi; commandId: string; at: string; name: string }) {
+  const [isPickerOpen, setPickerOpen] = useState(false);
+  const { folder, saved, error, save, reveal, choose } = useSaveTo(api, commandId, {
+    pattern: '{name}.{ext}',
+    keepPattern: false,
+    openPicker: () => setPickerOpen(true),
+  });
   return (
-    <p className="small row-wrap clip-capture" role="status">
+    <div className="small row-wrap clip-capture" role="status">
       <span>
         Captured {at} as <code>{name}</code>.
       </span>
-      <a href={hrefOf({ name: 'jobs', id: run.commandId })}>Open the capture's job</a>
-      {folder && saved.length === 0 && (
-        <button type="button" className="btn btn-small" onClick={() => void save(folder)}>
-          Save to <span className="truncate">{folder}</span>
-        </button>
+      <a href={hrefOf({ name: 'jobs', id: commandId })}>Open the capture&apos;s job</a>
+      {saved.length === 0 ? (
+        <>
+          <Button size="small" onClick={choose}>
+            Save frame to…
+          </Button>
+          {folder && (
+            <Button size="small" onClick={() => void save(folder)}>
+              Save frame to <span className="truncate">{folder}</span>
+            </Button>
+          )}
+        </>
+      ) : (
+        saved.map((s) => (
+          <span key={s.path} className="row-wrap">
+            <span>
+              Saved as <code>{s.path}</code>
+            </span>
+            <Button size="small" onClick={() => void reveal(s.path)}>
+              Show frame in folder
+            </Button>
+          </span>
+        ))
       )}
-      {saved.map((s) => (
-        <span key={s.path}>
-          Saved as <code>{s.path}</code>
-        </span>
-      ))}
-      {saveError && <span className="field-error">{saveError}</span>}
-    </p>
+      {error && <span className="field-error">{error}</span>}
+      {isPickerOpen && (
+        <FolderPicker
+          listFolders={api.folders}
+          pickLabel="Save here"
+          start={folder ?? undefined}
+          onClose={() => setPickerOpen(false)}
+          onPick={(path) => {
+            setPickerOpen(false);
+            void save(path);
+          }}
+        />
+      )}
+    </div>
   );
 }

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { ClipApi, SaveToResponse } from './clip-api';
+
+/**
+ * Saving a finished job's outputs into a folder of the user's (POST /v1/commands/{id}/save-to:
+ * never over an existing file, the service numbers the name), shared by the Save to panel and
+ * the frame capture line. The last folder saved to, and the panel's pattern, are kept across
+ * exports and reloads (an editor saves a session's cuts to one place, as LosslessCut keeps its
+ * output folder), so both offer "Save to <that folder>". The service checks the folder each time.
+ */
+const FOLDER_KEY = 'ffdesk.save-to-folder.v1';
+const PATTERN_KEY = 'ffdesk.save-to-pattern.v1';
+
+function remembered(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function remember(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // storage full or disabled: remembered until the screen closes
+  }
+}
+export const rememberedPattern = (): string | null => remembered(PATTERN_KEY);
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export function useSaveTo(api: ClipApi, commandId: string, opts: { pattern: string; keepPattern: boolean; openPicker(): void }) {
+  const [folder, setFolder] = useState<string | null>(() => remembered(FOLDER_KEY));
+  const [saved, setSaved] = useState<SaveToResponse['saved']>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = async (to: string) => {
+    setFolder(to);
+    setError(null);
+    try {
+      setSaved((await api.saveTo(commandId, to, opts.pattern)).saved);
+      remember(FOLDER_KEY, to);
+      if (opts.keepPattern) remember(PATTERN_KEY, opts.pattern);
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+  // Electron: the native dialog and shell; web mode: the service's folder picker and file manager (local account on loopback only).
+  const desktop = window.ffdesk;
+  const reveal = (path: string) => (desktop?.showInFolder ? desktop.showInFolder(path) : api.reveal(path)).catch((err: unknown) => setError(messageOf(err)));
+  const choose = () => {
+    if (!desktop?.pickFolder) return opts.openPicker();
+    desktop.pickFolder(folder ?? undefined).then(
+      (picked) => void (picked && save(picked)),
+      (err: unknown) => setError(messageOf(err)),
+    );
+  };
+  return { folder, saved, error, save, reveal, choose };
+}
