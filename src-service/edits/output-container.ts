@@ -85,6 +85,20 @@ export const isEncodedPicture = (c: OutputContainer) => c.isGif === true || c.is
 export const holdsVideo = (c: OutputContainer, codec: string) => !isEncodedPicture(c) && holds(c.video, codec);
 export const holdsAudio = (c: OutputContainer, codec: string) => holds(c.audio, codec);
 
+/**
+ * Up to three extensions (MKV first) whose container holds these streams as they are, as
+ * ".mkv, .mov": what a failed copy suggests. Sound only (`video` null): the sound-only ones.
+ */
+export function extensionsHolding(video: string | null, audio: string | null): string {
+  const order = video ? ['mkv', 'mp4', 'mov', 'webm', 'ts', 'avi'] : ['mka', 'm4a', 'mp3', 'wav', 'flac', 'opus', 'ogg', 'aac'];
+  return order
+    .map((ext) => containerOf(`x.${ext}`) as OutputContainer)
+    .filter((c) => (video === null || holdsVideo(c, video)) && (audio === null || holdsAudio(c, audio)))
+    .slice(0, 3)
+    .map((c) => `.${c.ext}`)
+    .join(', ');
+}
+
 export const hasVideo = (c: OutputContainer) => c.video === null || c.video.length > 0;
 export const hasAudio = (c: OutputContainer) => c.audio === null || c.audio.length > 0;
 

@@ -232,3 +232,13 @@ describe('segmentFileName', () => {
     ['a.b.mkv', '...', 2, 'a.b-3.mkv'],
   ])('%s + %s', (file, name, i, expected) => expect(segmentFileName(file, name, i)).toBe(expected));
 });
+
+describe('planEdit: a copy the output cannot hold', () => {
+  it('names the extensions that hold the input as it is', () => {
+    const mjpeg = { ...facts({ codec: 'mjpeg' }), audio: { codec: 'pcm_s16le' } };
+    expect(() => planEdit(mjpeg, edit({ mode: 'lossless' }), 'in')).toThrow(/mjpeg video, which a \.mp4 file cannot hold: cut to \.mkv, \.mov, \.avi/);
+    expect(() => planEdit(facts(), edit({ mode: 'lossless', output: { filename: 'cut.mp3' } }), 'in')).toThrow(
+      /aac audio, which a \.mp3 file cannot hold: cut to \.mka, \.m4a, \.aac/,
+    );
+  });
+});

@@ -1,7 +1,17 @@
 import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
 import { hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
 import { pictureJoinArgs, SMART_CODECS, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
-import { containerOf, hasAudio, hasVideo, holdsAudio, holdsVideo, isEncodedPicture, videoCodecFor, type OutputContainer } from './output-container';
+import {
+  containerOf,
+  extensionsHolding,
+  hasAudio,
+  hasVideo,
+  holdsAudio,
+  holdsVideo,
+  isEncodedPicture,
+  videoCodecFor,
+  type OutputContainer,
+} from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
 import {
   FRAME_TOLERANCE_SECONDS,
@@ -109,7 +119,7 @@ export function chooseMode(facts: CutFacts, asked: EditMode, c: OutputContainer 
     if (refused)
       throw new PlanError(
         ['output', 'filename'],
-        `lossless copies the input's ${refused}, which a .${c.ext} file cannot hold: cut to .mkv (or .mp4, .mov), or choose smart or reencode`,
+        `lossless copies the input's ${refused}, which a .${c.ext} file cannot hold: cut to ${extensionsHolding(v?.codec ?? null, facts.audio?.codec ?? null)}, or choose smart or reencode`,
       );
     return { mode: asked };
   }
