@@ -120,6 +120,15 @@ test.describe('clip view', () => {
     // Said beside the timeline (the radio is below the fold at 800 px), and drawn as cut away.
     await expect(page.getByTestId('keep-mode')).toHaveText('Export removes the segments and keeps the rest.');
     await expect(page.locator('.clip-track')).toHaveAttribute('data-removing', 'true');
+    // M: the cut mode goes smart → lossless → re-encode → smart, said beside the timeline too.
+    await expect(page.getByTestId('cut-mode')).toHaveText('Cut: smart (M switches).');
+    await clip.press('m');
+    await expect(page.getByRole('radio', { name: /Lossless/ })).toBeChecked();
+    await expect(page.getByTestId('cut-mode')).toHaveText('Cut: lossless (M switches).');
+    await clip.press('m');
+    await expect(page.getByRole('radio', { name: /Re-encode/ })).toBeChecked();
+    await clip.press('m');
+    await expect(page.getByRole('radio', { name: /Smart/ })).toBeChecked();
 
     // L plays, L again doubles, K pauses, J plays backwards, Space toggles. From the keyframe at
     // 1 s, so J has at least a second to run back (from the first frames it reached the start and

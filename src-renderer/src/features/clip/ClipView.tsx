@@ -3,7 +3,7 @@ import { useApi } from '../../lib/api';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { ClipPlayer } from './ClipPlayer';
 import { createClipApi } from './clip-api';
-import { ExportPanel, type ExportOptions } from './ExportPanel';
+import { ExportPanel, MODES, type ExportOptions } from './ExportPanel';
 import { KeysOverlay } from './KeysOverlay';
 import { SaveToPanel } from './SaveToPanel';
 import { SegmentList } from './SegmentList';
@@ -62,6 +62,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       dispatch,
       setZoom,
       toggleKeep: () => setOptions((o) => ({ ...o, keep: !o.keep })),
+      cycleMode: () => setOptions((o) => ({ ...o, mode: MODES[(MODES.findIndex((m) => m.mode === o.mode) + 1) % MODES.length]!.mode })),
       startRename: setRenaming,
       exportNow,
       openSaveTo: () => isDone && run.commandId && setPickerOpen(true),
@@ -136,6 +137,10 @@ export function ClipView({ fileId }: { fileId: string }) {
           {/* X switches below the fold at 800 px: said here, where the eyes are, and read out. */}
           <span className="clip-keep-mode" data-removing={!options.keep} aria-live="polite" data-testid="keep-mode">
             {options.keep ? 'Export keeps the segments.' : 'Export removes the segments and keeps the rest.'}
+          </span>{' '}
+          {/* M switches the mode, also below the fold at 800 px: said here too. */}
+          <span aria-live="polite" data-testid="cut-mode">
+            Cut: {MODES.find((m) => m.mode === options.mode)?.label.toLowerCase()} (M switches).
           </span>
         </p>
         {capturedAt !== null && <CaptureLine api={api} run={capture.run} at={formatTimecode(capturedAt, fps)} />}

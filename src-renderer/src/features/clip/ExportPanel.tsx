@@ -14,7 +14,7 @@ export interface ExportOptions {
   segmentSeconds: number | null;
 }
 
-const MODES: { mode: EditMode; label: string; hint: string }[] = [
+export const MODES: { mode: EditMode; label: string; hint: string }[] = [
   { mode: 'smart', label: 'Smart', hint: 'frame-exact; re-encodes only the frames next to each cut' },
   { mode: 'lossless', label: 'Lossless', hint: 'stream copy; each start moves back to a keyframe' },
   { mode: 'reencode', label: 'Re-encode', hint: 'frame-exact; everything encoded again' },
@@ -42,7 +42,7 @@ export function ExportPanel({ options, setOptions, problem, partCount, keptSecon
         Export
       </h2>
       <fieldset className="clip-fieldset">
-        <legend className="field-label">Cut</legend>
+        <legend className="field-label">Cut (M switches)</legend>
         {MODES.map((m) => (
           <label key={m.mode} className="clip-radio">
             <input type="radio" name="clip-mode" checked={options.mode === m.mode} onChange={() => set({ mode: m.mode })} />

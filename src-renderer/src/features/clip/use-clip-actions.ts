@@ -15,6 +15,7 @@ interface Deps {
   dispatch: Dispatch<SegmentAction>;
   setZoom(fn: (z: number) => number): void;
   toggleKeep(): void;
+  cycleMode(): void;
   startRename(index: number): void;
   exportNow(): void;
   openSaveTo(): void;
@@ -55,6 +56,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     deleteSegment: () => cur && dispatch({ type: 'remove', index: seg.current }),
     renameSegment: () => cur && d.startRename(seg.current),
     toggleKeepRemove: d.toggleKeep,
+    cycleMode: d.cycleMode,
     zoomIn: () => d.setZoom((z) => Math.min(MAX_ZOOM, z * 2)),
     zoomOut: () => d.setZoom((z) => Math.max(1, z / 2)),
     zoomFit: () => d.setZoom(() => 1),
