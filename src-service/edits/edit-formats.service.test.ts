@@ -3,8 +3,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
-import { makeEditClip, startMediaServer, type MediaServer } from '../testing/media';
-import { decodeErrors, decodedFrameCount, ssimPairs, streamCodecs } from '../testing/cut-checks';
+import { ffmpeg, makeEditClip, startMediaServer, type MediaServer } from '../testing/media';
+import { audioChannels, decodeErrors, decodedFrameCount, ssimPairs, streamCodecs } from '../testing/cut-checks';
 
 /**
  * POST /v1/edits into other formats than the source's (docs/cutting.md, "Output formats"): the
@@ -18,6 +18,12 @@ let dir: string;
 beforeAll(async () => {
   dir = tempDir('ffdesk-edit-formats-');
   makeEditClip(dir);
+  // Two audio tracks, told apart by their channels: a mono 440 Hz and a stereo 880 Hz (a camera's two channels, a film's two languages).
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=880:duration=6', '-map', '0', '-map', '1', '-map', '2', '-ac:a:1', '2'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-c:a', 'aac', '-shortest', path.join(dir, 'two-tracks.mp4')],
+  ]);
   media = await startMediaServer(dir);
   svc = await startTestService();
 }, 60_000);
@@ -151,6 +157,32 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     const [match] = await ssimPairs(second, source, [[0, 100]], dir);
     expect(match).toBeGreaterThan(0.9);
   }, 120_000);
+
+  it.each([
+    ['lossless', 2, 'two-tracks.mkv'],
+    ['smart', 1, 'two-tracks.mp4'],
+    ['reencode', 2, 'two-tracks.mov'],
+  ])(
+    '%s (%i segments into %s) keeps both audio tracks; an .mp3 keeps the first',
+    async (mode, count, filename) => {
+      const segments = [
+        { start: 1, end: 2.2 },
+        { start: 3, end: 4 },
+      ].slice(0, count);
+      const cmd = await finished({ input: `${media.url}/two-tracks.mp4`, segments, mode, output: { filename } });
+      const file = await output(cmd);
+      expect(await streamCodecs(file)).toEqual(['video:h264', 'audio:aac', 'audio:aac']);
+      expect(await audioChannels(file)).toEqual([1, 2]);
+      const mp3 = await finished({
+        input: `${media.url}/two-tracks.mp4`,
+        segments,
+        mode: mode === 'lossless' ? 'reencode' : mode,
+        output: { filename: 'first.mp3' },
+      });
+      expect(await audioChannels(await output(mp3))).toEqual([1]);
+    },
+    120_000,
+  );
 
   it("lossless into WebM fails naming the file name and what to do, not with ffmpeg's header error", async () => {
     const cmd = await finished(edit('lossless', 'cut.webm'));

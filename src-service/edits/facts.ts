@@ -26,8 +26,11 @@ export interface VideoFacts {
 }
 
 export interface AudioFacts {
+  /** The first audio stream's codec (ffprobe's name). */
   codec: string;
   bitRate?: number;
+  /** Every audio stream's codec, in stream order (the first is `codec`); absent: that one only. */
+  tracks?: string[];
 }
 
 export interface CutFacts {

@@ -24,6 +24,8 @@ export interface OutputContainer {
   isGif?: boolean;
   /** A still image: it holds the first frame of the cut (a frame capture), always encoded. */
   isImage?: boolean;
+  /** Holds one audio stream only (the first is kept); the others keep every audio track. */
+  isSingleAudio?: boolean;
 }
 
 const MP4_VIDEO = ['h264', 'hevc', 'av1', 'vp9', 'mpeg4'];
@@ -46,12 +48,12 @@ const CONTAINERS: Record<string, Omit<OutputContainer, 'ext'>> = {
   jpeg: { video: ['mjpeg'], audio: [], isImage: true },
   m4a: { video: [], audio: ['aac', 'alac'] },
   mka: { video: [], audio: null },
-  mp3: { video: [], audio: ['mp3'] },
-  aac: { video: [], audio: ['aac'] },
-  wav: { video: [], audio: ['pcm_'] },
-  flac: { video: [], audio: ['flac'] },
-  opus: { video: [], audio: ['opus'] },
-  ogg: { video: [], audio: ['opus', 'vorbis', 'flac'] },
+  mp3: { video: [], audio: ['mp3'], isSingleAudio: true },
+  aac: { video: [], audio: ['aac'], isSingleAudio: true },
+  wav: { video: [], audio: ['pcm_'], isSingleAudio: true },
+  flac: { video: [], audio: ['flac'], isSingleAudio: true },
+  opus: { video: [], audio: ['opus'], isSingleAudio: true },
+  ogg: { video: [], audio: ['opus', 'vorbis', 'flac'], isSingleAudio: true },
 };
 
 export const OUTPUT_EXTENSIONS = Object.keys(CONTAINERS);

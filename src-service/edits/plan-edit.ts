@@ -58,7 +58,8 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
   const tl = timelineOf(facts);
   const strategy: Strategy = mode === 'lossless' ? 'copy' : mode === 'smart' ? 'smart' : 'encode';
   const cuts = edit.segments.map((s, i) => cutOne(facts, tl, strategy, s.start, s.end, i)).map((c) => (container.isImage ? firstFrameOf(c) : c));
-  const ctx: Ctx = { facts, edit, input, strategy, container, inputHasVideo: inputFacts.video !== null, parts: [], joins: [], files: {} };
+  const audioStreams = audioTracks(facts).length > 1 ? 'a' : 'a:0';
+  const ctx: Ctx = { facts, edit, input, strategy, container, inputHasVideo: inputFacts.video !== null, audioStreams, parts: [], joins: [], files: {} };
   const outputs: Record<string, string> = {};
   const groups = edit.join ? [cuts.map((c, i) => ({ cut: c, index: i }))] : cuts.map((c, i) => [{ cut: c, index: i }]);
   groups.forEach((group, g) => {
@@ -84,12 +85,16 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
 }
 
 /**
- * The input's streams the output keeps (docs/cutting.md, "Output formats"): a sound-only
- * container drops the video, a GIF the audio; an output left with nothing to hold is refused.
+ * The input's streams the output keeps (docs/cutting.md, "Output formats"): the first video
+ * stream and every audio stream; a sound-only container drops the video, a GIF or an image the
+ * audio; an output left with nothing to hold is refused.
  */
 function streamsFor(facts: CutFacts, c: OutputContainer): CutFacts {
   const video = hasVideo(c) ? facts.video : null;
-  const audio = hasAudio(c) ? facts.audio : null;
+  // Every audio track is kept (a camera's separate channels, a film's languages), as LosslessCut
+  // does; a container holding one (.mp3, .wav …) keeps the first.
+  const a = facts.audio;
+  const audio = hasAudio(c) && a ? { ...a, tracks: c.isSingleAudio ? [a.codec] : (a.tracks ?? [a.codec]) } : null;
   if (!video && !audio)
     throw new PlanError(
       ['output', 'filename'],
@@ -99,6 +104,9 @@ function streamsFor(facts: CutFacts, c: OutputContainer): CutFacts {
 }
 
 const MP4 = containerOf('out.mp4') as OutputContainer;
+
+/** The codecs of the audio tracks the output keeps (streamsFor). */
+const audioTracks = (facts: CutFacts): string[] => (facts.audio ? (facts.audio.tracks ?? [facts.audio.codec]) : []);
 
 /** An image holds a segment's first frame: only that frame is encoded, and the record says so. */
 function firstFrameOf(cut: SegmentCut): SegmentCut {
@@ -115,7 +123,8 @@ function firstFrameOf(cut: SegmentCut): SegmentCut {
 export function chooseMode(facts: CutFacts, asked: EditMode, c: OutputContainer = MP4): { mode: EditMode; fallback?: string } {
   const v = facts.video;
   if (asked === 'lossless') {
-    const refused = v && !holdsVideo(c, v.codec) ? `${v.codec} video` : facts.audio && !holdsAudio(c, facts.audio.codec) ? `${facts.audio.codec} audio` : null;
+    const audioRefused = audioTracks(facts).find((t) => !holdsAudio(c, t));
+    const refused = v && !holdsVideo(c, v.codec) ? `${v.codec} video` : audioRefused ? `${audioRefused} audio` : null;
     if (refused)
       throw new PlanError(
         ['output', 'filename'],
@@ -162,6 +171,8 @@ interface Ctx {
   container: OutputContainer;
   /** The input has video, whether or not the output keeps it. */
   inputHasVideo: boolean;
+  /** The audio streams every step maps: all of them (`a`), or the one there is (`a:0`). */
+  audioStreams: 'a' | 'a:0';
   /** The parts (independent of each other) and the joins (each reads parts). */
   parts: string[][];
   joins: string[][];
@@ -226,7 +237,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
         input,
         ...(seekAfterInput ? seek : []),
         '-map',
-        '0:a:0',
+        `0:${ctx.audioStreams}`,
         '-vn',
         '-sn',
         '-dn',
@@ -237,7 +248,11 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
         direct ? 'mp4' : 'matroska',
         file,
       ]);
-      audio.push(direct ? file : `file ${file}\nduration ${length}`);
+      // A copied part ends on a whole audio frame, up to one past its length: `outpoint` drops a
+      // packet reaching into the next part's time, which would otherwise overlap it (a muxer's
+      // "non monotonically increasing dts"): a copy cuts sound to its frames.
+      const end = ctx.strategy === 'copy' ? `\noutpoint ${length}` : '';
+      audio.push(direct ? file : `file ${file}\nduration ${length}${end}`);
     }
   }
   const final: string[] = [];
@@ -260,15 +275,15 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
   if (audioOut?.where === 'join') {
     // The source's packets, read by the join itself: no part to write and read again (audioPlan).
     final.push('-ss', audio[0] as string, '-t', audio[1] as string, '-i', input);
-    maps.push('-map', `${n}:a:0`, '-c:a', 'copy');
+    maps.push('-map', `${n}:${ctx.audioStreams}`, '-c:a', 'copy');
   } else if (audioOut?.where === 'part') {
     final.push('-i', audio[0] as string);
-    maps.push('-map', `${n}:a:0`, '-c:a', 'copy');
+    maps.push('-map', `${n}:${ctx.audioStreams}`, '-c:a', 'copy');
   } else if (audioOut) {
     const list = `cut-audio-${g}.ffconcat`;
     ctx.files[list] = ['ffconcat version 1.0', ...audio, ''].join('\n');
     final.push('-f', 'concat', '-i', list);
-    maps.push('-map', `${n}:a:0`, ...audioOut.codec);
+    maps.push('-map', `${n}:${ctx.audioStreams}`, ...audioOut.codec);
   }
   ctx.joins.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts.video?.timeBase), '-movflags', '+faststart'] : []), outName]);
 }
@@ -288,9 +303,8 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
 function audioPlan(ctx: Ctx, segments: number, mp4Like: boolean): { codec: string[]; where: 'join' | 'part' | 'list' } {
   if (ctx.strategy === 'copy') return { codec: ['-c:a', 'copy'], where: 'list' };
   const lone = segments === 1 && mp4Like;
-  const source = ctx.facts.audio!.codec;
-  if (lone && ctx.strategy === 'smart' && MP4_COPYABLE_AUDIO.has(source) && holdsAudio(ctx.container, source))
-    return { codec: ['-c:a', 'copy'], where: 'join' };
+  const copyable = audioTracks(ctx.facts).every((t) => MP4_COPYABLE_AUDIO.has(t) && holdsAudio(ctx.container, t));
+  if (lone && ctx.strategy === 'smart' && copyable) return { codec: ['-c:a', 'copy'], where: 'join' };
   const codec = finalAudioArgs(ctx.strategy === 'smart' ? 'match' : 'choose', ctx.facts.audio!, ctx.edit.output, ctx.container);
   return { codec, where: lone && codec[1] === 'aac' ? 'part' : 'list' };
 }

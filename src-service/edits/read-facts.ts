@@ -43,7 +43,13 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
           packets: dedupe(parsePacketCsv(text)),
         }
       : null,
-    audio: a ? { codec: String(a.codec_name ?? ''), bitRate: toNumber(a.bit_rate) ?? undefined } : null,
+    audio: a
+      ? {
+          codec: String(a.codec_name ?? ''),
+          bitRate: toNumber(a.bit_rate) ?? undefined,
+          tracks: streams.filter((s) => s.codec_type === 'audio').map((s) => String(s.codec_name ?? '')),
+        }
+      : null,
   };
 }
 

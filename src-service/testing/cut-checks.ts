@@ -175,3 +175,9 @@ export async function streamCodecs(file: string): Promise<string[]> {
     return `${type}:${codec}`;
   });
 }
+
+/** Each audio stream's channel count, in stream order. */
+export async function audioChannels(file: string): Promise<number[]> {
+  const out = await text(ffprobePath, ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=channels', '-of', 'csv=p=0', file]);
+  return lines(out).map((l) => Number(l.trim()));
+}
