@@ -21,6 +21,8 @@ describe('job facts', () => {
     expect(jobKind(record({ ...cut, mode: 'lossless' }))).toBe('Cut (lossless)');
     const fellBack = { mode: 'smart', mode_used: 'reencode', segments: [] } as const;
     expect(jobKind(record(cut, { edit: fellBack as unknown as CommandRecord['edit'] }))).toBe('Cut (smart, ran as re-encode)');
+    expect(jobKind(record({ ...cut, output: { filename: 'a-00.00.01.00.png' } }))).toBe('Frame capture');
+    expect(jobKind(record({ ...cut, segments: [cut.segments[0], { start: 3, end: 4 }], output: { filename: 'a.JPG' } }))).toBe('Frame captures');
   });
 
   it('when the job is a command, then chained ones count their steps and single ones say so', () => {

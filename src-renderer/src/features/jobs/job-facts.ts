@@ -12,6 +12,10 @@ export function jobKind(record: CommandRecord): string {
   // The request as sent: a POST /v1/edits body is echoed as it came (docs/cutting.md).
   const req: Record<string, unknown> = record.original_request;
   if (record.edit || (Array.isArray(req.segments) && typeof req.input === 'string')) {
+    // An image output is a frame capture (the Cut screen's C; docs/cutting.md, "Output formats").
+    const filename = (req.output as { filename?: unknown } | undefined)?.filename;
+    if (typeof filename === 'string' && /\.(png|jpe?g)$/i.test(filename))
+      return Array.isArray(req.segments) && req.segments.length > 1 ? 'Frame captures' : 'Frame capture';
     const asked = (record.edit?.mode ?? (typeof req.mode === 'string' ? req.mode : 'smart')) as CutMode;
     const used = record.edit?.mode_used ?? asked;
     const how = used === asked ? CUT_WORDS[asked] : `${CUT_WORDS[asked]}, ran as ${CUT_WORDS[used]}`;
