@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { hrefOf } from '../../lib/router';
 import { Button } from '../../ui/Button';
-import { FolderPicker } from '../../ui/FolderPicker';
 import type { ClipApi } from './clip-api';
+import { SaveFolderPicker } from './SaveToPanel';
 import type { EditRun } from './use-edit-run';
 import { useSaveTo } from './use-save-to';
 
@@ -74,18 +74,7 @@ function Captured({ api, commandId, at, name }: { api: ClipApi; commandId: strin
         ))
       )}
       {error && <span className="field-error">{error}</span>}
-      {isPickerOpen && (
-        <FolderPicker
-          listFolders={api.folders}
-          pickLabel="Save here"
-          start={folder ?? undefined}
-          onClose={() => setPickerOpen(false)}
-          onPick={(path) => {
-            setPickerOpen(false);
-            void save(path);
-          }}
-        />
-      )}
+      {isPickerOpen && <SaveFolderPicker api={api} start={folder} onClose={() => setPickerOpen(false)} onSave={(path) => void save(path)} />}
     </div>
   );
 }

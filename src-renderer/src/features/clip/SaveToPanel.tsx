@@ -62,18 +62,23 @@ export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen }: Pro
           </ul>
         )}
       </div>
-      {isPickerOpen && (
-        <FolderPicker
-          listFolders={api.folders}
-          pickLabel="Save here"
-          start={folder ?? undefined}
-          onClose={() => setPickerOpen(false)}
-          onPick={(path) => {
-            setPickerOpen(false);
-            void save(path);
-          }}
-        />
-      )}
+      {isPickerOpen && <SaveFolderPicker api={api} start={folder} onClose={() => setPickerOpen(false)} onSave={(path) => void save(path)} />}
     </section>
+  );
+}
+
+/** The web folder picker of Save to (the desktop app uses its native dialog: use-save-to.ts); picking a folder saves there. */
+export function SaveFolderPicker({ api, start, onClose, onSave }: { api: ClipApi; start: string | null; onClose(): void; onSave(path: string): void }) {
+  return (
+    <FolderPicker
+      listFolders={api.folders}
+      pickLabel="Save here"
+      start={start ?? undefined}
+      onClose={onClose}
+      onPick={(path) => {
+        onClose();
+        onSave(path);
+      }}
+    />
   );
 }
