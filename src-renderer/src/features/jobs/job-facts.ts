@@ -1,5 +1,7 @@
 import type { CommandRecord } from '../../../../src-service/client';
 import { formatRunTime } from '../../lib/format';
+// The service's own table of what each output extension holds (an image: a frame capture).
+import { containerOf } from '../../../../src-service/edits/output-container';
 
 const CUT_WORDS = { smart: 'smart', lossless: 'lossless', reencode: 're-encode' } as const;
 type CutMode = keyof typeof CUT_WORDS;
@@ -14,7 +16,7 @@ export function jobKind(record: CommandRecord): string {
   if (record.edit || (Array.isArray(req.segments) && typeof req.input === 'string')) {
     // An image output is a frame capture (the Cut screen's C; docs/cutting.md, "Output formats").
     const filename = (req.output as { filename?: unknown } | undefined)?.filename;
-    if (typeof filename === 'string' && /\.(png|jpe?g)$/i.test(filename))
+    if (typeof filename === 'string' && containerOf(filename)?.isImage)
       return Array.isArray(req.segments) && req.segments.length > 1 ? 'Frame captures' : 'Frame capture';
     const asked = (record.edit?.mode ?? (typeof req.mode === 'string' ? req.mode : 'smart')) as CutMode;
     const used = record.edit?.mode_used ?? asked;
