@@ -3,6 +3,9 @@ import { EditBody } from '../contract/edits.schema';
 import type { CutFacts, PacketFact } from './facts';
 import { hasOpenGop, packetWindows, parsePacketCsv } from './facts';
 import { NeedsEveryPacket, PlanError, chooseMode, planEdit, segmentFileName } from './plan-edit';
+import { containerOf, type OutputContainer } from './output-container';
+
+const MP4 = containerOf('cut.mp4') as OutputContainer;
 
 /** 25 fps, `seconds` long, a keyframe every 2 s, B-frames (decode order: I P B B ...). */
 function packets25(seconds: number): PacketFact[] {
@@ -170,13 +173,13 @@ describe('chooseMode: smart falls back, saying why', () => {
       /open GOP/,
     ],
   ])('%j', (over, reason) => {
-    const chosen = chooseMode(facts(over), 'smart');
+    const chosen = chooseMode(facts(over), 'smart', MP4);
     expect(chosen.mode).toBe('reencode');
     expect(chosen.fallback).toMatch(reason);
   });
-  it('a closed-GOP progressive H.264 source stays smart', () => expect(chooseMode(facts(), 'smart')).toEqual({ mode: 'smart' }));
+  it('a closed-GOP progressive H.264 source stays smart', () => expect(chooseMode(facts(), 'smart', MP4)).toEqual({ mode: 'smart' }));
   it('a closed-GOP H.265 source stays smart', () =>
-    expect(chooseMode(facts({ codec: 'hevc', profile: 'Main', level: 93 }), 'smart')).toEqual({ mode: 'smart' }));
+    expect(chooseMode(facts({ codec: 'hevc', profile: 'Main', level: 93 }), 'smart', MP4)).toEqual({ mode: 'smart' }));
   it('H.265 smart: edges carry their parameter sets in-band, copied parts get the source ones back before keyframes, the output is hev1', () => {
     const plan = planEdit(facts({ codec: 'hevc', profile: 'Main', level: 93 }), edit({ mode: 'smart', segments: [{ start: 1.04, end: 6.12 }] }), 'in');
     const [head, copy, tail] = plan.steps;

@@ -103,8 +103,6 @@ function streamsFor(facts: CutFacts, c: OutputContainer): CutFacts {
   return { ...facts, video, audio };
 }
 
-const MP4 = containerOf('out.mp4') as OutputContainer;
-
 /** The codecs of the audio tracks the output keeps (streamsFor). */
 const audioTracks = (facts: CutFacts): string[] => (facts.audio ? (facts.audio.tracks ?? [facts.audio.codec]) : []);
 
@@ -120,7 +118,7 @@ function firstFrameOf(cut: SegmentCut): SegmentCut {
  * cannot hold them (docs/cutting.md, "Fallbacks"). Lossless only copies: a stream the output
  * cannot hold fails the plan, naming the output's file name.
  */
-export function chooseMode(facts: CutFacts, asked: EditMode, c: OutputContainer = MP4): { mode: EditMode; fallback?: string } {
+export function chooseMode(facts: CutFacts, asked: EditMode, c: OutputContainer): { mode: EditMode; fallback?: string } {
   const v = facts.video;
   if (asked === 'lossless') {
     const audioRefused = audioTracks(facts).find((t) => !holdsAudio(c, t));
