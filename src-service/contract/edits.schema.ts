@@ -92,6 +92,10 @@ export const EditResult = z
     mode_used: EditModeSchema.describe('What ran: differs from mode when smart fell back to reencode'),
     fallback_reason: z.string().optional().describe('Why smart fell back to reencode'),
     segments: z.array(EditSegmentResult),
+    notes: z
+      .array(z.string())
+      .optional()
+      .describe('What of the input the output does not keep, and why (a subtitle track made of pictures, or an output format without subtitles)'),
   })
   .meta({ description: 'FFDesk: how an edit was cut (docs/cutting.md)' });
 export type EditResult = z.output<typeof EditResult>;

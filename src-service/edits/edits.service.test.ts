@@ -152,8 +152,11 @@ const table = (f: number, g: number): Seg[] => [
  * fps over the same table is the H.265 test below (smart falls back to it there), so an H.264
  * 25 fps reencode would repeat it (docs/cutting.md).
  */
-const EXACT_RUNS: { name: string; mode: 'smart' | 'reencode' }[] = [
+const EXACT_RUNS: { name: string; mode: 'smart' | 'reencode'; out?: string }[] = [
   { name: 'h264-25.mp4', mode: 'smart' },
+  { name: 'h264-25.mkv', mode: 'smart', out: 'cut.mkv' },
+  { name: 'h264-25.mkv', mode: 'smart', out: 'cut.mp4' },
+  { name: 'h264-25.mp4', mode: 'smart', out: 'cut.mkv' },
   { name: 'h264-2997.mp4', mode: 'smart' },
   { name: 'h264-2997.mp4', mode: 'reencode' },
   { name: 'h264-vfr.mp4', mode: 'smart' },
@@ -161,11 +164,11 @@ const EXACT_RUNS: { name: string; mode: 'smart' | 'reencode' }[] = [
 ];
 
 describe('POST /v1/edits: smart and reencode are frame-exact', () => {
-  for (const { name, mode } of EXACT_RUNS) {
-    it(`${name}, ${mode}: start, a frame before / after keyframes, inside a GOP, end; joined`, async () => {
+  for (const { name, mode, out } of EXACT_RUNS) {
+    it(`${name}, ${mode}: start, a frame before / after keyframes, inside a GOP, end; joined${out ? ` into ${out}` : ''}`, async () => {
       const src = sources.find((s) => s.name === name)!;
       const segs = table(src.frame, src.gop);
-      const done = await cut({ input: `${media.url}/${name}`, segments: segs, mode, join: true, output: { filename: 'cut.mp4' } });
+      const done = await cut({ input: `${media.url}/${name}`, segments: segs, mode, join: true, output: { filename: out ?? 'cut.mp4' } });
       expect(done.edit).toMatchObject({ mode, mode_used: mode });
       expect(done.original_request).toMatchObject({ mode, segments: segs });
       await expectExact(done.output_files.out_1, src, segs, mode);
@@ -190,6 +193,23 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
       expect(source.includes(copied.join(' ')), `segment ${i + 1}: audio packets copied`).toBe(true);
     }
   }, 180_000);
+
+  it('lossless from an MKV with B-frames: every frame from the keyframe the record names, no GOP early', async () => {
+    const src = sources.find((s) => s.name === 'h264-25.mkv')!;
+    const segs = [
+      { start: 2, end: 3.6 },
+      { start: 4.5, end: 7.2 },
+    ];
+    const done = await cut({ input: `${media.url}/h264-25.mkv`, segments: segs, mode: 'lossless', output: { filename: 'cut.mkv' } });
+    const actual = done.edit.segments.map((x: any) => ({ start: x.actual_start, end: x.actual_end }));
+    // Each starts on the keyframe at or before its start (2 s GOPs: 2 and 4), not the one before that.
+    expect(actual.map((x: Seg) => Math.round(x.start))).toEqual([2, 4]);
+    const out = await download(done.output_files.out_1, 'lossless.mkv');
+    expect(await decodeErrors(out)).toBe('');
+    const times = await cached(`times:${src.file}`, () => frameTimesOf(src.file));
+    expect(await decodedFrameCount(out)).toBe(actual.reduce((n: number, x: Seg) => n + expectedFrames(times, x)[1] - expectedFrames(times, x)[0], 0));
+    await expectFramesMatch(out, src.file, times, actual);
+  }, 120_000);
 
   it('an H.265 source with closed GOPs: smart, each part carrying its parameter sets in-band (hev1), exact', async () => {
     const src = sources.find((s) => s.name === 'hevc-closed.mp4')!;

@@ -33,6 +33,8 @@ export interface AudioFacts {
   tracks?: string[];
 }
 
+import type { SubtitleTrack } from './subtitles';
+
 export interface CutFacts {
   /** Seconds; the container's duration. */
   duration: number;
@@ -40,6 +42,16 @@ export interface CutFacts {
   windows?: PacketWindow[];
   video: VideoFacts | null;
   audio: AudioFacts | null;
+  /** The container's start time (seconds; absent: 0): ffmpeg counts an input's `-ss` from it (plan-edit.ts inputSeek). */
+  startTime?: number;
+  /**
+   * Seconds to add to an input seek so it lands where asked: 3/23 s where the container seeks by
+   * decode time and a stream has B-frames (MKV, MPEG-TS …); absent for MP4/MOV, which seek by
+   * presentation time (read-facts.ts seekLeadOf, plan-edit.ts inputSeek).
+   */
+  seekLead?: number;
+  /** Every subtitle track with its events, read when the output keeps subtitles (read-facts.ts); absent: not read. */
+  subtitles?: SubtitleTrack[];
 }
 
 /**

@@ -26,6 +26,8 @@ export interface OutputContainer {
   isImage?: boolean;
   /** Holds one audio stream only (the first is kept); the others keep every audio track. */
   isSingleAudio?: boolean;
+  /** How it holds text subtitle tracks (docs/cutting.md, "Subtitles"): as MP4 timed text, as WebVTT, or as they are (SRT, ASS); absent: none. */
+  subtitles?: 'mov_text' | 'webvtt' | 'copy';
 }
 
 const MP4_VIDEO = ['h264', 'hevc', 'av1', 'vp9', 'mpeg4'];
@@ -33,12 +35,12 @@ const MP4_AUDIO = ['aac', 'mp3', 'ac3', 'eac3', 'alac', 'opus'];
 const TS = { video: ['h264', 'hevc', 'mpeg2video'], audio: ['aac', 'mp3', 'ac3', 'eac3', 'opus'] };
 
 const CONTAINERS: Record<string, Omit<OutputContainer, 'ext'>> = {
-  mp4: { video: MP4_VIDEO, audio: MP4_AUDIO },
-  m4v: { video: MP4_VIDEO, audio: MP4_AUDIO },
-  mov: { video: ['h264', 'hevc', 'prores', 'mpeg4', 'mjpeg'], audio: ['aac', 'mp3', 'ac3', 'alac', 'pcm_'] },
-  mkv: { video: null, audio: null },
+  mp4: { video: MP4_VIDEO, audio: MP4_AUDIO, subtitles: 'mov_text' },
+  m4v: { video: MP4_VIDEO, audio: MP4_AUDIO, subtitles: 'mov_text' },
+  mov: { video: ['h264', 'hevc', 'prores', 'mpeg4', 'mjpeg'], audio: ['aac', 'mp3', 'ac3', 'alac', 'pcm_'], subtitles: 'mov_text' },
+  mkv: { video: null, audio: null, subtitles: 'copy' },
   avi: { video: null, audio: null },
-  webm: { video: ['vp8', 'vp9', 'av1'], audio: ['opus', 'vorbis'] },
+  webm: { video: ['vp8', 'vp9', 'av1'], audio: ['opus', 'vorbis'], subtitles: 'webvtt' },
   ts: TS,
   m2ts: TS,
   mts: TS,

@@ -55,7 +55,9 @@ describe('planEdit', () => {
     expect(plan.steps[0]).not.toContain('-noaccurate_seek');
     expect(plan.result).toMatchObject({ mode: 'smart', mode_used: 'smart', segments: [{ start: 1.04, end: 6.12, actual_start: 1.04, actual_end: 6.12 }] });
     // A copied part leads the concat list (taking no packets) so the output keeps the source's avcC.
-    expect(plan.files['cut-video-1.ffconcat']).toMatch(/^ffconcat version 1.0\nfile cut-v1-2.mp4\noutpoint 0\nfile cut-v1-1.mp4\nduration 0.96\n/);
+    expect(plan.files['cut-video-1.ffconcat']).toMatch(
+      /^ffconcat version 1.0\nfile cut-v1-2.mp4\nduration 0\noutpoint -1000\nfile cut-v1-1.mp4\nduration 0.96\n/,
+    );
   });
 
   it.each([

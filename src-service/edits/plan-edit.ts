@@ -13,6 +13,7 @@ import {
   type OutputContainer,
 } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
+import { writeCut, type SubtitleTrack } from './subtitles';
 import {
   FRAME_TOLERANCE_SECONDS,
   PlanError,
@@ -67,10 +68,12 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
     outputs[`out_${g + 1}`] = name;
     addGroup(ctx, group, g + 1, name);
   });
+  const notes = subtitleNotes(facts, container);
   const result: EditResult = {
     mode: edit.mode,
     mode_used: mode,
     ...(fallback ? { fallback_reason: fallback } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
     segments: cuts.map((c, i) => ({
       ...(edit.segments[i]?.name ? { name: edit.segments[i]?.name } : {}),
       start: edit.segments[i]!.start,
@@ -101,6 +104,21 @@ function streamsFor(facts: CutFacts, c: OutputContainer): CutFacts {
       `A .${c.ext} file holds ${hasVideo(c) ? 'video' : 'sound'} only, and the input has ${hasVideo(c) ? 'no video' : 'no audio'}`,
     );
   return { ...facts, video, audio };
+}
+
+/** The subtitle tracks the output keeps: read as text, into a container that holds subtitles (docs/cutting.md, "Subtitles"). */
+const keptSubtitles = (facts: CutFacts, c: OutputContainer): SubtitleTrack[] =>
+  c.subtitles && facts.video ? (facts.subtitles ?? []).filter((t) => t.format !== null && !t.skipped) : [];
+
+/** What the record says of subtitle tracks the output leaves out; a sound-only, GIF or image output leaves them out without a word. */
+function subtitleNotes(facts: CutFacts, c: OutputContainer): string[] {
+  const tracks = facts.subtitles ?? [];
+  if (tracks.length === 0 || !facts.video) return [];
+  if (!c.subtitles) {
+    const n = tracks.length;
+    return [`A .${c.ext} file holds no subtitles: ${n} subtitle track${n > 1 ? 's' : ''} left out (cut to .mkv or .mp4 to keep ${n > 1 ? 'them' : 'it'})`];
+  }
+  return tracks.flatMap((t) => (t.skipped ? [t.skipped] : []));
 }
 
 /** The codecs of the audio tracks the output keeps (streamsFor). */
@@ -187,10 +205,25 @@ interface Ctx {
  * starts at that keyframe and its first frame is the first one out (closed GOPs: chooseMode); its
  * times are then rebased to start at zero (addGroup).
  */
-function seekArgs(part: VideoPart): string[] {
-  if (part.kind === 'copy') return ['-ss', fmt(part.from)];
-  if (!part.onKeyframe) return ['-ss', fmt(Math.max(0, part.from - FRAME_TOLERANCE_SECONDS / 2))];
-  return ['-noaccurate_seek', '-ss', fmt(part.from + Math.min(FRAME_TOLERANCE_SECONDS, part.firstGap) / 2)];
+function seekArgs(part: VideoPart, facts: CutFacts): string[] {
+  if (part.kind === 'copy') return inputSeek(facts, part.from);
+  if (!part.onKeyframe) return inputSeek(facts, part.from - FRAME_TOLERANCE_SECONDS / 2);
+  return ['-noaccurate_seek', ...inputSeek(facts, part.from + Math.min(FRAME_TOLERANCE_SECONDS, part.firstGap) / 2)];
+}
+
+/**
+ * `-ss` before an `-i` so the part starts at `t` (seconds of the source's own timeline, as the
+ * facts read them) and its times start there at zero (docs/cutting.md, "Inputs other than
+ * MP4/MOV"). ffmpeg counts `-ss` from the container's start time, so that is taken off; and where
+ * the container seeks by decode time and a stream has B-frames, ffmpeg aims 3/23 s earlier, which
+ * from a keyframe lands a GOP early (and a stream copy then counts that GOP's dropped packets
+ * against its `-frames:v`): the seek aims `lead` later, and `-itsoffset` takes it back out of the
+ * times.
+ */
+function inputSeek(facts: CutFacts, t: number): string[] {
+  const lead = facts.seekLead ?? 0;
+  const at = ['-ss', fmt(Math.max(0, t - (facts.startTime ?? 0) + lead))];
+  return lead > 0 ? [...at, '-itsoffset', fmt(lead)] : at;
 }
 const fmt = (t: number) => String(round6(t));
 const round6 = (t: number) => Math.round(t * 1e6) / 1e6;
@@ -216,7 +249,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
       const rebase = part.kind === 'encode' && part.onKeyframe ? ['-vf', 'setpts=PTS-STARTPTS'] : [];
       const extra = part.kind === 'copy' ? [] : [...rebase, '-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
       const output = [...codec, ...extra, ...timescaleArgs(facts.video?.timeBase), '-f', 'mp4', file];
-      ctx.parts.push([...seekArgs(part), '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...output]);
+      ctx.parts.push([...seekArgs(part, facts), '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...output]);
       video.push(`file ${file}\nduration ${fmt(part.duration)}`);
     });
     const length = fmt(cut.actualEnd - cut.actualStart);
@@ -227,8 +260,8 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
       const codec = direct ? audioOut.codec : ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
       // Copied sound cut from a video input (a sound-only output): a seek before -i would land on
       // the video keyframe before the start and copy from there; after -i it drops the packets before it.
-      const seek = ['-ss', fmt(cut.actualStart)];
       const seekAfterInput = ctx.strategy === 'copy' && cut.video.length === 0 && ctx.inputHasVideo;
+      const seek = seekAfterInput ? ['-ss', fmt(cut.actualStart)] : inputSeek(facts, cut.actualStart);
       ctx.parts.push([
         ...(seekAfterInput ? [] : seek),
         '-i',
@@ -258,11 +291,16 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
   let n = 0;
   if (video.length > 0) {
     const list = `cut-video-${g}.ffconcat`;
-    // The first file's codec parameters become the output's: with smart, a copied part comes first (taking no packets) so the avcC is the source's.
+    // The first file's codec parameters become the output's: with smart, a copied part comes first so
+    // the avcC is the source's. It must give no packet: the concat demuxer ends a file at the first
+    // packet whose decode time reaches `outpoint`, and B-frames start a part below zero, so `outpoint
+    // 0` let its first two through (an MP4 hid them; an MKV showed them as two stray frames);
+    // `duration 0` keeps the next part at zero.
     const firstCopy = group
       .flatMap(({ cut, index }) => cut.video.map((p, i) => ({ p, file: `cut-v${index + 1}-${i + 1}.mp4` })))
       .find((x) => x.p.kind === 'copy');
-    const lead = ctx.strategy === 'smart' && firstCopy && group[0]?.cut.video[0]?.kind !== 'copy' ? [`file ${firstCopy.file}\noutpoint 0`] : [];
+    const lead =
+      ctx.strategy === 'smart' && firstCopy && group[0]?.cut.video[0]?.kind !== 'copy' ? [`file ${firstCopy.file}\nduration 0\noutpoint ${LEAD_OUTPOINT}`] : [];
     ctx.files[list] = ['ffconcat version 1.0', ...lead, ...video, ''].join('\n');
     final.push('-auto_convert', '0', '-f', 'concat', '-i', list);
     const codec = isEncodedPicture(ctx.container)
@@ -272,7 +310,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
   }
   if (audioOut?.where === 'join') {
     // The source's packets, read by the join itself: no part to write and read again (audioPlan).
-    final.push('-ss', audio[0] as string, '-t', audio[1] as string, '-i', input);
+    final.push(...inputSeek(facts, Number(audio[0])), '-t', audio[1] as string, '-i', input);
     maps.push('-map', `${n}:${ctx.audioStreams}`, '-c:a', 'copy');
   } else if (audioOut?.where === 'part') {
     final.push('-i', audio[0] as string);
@@ -283,8 +321,35 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     final.push('-f', 'concat', '-i', list);
     maps.push('-map', `${n}:${ctx.audioStreams}`, ...audioOut.codec);
   }
+  addSubtitles(ctx, group, g, final, maps);
   ctx.joins.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts.video?.timeBase), '-movflags', '+faststart'] : []), outName]);
 }
+
+/**
+ * The kept subtitle tracks (docs/cutting.md, "Subtitles"): each track's events cut to the
+ * group's segments (the frames the output shows: actual start to actual end) are written as a
+ * small .srt/.ass file beside the lists, and the join muxes each as a subtitle stream, converted
+ * to what the container holds, with the source track's language and title.
+ */
+function addSubtitles(ctx: Ctx, group: { cut: SegmentCut }[], g: number, final: string[], maps: string[]): void {
+  const tracks = keptSubtitles(ctx.facts, ctx.container);
+  if (tracks.length === 0) return;
+  const spans = group.map(({ cut }) => ({ start: cut.actualStart, end: cut.actualEnd }));
+  tracks.forEach((t, k) => {
+    const format = t.format as 'srt' | 'ass';
+    const file = `cut-subs-${g}-${k + 1}.${format}`;
+    ctx.files[file] = writeCut(t, spans);
+    const input = final.filter((x) => x === '-i').length;
+    final.push('-f', format, '-i', file);
+    maps.push('-map', `${input}:s:0`);
+    if (t.language) maps.push(`-metadata:s:s:${k}`, `language=${t.language}`);
+    if (t.title) maps.push(`-metadata:s:s:${k}`, `title=${t.title}`);
+  });
+  maps.push('-c:s', ctx.container.subtitles as string);
+}
+
+/** Far below any decode time a part starts at (a few frames below zero). */
+const LEAD_OUTPOINT = -1000;
 
 /**
  * The output's audio codec, and where it is made (docs/cutting.md, "The modes"):

@@ -4,15 +4,23 @@ import { probeFile } from '../media/probe';
 import { toNumber } from '../media/probe-schema';
 import { runProcess } from '../media/run-process';
 import { parsePacketCsv, packetWindows, type CutFacts, type PacketWindow } from './facts';
+import { MAX_TRACK_TEXT, parseAss, parseSrt, readFormatOf, type SubtitleTrack } from './subtitles';
+import type { ProbeStream } from '../media/probe-schema';
 
-type Opts = { confiner: Confiner; signal: AbortSignal };
+type Opts = {
+  confiner: Confiner;
+  signal: AbortSignal;
+  /** Read the subtitle tracks' events up to this second of the input, with this ffmpeg (the output keeps subtitles). */
+  subtitles?: { ffmpegPath: string; until: number };
+};
 
 /**
  * The facts a cut plan needs, read inside the sandbox (docs/cutting.md): streams and format,
  * and the video packets' times and keyframe flags. Packets, not frames: nothing is decoded.
  * With `segments`, only the packets around them are read (`-read_intervals`: from the keyframe
  * at or before each start to a few seconds past its end), so a cut of 20 s from a long film
- * does not read the film; the stream probe runs alongside.
+ * does not read the film; the stream probe runs alongside. The subtitle tracks are listed, and
+ * read when `opts.subtitles` asks (readSubtitleTrack).
  */
 export async function readCutFacts(ffprobePath: string, file: string, opts: Opts, segments?: readonly { start: number; end: number }[]): Promise<CutFacts> {
   const windows = segments ? packetWindows(segments) : undefined;
@@ -25,10 +33,16 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
   const duration = toNumber(probe.format?.duration) ?? toNumber(v?.duration) ?? toNumber(a?.duration) ?? 0;
   // The packet list reads the first video stream; a cover picture listed first is not it.
   const firstVideo = streams.find((s) => s.codec_type === 'video');
+  const subtitleStreams = streams.filter((s) => s.codec_type === 'subtitle');
+  const subtitles = subtitleStreams.length > 0 ? Promise.all(subtitleStreams.map((s) => readSubtitleTrack(file, s, opts))) : null;
   const text = v ? (firstVideo === v ? await csv : await readPacketCsv(ffprobePath, file, opts, windows, String(toNumber(v.index) ?? 0))) : '';
+  const lead = seekLeadOf(probe.format?.format_name, streams);
+  const start = toNumber(probe.format?.start_time) ?? 0;
   return {
     duration,
     ...(windows ? { windows } : {}),
+    ...(start !== 0 ? { startTime: start } : {}),
+    ...(lead > 0 ? { seekLead: lead } : {}),
     video: v
       ? {
           codec: String(v.codec_name ?? ''),
@@ -50,7 +64,96 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
           tracks: streams.filter((s) => s.codec_type === 'audio').map((s) => String(s.codec_name ?? '')),
         }
       : null,
+    ...(subtitles ? { subtitles: await subtitles } : {}),
   };
+}
+
+/**
+ * How much later than asked an input seek must aim (docs/cutting.md, "Inputs other than MP4/MOV").
+ * Unless the demuxer seeks by presentation time (only MP4/MOV here: AVFMT_SEEK_TO_PTS), ffmpeg
+ * moves a seek 3/23 s earlier when any stream has B-frames, to allow for decode times running
+ * ahead; the demuxer then lands on the keyframe at or before that, a GOP early when the cut starts
+ * on a keyframe. A millisecond more keeps the target past the keyframe after rounding; no
+ * keyframe is that close to the next one.
+ */
+export function seekLeadOf(formatName: unknown, streams: readonly ProbeStream[]): number {
+  const byPts = typeof formatName === 'string' && formatName.split(',').includes('mov');
+  const delayed = streams.some((s) => (toNumber(s.has_b_frames) ?? 0) > 0);
+  return byPts || !delayed ? 0 : 3 / 23 + 0.001;
+}
+
+const tagOf = (s: ProbeStream, key: string): string | undefined => {
+  const v = s.tags?.[key];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 200) : undefined;
+};
+
+/**
+ * One subtitle track's events (docs/cutting.md, "Subtitles"): a text track is decoded by a
+ * sandboxed ffmpeg to SRT (ASS for the ASS family, styles kept) on its stdout, up to `until`; a
+ * picture-based track, or one whose text passes the cap, comes back with the reason it is left out.
+ * Without `opts.subtitles` (the output holds none) only the track's codec and tags are listed.
+ */
+async function readSubtitleTrack(file: string, s: ProbeStream, opts: Opts): Promise<SubtitleTrack> {
+  const codec = String(s.codec_name ?? '');
+  const format = readFormatOf(codec);
+  const meta = {
+    codec,
+    format,
+    ...(tagOf(s, 'language') ? { language: tagOf(s, 'language') } : {}),
+    ...(tagOf(s, 'title') ? { title: tagOf(s, 'title') } : {}),
+  };
+  const index = toNumber(s.index) ?? 0;
+  if (!opts.subtitles) return { ...meta, events: [] };
+  if (!format) return { ...meta, events: [], skipped: `subtitle track ${index} (${codec}) is made of pictures, which FFDesk does not cut` };
+  const absolute = path.resolve(file);
+  const lines: string[] = [];
+  let size = 0;
+  const until = String(Math.ceil(opts.subtitles.until + 1));
+  // -copyts: the events keep the source's own times, the ones the cut's frame times are in.
+  const argv = [
+    '-v',
+    'error',
+    '-nostdin',
+    '-protocol_whitelist',
+    'file',
+    '-copyts',
+    '-i',
+    absolute,
+    '-map',
+    `0:${index}`,
+    '-c:s',
+    format,
+    '-to',
+    until,
+    '-f',
+    format,
+    'pipe:1',
+  ];
+  const cmd = opts.confiner.wrap({
+    bin: opts.subtitles.ffmpegPath,
+    argv,
+    cwd: path.dirname(absolute),
+    writable: [],
+    readable: [absolute],
+    limits: { cpuSeconds: 600 },
+  });
+  const r = await runProcess(cmd, {
+    cwd: path.dirname(absolute),
+    signal: opts.signal,
+    timeoutMs: 600_000,
+    stderrTailBytes: 4096,
+    onStdoutLine: (l) => {
+      size += l.length + 1;
+      if (size <= MAX_TRACK_TEXT) lines.push(l);
+    },
+  });
+  opts.signal.throwIfAborted();
+  if (r.exitCode !== 0)
+    return { ...meta, events: [], skipped: `subtitle track ${index} (${codec}) could not be read: ${r.stderrTail.trim().split('\n').pop() ?? ''}` };
+  if (size > MAX_TRACK_TEXT) return { ...meta, events: [], skipped: `subtitle track ${index} holds more than ${MAX_TRACK_TEXT >> 20} MiB of text` };
+  const text = lines.join('\n');
+  if (format === 'ass') return { ...meta, ...parseAss(text) };
+  return { ...meta, events: parseSrt(text) };
 }
 
 /** Windows that overlap list some packets twice: the first listing is kept (decode order stays). */

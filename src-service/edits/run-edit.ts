@@ -12,6 +12,7 @@ import type { CutFacts } from './facts';
 import { NeedsEveryPacket, PlanError, planEdit, type EditPlan } from './plan-edit';
 import { isFolderBlob, mediaOf } from '../files/storage-access';
 import type { RunKind } from '../jobs/run-kinds';
+import { containerOf } from './output-container';
 
 /** A stored request of `POST /v1/edits` (the command's `original_request`). */
 export function isEditRequest(request: unknown): request is EditBody {
@@ -28,7 +29,7 @@ export const EDIT_RUN: RunKind = { name: 'edit', matches: isEditRequest, prepare
  * chained command (no second runner: docs/cutting.md).
  */
 export async function prepareEditRun(
-  deps: InputDeps & { commands: Pick<CommandsRepo, 'setEdit'> },
+  deps: InputDeps & { commands: Pick<CommandsRepo, 'setEdit'>; ffmpegPath: string },
   row: Command,
   dirs: { work: string; scratch: string },
   signal: AbortSignal,
@@ -61,8 +62,11 @@ export async function fetchEditInput(
 }
 
 /** Reads the packets around the segments only; when they fall short (a long gap between frames), every packet. */
-async function planFromFacts(deps: InputDeps, edit: EditBody, input: string, signal: AbortSignal): Promise<EditPlan> {
-  const read = readFactsOf(deps, input, signal);
+async function planFromFacts(deps: InputDeps & { ffmpegPath: string }, edit: EditBody, input: string, signal: AbortSignal): Promise<EditPlan> {
+  // The subtitle tracks' events are read only for an output that keeps them (docs/cutting.md, "Subtitles").
+  const c = containerOf(edit.output.filename);
+  const subtitles = c?.subtitles ? { ffmpegPath: deps.ffmpegPath, until: Math.max(...edit.segments.map((s) => s.end)) } : undefined;
+  const read = readFactsOf(deps, input, signal, subtitles);
   return planOrFail(async () => {
     try {
       return planEdit(await read(edit.segments), edit, input);
@@ -75,9 +79,9 @@ async function planFromFacts(deps: InputDeps, edit: EditBody, input: string, sig
 
 /** The input's cut facts (around `segments` only, when given); a file ffprobe cannot read fails INVALID_INPUT_FILE. */
 export const readFactsOf =
-  (deps: InputDeps, input: string, signal: AbortSignal) =>
+  (deps: InputDeps, input: string, signal: AbortSignal, subtitles?: { ffmpegPath: string; until: number }) =>
   (segments?: EditBody['segments']): Promise<CutFacts> =>
-    readCutFacts(deps.ffprobePath, input, { confiner: deps.confiner, signal }, segments).catch((err: unknown) => {
+    readCutFacts(deps.ffprobePath, input, { confiner: deps.confiner, signal, ...(subtitles ? { subtitles } : {}) }, segments).catch((err: unknown) => {
       throw new JobFailure('INVALID_INPUT_FILE', `The input cannot be cut: ${(err as Error).message}`);
     });
 

@@ -1,4 +1,4 @@
-import type { EditBody } from '../contract/edits.schema';
+import type { EditBody, EditResult } from '../contract/edits.schema';
 import { DEFAULT_SEGMENT_SECONDS } from '../contract/commands.schema';
 import type { CommandsRepo } from '../jobs/commands-repo';
 import { JobFailure } from '../errors';
@@ -45,7 +45,7 @@ async function prepareSegmentedEdit(
   if (!facts.video)
     throw new JobFailure('INVALID_INPUT_FILE', 'A segmented edit cuts the video into pieces: the input has no video. Send it without "segmented"');
   const cut = await planOrFail(() => planEdit(facts, edit, input));
-  deps.commands.setEdit(row.id, cut.result);
+  deps.commands.setEdit(row.id, withSubtitleNote(cut.result, facts, edit));
   const tokens = editTokens(facts, edit, input);
   const ranges = cut.result.segments.map((s) => ({ start: s.actual_start, end: s.actual_end }));
   const keyframes = keyframesOf(facts);
@@ -58,6 +58,14 @@ async function prepareSegmentedEdit(
     stages: [0],
     plan,
   };
+}
+
+/** The pieces carry no subtitles (docs/cutting.md, "Subtitles"): where the output could hold them, the record says they were left out. */
+function withSubtitleNote(result: EditResult, facts: CutFacts, edit: EditBody): EditResult {
+  const n = facts.subtitles?.length ?? 0;
+  if (n === 0 || !containerOf(edit.output.filename)?.subtitles) return result;
+  const note = `A segmented re-encode keeps no subtitles yet: ${n} subtitle track${n > 1 ? 's' : ''} left out (send it without "segmented" to keep them)`;
+  return { ...result, notes: [...(result.notes ?? []), note] };
 }
 
 /**

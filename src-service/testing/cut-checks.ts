@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { binaries } from './media-fixtures';
+import { envForBinary } from '../media/static-glibc';
 
 /**
  * Frame-level checks of a cut (docs/cutting.md, "What is exact"), with the real ffmpeg and
@@ -13,8 +14,10 @@ import { binaries } from './media-fixtures';
  */
 const { ffmpegPath, ffprobePath } = binaries;
 const run = promisify(execFile);
-const text = async (bin: string, args: string[]) => (await run(bin, args, { encoding: 'utf8', maxBuffer: 1 << 26 })).stdout;
-const bytes = async (bin: string, args: string[]) => (await run(bin, args, { encoding: 'buffer', maxBuffer: 1 << 28 })).stdout;
+// As the service runs them: a static build is kept away from the system's iconv modules, without which it crashes on MPEG-TS (static-glibc.ts).
+const envOf = (bin: string) => envForBinary(bin, process.env);
+const text = async (bin: string, args: string[]) => (await run(bin, args, { encoding: 'utf8', maxBuffer: 1 << 26, env: envOf(bin) })).stdout;
+const bytes = async (bin: string, args: string[]) => (await run(bin, args, { encoding: 'buffer', maxBuffer: 1 << 28, env: envOf(bin) })).stdout;
 const lines = (s: string) => s.split('\n').filter((l) => l.trim() !== '');
 
 /** stderr of a full decode with `-v error`: empty when the file decodes cleanly. */
@@ -180,4 +183,31 @@ export async function streamCodecs(file: string): Promise<string[]> {
 export async function audioChannels(file: string): Promise<number[]> {
   const out = await text(ffprobePath, ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=channels', '-of', 'csv=p=0', file]);
   return lines(out).map((l) => Number(l.trim()));
+}
+
+/** A subtitle stream's events as ffmpeg decodes them (read as SRT, `-copyts`): start and end in seconds of the file's own timeline, text. */
+export async function subtitleEvents(file: string, track = 0): Promise<{ start: number; end: number; text: string }[]> {
+  const srt = await text(ffmpegPath, ['-v', 'error', '-copyts', '-i', file, '-map', `0:s:${track}`, '-c:s', 'srt', '-f', 'srt', '-']);
+  const clock = (s: string) => {
+    const [h, m, rest] = s.trim().split(':');
+    return Number(h) * 3600 + Number(m) * 60 + Number((rest ?? '').replace(',', '.'));
+  };
+  return srt
+    .replace(/\r/g, '')
+    .split(/\n\n+/)
+    .map((block) => block.split('\n'))
+    .filter((l) => (l[1] ?? '').includes('-->'))
+    .map((l) => {
+      const [a, b] = (l[1] as string).split('-->');
+      return { start: clock(a ?? ''), end: clock(b ?? ''), text: l.slice(2).join('\n') };
+    });
+}
+
+/** Each subtitle stream's codec and language tag ("mov_text:eng"), in stream order. */
+export async function subtitleStreams(file: string): Promise<string[]> {
+  const out = await text(ffprobePath, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:stream_tags=language', '-of', 'csv=p=0', file]);
+  return lines(out)
+    .map((l) => l.split(',').map((s) => s.trim()))
+    .filter((f) => f[1] === 'subtitle')
+    .map((f) => [f[0], ...f.slice(2)].join(':'));
 }

@@ -3,8 +3,8 @@ import { ffmpeg } from './media';
 
 /**
  * Sources for the exactness table (docs/cutting.md): 160x90, 8 s, a keyframe every 2 s,
- * B-frames, AAC audio; H.264 at 25, 29.97 and a variable frame rate, H.265 with open GOPs (x265's
- * default) and with closed ones. Made with ffmpeg at test time.
+ * B-frames, AAC audio; H.264 at 25, 29.97 and a variable frame rate, the 25 fps one in Matroska too,
+ * H.265 with open GOPs (x265's default) and with closed ones. Made with ffmpeg at test time.
  */
 export interface CutSource {
   name: string;
@@ -91,9 +91,14 @@ export function makeCutSources(dir: string): CutSource[] {
     ...AAC,
     at('hevc-closed.mp4'),
   ]);
+  // The 25 fps H.264 in Matroska (as OBS records): ffmpeg seeks it by decode time (docs/cutting.md,
+  // "Inputs other than MP4/MOV"). Its video keeps the MP4's times (keyframes at 0, 2, 4 s) and its
+  // audio starts 21 ms before (the AAC priming), so the file starts below zero as well.
+  ffmpeg(['-i', at('h264-25.mp4'), '-map', '0', '-c', 'copy', '-avoid_negative_ts', 'disabled', at('h264-25.mkv')]);
   ffmpeg([...AUDIO, '-c:a', 'aac', '-b:a', '64k', at('audio.m4a')]);
   return [
     { name: 'h264-25.mp4', file: at('h264-25.mp4'), frame: 0.04, gop: 2 },
+    { name: 'h264-25.mkv', file: at('h264-25.mkv'), frame: 0.04, gop: 2 },
     { name: 'h264-2997.mp4', file: at('h264-2997.mp4'), frame: 1001 / 30000, gop: 2.002 },
     { name: 'h264-vfr.mp4', file: at('h264-vfr.mp4'), frame: 0.04, gop: 2 },
     { name: 'hevc-25.mp4', file: at('hevc-25.mp4'), frame: 0.04, gop: 2 },

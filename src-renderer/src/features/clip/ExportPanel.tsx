@@ -128,6 +128,7 @@ function RunState({ status, percent, record }: { status?: string; percent: numbe
     return (
       <p className="small" role="status">
         Done{used && used.mode_used !== used.mode ? ` — cut as ${used.mode_used}: ${used.fallback_reason ?? ''}` : ''}. Press S to save it to a folder.
+        {used?.notes?.map((note) => ` ${note}.`).join('')}
       </p>
     );
   }

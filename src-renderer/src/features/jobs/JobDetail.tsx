@@ -54,6 +54,12 @@ export function JobDetail({ id }: { id: string }) {
         {record.status === 'QUEUED' && <p className="notice notice-warning">Waiting for free vCPUs; it starts when earlier jobs finish.</p>}
         {record.status === 'FAILED' && <FailureNotice record={record} />}
         {record.cache_hit && record.cached_from_command_id && <CacheHitNotice sourceId={record.cached_from_command_id} />}
+        {record.edit?.notes?.map((note) => (
+          // What a cut left out of its output, and why (a subtitle track; docs/cutting.md, "Subtitles").
+          <p key={note} className="notice notice-info" data-testid="cut-note">
+            {note}
+          </p>
+        ))}
       </div>
       <Outputs record={record} />
       <details className="card">
