@@ -4,7 +4,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { startMediaServer, type MediaServer } from '../testing/media';
-import { audioPacketHashes, codecTag, decodeErrors, decodedFrameCount, frameTimesOf, packetList, ssimPairs, streamStarts } from '../testing/cut-checks';
+import {
+  audioPacketHashes,
+  codecTag,
+  decodeErrors,
+  decodedFrameCount,
+  formatDuration,
+  formatStart,
+  frameTimesOf,
+  packetList,
+  ssimPairs,
+  streamStarts,
+} from '../testing/cut-checks';
 import { makeCutSources, type CutSource } from '../testing/cut-sources';
 
 /**
@@ -47,6 +58,14 @@ async function cut(body: Record<string, unknown>): Promise<any> {
 }
 
 const cache = new Map<string, unknown>();
+const round6 = (t: number) => Math.round(t * 1e6) / 1e6;
+
+/** A source's frame times counted from its container's start, as a cut's segments are (an MPEG-TS starts at 1.4 s). */
+const timesOf = (src: CutSource): Promise<number[]> =>
+  cached(`times:${src.file}`, async () => {
+    const start = await formatStart(src.file);
+    return (await frameTimesOf(src.file)).map((t) => round6(t - start));
+  });
 function cached<T>(key: string, make: () => T): T {
   if (!cache.has(key)) cache.set(key, make());
   return cache.get(key) as T;
@@ -95,7 +114,8 @@ async function expectFramesMatch(out: string, src: string, times: number[], segs
 /** Every GOP wholly inside a segment: its packets appear byte-identical, in order, in the output. Returns how many GOPs were checked. */
 async function expectGopsCopied(out: string, src: string, segs: Seg[], hevc: boolean): Promise<number> {
   const opts = { withoutParameterSets: hevc };
-  const source = await cached(`packets:${src}:${hevc}`, () => packetList(src, opts));
+  const start = await formatStart(src);
+  const source = (await cached(`packets:${src}:${hevc}`, () => packetList(src, opts))).map((p) => ({ ...p, pts: p.pts - start }));
   const output = (await packetList(out, opts)).map((p) => p.hash).join(' ');
   const keys = source.flatMap((p, i) => (p.key ? [i] : []));
   let checked = 0;
@@ -115,14 +135,14 @@ async function expectGopsCopied(out: string, src: string, segs: Seg[], hevc: boo
   return checked;
 }
 
-/** Whole GOPs (keyframe every g seconds) inside the segments, the source's last GOP aside: smart must copy each. */
-const expectedGops = (segs: Seg[], g: number) =>
-  segs.reduce((n, s) => n + [0, 1, 2].filter((k) => k * g >= s.start - 0.001 && (k + 1) * g <= s.end + 0.001).length, 0);
+/** Whole GOPs (keyframe every g seconds from the first frame at o) inside the segments, the source's last GOP aside: smart must copy each. */
+const expectedGops = (segs: Seg[], g: number, o: number) =>
+  segs.reduce((n, s) => n + [0, 1, 2].filter((k) => k * g + o >= s.start - 0.001 && (k + 1) * g + o <= s.end + 0.001).length, 0);
 
 /** Checks one output covering `segs` (in order) of `src`. */
 async function expectExact(file: any, src: CutSource, segs: Seg[], mode: 'smart' | 'reencode'): Promise<string> {
   const out = await download(file, path.basename(file.filename));
-  const times = await cached(`times:${src.file}`, () => frameTimesOf(src.file));
+  const times = await timesOf(src);
   expect(await decodeErrors(out)).toBe('');
   const expected = segs.reduce((n, s) => {
     const [i0, i1] = expectedFrames(times, s);
@@ -132,20 +152,29 @@ async function expectExact(file: any, src: CutSource, segs: Seg[], mode: 'smart'
   await expectFramesMatch(out, src.file, times, segs);
   const starts = await streamStarts(out);
   expect(Math.abs((starts.video ?? 0) - (starts.audio ?? 0))).toBeLessThanOrEqual(src.frame);
-  if (mode === 'smart') expect(await expectGopsCopied(out, src.file, segs, src.name.startsWith('hevc'))).toBeGreaterThanOrEqual(expectedGops(segs, src.gop));
+  if (mode === 'smart')
+    expect(await expectGopsCopied(out, src.packets ?? src.file, segs, src.name.startsWith('hevc'))).toBeGreaterThanOrEqual(
+      expectedGops(segs, src.gop, times[0]!),
+    );
   return out;
 }
 
 /**
  * The cut points of the table, in one joined edit: the very start; one frame before a keyframe
  * to a keyframe; one frame after a keyframe to inside the same GOP; a keyframe to the very end.
+ * Counted from the container's start, where the first frame shows at o (an MKV or MPEG-TS whose
+ * audio starts first).
  */
-const table = (f: number, g: number): Seg[] => [
-  { start: 0, end: 1.2 },
-  { start: g - f, end: 2 * g },
-  { start: 2 * g + f, end: 2.6 * g },
-  { start: 3 * g, end: 8 },
-];
+const table = (f: number, g: number, o = 0, end = 8): Seg[] =>
+  [
+    { start: 0, end: 1.2 + o },
+    { start: g - f + o, end: 2 * g + o },
+    { start: 2 * g + f + o, end: 2.6 * g + o },
+    { start: 3 * g + o, end: Math.min(8 + o, end) },
+  ].map((s) => ({ start: round6(s.start), end: round6(s.end) }));
+
+/** The table for a source: its frame rate, GOP, first frame's time and the container's end. */
+const tableOf = async (src: CutSource): Promise<Seg[]> => table(src.frame, src.gop, (await timesOf(src))[0], await formatDuration(src.file));
 
 /**
  * Smart on every H.264 source; reencode on the 29.97 fps and variable-rate ones. Reencode at 25
@@ -157,6 +186,7 @@ const EXACT_RUNS: { name: string; mode: 'smart' | 'reencode'; out?: string }[] =
   { name: 'h264-25.mkv', mode: 'smart', out: 'cut.mkv' },
   { name: 'h264-25.mkv', mode: 'smart', out: 'cut.mp4' },
   { name: 'h264-25.mp4', mode: 'smart', out: 'cut.mkv' },
+  { name: 'h264-25.ts', mode: 'smart' },
   { name: 'h264-2997.mp4', mode: 'smart' },
   { name: 'h264-2997.mp4', mode: 'reencode' },
   { name: 'h264-vfr.mp4', mode: 'smart' },
@@ -167,7 +197,7 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
   for (const { name, mode, out } of EXACT_RUNS) {
     it(`${name}, ${mode}: start, a frame before / after keyframes, inside a GOP, end; joined${out ? ` into ${out}` : ''}`, async () => {
       const src = sources.find((s) => s.name === name)!;
-      const segs = table(src.frame, src.gop);
+      const segs = await tableOf(src);
       const done = await cut({ input: `${media.url}/${name}`, segments: segs, mode, join: true, output: { filename: out ?? 'cut.mp4' } });
       expect(done.edit).toMatchObject({ mode, mode_used: mode });
       expect(done.original_request).toMatchObject({ mode, segments: segs });
@@ -206,14 +236,32 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
     expect(actual.map((x: Seg) => Math.round(x.start))).toEqual([2, 4]);
     const out = await download(done.output_files.out_1, 'lossless.mkv');
     expect(await decodeErrors(out)).toBe('');
-    const times = await cached(`times:${src.file}`, () => frameTimesOf(src.file));
+    const times = await timesOf(src);
+    expect(await decodedFrameCount(out)).toBe(actual.reduce((n: number, x: Seg) => n + expectedFrames(times, x)[1] - expectedFrames(times, x)[0], 0));
+    await expectFramesMatch(out, src.file, times, actual);
+  }, 120_000);
+
+  it('lossless from MPEG-TS (times from 1.4 s): counted from its start, every frame from the keyframe the record names', async () => {
+    const src = sources.find((s) => s.name === 'h264-25.ts')!;
+    const times = await timesOf(src);
+    const segs = [
+      { start: 2.1, end: 3.5 },
+      { start: 4.3, end: 7.5 },
+    ];
+    const done = await cut({ input: `${media.url}/h264-25.ts`, segments: segs, mode: 'lossless', output: { filename: 'cut.mp4' } });
+    const actual = done.edit.segments.map((x: any) => ({ start: x.actual_start, end: x.actual_end }));
+    // The keyframes at or before 2.1 and 4.3 s from the file's start (a GOP is 2 s from the first
+    // frame), to the millisecond: the copy it is cut from (Matroska) counts milliseconds.
+    actual.forEach((x: Seg, i: number) => expect(Math.abs(x.start - (times[0]! + 2 * (i + 1)))).toBeLessThan(0.001));
+    const out = await download(done.output_files.out_1, 'lossless-ts.mp4');
+    expect(await decodeErrors(out)).toBe('');
     expect(await decodedFrameCount(out)).toBe(actual.reduce((n: number, x: Seg) => n + expectedFrames(times, x)[1] - expectedFrames(times, x)[0], 0));
     await expectFramesMatch(out, src.file, times, actual);
   }, 120_000);
 
   it('an H.265 source with closed GOPs: smart, each part carrying its parameter sets in-band (hev1), exact', async () => {
     const src = sources.find((s) => s.name === 'hevc-closed.mp4')!;
-    const segs = table(src.frame, src.gop);
+    const segs = await tableOf(src);
     const done = await cut({ input: `${media.url}/hevc-closed.mp4`, segments: segs, mode: 'smart', output: { filename: 'cut.mp4' } });
     expect(done.edit).toMatchObject({ mode: 'smart', mode_used: 'smart' });
     const out = await expectExact(done.output_files.out_1, src, segs, 'smart');
@@ -222,7 +270,7 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
 
   it('an H.265 source with open GOPs: smart falls back to reencode, says why, and is still exact', async () => {
     const src = sources.find((s) => s.name === 'hevc-25.mp4')!;
-    const segs = table(src.frame, src.gop);
+    const segs = await tableOf(src);
     const done = await cut({ input: `${media.url}/hevc-25.mp4`, segments: segs, mode: 'smart', output: { filename: 'cut.mp4' } });
     expect(done.edit.mode_used).toBe('reencode');
     expect(done.edit.fallback_reason).toMatch(/open GOP/);

@@ -1,7 +1,8 @@
 /**
  * What a cut plan needs to know about its input (docs/cutting.md): the video stream's
  * parameters and its packets (presentation time, keyframe flag, in decode order), and the
- * first audio stream. Read from ffprobe's packet list, never by decoding frames.
+ * first audio stream. Read from ffprobe's packet list, never by decoding frames. Every time is
+ * counted from the container's start (read-facts.ts), as a cut's segments and ffmpeg's `-ss` are.
  */
 export interface PacketFact {
   /** Presentation time, seconds. */
@@ -42,8 +43,6 @@ export interface CutFacts {
   windows?: PacketWindow[];
   video: VideoFacts | null;
   audio: AudioFacts | null;
-  /** The container's start time (seconds; absent: 0): ffmpeg counts an input's `-ss` from it (plan-edit.ts inputSeek). */
-  startTime?: number;
   /**
    * Seconds to add to an input seek so it lands where asked: 3/23 s where the container seeks by
    * decode time and a stream has B-frames (MKV, MPEG-TS …); absent for MP4/MOV, which seek by

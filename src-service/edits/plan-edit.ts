@@ -212,17 +212,16 @@ function seekArgs(part: VideoPart, facts: CutFacts): string[] {
 }
 
 /**
- * `-ss` before an `-i` so the part starts at `t` (seconds of the source's own timeline, as the
- * facts read them) and its times start there at zero (docs/cutting.md, "Inputs other than
- * MP4/MOV"). ffmpeg counts `-ss` from the container's start time, so that is taken off; and where
- * the container seeks by decode time and a stream has B-frames, ffmpeg aims 3/23 s earlier, which
- * from a keyframe lands a GOP early (and a stream copy then counts that GOP's dropped packets
- * against its `-frames:v`): the seek aims `lead` later, and `-itsoffset` takes it back out of the
- * times.
+ * `-ss` before an `-i` so the part starts at `t` (seconds from the container's start, as ffmpeg
+ * counts them and the facts are) and its times start there at zero (docs/cutting.md, "Inputs
+ * other than MP4/MOV"). Where the container seeks by decode time and a stream has B-frames,
+ * ffmpeg aims 3/23 s earlier, which from a keyframe lands a GOP early (and a stream copy then
+ * counts that GOP's dropped packets against its `-frames:v`): the seek aims `lead` later, and
+ * `-itsoffset` takes it back out of the times.
  */
 function inputSeek(facts: CutFacts, t: number): string[] {
   const lead = facts.seekLead ?? 0;
-  const at = ['-ss', fmt(Math.max(0, t - (facts.startTime ?? 0) + lead))];
+  const at = ['-ss', fmt(Math.max(0, t + lead))];
   return lead > 0 ? [...at, '-itsoffset', fmt(lead)] : at;
 }
 const fmt = (t: number) => String(round6(t));

@@ -4,7 +4,7 @@ import { probeFile } from '../media/probe';
 import { toNumber } from '../media/probe-schema';
 import { runProcess } from '../media/run-process';
 import { parsePacketCsv, packetWindows, type CutFacts, type PacketWindow } from './facts';
-import { MAX_TRACK_TEXT, parseAss, parseSrt, readFormatOf, type SubtitleTrack } from './subtitles';
+import { MAX_TRACK_TEXT, parseAss, parseSrt, readFormatOf, type SubtitleEvent, type SubtitleTrack } from './subtitles';
 import type { ProbeStream } from '../media/probe-schema';
 
 type Opts = {
@@ -33,15 +33,20 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
   const duration = toNumber(probe.format?.duration) ?? toNumber(v?.duration) ?? toNumber(a?.duration) ?? 0;
   // The packet list reads the first video stream; a cover picture listed first is not it.
   const firstVideo = streams.find((s) => s.codec_type === 'video');
-  const subtitleStreams = streams.filter((s) => s.codec_type === 'subtitle');
-  const subtitles = subtitleStreams.length > 0 ? Promise.all(subtitleStreams.map((s) => readSubtitleTrack(file, s, opts))) : null;
-  const text = v ? (firstVideo === v ? await csv : await readPacketCsv(ffprobePath, file, opts, windows, String(toNumber(v.index) ?? 0))) : '';
-  const lead = seekLeadOf(probe.format?.format_name, streams);
+  // Times are the source's own (ffprobe's pts) until here; a cut's are counted from the container's
+  // start, as ffmpeg's -ss and players count them (an MPEG-TS starts at 1.4 s or more). The windows
+  // were read as if it started at zero: read again, moved, where it does not.
   const start = toNumber(probe.format?.start_time) ?? 0;
+  const shift = Math.abs(start) > START_TOLERANCE ? start : 0;
+  const read = shift !== 0 && windows ? windows.map((w) => ({ from: round6(w.from + shift), to: round6(w.to + shift) })) : windows;
+  const subtitleStreams = streams.filter((s) => s.codec_type === 'subtitle');
+  const subtitles = subtitleStreams.length > 0 ? Promise.all(subtitleStreams.map((s) => readSubtitleTrack(file, s, opts, shift))) : null;
+  const stream = firstVideo === v ? 'v:0' : String(toNumber(v?.index) ?? 0);
+  const text = v ? (stream === 'v:0' && read === windows ? await csv : await readPacketCsv(ffprobePath, file, opts, read, stream)) : '';
+  const lead = seekLeadOf(probe.format?.format_name, streams);
   return {
     duration,
     ...(windows ? { windows } : {}),
-    ...(start !== 0 ? { startTime: start } : {}),
     ...(lead > 0 ? { seekLead: lead } : {}),
     video: v
       ? {
@@ -54,7 +59,7 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
           timeBase: v.time_base,
           bitRate: toNumber(v.bit_rate) ?? undefined,
           fieldOrder: typeof v.field_order === 'string' ? v.field_order : undefined,
-          packets: dedupe(parsePacketCsv(text)),
+          packets: dedupe(parsePacketCsv(text)).map((p) => (shift === 0 ? p : { ...p, pts: round6(p.pts - shift) })),
         }
       : null,
     audio: a
@@ -93,7 +98,7 @@ const tagOf = (s: ProbeStream, key: string): string | undefined => {
  * picture-based track, or one whose text passes the cap, comes back with the reason it is left out.
  * Without `opts.subtitles` (the output holds none) only the track's codec and tags are listed.
  */
-async function readSubtitleTrack(file: string, s: ProbeStream, opts: Opts): Promise<SubtitleTrack> {
+async function readSubtitleTrack(file: string, s: ProbeStream, opts: Opts, shift: number): Promise<SubtitleTrack> {
   const codec = String(s.codec_name ?? '');
   const format = readFormatOf(codec);
   const meta = {
@@ -108,8 +113,8 @@ async function readSubtitleTrack(file: string, s: ProbeStream, opts: Opts): Prom
   const absolute = path.resolve(file);
   const lines: string[] = [];
   let size = 0;
-  const until = String(Math.ceil(opts.subtitles.until + 1));
-  // -copyts: the events keep the source's own times, the ones the cut's frame times are in.
+  const until = String(Math.ceil(opts.subtitles.until + shift + 1));
+  // -copyts: the events keep the source's own times, moved below by the container's start as the packets are.
   const argv = [
     '-v',
     'error',
@@ -152,9 +157,17 @@ async function readSubtitleTrack(file: string, s: ProbeStream, opts: Opts): Prom
     return { ...meta, events: [], skipped: `subtitle track ${index} (${codec}) could not be read: ${r.stderrTail.trim().split('\n').pop() ?? ''}` };
   if (size > MAX_TRACK_TEXT) return { ...meta, events: [], skipped: `subtitle track ${index} holds more than ${MAX_TRACK_TEXT >> 20} MiB of text` };
   const text = lines.join('\n');
-  if (format === 'ass') return { ...meta, ...parseAss(text) };
-  return { ...meta, events: parseSrt(text) };
+  const moved = (events: SubtitleEvent[]) => (shift === 0 ? events : events.map((e) => ({ ...e, start: e.start - shift, end: e.end - shift })));
+  if (format === 'ass') {
+    const ass = parseAss(text);
+    return { ...meta, header: ass.header, events: moved(ass.events) };
+  }
+  return { ...meta, events: moved(parseSrt(text)) };
 }
+
+/** A container start this close to zero is zero (a few AAC priming samples below it need no second packet read). */
+const START_TOLERANCE = 0.0005;
+const round6 = (t: number) => Math.round(t * 1e6) / 1e6;
 
 /** Windows that overlap list some packets twice: the first listing is kept (decode order stays). */
 function dedupe(packets: ReturnType<typeof parsePacketCsv>): ReturnType<typeof parsePacketCsv> {

@@ -13,6 +13,7 @@ import { NeedsEveryPacket, PlanError, planEdit, type EditPlan } from './plan-edi
 import { isFolderBlob, mediaOf } from '../files/storage-access';
 import type { RunKind } from '../jobs/run-kinds';
 import { containerOf } from './output-container';
+import { seekableInput } from './seekable-input';
 
 /** A stored request of `POST /v1/edits` (the command's `original_request`). */
 export function isEditRequest(request: unknown): request is EditBody {
@@ -47,9 +48,13 @@ export async function prepareEditRun(
   };
 }
 
-/** The edit's input: a stored file linked beside the job folder (read in place), else fetched into it; `input` is its absolute path. */
+/**
+ * The edit's input: a stored file linked beside the job folder (read in place), else fetched into
+ * it; an MPEG-TS/PS one copied into Matroska first, so it seeks exactly (seekable-input.ts).
+ * `input` is the absolute path the steps read.
+ */
 export async function fetchEditInput(
-  deps: InputDeps,
+  deps: InputDeps & { ffmpegPath: string },
   row: Command,
   edit: EditBody,
   dirs: { work: string; scratch: string },
@@ -57,8 +62,10 @@ export async function fetchEditInput(
 ): Promise<{ inputs: PreparedInputs; input: string; readable: string[] }> {
   const linked = await linkStoredInput(deps, row.accountId, edit.input, dirs.scratch);
   const inputs = linked ?? (await prepareInputs(deps, { inputs: { in_1: inputUrl(deps, row.accountId, edit.input) }, inputZipUrl: null }, dirs, signal));
-  const input = path.resolve(dirs.work, inputs.paths.in_1 as string);
-  return { inputs, input, readable: linked ? [input] : [] };
+  const fetched = path.resolve(dirs.work, inputs.paths.in_1 as string);
+  const seekable = await seekableInput(deps, fetched, dirs.scratch, signal);
+  if (seekable.remuxed) return { inputs, input: seekable.input, readable: [seekable.input] };
+  return { inputs, input: fetched, readable: linked ? [fetched] : [] };
 }
 
 /** Reads the packets around the segments only; when they fall short (a long gap between frames), every packet. */

@@ -33,7 +33,7 @@ export const SEGMENTED_EDIT_RUN: RunKind = {
 };
 
 async function prepareSegmentedEdit(
-  deps: InputDeps & { commands: Pick<CommandsRepo, 'setEdit'> },
+  deps: InputDeps & { commands: Pick<CommandsRepo, 'setEdit'>; ffmpegPath: string },
   row: Command,
   dirs: { work: string; scratch: string },
   signal: AbortSignal,

@@ -11,7 +11,7 @@ import { contentStreams } from '../media/file-kind';
 import type { FactCache } from './fact-cache';
 import { playabilityOf } from './playability';
 import { PROXY_FILE, PROXY_STATE, type ProxyMaker, type ProxyState } from './proxy';
-import { streamFactsOf, type StreamFacts } from './stream-facts';
+import { fromStart, streamFactsOf, type StreamFacts } from './stream-facts';
 
 export const SPRITE_FILE = 'sprite.jpg';
 
@@ -73,7 +73,7 @@ export function createFileFacts(deps: FileFactsDeps) {
           timeBase: facts.timeBase,
           hasVideo: facts.videoIndex !== null,
           hasAudio: facts.audioIndex !== null,
-          keyframes: facts.videoIndex === null ? [] : times,
+          keyframes: facts.videoIndex === null ? [] : fromStart(times, facts.startTime),
         };
       }),
     );

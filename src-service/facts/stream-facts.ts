@@ -16,6 +16,17 @@ export interface StreamFacts {
   video: ProbeStream | null;
   audio: ProbeStream | null;
   formatName: string;
+  /** The container's start time (seconds): ffmpeg counts `-ss` from it, and the clip view's times start there. */
+  startTime: number;
+}
+
+/**
+ * Key packet times counted from the container's start, as ffmpeg's `-ss`, players and a cut's
+ * segments count them (an MPEG-TS starts at 1.4 s or more; docs/cutting.md, "Inputs other than MP4/MOV").
+ */
+export function fromStart(times: readonly number[], startTime: number): number[] {
+  if (Math.abs(startTime) <= 0.0005) return [...times];
+  return times.map((t) => Math.round((t - startTime) * 1e6) / 1e6);
 }
 
 export function streamFactsOf(probe: ProbeResult): StreamFacts {
@@ -35,6 +46,7 @@ export function streamFactsOf(probe: ProbeResult): StreamFacts {
     video,
     audio,
     formatName: probe.format?.format_name ?? '',
+    startTime: toNumber(probe.format?.start_time) ?? 0,
   };
 }
 

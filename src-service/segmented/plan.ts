@@ -100,7 +100,10 @@ export function planSegmented(facts: SegmentFacts, tokens: string[], input: stri
           audioName,
         )
       : [...encoder, '-vn', '-sn', '-dn', audioName];
-  const join = ['-f', 'concat', '-safe', '0', '-i', LIST_NAME];
+  // Each piece starts at zero; where the whole input's video starts after its audio (an MPEG-TS: by
+  // the B-frames' delay), the joined video is moved back to where it started.
+  const delay = !ranges && (segments[0]?.start ?? 0) > 0 ? ['-itsoffset', (segments[0] as SegmentBounds).start.toFixed(6)] : [];
+  const join = [...delay, '-f', 'concat', '-safe', '0', '-i', LIST_NAME];
   if (audio) join.push('-i', audioName, '-map', '0:v', '-map', '1:a');
   join.push('-c', 'copy', ...muxer, output);
   // Each piece's length is stated: the next piece starts exactly at the cut, not where the piece's last frame is guessed to end (VFR).

@@ -11,7 +11,7 @@ import type { Command, SegmentedState, StoredRequest } from '../jobs/command';
 import { DEFAULT_SEGMENT_SECONDS, type RunCommandBody } from '../contract/commands.schema';
 import { JobFailure } from '../errors';
 import { probe, readKeyframes } from '../facts/compute';
-import { streamFactsOf } from '../facts/stream-facts';
+import { fromStart, streamFactsOf } from '../facts/stream-facts';
 import { planSegmented, type SegmentedPlan } from './plan';
 import { createSegmentsProgress, type RunningSegment } from './progress';
 import { dropState, fileOf, loadManifest, planKey, recordDone, stateDirOf, type Manifest } from './manifest';
@@ -120,7 +120,8 @@ export async function planFor(
   try {
     const facts = streamFactsOf(await probe(tools, file));
     if (facts.video === null || facts.duration <= 0) throw new Error('it has no video stream with a known duration');
-    const keyframes = await readKeyframes(tools, file, 'v:0');
+    // Counted from the container's start, as each piece's -ss is (an MPEG-TS starts at 1.4 s or more).
+    const keyframes = fromStart(await readKeyframes(tools, file, 'v:0'), facts.startTime);
     return planSegmented({ keyframes, duration: facts.duration, hasAudio: facts.audio !== null }, tokens, input, seconds);
   } catch (err) {
     signal.throwIfAborted();

@@ -16,6 +16,10 @@ let dir: string;
 const SOURCES = [
   { name: 'h264-25.mp4', rate: '25', gop: 25, codec: 'libx264', frame: 1 / 25, vfr: [] as string[], keep: '' },
   { name: 'h264-2997.mp4', rate: '30000/1001', gop: 30, codec: 'libx264', frame: 1001 / 30000, vfr: [], keep: '' },
+  // MPEG-TS: its times start at 1.4 s; the cuts are counted from there, as each piece's -ss is. Its
+  // video starts 23 ms after its audio: passthrough keeps an MP4 output from repeating the first
+  // frame to fill them, in the unsegmented run.
+  { name: 'h264-25.ts', rate: '25', gop: 25, codec: 'libx264', frame: 1 / 25, vfr: [], keep: '-fps_mode passthrough ' },
   // x265 makes open GOPs (CRA keyframes with leading frames): a stream-copy cut there would lose frames.
   { name: 'h265-25.mp4', rate: '25', gop: 25, codec: 'libx265', frame: 1 / 25, vfr: [], keep: '' },
   // Variable frame rate: 30 fps for 2 s, then every third frame (10 fps), kept as it is (-fps_mode passthrough; see docs/scale-out.md on VFR).

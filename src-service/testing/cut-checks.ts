@@ -29,6 +29,22 @@ export async function decodeErrors(file: string): Promise<string> {
   }
 }
 
+/** The container's start time (ffprobe's format start_time; 0 when it has none). */
+export async function formatStart(file: string): Promise<number> {
+  return formatField(file, 'start_time');
+}
+
+/** The container's duration (ffprobe's format duration). */
+export async function formatDuration(file: string): Promise<number> {
+  return formatField(file, 'duration');
+}
+
+async function formatField(file: string, field: string): Promise<number> {
+  const out = (await text(ffprobePath, ['-v', 'error', '-show_entries', `format=${field}`, '-of', 'csv=p=0', file])).trim();
+  const t = Number(out);
+  return out === '' || !Number.isFinite(t) ? 0 : t;
+}
+
 /** Video frame times (packet pts, display order). */
 export async function frameTimesOf(file: string): Promise<number[]> {
   const out = await text(ffprobePath, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file]);
@@ -106,7 +122,10 @@ function withoutLeadingParameterSets(packet: Buffer): Buffer {
 
 /** The frames `indexes` (display order) of a file as 8-bit gray pictures, and their size. */
 async function grayFrames(file: string, indexes: number[]): Promise<{ frames: Map<number, Buffer>; size: string }> {
-  const size = (await text(ffprobePath, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0:s=x', file])).trim();
+  // The first line: an MPEG-TS lists its streams again under its program.
+  const size =
+    lines(await text(ffprobePath, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0:s=x', file]))[0]?.trim() ??
+    '';
   const [w, h] = size.split('x').map(Number) as [number, number];
   const wanted = [...new Set(indexes)].sort((a, b) => a - b);
   const select = `select='${wanted.map((n) => `eq(n,${n})`).join('+')}',format=gray`;

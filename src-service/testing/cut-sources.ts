@@ -3,7 +3,7 @@ import { ffmpeg } from './media';
 
 /**
  * Sources for the exactness table (docs/cutting.md): 160x90, 8 s, a keyframe every 2 s,
- * B-frames, AAC audio; H.264 at 25, 29.97 and a variable frame rate, the 25 fps one in Matroska too,
+ * B-frames, AAC audio; H.264 at 25, 29.97 and a variable frame rate, the 25 fps one in Matroska and MPEG-TS too,
  * H.265 with open GOPs (x265's default) and with closed ones. Made with ffmpeg at test time.
  */
 export interface CutSource {
@@ -13,6 +13,11 @@ export interface CutSource {
   frame: number;
   /** Seconds between keyframes. */
   gop: number;
+  /**
+   * Its video packets as a length-prefixed container holds them, where the file's own framing
+   * differs (MPEG-TS: start codes): what a copied GOP is compared with, byte for byte.
+   */
+  packets?: string;
 }
 
 const AUDIO = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=8:sample_rate=48000'];
@@ -95,10 +100,14 @@ export function makeCutSources(dir: string): CutSource[] {
   // "Inputs other than MP4/MOV"). Its video keeps the MP4's times (keyframes at 0, 2, 4 s) and its
   // audio starts 21 ms before (the AAC priming), so the file starts below zero as well.
   ffmpeg(['-i', at('h264-25.mp4'), '-map', '0', '-c', 'copy', '-avoid_negative_ts', 'disabled', at('h264-25.mkv')]);
+  // And in MPEG-TS: its times start at 1.4 s, and a cut counts them from there, as ffmpeg and players do.
+  ffmpeg(['-i', at('h264-25.mp4'), '-map', '0', '-c', 'copy', at('h264-25.ts')]);
+  ffmpeg(['-i', at('h264-25.ts'), '-map', '0', '-c', 'copy', '-avoid_negative_ts', 'disabled', at('h264-25-ts-packets.mkv')]);
   ffmpeg([...AUDIO, '-c:a', 'aac', '-b:a', '64k', at('audio.m4a')]);
   return [
     { name: 'h264-25.mp4', file: at('h264-25.mp4'), frame: 0.04, gop: 2 },
     { name: 'h264-25.mkv', file: at('h264-25.mkv'), frame: 0.04, gop: 2 },
+    { name: 'h264-25.ts', file: at('h264-25.ts'), frame: 0.04, gop: 2, packets: at('h264-25-ts-packets.mkv') },
     { name: 'h264-2997.mp4', file: at('h264-2997.mp4'), frame: 1001 / 30000, gop: 2.002 },
     { name: 'h264-vfr.mp4', file: at('h264-vfr.mp4'), frame: 0.04, gop: 2 },
     { name: 'hevc-25.mp4', file: at('hevc-25.mp4'), frame: 0.04, gop: 2 },

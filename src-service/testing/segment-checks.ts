@@ -44,8 +44,15 @@ export async function decodeErrors(file: string): Promise<string> {
   return (await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-'])).stderr.trim();
 }
 
+/**
+ * Frame n of one file against frame n of the other, whatever their times: the ssim filter pairs
+ * frames by timestamp, and an encoder's rounding of a first frame's time (23 ms written as one
+ * 25 fps tick) would pair each frame with its neighbour. The times are checked apart.
+ */
+const BY_INDEX = '[0:v]setpts=N[a];[1:v]setpts=N[b];[a][b]';
+
 export async function meanSsim(a: string, b: string): Promise<number> {
-  const r = await run('ffmpeg', ['-hide_banner', '-i', a, '-i', b, '-lavfi', '[0:v][1:v]ssim', '-f', 'null', '-']);
+  const r = await run('ffmpeg', ['-hide_banner', '-i', a, '-i', b, '-lavfi', `${BY_INDEX}ssim`, '-f', 'null', '-']);
   const m = /All:([0-9.]+)/.exec(r.stderr);
   if (!m) throw new Error(`no SSIM: ${r.stderr.slice(-500)}`);
   return Number(m[1]);
@@ -69,7 +76,7 @@ export async function frameTimes(file: string): Promise<number[]> {
 
 /** The SSIM of every frame of `a` against `b` (ffmpeg's ssim filter, its stats_file), by frame index. */
 export async function frameSsims(a: string, b: string, statsFile: string): Promise<number[]> {
-  await run('ffmpeg', ['-hide_banner', '-i', a, '-i', b, '-lavfi', `[0:v][1:v]ssim=stats_file=${statsFile}`, '-f', 'null', '-']);
+  await run('ffmpeg', ['-hide_banner', '-i', a, '-i', b, '-lavfi', `${BY_INDEX}ssim=stats_file=${statsFile}`, '-f', 'null', '-']);
   const text = await fs.readFile(statsFile, 'utf8');
   return text
     .trim()

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envForBinary } from '../../media/static-glibc';
 import { startTestService, tempDir, type TestService } from '../../testing/harness';
 import { ffmpeg } from '../../testing/media';
 import { binaries } from '../../testing/media-fixtures';
@@ -35,7 +36,9 @@ function makeSources(): void {
     'hevc.mp4',
   );
   ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:duration=4', '-c:a', 'libmp3lame', path.join(dir, 'tone.mp3')]);
-  for (const name of ['h264.mp4', 'hevc.mp4', 'tone.mp3']) media[name] = path.join(dir, name);
+  // The H.264 in MPEG-TS: its times start at 1.4 s (the muxer's delay), a player's and ffmpeg's -ss at 0.
+  ffmpeg(['-i', path.join(dir, 'h264.mp4'), '-map', '0', '-c', 'copy', path.join(dir, 'h264.ts')]);
+  for (const name of ['h264.mp4', 'hevc.mp4', 'tone.mp3', 'h264.ts']) media[name] = path.join(dir, name);
 }
 
 async function upload(file: string, name = path.basename(file), key = svc.key): Promise<string> {
@@ -89,6 +92,25 @@ describe('GET /v1/files/{file_id}/keyframes', () => {
     expect(r.body).toMatchObject({ file_id: id, frame_rate: 25, time_base: '1/12800', has_video: true, has_audio: true, keyframes: [0, 2, 4] });
     expect(r.body.duration).toBeCloseTo(6, 1);
     expect(Object.keys(r.body)).toEqual(['file_id', 'duration', 'frame_rate', 'time_base', 'has_video', 'has_audio', 'keyframes']);
+  });
+
+  it('when the file is an MPEG-TS starting at 1.4 s, then its keyframes are counted from its start, as the player and a cut count', async () => {
+    const id = await upload(media['h264.ts']!);
+    const r = await svc.api('GET', `/v1/files/${id}/keyframes`);
+    expect(r.status).toBe(200);
+    const first = Number(
+      execFileSync(binaries.ffprobePath, ['-v', 'error', '-show_entries', 'format=start_time', '-of', 'csv=p=0', media['h264.ts']!], {
+        encoding: 'utf8',
+        env: envForBinary(binaries.ffprobePath, process.env),
+      }),
+    );
+    expect(first).toBeGreaterThan(1);
+    // The first frame follows the audio's by the video's delay (B-frames); each keyframe 2 s after it.
+    const k = r.body.keyframes as number[];
+    expect(k).toHaveLength(3);
+    expect(k[0]).toBeGreaterThanOrEqual(0);
+    expect(k[0]).toBeLessThan(0.2);
+    expect(k.map((t) => Math.round((t - k[0]!) * 1000) / 1000)).toEqual([0, 2, 4]);
   });
 
   it('when asked again, then the cached answer comes back and ffprobe is not run a second time; concurrent askers share one run', async () => {
