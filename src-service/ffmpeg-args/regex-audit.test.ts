@@ -122,6 +122,15 @@ const AUDITED: Record<string, string[]> = {
   'contract/edits.schema.ts': ['/\\.[A-Za-z0-9]+$/', '/^[A-Za-z0-9_-]{1,100}$/'],
   'edits/plan-edit.ts': ['/[^A-Za-z0-9_-]+/g', '/^-+|-+$/g'],
   'edits/run-edit.ts': ['/[^.A-Za-z0-9]/g'],
+  // Subtitle text a sandboxed ffmpeg decoded from the input (docs/cutting.md, "Subtitles").
+  'edits/subtitles.ts': [
+    '/^(\\d+):(\\d{1,2}):(\\d{1,2})[,.](\\d{1,3})$/',
+    '/^(\\d+):(\\d{1,2}):(\\d{1,2})\\.(\\d{1,3})$/',
+    '/\\r\\n?/g',
+    '/\\n{2,}/',
+    '/\\s+/',
+    '/\\r\\n?/g',
+  ],
   'facts/fact-cache.ts': ['/^[A-Za-z0-9_-]{1,64}$/'],
   'facts/fact-urls.ts': ['/^\\/facts\\/s\\/([^/]+)\\/([A-Za-z0-9_-]{1,64})\\/([a-z0-9.]+)$/'],
   'facts/playability.ts': ['/\\.([^./]+)$/'],

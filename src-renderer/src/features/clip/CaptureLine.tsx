@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { hrefOf } from '../../lib/router';
 import { Button } from '../../ui/Button';
 import type { ClipApi } from './clip-api';
@@ -15,8 +15,9 @@ interface Props {
 
 /**
  * What C did: the frame under the playhead sent as a one-frame edit into a PNG (docs/cutting.md,
- * "Output formats"), said beside the timeline where the eyes are, with the job, "Save to…" and,
- * when a folder was saved to before, "Save to <that folder>".
+ * "Output formats"), said beside the timeline where the eyes are, with the job. When a folder was
+ * saved to before, the frame is written there at once, as LosslessCut writes a capture into its
+ * output folder (docs/gui.md, "Frame capture"); else "Save frame to…" asks where.
  */
 export function CaptureLine({ api, run, at }: Props) {
   const status = run.record?.status;
@@ -44,13 +45,25 @@ function Captured({ api, commandId, at, name }: { api: ClipApi; commandId: strin
     keepPattern: false,
     openPicker: () => setPickerOpen(true),
   });
+  // Once per capture (the component is keyed by its job): into the folder saved to last, if any.
+  const autoSaved = useRef(false);
+  const [saving, setSaving] = useState(folder !== null);
+  useEffect(() => {
+    if (autoSaved.current || folder === null) return;
+    autoSaved.current = true;
+    void save(folder).finally(() => setSaving(false));
+  }, [folder, save]);
   return (
     <div className="small row-wrap clip-capture" role="status">
       <span>
         Captured {at} as <code>{name}</code>.
       </span>
       <a href={hrefOf({ name: 'jobs', id: commandId })}>Open the capture&apos;s job</a>
-      {saved.length === 0 ? (
+      {saving && saved.length === 0 && !error ? (
+        <span>
+          Saving to <span className="truncate">{folder}</span>…
+        </span>
+      ) : saved.length === 0 ? (
         <>
           <Button size="small" onClick={choose}>
             Save frame to…
@@ -62,16 +75,21 @@ function Captured({ api, commandId, at, name }: { api: ClipApi; commandId: strin
           )}
         </>
       ) : (
-        saved.map((s) => (
-          <span key={s.path} className="row-wrap">
-            <span>
-              Saved as <code>{s.path}</code>
+        <>
+          {saved.map((s) => (
+            <span key={s.path} className="row-wrap">
+              <span>
+                Saved as <code>{s.path}</code>
+              </span>
+              <Button size="small" onClick={() => void reveal(s.path)}>
+                Show frame in folder
+              </Button>
             </span>
-            <Button size="small" onClick={() => void reveal(s.path)}>
-              Show frame in folder
-            </Button>
-          </span>
-        ))
+          ))}
+          <Button size="small" variant="ghost" onClick={choose}>
+            Save a copy to…
+          </Button>
+        </>
       )}
       {error && <span className="field-error">{error}</span>}
       {isPickerOpen && <SaveFolderPicker api={api} start={folder} onClose={() => setPickerOpen(false)} onSave={(path) => void save(path)} />}
