@@ -204,6 +204,50 @@ test.describe('clip view', () => {
     expect(probe(file).frames).toBe(1);
   });
 
+  test('when an MKV whose video starts after its audio is stepped with the keys, then the player shows the frame the timecode names and C captures it', async ({
+    page,
+    svc,
+  }) => {
+    // Each frame's brightness says its number (frame n: luma 16 + 3n), so the picture says which frame it is.
+    // In Matroska with AAC the video starts 23 ms after the audio, off the frame grid (docs/gui.md, "Frames off the grid").
+    const mkv = path.join(work, 'grid.mkv');
+    const video = ['-f', 'lavfi', '-i', "color=c=black:s=64x64:r=30:d=2,geq=lum='16+3*N':cb=128:cr=128"];
+    const audio = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'];
+    execFileSync('ffmpeg', ['-v', 'error', ...video, ...audio, '-c:v', 'libx264', '-g', '30', '-bf', '2', '-pix_fmt', 'yuv420p', '-c:a', 'aac', mkv]);
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await page.evaluate((dir) => localStorage.setItem('ffdesk.save-to-folder.v1', dir), fs.realpathSync(saveDir));
+    await clip.open();
+    await clip.drop(mkv);
+    await clip.waitReady();
+    /** The frame number the player shows, read from the brightness of its picture once the seek has landed. */
+    const shown = () =>
+      page.locator('.clip-screen video').evaluate(async (v: HTMLVideoElement) => {
+        if (v.seeking) await new Promise((r) => v.addEventListener('seeked', r, { once: true }));
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const c = document.createElement('canvas');
+        c.width = 8;
+        c.height = 8;
+        const g = c.getContext('2d')!;
+        g.drawImage(v, 0, 0, 8, 8);
+        const [r, gg, b] = g.getImageData(4, 4, 1, 1).data;
+        // Back from the screen's full-range RGB to the video's luma (16–235).
+        const y = 16 + ((0.299 * r! + 0.587 * gg! + 0.114 * b!) * 219) / 255;
+        return Math.round((y - 16) / 3);
+      });
+    await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');
+    await expect.poll(shown).toBe(30);
+    await clip.pressTo('ArrowRight', 7, '00:00:01:07');
+    await expect.poll(shown).toBe(37);
+    await clip.pressTo('ArrowLeft', 1, '00:00:01:06');
+    await expect.poll(shown).toBe(36);
+    await clip.press('c');
+    const file = path.join(fs.realpathSync(saveDir), 'grid-00.00.01.06.png');
+    await expect(page.locator('.clip-capture')).toContainText(`Saved as ${file}`, { timeout: 60_000 });
+    const luma = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-vf', 'scale=1:1,format=yuv444p', '-f', 'rawvideo', '-']);
+    expect(Math.round((luma[0]! - 16) / 3)).toBe(36);
+  });
+
   test('when a clip Chromium cannot play is opened, then the player shows a proxy and says so; Files and a job output open the clip view', async ({
     page,
     svc,

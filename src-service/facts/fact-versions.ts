@@ -10,8 +10,8 @@ export const FACT_VERSIONS: Readonly<Record<string, number>> = {
   'keyframes.json': 3,
   /** The sprite (sprite.jpg) and waveform: written together with timeline.json. 2: held as CachedTimeline (camelCase). */
   'timeline.json': 2,
-  /** The proxy's state; proxy.mp4 is made again when it is stale. */
-  'proxy.json': 1,
+  /** The proxy's state; proxy.mp4 is made again when it is stale. 2: frames at the source's times (-fps_mode passthrough). */
+  'proxy.json': 2,
   /** One per audio track: loudness-a1.json, loudness-a2.json … (versionOf's default of 1 holds for each). */
   'loudness-a1.json': 1,
 };

@@ -16,13 +16,17 @@ export const PROXY_FILE = 'proxy.mp4';
 export const PROXY_STATE = 'proxy.json';
 const PROXY_HEIGHT = 720;
 
-/** ffmpeg arguments of a small H.264/AAC MP4 that Chromium plays, keyframes every second for scrubbing. Pure. */
+/** ffmpeg arguments of a small H.264/AAC MP4 that Chromium plays, keyframes every second for scrubbing, each frame at the source's time. Pure. */
 export function proxyArgv(input: string, facts: StreamFacts, output: string): string[] {
   const argv = ['-v', 'error', '-nostdin', '-i', input];
   if (facts.videoIndex !== null) {
     const height = Math.min(PROXY_HEIGHT, 2 * Math.floor((facts.height ?? PROXY_HEIGHT) / 2));
     argv.push('-map', `0:${facts.videoIndex}`, '-vf', `yadif=deint=interlaced,scale=-2:${height},format=yuv420p`);
     argv.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-force_key_frames', 'expr:gte(t,n_forced*1)');
+    // Every frame at its own time, in the source's time base: a constant-rate MP4 put a video starting
+    // 23 ms after the audio (an MKV, an MPEG-TS) on the grid by repeating its first frame, and the
+    // encoder's 1/fps time base rounded 23 ms to 33: either way the player showed each frame one late.
+    argv.push('-fps_mode', 'passthrough', '-enc_time_base:v', '-1');
   }
   if (facts.audioIndex !== null) argv.push('-map', `0:${facts.audioIndex}`, '-c:a', 'aac', '-b:a', '128k', '-ac', '2');
   argv.push('-sn', '-dn', '-map_metadata', '-1', '-movflags', '+faststart', '-f', 'mp4', '-y', output);

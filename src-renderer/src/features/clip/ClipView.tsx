@@ -9,7 +9,7 @@ import { SaveToPanel } from './SaveToPanel';
 import { SegmentList } from './SegmentList';
 import { complementSegments, emptySegments, keptSegments, problemOf, requestSegments, segmentsReducer } from './segments';
 import { Timeline } from './Timeline';
-import { formatTimecode, fpsOf, nextKeyframe, previousKeyframe } from './timecode';
+import { formatTimecode, fpsOf, frameOrigin, nextKeyframe, previousKeyframe } from './timecode';
 import { clipActions, MAX_ZOOM } from './use-clip-actions';
 import { playableUrl, useClipFacts } from './use-clip-facts';
 import { useClipKeys } from './use-clip-keys';
@@ -30,7 +30,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   const fps = fpsOf(facts.keyframes?.frame_rate ?? facts.file?.frame_rate);
   const duration = facts.keyframes?.duration || facts.file?.duration || 0;
   const keyframes = facts.keyframes?.keyframes ?? [];
-  const player = usePlayer(fps, duration);
+  const player = usePlayer(fps, duration, frameOrigin(keyframes, fps));
   const [seg, dispatch] = useReducer(segmentsReducer, emptySegments);
   const [zoom, setZoom] = useState(1);
   const [renaming, setRenaming] = useState<number | null>(null);

@@ -32,4 +32,14 @@ describe('timecode', () => {
     expect(nextKeyframe(k, 3.5, 25)).toBe(4);
     expect(nextKeyframe(k, 6, 25)).toBeNull();
   });
+
+  it('steps keyframe to keyframe where the frames sit 23 ms after the grid (an MKV or MPEG-TS whose video starts after its audio)', () => {
+    const k = [0.023, 2.023, 4.023];
+    // The player shows frame 0 at a tenth of a frame in, before the keyframe's own time.
+    const onFirst = seekTimeOfFrame(frameAt(0.023, 30), 30);
+    expect(nextKeyframe(k, onFirst, 30)).toBe(2.023);
+    expect(nextKeyframe(k, seekTimeOfFrame(frameAt(2.023, 30), 30), 30)).toBe(4.023);
+    expect(previousKeyframe(k, seekTimeOfFrame(frameAt(4.023, 30), 30), 30)).toBe(2.023);
+    expect(previousKeyframe(k, onFirst, 30)).toBeNull();
+  });
 });

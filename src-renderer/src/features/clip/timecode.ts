@@ -14,6 +14,19 @@ export function frameAt(t: number, fps: number): number {
   return Math.max(0, Math.floor(t * fps + 1e-3));
 }
 
+/**
+ * How far the video's frames sit after the frame grid n/fps, from its first keyframe's time
+ * (0 ≤ origin < one frame): 0.023 for an MKV or MPEG-TS whose video starts 23 ms after its audio,
+ * 0 for an MP4. The player adds it to its seeks (use-player.ts); cut points stay on the grid, where
+ * the service takes the first frame at or after each (docs/cutting.md, "What is exact").
+ */
+export function frameOrigin(keyframes: readonly number[], fps: number): number {
+  const first = keyframes[0];
+  if (first === undefined || !(fps > 0)) return 0;
+  const origin = first - frameAt(first, fps) / fps;
+  return origin > 0 && origin < 1 / fps ? origin : 0;
+}
+
 /** The start time of frame n, as a cut point. */
 export function timeOfFrame(n: number, fps: number): number {
   return Math.round((Math.max(0, n) / fps) * 1e6) / 1e6;
@@ -40,18 +53,23 @@ export function lastFrameTime(end: number, fps: number): number {
   return Math.max(0, end - 1 / fps);
 }
 
-/** The last keyframe strictly before the frame at t (half a frame of tolerance). */
+/**
+ * The last keyframe on a frame before the frame at t. Compared frame by frame, not by seconds: an
+ * MKV's or MPEG-TS's frames can sit 23 ms after the frame grid (the video starting after the
+ * audio), and the player shows a frame a tenth of a frame in (seekTimeOfFrame), so "after t by
+ * half a frame" found the keyframe the playhead was already on, and Shift+→ stayed there.
+ */
 export function previousKeyframe(keyframes: readonly number[], t: number, fps: number): number | null {
-  const limit = t - 0.5 / fps;
+  const here = frameAt(t, fps);
   let found: number | null = null;
-  for (const k of keyframes) if (k < limit && (found === null || k > found)) found = k;
+  for (const k of keyframes) if (frameAt(k, fps) < here && (found === null || k > found)) found = k;
   return found;
 }
 
-/** The first keyframe strictly after the frame at t. */
+/** The first keyframe on a frame after the frame at t (previousKeyframe says why by frames). */
 export function nextKeyframe(keyframes: readonly number[], t: number, fps: number): number | null {
-  const limit = t + 0.5 / fps;
+  const here = frameAt(t, fps);
   let found: number | null = null;
-  for (const k of keyframes) if (k > limit && (found === null || k < found)) found = k;
+  for (const k of keyframes) if (frameAt(k, fps) > here && (found === null || k < found)) found = k;
   return found;
 }

@@ -26,9 +26,11 @@ interface Deps {
 /** What each key of the clip view does (the keys themselves are in keymap.ts). */
 export function clipActions(d: Deps): Record<ClipAction, () => void> {
   const { player, fps, duration, keyframes, seg, dispatch } = d;
-  const t = player.time;
+  // The playhead as the video has it now, not as last rendered: keys pressed faster than a render
+  // (Shift+→ three times while a proxy seeks) each start where the one before went, as arrows do.
+  const { now } = player;
   /** Cut points are frame starts: the frame under the playhead. */
-  const here = () => timeOfFrame(frameAt(t, fps), fps);
+  const here = () => timeOfFrame(frameAt(now(), fps), fps);
   const cur = seg.segments[seg.current];
   const { transport } = player;
   const toKeyframe = (k: number | null) => k !== null && transport.seek(k);
@@ -39,13 +41,13 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     forward: transport.forward,
     frameBack: () => transport.stepFrames(-1),
     frameForward: () => transport.stepFrames(1),
-    keyframeBack: () => toKeyframe(previousKeyframe(keyframes, t, fps)),
-    keyframeForward: () => toKeyframe(nextKeyframe(keyframes, t, fps)),
+    keyframeBack: () => toKeyframe(previousKeyframe(keyframes, now(), fps)),
+    keyframeForward: () => toKeyframe(nextKeyframe(keyframes, now(), fps)),
     toStart: () => transport.seek(0),
     toEnd: () => transport.seek(duration),
     setIn: () => dispatch({ type: 'in', t: here() }),
     // O marks the last frame kept: the segment ends where the next frame starts.
-    setOut: () => dispatch({ type: 'out', t: Math.min(duration, timeOfFrame(frameAt(t, fps) + 1, fps)) }),
+    setOut: () => dispatch({ type: 'out', t: Math.min(duration, timeOfFrame(frameAt(now(), fps) + 1, fps)) }),
     goIn: () => cur && transport.seek(cur.start),
     goOut: () => cur && transport.seek((cur.end ?? duration) - 1 / fps),
     newSegment: () => dispatch({ type: 'add', t: here() }),

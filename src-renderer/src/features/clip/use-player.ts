@@ -7,8 +7,13 @@ const MAX_RATE = 16;
  * The player's state and the editor's transport: frame steps, seeks and the J/K/L shuttle.
  * Chromium plays no negative rate, so J runs its own loop that steps the time backwards.
  * `shuttle` is the signed rate: 0 paused, 1 normal, 2/4/8 faster, −1/−2… backwards.
+ *
+ * `origin`: where the video's frames sit after the frame grid (0 ≤ origin < one frame; frameOrigin
+ * in timecode.ts). An MKV or MPEG-TS whose video starts 23 ms after its audio shows frame n from
+ * 0.023 + n/fps: the player's times are the screen's grid times plus it, so a seek to frame n
+ * shows frame n, not the one before (docs/gui.md, "Frames off the grid").
  */
-export function usePlayer(fps: number, duration: number) {
+export function usePlayer(fps: number, duration: number, origin = 0) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [time, setTime] = useState(0);
   const [shuttle, setShuttle] = useState(0);
@@ -24,13 +29,13 @@ export function usePlayer(fps: number, duration: number) {
     if (!v) return;
     let frame = 0;
     const follow = () => {
-      setTime(v.currentTime);
+      setTime(v.currentTime - origin);
       if (!v.paused) frame = requestAnimationFrame(follow);
     };
     const onPlay = () => (frame = requestAnimationFrame(follow));
     const onStop = () => {
       cancelAnimationFrame(frame);
-      setTime(v.currentTime);
+      setTime(v.currentTime - origin);
       if (v.paused && reverse.current === null) setShuttle(0);
     };
     v.addEventListener('play', onPlay);
@@ -54,10 +59,10 @@ export function usePlayer(fps: number, duration: number) {
       const v = videoRef.current;
       if (!v) return;
       const to = seekTimeOfFrame(frameAt(clamp(t), fps), fps);
-      v.currentTime = to;
+      v.currentTime = to + origin;
       setTime(to);
     },
-    [clamp, fps],
+    [clamp, fps, origin],
   );
 
   const pause = useCallback(() => {
@@ -66,27 +71,33 @@ export function usePlayer(fps: number, duration: number) {
     setShuttle(0);
   }, []);
 
-  const playAt = useCallback((rate: number) => {
-    const v = videoRef.current;
-    if (!v) return;
-    stopReverse();
-    setShuttle(rate);
-    if (rate > 0) {
-      v.playbackRate = rate;
-      void v.play().catch(() => setShuttle(0));
-      return;
-    }
-    v.pause();
-    let last = performance.now();
-    const step = (now: number) => {
-      v.currentTime = Math.max(0, v.currentTime + (rate * (now - last)) / 1000);
-      last = now;
-      setTime(v.currentTime);
-      reverse.current = v.currentTime > 0 ? requestAnimationFrame(step) : null;
-      if (reverse.current === null) setShuttle(0);
-    };
-    reverse.current = requestAnimationFrame(step);
-  }, []);
+  /** The playhead on the screen's grid as the video has it now, not as last rendered (keys faster than a render). */
+  const now = useCallback(() => (videoRef.current ? videoRef.current.currentTime - origin : time), [origin, time]);
+
+  const playAt = useCallback(
+    (rate: number) => {
+      const v = videoRef.current;
+      if (!v) return;
+      stopReverse();
+      setShuttle(rate);
+      if (rate > 0) {
+        v.playbackRate = rate;
+        void v.play().catch(() => setShuttle(0));
+        return;
+      }
+      v.pause();
+      let last = performance.now();
+      const step = (at: number) => {
+        v.currentTime = Math.max(0, v.currentTime + (rate * (at - last)) / 1000);
+        last = at;
+        setTime(v.currentTime - origin);
+        reverse.current = v.currentTime > 0 ? requestAnimationFrame(step) : null;
+        if (reverse.current === null) setShuttle(0);
+      };
+      reverse.current = requestAnimationFrame(step);
+    },
+    [origin],
+  );
 
   const transport = {
     togglePlay: () => (shuttle === 0 ? playAt(1) : pause()),
@@ -98,12 +109,12 @@ export function usePlayer(fps: number, duration: number) {
     stepFrames: (n: number) => {
       pause();
       const v = videoRef.current;
-      if (v) seek((frameAt(v.currentTime, fps) + n) / fps);
+      if (v) seek((frameAt(v.currentTime - origin, fps) + n) / fps);
     },
     seek: (t: number) => {
       pause();
       seek(t);
     },
   };
-  return { videoRef, time, shuttle, transport };
+  return { videoRef, time, shuttle, transport, now };
 }
