@@ -160,6 +160,20 @@ async function expectExact(file: any, src: CutSource, segs: Seg[], mode: 'smart'
 }
 
 /**
+ * A lossless output: it decodes cleanly and holds every source frame from each segment's
+ * actual_start to its actual_end, the first and last matching the source's. Returns those times.
+ */
+async function expectLosslessFrames(done: any, src: CutSource): Promise<Seg[]> {
+  const actual: Seg[] = done.edit.segments.map((x: any) => ({ start: x.actual_start, end: x.actual_end }));
+  const out = await download(done.output_files.out_1, `lossless-${path.basename(done.output_files.out_1.filename)}`);
+  expect(await decodeErrors(out)).toBe('');
+  const times = await timesOf(src);
+  expect(await decodedFrameCount(out)).toBe(actual.reduce((n, x) => n + expectedFrames(times, x)[1] - expectedFrames(times, x)[0], 0));
+  await expectFramesMatch(out, src.file, times, actual);
+  return actual;
+}
+
+/**
  * The cut points of the table, in one joined edit: the very start; one frame before a keyframe
  * to a keyframe; one frame after a keyframe to inside the same GOP; a keyframe to the very end.
  * Counted from the container's start, where the first frame shows at o (an MKV or MPEG-TS whose
@@ -231,14 +245,9 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
       { start: 4.5, end: 7.2 },
     ];
     const done = await cut({ input: `${media.url}/h264-25.mkv`, segments: segs, mode: 'lossless', output: { filename: 'cut.mkv' } });
-    const actual = done.edit.segments.map((x: any) => ({ start: x.actual_start, end: x.actual_end }));
+    const actual = await expectLosslessFrames(done, src);
     // Each starts on the keyframe at or before its start (2 s GOPs: 2 and 4), not the one before that.
     expect(actual.map((x: Seg) => Math.round(x.start))).toEqual([2, 4]);
-    const out = await download(done.output_files.out_1, 'lossless.mkv');
-    expect(await decodeErrors(out)).toBe('');
-    const times = await timesOf(src);
-    expect(await decodedFrameCount(out)).toBe(actual.reduce((n: number, x: Seg) => n + expectedFrames(times, x)[1] - expectedFrames(times, x)[0], 0));
-    await expectFramesMatch(out, src.file, times, actual);
   }, 120_000);
 
   it('lossless from MPEG-TS (times from 1.4 s): counted from its start, every frame from the keyframe the record names', async () => {
@@ -249,14 +258,10 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
       { start: 4.3, end: 7.5 },
     ];
     const done = await cut({ input: `${media.url}/h264-25.ts`, segments: segs, mode: 'lossless', output: { filename: 'cut.mp4' } });
-    const actual = done.edit.segments.map((x: any) => ({ start: x.actual_start, end: x.actual_end }));
+    const actual = await expectLosslessFrames(done, src);
     // The keyframes at or before 2.1 and 4.3 s from the file's start (a GOP is 2 s from the first
     // frame), to the millisecond: the copy it is cut from (Matroska) counts milliseconds.
     actual.forEach((x: Seg, i: number) => expect(Math.abs(x.start - (times[0]! + 2 * (i + 1)))).toBeLessThan(0.001));
-    const out = await download(done.output_files.out_1, 'lossless-ts.mp4');
-    expect(await decodeErrors(out)).toBe('');
-    expect(await decodedFrameCount(out)).toBe(actual.reduce((n: number, x: Seg) => n + expectedFrames(times, x)[1] - expectedFrames(times, x)[0], 0));
-    await expectFramesMatch(out, src.file, times, actual);
   }, 120_000);
 
   it('an H.265 source with closed GOPs: smart, each part carrying its parameter sets in-band (hev1), exact', async () => {
