@@ -33,7 +33,12 @@ const edit = (over: Record<string, unknown>) => EditBody.parse({ input: 'file1',
 /** The video parts of a plan's steps: [kind, -ss of the part's input, frames]. */
 const parts = (steps: string[][]) =>
   steps.flatMap((s) => {
-    const seeks = s.flatMap((t, i) => (t === '-i' ? [s[i - 2] === '-ss' ? s[i - 1] : null] : []));
+    // Each input's -ss: the last one before its -i and after the input before it (other input options may follow it).
+    const seeks = s.flatMap((t, i) => {
+      if (t !== '-i') return [];
+      const ss = s.lastIndexOf('-ss', i);
+      return [ss > s.lastIndexOf('-i', i - 1) ? s[ss + 1] : null];
+    });
     return s.flatMap((t, i) => {
       const rest = s.slice(i + 2);
       if (t !== '-map' || !/^\d+:v:0$/.test(s[i + 1] ?? '') || !rest.includes('-frames:v')) return [];
@@ -53,6 +58,9 @@ describe('planEdit', () => {
     // The tail starts on a keyframe: decoding starts there (a hair past it, untrimmed), not a GOP earlier.
     expect(plan.steps[2]?.slice(0, 3)).toEqual(['-noaccurate_seek', '-ss', '6.0005']);
     expect(plan.steps[0]).not.toContain('-noaccurate_seek');
+    // The edges are encoded from the pixels as stored, not turned upright (a phone's portrait video).
+    expect(plan.steps[0]).toContain('-noautorotate');
+    expect(plan.steps[1]).not.toContain('-noautorotate');
     expect(plan.result).toMatchObject({ mode: 'smart', mode_used: 'smart', segments: [{ start: 1.04, end: 6.12, actual_start: 1.04, actual_end: 6.12 }] });
     // A copied part leads the concat list (taking no packets) so the output keeps the source's avcC.
     expect(plan.files['cut-video-1.ffconcat']).toMatch(

@@ -248,7 +248,11 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
       const rebase = part.kind === 'encode' && part.onKeyframe ? ['-vf', 'setpts=PTS-STARTPTS'] : [];
       const extra = part.kind === 'copy' ? [] : [...rebase, '-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
       const output = [...codec, ...extra, ...timescaleArgs(facts.video?.timeBase), '-f', 'mp4', file];
-      ctx.parts.push([...seekArgs(part, facts), '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...output]);
+      // A smart edge keeps the source's pixels as they are stored: ffmpeg would otherwise turn a
+      // phone's portrait video upright while decoding, and the edges would no longer match the
+      // copied GOPs beside them, which keep the rotation as metadata (docs/cutting.md, "Rotated video").
+      const stored = ctx.strategy === 'smart' && part.kind === 'encode' ? ['-noautorotate'] : [];
+      ctx.parts.push([...seekArgs(part, facts), ...stored, '-i', input, '-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', String(part.frames), ...output]);
       video.push(`file ${file}\nduration ${fmt(part.duration)}`);
     });
     const length = fmt(cut.actualEnd - cut.actualStart);

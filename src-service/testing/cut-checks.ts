@@ -69,7 +69,8 @@ export async function decodedFrameCount(file: string): Promise<number> {
     'csv=p=0',
     file,
   ]);
-  return Number(out.trim());
+  // The first line: a rotated stream's display matrix follows as lines of its own.
+  return Number(lines(out)[0]?.split(',')[0]);
 }
 
 /**
@@ -127,12 +128,28 @@ async function grayFrames(file: string, indexes: number[]): Promise<{ frames: Ma
     lines(await text(ffprobePath, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0:s=x', file]))[0]?.trim() ??
     '';
   const [w, h] = size.split('x').map(Number) as [number, number];
+  const stored = `${w}x${h}`;
   const wanted = [...new Set(indexes)].sort((a, b) => a - b);
   const select = `select='${wanted.map((n) => `eq(n,${n})`).join('+')}',format=gray`;
-  const raw = await bytes(ffmpegPath, ['-hide_banner', '-v', 'error', '-i', file, '-vf', select, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-']);
+  // The pictures as stored (a rotated stream's display matrix follows the size in ffprobe's line, and is not applied).
+  const raw = await bytes(ffmpegPath, [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-noautorotate',
+    '-i',
+    file,
+    '-vf',
+    select,
+    '-fps_mode',
+    'passthrough',
+    '-f',
+    'rawvideo',
+    '-',
+  ]);
   const frames = new Map<number, Buffer>();
   wanted.forEach((n, k) => frames.set(n, raw.subarray(k * w * h, (k + 1) * w * h)));
-  return { frames, size };
+  return { frames, size: stored };
 }
 
 /**
@@ -178,10 +195,31 @@ export async function ssimPairs(out: string, src: string, pairs: [number, number
 /** Start times of the first video and audio streams. */
 export async function streamStarts(file: string): Promise<{ video: number | null; audio: number | null }> {
   const read = async (sel: string) => {
-    const out = (await text(ffprobePath, ['-v', 'error', '-select_streams', sel, '-show_entries', 'stream=start_time', '-of', 'csv=p=0', file])).trim();
+    // The first field of the first line: a rotated stream's display matrix follows on lines of its own.
+    const out = (lines(await text(ffprobePath, ['-v', 'error', '-select_streams', sel, '-show_entries', 'stream=start_time', '-of', 'csv=p=0', file]))[0] ?? '')
+      .split(',')[0]!
+      .trim();
     return out === '' || out === 'N/A' ? null : Number(out);
   };
   return { video: await read('v:0'), audio: await read('a:0') };
+}
+
+/** The first video stream's stored size and display rotation, unsigned ("160x90 rotated 90"). */
+export async function storedGeometry(file: string): Promise<string> {
+  const out = await text(ffprobePath, [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=width,height:stream_side_data=rotation',
+    '-of',
+    'json',
+    file,
+  ]);
+  const s = (JSON.parse(out) as { streams?: { width?: number; height?: number; side_data_list?: { rotation?: number }[] }[] }).streams?.[0];
+  const rotation = s?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0;
+  return `${s?.width}x${s?.height} rotated ${Math.abs(rotation)}`;
 }
 
 /** The first video stream's codec tag ("avc1", "hev1", "hvc1"). */

@@ -103,10 +103,13 @@ export function makeCutSources(dir: string): CutSource[] {
   // And in MPEG-TS: its times start at 1.4 s, and a cut counts them from there, as ffmpeg and players do.
   ffmpeg(['-i', at('h264-25.mp4'), '-map', '0', '-c', 'copy', at('h264-25.ts')]);
   ffmpeg(['-i', at('h264-25.ts'), '-map', '0', '-c', 'copy', '-avoid_negative_ts', 'disabled', at('h264-25-ts-packets.mkv')]);
+  // As a phone records portrait video: landscape pixels and a display matrix turning them 90°.
+  ffmpeg(['-i', at('h264-25.mp4'), '-map', '0', '-c', 'copy', '-metadata:s:v:0', 'rotate=90', at('h264-25-rot90.mp4')]);
   ffmpeg([...AUDIO, '-c:a', 'aac', '-b:a', '64k', at('audio.m4a')]);
   return [
     { name: 'h264-25.mp4', file: at('h264-25.mp4'), frame: 0.04, gop: 2 },
     { name: 'h264-25.mkv', file: at('h264-25.mkv'), frame: 0.04, gop: 2 },
+    { name: 'h264-25-rot90.mp4', file: at('h264-25-rot90.mp4'), frame: 0.04, gop: 2 },
     { name: 'h264-25.ts', file: at('h264-25.ts'), frame: 0.04, gop: 2, packets: at('h264-25-ts-packets.mkv') },
     { name: 'h264-2997.mp4', file: at('h264-2997.mp4'), frame: 1001 / 30000, gop: 2.002 },
     { name: 'h264-vfr.mp4', file: at('h264-vfr.mp4'), frame: 0.04, gop: 2 },
