@@ -115,7 +115,7 @@ async function expectFramesMatch(out: string, src: string, times: number[], segs
 /** Every GOP wholly inside a segment: its packets appear byte-identical, in order, in the output. Returns how many GOPs were checked. */
 async function expectGopsCopied(out: string, src: string, segs: Seg[], hevc: boolean): Promise<number> {
   const opts = { withoutParameterSets: hevc };
-  const start = await formatStart(src);
+  const start = await cached(`start:${src}`, () => formatStart(src));
   const source = (await cached(`packets:${src}:${hevc}`, () => packetList(src, opts))).map((p) => ({ ...p, pts: p.pts - start }));
   const output = (await packetList(out, opts)).map((p) => p.hash).join(' ');
   const keys = source.flatMap((p, i) => (p.key ? [i] : []));

@@ -4,6 +4,8 @@ import { probeFile } from '../media/probe';
 import { toNumber } from '../media/probe-schema';
 import { runProcess } from '../media/run-process';
 import { parsePacketCsv, packetWindows, type CutFacts, type PacketWindow } from './facts';
+import { runConfined } from '../facts/run-confined';
+import { sinceStart, startShift } from '../facts/stream-facts';
 import { MAX_TRACK_TEXT, parseAss, parseSrt, readFormatOf, type SubtitleEvent, type SubtitleTrack } from './subtitles';
 import type { ProbeStream } from '../media/probe-schema';
 
@@ -37,8 +39,9 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
   // start, as ffmpeg's -ss and players count them (an MPEG-TS starts at 1.4 s or more). The windows
   // were read as if it started at zero: read again, moved, where it does not.
   const start = toNumber(probe.format?.start_time) ?? 0;
-  const shift = Math.abs(start) > START_TOLERANCE ? start : 0;
-  const read = shift !== 0 && windows ? windows.map((w) => ({ from: round6(w.from + shift), to: round6(w.to + shift) })) : windows;
+  const shift = startShift(start);
+  // A window counted from the start, back in the source's own times (the shift the other way).
+  const read = shift !== 0 && windows ? windows.map((w) => ({ from: sinceStart(w.from, -shift), to: sinceStart(w.to, -shift) })) : windows;
   const subtitleStreams = streams.filter((s) => s.codec_type === 'subtitle');
   const subtitles = subtitleStreams.length > 0 ? Promise.all(subtitleStreams.map((s) => readSubtitleTrack(file, s, opts, shift))) : null;
   const stream = firstVideo === v ? 'v:0' : String(toNumber(v?.index) ?? 0);
@@ -59,7 +62,7 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
           timeBase: v.time_base,
           bitRate: toNumber(v.bit_rate) ?? undefined,
           fieldOrder: typeof v.field_order === 'string' ? v.field_order : undefined,
-          packets: dedupe(parsePacketCsv(text)).map((p) => (shift === 0 ? p : { ...p, pts: round6(p.pts - shift) })),
+          packets: dedupe(parsePacketCsv(text)).map((p) => ({ ...p, pts: sinceStart(p.pts, shift) })),
         }
       : null,
     audio: a
@@ -110,64 +113,41 @@ async function readSubtitleTrack(file: string, s: ProbeStream, opts: Opts, shift
   const index = toNumber(s.index) ?? 0;
   if (!opts.subtitles) return { ...meta, events: [] };
   if (!format) return { ...meta, events: [], skipped: `subtitle track ${index} (${codec}) is made of pictures, which FFDesk does not cut` };
-  const absolute = path.resolve(file);
   const lines: string[] = [];
   let size = 0;
   const until = String(Math.ceil(opts.subtitles.until + shift + 1));
   // -copyts: the events keep the source's own times, moved below by the container's start as the packets are.
-  const argv = [
-    '-v',
-    'error',
-    '-nostdin',
-    '-protocol_whitelist',
-    'file',
-    '-copyts',
-    '-i',
-    absolute,
-    '-map',
-    `0:${index}`,
-    '-c:s',
-    format,
-    '-to',
-    until,
-    '-f',
-    format,
-    'pipe:1',
-  ];
-  const cmd = opts.confiner.wrap({
-    bin: opts.subtitles.ffmpegPath,
-    argv,
-    cwd: path.dirname(absolute),
-    writable: [],
-    readable: [absolute],
-    limits: { cpuSeconds: 600 },
-  });
-  const r = await runProcess(cmd, {
-    cwd: path.dirname(absolute),
-    signal: opts.signal,
-    timeoutMs: 600_000,
-    stderrTailBytes: 4096,
-    onStdoutLine: (l) => {
-      size += l.length + 1;
-      if (size <= MAX_TRACK_TEXT) lines.push(l);
-    },
-  });
-  opts.signal.throwIfAborted();
-  if (r.exitCode !== 0)
-    return { ...meta, events: [], skipped: `subtitle track ${index} (${codec}) could not be read: ${r.stderrTail.trim().split('\n').pop() ?? ''}` };
-  if (size > MAX_TRACK_TEXT) return { ...meta, events: [], skipped: `subtitle track ${index} holds more than ${MAX_TRACK_TEXT >> 20} MiB of text` };
+  const argv = ['-v', 'error', '-nostdin', '-protocol_whitelist', 'file', '-copyts', '-i', path.resolve(file), '-map', `0:${index}`];
+  argv.push('-c:s', format, '-to', until, '-f', format, 'pipe:1');
+  const onStdoutLine = (l: string) => {
+    size += l.length + 1;
+    if (size <= MAX_TRACK_TEXT) lines.push(l);
+  };
+  const what = `subtitle track ${index} (${codec})`;
+  try {
+    await runConfined({
+      confiner: opts.confiner,
+      bin: opts.subtitles.ffmpegPath,
+      argv,
+      input: path.resolve(file),
+      timeoutMs: 600_000,
+      signal: opts.signal,
+      onStdoutLine,
+      what,
+    });
+  } catch (err) {
+    opts.signal.throwIfAborted();
+    return { ...meta, events: [], skipped: `${(err as Error).message}` };
+  }
+  if (size > MAX_TRACK_TEXT) return { ...meta, events: [], skipped: `${what} holds more than ${MAX_TRACK_TEXT >> 20} MiB of text` };
   const text = lines.join('\n');
-  const moved = (events: SubtitleEvent[]) => (shift === 0 ? events : events.map((e) => ({ ...e, start: e.start - shift, end: e.end - shift })));
+  const moved = (events: SubtitleEvent[]) => events.map((e) => ({ ...e, start: sinceStart(e.start, shift), end: sinceStart(e.end, shift) }));
   if (format === 'ass') {
     const ass = parseAss(text);
     return { ...meta, header: ass.header, events: moved(ass.events) };
   }
   return { ...meta, events: moved(parseSrt(text)) };
 }
-
-/** A container start this close to zero is zero (a few AAC priming samples below it need no second packet read). */
-const START_TOLERANCE = 0.0005;
-const round6 = (t: number) => Math.round(t * 1e6) / 1e6;
 
 /** Windows that overlap list some packets twice: the first listing is kept (decode order stays). */
 function dedupe(packets: ReturnType<typeof parsePacketCsv>): ReturnType<typeof parsePacketCsv> {

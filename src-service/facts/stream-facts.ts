@@ -25,9 +25,15 @@ export interface StreamFacts {
  * segments count them (an MPEG-TS starts at 1.4 s or more; docs/cutting.md, "Inputs other than MP4/MOV").
  */
 export function fromStart(times: readonly number[], startTime: number): number[] {
-  if (Math.abs(startTime) <= 0.0005) return [...times];
-  return times.map((t) => Math.round((t - startTime) * 1e6) / 1e6);
+  const shift = startShift(startTime);
+  return times.map((t) => sinceStart(t, shift));
 }
+
+/** The container's start time as a time is moved by: none within half a millisecond of zero (a few AAC priming samples). */
+export const startShift = (startTime: number): number => (Math.abs(startTime) <= 0.0005 ? 0 : startTime);
+
+/** A time of the source's own timeline counted from the container's start (`shift` from startShift), to the microsecond. */
+export const sinceStart = (t: number, shift: number): number => (shift === 0 ? t : Math.round((t - shift) * 1e6) / 1e6);
 
 export function streamFactsOf(probe: ProbeResult): StreamFacts {
   const streams = contentStreams(probe);
