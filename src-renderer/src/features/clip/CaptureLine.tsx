@@ -40,18 +40,17 @@ export function CaptureLine({ api, run, at }: Props) {
 
 function Captured({ api, commandId, at, name }: { api: ClipApi; commandId: string; at: string; name: string }) {
   const [isPickerOpen, setPickerOpen] = useState(false);
-  const { folder, saved, error, save, reveal, choose } = useSaveTo(api, commandId, {
+  const { folder, saved, error, busy, save, reveal, choose } = useSaveTo(api, commandId, {
     pattern: '{name}.{ext}',
     keepPattern: false,
     openPicker: () => setPickerOpen(true),
   });
   // Once per capture (the component is keyed by its job): into the folder saved to last, if any.
   const autoSaved = useRef(false);
-  const [saving, setSaving] = useState(folder !== null);
   useEffect(() => {
     if (autoSaved.current || folder === null) return;
     autoSaved.current = true;
-    void save(folder).finally(() => setSaving(false));
+    void save(folder);
   }, [folder, save]);
   return (
     <div className="small row-wrap clip-capture" role="status">
@@ -59,7 +58,7 @@ function Captured({ api, commandId, at, name }: { api: ClipApi; commandId: strin
         Captured {at} as <code>{name}</code>.
       </span>
       <a href={hrefOf({ name: 'jobs', id: commandId })}>Open the capture&apos;s job</a>
-      {saving && saved.length === 0 && !error ? (
+      {busy ? (
         <span>
           Saving to <span className="truncate">{folder}</span>…
         </span>

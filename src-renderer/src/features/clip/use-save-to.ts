@@ -33,16 +33,20 @@ export function useSaveTo(api: ClipApi, commandId: string, opts: { pattern: stri
   const [folder, setFolder] = useState<string | null>(() => remembered(FOLDER_KEY));
   const [saved, setSaved] = useState<SaveToResponse['saved']>([]);
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const save = async (to: string) => {
     setFolder(to);
     setError(null);
+    setBusy(true);
     try {
       setSaved((await api.saveTo(commandId, to, opts.pattern)).saved);
       remember(FOLDER_KEY, to);
       if (opts.keepPattern) remember(PATTERN_KEY, opts.pattern);
     } catch (err) {
       setError(messageOf(err));
+    } finally {
+      setBusy(false);
     }
   };
   // Electron: the native dialog and shell; web mode: the service's folder picker and file manager (local account on loopback only).
@@ -55,5 +59,5 @@ export function useSaveTo(api: ClipApi, commandId: string, opts: { pattern: stri
       (err: unknown) => setError(messageOf(err)),
     );
   };
-  return { folder, saved, error, save, reveal, choose };
+  return { folder, saved, error, busy, save, reveal, choose };
 }
