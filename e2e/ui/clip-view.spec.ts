@@ -56,6 +56,7 @@ test.describe('clip view', () => {
 
     await clip.press('e');
     await expect(page.locator('.clip-view').getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('button', { name: /^Export 2 parts/ })).toBeFocused();
     await clip.press('s');
     const picker = page.getByRole('dialog', { name: 'Choose a folder' });
     await expect(picker).toBeVisible();
@@ -67,6 +68,8 @@ test.describe('clip view', () => {
     const file = (await saved.textContent()) ?? '';
     expect(path.dirname(file)).toBe(fs.realpathSync(saveDir));
     expect(path.basename(file)).toBe('walk-clip-00.00.00.00-00.00.02.12-2-parts.mp4');
+    // The picker gives the focus back to what had it before S (it fell to the page).
+    await expect(page.getByRole('button', { name: /^Export 2 parts/ })).toBeFocused();
 
     const got = probe(file);
     expect(got.frames).toBe(25 + 13);

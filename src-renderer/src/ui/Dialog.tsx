@@ -1,13 +1,22 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-/** A modal dialog (focus trapped, Escape closes): the clip view's overlays, the folder picker. */
+/**
+ * A modal dialog (focus trapped, Escape closes): the clip view's overlays, the folder picker.
+ * Closing gives the focus back to what had it: the dialog is closed on unmount, once React has
+ * taken it out of the page, where the browser's own return of focus does not reach, and the
+ * focus fell to the page (after "Save here", the editor's next Tab started at the top).
+ */
 export function Dialog({ title, onClose, action, children }: { title: string; onClose(): void; action?: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const d = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     d?.showModal();
-    return () => d?.close();
+    return () => {
+      d?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose} onKeyDown={(e) => e.stopPropagation()}>
