@@ -166,7 +166,8 @@ describe('segmented encodes', () => {
     await svc.waitForCommand(id, { until: (b) => (b.segments ?? []).some((s: any) => s.status === 'RUNNING') });
     // Two encodes at once (-re: about 1× each): the job's speed is theirs together, with an ETA and their FPS summed.
     // How fast is the machine's business (no timed assertion, docs/contributing.md): the figures must be there and positive.
-    const moving = await svc.waitForCommand(id, { until: (b) => typeof b.progress?.speed === 'number' || b.status !== 'PROCESSING' });
+    // Until both are read: ffmpeg's first reports of a run say fps=0.0 before a second has passed (a CI run sampled one).
+    const moving = await svc.waitForCommand(id, { until: (b) => (b.progress?.speed > 0 && b.progress?.fps > 0) || b.status !== 'PROCESSING' });
     expect(moving.progress).toMatchObject({ speed: expect.any(Number), eta_seconds: expect.any(Number), fps: expect.any(Number) });
     expect(moving.progress.speed).toBeGreaterThan(0);
     expect(moving.progress.fps).toBeGreaterThan(0);
