@@ -48,7 +48,7 @@ export const Segmented = z
     z.object({
       segment_seconds: laxNumber(z.number().min(1).max(3600))
         .optional()
-        .describe(`Seconds of input per segment, cut at the next keyframe; default ${DEFAULT_SEGMENT_SECONDS}`),
+        .describe(`Seconds of input per segment, cut at the next keyframe (the last segment is halved again); default ${DEFAULT_SEGMENT_SECONDS}`),
     }),
   ])
   .describe('FFDesk: encode the video in keyframe-aligned segments side by side, audio whole, joined without re-encoding; resumable (docs/scale-out.md)');

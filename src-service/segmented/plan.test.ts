@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitCommandText } from '../ffmpeg-args/command-text';
 import { segmentedIssues } from '../ffmpeg-args/segmented-eligibility';
-import { audioNameFor, planBounds, planSegmented } from './plan';
+import { audioNameFor, planBounds, planSegmented, queueOrder } from './plan';
 
 const one: { input_files: Record<string, string>; output_files: Record<string, string> | 'OUTPUT_FOLDER' } = {
   input_files: { in_1: 'https://x/a.mp4' },
@@ -61,6 +61,21 @@ describe('planBounds', () => {
     expect(b.at(-1)!.end).toBe(lastEnd);
     b.slice(1).forEach((s, i) => expect(s.start).toBe(b[i]!.end));
     expect(b.map((s) => s.index)).toEqual(starts.map((_, i) => i));
+  });
+});
+
+describe('planBounds with a fine tail (balanced lanes)', () => {
+  const kf = (step: number, duration: number) => Array.from({ length: Math.ceil(duration / step) }, (_, i) => i * step);
+  it.each([
+    ['a 10 s last segment, 2 s GOPs: cut at the keyframes past each middle, 6 + 2 + 2', kf(2, 60), 60, 10, [0, 10, 20, 30, 40, 50, 56, 58]],
+    ['a segment longer than the input is halved too', kf(1, 5), 5, 30, [0, 3, 4]],
+    ['no piece under 1 s is cut off the end', [0, 2, 4, 5.5], 6, 4, [0, 4]],
+    ['no keyframe inside the tail: nothing to cut', [0, 10], 12, 10, [0, 10]],
+  ])('%s', (_n, keyframes, duration, seconds, starts) => {
+    const b = planBounds({ keyframes, duration }, seconds, undefined, { fineTail: true });
+    expect(b.map((s) => s.start)).toEqual(starts);
+    expect(b.at(-1)!.end).toBe(duration);
+    b.slice(1).forEach((s, i) => expect(s.start).toBe(b[i]!.end));
   });
 });
 
@@ -139,7 +154,7 @@ describe('planSegmented', () => {
   });
 
   it('one segment: read from the start to the end, no -to', () => {
-    expect(planSegmented(facts, tokens, 'in.mov', 60).encodes).toEqual([['-ss', '0.000000', ...tokens.slice(0, 8), '-an', '-sn', '-dn', 'seg_enc_00000.mov']]);
+    expect(planSegmented({ ...facts, keyframes: [0] }, tokens, 'in.mov', 60).encodes).toEqual([['-ss', '0.000000', ...tokens.slice(0, 8), '-an', '-sn', '-dn', 'seg_enc_00000.mov']]);
   });
 
   it('input options before -i stay before it, after the range', () => {
@@ -156,19 +171,22 @@ describe('planSegmented with input ranges (an edit: edits/segmented-edit.ts)', (
     { start: 9, end: 11 },
   ]);
 
-  it('cuts each range at the first keyframe past each segment length on its own, indexes running on across ranges', () => {
+  it('cuts each range at the first keyframe past each segment length on its own, the tail of the last range in halves, indexes running on across ranges', () => {
     expect(plan.segments).toEqual([
       { index: 0, start: 1.04, end: 6 },
       { index: 1, start: 6, end: 7.2 },
-      { index: 2, start: 9, end: 11 },
+      { index: 2, start: 9, end: 10 },
+      { index: 3, start: 10, end: 11 },
     ]);
   });
 
   it('reads every piece from a hair before its first frame to a hair before the next one, the last piece too', () => {
     expect(plan.encodes[0]!.slice(0, 5)).toEqual(['-ss', '1.039500', '-to', '5.999500', '-i']);
-    expect(plan.encodes[2]!.slice(0, 4)).toEqual(['-ss', '8.999500', '-to', '10.999500']);
+    expect(plan.encodes[2]!.slice(0, 4)).toEqual(['-ss', '8.999500', '-to', '9.999500']);
+    expect(plan.encodes[3]!.slice(0, 4)).toEqual(['-ss', '9.999500', '-to', '10.999500']);
     expect(plan.files['seg_list.txt']).toBe(
-      "file 'seg_enc_00000.mov'\nduration 4.960000\nfile 'seg_enc_00001.mov'\nduration 1.200000\nfile 'seg_enc_00002.mov'\n",
+      "file 'seg_enc_00000.mov'\nduration 4.960000\nfile 'seg_enc_00001.mov'\nduration 1.200000\n" +
+        "file 'seg_enc_00002.mov'\nduration 1.000000\nfile 'seg_enc_00003.mov'\n",
     );
   });
 
@@ -183,7 +201,10 @@ describe('planSegmented with input ranges (an edit: edits/segmented-edit.ts)', (
 
   it('one range: its audio read from its start to its end, no filter', () => {
     const single = planSegmented(facts, tokens, 'in.mp4', 30, [{ start: 0, end: 5 }]);
-    expect(single.segments).toEqual([{ index: 0, start: 0, end: 5 }]);
+    expect(single.segments).toEqual([
+      { index: 0, start: 0, end: 4 },
+      { index: 1, start: 4, end: 5 },
+    ]);
     expect(single.audio?.slice(0, 8)).toEqual(['-ss', '0.000000', '-to', '4.999500', '-i', 'in.mp4', '-map', '0:a:0']);
   });
 });
@@ -196,4 +217,39 @@ describe('audioNameFor', () => {
     ['out.mkv', 'seg_audio.mka'],
     ['out.webm', 'seg_audio.mka'],
   ])('an output %s: the audio piece is %s (an MP4/MOV keeps the AAC priming in its edit list)', (out, name) => expect(audioNameFor(out)).toBe(name));
+});
+
+describe('queueOrder (balanced lanes)', () => {
+  const kf = Array.from({ length: 30 }, (_, i) => i * 2);
+  const tokens = ['-i', 'in.mp4', '-c:v', 'libx264', '-c:a', 'aac', 'out.mp4'];
+
+  it('takes the full-length segments, then the audio, then the halves of the last segment', () => {
+    const p = planSegmented({ keyframes: kf, duration: 60, hasAudio: true }, tokens, 'in.mp4', 10);
+    expect(p.segments.map((s) => s.start)).toEqual([0, 10, 20, 30, 40, 50, 56, 58]);
+    expect(p.tailFrom).toBe(5);
+    expect(queueOrder(p)).toEqual([0, 1, 2, 3, 4, 'audio', 5, 6, 7]);
+    expect(queueOrder({ ...p, audio: null })).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('a last segment that cannot be halved: the audio goes last', () => {
+    const p = planSegmented({ keyframes: kf.filter((k) => k < 52), duration: 52, hasAudio: true }, tokens, 'in.mp4', 10);
+    expect(p.segments.map((s) => s.start)).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(queueOrder(p)).toEqual([0, 1, 2, 3, 4, 5, 'audio']);
+  });
+
+  it('ranges: only the last range has a fine tail', () => {
+    const p = planSegmented({ keyframes: kf, duration: 60, hasAudio: true }, tokens, 'in.mp4', 10, [
+      { start: 0, end: 20 },
+      { start: 30, end: 50 },
+    ]);
+    expect(p.segments.map((s) => [s.start, s.end])).toEqual([
+      [0, 10],
+      [10, 20],
+      [30, 40],
+      [40, 46],
+      [46, 48],
+      [48, 50],
+    ]);
+    expect(queueOrder(p)).toEqual([0, 1, 2, 'audio', 3, 4, 5]);
+  });
 });

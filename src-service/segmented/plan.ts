@@ -38,21 +38,40 @@ export interface SegmentedPlan {
   join: string[];
   /** Files the steps read that the plan writes (the concat list). */
   files: Record<string, string>;
+  /** The index of the first piece of the fine tail (see planBounds); the segment count when there is none. */
+  tailFrom: number;
 }
 
 /**
  * Cut points: the first keyframe at or after each multiple of `segmentSeconds` past the last
  * cut. A segment never starts at a non-key frame, so each piece decodes on its own.
+ *
+ * With `fineTail` the last segment is cut again in halves, each at the first keyframe at or after
+ * the middle of what is left, down to one keyframe interval (a 10 s tail with 2 s GOPs: 6 + 2 + 2).
+ * The lanes take pieces in order (queueOrder), so the last pieces taken are the shortest and the
+ * lanes end close together instead of one waiting on another's whole last segment
+ * (docs/scale-out.md, "Balanced lanes").
  */
-export function planBounds(facts: Pick<SegmentFacts, 'keyframes' | 'duration'>, segmentSeconds: number, range?: InputRange): SegmentBounds[] {
+export function planBounds(
+  facts: Pick<SegmentFacts, 'keyframes' | 'duration'>,
+  segmentSeconds: number,
+  range?: InputRange,
+  o: { fineTail?: boolean } = {},
+): SegmentBounds[] {
   const first = range?.start ?? facts.keyframes[0] ?? 0;
   const last = range?.end ?? facts.duration;
+  const inside = facts.keyframes.filter((k) => k > first + EPSILON && k < last - EPSILON);
   const starts = [first];
-  for (const k of facts.keyframes) if (k >= starts[starts.length - 1]! + segmentSeconds - EPSILON && k < last - EPSILON) starts.push(k);
+  const nextAtOrAfter = (t: number) => inside.find((k) => k >= t - EPSILON && k > starts.at(-1)!);
+  for (let k = nextAtOrAfter(first + segmentSeconds); k !== undefined; k = nextAtOrAfter(k + segmentSeconds)) starts.push(k);
+  if (o.fineTail)
+    for (let k = nextAtOrAfter((starts.at(-1)! + last) / 2); k !== undefined && last - k >= MIN_TAIL_PIECE; k = nextAtOrAfter((k + last) / 2)) starts.push(k);
   return starts.map((start, index) => ({ index, start, end: starts[index + 1] ?? last }));
 }
 
 const EPSILON = 1e-6;
+/** A tail piece shorter than this is not worth its own ffmpeg start. */
+const MIN_TAIL_PIECE = 1;
 /** How far before a range's frame time it is read (ranges only; below any frame interval). */
 const RANGE_LEAD = 0.0005;
 
@@ -78,9 +97,10 @@ export const LIST_NAME = 'seg_list.txt';
  * segments): each range is cut at keyframes on its own, and the audio is the ranges' audio joined.
  */
 export function planSegmented(facts: SegmentFacts, tokens: string[], input: string, segmentSeconds: number, ranges?: InputRange[]): SegmentedPlan {
-  const segments = ranges
-    ? ranges.flatMap((r) => planBounds(facts, segmentSeconds, r)).map((s, index) => ({ ...s, index }))
-    : planBounds(facts, segmentSeconds);
+  const parts = ranges ?? [undefined];
+  const segments = parts.flatMap((r, i) => planBounds(facts, segmentSeconds, r, { fineTail: i === parts.length - 1 })).map((s, index) => ({ ...s, index }));
+  const lastCut = planBounds(facts, segmentSeconds, parts.at(-1)).at(-1)!.start;
+  const tailFrom = segments.length > 1 && segments.at(-1)!.start > lastCut ? segments.findLastIndex((s) => s.start === lastCut) : segments.length;
   const output = tokens[tokens.length - 1]!;
   const audioName = audioNameFor(output);
   const { encoder, muxer } = splitOptions(tokens.slice(0, -1));
@@ -110,7 +130,18 @@ export function planSegmented(facts: SegmentFacts, tokens: string[], input: stri
   const list = segments
     .map((s, i) => `file '${encodedName(s.index)}'\n${i < segments.length - 1 ? `duration ${(s.end - s.start).toFixed(6)}\n` : ''}`)
     .join('');
-  return { segments, encodes, audio, join, files: { [LIST_NAME]: list } };
+  return { segments, encodes, audio, join, files: { [LIST_NAME]: list }, tailFrom };
+}
+
+/**
+ * The order a plan's pieces are taken in, by local lanes and by the queue of scale-out workers
+ * alike: the full-length segments, the audio, then the fine tail, longest to shortest. Whatever
+ * lane frees up last finds only short pieces left (docs/scale-out.md, "Balanced lanes").
+ */
+export function queueOrder(plan: Pick<SegmentedPlan, 'segments' | 'audio' | 'tailFrom'>): (number | 'audio')[] {
+  const video = plan.segments.map((s) => s.index);
+  const tailFrom = plan.tailFrom ?? video.length; // a plan saved before the fine tail existed has none
+  return [...video.slice(0, tailFrom), ...(plan.audio ? (['audio'] as const) : []), ...video.slice(tailFrom)];
 }
 
 /** The command's tokens with `options` put before its `-i <input>`. */

@@ -12,7 +12,7 @@ import { DEFAULT_SEGMENT_SECONDS, type RunCommandBody } from '../contract/comman
 import { JobFailure } from '../errors';
 import { probe, readKeyframes } from '../facts/compute';
 import { fromStart, streamFactsOf } from '../facts/stream-facts';
-import { planSegmented, type SegmentedPlan } from './plan';
+import { planSegmented, queueOrder, type SegmentedPlan } from './plan';
 import { createSegmentsProgress, type RunningSegment } from './progress';
 import { dropState, fileOf, loadManifest, planKey, recordDone, stateDirOf, type Manifest } from './manifest';
 import type { RunKind } from '../jobs/run-kinds';
@@ -67,7 +67,7 @@ export async function runSegmented(
 
 /**
  * Runs a planned segmented encode: the pieces a previous run finished are reused, the others
- * encoded side by side and kept durable, the audio encoded, the whole joined. An edit planned
+ * encoded side by side with the audio and kept durable, the whole joined. An edit planned
  * as a segmented encode (edits/segmented-edit.ts) runs through here too.
  */
 export async function runPlanned(
@@ -102,7 +102,6 @@ export async function runPlanned(
   let ffmpegSeconds = 0;
   ffmpegSeconds += await encodeSegments(deps, row, plan, state, manifest, stateDir, { work: dirs.work, opts, run: one });
   for (const s of plan.segments) await fs.link(path.join(stateDir, fileOf(s.index)), path.join(dirs.work, plan.encodes[s.index]!.at(-1)!));
-  if (plan.audio) ffmpegSeconds += (await one([plan.audio])).ffmpegSeconds;
   ffmpegSeconds += (await one([plan.join])).ffmpegSeconds;
   return { inputBytes: inputs.bytes, produced: [plan.join.at(-1)!], ffmpegSeconds };
 }
@@ -129,7 +128,11 @@ export async function planFor(
   }
 }
 
-/** The pending segments, as many at a time as the command has cores; the first failure stops the rest. */
+/**
+ * The pending segments and the audio, as many at a time as the command has cores, in the plan's
+ * queue order (the last ones taken are its shortest, so the lanes end together: docs/scale-out.md,
+ * "Balanced lanes"). The first failure stops the rest.
+ */
 async function encodeSegments(
   deps: SegmentedDeps,
   row: Command,
@@ -139,27 +142,31 @@ async function encodeSegments(
   stateDir: string,
   ctx: { work: string; opts: RunOptions; run: (steps: string[][], o?: Partial<RunOptions>) => Promise<{ ffmpegSeconds: number }> },
 ): Promise<number> {
-  const pending = state.segments.filter((s) => s.status === 'PENDING').map((s) => s.index);
+  const pending = queueOrder(plan).filter((p) => p === 'audio' || state.segments[p]!.status === 'PENDING');
   const stop = new AbortController();
   const signal = AbortSignal.any([ctx.opts.signal, stop.signal]);
   const running = new Map<number, RunningSegment>();
   const progress = createSegmentsProgress();
   const report = () => ctx.opts.onProgress(progress(state.segments, running.values()));
   let seconds = 0;
+  const encode = async (index: number, core: number | undefined) => {
+    const seg = state.segments[index]!;
+    const worker = `local:core${core ?? 'any'}`;
+    Object.assign(seg, { status: 'RUNNING', worker });
+    deps.commands.setSegments(row.id, state);
+    const onProgress: StepOptions['onProgress'] = (p) => (running.set(index, { outTime: p.out_time_seconds, fps: p.fps }), report());
+    const r = await ctx.run([plan.encodes[index]!], { signal, cpus: core === undefined ? [] : [core], onProgress });
+    running.delete(index);
+    seconds += r.ffmpegSeconds;
+    recordDone(stateDir, manifest, index, path.join(ctx.work, plan.encodes[index]!.at(-1)!), { seconds: r.ffmpegSeconds, worker });
+    Object.assign(seg, { status: 'DONE', seconds: Math.round(r.ffmpegSeconds * 1000) / 1000 });
+    deps.commands.setSegments(row.id, state);
+    report();
+  };
   const lane = async (core: number | undefined) => {
-    for (let index = pending.shift(); index !== undefined; index = pending.shift()) {
-      const seg = state.segments[index]!;
-      const worker = `local:core${core ?? 'any'}`;
-      Object.assign(seg, { status: 'RUNNING', worker });
-      deps.commands.setSegments(row.id, state);
-      const onProgress: StepOptions['onProgress'] = (p) => (running.set(index, { outTime: p.out_time_seconds, fps: p.fps }), report());
-      const r = await ctx.run([plan.encodes[index]!], { signal, cpus: core === undefined ? [] : [core], onProgress });
-      running.delete(index);
-      seconds += r.ffmpegSeconds;
-      recordDone(stateDir, manifest, index, path.join(ctx.work, plan.encodes[index]!.at(-1)!), { seconds: r.ffmpegSeconds, worker });
-      Object.assign(seg, { status: 'DONE', seconds: Math.round(r.ffmpegSeconds * 1000) / 1000 });
-      deps.commands.setSegments(row.id, state);
-      report();
+    for (let task = pending.shift(); task !== undefined; task = pending.shift()) {
+      if (task === 'audio') seconds += (await ctx.run([plan.audio!], { signal, cpus: core === undefined ? [] : [core] })).ffmpegSeconds;
+      else await encode(task, core);
     }
   };
   const cores = ctx.opts.cpus.length > 0 ? ctx.opts.cpus : [undefined];

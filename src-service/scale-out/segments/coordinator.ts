@@ -9,7 +9,7 @@ import { fileOf, loadManifest, planKey, recordDone, stateDirOf } from '../../seg
 import { createSegmentsProgress } from '../../segmented/progress';
 import { buildPlan } from '../plan';
 import type { RemoteJobsDeps } from '../remote-jobs';
-import { hasPlan, loadPlan, pieceCount, pieceOutput } from './pieces';
+import { hasPlan, loadPlan, pieceCount, pieceOrder, pieceOutput } from './pieces';
 import { planDistributed } from './plan-pieces';
 import { createFinisher, type Coordinated } from './finish';
 
@@ -84,7 +84,7 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
       c.log.push(`--- segmented across workers: ${c.d.plan.segments.length} segment(s), ${c.state.reused} reused from an earlier run; planned in ${took} s`);
       live.set(row.id, c);
       planning.delete(row.id);
-      for (let i = 0; i < pieceCount(c.d); i++) if (!isDone(c, i)) await addPiece(c, i, q);
+      for (const i of pieceOrder(c.d)) if (!isDone(c, i)) await addPiece(c, i, q);
       if (allDone(c)) void finisher.join(c);
     })().catch((err: unknown) => {
       planning.delete(row.id);
@@ -206,7 +206,7 @@ export function createSegmentCoordinator(deps: CoordinatorDeps) {
         continue;
       }
       let lost = false;
-      for (let i = 0; i < pieceCount(c.d); i++) {
+      for (const i of pieceOrder(c.d)) {
         if (isDone(c, i)) continue;
         const r = c.runners.get(i);
         if (r && now - r.lastSeen < lostMs) continue;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SegmentedPlan } from '../../segmented/plan';
+import { queueOrder, type SegmentedPlan } from '../../segmented/plan';
 
 /**
  * A segmented encode spread over scale-out workers (docs/scale-out.md, "Segmented encodes"):
@@ -20,6 +20,9 @@ export interface DistributedPlan {
 const PLAN_FILE = 'plan.json';
 
 export const pieceCount = (d: DistributedPlan) => d.plan.segments.length + (d.plan.audio ? 1 : 0);
+
+/** The order the pieces are queued in (plan.ts, queueOrder), the audio as piece n. */
+export const pieceOrder = (d: DistributedPlan): number[] => queueOrder(d.plan).map((p) => (p === 'audio' ? d.plan.segments.length : p));
 
 /** The ffmpeg arguments of one piece; its last token is the file it writes. */
 export function pieceArgs(d: DistributedPlan, index: number): string[] {
