@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { ffmpeg, makeEditClip, startMediaServer, type MediaServer } from '../testing/media';
-import { audioChannels, decodeErrors, decodedFrameCount, ssimPairs, streamCodecs } from '../testing/cut-checks';
+import { audioChannels, audioDurations, decodeErrors, decodedFrameCount, formatDuration, ssimPairs, streamCodecs } from '../testing/cut-checks';
 
 /**
  * POST /v1/edits into other formats than the source's (docs/cutting.md, "Output formats"): the
@@ -183,6 +183,28 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     },
     120_000,
   );
+
+  it('a segmented re-encode of two segments keeps both audio tracks, each joined across the cut and as long as the picture', async () => {
+    const segments = [
+      { start: 1, end: 2.2 },
+      { start: 3, end: 4.6 },
+    ];
+    const cmd = await finished({
+      input: `${media.url}/two-tracks.mp4`,
+      segments,
+      mode: 'reencode',
+      segmented: { segment_seconds: 1 },
+      output: { filename: 'split.mov' },
+    });
+    expect(cmd.status, cmd.error_message).toBe('SUCCESS');
+    expect(cmd.segments.length).toBeGreaterThanOrEqual(2);
+    const file = await output(cmd);
+    expect(await streamCodecs(file)).toEqual(['video:h264', 'audio:aac', 'audio:aac']);
+    expect(await audioChannels(file)).toEqual([1, 2]);
+    const picture = cmd.edit.segments.reduce((n: number, s: any) => n + s.actual_end - s.actual_start, 0);
+    for (const d of await audioDurations(file)) expect(Math.abs(d - picture), `audio ${d} s against ${picture} s of picture`).toBeLessThan(0.05);
+    expect(Math.abs((await formatDuration(file)) - picture)).toBeLessThan(0.05);
+  }, 120_000);
 
   it("lossless into WebM fails naming the file name and what to do, not with ffmpeg's header error", async () => {
     const cmd = await finished(edit('lossless', 'cut.webm'));

@@ -209,12 +209,25 @@ describe('POST /v1/edits keeps subtitle tracks, cut with the picture', () => {
     expect(await subtitleStreams(await output(ts))).toEqual([]);
     const m4a = await finished('film.mkv', { segments: [{ start: 2, end: 4 }], mode: 'reencode', output: { filename: 'cut.m4a' } });
     expect(m4a.edit.notes).toBeUndefined();
-    const split = await finished('film.mkv', {
-      segments: [{ start: 1, end: 7 }],
+  }, 120_000);
+
+  it('a segmented re-encode of two segments into MKV keeps every track, trimmed at the cuts, language kept', async () => {
+    const cmd = await finished('film.mkv', {
+      segments: [
+        { start: 1.5, end: 6.2 },
+        { start: 7.6, end: 9.4 },
+      ],
       mode: 'reencode',
       segmented: { segment_seconds: 2 },
-      output: { filename: 'cut.mkv' },
+      output: { filename: 'split.mkv' },
     });
-    expect(split.edit.notes).toEqual([expect.stringMatching(/segmented re-encode keeps no subtitles yet: 2 subtitle tracks left out/)]);
+    expect(cmd.segments.length).toBeGreaterThanOrEqual(3);
+    expect(cmd.edit.notes).toBeUndefined();
+    const out = await output(cmd);
+    expect(await subtitleStreams(out)).toEqual(['subrip:eng', 'ass:fra']);
+    const en = await eventsOnPicture(out, 0);
+    expect(en.map((e) => e[2])).toEqual(['one', 'two', 'three', 'four']);
+    expectEvents(en, await expected('film.mkv', cmd.edit.segments, 0));
+    expectEvents(await eventsOnPicture(out, 1), await expected('film.mkv', cmd.edit.segments, 1));
   }, 120_000);
 });

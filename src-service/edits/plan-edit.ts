@@ -13,7 +13,7 @@ import {
   type OutputContainer,
 } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
-import { writeCut, type SubtitleTrack } from './subtitles';
+import { writeCut, type CutSpan, type SubtitleTrack } from './subtitles';
 import {
   FRAME_TOLERANCE_SECONDS,
   PlanError,
@@ -328,27 +328,45 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
   ctx.joins.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts.video?.timeBase), '-movflags', '+faststart'] : []), outName]);
 }
 
-/**
- * The kept subtitle tracks (docs/cutting.md, "Subtitles"): each track's events cut to the
- * group's segments (the frames the output shows: actual start to actual end) are written as a
- * small .srt/.ass file beside the lists, and the join muxes each as a subtitle stream, converted
- * to what the container holds, with the source track's language and title.
- */
+/** The kept subtitle tracks of one output, muxed by its join (addSubtitles); a segmented re-encode's join takes them too. */
 function addSubtitles(ctx: Ctx, group: { cut: SegmentCut }[], g: number, final: string[], maps: string[]): void {
-  const tracks = keptSubtitles(ctx.facts, ctx.container);
-  if (tracks.length === 0) return;
   const spans = group.map(({ cut }) => ({ start: cut.actualStart, end: cut.actualEnd }));
+  const subs = subtitleInputs(ctx.facts, ctx.container, spans, g, final.filter((x) => x === '-i').length);
+  Object.assign(ctx.files, subs.files);
+  final.push(...subs.inputs);
+  maps.push(...subs.maps);
+}
+
+/**
+ * The kept subtitle tracks (docs/cutting.md, "Subtitles"): each track's events cut to `spans`
+ * (the frames the output shows: actual start to actual end of each segment) are written as a
+ * small .srt/.ass file beside the lists, and the join muxes each as a subtitle stream, converted
+ * to what the container holds, with the source track's language and title. `firstInput` is the
+ * join's input number the first file gets.
+ */
+export function subtitleInputs(
+  facts: CutFacts,
+  container: OutputContainer,
+  spans: readonly CutSpan[],
+  g: number,
+  firstInput: number,
+): { files: Record<string, string>; inputs: string[]; maps: string[] } {
+  const tracks = keptSubtitles(facts, container);
+  const files: Record<string, string> = {};
+  const inputs: string[] = [];
+  const maps: string[] = [];
+  if (tracks.length === 0) return { files, inputs, maps };
   tracks.forEach((t, k) => {
     const format = t.format as 'srt' | 'ass';
     const file = `cut-subs-${g}-${k + 1}.${format}`;
-    ctx.files[file] = writeCut(t, spans);
-    const input = final.filter((x) => x === '-i').length;
-    final.push('-f', format, '-i', file);
-    maps.push('-map', `${input}:s:0`);
+    files[file] = writeCut(t, spans);
+    inputs.push('-f', format, '-i', file);
+    maps.push('-map', `${firstInput + k}:s:0`);
     if (t.language) maps.push(`-metadata:s:s:${k}`, `language=${t.language}`);
     if (t.title) maps.push(`-metadata:s:s:${k}`, `title=${t.title}`);
   });
-  maps.push('-c:s', ctx.container.subtitles as string);
+  maps.push('-c:s', container.subtitles as string);
+  return { files, inputs, maps };
 }
 
 /** Far below any decode time a part starts at (a few frames below zero). */

@@ -1,4 +1,4 @@
-import type { EditBody, EditResult } from '../contract/edits.schema';
+import type { EditBody } from '../contract/edits.schema';
 import { DEFAULT_SEGMENT_SECONDS } from '../contract/commands.schema';
 import type { CommandsRepo } from '../jobs/commands-repo';
 import { JobFailure } from '../errors';
@@ -12,7 +12,7 @@ import type { CutFacts } from './facts';
 import { finalAudioArgs, reencodeVideoArgs } from './encoder-args';
 import { containerOf } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
-import { planEdit } from './plan-edit';
+import { planEdit, subtitleInputs } from './plan-edit';
 import { fetchEditInput, isEditRequest, planOrFail, readFactsOf } from './run-edit';
 
 /** `POST /v1/edits` with `mode: "reencode"` and `"segmented"` (docs/cutting.md, "Segmented re-encode"). */
@@ -40,17 +40,24 @@ async function prepareSegmentedEdit(
 ): Promise<PreparedRun> {
   const edit = row.request as unknown as EditBody;
   const { inputs, input, readable } = await fetchEditInput(deps, row, edit, dirs, signal);
-  // Every packet: the cuts inside each kept segment are its keyframes, wherever they are.
-  const facts = await readFactsOf(deps, input, signal)();
+  const container = containerOf(edit.output.filename);
+  if (!container) throw new JobFailure('INVALID_INPUT_FILE', `${edit.output.filename}: not a format FFDesk cuts to`);
+  // Every packet: the cuts inside each kept segment are its keyframes, wherever they are. The
+  // subtitle tracks' events are read for an output that keeps them (docs/cutting.md, "Subtitles").
+  const subtitles = container.subtitles ? { ffmpegPath: deps.ffmpegPath, until: Math.max(...edit.segments.map((s) => s.end)) } : undefined;
+  const facts = await readFactsOf(deps, input, signal, subtitles)();
   if (!facts.video)
     throw new JobFailure('INVALID_INPUT_FILE', 'A segmented edit cuts the video into pieces: the input has no video. Send it without "segmented"');
   const cut = await planOrFail(() => planEdit(facts, edit, input));
-  deps.commands.setEdit(row.id, withSubtitleNote(cut.result, facts, edit));
+  deps.commands.setEdit(row.id, cut.result);
   const tokens = editTokens(facts, edit, input);
   const ranges = cut.result.segments.map((s) => ({ start: s.actual_start, end: s.actual_end }));
   const keyframes = keyframesOf(facts);
   const seconds = segmentSecondsOf(row.request) ?? DEFAULT_SEGMENT_SECONDS;
-  const plan = planSegmented({ keyframes, duration: facts.duration, hasAudio: facts.audio !== null }, tokens, input, seconds, ranges);
+  // The join's inputs: the pieces' list, the audio piece where there is audio, then each subtitle file.
+  const subs = subtitleInputs(facts, container, ranges, 1, facts.audio ? 2 : 1);
+  const segmentFacts = { keyframes, duration: facts.duration, hasAudio: facts.audio !== null, audioTracks: facts.audio?.tracks?.length ?? 1 };
+  const plan = planSegmented(segmentFacts, tokens, input, seconds, ranges, subs.inputs.length > 0 ? subs : undefined);
   return {
     req: { steps: [tokens], inputs: {}, inputZipUrl: null, outputs: { out_1: edit.output.filename }, interims: {} },
     inputs,
@@ -60,21 +67,13 @@ async function prepareSegmentedEdit(
   };
 }
 
-/** The pieces carry no subtitles (docs/cutting.md, "Subtitles"): where the output could hold them, the record says they were left out. */
-function withSubtitleNote(result: EditResult, facts: CutFacts, edit: EditBody): EditResult {
-  const n = facts.subtitles?.length ?? 0;
-  if (n === 0 || !containerOf(edit.output.filename)?.subtitles) return result;
-  const note = `A segmented re-encode keeps no subtitles yet: ${n} subtitle track${n > 1 ? 's' : ''} left out (send it without "segmented" to keep them)`;
-  return { ...result, notes: [...(result.notes ?? []), note] };
-}
-
 /**
  * The edit's re-encode as one command's arguments, as the unsegmented reencode writes its parts:
- * the first video and audio streams, the output's encoders, every frame at its source time.
+ * the first video stream and every audio track, the output's encoders, every frame at its source time.
  */
 function editTokens(facts: CutFacts, edit: EditBody, input: string): string[] {
   const v = facts.video!;
-  const audio = facts.audio ? ['-map', '0:a:0'] : [];
+  const audio = facts.audio ? ['-map', (facts.audio.tracks?.length ?? 1) > 1 ? '0:a' : '0:a:0'] : [];
   const container = containerOf(edit.output.filename);
   if (!container) throw new JobFailure('INVALID_INPUT_FILE', `${edit.output.filename}: not a format FFDesk cuts to`);
   const audioCodec = facts.audio ? finalAudioArgs('choose', facts.audio, edit.output, container) : [];

@@ -193,10 +193,33 @@ describe('planSegmented with input ranges (an edit: edits/segmented-edit.ts)', (
   it('encodes the ranges audio once: one input per range, joined by the concat filter, the video maps dropped', () => {
     expect(plan.audio).toEqual([
       ...['-ss', '1.039500', '-to', '7.199500', '-i', 'in.mp4', '-ss', '8.999500', '-to', '10.999500', '-i', 'in.mp4'],
-      ...['-filter_complex', '[0:a:0][1:a:0]concat=n=2:v=0:a=1[a]', '-map', '[a]', '-c:v', 'libx264', '-c:a', 'aac'],
+      ...['-filter_complex', '[0:a:0][1:a:0]concat=n=2:v=0:a=1[a0]', '-map', '[a0]', '-c:v', 'libx264', '-c:a', 'aac'],
       ...['-vn', '-sn', '-dn', 'seg_audio.mp4'],
     ]);
     expect(plan.join.slice(-3)).toEqual(['-movflags', '+faststart', 'out.mp4']);
+  });
+
+  it('every audio track is kept: each joined by the concat filter on its own; one range maps them all', () => {
+    const two = planSegmented({ ...facts, audioTracks: 2 }, tokens, 'in.mp4', 3, [
+      { start: 1.04, end: 7.2 },
+      { start: 9, end: 11 },
+    ]);
+    expect(two.audio).toContain('[0:a:0][0:a:1][1:a:0][1:a:1]concat=n=2:v=0:a=2[a0][a1]');
+    expect(two.audio!.join(' ')).toContain('-map [a0] -map [a1]');
+    const single = planSegmented({ ...facts, audioTracks: 2 }, tokens, 'in.mp4', 30, [{ start: 0, end: 5 }]);
+    expect(single.audio?.slice(4, 8)).toEqual(['-i', 'in.mp4', '-map', '0:a']);
+  });
+
+  it('the join muxes extra inputs (the subtitles of an edit) after the audio, their maps after -c copy', () => {
+    const extra = { files: { 'cut-subs-1-1.srt': '1\n' }, inputs: ['-f', 'srt', '-i', 'cut-subs-1-1.srt'], maps: ['-map', '2:s:0', '-c:s', 'mov_text'] };
+    const p = planSegmented(facts, tokens, 'in.mp4', 3, [{ start: 0, end: 5 }], extra);
+    expect(p.join).toEqual([
+      ...['-f', 'concat', '-safe', '0', '-i', 'seg_list.txt', '-i', 'seg_audio.mp4', '-f', 'srt', '-i', 'cut-subs-1-1.srt'],
+      ...['-map', '0:v', '-map', '1:a', '-c', 'copy', '-map', '2:s:0', '-c:s', 'mov_text', '-movflags', '+faststart', 'out.mp4'],
+    ]);
+    expect(p.files['cut-subs-1-1.srt']).toBe('1\n');
+    const silent = planSegmented({ ...facts, hasAudio: false }, tokens, 'in.mp4', 3, [{ start: 0, end: 5 }], extra);
+    expect(silent.join.slice(6, 12)).toEqual(['-f', 'srt', '-i', 'cut-subs-1-1.srt', '-map', '0:v']);
   });
 
   it('one range: its audio read from its start to its end, no filter', () => {

@@ -16,6 +16,16 @@ export interface SegmentFacts {
   keyframes: number[];
   duration: number;
   hasAudio: boolean;
+  /** Audio tracks of the input, for input ranges: each is kept (default 1). */
+  audioTracks?: number;
+}
+
+/** More streams for the join to mux in (an edit's subtitle tracks): the files the plan writes, their inputs and their maps. */
+export interface JoinExtras {
+  files: Record<string, string>;
+  inputs: string[];
+  /** Output options: `-map` of each input by its number (after the pieces' list and the audio piece), codec, metadata. */
+  maps: string[];
 }
 
 /**
@@ -96,7 +106,14 @@ export const LIST_NAME = 'seg_list.txt';
  * With `ranges` only those parts of the input are encoded, in that order (an edit's kept
  * segments): each range is cut at keyframes on its own, and the audio is the ranges' audio joined.
  */
-export function planSegmented(facts: SegmentFacts, tokens: string[], input: string, segmentSeconds: number, ranges?: InputRange[]): SegmentedPlan {
+export function planSegmented(
+  facts: SegmentFacts,
+  tokens: string[],
+  input: string,
+  segmentSeconds: number,
+  ranges?: InputRange[],
+  extra?: JoinExtras,
+): SegmentedPlan {
   const parts = ranges ?? [undefined];
   const segments = parts.flatMap((r, i) => planBounds(facts, segmentSeconds, r, { fineTail: i === parts.length - 1 })).map((s, index) => ({ ...s, index }));
   const lastCut = planBounds(facts, segmentSeconds, parts.at(-1)).at(-1)!.start;
@@ -118,19 +135,22 @@ export function planSegmented(facts: SegmentFacts, tokens: string[], input: stri
           input,
           ranges.map((r) => ['-ss', at(r.start), '-to', at(r.end)]),
           audioName,
+          facts.audioTracks ?? 1,
         )
       : [...encoder, '-vn', '-sn', '-dn', audioName];
   // Each piece starts at zero; where the whole input's video starts after its audio (an MPEG-TS: by
   // the B-frames' delay), the joined video is moved back to where it started.
   const delay = !ranges && (segments[0]?.start ?? 0) > 0 ? ['-itsoffset', (segments[0] as SegmentBounds).start.toFixed(6)] : [];
   const join = [...delay, '-f', 'concat', '-safe', '0', '-i', LIST_NAME];
-  if (audio) join.push('-i', audioName, '-map', '0:v', '-map', '1:a');
-  join.push('-c', 'copy', ...muxer, output);
+  if (audio) join.push('-i', audioName);
+  if (extra) join.push(...extra.inputs);
+  if (audio || extra) join.push('-map', '0:v', ...(audio ? ['-map', '1:a'] : []));
+  join.push('-c', 'copy', ...(extra?.maps ?? []), ...muxer, output);
   // Each piece's length is stated: the next piece starts exactly at the cut, not where the piece's last frame is guessed to end (VFR).
   const list = segments
     .map((s, i) => `file '${encodedName(s.index)}'\n${i < segments.length - 1 ? `duration ${(s.end - s.start).toFixed(6)}\n` : ''}`)
     .join('');
-  return { segments, encodes, audio, join, files: { [LIST_NAME]: list }, tailFrom };
+  return { segments, encodes, audio, join, files: { ...extra?.files, [LIST_NAME]: list }, tailFrom };
 }
 
 /**
@@ -150,16 +170,18 @@ const withInputOptions = (encoder: string[], input: string, options: string[]) =
 
 /**
  * The ranges' audio, encoded once: the input opened once per range (each read from its start to its
- * end), the pieces joined sample-exact by the `concat` filter, the command's output options
- * (its `-map`s aside) applied to the result.
+ * end), the pieces joined sample-exact by the `concat` filter (every audio track, each joined on
+ * its own), the command's output options (its `-map`s aside) applied to the result.
  */
-function rangesAudio(encoder: string[], input: string, reads: string[][], name: string): string[] {
+function rangesAudio(encoder: string[], input: string, reads: string[][], name: string, tracks: number): string[] {
   const at = encoder.findIndex((t, k) => t === '-i' && encoder[k + 1] === input);
   const before = encoder.slice(0, at);
   const after = encoder.slice(at + 2).filter((t, k, all) => t !== '-map' && all[k - 1] !== '-map');
-  if (reads.length === 1) return [...before, ...reads[0]!, '-i', input, '-map', '0:a:0', ...after, '-vn', '-sn', '-dn', name];
-  const graph = `${reads.map((_, i) => `[${i}:a:0]`).join('')}concat=n=${reads.length}:v=0:a=1[a]`;
-  return [...before, ...reads.flatMap((r) => [...r, '-i', input]), '-filter_complex', graph, '-map', '[a]', ...after, '-vn', '-sn', '-dn', name];
+  if (reads.length === 1) return [...before, ...reads[0]!, '-i', input, '-map', tracks > 1 ? '0:a' : '0:a:0', ...after, '-vn', '-sn', '-dn', name];
+  const each = Array.from({ length: tracks }, (_, t) => t);
+  const graph = `${reads.map((_, i) => each.map((t) => `[${i}:a:${t}]`).join('')).join('')}concat=n=${reads.length}:v=0:a=${tracks}${each.map((t) => `[a${t}]`).join('')}`;
+  const maps = each.flatMap((t) => ['-map', `[a${t}]`]);
+  return [...before, ...reads.flatMap((r) => [...r, '-i', input]), '-filter_complex', graph, ...maps, ...after, '-vn', '-sn', '-dn', name];
 }
 
 function splitOptions(tokens: string[]): { encoder: string[]; muxer: string[] } {

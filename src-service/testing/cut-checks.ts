@@ -242,6 +242,12 @@ export async function audioChannels(file: string): Promise<number[]> {
   return lines(out).map((l) => Number(l.trim()));
 }
 
+/** Each audio stream's duration in seconds, as its container states it, in stream order. */
+export async function audioDurations(file: string): Promise<number[]> {
+  const out = await text(ffprobePath, ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=duration', '-of', 'csv=p=0', file]);
+  return lines(out).map((l) => Number(l.trim()));
+}
+
 /** A subtitle stream's events as ffmpeg decodes them (read as SRT, `-copyts`): start and end in seconds of the file's own timeline, text. */
 export async function subtitleEvents(file: string, track = 0): Promise<{ start: number; end: number; text: string }[]> {
   const srt = await text(ffmpegPath, ['-v', 'error', '-copyts', '-i', file, '-map', `0:s:${track}`, '-c:s', 'srt', '-f', 'srt', '-']);
