@@ -127,8 +127,8 @@ function RunState({ status, percent, record }: { status?: string; percent: numbe
     const used = record?.edit;
     return (
       <p className="small" role="status">
-        Done{used && used.mode_used !== used.mode ? ` — cut as ${used.mode_used}: ${used.fallback_reason ?? ''}` : ''}. Press S to save it to a folder.
-        {used?.notes?.map((note) => ` ${note}.`).join('')}
+        Done{used && used.mode_used !== used.mode ? ` — cut as ${used.mode_used}: ${used.fallback_reason ?? ''}` : ''}.
+        {used?.notes?.map((note) => ` ${note}.`).join('')} Press S to save it to a folder.
       </p>
     );
   }
