@@ -47,9 +47,9 @@ export function splitEstimate(
   segmentSeconds = segmentSecondsFor(durationSeconds, lanes),
 ): { oneLane: number; split: number; segments: number } {
   const segments = Math.max(1, Math.ceil(durationSeconds / segmentSeconds));
-  // Segments are whole units of work: the last round of lanes may be partly idle.
-  const rounds = Math.ceil(segments / lanes);
-  return { oneLane: durationSeconds, split: Math.min(durationSeconds, rounds * (durationSeconds / segments)), segments };
+  // The service halves the last segment at keyframes and takes the audio before it, so the lanes
+  // end together (docs/scale-out.md, "Balanced lanes"): T / N, while there are segments for every lane.
+  return { oneLane: durationSeconds, split: durationSeconds / Math.min(lanes, segments), segments };
 }
 
 /** At least four segments per lane, so uneven segments even out; 30 s at most (the service's default), 1 s at least. */
