@@ -154,7 +154,9 @@ describe('planSegmented', () => {
   });
 
   it('one segment: read from the start to the end, no -to', () => {
-    expect(planSegmented({ ...facts, keyframes: [0] }, tokens, 'in.mov', 60).encodes).toEqual([['-ss', '0.000000', ...tokens.slice(0, 8), '-an', '-sn', '-dn', 'seg_enc_00000.mov']]);
+    expect(planSegmented({ ...facts, keyframes: [0] }, tokens, 'in.mov', 60).encodes).toEqual([
+      ['-ss', '0.000000', ...tokens.slice(0, 8), '-an', '-sn', '-dn', 'seg_enc_00000.mov'],
+    ]);
   });
 
   it('input options before -i stay before it, after the range', () => {
