@@ -24,6 +24,11 @@ beforeAll(async () => {
     ...['-f', 'lavfi', '-i', 'sine=frequency=880:duration=6', '-map', '0', '-map', '1', '-map', '2', '-ac:a:1', '2'],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-c:a', 'aac', '-shortest', path.join(dir, 'two-tracks.mp4')],
   ]);
+  // A camcorder-like MPEG-TS of 30 s (B-frames, AAC): cut after a copy into Matroska (seekable-input.ts).
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=25:duration=30', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=30'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-bf', '2', '-c:a', 'aac', '-shortest', '-f', 'mpegts', path.join(dir, 'long.ts')],
+  ]);
   media = await startMediaServer(dir);
   svc = await startTestService();
 }, 60_000);
@@ -205,6 +210,33 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     for (const d of await audioDurations(file)) expect(Math.abs(d - picture), `audio ${d} s against ${picture} s of picture`).toBeLessThan(0.05);
     expect(Math.abs((await formatDuration(file)) - picture)).toBeLessThan(0.05);
   }, 120_000);
+
+  it.each([
+    ['the first seconds: the copy stops 10 s past the segment', { start: 1, end: 2.6 }, 12.5, 13.5],
+    ['near the end: the copy reaches the end', { start: 25, end: 27.4 }, 29.5, 30.5],
+  ])(
+    'an MPEG-TS cut, %s, its progress published as stage "remux"',
+    async (_n, segment, from, to) => {
+      const seen: any[] = [];
+      const off = svc.service.parts.events.subscribe((e) => {
+        if (e.type === 'command.progress') seen.push(e.data);
+      });
+      try {
+        const cmd = await finished({ input: `${media.url}/long.ts`, segments: [segment], mode: 'smart', output: { filename: 'cut.mp4' } });
+        const out = await output(cmd);
+        expect(await decodedFrameCount(out)).toBe(Math.round((segment.end - segment.start) * 25));
+        expect(seen.filter((d) => d.command_id === cmd.command_id && d.progress.stage === 'remux').length, JSON.stringify(seen)).toBeGreaterThan(0);
+        const log = (await svc.api('GET', `/v1/commands/${cmd.command_id}/log`)).text;
+        const copied = /input copied into Matroska for exact seeking \(up to \d+ s from its start\): ([\d.]+) s copied/.exec(log);
+        expect(copied, log).not.toBeNull();
+        expect(Number(copied![1])).toBeGreaterThanOrEqual(from);
+        expect(Number(copied![1])).toBeLessThanOrEqual(to);
+      } finally {
+        off();
+      }
+    },
+    120_000,
+  );
 
   it("lossless into WebM fails naming the file name and what to do, not with ffmpeg's header error", async () => {
     const cmd = await finished(edit('lossless', 'cut.webm'));

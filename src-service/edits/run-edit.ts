@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from '../jobs/command';
-import type { ParsedRequest } from '../jobs/submit';
 import { prepareInputs, type InputDeps, type PreparedInputs } from '../files/prepare-inputs';
 import type { CommandsRepo } from '../jobs/commands-repo';
 import { JobFailure } from '../errors';
@@ -11,9 +10,10 @@ import { readCutFacts } from './read-facts';
 import type { CutFacts } from './facts';
 import { NeedsEveryPacket, PlanError, planEdit, type EditPlan } from './plan-edit';
 import { isFolderBlob, mediaOf } from '../files/storage-access';
-import type { RunKind } from '../jobs/run-kinds';
 import { containerOf } from './output-container';
 import { seekableInput } from './seekable-input';
+import type { Progress } from '../media/progress';
+import type { PrepareProgress, PreparedRun, RunKind } from '../jobs/run-kinds';
 
 /** A stored request of `POST /v1/edits` (the command's `original_request`). */
 export function isEditRequest(request: unknown): request is EditBody {
@@ -34,9 +34,10 @@ export async function prepareEditRun(
   row: Command,
   dirs: { work: string; scratch: string },
   signal: AbortSignal,
-): Promise<{ req: ParsedRequest; inputs: PreparedInputs; readable: string[]; stages: number[] }> {
+  onProgress?: PrepareProgress,
+): Promise<PreparedRun> {
   const edit = row.request as unknown as EditBody;
-  const { inputs, input, readable } = await fetchEditInput(deps, row, edit, dirs, signal);
+  const { inputs, input, readable, log } = await fetchEditInput(deps, row, edit, dirs, signal, onProgress);
   const plan = await planFromFacts(deps, edit, input, signal);
   for (const [name, text] of Object.entries(plan.files)) await fs.writeFile(path.join(dirs.work, name), text);
   deps.commands.setEdit(row.id, plan.result);
@@ -45,6 +46,7 @@ export async function prepareEditRun(
     inputs,
     readable,
     stages: plan.stages,
+    log,
   };
 }
 
@@ -59,13 +61,17 @@ export async function fetchEditInput(
   edit: EditBody,
   dirs: { work: string; scratch: string },
   signal: AbortSignal,
-): Promise<{ inputs: PreparedInputs; input: string; readable: string[] }> {
+  onProgress?: PrepareProgress,
+): Promise<{ inputs: PreparedInputs; input: string; readable: string[]; log: string[] }> {
   const linked = await linkStoredInput(deps, row.accountId, edit.input, dirs.scratch);
   const inputs = linked ?? (await prepareInputs(deps, { inputs: { in_1: inputUrl(deps, row.accountId, edit.input) }, inputZipUrl: null }, dirs, signal));
   const fetched = path.resolve(dirs.work, inputs.paths.in_1 as string);
-  const seekable = await seekableInput(deps, fetched, dirs.scratch, signal);
-  if (seekable.remuxed) return { inputs, input: seekable.input, readable: [seekable.input] };
-  return { inputs, input: fetched, readable: linked ? [fetched] : [] };
+  // Only as far as the last segment's end is copied; the copy's progress is the job's while it runs (stage "remux").
+  const until = Math.max(...edit.segments.map((s) => s.end));
+  const report = onProgress ? (p: Progress) => onProgress({ ...p, stage: 'remux', step: 0, steps: 0 }) : undefined;
+  const seekable = await seekableInput(deps, fetched, dirs.scratch, signal, { until, ...(report ? { onProgress: report } : {}) });
+  if (seekable.remuxed) return { inputs, input: seekable.input, readable: [seekable.input], log: seekable.log ? [seekable.log] : [] };
+  return { inputs, input: fetched, readable: linked ? [fetched] : [], log: [] };
 }
 
 /** Reads the packets around the segments only; when they fall short (a long gap between frames), every packet. */

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Confiner } from '../media/confine';
 import { runConfined } from '../facts/run-confined';
+import { createProgressParser, type Progress } from '../media/progress';
 
 /**
  * An input ffmpeg cannot seek exactly is first copied, stream by stream, into Matroska
@@ -29,12 +30,29 @@ export interface SeekableDeps {
   ffmpegPath: string;
 }
 
+/** Copied past the last second an edit needs: the reorder delay of the last frames and a smart cut's seek lead fit well inside. */
+export const REMUX_MARGIN_SECONDS = 10;
+
+export interface SeekableOptions {
+  /** Seconds of the input (from its start) the edit needs: the copy stops there plus a margin (none: the whole file). */
+  until?: number;
+  /** The copy's progress, read from ffmpeg's `-progress` over the part copied. */
+  onProgress?: (p: Progress) => void;
+}
+
 /**
  * The input as it is, or its Matroska copy in a fresh folder beside the job folder (`scratch`,
  * which holds the input too; only the new folder is writable for the copy). Video and audio are
- * copied (the subtitles of such files are pictures or teletext, which a cut does not keep).
+ * copied (the subtitles of such files are pictures or teletext, which a cut does not keep), up to
+ * `until` plus a margin: a cut of the first minute of a camcorder's hour copies a minute.
  */
-export async function seekableInput(deps: SeekableDeps, input: string, scratch: string, signal: AbortSignal): Promise<{ input: string; remuxed: boolean }> {
+export async function seekableInput(
+  deps: SeekableDeps,
+  input: string,
+  scratch: string,
+  signal: AbortSignal,
+  opts: SeekableOptions = {},
+): Promise<{ input: string; remuxed: boolean; log?: string }> {
   const head = Buffer.alloc(HEAD_BYTES);
   const handle = await fs.open(input, 'r');
   let read: number;
@@ -47,9 +65,12 @@ export async function seekableInput(deps: SeekableDeps, input: string, scratch: 
   const workDir = path.join(scratch, 'seekable');
   await fs.mkdir(workDir, { recursive: true });
   const out = path.join(workDir, 'source.mkv');
+  const seconds = opts.until === undefined ? null : Math.ceil(opts.until) + REMUX_MARGIN_SECONDS;
+  const parser = createProgressParser(seconds);
+  let copied = 0;
   // Times as the input's from its start: nothing shifted to keep them above zero (B-frames start below it).
-  const argv = ['-v', 'error', '-nostdin', '-i', input, '-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-sn', '-dn'];
-  argv.push('-avoid_negative_ts', 'disabled', '-f', 'matroska', '-y', out);
+  const argv = ['-v', 'error', '-nostdin', '-nostats', '-progress', 'pipe:1', ...(seconds === null ? [] : ['-t', String(seconds)]), '-i', input];
+  argv.push('-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-sn', '-dn', '-avoid_negative_ts', 'disabled', '-f', 'matroska', '-y', out);
   await runConfined({
     confiner: deps.confiner,
     bin: deps.ffmpegPath,
@@ -59,6 +80,13 @@ export async function seekableInput(deps: SeekableDeps, input: string, scratch: 
     timeoutMs: REMUX_TIMEOUT_MS,
     signal,
     what: 'Copying the MPEG-TS/PS input into Matroska (for exact seeking)',
+    onStdoutLine: (line) => {
+      const p = parser.push(line);
+      if (!p) return;
+      copied = p.out_time_seconds;
+      opts.onProgress?.(p);
+    },
   });
-  return { input: out, remuxed: true };
+  const upTo = seconds === null ? 'the whole file' : `up to ${seconds} s from its start`;
+  return { input: out, remuxed: true, log: `--- the MPEG-TS/PS input copied into Matroska for exact seeking (${upTo}): ${copied.toFixed(1)} s copied` };
 }

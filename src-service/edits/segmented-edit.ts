@@ -4,7 +4,7 @@ import type { CommandsRepo } from '../jobs/commands-repo';
 import { JobFailure } from '../errors';
 import type { Command } from '../jobs/command';
 import type { InputDeps } from '../files/prepare-inputs';
-import type { PreparedRun, RunKind } from '../jobs/run-kinds';
+import type { PrepareProgress, PreparedRun, RunKind } from '../jobs/run-kinds';
 import { planSegmented, type SegmentedPlan } from '../segmented/plan';
 import { runPlanned, segmentSecondsOf } from '../segmented/run-segmented';
 import { dropState } from '../segmented/manifest';
@@ -37,9 +37,10 @@ async function prepareSegmentedEdit(
   row: Command,
   dirs: { work: string; scratch: string },
   signal: AbortSignal,
+  onProgress?: PrepareProgress,
 ): Promise<PreparedRun> {
   const edit = row.request as unknown as EditBody;
-  const { inputs, input, readable } = await fetchEditInput(deps, row, edit, dirs, signal);
+  const { inputs, input, readable, log } = await fetchEditInput(deps, row, edit, dirs, signal, onProgress);
   const container = containerOf(edit.output.filename);
   if (!container) throw new JobFailure('INVALID_INPUT_FILE', `${edit.output.filename}: not a format FFDesk cuts to`);
   // Every packet: the cuts inside each kept segment are its keyframes, wherever they are. The
@@ -64,6 +65,7 @@ async function prepareSegmentedEdit(
     readable,
     stages: [0],
     plan,
+    log,
   };
 }
 

@@ -3,6 +3,7 @@ import type { CommandsRepo } from './commands-repo';
 import type { ParsedRequest } from './submit';
 import type { Executed } from './execute';
 import type { StepOptions } from './run-steps';
+import type { Progress } from '../media/progress';
 import type { InputDeps, PreparedInputs } from '../files/prepare-inputs';
 
 export type JobDirs = { work: string; scratch: string };
@@ -23,7 +24,12 @@ export interface PreparedRun {
   stages: number[];
   /** What the kind's own execute needs from its preparation (a segmented edit's plan); the runner only hands it on. */
   plan?: unknown;
+  /** Lines for the command's log, about what the preparation did (an input copied first). */
+  log?: string[];
 }
+
+/** Progress while a kind prepares (an MPEG-TS input copied before a cut): the command's progress, with a `stage` naming the work. */
+export type PrepareProgress = (p: Progress & { stage: string; step: number; steps: number }) => void;
 
 /**
  * A kind of command the runner runs without knowing it (docs/architecture.md, "The layers"):
@@ -35,7 +41,7 @@ export interface RunKind {
   readonly name: string;
   matches(request: StoredRequest): boolean;
   /** Turns the stored request into ordinary steps once its input is in the job folder (an edit). Such a run never uses the result cache. */
-  prepare?(deps: RunKindDeps, row: Command, dirs: JobDirs, signal: AbortSignal): Promise<PreparedRun>;
+  prepare?(deps: RunKindDeps, row: Command, dirs: JobDirs, signal: AbortSignal, onProgress?: PrepareProgress): Promise<PreparedRun>;
   /** Runs the steps in its own way instead of runInFolder (a segmented encode), still through runSteps; `prepared` is what its prepare returned. */
   execute?(
     deps: RunKindDeps,

@@ -70,7 +70,8 @@ export function createCommandRunner(deps: RunnerDeps): RunFn {
       await timeStage('folders', () => resetJobDirs(dirs));
       // An edit (POST /v1/edits) is planned here, on the input in the job folder, then runs as ordinary steps.
       const prepare = kind?.prepare;
-      const edit = prepare ? await timeStage('fetch', () => prepare(deps, row, dirs, envelope.signal)) : null;
+      const edit = prepare ? await timeStage('fetch', () => prepare(deps, row, dirs, envelope.signal, (p) => deps.onProgress(row, p))) : null;
+      if (edit?.log) logs.push(...edit.log);
       const req = edit?.req ?? parseStoredRequest(row.request);
       const cache = !edit && deps.resultCache?.isWanted(row) ? deps.resultCache : undefined;
       // A kind that executes its own way (a segmented encode) reads the inputs' durations at once; others probe while ffmpeg starts.

@@ -117,12 +117,12 @@ export function ExportPanel({ options, setOptions, problem, partCount, keptSecon
           {run.error}
         </p>
       )}
-      {run.commandId && <RunState status={status} percent={run.percent} record={run.record} />}
+      {run.commandId && <RunState status={status} percent={run.percent} stage={run.stage} record={run.record} />}
     </section>
   );
 }
 
-function RunState({ status, percent, record }: { status?: string; percent: number | null; record?: EditRun['record'] }) {
+function RunState({ status, percent, stage, record }: { status?: string; percent: number | null; stage?: string; record?: EditRun['record'] }) {
   if (status === 'SUCCESS') {
     const used = record?.edit;
     return (
@@ -140,7 +140,7 @@ function RunState({ status, percent, record }: { status?: string; percent: numbe
     );
   return (
     <div className="stack" role="status">
-      <span className="small">{status === 'PROCESSING' ? 'Cutting…' : 'Queued…'}</span>
+      <span className="small">{status !== 'PROCESSING' ? 'Queued…' : stage === 'remux' ? 'Reading the MPEG-TS file so it cuts exactly…' : 'Cutting…'}</span>
       <ProgressBar percent={status === 'PROCESSING' ? percent : null} label="Export progress" />
     </div>
   );

@@ -9,6 +9,8 @@ export interface EditRun {
   commandId?: string;
   record?: CommandRecord;
   percent: number | null;
+  /** What the job is doing before it cuts ("remux": an MPEG-TS input copied so it seeks exactly); none while it cuts. */
+  stage?: string;
   error?: string;
   isSubmitting: boolean;
 }
@@ -34,7 +36,10 @@ export function useEditRun(api: ClipApi) {
       );
     void refresh();
     return hub.listen((e) => {
-      if (e.type === 'command.progress' && e.data.command_id === id) setRun((r) => ({ ...r, percent: e.data.progress.percent }));
+      if (e.type === 'command.progress' && e.data.command_id === id) {
+        const stage = (e.data.progress as { stage?: unknown }).stage;
+        setRun((r) => ({ ...r, percent: e.data.progress.percent, stage: typeof stage === 'string' ? stage : undefined }));
+      }
       if (e.type === 'command' && e.data.command_id === id) void refresh();
     });
   }, [api, hub, id]);
