@@ -163,11 +163,16 @@ describe('segmented encodes', () => {
     });
     expect(res.status, res.text).toBe(200);
     const id = res.body.command_id;
-    await svc.waitForCommand(id, { until: (b) => (b.segments ?? []).some((s: any) => s.status === 'RUNNING') });
+    // Until a segment runs, or the command ended (then the checks below say how, with the record).
+    const started = await svc.waitForCommand(id, {
+      until: (b) => (b.segments ?? []).some((s: any) => s.status === 'RUNNING') || !['QUEUED', 'PROCESSING'].includes(b.status),
+    });
+    expect(started.status, JSON.stringify(started)).toBe('PROCESSING');
     // Two encodes at once (-re: about 1× each): the job's speed is theirs together, with an ETA and their FPS summed.
     // How fast is the machine's business (no timed assertion, docs/contributing.md): the figures must be there and positive.
     // Until both are read: ffmpeg's first reports of a run say fps=0.0 before a second has passed (a CI run sampled one).
     const moving = await svc.waitForCommand(id, { until: (b) => (b.progress?.speed > 0 && b.progress?.fps > 0) || b.status !== 'PROCESSING' });
+    expect(moving.status, JSON.stringify(moving)).toBe('PROCESSING');
     expect(moving.progress).toMatchObject({ speed: expect.any(Number), eta_seconds: expect.any(Number), fps: expect.any(Number) });
     expect(moving.progress.speed).toBeGreaterThan(0);
     expect(moving.progress.fps).toBeGreaterThan(0);
