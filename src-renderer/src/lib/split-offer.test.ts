@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentSecondsFor, splitEstimate } from './split-offer';
+import { lanesOf, segmentSecondsFor, splitEstimate } from './split-offer';
 
 describe('splitEstimate', () => {
   it('is the duration over the lanes: the last segment is halved, so no lane waits a whole segment', () => {
@@ -14,5 +14,18 @@ describe('splitEstimate', () => {
 
   it('one lane: no gain', () => {
     expect(splitEstimate(600, 1).split).toBe(600);
+  });
+});
+
+describe('lanesOf', () => {
+  const redis = { queue: 'redis', workers: [{ vcpus: 4 }, { vcpus: 2 }] };
+
+  it('with scale-out: the workers’ vCPUs; without: the service’s budget', () => {
+    expect(lanesOf(redis, 2)).toEqual({ lanes: 6, where: 'workers' });
+    expect(lanesOf({ queue: 'embedded', workers: [] }, 2)).toEqual({ lanes: 2, where: 'cores' });
+  });
+
+  it('an edit runs on the service’s cores even with workers', () => {
+    expect(lanesOf(redis, 2, true)).toEqual({ lanes: 2, where: 'cores' });
   });
 });

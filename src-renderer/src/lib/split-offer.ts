@@ -20,12 +20,17 @@ export function setSplitOfferSeconds(seconds: number | null): void {
   else localStorage.setItem(KEY, String(seconds));
 }
 
-/** How many lanes a split runs on: the workers' vCPUs with scale-out, else this machine's vCPU budget. */
+/**
+ * How many lanes a split runs on: the workers' vCPUs with scale-out, else this machine's vCPU
+ * budget. An edit runs on the service's own cores even with scale-out (docs/scale-out.md,
+ * "Edits"): `serviceOnly`.
+ */
 export function lanesOf(
   workers: { queue: string; workers: { vcpus: number }[] } | null,
   vcpuBudget: number | null,
+  serviceOnly = false,
 ): { lanes: number; where: 'workers' | 'cores' } {
-  if (workers?.queue === 'redis')
+  if (workers?.queue === 'redis' && !serviceOnly)
     return {
       lanes: Math.max(
         1,

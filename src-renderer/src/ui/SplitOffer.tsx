@@ -5,6 +5,8 @@ import { lanesOf, segmentSecondsFor, splitEstimate, splitOfferSeconds } from '..
 
 interface Props {
   durationSeconds: number | undefined;
+  /** The encode runs on the service's own cores whatever the workers (an edit): never offered as worker vCPUs. */
+  serviceOnly?: boolean;
   checked: boolean;
   /** The segment length to send, or null to encode in one piece. */
   onChange(segmentSeconds: number | null): void;
@@ -15,12 +17,12 @@ interface Props {
  * split across the workers (scale-out) or this machine's cores, with the time on paper; checking
  * it sends `"segmented": {"segment_seconds": n}` (docs/scale-out.md, "Segmented encodes").
  */
-export function SplitOffer({ durationSeconds, checked, onChange }: Props) {
+export function SplitOffer({ durationSeconds, serviceOnly = false, checked, onChange }: Props) {
   const { client } = useApi();
   const where = useAsync(async () => {
     const [workers, system] = await Promise.all([client.workers().catch(() => null), client.system().catch(() => null)]);
-    return lanesOf(workers, system?.vcpu_budget ?? null);
-  }, [client]);
+    return lanesOf(workers, system?.vcpu_budget ?? null, serviceOnly);
+  }, [client, serviceOnly]);
   if (durationSeconds === undefined || durationSeconds < splitOfferSeconds() || !where.data) return null;
   const { lanes, where: kind } = where.data;
   const seconds = segmentSecondsFor(durationSeconds, lanes);

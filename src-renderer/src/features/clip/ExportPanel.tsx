@@ -68,7 +68,8 @@ export function ExportPanel({ options, setOptions, problem, partCount, keptSecon
         Join into one file (else one file per segment)
       </label>
       {options.mode === 'reencode' && options.join && (
-        <SplitOffer durationSeconds={keptSeconds} checked={options.segmentSeconds !== null} onChange={(n) => set({ segmentSeconds: n })} />
+        // An edit runs on the service's cores, with or without workers (docs/scale-out.md, "Edits").
+        <SplitOffer durationSeconds={keptSeconds} serviceOnly checked={options.segmentSeconds !== null} onChange={(n) => set({ segmentSeconds: n })} />
       )}
       <label className="field">
         <span className="field-label">File name</span>
