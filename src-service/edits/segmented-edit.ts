@@ -10,7 +10,7 @@ import { runPlanned, segmentSecondsOf } from '../segmented/run-segmented';
 import { dropState } from '../segmented/manifest';
 import type { CutFacts } from './facts';
 import { finalAudioArgs, reencodeVideoArgs } from './encoder-args';
-import { containerOf } from './output-container';
+import { containerOf, type OutputContainer } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
 import { planEdit, subtitleInputs } from './plan-edit';
 import { fetchEditInput, isEditRequest, planOrFail, readFactsOf } from './run-edit';
@@ -51,7 +51,7 @@ async function prepareSegmentedEdit(
     throw new JobFailure('INVALID_INPUT_FILE', 'A segmented edit cuts the video into pieces: the input has no video. Send it without "segmented"');
   const cut = await planOrFail(() => planEdit(facts, edit, input));
   deps.commands.setEdit(row.id, cut.result);
-  const tokens = editTokens(facts, edit, input);
+  const tokens = editTokens(facts, edit, input, container);
   const ranges = cut.result.segments.map((s) => ({ start: s.actual_start, end: s.actual_end }));
   const keyframes = keyframesOf(facts);
   const seconds = segmentSecondsOf(row.request) ?? DEFAULT_SEGMENT_SECONDS;
@@ -73,11 +73,9 @@ async function prepareSegmentedEdit(
  * The edit's re-encode as one command's arguments, as the unsegmented reencode writes its parts:
  * the first video stream and every audio track, the output's encoders, every frame at its source time.
  */
-function editTokens(facts: CutFacts, edit: EditBody, input: string): string[] {
+function editTokens(facts: CutFacts, edit: EditBody, input: string, container: OutputContainer): string[] {
   const v = facts.video!;
   const audio = facts.audio ? ['-map', (facts.audio.tracks?.length ?? 1) > 1 ? '0:a' : '0:a:0'] : [];
-  const container = containerOf(edit.output.filename);
-  if (!container) throw new JobFailure('INVALID_INPUT_FILE', `${edit.output.filename}: not a format FFDesk cuts to`);
   const audioCodec = facts.audio ? finalAudioArgs('choose', facts.audio, edit.output, container) : [];
   const mp4Like = mp4FamilyExt(edit.output.filename) !== undefined;
   const timescale = timescaleArgs(v.timeBase);

@@ -116,6 +116,7 @@ export function planSegmented(
 ): SegmentedPlan {
   const parts = ranges ?? [undefined];
   const segments = parts.flatMap((r, i) => planBounds(facts, segmentSeconds, r, { fineTail: i === parts.length - 1 })).map((s, index) => ({ ...s, index }));
+  // The tail is the last segment as planned without it, cut again: it starts where that segment did.
   const lastCut = planBounds(facts, segmentSeconds, parts.at(-1)).at(-1)!.start;
   const tailFrom = segments.length > 1 && segments.at(-1)!.start > lastCut ? segments.findLastIndex((s) => s.start === lastCut) : segments.length;
   const output = tokens[tokens.length - 1]!;
