@@ -47,6 +47,8 @@ export const ProxyResponse = z.object({
   status: ProxyStatus.describe('NOT_NEEDED: Chromium plays the original; PENDING: a proxy is being made, ask again; READY: play `url`; FAILED: see `reason`'),
   url: z.string().optional().describe('READY: signed storage URL of a small H.264/AAC MP4 proxy'),
   reason: z.string().optional().describe('Why a proxy is needed (PENDING/READY) or why it failed (FAILED)'),
+  percent: z.number().nullable().optional().describe('PENDING, once the proxy is being made (not while it waits its turn): how far it got, 0 to 100'),
+  eta_seconds: z.number().nullable().optional().describe('PENDING: the seconds left at the speed so far, when known'),
 });
 export type ProxyResponse = z.infer<typeof ProxyResponse>;
 

@@ -52,6 +52,9 @@ export interface ProxyFacts {
   /** READY: the signed URL of the proxy. */
   url?: string;
   reason?: string;
+  /** PENDING, once the proxy's ffmpeg runs: how far it got (0..100) and the seconds left at its speed. */
+  percent?: number | null;
+  eta_seconds?: number | null;
 }
 
 export interface LoudnessFacts {

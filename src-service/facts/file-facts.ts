@@ -116,7 +116,8 @@ export function createFileFacts(deps: FileFactsDeps) {
       return { status: 'READY', url: deps.signedUrl(row.id, PROXY_FILE), reason: state.reason };
     }
     deps.proxies.start(row.id, input, facts, verdict.reason);
-    return { status: 'PENDING', reason: verdict.reason };
+    const p = deps.proxies.progressOf(row.id);
+    return { status: 'PENDING', reason: verdict.reason, ...(p ? { percent: p.percent, eta_seconds: p.eta_seconds } : {}) };
   }
 
   /** The first pass of a two-pass loudness normalisation, per audio track (cached as `loudness-a<track>.json`). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FactCache } from './fact-cache';
 import type { Tools } from './compute';
 import { runConfined } from './run-confined';
+import { createProgressParser, type Progress } from '../media/progress';
 import type { StreamFacts } from './stream-facts';
 
 /** What `proxy.json` keeps once a proxy was made or could not be. */
@@ -39,6 +40,8 @@ export function proxyArgv(input: string, facts: StreamFacts, output: string): st
  */
 export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m: string) => void) {
   const pending = new Map<string, Promise<void>>();
+  /** How far the proxy being made has got (ffmpeg's `-progress` over the source's duration), by file. */
+  const progress = new Map<string, Progress>();
   let queue: Promise<void> = Promise.resolve();
 
   async function make(fileId: string, input: string, facts: StreamFacts, reason: string): Promise<void> {
@@ -48,15 +51,20 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
     try {
       const out = path.join(work, PROXY_FILE);
       const timeoutMs = Math.max(900, 3 * facts.duration) * 1000;
+      const parser = createProgressParser(facts.duration);
       await runConfined({
         confiner: tools.confiner,
         signal: tools.signal,
         bin: tools.ffmpegPath,
-        argv: proxyArgv(input, facts, out),
+        argv: ['-nostats', '-progress', 'pipe:1', ...proxyArgv(input, facts, out)],
         input,
         workDir: work,
         timeoutMs,
         what: 'Making the proxy',
+        onStdoutLine: (line) => {
+          const p = parser.push(line);
+          if (p) progress.set(fileId, p);
+        },
       });
       await fs.rename(out, cache.pathOf(fileId, PROXY_FILE));
       await cache.writeJson(fileId, PROXY_STATE, { status: 'READY', reason } satisfies ProxyState);
@@ -65,12 +73,15 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
       log(`proxy of ${fileId} failed: ${(err as Error).message}`);
       await cache.writeJson(fileId, PROXY_STATE, { status: 'FAILED', reason, error: (err as Error).message } satisfies ProxyState);
     } finally {
+      progress.delete(fileId);
       await fs.rm(work, { recursive: true, force: true });
     }
   }
 
   return {
     isPending: (fileId: string) => pending.has(fileId),
+    /** The progress of a proxy being made now; undefined while it waits its turn or once it ended. */
+    progressOf: (fileId: string): Progress | undefined => progress.get(fileId),
     /** Queues the proxy of a file unless it is already queued or being made. */
     start(fileId: string, input: string, facts: StreamFacts, reason: string): void {
       if (pending.has(fileId)) return;

@@ -232,6 +232,31 @@ describe('GET /v1/files/{file_id}/proxy', () => {
     expect((await svc.api('GET', `/v1/files/${id}/proxy`)).body.status).toBe('READY');
     expect(svc.service.parts.factCache.runs('proxy.mp4')).toBe(runs + 1);
   });
+
+  it('while a longer proxy is made, PENDING says how far it got and the time left', async () => {
+    // MPEG-2 (quick to make here, played by no browser): 40 s at 640×360 takes the proxy a few seconds.
+    const file = path.join(dir, 'long-mpeg2.mkv');
+    ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=40', '-c:v', 'mpeg2video', '-q:v', '4', file]);
+    const id = await upload(file);
+    const answers: any[] = [];
+    for (let state: any = { status: 'PENDING' }; state.status === 'PENDING'; await new Promise((r) => setTimeout(r, 100))) {
+      state = (await svc.api('GET', `/v1/files/${id}/proxy`)).body;
+      answers.push(state);
+    }
+    expect(answers.at(-1).status, JSON.stringify(answers.at(-1))).toBe('READY');
+    const counted = answers.filter((a) => a.status === 'PENDING' && typeof a.percent === 'number');
+    expect(counted.length, JSON.stringify(answers)).toBeGreaterThan(0);
+    for (const a of counted) {
+      expect(a.percent).toBeGreaterThanOrEqual(0);
+      expect(a.percent).toBeLessThanOrEqual(100);
+    }
+    // The percent only goes up while one proxy is made.
+    expect(counted.map((a) => a.percent)).toEqual([...counted.map((a) => a.percent)].sort((x, y) => x - y));
+    expect(
+      counted.some((a) => a.percent > 0 && a.percent < 100 && typeof a.eta_seconds === 'number'),
+      JSON.stringify(counted),
+    ).toBe(true);
+  }, 120_000);
 });
 
 /** Integrated loudness (LUFS) of a file, by ffmpeg's ebur128 summary. */

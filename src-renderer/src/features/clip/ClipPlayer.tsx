@@ -1,12 +1,15 @@
 import type { RefObject } from 'react';
 import { Button } from '../../ui/Button';
 import { formatTimecode } from './timecode';
+import { formatEta } from '../../lib/format';
 
 interface Props {
   videoRef: RefObject<HTMLVideoElement | null>;
   url: string | null;
   isProxy: boolean;
   note?: string;
+  /** While the proxy is made: how far it got and the time left, once its ffmpeg runs. */
+  making?: { percent: number; etaSeconds: number | null };
   label: string;
   time: number;
   duration: number;
@@ -18,7 +21,7 @@ interface Props {
 }
 
 /** The picture, the timecode and the transport buttons (each also a key: see `?`). */
-export function ClipPlayer({ videoRef, url, isProxy, note, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe }: Props) {
+export function ClipPlayer({ videoRef, url, isProxy, note, making, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe }: Props) {
   return (
     <div className="clip-player stack">
       <div className="clip-screen">
@@ -26,7 +29,9 @@ export function ClipPlayer({ videoRef, url, isProxy, note, label, time, duration
           <video ref={videoRef} src={url} preload="auto" playsInline aria-label={`Player: ${label}`} onClick={onToggle} />
         ) : (
           <p className="muted small" role="status">
-            {isProxy ? 'Making a proxy the browser can play…' : 'Loading…'}
+            {!isProxy
+              ? 'Loading…'
+              : `Making a proxy the browser can play…${making ? ` ${Math.floor(making.percent)} %${making.etaSeconds !== null ? `, about ${formatEta(making.etaSeconds)} left` : ''}` : ''}`}
           </p>
         )}
       </div>
