@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
  * A modal dialog (focus trapped, Escape closes): the clip view's overlays, the folder picker.
  * Closing gives the focus back to what had it: the dialog is closed on unmount, once React has
  * taken it out of the page, where the browser's own return of focus does not reach, and the
- * focus fell to the page (after "Save here", the editor's next Tab started at the top).
+ * focus fell to the page (after "Save here", the editor's next Tab started at the top). Only a
+ * focus that fell to the page comes back: one the user's next key already moved stays there.
  */
 export function Dialog({ title, onClose, action, children }: { title: string; onClose(): void; action?: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -14,8 +15,12 @@ export function Dialog({ title, onClose, action, children }: { title: string; on
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     d?.showModal();
     return () => {
+      // Only focus that was lost comes back: the close event (and this unmount) can come after the
+      // user's next key, and a key that moved the focus on (E to Export after Escape) keeps it.
+      const active = document.activeElement;
+      const lost = active === null || active === document.body || (d?.contains(active) ?? false);
       d?.close();
-      if (opener?.isConnected) opener.focus();
+      if (lost && opener?.isConnected) opener.focus();
     };
   }, []);
   return (
