@@ -67,19 +67,22 @@ export async function fetchEditInput(
   const inputs = linked ?? (await prepareInputs(deps, { inputs: { in_1: inputUrl(deps, row.accountId, edit.input) }, inputZipUrl: null }, dirs, signal));
   const fetched = path.resolve(dirs.work, inputs.paths.in_1 as string);
   // Only as far as the last segment's end is copied; the copy's progress is the job's while it runs (stage "remux").
-  const until = Math.max(...edit.segments.map((s) => s.end));
-  const report = onProgress ? (p: Progress) => onProgress({ ...p, stage: 'remux', step: 0, steps: 0 }) : undefined;
-  const seekable = await seekableInput(deps, fetched, dirs.scratch, signal, { until, ...(report ? { onProgress: report } : {}) });
+  const report = onProgress ? (p: Progress) => onProgress({ ...p, stage: 'remux' }) : undefined;
+  const seekable = await seekableInput(deps, fetched, dirs.scratch, signal, { until: lastEndOf(edit), ...(report ? { onProgress: report } : {}) });
   if (seekable.remuxed) return { inputs, input: seekable.input, readable: [seekable.input], log: seekable.log ? [seekable.log] : [] };
   return { inputs, input: fetched, readable: linked ? [fetched] : [], log: [] };
 }
 
+/** The last second of the input an edit needs. */
+const lastEndOf = (edit: EditBody) => Math.max(...edit.segments.map((s) => s.end));
+
+/** The subtitle tracks' events are read only for an output that keeps them (docs/cutting.md, "Subtitles"), up to the last segment's end. */
+export const subtitlesToRead = (deps: { ffmpegPath: string }, edit: EditBody) =>
+  containerOf(edit.output.filename)?.subtitles ? { ffmpegPath: deps.ffmpegPath, until: lastEndOf(edit) } : undefined;
+
 /** Reads the packets around the segments only; when they fall short (a long gap between frames), every packet. */
 async function planFromFacts(deps: InputDeps & { ffmpegPath: string }, edit: EditBody, input: string, signal: AbortSignal): Promise<EditPlan> {
-  // The subtitle tracks' events are read only for an output that keeps them (docs/cutting.md, "Subtitles").
-  const c = containerOf(edit.output.filename);
-  const subtitles = c?.subtitles ? { ffmpegPath: deps.ffmpegPath, until: Math.max(...edit.segments.map((s) => s.end)) } : undefined;
-  const read = readFactsOf(deps, input, signal, subtitles);
+  const read = readFactsOf(deps, input, signal, subtitlesToRead(deps, edit));
   return planOrFail(async () => {
     try {
       return planEdit(await read(edit.segments), edit, input);

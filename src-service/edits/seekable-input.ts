@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Confiner } from '../media/confine';
 import { runConfined } from '../facts/run-confined';
-import { createProgressParser, type Progress } from '../media/progress';
+import type { Progress } from '../media/progress';
 
 /**
  * An input ffmpeg cannot seek exactly is first copied, stream by stream, into Matroska
@@ -66,10 +66,9 @@ export async function seekableInput(
   await fs.mkdir(workDir, { recursive: true });
   const out = path.join(workDir, 'source.mkv');
   const seconds = opts.until === undefined ? null : Math.ceil(opts.until) + REMUX_MARGIN_SECONDS;
-  const parser = createProgressParser(seconds);
   let copied = 0;
   // Times as the input's from its start: nothing shifted to keep them above zero (B-frames start below it).
-  const argv = ['-v', 'error', '-nostdin', '-nostats', '-progress', 'pipe:1', ...(seconds === null ? [] : ['-t', String(seconds)]), '-i', input];
+  const argv = ['-v', 'error', '-nostdin', ...(seconds === null ? [] : ['-t', String(seconds)]), '-i', input];
   argv.push('-map', '0:v?', '-map', '0:a?', '-c', 'copy', '-sn', '-dn', '-avoid_negative_ts', 'disabled', '-f', 'matroska', '-y', out);
   await runConfined({
     confiner: deps.confiner,
@@ -80,11 +79,12 @@ export async function seekableInput(
     timeoutMs: REMUX_TIMEOUT_MS,
     signal,
     what: 'Copying the MPEG-TS/PS input into Matroska (for exact seeking)',
-    onStdoutLine: (line) => {
-      const p = parser.push(line);
-      if (!p) return;
-      copied = p.out_time_seconds;
-      opts.onProgress?.(p);
+    progress: {
+      durationSeconds: seconds,
+      onProgress: (p) => {
+        copied = p.out_time_seconds;
+        opts.onProgress?.(p);
+      },
     },
   });
   const upTo = seconds === null ? 'the whole file' : `up to ${seconds} s from its start`;

@@ -13,7 +13,7 @@ import { finalAudioArgs, reencodeVideoArgs } from './encoder-args';
 import { containerOf, type OutputContainer } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
 import { planEdit, subtitleInputs } from './plan-edit';
-import { fetchEditInput, isEditRequest, planOrFail, readFactsOf } from './run-edit';
+import { fetchEditInput, isEditRequest, planOrFail, readFactsOf, subtitlesToRead } from './run-edit';
 
 /** `POST /v1/edits` with `mode: "reencode"` and `"segmented"` (docs/cutting.md, "Segmented re-encode"). */
 export const isSegmentedEdit = (request: unknown): boolean => isEditRequest(request) && request.mode === 'reencode' && !!request.segmented;
@@ -43,10 +43,8 @@ async function prepareSegmentedEdit(
   const { inputs, input, readable, log } = await fetchEditInput(deps, row, edit, dirs, signal, onProgress);
   const container = containerOf(edit.output.filename);
   if (!container) throw new JobFailure('INVALID_INPUT_FILE', `${edit.output.filename}: not a format FFDesk cuts to`);
-  // Every packet: the cuts inside each kept segment are its keyframes, wherever they are. The
-  // subtitle tracks' events are read for an output that keeps them (docs/cutting.md, "Subtitles").
-  const subtitles = container.subtitles ? { ffmpegPath: deps.ffmpegPath, until: Math.max(...edit.segments.map((s) => s.end)) } : undefined;
-  const facts = await readFactsOf(deps, input, signal, subtitles)();
+  // Every packet: the cuts inside each kept segment are its keyframes, wherever they are.
+  const facts = await readFactsOf(deps, input, signal, subtitlesToRead(deps, edit))();
   if (!facts.video)
     throw new JobFailure('INVALID_INPUT_FILE', 'A segmented edit cuts the video into pieces: the input has no video. Send it without "segmented"');
   const cut = await planOrFail(() => planEdit(facts, edit, input));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FactCache } from './fact-cache';
 import type { Tools } from './compute';
 import { runConfined } from './run-confined';
-import { createProgressParser, type Progress } from '../media/progress';
+import type { Progress } from '../media/progress';
 import type { StreamFacts } from './stream-facts';
 
 /** What `proxy.json` keeps once a proxy was made or could not be. */
@@ -51,20 +51,16 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
     try {
       const out = path.join(work, PROXY_FILE);
       const timeoutMs = Math.max(900, 3 * facts.duration) * 1000;
-      const parser = createProgressParser(facts.duration);
       await runConfined({
         confiner: tools.confiner,
         signal: tools.signal,
         bin: tools.ffmpegPath,
-        argv: ['-nostats', '-progress', 'pipe:1', ...proxyArgv(input, facts, out)],
+        argv: proxyArgv(input, facts, out),
         input,
         workDir: work,
         timeoutMs,
         what: 'Making the proxy',
-        onStdoutLine: (line) => {
-          const p = parser.push(line);
-          if (p) progress.set(fileId, p);
-        },
+        progress: { durationSeconds: facts.duration, onProgress: (p) => progress.set(fileId, p) },
       });
       await fs.rename(out, cache.pathOf(fileId, PROXY_FILE));
       await cache.writeJson(fileId, PROXY_STATE, { status: 'READY', reason } satisfies ProxyState);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Confiner } from '../media/confine';
 import { runProcess } from '../media/run-process';
+import { createProgressParser, type Progress } from '../media/progress';
 
 export interface ConfinedRun {
   confiner: Confiner;
@@ -13,6 +14,8 @@ export interface ConfinedRun {
   timeoutMs: number;
   signal?: AbortSignal;
   onStdoutLine?: (line: string) => void;
+  /** An ffmpeg run's progress (`-progress pipe:1` is added), as a share of `durationSeconds` where known. */
+  progress?: { durationSeconds: number | null; onProgress(p: Progress): void };
   what: string;
 }
 
@@ -23,9 +26,10 @@ export interface ConfinedRun {
  */
 export async function runConfined(run: ConfinedRun): Promise<{ stderrTail: string }> {
   const cwd = run.workDir ?? path.dirname(run.input);
+  const parser = run.progress ? createProgressParser(run.progress.durationSeconds) : null;
   const cmd = run.confiner.wrap({
     bin: run.bin,
-    argv: run.argv,
+    argv: parser ? ['-nostats', '-progress', 'pipe:1', ...run.argv] : run.argv,
     cwd,
     writable: run.workDir ? [run.workDir] : [],
     readable: [run.input],
@@ -36,7 +40,12 @@ export async function runConfined(run: ConfinedRun): Promise<{ stderrTail: strin
     signal: run.signal,
     timeoutMs: run.timeoutMs,
     stderrTailBytes: 4096,
-    onStdoutLine: run.onStdoutLine,
+    onStdoutLine: parser
+      ? (line) => {
+          const p = parser.push(line);
+          if (p) run.progress?.onProgress(p);
+        }
+      : run.onStdoutLine,
   });
   run.signal?.throwIfAborted();
   if (r.timedOut) throw new Error(`${run.what} took longer than ${Math.round(run.timeoutMs / 1000)} s`);

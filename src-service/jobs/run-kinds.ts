@@ -29,7 +29,7 @@ export interface PreparedRun {
 }
 
 /** Progress while a kind prepares (an MPEG-TS input copied before a cut): the command's progress, with a `stage` naming the work. */
-export type PrepareProgress = (p: Progress & { stage: string; step: number; steps: number }) => void;
+export type PrepareProgress = (p: Progress & { stage: string }) => void;
 
 /**
  * A kind of command the runner runs without knowing it (docs/architecture.md, "The layers"):
