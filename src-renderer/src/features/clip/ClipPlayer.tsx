@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { Button } from '../../ui/Button';
 import { formatTimecode } from './timecode';
 import { formatEta } from '../../lib/format';
+import type { ProxyMaking } from './use-clip-facts';
 
 interface Props {
   videoRef: RefObject<HTMLVideoElement | null>;
@@ -9,7 +10,7 @@ interface Props {
   isProxy: boolean;
   note?: string;
   /** While the proxy is made: how far it got and the time left, once its ffmpeg runs. */
-  making?: { percent: number; etaSeconds: number | null };
+  making?: ProxyMaking | undefined;
   label: string;
   time: number;
   duration: number;
@@ -20,6 +21,9 @@ interface Props {
   onKeyframe(direction: 1 | -1): void;
 }
 
+/** "37 %, about 12:05 left" ("37 %" before a speed is known). */
+const madeSoFar = (m: ProxyMaking) => `${Math.floor(m.percent)} %${m.etaSeconds !== null ? `, about ${formatEta(m.etaSeconds)} left` : ''}`;
+
 /** The picture, the timecode and the transport buttons (each also a key: see `?`). */
 export function ClipPlayer({ videoRef, url, isProxy, note, making, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe }: Props) {
   return (
@@ -29,9 +33,7 @@ export function ClipPlayer({ videoRef, url, isProxy, note, making, label, time, 
           <video ref={videoRef} src={url} preload="auto" playsInline aria-label={`Player: ${label}`} onClick={onToggle} />
         ) : (
           <p className="muted small" role="status">
-            {!isProxy
-              ? 'Loading…'
-              : `Making a proxy the browser can play…${making ? ` ${Math.floor(making.percent)} %${making.etaSeconds !== null ? `, about ${formatEta(making.etaSeconds)} left` : ''}` : ''}`}
+            {isProxy ? `Making a proxy the browser can play…${making ? ` ${madeSoFar(making)}` : ''}` : 'Loading…'}
           </p>
         )}
       </div>

@@ -92,7 +92,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           url={source.url}
           isProxy={source.isProxy}
           note={source.note}
-          {...(source.making ? { making: source.making } : {})}
+          making={source.making}
           label={label}
           time={player.time}
           duration={duration}

@@ -49,20 +49,21 @@ export function useClipFacts(api: ClipApi, fileId: string): ClipFacts {
   return facts;
 }
 
+/** How far the proxy being made has got. */
+export interface ProxyMaking {
+  percent: number;
+  etaSeconds: number | null;
+}
+
 /** What the player plays: the original, or the proxy when Chromium cannot play the original; while the proxy is made, how far it got. */
-export function playableUrl(facts: ClipFacts): {
-  url: string | null;
-  isProxy: boolean;
-  note?: string;
-  making?: { percent: number; etaSeconds: number | null };
-} {
+export function playableUrl(facts: ClipFacts): { url: string | null; isProxy: boolean; note?: string; making?: ProxyMaking | undefined } {
   const original = facts.file?.storage_url ?? null;
   const p = facts.proxy;
   if (!p) return { url: null, isProxy: false };
   if (p.status === 'READY' && p.url) return { url: p.url, isProxy: true, note: p.reason };
   if (p.status === 'PENDING') {
     const making = typeof p.percent === 'number' ? { percent: p.percent, etaSeconds: p.eta_seconds ?? null } : undefined;
-    return { url: null, isProxy: true, note: p.reason, ...(making ? { making } : {}) };
+    return { url: null, isProxy: true, note: p.reason, making };
   }
   if (p.status === 'FAILED') return { url: original, isProxy: false, note: p.reason };
   return { url: original, isProxy: false };
