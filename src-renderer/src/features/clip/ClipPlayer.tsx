@@ -21,8 +21,11 @@ interface Props {
   onKeyframe(direction: 1 | -1): void;
 }
 
-/** "37 %, about 12:05 left" ("37 %" before a speed is known). */
-const madeSoFar = (m: ProxyMaking) => `${Math.floor(m.percent)} %${m.etaSeconds !== null ? `, about ${formatEta(m.etaSeconds)} left` : ''}`;
+/**
+ * "37 %, about 12:05 left": no time left before the first 1 %, where ffmpeg's speed still counts
+ * its start (a 150 s proxy said "about 1:22 left" at 0 % and took 31 s).
+ */
+const madeSoFar = (m: ProxyMaking) => `${Math.floor(m.percent)} %${m.etaSeconds !== null && m.percent >= 1 ? `, about ${formatEta(m.etaSeconds)} left` : ''}`;
 
 /** The picture, the timecode and the transport buttons (each also a key: see `?`). */
 export function ClipPlayer({ videoRef, url, isProxy, note, making, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe }: Props) {
