@@ -46,7 +46,7 @@ export interface CutFacts {
   /**
    * Seconds to add to an input seek so it lands where asked: 3/23 s where the container seeks by
    * decode time and a stream has B-frames (MKV, MPEG-TS …); absent for MP4/MOV, which seek by
-   * presentation time (read-facts.ts seekLeadOf, plan-edit.ts inputSeek).
+   * presentation time (facts/stream-facts.ts seekLeadOf, plan-edit.ts inputSeek).
    */
   seekLead?: number;
   /** Every subtitle track with its events, read when the output keeps subtitles (read-facts.ts); absent: not read. */

@@ -5,7 +5,7 @@ import { toNumber } from '../media/probe-schema';
 import { runProcess } from '../media/run-process';
 import { parsePacketCsv, packetWindows, type CutFacts, type PacketWindow } from './facts';
 import { runConfined } from '../facts/run-confined';
-import { sinceStart, startShift } from '../facts/stream-facts';
+import { seekLeadOf, sinceStart, startShift } from '../facts/stream-facts';
 import { MAX_TRACK_TEXT, parseAss, parseSrt, readFormatOf, type SubtitleEvent, type SubtitleTrack } from './subtitles';
 import type { ProbeStream } from '../media/probe-schema';
 
@@ -74,20 +74,6 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
       : null,
     ...(subtitles ? { subtitles: await subtitles } : {}),
   };
-}
-
-/**
- * How much later than asked an input seek must aim (docs/cutting.md, "Inputs other than MP4/MOV").
- * Unless the demuxer seeks by presentation time (only MP4/MOV here: AVFMT_SEEK_TO_PTS), ffmpeg
- * moves a seek 3/23 s earlier when any stream has B-frames, to allow for decode times running
- * ahead; the demuxer then lands on the keyframe at or before that, a GOP early when the cut starts
- * on a keyframe. A millisecond more keeps the target past the keyframe after rounding; no
- * keyframe is that close to the next one.
- */
-export function seekLeadOf(formatName: unknown, streams: readonly ProbeStream[]): number {
-  const byPts = typeof formatName === 'string' && formatName.split(',').includes('mov');
-  const delayed = streams.some((s) => (toNumber(s.has_b_frames) ?? 0) > 0);
-  return byPts || !delayed ? 0 : 3 / 23 + 0.001;
 }
 
 const tagOf = (s: ProbeStream, key: string): string | undefined => {

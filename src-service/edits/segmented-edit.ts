@@ -55,7 +55,13 @@ async function prepareSegmentedEdit(
   const seconds = segmentSecondsOf(row.request) ?? DEFAULT_SEGMENT_SECONDS;
   // The join's inputs: the pieces' list, the audio piece where there is audio, then each subtitle file.
   const subs = subtitleInputs(facts, container, ranges, 1, facts.audio ? 2 : 1);
-  const segmentFacts = { keyframes, duration: facts.duration, hasAudio: facts.audio !== null, audioTracks: facts.audio?.tracks?.length ?? 1 };
+  const segmentFacts = {
+    keyframes,
+    duration: facts.duration,
+    hasAudio: facts.audio !== null,
+    audioTracks: facts.audio?.tracks?.length ?? 1,
+    seekLead: facts.seekLead,
+  };
   const plan = planSegmented(segmentFacts, tokens, input, seconds, ranges, subs.inputs.length > 0 ? subs : undefined);
   return {
     req: { steps: [tokens], inputs: {}, inputZipUrl: null, outputs: { out_1: edit.output.filename }, interims: {} },

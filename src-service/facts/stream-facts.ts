@@ -35,6 +35,24 @@ export const startShift = (startTime: number): number => (Math.abs(startTime) <=
 /** A time of the source's own timeline counted from the container's start (`shift` from startShift), to the microsecond. */
 export const sinceStart = (t: number, shift: number): number => (shift === 0 ? t : Math.round((t - shift) * 1e6) / 1e6);
 
+/**
+ * How much later than asked an input seek must aim (docs/cutting.md, "Inputs other than MP4/MOV").
+ * Unless the demuxer seeks by presentation time (only MP4/MOV here: AVFMT_SEEK_TO_PTS), ffmpeg
+ * moves a seek 3/23 s earlier when any stream has B-frames, to allow for decode times running
+ * ahead; the demuxer then lands on the keyframe at or before that, a GOP early when the cut starts
+ * on a keyframe. A millisecond more keeps the target past the keyframe after rounding; no
+ * keyframe is that close to the next one. None for MPEG-TS/PS: they have no index, a seek there
+ * searches by timestamps and lands near the target, and one aimed later lands a GOP late
+ * (measured: docs/scale-out.md, "Segmented encodes"); edits copy them into Matroska first.
+ */
+export function seekLeadOf(formatName: unknown, streams: readonly ProbeStream[]): number {
+  const names = typeof formatName === 'string' ? formatName.split(',') : [];
+  const exempt = names.includes('mov') || names.some((n) => UNINDEXED.has(n));
+  const delayed = streams.some((s) => (toNumber(s.has_b_frames) ?? 0) > 0);
+  return exempt || !delayed ? 0 : 3 / 23 + 0.001;
+}
+const UNINDEXED = new Set(['mpegts', 'mpeg', 'mpegvideo']);
+
 export function streamFactsOf(probe: ProbeResult): StreamFacts {
   const streams = contentStreams(probe);
   const video = streams.find((s) => s.codec_type === 'video') ?? null;

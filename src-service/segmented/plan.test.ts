@@ -159,6 +159,20 @@ describe('planSegmented', () => {
     ]);
   });
 
+  it('where a seek would land a GOP early (B-frames outside MP4/MOV), each piece aims the lead later and takes it back out of its times', () => {
+    const p = planSegmented({ ...facts, seekLead: 0.25 }, tokens, 'in.mov', 2);
+    expect(p.encodes[1]!.slice(0, 6)).toEqual(['-ss', '2.250000', '-itsoffset', '0.250000', '-to', '4.250000']);
+    expect(p.encodes[2]!.slice(0, 5)).toEqual(['-ss', '4.250000', '-itsoffset', '0.250000', '-i']);
+    // The audio is read whole, without a seek: no lead.
+    expect(p.audio).not.toContain('-itsoffset');
+  });
+
+  it('a track timescale goes to the pieces and to the join alike', () => {
+    const p = planSegmented(facts, ['-i', 'in.mov', '-c:v', 'libx264', '-video_track_timescale', '1000', 'out.mp4'], 'in.mov', 2);
+    expect(p.encodes[0]!.slice(-8)).toEqual(['-c:v', 'libx264', '-video_track_timescale', '1000', '-an', '-sn', '-dn', 'seg_enc_00000.mov']);
+    expect(p.join.slice(-3)).toEqual(['-video_track_timescale', '1000', 'out.mp4']);
+  });
+
   it('input options before -i stay before it, after the range', () => {
     const p = planSegmented(facts, ['-re', '-i', 'in.mov', '-c:v', 'libx265', 'out.mkv'], 'in.mov', 2);
     expect(p.encodes[1]).toEqual(['-re', '-ss', '2.000000', '-to', '4.000000', '-i', 'in.mov', '-c:v', 'libx265', '-an', '-sn', '-dn', 'seg_enc_00001.mov']);
@@ -190,6 +204,16 @@ describe('planSegmented with input ranges (an edit: edits/segmented-edit.ts)', (
       "file 'seg_enc_00000.mov'\nduration 4.960000\nfile 'seg_enc_00001.mov'\nduration 1.200000\n" +
         "file 'seg_enc_00002.mov'\nduration 1.000000\nfile 'seg_enc_00003.mov'\n",
     );
+  });
+
+  it('with a seek lead, each piece aims it later from a hair before its first frame and takes it back out; the audio reads keep their seeks', () => {
+    const led = planSegmented({ ...facts, seekLead: 0.25 }, tokens, 'in.mp4', 3, [
+      { start: 1.04, end: 7.2 },
+      { start: 9, end: 11 },
+    ]);
+    expect(led.encodes[0]!.slice(0, 7)).toEqual(['-ss', '1.289500', '-itsoffset', '0.250000', '-to', '6.249500', '-i']);
+    expect(led.encodes[3]!.slice(0, 6)).toEqual(['-ss', '10.249500', '-itsoffset', '0.250000', '-to', '11.249500']);
+    expect(led.audio).toEqual(plan.audio);
   });
 
   it('encodes the ranges audio once: one input per range, joined by the concat filter, the video maps dropped', () => {

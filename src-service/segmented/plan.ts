@@ -18,6 +18,8 @@ export interface SegmentFacts {
   hasAudio: boolean;
   /** Audio tracks of the input, for input ranges: each is kept (default 1). */
   audioTracks?: number;
+  /** How much later than a piece's start its input seek aims (facts/stream-facts.ts seekLeadOf); 0 or absent for MP4/MOV. */
+  seekLead?: number;
 }
 
 /** More streams for the join to mux in (an edit's subtitle tracks): the files the plan writes, their inputs and their maps. */
@@ -87,6 +89,11 @@ const RANGE_LEAD = 0.0005;
 
 /** Output-container options: they belong to the final join, not to the pieces. */
 const MUXER_OPTIONS = new Set(['-f', '-movflags', '-brand', '-write_tmcd']);
+/**
+ * Options for both: a track timescale must hold the pieces' frame times exactly, and the join
+ * keeps it (without it the MP4 muxer doubles a copied 1/1000 time base up to 1/16000).
+ */
+const BOTH_OPTIONS = new Set(['-video_track_timescale']);
 
 export const encodedName = (i: number) => `seg_enc_${String(i).padStart(5, '0')}.mov`;
 /**
@@ -122,10 +129,21 @@ export function planSegmented(
   const output = tokens[tokens.length - 1]!;
   const audioName = audioNameFor(output);
   const { encoder, muxer } = splitOptions(tokens.slice(0, -1));
-  const at = (t: number) => (ranges ? Math.max(0, t - RANGE_LEAD) : t).toFixed(6);
+  const from = (t: number) => (ranges ? Math.max(0, t - RANGE_LEAD) : t);
+  const at = (t: number) => from(t).toFixed(6);
   // Input seeking from each cut's keyframe (accurate seek): open-GOP leading frames (HEVC CRA) are decoded from the whole input, not lost at a stream-copy cut.
+  // Where ffmpeg would aim a seek 3/23 s early (B-frames outside MP4/MOV), the piece aims that much
+  // later and -itsoffset takes it back out of its times: it lands on its own keyframe, not one GOP
+  // early with that whole GOP decoded for nothing (docs/scale-out.md, "Segmented encodes").
+  const lead = facts.seekLead ?? 0;
+  const videoAt = (t: number) => (from(t) + lead).toFixed(6);
   const encodes = segments.map((s, i) => {
-    const range = ['-ss', at(s.start), ...(ranges || i < segments.length - 1 ? ['-to', at(s.end)] : [])];
+    const range = [
+      '-ss',
+      videoAt(s.start),
+      ...(lead > 0 ? ['-itsoffset', lead.toFixed(6)] : []),
+      ...(ranges || i < segments.length - 1 ? ['-to', videoAt(s.end)] : []),
+    ];
     return [...withInputOptions(encoder, input, range), '-an', '-sn', '-dn', encodedName(s.index)];
   });
   const audio = !facts.hasAudio
@@ -191,8 +209,9 @@ function splitOptions(tokens: string[]): { encoder: string[]; muxer: string[] } 
   const lastInput = tokens.lastIndexOf('-i');
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (i > lastInput + 1 && MUXER_OPTIONS.has(t) && i + 1 < tokens.length) {
+    if (i > lastInput + 1 && (MUXER_OPTIONS.has(t) || BOTH_OPTIONS.has(t)) && i + 1 < tokens.length) {
       muxer.push(t, tokens[i + 1]!);
+      if (BOTH_OPTIONS.has(t)) encoder.push(t, tokens[i + 1]!);
       i++;
     } else encoder.push(t);
   }

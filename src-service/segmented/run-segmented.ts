@@ -11,7 +11,7 @@ import type { Command, SegmentedState, StoredRequest } from '../jobs/command';
 import { DEFAULT_SEGMENT_SECONDS, type RunCommandBody } from '../contract/commands.schema';
 import { JobFailure } from '../errors';
 import { probe, readKeyframes } from '../facts/compute';
-import { fromStart, streamFactsOf } from '../facts/stream-facts';
+import { fromStart, seekLeadOf, streamFactsOf } from '../facts/stream-facts';
 import { planSegmented, queueOrder, type SegmentedPlan } from './plan';
 import { createSegmentsProgress, type RunningSegment } from './progress';
 import { dropState, fileOf, loadManifest, planKey, recordDone, stateDirOf, type Manifest } from './manifest';
@@ -117,11 +117,13 @@ export async function planFor(
 ): Promise<SegmentedPlan> {
   const tools = { ...deps, signal };
   try {
-    const facts = streamFactsOf(await probe(tools, file));
+    const probed = await probe(tools, file);
+    const facts = streamFactsOf(probed);
     if (facts.video === null || facts.duration <= 0) throw new Error('it has no video stream with a known duration');
     // Counted from the container's start, as each piece's -ss is (an MPEG-TS starts at 1.4 s or more).
     const keyframes = fromStart(await readKeyframes(tools, file, 'v:0'), facts.startTime);
-    return planSegmented({ keyframes, duration: facts.duration, hasAudio: facts.audio !== null }, tokens, input, seconds);
+    const seekLead = seekLeadOf(probed.format?.format_name, probed.streams ?? []);
+    return planSegmented({ keyframes, duration: facts.duration, hasAudio: facts.audio !== null, seekLead }, tokens, input, seconds);
   } catch (err) {
     signal.throwIfAborted();
     throw new JobFailure('INVALID_INPUT_FILE', `The input cannot be segmented: ${(err as Error).message}. Run the command without "segmented"`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
-import { decodeErrors, hasAudio, meanSsim, seamFrameSsims, videoDtsRise, videoDuration } from '../testing/segment-checks';
+import { decodeErrors, hasAudio, meanSsim, seamFrameSsims, videoDtsRise, videoDuration, videoTimeBase } from '../testing/segment-checks';
 import { decodedFrameCount, frameTimesOf } from '../testing/cut-checks';
 import { binaries } from '../testing/media-fixtures';
 
@@ -20,6 +20,9 @@ const SOURCES = [
   // video starts 23 ms after its audio: passthrough keeps an MP4 output from repeating the first
   // frame to fill them, in the unsegmented run.
   { name: 'h264-25.ts', rate: '25', gop: 25, codec: 'libx264', frame: 1 / 25, vfr: [], keep: '-fps_mode passthrough ' },
+  // Matroska with B-frames: ffmpeg aims its seeks 3/23 s early there, so each piece aims that much later (segmented/plan.ts).
+  // Its video starts 23 ms after its audio, as in the MPEG-TS: passthrough, as there.
+  { name: 'h264-25.mkv', rate: '25', gop: 25, codec: 'libx264', frame: 1 / 25, vfr: [], keep: '-fps_mode passthrough ' },
   // x265 makes open GOPs (CRA keyframes with leading frames): a stream-copy cut there would lose frames.
   { name: 'h265-25.mp4', rate: '25', gop: 25, codec: 'libx265', frame: 1 / 25, vfr: [], keep: '' },
   // Variable frame rate: 30 fps for 2 s, then every third frame (10 fps), kept as it is (-fps_mode passthrough; see docs/scale-out.md on VFR).
@@ -244,8 +247,22 @@ describe('segmented re-encode edits (POST /v1/edits, docs/cutting.md)', () => {
     ]);
     expect(seg.body.segments.every((x: any) => x.status === 'DONE' && /^local:core/.test(x.worker))).toBe(true);
     expect(seg.body.segments_reused).toBe(0);
+    await expectSameEdit(seg, plain);
+  });
+
+  it('when the edit of an MKV with B-frames is segmented, then its pieces start on their own keyframes and the output has the unsegmented edit’s frames', async () => {
+    const body = editBody({ input: `${media.url}/h264-25.mkv` });
+    const plain = await edit(body);
+    const seg = await edit({ ...body, segmented: { segment_seconds: '1' } });
+    expect(seg.body.segments.length).toBeGreaterThanOrEqual(4);
+    await expectSameEdit(seg, plain);
+  });
+
+  async function expectSameEdit(seg: { body: any; file: string }, plain: { body: any; file: string }): Promise<void> {
     expect(seg.body.edit).toEqual(plain.body.edit);
     expect(await decodedFrameCount(seg.file)).toBe(await decodedFrameCount(plain.file));
+    // The source's time base, as the unsegmented edit keeps it (the join states the pieces' timescale too).
+    expect(await videoTimeBase(seg.file)).toBe(await videoTimeBase(plain.file));
     // The edit's parts carry no packet durations: the frames' times are compared, each within 1 ms (so the duration is within a frame).
     const [segTimes, plainTimes] = [await frameTimesOf(seg.file), await frameTimesOf(plain.file)];
     expect(segTimes.length).toBe(plainTimes.length);
@@ -257,5 +274,5 @@ describe('segmented re-encode edits (POST /v1/edits, docs/cutting.md)', () => {
     expect(Math.abs(segAudio.start - plainAudio.start)).toBeLessThanOrEqual(0.001);
     expect(Math.abs(segAudio.duration - plainAudio.duration)).toBeLessThanOrEqual(1001 / 30000);
     expect(await meanSsim(seg.file, plain.file)).toBeGreaterThanOrEqual(0.98);
-  });
+  }
 });

@@ -17,6 +17,12 @@ function run(bin: string, args: string[]): Promise<{ stdout: string; stderr: str
   });
 }
 
+/** The first video stream's time base, as ffprobe states it ("1/1000"). */
+export async function videoTimeBase(file: string): Promise<string> {
+  const out = await run(FFPROBE, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=time_base', '-of', 'csv=p=0', file]);
+  return out.stdout.trim();
+}
+
 export async function videoDuration(file: string): Promise<number> {
   const out = await run(FFPROBE, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file]);
   const rows = out.stdout
@@ -49,7 +55,8 @@ export async function decodeErrors(file: string): Promise<string> {
  * frames by timestamp, and an encoder's rounding of a first frame's time (23 ms written as one
  * 25 fps tick) would pair each frame with its neighbour. The times are checked apart.
  */
-const BY_INDEX = '[0:v]setpts=N[a];[1:v]setpts=N[b];[a][b]';
+/** Frames paired by their index: both on one time base first, or N counts in each file's own ticks and the pairs slide apart. */
+const BY_INDEX = '[0:v]settb=1/1000,setpts=N[a];[1:v]settb=1/1000,setpts=N[b];[a][b]';
 
 export async function meanSsim(a: string, b: string): Promise<number> {
   const r = await run('ffmpeg', ['-hide_banner', '-i', a, '-i', b, '-lavfi', `${BY_INDEX}ssim`, '-f', 'null', '-']);
