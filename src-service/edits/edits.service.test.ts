@@ -207,6 +207,7 @@ const EXACT_RUNS: { name: string; mode: 'smart' | 'reencode'; out?: string }[] =
   { name: 'h264-2997.mp4', mode: 'reencode' },
   { name: 'h264-vfr.mp4', mode: 'smart' },
   { name: 'h264-vfr.mp4', mode: 'reencode' },
+  { name: 'h264-60-remuxed.mp4', mode: 'smart' },
 ];
 
 describe('POST /v1/edits: smart and reencode are frame-exact', () => {
@@ -252,6 +253,18 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
     const actual = await expectLosslessFrames(done, src);
     // Each starts on the keyframe at or before its start (2 s GOPs: 2 and 4), not the one before that.
     expect(actual.map((x: Seg) => Math.round(x.start))).toEqual([2, 4]);
+  }, 120_000);
+
+  it('lossless from a 60 fps MP4 remuxed from Matroska (keyframes indexed a fraction of a tick off): every frame from the keyframe the record names', async () => {
+    const src = sources.find((s) => s.name === 'h264-60-remuxed.mp4')!;
+    const times = await timesOf(src);
+    const segs = [
+      { start: 2.3, end: 3.5 },
+      { start: 4.1, end: 7.5 },
+    ];
+    const done = await cut({ input: `${media.url}/h264-60-remuxed.mp4`, segments: segs, mode: 'lossless', output: { filename: 'cut.mp4' } });
+    const actual = await expectLosslessFrames(done, src);
+    actual.forEach((x: Seg, i: number) => expect(Math.abs(x.start - (times[0]! + 2 * (i + 1)))).toBeLessThan(0.001));
   }, 120_000);
 
   it('lossless from MPEG-TS (times from 1.4 s): counted from its start, every frame from the keyframe the record names', async () => {

@@ -30,14 +30,19 @@ const facts = (over: Partial<CutFacts['video']> = {}): CutFacts => ({
 
 const edit = (over: Record<string, unknown>) => EditBody.parse({ input: 'file1', segments: [{ start: 1, end: 5 }], output: { filename: 'cut.mp4' }, ...over });
 
-/** The video parts of a plan's steps: [kind, -ss of the part's input, frames]. */
+/** The video parts of a plan's steps: [kind, where the part's input starts (its -ss less its -itsoffset), frames]. */
 const parts = (steps: string[][]) =>
   steps.flatMap((s) => {
     // Each input's -ss: the last one before its -i and after the input before it (other input options may follow it).
     const seeks = s.flatMap((t, i) => {
       if (t !== '-i') return [];
-      const ss = s.lastIndexOf('-ss', i);
-      return [ss > s.lastIndexOf('-i', i - 1) ? s[ss + 1] : null];
+      const own = (name: string) => {
+        const at = s.lastIndexOf(name, i);
+        return at > s.lastIndexOf('-i', i - 1) ? s[at + 1] : undefined;
+      };
+      const ss = own('-ss');
+      const offset = own('-itsoffset');
+      return [ss === undefined ? null : offset === undefined ? ss : String(Math.round((Number(ss) - Number(offset)) * 1e6) / 1e6)];
     });
     return s.flatMap((t, i) => {
       const rest = s.slice(i + 2);
@@ -57,6 +62,8 @@ describe('planEdit', () => {
     ]);
     // The tail starts on a keyframe: decoding starts there (a hair past it, untrimmed), not a GOP earlier.
     expect(plan.steps[2]?.slice(0, 3)).toEqual(['-noaccurate_seek', '-ss', '6.0005']);
+    // The copy aims half a frame past its keyframe and takes that back out of its times.
+    expect(plan.steps[1]?.slice(0, 4)).toEqual(['-ss', '2.02', '-itsoffset', '0.02']);
     expect(plan.steps[0]).not.toContain('-noaccurate_seek');
     // The edges are encoded from the pixels as stored, not turned upright (a phone's portrait video).
     expect(plan.steps[0]).toContain('-noautorotate');

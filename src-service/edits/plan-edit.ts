@@ -206,7 +206,10 @@ interface Ctx {
  * times are then rebased to start at zero (addGroup).
  */
 function seekArgs(part: VideoPart, facts: CutFacts): string[] {
-  if (part.kind === 'copy') return inputSeek(facts, part.from);
+  // A copy aims half a frame past its keyframe: an MP4 whose video starts after zero (a remuxed
+  // recording) indexes its keyframes a fraction of a tick after their times, and a copy asked for a
+  // keyframe's time exactly started a GOP early (docs/cutting.md, "Inputs other than MP4/MOV").
+  if (part.kind === 'copy') return inputSeek(facts, part.from, part.firstGap / 2);
   if (!part.onKeyframe) return inputSeek(facts, part.from - FRAME_TOLERANCE_SECONDS / 2);
   return ['-noaccurate_seek', ...inputSeek(facts, part.from + Math.min(FRAME_TOLERANCE_SECONDS, part.firstGap) / 2)];
 }
@@ -219,8 +222,8 @@ function seekArgs(part: VideoPart, facts: CutFacts): string[] {
  * counts that GOP's dropped packets against its `-frames:v`): the seek aims `lead` later, and
  * `-itsoffset` takes it back out of the times.
  */
-function inputSeek(facts: CutFacts, t: number): string[] {
-  const lead = facts.seekLead ?? 0;
+function inputSeek(facts: CutFacts, t: number, past = 0): string[] {
+  const lead = (facts.seekLead ?? 0) + past;
   const at = ['-ss', fmt(Math.max(0, t + lead))];
   return lead > 0 ? [...at, '-itsoffset', fmt(lead)] : at;
 }

@@ -4,6 +4,7 @@ import { ffmpeg } from './media';
 /**
  * Sources for the exactness table (docs/cutting.md): 160x90, 8 s, a keyframe every 2 s,
  * B-frames, AAC audio; H.264 at 25, 29.97 and a variable frame rate, the 25 fps one in Matroska and MPEG-TS too,
+ * a 60 fps one remuxed from Matroska to MP4,
  * H.265 with open GOPs (x265's default) and with closed ones. Made with ffmpeg at test time.
  */
 export interface CutSource {
@@ -105,6 +106,15 @@ export function makeCutSources(dir: string): CutSource[] {
   ffmpeg(['-i', at('h264-25.ts'), '-map', '0', '-c', 'copy', '-avoid_negative_ts', 'disabled', at('h264-25-ts-packets.mkv')]);
   // As a phone records portrait video: landscape pixels and a display matrix turning them 90°.
   ffmpeg(['-i', at('h264-25.mp4'), '-map', '0', '-c', 'copy', '-metadata:s:v:0', 'rotate=90', at('h264-25-rot90.mp4')]);
+  // A 60 fps recording in Matroska remuxed to MP4 (as OBS's "Remux to MP4" does): its video starts
+  // 21 ms in (after the AAC priming) on a 1/16000 time base, where a frame is 266.67 ticks, so its
+  // keyframes are indexed a fraction of a tick off their times (docs/cutting.md). The pattern moves
+  // as much per frame as at 24 fps, so a frame still differs clearly from its neighbours.
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=24:duration=20,settb=1/60,setpts=N', ...AUDIO, ...X264, '-g', '120', '-keyint_min', '120', ...AAC],
+    at('h264-60.mkv'),
+  ]);
+  ffmpeg(['-i', at('h264-60.mkv'), '-map', '0', '-c', 'copy', at('h264-60-remuxed.mp4')]);
   ffmpeg([...AUDIO, '-c:a', 'aac', '-b:a', '64k', at('audio.m4a')]);
   return [
     { name: 'h264-25.mp4', file: at('h264-25.mp4'), frame: 0.04, gop: 2 },
@@ -113,6 +123,7 @@ export function makeCutSources(dir: string): CutSource[] {
     { name: 'h264-25.ts', file: at('h264-25.ts'), frame: 0.04, gop: 2, packets: at('h264-25-ts-packets.mkv') },
     { name: 'h264-2997.mp4', file: at('h264-2997.mp4'), frame: 1001 / 30000, gop: 2.002 },
     { name: 'h264-vfr.mp4', file: at('h264-vfr.mp4'), frame: 0.04, gop: 2 },
+    { name: 'h264-60-remuxed.mp4', file: at('h264-60-remuxed.mp4'), frame: 1 / 60, gop: 2 },
     { name: 'hevc-25.mp4', file: at('hevc-25.mp4'), frame: 0.04, gop: 2 },
     { name: 'hevc-closed.mp4', file: at('hevc-closed.mp4'), frame: 0.04, gop: 2 },
   ];
