@@ -267,6 +267,14 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
     actual.forEach((x: Seg, i: number) => expect(Math.abs(x.start - (times[0]! + 2 * (i + 1)))).toBeLessThan(0.001));
   }, 120_000);
 
+  it('smart from a 29.97 fps MP4 remuxed from Matroska: the tail from a keyframe indexed 0.75 ms late holds that GOP, not the one before', async () => {
+    const src = sources.find((s) => s.name === 'h264-2997-remuxed.mp4')!;
+    // Head 3.0 → 3.358 s, the GOP from 3.358 s copied, the tail from the keyframe at 6.694 s to 7.5 s.
+    const segs = [{ start: 3, end: 7.5 }];
+    const done = await cut({ input: `${media.url}/h264-2997-remuxed.mp4`, segments: segs, mode: 'smart', output: { filename: 'cut.mp4' } });
+    await expectExact(done.output_files.out_1, src, segs, 'smart');
+  }, 120_000);
+
   it('lossless from MPEG-TS (times from 1.4 s): counted from its start, every frame from the keyframe the record names', async () => {
     const src = sources.find((s) => s.name === 'h264-25.ts')!;
     const times = await timesOf(src);

@@ -58,10 +58,10 @@ describe('planEdit', () => {
     expect(parts(plan.steps)).toEqual([
       ['encode', '1.0395', 24],
       ['copy', '2', 100],
-      ['encode', '6.0005', 3],
+      ['encode', '6.02', 3],
     ]);
-    // The tail starts on a keyframe: decoding starts there (a hair past it, untrimmed), not a GOP earlier.
-    expect(plan.steps[2]?.slice(0, 3)).toEqual(['-noaccurate_seek', '-ss', '6.0005']);
+    // The tail starts on a keyframe: decoding starts there (half a frame past it, untrimmed), not a GOP earlier.
+    expect(plan.steps[2]?.slice(0, 3)).toEqual(['-noaccurate_seek', '-ss', '6.02']);
     // The copy aims half a frame past its keyframe and takes that back out of its times.
     expect(plan.steps[1]?.slice(0, 4)).toEqual(['-ss', '2.02', '-itsoffset', '0.02']);
     expect(plan.steps[0]).not.toContain('-noaccurate_seek');
@@ -85,7 +85,7 @@ describe('planEdit', () => {
       [
         ['encode', '1.9595', 1],
         ['copy', '2', 50],
-        ['encode', '4.0005', 49],
+        ['encode', '4.02', 49],
       ],
     ],
   ])('smart %s', (_name, start, end, expected) => {

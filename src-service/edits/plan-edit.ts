@@ -197,21 +197,22 @@ interface Ctx {
 
 /**
  * How a part's run seeks into the input (`-ss` before `-i`: only the GOPs concerned are read).
- * A copied part seeks to its keyframe. An encoded part starting between keyframes seeks a hair
+ * A copied part seeks to its keyframe (half a frame past it, taken back out of its times). An encoded part starting between keyframes seeks a hair
  * before its first frame: ffmpeg decodes from the keyframe before it and drops what shows
  * earlier. One starting on a keyframe (a tail, a short segment) would land a GOP early that way
  * (the demuxer seeks to the keyframe at or before the target) and decode a whole GOP for
- * nothing: it seeks a hair past the keyframe without trimming (`-noaccurate_seek`), so decoding
+ * nothing: it seeks half a frame past the keyframe without trimming (`-noaccurate_seek`), so decoding
  * starts at that keyframe and its first frame is the first one out (closed GOPs: chooseMode); its
  * times are then rebased to start at zero (addGroup).
  */
 function seekArgs(part: VideoPart, facts: CutFacts): string[] {
-  // A copy aims half a frame past its keyframe: an MP4 whose video starts after zero (a remuxed
-  // recording) indexes its keyframes a fraction of a tick after their times, and a copy asked for a
-  // keyframe's time exactly started a GOP early (docs/cutting.md, "Inputs other than MP4/MOV").
+  // A part starting on a keyframe aims half a frame past it: an MP4 whose video starts after zero
+  // (a remuxed recording) indexes a keyframe up to about a millisecond after its time, and a seek
+  // to that time, or a hair past it, landed a GOP early: a copy held the GOP before, a tail showed
+  // it (docs/cutting.md, "An MP4 remuxed from a recording"). Half a frame stays short of the next one.
   if (part.kind === 'copy') return inputSeek(facts, part.from, part.firstGap / 2);
   if (!part.onKeyframe) return inputSeek(facts, part.from - FRAME_TOLERANCE_SECONDS / 2);
-  return ['-noaccurate_seek', ...inputSeek(facts, part.from + Math.min(FRAME_TOLERANCE_SECONDS, part.firstGap) / 2)];
+  return ['-noaccurate_seek', ...inputSeek(facts, part.from + part.firstGap / 2)];
 }
 
 /**

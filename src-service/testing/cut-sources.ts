@@ -115,6 +115,13 @@ export function makeCutSources(dir: string): CutSource[] {
     at('h264-60.mkv'),
   ]);
   ffmpeg(['-i', at('h264-60.mkv'), '-map', '0', '-c', 'copy', at('h264-60-remuxed.mp4')]);
+  // The same at 29.97 fps with 100-frame GOPs: its keyframe at 6.694 s is indexed 0.75 ms late, past
+  // the hair a tail starting there used to seek by.
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=30000/1001:duration=8', ...AUDIO, ...X264, '-g', '100', '-keyint_min', '100', ...AAC],
+    at('h264-2997-g100.mkv'),
+  ]);
+  ffmpeg(['-i', at('h264-2997-g100.mkv'), '-map', '0', '-c', 'copy', at('h264-2997-remuxed.mp4')]);
   ffmpeg([...AUDIO, '-c:a', 'aac', '-b:a', '64k', at('audio.m4a')]);
   return [
     { name: 'h264-25.mp4', file: at('h264-25.mp4'), frame: 0.04, gop: 2 },
@@ -124,6 +131,7 @@ export function makeCutSources(dir: string): CutSource[] {
     { name: 'h264-2997.mp4', file: at('h264-2997.mp4'), frame: 1001 / 30000, gop: 2.002 },
     { name: 'h264-vfr.mp4', file: at('h264-vfr.mp4'), frame: 0.04, gop: 2 },
     { name: 'h264-60-remuxed.mp4', file: at('h264-60-remuxed.mp4'), frame: 1 / 60, gop: 2 },
+    { name: 'h264-2997-remuxed.mp4', file: at('h264-2997-remuxed.mp4'), frame: 1001 / 30000, gop: 100 * (1001 / 30000) },
     { name: 'hevc-25.mp4', file: at('hevc-25.mp4'), frame: 0.04, gop: 2 },
     { name: 'hevc-closed.mp4', file: at('hevc-closed.mp4'), frame: 0.04, gop: 2 },
   ];
