@@ -262,8 +262,10 @@ test.describe('clip view', () => {
     await openApp(page, svc);
     await clip.open();
     await clip.drop(hevc);
-    await expect(page.getByRole('note')).toContainText('Showing a proxy');
+    // While it is made the note says one is on its way; once it plays, that it is shown.
+    await expect(page.getByRole('note')).toContainText(/A proxy is on its way|Showing a proxy/);
     await clip.waitReady();
+    await expect(page.getByRole('note')).toContainText('Showing a proxy');
     const fileId = decodeURIComponent(new URL(page.url()).hash.split('/')[2] ?? '');
     expect(fileId).not.toBe('');
 

@@ -42,7 +42,8 @@ export function ClipPlayer({ videoRef, url, isProxy, note, making, label, time, 
       </div>
       {isProxy && (
         <p className="chip chip-info clip-proxy-note" role="note">
-          Showing a proxy{note ? ` (${note})` : ''}. Cuts use the original.
+          {url ? 'Showing a proxy' : 'A proxy is on its way'}
+          {note ? ` (${note})` : ''}. Cuts use the original.
         </p>
       )}
       <div className="row-wrap clip-transport">
