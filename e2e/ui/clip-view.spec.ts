@@ -251,6 +251,43 @@ test.describe('clip view', () => {
     expect(Math.round((luma[0]! - 16) / 3)).toBe(36);
   });
 
+  test('when an H.264 recording in Matroska is opened while another proxy is made, then a quick look plays at once, and its proxy takes over at the same frame', async ({
+    page,
+    svc,
+  }) => {
+    test.setTimeout(180_000);
+    // A proxy ahead of it in the queue: a minute of 720p MPEG-2, which no browser plays.
+    const busy = path.join(work, 'busy.mkv');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25:duration=60', '-c:v', 'mpeg2video', '-q:v', '4', busy]);
+    const form = new FormData();
+    form.append('upload_file', new Blob([new Uint8Array(fs.readFileSync(busy))]), 'busy.mkv');
+    const ahead = await (await fetch(`${svc.url}/v1/files/upload`, { method: 'POST', headers: { 'X-API-KEY': svc.apiKey }, body: form })).json();
+    const queued = await fetch(`${svc.url}/v1/files/${ahead.file_id}/proxy`, { headers: { 'X-API-KEY': svc.apiKey } });
+    expect(await queued.json()).toMatchObject({ status: 'PENDING' });
+    // As OBS records: H.264 and AAC in Matroska (a keyframe every 2 s).
+    const recording = path.join(work, 'recording.mkv');
+    const src = ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=8', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8'];
+    execFileSync('ffmpeg', ['-v', 'error', ...src, '-c:v', 'libx264', '-g', '50', '-bf', '2', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', recording]);
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(recording);
+    await expect(page.getByRole('note')).toContainText('Quick look');
+    await clip.waitReady();
+    await expect(page.locator('.clip-screen video')).toHaveAttribute('src', /quick\.mp4/);
+    // Frame steps and keyframe jumps on the quick look.
+    await clip.pressTo('ArrowRight', 3, '00:00:00:03');
+    await clip.pressTo('Shift+ArrowRight', 1, '00:00:02:00');
+    await clip.pressTo('ArrowRight', 5, '00:00:02:05');
+    // The proxy takes over (once the one ahead of it is made), where the playhead was.
+    await expect(page.getByRole('note')).toContainText('Showing a proxy', { timeout: 150_000 });
+    await expect(page.locator('.clip-screen video')).toHaveAttribute('src', /proxy\.mp4/);
+    // The new picture itself is at 2.2 s (frame 55), not only the timecode.
+    await expect.poll(() => page.locator('.clip-screen video').evaluate((v: HTMLVideoElement) => Math.round(v.currentTime * 10) / 10)).toBe(2.2);
+    await expect(clip.timecode()).toHaveText('00:00:02:05');
+    await clip.pressTo('ArrowRight', 1, '00:00:02:06');
+  });
+
   test('when a clip Chromium cannot play is opened, then the player shows a proxy and says so; Files and a job output open the clip view', async ({
     page,
     svc,

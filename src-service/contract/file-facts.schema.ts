@@ -46,6 +46,12 @@ export type ProxyStatus = z.infer<typeof ProxyStatus>;
 export const ProxyResponse = z.object({
   status: ProxyStatus.describe('NOT_NEEDED: Chromium plays the original; PENDING: a proxy is being made, ask again; READY: play `url`; FAILED: see `reason`'),
   url: z.string().optional().describe('READY: signed storage URL of a small H.264/AAC MP4 proxy'),
+  quick_url: z
+    .string()
+    .optional()
+    .describe(
+      "PENDING: signed URL of the original's video (and audio, where Chromium plays it) copied into MP4 without re-encoding, to play until the proxy is READY; frame steps there decode from the keyframe before. Absent where such a copy would not play either (HEVC, ProRes, 10-bit H.264) or until it is made (seconds)",
+    ),
   reason: z.string().optional().describe('Why a proxy is needed (PENDING/READY) or why it failed (FAILED)'),
   percent: z.number().nullable().optional().describe('PENDING, once the proxy is being made (not while it waits its turn): how far it got, 0 to 100'),
   eta_seconds: z.number().nullable().optional().describe('PENDING: the seconds left at the speed so far, when known'),

@@ -1,7 +1,7 @@
 import { signToken, verifyToken, type Keyring, type TokenVerdict } from '../storage/signing';
 
-/** The cached images and proxies a URL may name. */
-export const SERVED_FACTS = new Set(['sprite.jpg', 'proxy.mp4']);
+/** The cached images, proxies and quick looks a URL may name. */
+export const SERVED_FACTS = new Set(['sprite.jpg', 'proxy.mp4', 'quick.mp4']);
 const TTL_SECONDS = 24 * 3600;
 
 /**

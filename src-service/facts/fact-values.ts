@@ -51,10 +51,12 @@ export interface ProxyFacts {
   status: ProxyStatus;
   /** READY: the signed URL of the proxy. */
   url?: string;
+  /** PENDING, once made: the signed URL of the original's streams copied into MP4 (proxy.ts quickArgv). */
+  quickUrl?: string;
   reason?: string;
   /** PENDING, once the proxy's ffmpeg runs: how far it got (0..100) and the seconds left at its speed. */
   percent?: number | null;
-  eta_seconds?: number | null;
+  etaSeconds?: number | null;
 }
 
 export interface LoudnessFacts {

@@ -10,7 +10,7 @@ import { makeSprite, makeWaveform, measureLoudness, probe, readKeyframes, type T
 import { contentStreams } from '../media/file-kind';
 import type { FactCache } from './fact-cache';
 import { playabilityOf } from './playability';
-import { PROXY_FILE, PROXY_STATE, type ProxyMaker, type ProxyState } from './proxy';
+import { PROXY_FILE, PROXY_STATE, QUICK_FILE, QUICK_KEEP_MS, removeQuick, type ProxyMaker, type ProxyState } from './proxy';
 import { fromStart, streamFactsOf, type StreamFacts } from './stream-facts';
 
 export const SPRITE_FILE = 'sprite.jpg';
@@ -112,12 +112,16 @@ export function createFileFacts(deps: FileFactsDeps) {
     if (verdict.playable) return { status: 'NOT_NEEDED' };
     const state = await cache.readJson<ProxyState>(row.id, PROXY_STATE);
     if (state?.status === 'FAILED') return { status: 'FAILED', reason: `${state.reason}; the proxy could not be made: ${state.error ?? 'unknown error'}` };
-    if (state?.status === 'READY' && (await exists(cache.pathOf(row.id, PROXY_FILE)))) {
-      return { status: 'READY', url: deps.signedUrl(row.id, PROXY_FILE), reason: state.reason };
+    const made = state?.status === 'READY' ? await mtimeOf(cache.pathOf(row.id, PROXY_FILE)) : null;
+    if (made !== null) {
+      // A quick look a restart left behind, once no player can still be on it.
+      if (!deps.proxies.isPending(row.id) && Date.now() - made > QUICK_KEEP_MS) await removeQuick(cache, row.id);
+      return { status: 'READY', url: deps.signedUrl(row.id, PROXY_FILE), reason: state!.reason };
     }
     deps.proxies.start(row.id, input, facts, verdict.reason);
     const p = deps.proxies.progressOf(row.id);
-    return { status: 'PENDING', reason: verdict.reason, ...(p ? { percent: p.percent, eta_seconds: p.eta_seconds } : {}) };
+    const quick = (await exists(cache.pathOf(row.id, QUICK_FILE))) ? { quickUrl: deps.signedUrl(row.id, QUICK_FILE) } : {};
+    return { status: 'PENDING', reason: verdict.reason, ...quick, ...(p ? { percent: p.percent, etaSeconds: p.eta_seconds } : {}) };
   }
 
   /** The first pass of a two-pass loudness normalisation, per audio track (cached as `loudness-a<track>.json`). */
@@ -145,6 +149,16 @@ async function computed<T>(compute: () => Promise<T>): Promise<T> {
     if (err instanceof ConflictError || err instanceof NotFoundError) throw err;
     if ((err as Error).name === 'AbortError') throw err;
     throw new ConflictError(`The file could not be read: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+/** When a file was last written (ms), or null when there is none. */
+async function mtimeOf(file: string): Promise<number | null> {
+  try {
+    return (await fs.stat(file)).mtimeMs;
+  } catch (err) {
+    if (errorCode(err) === 'ENOENT') return null;
+    throw err;
   }
 }
 

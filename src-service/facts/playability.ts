@@ -1,5 +1,5 @@
 import type { StreamFacts } from './stream-facts';
-import { toNumber } from '../media/probe-schema';
+import { toNumber, type ProbeStream } from '../media/probe-schema';
 
 /**
  * Whether Chromium's <video>/<audio> plays a file as it is, from its probe and name (docs/api.md,
@@ -11,7 +11,7 @@ export type Playability = { playable: true } | { playable: false; reason: string
 
 const MP4_VIDEO = new Set(['h264', 'vp9', 'av1']);
 const WEBM_VIDEO = new Set(['vp8', 'vp9', 'av1']);
-const MP4_AUDIO = new Set(['aac', 'mp3', 'opus', 'flac']);
+export const MP4_AUDIO = new Set(['aac', 'mp3', 'opus', 'flac']);
 const WEBM_AUDIO = new Set(['opus', 'vorbis']);
 const AUDIO_ONLY: Record<string, Set<string>> = {
   mp3: new Set(['mp3']),
@@ -33,13 +33,17 @@ export function playabilityOf(facts: StreamFacts, fileName: string): Playability
   if (container === 'mp4' || container === 'webm') {
     const videoOk = container === 'mp4' ? MP4_VIDEO.has(vcodec) : WEBM_VIDEO.has(vcodec);
     if (!videoOk) return no(`${CODEC_NAMES[vcodec] ?? vcodec} video does not play in Chromium`);
-    if (vcodec === 'h264' && !EIGHT_BIT_420.has(facts.video.pix_fmt ?? ''))
-      return no(`H.264 in ${facts.video.pix_fmt ?? 'an unknown pixel format'} does not play in Chromium`);
+    if (!eightBit(facts.video)) return no(`H.264 in ${facts.video.pix_fmt ?? 'an unknown pixel format'} does not play in Chromium`);
     if (acodec && !(container === 'mp4' ? MP4_AUDIO : WEBM_AUDIO).has(acodec)) return no(`${acodec} audio does not play in Chromium`);
     return { playable: true };
   }
   return no(`the ${ext ? `.${ext}` : formats[0] || 'unknown'} container does not play reliably in Chromium`);
 }
+
+const eightBit = (video: ProbeStream) => video.codec_name !== 'h264' || EIGHT_BIT_420.has(video.pix_fmt ?? '');
+
+/** Whether Chromium plays this video stream once it sits in an MP4 (a stream copy: proxy.ts quickArgv). */
+export const playsInMp4 = (video: ProbeStream | null): boolean => video !== null && MP4_VIDEO.has(video.codec_name ?? '') && eightBit(video);
 
 function containerOf(formats: string[], ext: string): 'mp4' | 'webm' | 'other' {
   if (formats.includes('mp4') && ['mp4', 'm4v', 'mov', 'm4a', ''].includes(ext)) return 'mp4';

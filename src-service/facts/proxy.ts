@@ -5,6 +5,7 @@ import type { Tools } from './compute';
 import { runConfined } from './run-confined';
 import type { Progress } from '../media/progress';
 import type { StreamFacts } from './stream-facts';
+import { MP4_AUDIO, playsInMp4 } from './playability';
 
 /** What `proxy.json` keeps once a proxy was made or could not be. */
 export interface ProxyState {
@@ -15,7 +16,28 @@ export interface ProxyState {
 
 export const PROXY_FILE = 'proxy.mp4';
 export const PROXY_STATE = 'proxy.json';
+/** The original's streams copied into MP4, played while the proxy is made (docs/api.md, "File facts"). */
+export const QUICK_FILE = 'quick.mp4';
 const PROXY_HEIGHT = 720;
+/** How long a quick look stays once its proxy is ready: a player on it switches at its next poll. */
+export const QUICK_KEEP_MS = 60_000;
+
+/**
+ * ffmpeg arguments that copy a file's first video stream (and its first audio stream, where MP4
+ * holds it and Chromium plays it) into MP4 without re-encoding, or null when Chromium would not
+ * play the copy either (HEVC, ProRes, 10-bit H.264…). A copy reads the file once and decodes
+ * nothing, so an editor sees the picture in seconds; frame steps on it decode from the keyframe
+ * before, which is why the proxy is still made (docs/gui.md, "Proxies"). Each frame keeps its time,
+ * counted from the container's start as the proxy's are. Pure.
+ */
+export function quickArgv(input: string, facts: StreamFacts, output: string): string[] | null {
+  if (facts.videoIndex === null || !playsInMp4(facts.video)) return null;
+  const argv = ['-v', 'error', '-nostdin', '-i', input, '-map', `0:${facts.videoIndex}`, '-c:v', 'copy'];
+  const audio = facts.audio?.codec_name;
+  if (facts.audioIndex !== null && audio && MP4_AUDIO.has(audio)) argv.push('-map', `0:${facts.audioIndex}`, '-c:a', 'copy');
+  argv.push('-sn', '-dn', '-map_metadata', '-1', '-f', 'mp4', '-y', output);
+  return argv;
+}
 
 /** ffmpeg arguments of a small H.264/AAC MP4 that Chromium plays, keyframes every second for scrubbing, each frame at the source's time. Pure. */
 export function proxyArgv(input: string, facts: StreamFacts, output: string): string[] {
@@ -36,7 +58,10 @@ export function proxyArgv(input: string, facts: StreamFacts, output: string): st
 
 /**
  * Makes proxies in the background, one at a time (each is a full decode and encode), at most
- * once per file; the state is kept with the file's other facts.
+ * once per file; the state is kept with the file's other facts. Where a stream copy of the file
+ * plays in Chromium, that quick look is made first, at once and outside the queue (it reads the
+ * file once and decodes nothing), so the clip view shows the picture while the proxy waits its
+ * turn and is made; it is removed a while after the proxy is ready.
  */
 export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m: string) => void) {
   const pending = new Map<string, Promise<void>>();
@@ -44,25 +69,48 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
   const progress = new Map<string, Progress>();
   let queue: Promise<void> = Promise.resolve();
 
-  async function make(fileId: string, input: string, facts: StreamFacts, reason: string): Promise<void> {
+  /** One sandboxed ffmpeg run into a fresh work folder, its output renamed into the file's facts. */
+  async function runInto(
+    fileId: string,
+    input: string,
+    name: string,
+    argv: (out: string) => string[],
+    o: { timeoutMs: number; what: string; progress?: Parameters<typeof runConfined>[0]['progress'] },
+  ): Promise<void> {
     const tools = toolsOf();
-    cache.countRun(PROXY_FILE);
+    cache.countRun(name);
     const work = await cache.workDir(fileId);
     try {
-      const out = path.join(work, PROXY_FILE);
+      const out = path.join(work, name);
+      await runConfined({ confiner: tools.confiner, signal: tools.signal, bin: tools.ffmpegPath, argv: argv(out), input, workDir: work, ...o });
+      await fs.rename(out, cache.pathOf(fileId, name));
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  }
+
+  /** The quick look, unless there is one already (made before a restart) or a copy would not play. */
+  async function makeQuick(fileId: string, input: string, facts: StreamFacts): Promise<void> {
+    if (quickArgv(input, facts, QUICK_FILE) === null || (await fileExists(cache.pathOf(fileId, QUICK_FILE)))) return;
+    try {
+      // A copy is bound by the disk: a generous deadline, still far under the proxy's.
+      const timeoutMs = Math.max(300, facts.duration / 2) * 1000;
+      await runInto(fileId, input, QUICK_FILE, (out) => quickArgv(input, facts, out) as string[], { timeoutMs, what: 'Copying the file for a quick look' });
+    } catch (err) {
+      // Only the wait for the proxy is longer without it.
+      if (!toolsOf().signal.aborted) log(`quick look of ${fileId} failed: ${(err as Error).message}`);
+    }
+  }
+
+  async function make(fileId: string, input: string, facts: StreamFacts, reason: string): Promise<void> {
+    const tools = toolsOf();
+    try {
       const timeoutMs = Math.max(900, 3 * facts.duration) * 1000;
-      await runConfined({
-        confiner: tools.confiner,
-        signal: tools.signal,
-        bin: tools.ffmpegPath,
-        argv: proxyArgv(input, facts, out),
-        input,
-        workDir: work,
+      await runInto(fileId, input, PROXY_FILE, (out) => proxyArgv(input, facts, out), {
         timeoutMs,
         what: 'Making the proxy',
         progress: { durationSeconds: facts.duration, onProgress: (p) => progress.set(fileId, p) },
       });
-      await fs.rename(out, cache.pathOf(fileId, PROXY_FILE));
       await cache.writeJson(fileId, PROXY_STATE, { status: 'READY', reason } satisfies ProxyState);
     } catch (err) {
       if (tools.signal.aborted) return; // stopping: the next start makes it again
@@ -70,18 +118,21 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
       await cache.writeJson(fileId, PROXY_STATE, { status: 'FAILED', reason, error: (err as Error).message } satisfies ProxyState);
     } finally {
       progress.delete(fileId);
-      await fs.rm(work, { recursive: true, force: true });
     }
+    setTimeout(() => void removeQuick(cache, fileId), QUICK_KEEP_MS).unref();
   }
 
   return {
     isPending: (fileId: string) => pending.has(fileId),
     /** The progress of a proxy being made now; undefined while it waits its turn or once it ended. */
     progressOf: (fileId: string): Progress | undefined => progress.get(fileId),
-    /** Queues the proxy of a file unless it is already queued or being made. */
+    /** Queues the proxy of a file unless it is already queued or being made; its quick look starts at once. */
     start(fileId: string, input: string, facts: StreamFacts, reason: string): void {
       if (pending.has(fileId)) return;
-      const job = queue.then(() => make(fileId, input, facts, reason)).finally(() => pending.delete(fileId));
+      const quick = makeQuick(fileId, input, facts);
+      const job = Promise.all([queue, quick])
+        .then(() => make(fileId, input, facts, reason))
+        .finally(() => pending.delete(fileId));
       queue = job.catch(() => undefined);
       pending.set(fileId, job);
     },
@@ -91,3 +142,15 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
 }
 
 export type ProxyMaker = ReturnType<typeof createProxyMaker>;
+
+/** A file's quick look, gone once its proxy plays (file-facts.ts removes one a restart left behind). */
+export async function removeQuick(cache: FactCache, fileId: string): Promise<void> {
+  await fs.rm(cache.pathOf(fileId, QUICK_FILE), { force: true }).catch(() => undefined);
+}
+
+async function fileExists(file: string): Promise<boolean> {
+  return fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+}

@@ -8,7 +8,7 @@ import { sendFileRange } from '../../storage/send-range';
 import { errorCode } from '../../storage/fs-io';
 import { parseRange } from '../storage/range';
 
-const TYPES: Record<string, string> = { 'sprite.jpg': 'image/jpeg', 'proxy.mp4': 'video/mp4' };
+const TYPES: Record<string, string> = { 'sprite.jpg': 'image/jpeg', 'proxy.mp4': 'video/mp4', 'quick.mp4': 'video/mp4' };
 
 /**
  * Serves a file's cached sprite and proxy at their signed URLs (GET/HEAD, Range for the

@@ -1,5 +1,5 @@
-import type { KeyframesResponse, LoudnessResponse, SaveToResponse, TimelineResponse } from '../../contract/file-facts.schema';
-import type { KeyframeFacts, LoudnessFacts, TimelineFacts } from '../../facts/fact-values';
+import type { KeyframesResponse, LoudnessResponse, ProxyResponse, SaveToResponse, TimelineResponse } from '../../contract/file-facts.schema';
+import type { KeyframeFacts, LoudnessFacts, ProxyFacts, TimelineFacts } from '../../facts/fact-values';
 import type { SavedOutput } from '../../local/save-to';
 
 /** `GET /v1/files/{id}/keyframes`. */
@@ -33,6 +33,18 @@ export function presentTimeline(t: TimelineFacts): TimelineResponse {
         }
       : null,
     waveform: t.waveform ? { peaks: t.waveform.peaks, peaks_per_second: t.waveform.peaksPerSecond } : null,
+  };
+}
+
+/** `GET /v1/files/{id}/proxy`: each field only where the status has it. */
+export function presentProxy(p: ProxyFacts): ProxyResponse {
+  return {
+    status: p.status,
+    ...(p.url !== undefined ? { url: p.url } : {}),
+    ...(p.quickUrl !== undefined ? { quick_url: p.quickUrl } : {}),
+    ...(p.reason !== undefined ? { reason: p.reason } : {}),
+    ...(p.percent !== undefined ? { percent: p.percent } : {}),
+    ...(p.etaSeconds !== undefined ? { eta_seconds: p.etaSeconds } : {}),
   };
 }
 

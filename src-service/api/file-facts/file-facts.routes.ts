@@ -8,7 +8,7 @@ import { assertLocalOnly } from '../../local/local-only';
 import { listFolders } from '../../local/folders';
 import { saveOutputsTo, type SaveToDeps } from '../../local/save-to';
 import { revealPath } from '../../local/reveal';
-import { presentKeyframes, presentLoudness, presentSavedOutputs, presentTimeline } from './file-facts.presenter';
+import { presentKeyframes, presentLoudness, presentProxy, presentSavedOutputs, presentTimeline } from './file-facts.presenter';
 
 const { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, listLocalFolders, saveCommandOutputsTo, revealLocalPath } = fileFactEndpoints;
 
@@ -20,8 +20,7 @@ export function fileFactRoutes(facts: FileFacts): Router {
     {
       getFileKeyframes: async (ctx, { params }) => presentKeyframes(await facts.keyframes(accountOf(ctx).id, params.file_id)),
       getFileTimeline: async (ctx, { params }) => presentTimeline(await facts.timeline(accountOf(ctx).id, params.file_id)),
-      // The proxy's answer has no field to rename: the domain's value is the answer.
-      getFileProxy: (ctx, { params }) => facts.proxy(accountOf(ctx).id, params.file_id),
+      getFileProxy: async (ctx, { params }) => presentProxy(await facts.proxy(accountOf(ctx).id, params.file_id)),
       getFileLoudness: async (ctx, { params, query }) => presentLoudness(await facts.loudness(accountOf(ctx).id, params.file_id, query.audio_track)),
     },
   );

@@ -219,9 +219,12 @@ describe('GET /v1/files/{file_id}/proxy', () => {
     expect(first.body).toMatchObject({ status: 'PENDING', reason: expect.stringMatching(/HEVC/) });
     let state = first.body;
     while (state.status === 'PENDING') {
+      // HEVC copied into MP4 would not play in Chromium either: no quick look is offered.
+      expect(state.quick_url).toBeUndefined();
       await new Promise((r) => setTimeout(r, 100));
       state = (await svc.api('GET', `/v1/files/${id}/proxy`)).body;
     }
+    expect(svc.service.parts.factCache.runs('quick.mp4')).toBe(0);
     expect(state.status, JSON.stringify(state)).toBe('READY');
     const proxy = probeJson(await download(state.url, 'proxy.mp4'));
     expect(proxy.streams.map((s: { codec_name: string }) => s.codec_name).sort()).toEqual(['aac', 'h264']);
@@ -256,6 +259,47 @@ describe('GET /v1/files/{file_id}/proxy', () => {
       counted.some((a) => a.percent > 0 && a.percent < 100 && typeof a.eta_seconds === 'number'),
       JSON.stringify(counted),
     ).toBe(true);
+  }, 120_000);
+
+  it('when the file is H.264/AAC in Matroska, then a quick look (its streams copied into MP4) plays while the proxy is made: the same frames at the same times', async () => {
+    // 30 s at 640×360: a copy takes a moment, the proxy a few seconds.
+    const file = path.join(dir, 'obs-like.mkv');
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30:duration=30', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=30'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '150', '-c:a', 'aac', '-shortest', file],
+    ]);
+    const id = await upload(file);
+    const answers: any[] = [];
+    for (let state: any = { status: 'PENDING' }; state.status === 'PENDING' && !state.quick_url; await new Promise((r) => setTimeout(r, 50))) {
+      state = (await svc.api('GET', `/v1/files/${id}/proxy`)).body;
+      answers.push(state);
+    }
+    const offered = answers.at(-1);
+    expect(offered, JSON.stringify(answers)).toMatchObject({
+      status: 'PENDING',
+      reason: expect.stringMatching(/\.mkv container/),
+      quick_url: expect.stringContaining('/quick.mp4'),
+    });
+    const quick = await download(offered.quick_url, 'quick.mp4');
+    const probed = probeJson(quick);
+    expect(probed.format.format_name).toMatch(/mp4/);
+    expect(probed.streams.map((s: { codec_name: string }) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    // Copied, not re-encoded: every decoded frame, and its time, as the source's.
+    const frames = (f: string) =>
+      execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', f, '-map', '0:v', '-fps_mode', 'passthrough', '-f', 'framemd5', '-'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#'));
+    expect(frames(quick)).toEqual(frames(file));
+    const ranged = await fetch(offered.quick_url, { headers: { Range: 'bytes=0-99' } });
+    expect([ranged.status, ranged.headers.get('content-type')]).toEqual([206, 'video/mp4']);
+    // Then the proxy, as for any file.
+    let state = offered;
+    while (state.status === 'PENDING') {
+      await new Promise((r) => setTimeout(r, 200));
+      state = (await svc.api('GET', `/v1/files/${id}/proxy`)).body;
+    }
+    expect(state.status, JSON.stringify(state)).toBe('READY');
+    expect(state.quick_url).toBeUndefined();
   }, 120_000);
 });
 

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { Button } from '../../ui/Button';
 import { formatTimecode } from './timecode';
 import { formatEta } from '../../lib/format';
@@ -8,6 +8,8 @@ interface Props {
   videoRef: RefObject<HTMLVideoElement | null>;
   url: string | null;
   isProxy: boolean;
+  /** `url` is the quick look (the original copied into MP4) while the proxy is made. */
+  isQuick?: boolean | undefined;
   note?: string;
   /** While the proxy is made: how far it got and the time left, once its ffmpeg runs. */
   making?: ProxyMaking | undefined;
@@ -19,6 +21,8 @@ interface Props {
   onToggle(): void;
   onStep(frames: number): void;
   onKeyframe(direction: 1 | -1): void;
+  /** The picture moved to another URL (the quick look to the proxy): go on from `time` at `shuttle`. */
+  onResume(time: number, shuttle: number): void;
 }
 
 /**
@@ -28,7 +32,9 @@ interface Props {
 const madeSoFar = (m: ProxyMaking) => `${Math.floor(m.percent)} %${m.etaSeconds !== null && m.percent >= 1 ? `, about ${formatEta(m.etaSeconds)} left` : ''}`;
 
 /** The picture, the timecode and the transport buttons (each also a key: see `?`). */
-export function ClipPlayer({ videoRef, url, isProxy, note, making, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe }: Props) {
+export function ClipPlayer(props: Props) {
+  const { videoRef, url, isProxy, isQuick, note, making, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe } = props;
+  useResumeOnNewUrl(props);
   return (
     <div className="clip-player stack">
       <div className="clip-screen">
@@ -42,8 +48,10 @@ export function ClipPlayer({ videoRef, url, isProxy, note, making, label, time, 
       </div>
       {isProxy && (
         <p className="chip chip-info clip-proxy-note" role="note">
-          {url ? 'Showing a proxy' : 'A proxy is on its way'}
-          {note ? ` (${note})` : ''}. Cuts use the original.
+          {isQuick
+            ? `Quick look${note ? ` (${note})` : ''}: a proxy for faster frame steps is on its way${making ? `, ${madeSoFar(making)}` : ''}.`
+            : `${url ? 'Showing a proxy' : 'A proxy is on its way'}${note ? ` (${note})` : ''}.`}{' '}
+          Cuts use the original.
         </p>
       )}
       <div className="row-wrap clip-transport">
@@ -71,4 +79,27 @@ export function ClipPlayer({ videoRef, url, isProxy, note, making, label, time, 
       </div>
     </div>
   );
+}
+
+/**
+ * When the picture moves to another URL (the quick look to the proxy), the element starts the new
+ * one at 0, paused: once it knows its length, the playhead and the shuttle go back to where they
+ * were the render before.
+ */
+function useResumeOnNewUrl({ videoRef, url, time, shuttle, onResume }: Props): void {
+  const before = useRef({ url, time, shuttle });
+  const resume = useRef(onResume);
+  resume.current = onResume;
+  useLayoutEffect(() => {
+    const was = before.current;
+    const v = videoRef.current;
+    if (!v || !url || !was.url || was.url === url) return;
+    const go = () => resume.current(was.time, was.shuttle);
+    v.addEventListener('loadedmetadata', go, { once: true });
+    return () => v.removeEventListener('loadedmetadata', go);
+  }, [url, videoRef]);
+  // After the effect above: it reads the render before this one.
+  useLayoutEffect(() => {
+    before.current = { url, time, shuttle };
+  });
 }

@@ -91,6 +91,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           videoRef={player.videoRef}
           url={source.url}
           isProxy={source.isProxy}
+          isQuick={source.isQuick}
           note={source.note}
           making={source.making}
           label={label}
@@ -104,6 +105,7 @@ export function ClipView({ fileId }: { fileId: string }) {
             const k = d < 0 ? previousKeyframe(keyframes, player.time, fps) : nextKeyframe(keyframes, player.time, fps);
             if (k !== null) player.transport.seek(k);
           }}
+          onResume={player.transport.resume}
         />
         <section className="card stack clip-side" aria-labelledby="clip-segments-title">
           <h2 id="clip-segments-title" className="card-title">

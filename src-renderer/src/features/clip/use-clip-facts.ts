@@ -55,14 +55,27 @@ export interface ProxyMaking {
   etaSeconds: number | null;
 }
 
-/** What the player plays: the original, or the proxy when Chromium cannot play the original; while the proxy is made, how far it got. */
-export function playableUrl(facts: ClipFacts): { url: string | null; isProxy: boolean; note?: string; making?: ProxyMaking | undefined } {
+export interface PlayerSource {
+  url: string | null;
+  isProxy: boolean;
+  /** The original's streams copied into MP4, played until the proxy is ready (docs/gui.md, "Proxies"). */
+  isQuick?: boolean;
+  note?: string;
+  making?: ProxyMaking | undefined;
+}
+
+/**
+ * What the player plays: the original, or the proxy when Chromium cannot play the original;
+ * while the proxy is made, the quick look where there is one, and how far the proxy got.
+ */
+export function playableUrl(facts: ClipFacts): PlayerSource {
   const original = facts.file?.storage_url ?? null;
   const p = facts.proxy;
   if (!p) return { url: null, isProxy: false };
   if (p.status === 'READY' && p.url) return { url: p.url, isProxy: true, note: p.reason };
   if (p.status === 'PENDING') {
     const making = typeof p.percent === 'number' ? { percent: p.percent, etaSeconds: p.eta_seconds ?? null } : undefined;
+    if (p.quick_url) return { url: p.quick_url, isProxy: true, isQuick: true, note: p.reason, making };
     return { url: null, isProxy: true, note: p.reason, making };
   }
   if (p.status === 'FAILED') return { url: original, isProxy: false, note: p.reason };

@@ -115,6 +115,12 @@ export function usePlayer(fps: number, duration: number, origin = 0) {
       pause();
       seek(t);
     },
+    /** Back to `t` at the signed rate `rate` (0: paused), as after the picture moved to another URL. */
+    resume: (t: number, rate: number) => {
+      pause();
+      seek(t);
+      if (rate !== 0) playAt(rate);
+    },
   };
   return { videoRef, time, shuttle, transport, now };
 }
