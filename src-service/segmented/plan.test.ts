@@ -85,11 +85,14 @@ describe('planSegmented', () => {
 
   it('encodes each segment from its keyframe, video only, with the same arguments; audio whole; joins by stream copy', () => {
     const p = planSegmented(facts, tokens, 'in.mov', 2);
+    // Each piece aims 2 ms past its keyframe, taken back out of its times (an MP4 may index a keyframe a hair late).
     expect(p.encodes[0]).toEqual([
       '-ss',
-      '0.000000',
+      '0.002000',
+      '-itsoffset',
+      '0.002000',
       '-to',
-      '2.000000',
+      '2.002000',
       '-i',
       'in.mov',
       '-c:v',
@@ -103,12 +106,14 @@ describe('planSegmented', () => {
       '-dn',
       'seg_enc_00000.mov',
     ]);
-    expect(p.encodes[2]!.slice(0, 4)).toEqual(['-ss', '4.000000', '-i', 'in.mov']);
+    expect(p.encodes[2]!.slice(0, 6)).toEqual(['-ss', '4.002000', '-itsoffset', '0.002000', '-i', 'in.mov']);
     expect(p.encodes[1]).toEqual([
       '-ss',
-      '2.000000',
+      '2.002000',
+      '-itsoffset',
+      '0.002000',
       '-to',
-      '4.000000',
+      '4.002000',
       '-i',
       'in.mov',
       '-c:v',
@@ -155,14 +160,14 @@ describe('planSegmented', () => {
 
   it('one segment: read from the start to the end, no -to', () => {
     expect(planSegmented({ ...facts, keyframes: [0] }, tokens, 'in.mov', 60).encodes).toEqual([
-      ['-ss', '0.000000', ...tokens.slice(0, 8), '-an', '-sn', '-dn', 'seg_enc_00000.mov'],
+      ['-ss', '0.002000', '-itsoffset', '0.002000', ...tokens.slice(0, 8), '-an', '-sn', '-dn', 'seg_enc_00000.mov'],
     ]);
   });
 
   it('where a seek would land a GOP early (B-frames outside MP4/MOV), each piece aims the lead later and takes it back out of its times', () => {
     const p = planSegmented({ ...facts, seekLead: 0.25 }, tokens, 'in.mov', 2);
-    expect(p.encodes[1]!.slice(0, 6)).toEqual(['-ss', '2.250000', '-itsoffset', '0.250000', '-to', '4.250000']);
-    expect(p.encodes[2]!.slice(0, 5)).toEqual(['-ss', '4.250000', '-itsoffset', '0.250000', '-i']);
+    expect(p.encodes[1]!.slice(0, 6)).toEqual(['-ss', '2.252000', '-itsoffset', '0.252000', '-to', '4.252000']);
+    expect(p.encodes[2]!.slice(0, 5)).toEqual(['-ss', '4.252000', '-itsoffset', '0.252000', '-i']);
     // The audio is read whole, without a seek: no lead.
     expect(p.audio).not.toContain('-itsoffset');
   });
@@ -175,7 +180,10 @@ describe('planSegmented', () => {
 
   it('input options before -i stay before it, after the range', () => {
     const p = planSegmented(facts, ['-re', '-i', 'in.mov', '-c:v', 'libx265', 'out.mkv'], 'in.mov', 2);
-    expect(p.encodes[1]).toEqual(['-re', '-ss', '2.000000', '-to', '4.000000', '-i', 'in.mov', '-c:v', 'libx265', '-an', '-sn', '-dn', 'seg_enc_00001.mov']);
+    expect(p.encodes[1]).toEqual([
+      ...['-re', '-ss', '2.002000', '-itsoffset', '0.002000', '-to', '4.002000'],
+      ...['-i', 'in.mov', '-c:v', 'libx265', '-an', '-sn', '-dn', 'seg_enc_00001.mov'],
+    ]);
   });
 });
 
@@ -196,10 +204,11 @@ describe('planSegmented with input ranges (an edit: edits/segmented-edit.ts)', (
     ]);
   });
 
-  it('reads every piece from a hair before its first frame to a hair before the next one, the last piece too', () => {
+  it('reads every piece from a hair before its first frame to a hair before the next one, the last piece too; one on a keyframe aims 2 ms past, taken back out', () => {
     expect(plan.encodes[0]!.slice(0, 5)).toEqual(['-ss', '1.039500', '-to', '5.999500', '-i']);
+    expect(plan.encodes[1]!.slice(0, 6)).toEqual(['-ss', '6.001500', '-itsoffset', '0.002000', '-to', '7.201500']);
     expect(plan.encodes[2]!.slice(0, 4)).toEqual(['-ss', '8.999500', '-to', '9.999500']);
-    expect(plan.encodes[3]!.slice(0, 4)).toEqual(['-ss', '9.999500', '-to', '10.999500']);
+    expect(plan.encodes[3]!.slice(0, 6)).toEqual(['-ss', '10.001500', '-itsoffset', '0.002000', '-to', '11.001500']);
     expect(plan.files['seg_list.txt']).toBe(
       "file 'seg_enc_00000.mov'\nduration 4.960000\nfile 'seg_enc_00001.mov'\nduration 1.200000\n" +
         "file 'seg_enc_00002.mov'\nduration 1.000000\nfile 'seg_enc_00003.mov'\n",
@@ -212,7 +221,7 @@ describe('planSegmented with input ranges (an edit: edits/segmented-edit.ts)', (
       { start: 9, end: 11 },
     ]);
     expect(led.encodes[0]!.slice(0, 7)).toEqual(['-ss', '1.289500', '-itsoffset', '0.250000', '-to', '6.249500', '-i']);
-    expect(led.encodes[3]!.slice(0, 6)).toEqual(['-ss', '10.249500', '-itsoffset', '0.250000', '-to', '11.249500']);
+    expect(led.encodes[3]!.slice(0, 6)).toEqual(['-ss', '10.251500', '-itsoffset', '0.252000', '-to', '11.251500']);
     expect(led.audio).toEqual(plan.audio);
   });
 

@@ -86,6 +86,8 @@ const EPSILON = 1e-6;
 const MIN_TAIL_PIECE = 1;
 /** How far before a range's frame time it is read (ranges only; below any frame interval). */
 const RANGE_LEAD = 0.0005;
+/** How far past its keyframe a piece starting on one aims its seek: past any index rounding, short of the next frame at 240 fps. */
+const KEY_PAST = 0.002;
 
 /** Output-container options: they belong to the final join, not to the pieces. */
 const MUXER_OPTIONS = new Set(['-f', '-movflags', '-brand', '-write_tmcd']);
@@ -133,11 +135,15 @@ export function planSegmented(
   const at = (t: number) => from(t).toFixed(6);
   // Input seeking from each cut's keyframe (accurate seek): open-GOP leading frames (HEVC CRA) are decoded from the whole input, not lost at a stream-copy cut.
   // Where ffmpeg would aim a seek 3/23 s early (B-frames outside MP4/MOV), the piece aims that much
-  // later and -itsoffset takes it back out of its times: it lands on its own keyframe, not one GOP
-  // early with that whole GOP decoded for nothing (docs/scale-out.md, "Segmented encodes").
-  const lead = facts.seekLead ?? 0;
-  const videoAt = (t: number) => (from(t) + lead).toFixed(6);
+  // later, and a piece starting on a keyframe KEY_PAST more (an MP4 may index a keyframe up to a
+  // millisecond after its time); -itsoffset takes it back out of its times. It lands on its own
+  // keyframe, not one GOP early with that whole GOP decoded for nothing (docs/scale-out.md,
+  // "Segmented encodes"). A range's first piece starting between keyframes gets no KEY_PAST: an
+  // MP4 may index the keyframe after it a frame early, and aiming past that would skip its GOP.
+  const onKeyframe = (t: number) => facts.keyframes.some((k) => Math.abs(k - t) <= EPSILON);
   const encodes = segments.map((s, i) => {
+    const lead = (facts.seekLead ?? 0) + (onKeyframe(s.start) ? KEY_PAST : 0);
+    const videoAt = (t: number) => (from(t) + lead).toFixed(6);
     const range = [
       '-ss',
       videoAt(s.start),

@@ -23,6 +23,9 @@ const SOURCES = [
   // Matroska with B-frames: ffmpeg aims its seeks 3/23 s early there, so each piece aims that much later (segmented/plan.ts).
   // Its video starts 23 ms after its audio, as in the MPEG-TS: passthrough, as there.
   { name: 'h264-25.mkv', rate: '25', gop: 25, codec: 'libx264', frame: 1 / 25, vfr: [], keep: '-fps_mode passthrough ' },
+  // A 29.97 fps recording in Matroska remuxed to MP4: its keyframes are indexed up to a millisecond
+  // off their times (1/16000 time base), which each piece's seek must land past (segmented/plan.ts).
+  { name: 'h264-2997-remuxed.mp4', rate: '30000/1001', gop: 100, codec: 'libx264', frame: 1001 / 30000, vfr: [], keep: '-fps_mode passthrough ', remux: true },
   // x265 makes open GOPs (CRA keyframes with leading frames): a stream-copy cut there would lose frames.
   { name: 'h265-25.mp4', rate: '25', gop: 25, codec: 'libx265', frame: 1 / 25, vfr: [], keep: '' },
   // Variable frame rate: 30 fps for 2 s, then every third frame (10 fps), kept as it is (-fps_mode passthrough; see docs/scale-out.md on VFR).
@@ -60,10 +63,11 @@ beforeAll(async () => {
         '-c:a',
         'aac',
         '-shortest',
-        s.name,
+        'remux' in s ? `${s.name}.mkv` : s.name,
       ],
       dir,
     );
+    if ('remux' in s) ffmpeg(['-y', '-i', `${s.name}.mkv`, '-map', '0', '-c', 'copy', s.name], dir);
   }
   media = await startMediaServer(dir);
   svc = await startTestService();
