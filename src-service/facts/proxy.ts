@@ -93,6 +93,14 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
   async function makeQuick(fileId: string, input: string, facts: StreamFacts): Promise<void> {
     if (quickArgv(input, facts, QUICK_FILE) === null || (await fileExists(cache.pathOf(fileId, QUICK_FILE)))) return;
     try {
+      // A copy is as large as the file: made only where the disk keeps twice that free.
+      const dir = path.dirname(cache.pathOf(fileId, QUICK_FILE));
+      await fs.mkdir(dir, { recursive: true });
+      const [{ size }, disk] = await Promise.all([fs.stat(input), fs.statfs(dir)]);
+      if (disk.bavail * disk.bsize < 2 * size) {
+        log(`no quick look of ${fileId}: the disk has less than twice its ${size} bytes free`);
+        return;
+      }
       // A copy is bound by the disk: a generous deadline, still far under the proxy's.
       const timeoutMs = Math.max(300, facts.duration / 2) * 1000;
       await runInto(fileId, input, QUICK_FILE, (out) => quickArgv(input, facts, out) as string[], { timeoutMs, what: 'Copying the file for a quick look' });
