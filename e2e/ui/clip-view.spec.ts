@@ -274,16 +274,30 @@ test.describe('clip view', () => {
     await clip.drop(recording);
     await expect(page.getByRole('note')).toContainText('Quick look');
     await clip.waitReady();
-    await expect(page.locator('.clip-screen video')).toHaveAttribute('src', /quick\.mp4/);
+    const video = page.locator('.clip-screen video');
+    await expect(video).toHaveAttribute('src', /quick\.mp4/);
+    await video.evaluate((v: HTMLVideoElement) => {
+      (window as unknown as { loads: number }).loads = 0;
+      v.addEventListener('loadstart', () => (window as unknown as { loads: number }).loads++);
+    });
     // Frame steps and keyframe jumps on the quick look.
     await clip.pressTo('ArrowRight', 3, '00:00:00:03');
     await clip.pressTo('Shift+ArrowRight', 1, '00:00:02:00');
     await clip.pressTo('ArrowRight', 5, '00:00:02:05');
+    // Two more polls of the proxy (each answer signs its URLs afresh): the quick look is not loaded
+    // again from the start, and its picture stays at 2.2 s.
+    for (let i = 0; i < 2; i++) await page.waitForResponse((r) => /\/proxy$/.test(new URL(r.url()).pathname));
+    const still = await video.evaluate((v: HTMLVideoElement) => ({
+      src: v.src,
+      at: Math.round(v.currentTime * 10) / 10,
+      loads: (window as unknown as { loads: number }).loads,
+    }));
+    if (still.src.includes('quick.mp4')) expect(still).toMatchObject({ at: 2.2, loads: 0 });
     // The proxy takes over (once the one ahead of it is made), where the playhead was.
     await expect(page.getByRole('note')).toContainText('Showing a proxy', { timeout: 150_000 });
-    await expect(page.locator('.clip-screen video')).toHaveAttribute('src', /proxy\.mp4/);
+    await expect(video).toHaveAttribute('src', /proxy\.mp4/);
     // The new picture itself is at 2.2 s (frame 55), not only the timecode.
-    await expect.poll(() => page.locator('.clip-screen video').evaluate((v: HTMLVideoElement) => Math.round(v.currentTime * 10) / 10)).toBe(2.2);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => Math.round(v.currentTime * 10) / 10)).toBe(2.2);
     await expect(clip.timecode()).toHaveText('00:00:02:05');
     await clip.pressTo('ArrowRight', 1, '00:00:02:06');
   });

@@ -36,7 +36,9 @@ export function useClipFacts(api: ClipApi, fileId: string): ClipFacts {
     api.timeline(fileId, signal).then((timeline) => put({ timeline }), fail('No timeline images'));
     const askProxy = (): void => {
       api.proxy(fileId, signal).then((proxy) => {
-        put({ proxy });
+        // Each answer signs its URLs afresh: the quick look keeps the first one (valid for a day),
+        // or the player would load it again from the start at every poll.
+        if (!signal.aborted) setFacts((f) => ({ ...f, proxy: f.proxy?.quick_url && proxy.quick_url ? { ...proxy, quick_url: f.proxy.quick_url } : proxy }));
         if (proxy.status === 'PENDING') timer = setTimeout(askProxy, PROXY_POLL_MS);
       }, fail('No proxy'));
     };
