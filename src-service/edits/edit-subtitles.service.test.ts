@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -59,7 +60,10 @@ beforeAll(async () => {
   ];
   const enc = ['-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-c:a', 'aac'];
   const tags = ['-metadata:s:s:0', 'language=eng', '-metadata:s:s:0', 'title=English', '-metadata:s:s:1', 'language=fra'];
-  ffmpeg([...av, '-map', '0', '-map', '1', '-map', '2', '-map', '3', ...enc, '-c:s', 'copy', ...tags, path.join(dir, 'film.mkv')]);
+  // The ASS track's font rides along as a Matroska attachment, as in a fansub release (any bytes do: nothing draws it here).
+  fs.writeFileSync(path.join(dir, 'Subfont.ttf'), crypto.randomBytes(4096));
+  const font = ['-attach', path.join(dir, 'Subfont.ttf'), '-metadata:s:t:0', 'mimetype=font/ttf'];
+  ffmpeg([...av, '-map', '0', '-map', '1', '-map', '2', '-map', '3', ...enc, '-c:s', 'copy', ...tags, ...font, path.join(dir, 'film.mkv')]);
   ffmpeg([...av, '-map', '0', '-map', '1', '-map', '2', ...enc, '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', path.join(dir, 'film.mp4')]);
   media = await startMediaServer(dir);
   svc = await startTestService();
@@ -161,6 +165,7 @@ describe('POST /v1/edits keeps subtitle tracks, cut with the picture', () => {
       encoding: 'utf8',
     });
     expect(title.trim()).toBe('English');
+    expectFontKept(out);
   });
 
   it('smart, one segment of an MP4 with timed text: an MP4 with timed text, in step with the picture', async () => {
@@ -229,5 +234,21 @@ describe('POST /v1/edits keeps subtitle tracks, cut with the picture', () => {
     expect(en.map((e) => e[2])).toEqual(['one', 'two', 'three', 'four']);
     expectEvents(en, await expected('film.mkv', cmd.edit.segments, 0));
     expectEvents(await eventsOnPicture(out, 1), await expected('film.mkv', cmd.edit.segments, 1));
+    expectFontKept(out);
   }, 120_000);
 });
+
+/** The source's font attachment is in the output: its name, its type and its bytes. */
+function expectFontKept(out: string): void {
+  const tags = execFileSync(
+    binaries.ffprobePath,
+    ['-v', 'error', '-select_streams', 't', '-show_entries', 'stream_tags=filename,mimetype', '-of', 'csv=p=0', out],
+    {
+      encoding: 'utf8',
+    },
+  );
+  expect(tags.trim()).toBe('Subfont.ttf,font/ttf');
+  const dumped = path.join(dir, `dumped-${path.basename(out)}.ttf`);
+  spawnSync(binaries.ffmpegPath, ['-v', 'error', '-y', `-dump_attachment:t:0`, dumped, '-i', out]);
+  expect(fs.readFileSync(dumped).equals(fs.readFileSync(path.join(dir, 'Subfont.ttf')))).toBe(true);
+}

@@ -51,6 +51,8 @@ export interface CutFacts {
   seekLead?: number;
   /** Every subtitle track with its events, read when the output keeps subtitles (read-facts.ts); absent: not read. */
   subtitles?: SubtitleTrack[];
+  /** Matroska attachment streams (the fonts ASS subtitles are drawn with, covers): a Matroska output keeps them (plan-edit.ts subtitleInputs). */
+  attachments?: number;
 }
 
 /**

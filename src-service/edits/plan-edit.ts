@@ -335,7 +335,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
 /** The kept subtitle tracks of one output, muxed by its join (addSubtitles); a segmented re-encode's join takes them too. */
 function addSubtitles(ctx: Ctx, group: { cut: SegmentCut }[], g: number, final: string[], maps: string[]): void {
   const spans = group.map(({ cut }) => ({ start: cut.actualStart, end: cut.actualEnd }));
-  const subs = subtitleInputs(ctx.facts, ctx.container, spans, g, final.filter((x) => x === '-i').length);
+  const subs = subtitleInputs(ctx.facts, ctx.container, spans, g, final.filter((x) => x === '-i').length, ctx.input);
   Object.assign(ctx.files, subs.files);
   final.push(...subs.inputs);
   maps.push(...subs.maps);
@@ -354,12 +354,12 @@ export function subtitleInputs(
   spans: readonly CutSpan[],
   g: number,
   firstInput: number,
+  input: string,
 ): { files: Record<string, string>; inputs: string[]; maps: string[] } {
   const tracks = keptSubtitles(facts, container);
   const files: Record<string, string> = {};
   const inputs: string[] = [];
   const maps: string[] = [];
-  if (tracks.length === 0) return { files, inputs, maps };
   tracks.forEach((t, k) => {
     const format = t.format as 'srt' | 'ass';
     const file = `cut-subs-${g}-${k + 1}.${format}`;
@@ -369,7 +369,12 @@ export function subtitleInputs(
     if (t.language) maps.push(`-metadata:s:s:${k}`, `language=${t.language}`);
     if (t.title) maps.push(`-metadata:s:s:${k}`, `title=${t.title}`);
   });
-  maps.push('-c:s', container.subtitles as string);
+  if (tracks.length > 0) maps.push('-c:s', container.subtitles as string);
+  // The source's attachments, copied as they are: the fonts an ASS track is drawn with (or a cover) go with it into Matroska.
+  if (container.ext === 'mkv' && facts.video && (facts.attachments ?? 0) > 0) {
+    inputs.push('-i', input);
+    maps.push('-map', `${firstInput + tracks.length}:t`, '-c:t', 'copy');
+  }
   return { files, inputs, maps };
 }
 

@@ -47,8 +47,10 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
   const stream = firstVideo === v ? 'v:0' : String(toNumber(v?.index) ?? 0);
   const text = v ? (stream === 'v:0' && read === windows ? await csv : await readPacketCsv(ffprobePath, file, opts, read, stream)) : '';
   const lead = seekLeadOf(probe.format?.format_name, streams);
+  const attachments = streams.filter((s) => s.codec_type === 'attachment').length;
   return {
     duration,
+    ...(attachments > 0 ? { attachments } : {}),
     ...(windows ? { windows } : {}),
     ...(lead > 0 ? { seekLead: lead } : {}),
     video: v

@@ -54,7 +54,7 @@ async function prepareSegmentedEdit(
   const keyframes = keyframesOf(facts);
   const seconds = segmentSecondsOf(row.request) ?? DEFAULT_SEGMENT_SECONDS;
   // The join's inputs: the pieces' list, the audio piece where there is audio, then each subtitle file.
-  const subs = subtitleInputs(facts, container, ranges, 1, facts.audio ? 2 : 1);
+  const subs = subtitleInputs(facts, container, ranges, 1, facts.audio ? 2 : 1, input);
   const segmentFacts = {
     keyframes,
     duration: facts.duration,
