@@ -68,6 +68,8 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
   /** How far the proxy being made has got (ffmpeg's `-progress` over the source's duration), by file. */
   const progress = new Map<string, Progress>();
   let queue: Promise<void> = Promise.resolve();
+  /** Quick looks, one at a time too (each is a copy of a whole file), on their own queue: none waits for a proxy. */
+  let quickQueue: Promise<void> = Promise.resolve();
 
   /** One sandboxed ffmpeg run into a fresh work folder, its output renamed into the file's facts. */
   async function runInto(
@@ -137,7 +139,8 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
     /** Queues the proxy of a file unless it is already queued or being made; its quick look starts at once. */
     start(fileId: string, input: string, facts: StreamFacts, reason: string): void {
       if (pending.has(fileId)) return;
-      const quick = makeQuick(fileId, input, facts);
+      const quick = quickQueue.then(() => makeQuick(fileId, input, facts));
+      quickQueue = quick;
       const job = Promise.all([queue, quick])
         .then(() => make(fileId, input, facts, reason))
         .finally(() => pending.delete(fileId));
