@@ -132,6 +132,15 @@ test.describe('clip view', () => {
     await expect(page.getByRole('radio', { name: /Re-encode/ })).toBeChecked();
     await clip.press('m');
     await expect(page.getByRole('radio', { name: /Smart/ })).toBeChecked();
+    // G: one joined file ⇄ one file per segment, said there too.
+    const join = page.getByRole('checkbox', { name: /Join into one file/ });
+    await expect(join).toBeChecked();
+    await clip.press('g');
+    await expect(join).not.toBeChecked();
+    await expect(page.getByTestId('join-mode')).toHaveText('Into one file per segment (G switches).');
+    await clip.press('g');
+    await expect(join).toBeChecked();
+    await expect(page.getByTestId('join-mode')).toHaveText('Into one joined file (G switches).');
 
     // L plays, L again doubles, K pauses, J plays backwards, Space toggles. From the keyframe at
     // 1 s, so J has at least a second to run back (from the first frames it reached the start and

@@ -63,6 +63,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       setZoom,
       toggleKeep: () => setOptions((o) => ({ ...o, keep: !o.keep })),
       cycleMode: () => setOptions((o) => ({ ...o, mode: MODES[(MODES.findIndex((m) => m.mode === o.mode) + 1) % MODES.length]!.mode })),
+      toggleJoin: () => setOptions((o) => ({ ...o, join: !o.join })),
       startRename: setRenaming,
       exportNow,
       openSaveTo: () => isDone && run.commandId && setPickerOpen(true),
@@ -144,6 +145,10 @@ export function ClipView({ fileId }: { fileId: string }) {
           {/* M switches the mode, also below the fold at 800 px: said here too. */}
           <span aria-live="polite" data-testid="cut-mode">
             Cut: {MODES.find((m) => m.mode === options.mode)?.label.toLowerCase()} (M switches).
+          </span>{' '}
+          {/* G as well: one joined file or one file per segment. */}
+          <span aria-live="polite" data-testid="join-mode">
+            {options.join ? 'Into one joined file' : 'Into one file per segment'} (G switches).
           </span>
         </p>
         {capturedAt !== null && <CaptureLine api={api} run={capture.run} at={formatTimecode(capturedAt, fps)} />}

@@ -27,6 +27,7 @@ export type ClipAction =
   | 'renameSegment'
   | 'toggleKeepRemove'
   | 'cycleMode'
+  | 'toggleJoin'
   | 'zoomIn'
   | 'zoomOut'
   | 'zoomFit'
@@ -94,6 +95,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'zoomOut', label: '− / Ctrl+wheel', does: 'Zoom the timeline out', group: 'Timeline', match: char('-', '_') },
   { action: 'zoomFit', label: '0', does: 'Fit the timeline', group: 'Timeline', match: plain('0') },
   { action: 'cycleMode', label: 'M', does: 'Cut mode: smart → lossless → re-encode', group: 'Export', match: plain('m') },
+  { action: 'toggleJoin', label: 'G', does: 'One joined file ⇄ one file per segment', group: 'Export', match: plain('g') },
   { action: 'export', label: 'E', does: 'Export (cut)', group: 'Export', match: plain('e') },
   { action: 'saveTo', label: 'S', does: 'Save the result to a folder', group: 'Export', match: plain('s') },
   { action: 'captureFrame', label: 'C', does: 'Capture this frame as a PNG', group: 'Export', match: plain('c') },

@@ -16,6 +16,7 @@ interface Deps {
   setZoom(fn: (z: number) => number): void;
   toggleKeep(): void;
   cycleMode(): void;
+  toggleJoin(): void;
   startRename(index: number): void;
   exportNow(): void;
   openSaveTo(): void;
@@ -59,6 +60,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     renameSegment: () => cur && d.startRename(seg.current),
     toggleKeepRemove: d.toggleKeep,
     cycleMode: d.cycleMode,
+    toggleJoin: d.toggleJoin,
     zoomIn: () => d.setZoom((z) => Math.min(MAX_ZOOM, z * 2)),
     zoomOut: () => d.setZoom((z) => Math.max(1, z / 2)),
     zoomFit: () => d.setZoom(() => 1),
