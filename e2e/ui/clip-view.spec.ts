@@ -285,10 +285,8 @@ test.describe('clip view', () => {
     await clip.waitReady();
     const video = page.locator('.clip-screen video');
     await expect(video).toHaveAttribute('src', /quick\.mp4/);
-    await video.evaluate((v: HTMLVideoElement) => {
-      (window as unknown as { loads: number }).loads = 0;
-      v.addEventListener('loadstart', () => (window as unknown as { loads: number }).loads++);
-    });
+    // Every (re)load of the picture counted on the element itself.
+    await video.evaluate((v: HTMLVideoElement) => v.addEventListener('loadstart', () => (v.dataset.loads = String(Number(v.dataset.loads ?? 0) + 1))));
     // Frame steps and keyframe jumps on the quick look.
     await clip.pressTo('ArrowRight', 3, '00:00:00:03');
     await clip.pressTo('Shift+ArrowRight', 1, '00:00:02:00');
@@ -296,11 +294,7 @@ test.describe('clip view', () => {
     // Two more polls of the proxy (each answer signs its URLs afresh): the quick look is not loaded
     // again from the start, and its picture stays at 2.2 s.
     for (let i = 0; i < 2; i++) await page.waitForResponse((r) => /\/proxy$/.test(new URL(r.url()).pathname));
-    const still = await video.evaluate((v: HTMLVideoElement) => ({
-      src: v.src,
-      at: Math.round(v.currentTime * 10) / 10,
-      loads: (window as unknown as { loads: number }).loads,
-    }));
+    const still = await video.evaluate((v: HTMLVideoElement) => ({ src: v.src, at: Math.round(v.currentTime * 10) / 10, loads: Number(v.dataset.loads ?? 0) }));
     if (still.src.includes('quick.mp4')) expect(still).toMatchObject({ at: 2.2, loads: 0 });
     // The proxy takes over (once the one ahead of it is made), where the playhead was.
     await expect(page.getByRole('note')).toContainText('Showing a proxy', { timeout: 150_000 });

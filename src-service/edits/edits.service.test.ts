@@ -255,17 +255,27 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
     expect(actual.map((x: Seg) => Math.round(x.start))).toEqual([2, 4]);
   }, 120_000);
 
-  it('lossless from a 60 fps MP4 remuxed from Matroska (keyframes indexed a fraction of a tick off): every frame from the keyframe the record names', async () => {
-    const src = sources.find((s) => s.name === 'h264-60-remuxed.mp4')!;
-    const times = await timesOf(src);
-    const segs = [
-      { start: 2.3, end: 3.5 },
-      { start: 4.1, end: 7.5 },
-    ];
-    const done = await cut({ input: `${media.url}/h264-60-remuxed.mp4`, segments: segs, mode: 'lossless', output: { filename: 'cut.mp4' } });
-    const actual = await expectLosslessFrames(done, src);
-    actual.forEach((x: Seg, i: number) => expect(Math.abs(x.start - (times[0]! + 2 * (i + 1)))).toBeLessThan(0.001));
-  }, 120_000);
+  // The keyframes at or before each start, a GOP (2 s) apart from the first frame, to the millisecond.
+  // MPEG-TS: times from 1.4 s, counted from its start; the copy it is cut from (Matroska) counts
+  // milliseconds. A 60 fps MP4 remuxed from Matroska: keyframes indexed a fraction of a tick off.
+  it.each([
+    ['MPEG-TS (times from 1.4 s): counted from its start', 'h264-25.ts', [2.1, 3.5, 4.3, 7.5]],
+    ['a 60 fps MP4 remuxed from Matroska (keyframes indexed a fraction of a tick off)', 'h264-60-remuxed.mp4', [2.3, 3.5, 4.1, 7.5]],
+  ])(
+    'lossless from %s: every frame from the keyframe the record names',
+    async (_what, name, [a, b, c, d]) => {
+      const src = sources.find((s) => s.name === name)!;
+      const times = await timesOf(src);
+      const segs = [
+        { start: a!, end: b! },
+        { start: c!, end: d! },
+      ];
+      const done = await cut({ input: `${media.url}/${name}`, segments: segs, mode: 'lossless', output: { filename: 'cut.mp4' } });
+      const actual = await expectLosslessFrames(done, src);
+      actual.forEach((x: Seg, i: number) => expect(Math.abs(x.start - (times[0]! + 2 * (i + 1)))).toBeLessThan(0.001));
+    },
+    120_000,
+  );
 
   it('smart from a 29.97 fps MP4 remuxed from Matroska: the tail from a keyframe indexed 0.75 ms late holds that GOP, not the one before', async () => {
     const src = sources.find((s) => s.name === 'h264-2997-remuxed.mp4')!;
@@ -273,20 +283,6 @@ describe('POST /v1/edits: smart and reencode are frame-exact', () => {
     const segs = [{ start: 3, end: 7.5 }];
     const done = await cut({ input: `${media.url}/h264-2997-remuxed.mp4`, segments: segs, mode: 'smart', output: { filename: 'cut.mp4' } });
     await expectExact(done.output_files.out_1, src, segs, 'smart');
-  }, 120_000);
-
-  it('lossless from MPEG-TS (times from 1.4 s): counted from its start, every frame from the keyframe the record names', async () => {
-    const src = sources.find((s) => s.name === 'h264-25.ts')!;
-    const times = await timesOf(src);
-    const segs = [
-      { start: 2.1, end: 3.5 },
-      { start: 4.3, end: 7.5 },
-    ];
-    const done = await cut({ input: `${media.url}/h264-25.ts`, segments: segs, mode: 'lossless', output: { filename: 'cut.mp4' } });
-    const actual = await expectLosslessFrames(done, src);
-    // The keyframes at or before 2.1 and 4.3 s from the file's start (a GOP is 2 s from the first
-    // frame), to the millisecond: the copy it is cut from (Matroska) counts milliseconds.
-    actual.forEach((x: Seg, i: number) => expect(Math.abs(x.start - (times[0]! + 2 * (i + 1)))).toBeLessThan(0.001));
   }, 120_000);
 
   it('an H.265 source with closed GOPs: smart, each part carrying its parameter sets in-band (hev1), exact', async () => {

@@ -197,13 +197,13 @@ interface Ctx {
 
 /**
  * How a part's run seeks into the input (`-ss` before `-i`: only the GOPs concerned are read).
- * A copied part seeks to its keyframe (half a frame past it, taken back out of its times). An encoded part starting between keyframes seeks a hair
- * before its first frame: ffmpeg decodes from the keyframe before it and drops what shows
- * earlier. One starting on a keyframe (a tail, a short segment) would land a GOP early that way
- * (the demuxer seeks to the keyframe at or before the target) and decode a whole GOP for
- * nothing: it seeks half a frame past the keyframe without trimming (`-noaccurate_seek`), so decoding
- * starts at that keyframe and its first frame is the first one out (closed GOPs: chooseMode); its
- * times are then rebased to start at zero (addGroup).
+ * A copied part seeks to its keyframe (half a frame past it, taken back out of its times). An
+ * encoded part starting between keyframes seeks a hair before its first frame: ffmpeg decodes
+ * from the keyframe before it and drops what shows earlier. One starting on a keyframe (a tail, a
+ * short segment) would land a GOP early that way (the demuxer seeks to the keyframe at or before
+ * the target) and decode a whole GOP for nothing: it seeks half a frame past the keyframe without
+ * trimming (`-noaccurate_seek`), so decoding starts at that keyframe and its first frame is the
+ * first one out (closed GOPs: chooseMode); its times are then rebased to start at zero (addGroup).
  */
 function seekArgs(part: VideoPart, facts: CutFacts): string[] {
   // A part starting on a keyframe aims half a frame past it: an MP4 whose video starts after zero

@@ -71,6 +71,15 @@ export function createFactCache(rootDir: string, opts: { versions?: Readonly<Rec
     pathOf: (fileId: string, name: string) => path.join(dirOf(fileId), name),
     readJson,
     writeJson,
+    /** When a cached file (a proxy, a quick look) was written, in ms; null when there is none. */
+    async modifiedAt(fileId: string, name: string): Promise<number | null> {
+      try {
+        return (await fs.stat(path.join(dirOf(fileId), name))).mtimeMs;
+      } catch (err) {
+        if (errorCode(err) === 'ENOENT') return null;
+        throw err;
+      }
+    },
     /** A fresh writable folder for one ffmpeg run; the caller removes it. */
     async workDir(fileId: string): Promise<string> {
       await fs.mkdir(dirOf(fileId), { recursive: true });

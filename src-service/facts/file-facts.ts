@@ -5,7 +5,6 @@ import type { BlobStore } from '../storage/blob-store';
 import type { CachedTimeline, KeyframeFacts, LoudnessFacts, ProxyFacts, SpriteFacts, TimelineFacts } from './fact-values';
 import { ConflictError, NotFoundError } from '../errors';
 import { isFolderBlob } from '../files/storage-access';
-import { errorCode } from '../storage/fs-io';
 import { makeSprite, makeWaveform, measureLoudness, probe, readKeyframes, type Tools } from './compute';
 import { contentStreams } from '../media/file-kind';
 import type { FactCache } from './fact-cache';
@@ -112,15 +111,15 @@ export function createFileFacts(deps: FileFactsDeps) {
     if (verdict.playable) return { status: 'NOT_NEEDED' };
     const state = await cache.readJson<ProxyState>(row.id, PROXY_STATE);
     if (state?.status === 'FAILED') return { status: 'FAILED', reason: `${state.reason}; the proxy could not be made: ${state.error ?? 'unknown error'}` };
-    const made = state?.status === 'READY' ? await mtimeOf(cache.pathOf(row.id, PROXY_FILE)) : null;
-    if (made !== null) {
+    const made = state?.status === 'READY' ? await cache.modifiedAt(row.id, PROXY_FILE) : null;
+    if (state && made !== null) {
       // A quick look a restart left behind, once no player can still be on it.
       if (!deps.proxies.isPending(row.id) && Date.now() - made > QUICK_KEEP_MS) await removeQuick(cache, row.id);
-      return { status: 'READY', url: deps.signedUrl(row.id, PROXY_FILE), reason: state!.reason };
+      return { status: 'READY', url: deps.signedUrl(row.id, PROXY_FILE), reason: state.reason };
     }
     deps.proxies.start(row.id, input, facts, verdict.reason);
     const p = deps.proxies.progressOf(row.id);
-    const quick = (await exists(cache.pathOf(row.id, QUICK_FILE))) ? { quickUrl: deps.signedUrl(row.id, QUICK_FILE) } : {};
+    const quick = (await cache.modifiedAt(row.id, QUICK_FILE)) !== null ? { quickUrl: deps.signedUrl(row.id, QUICK_FILE) } : {};
     return { status: 'PENDING', reason: verdict.reason, ...quick, ...(p ? { percent: p.percent, etaSeconds: p.eta_seconds } : {}) };
   }
 
@@ -149,25 +148,5 @@ async function computed<T>(compute: () => Promise<T>): Promise<T> {
     if (err instanceof ConflictError || err instanceof NotFoundError) throw err;
     if ((err as Error).name === 'AbortError') throw err;
     throw new ConflictError(`The file could not be read: ${(err as Error).message}`, { cause: err });
-  }
-}
-
-/** When a file was last written (ms), or null when there is none. */
-async function mtimeOf(file: string): Promise<number | null> {
-  try {
-    return (await fs.stat(file)).mtimeMs;
-  } catch (err) {
-    if (errorCode(err) === 'ENOENT') return null;
-    throw err;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.stat(file);
-    return true;
-  } catch (err) {
-    if (errorCode(err) === 'ENOENT') return false;
-    throw err;
   }
 }

@@ -22,16 +22,17 @@ const PROXY_HEIGHT = 720;
 /** How long a quick look stays once its proxy is ready: a player on it switches at its next poll. */
 export const QUICK_KEEP_MS = 60_000;
 
+/** Whether a stream copy of the file into MP4 plays in Chromium (not for HEVC, ProRes, 10-bit H.264…). Pure. */
+export const hasQuickLook = (facts: StreamFacts): boolean => facts.videoIndex !== null && playsInMp4(facts.video);
+
 /**
  * ffmpeg arguments that copy a file's first video stream (and its first audio stream, where MP4
- * holds it and Chromium plays it) into MP4 without re-encoding, or null when Chromium would not
- * play the copy either (HEVC, ProRes, 10-bit H.264…). A copy reads the file once and decodes
- * nothing, so an editor sees the picture in seconds; frame steps on it decode from the keyframe
- * before, which is why the proxy is still made (docs/gui.md, "Proxies"). Each frame keeps its time,
- * counted from the container's start as the proxy's are. Pure.
+ * holds it and Chromium plays it) into MP4 without re-encoding (for a file with hasQuickLook). A
+ * copy reads the file once and decodes nothing, so an editor sees the picture in seconds; frame
+ * steps on it decode from the keyframe before, which is why the proxy is still made (docs/gui.md,
+ * "Proxies"). Each frame keeps its time, counted from the container's start as the proxy's are. Pure.
  */
-export function quickArgv(input: string, facts: StreamFacts, output: string): string[] | null {
-  if (facts.videoIndex === null || !playsInMp4(facts.video)) return null;
+export function quickArgv(input: string, facts: StreamFacts, output: string): string[] {
   const argv = ['-v', 'error', '-nostdin', '-i', input, '-map', `0:${facts.videoIndex}`, '-c:v', 'copy'];
   const audio = facts.audio?.codec_name;
   if (facts.audioIndex !== null && audio && MP4_AUDIO.has(audio)) argv.push('-map', `0:${facts.audioIndex}`, '-c:a', 'copy');
@@ -59,7 +60,7 @@ export function proxyArgv(input: string, facts: StreamFacts, output: string): st
 /**
  * Makes proxies in the background, one at a time (each is a full decode and encode), at most
  * once per file; the state is kept with the file's other facts. Where a stream copy of the file
- * plays in Chromium, that quick look is made first, at once and outside the queue (it reads the
+ * plays in Chromium, that quick look is made first, on its own one-at-a-time queue (it reads the
  * file once and decodes nothing), so the clip view shows the picture while the proxy waits its
  * turn and is made; it is removed a while after the proxy is ready.
  */
@@ -93,10 +94,10 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
 
   /** The quick look, unless there is one already (made before a restart) or a copy would not play. */
   async function makeQuick(fileId: string, input: string, facts: StreamFacts): Promise<void> {
-    if (quickArgv(input, facts, QUICK_FILE) === null || (await fileExists(cache.pathOf(fileId, QUICK_FILE)))) return;
+    if (!hasQuickLook(facts) || (await cache.modifiedAt(fileId, QUICK_FILE)) !== null) return;
     try {
       // A copy is as large as the file: made only where the disk keeps twice that free.
-      const dir = path.dirname(cache.pathOf(fileId, QUICK_FILE));
+      const dir = cache.dirOf(fileId);
       await fs.mkdir(dir, { recursive: true });
       const [{ size }, disk] = await Promise.all([fs.stat(input), fs.statfs(dir)]);
       if (disk.bavail * disk.bsize < 2 * size) {
@@ -105,7 +106,7 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
       }
       // A copy is bound by the disk: a generous deadline, still far under the proxy's.
       const timeoutMs = Math.max(300, facts.duration / 2) * 1000;
-      await runInto(fileId, input, QUICK_FILE, (out) => quickArgv(input, facts, out) as string[], { timeoutMs, what: 'Copying the file for a quick look' });
+      await runInto(fileId, input, QUICK_FILE, (out) => quickArgv(input, facts, out), { timeoutMs, what: 'Copying the file for a quick look' });
     } catch (err) {
       // Only the wait for the proxy is longer without it.
       if (!toolsOf().signal.aborted) log(`quick look of ${fileId} failed: ${(err as Error).message}`);
@@ -136,7 +137,7 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
     isPending: (fileId: string) => pending.has(fileId),
     /** The progress of a proxy being made now; undefined while it waits its turn or once it ended. */
     progressOf: (fileId: string): Progress | undefined => progress.get(fileId),
-    /** Queues the proxy of a file unless it is already queued or being made; its quick look starts at once. */
+    /** Queues the proxy of a file unless it is already queued or being made, after its quick look (on that queue). */
     start(fileId: string, input: string, facts: StreamFacts, reason: string): void {
       if (pending.has(fileId)) return;
       const quick = quickQueue.then(() => makeQuick(fileId, input, facts));
@@ -157,11 +158,4 @@ export type ProxyMaker = ReturnType<typeof createProxyMaker>;
 /** A file's quick look, gone once its proxy plays (file-facts.ts removes one a restart left behind). */
 export async function removeQuick(cache: FactCache, fileId: string): Promise<void> {
   await fs.rm(cache.pathOf(fileId, QUICK_FILE), { force: true }).catch(() => undefined);
-}
-
-async function fileExists(file: string): Promise<boolean> {
-  return fs.stat(file).then(
-    () => true,
-    () => false,
-  );
 }
