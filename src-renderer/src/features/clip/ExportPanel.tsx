@@ -65,7 +65,7 @@ export function ExportPanel({ options, setOptions, problem, partCount, keptSecon
       </fieldset>
       <label className="clip-radio">
         <input type="checkbox" checked={options.join} onChange={(e) => set({ join: e.target.checked })} />
-        Join into one file (else one file per segment)
+        Join into one file (else one file per segment; G switches)
       </label>
       {options.mode === 'reencode' && options.join && (
         // An edit runs on the service's cores, with or without workers (docs/scale-out.md, "Edits").
