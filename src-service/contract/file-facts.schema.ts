@@ -13,6 +13,17 @@ export const KeyframesResponse = z.object({
   has_video: z.boolean(),
   has_audio: z.boolean(),
   keyframes: z.array(z.number()).describe('Presentation times (seconds, ascending) of the key packets of the first video stream; empty without video'),
+  audio_tracks: z
+    .array(
+      z.object({
+        audio_track: z.number().int().describe('1-based, as `audio_track` of /sound and /loudness (ffmpeg `0:a:<track-1>`)'),
+        codec: z.string(),
+        channels: z.number().int().nullable(),
+        language: z.string().nullable().describe('The track\'s language tag; null when absent or "und"'),
+        title: z.string().nullable().describe("The track's title tag (or an MP4 handler name that is not a generic one)"),
+      }),
+    )
+    .describe('Every audio track, in order; a player plays the first, GET /v1/files/{file_id}/sound any other'),
 });
 export type KeyframesResponse = z.infer<typeof KeyframesResponse>;
 
@@ -99,6 +110,20 @@ export const RevealResponse = z.object({ opened: z.string().describe('The folder
 export const LoudnessQuery = z.object({
   audio_track: z.coerce.number().int().min(1).max(64).default(1).describe('1-based audio track (ffmpeg `0:a:<track-1>`); default 1'),
 });
+
+export const SoundResponse = z.object({
+  file_id: z.string(),
+  audio_track: z.number().int(),
+  status: z.enum(['PENDING', 'READY', 'FAILED']).describe('PENDING: being made, ask again; READY: play `url`; FAILED: see `reason`'),
+  url: z
+    .string()
+    .optional()
+    .describe(
+      "READY: signed URL of the track's sound alone, an MP4 audio file (the packets copied where Chromium plays them, else AAC), its times counted from the container's start as the picture's",
+    ),
+  reason: z.string().optional().describe('FAILED: why'),
+});
+export type SoundResponse = z.infer<typeof SoundResponse>;
 
 /**
  * The first pass of a two-pass EBU R128 normalisation (docs/api.md, "File facts"): what

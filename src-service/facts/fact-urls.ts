@@ -1,7 +1,9 @@
 import { signToken, verifyToken, type Keyring, type TokenVerdict } from '../storage/signing';
+import { SOUND_FILE_NAME } from './sound';
 
-/** The cached images, proxies and quick looks a URL may name. */
-export const SERVED_FACTS = new Set(['sprite.jpg', 'proxy.mp4', 'quick.mp4']);
+/** The cached images, proxies, quick looks and sounds of audio tracks a URL may name. */
+const SERVED_FACTS = new Set(['sprite.jpg', 'proxy.mp4', 'quick.mp4']);
+export const isServedFact = (name: string): boolean => SERVED_FACTS.has(name) || SOUND_FILE_NAME.test(name);
 const TTL_SECONDS = 24 * 3600;
 
 /**
@@ -19,7 +21,7 @@ export function createFactUrls(base: () => string, keyring: Keyring) {
     /** `{fileId, name}` of a well-formed URL path with a valid signature, else why not. */
     check(pathname: string, nowSec: number): { fileId: string; name: string } | Exclude<TokenVerdict, 'ok'> | 'not-found' {
       const m = /^\/facts\/s\/([^/]+)\/([A-Za-z0-9_-]{1,64})\/([a-z0-9.]+)$/.exec(pathname);
-      if (!m || !SERVED_FACTS.has(m[3] as string)) return 'not-found';
+      if (!m || !isServedFact(m[3] as string)) return 'not-found';
       const [, token, fileId, name] = m as unknown as [string, string, string, string];
       const verdict = verifyToken(keyring, scope(fileId, name), token, nowSec);
       return verdict === 'ok' ? { fileId, name } : verdict;

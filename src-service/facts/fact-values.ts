@@ -1,5 +1,6 @@
 import type { ProxyStatus } from '../contract/file-facts.schema';
 import type { LoudnessMeasure } from './loudness';
+import type { AudioTrackFacts } from './sound';
 
 /**
  * What the clip view's facts are, as the domain hands them over; `api/file-facts/file-facts.presenter.ts`
@@ -17,6 +18,11 @@ export interface KeyframeFacts {
   hasAudio: boolean;
   /** Presentation times (seconds, ascending) of the key packets; empty without video. */
   keyframes: number[];
+}
+
+/** The keyframes answer: the cached keyframes and the audio tracks, read from the cached probe each time. */
+export interface StreamListFacts extends KeyframeFacts {
+  audioTracks: AudioTrackFacts[];
 }
 
 /** One JPEG sprite of tiles, left to right, then top to bottom. */
@@ -57,6 +63,15 @@ export interface ProxyFacts {
   /** PENDING, once the proxy's ffmpeg runs: how far it got (0..100) and the seconds left at its speed. */
   percent?: number | null;
   etaSeconds?: number | null;
+}
+
+/** One audio track's sound to listen to (sound.ts): PENDING while it is made, READY with its signed URL. */
+export interface SoundFacts {
+  fileId: string;
+  audioTrack: number;
+  status: 'PENDING' | 'READY' | 'FAILED';
+  url?: string;
+  reason?: string;
 }
 
 export interface LoudnessFacts {

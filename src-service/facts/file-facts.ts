@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { FilesRepo } from '../files/files-repo';
 import type { StoredFile } from '../files/stored-file';
 import type { BlobStore } from '../storage/blob-store';
-import type { CachedTimeline, KeyframeFacts, LoudnessFacts, ProxyFacts, SpriteFacts, TimelineFacts } from './fact-values';
+import type { CachedTimeline, LoudnessFacts, ProxyFacts, SoundFacts, SpriteFacts, StreamListFacts, TimelineFacts } from './fact-values';
 import { ConflictError, NotFoundError } from '../errors';
 import { isFolderBlob } from '../files/storage-access';
 import { makeSprite, makeWaveform, measureLoudness, probe, readKeyframes, type Tools } from './compute';
@@ -11,6 +11,7 @@ import type { FactCache } from './fact-cache';
 import { playabilityOf } from './playability';
 import { PROXY_FILE, PROXY_STATE, QUICK_FILE, QUICK_KEEP_MS, removeQuick, type ProxyMaker, type ProxyState } from './proxy';
 import { fromStart, streamFactsOf, type StreamFacts } from './stream-facts';
+import { assertTrack, audioTracksOf, soundFile, soundState } from './sound';
 
 export const SPRITE_FILE = 'sprite.jpg';
 
@@ -42,8 +43,10 @@ export function createFileFacts(deps: FileFactsDeps) {
     return input;
   }
 
+  const probedOf = (row: StoredFile, input: string) => computed(() => cache.once(row.id, 'probe.json', () => probe(deps.tools(), input)));
+
   async function factsOf(row: StoredFile, input: string): Promise<StreamFacts> {
-    return streamFactsOf(await computed(() => cache.once(row.id, 'probe.json', () => probe(deps.tools(), input))));
+    return streamFactsOf(await probedOf(row, input));
   }
 
   async function source(accountId: string, fileId: string): Promise<{ row: StoredFile; input: string; facts: StreamFacts }> {
@@ -52,10 +55,10 @@ export function createFileFacts(deps: FileFactsDeps) {
     return { row, input, facts: await factsOf(row, input) };
   }
 
-  async function keyframes(accountId: string, fileId: string): Promise<KeyframeFacts> {
+  async function keyframes(accountId: string, fileId: string): Promise<StreamListFacts> {
     const row = storedRow(accountId, fileId);
     const input = inputOf(row);
-    return computed(() =>
+    const cached = await computed(() =>
       cache.once(row.id, 'keyframes.json', async () => {
         // The packets of the first video stream are read while the file is probed (a cover picture, which the probe
         // tells apart, is dropped after): the first answer takes one ffprobe run's time, not two.
@@ -76,6 +79,7 @@ export function createFileFacts(deps: FileFactsDeps) {
         };
       }),
     );
+    return { ...cached, audioTracks: audioTracksOf(await probedOf(row, input)) };
   }
 
   async function timeline(accountId: string, fileId: string): Promise<TimelineFacts> {
@@ -127,15 +131,28 @@ export function createFileFacts(deps: FileFactsDeps) {
   async function loudness(accountId: string, fileId: string, track: number): Promise<LoudnessFacts> {
     const row = storedRow(accountId, fileId);
     const input = inputOf(row);
-    const probed = await computed(() => cache.once(row.id, 'probe.json', () => probe(deps.tools(), input)));
-    const tracks = contentStreams(probed).filter((s) => s.codec_type === 'audio').length;
-    if (track > tracks)
-      throw new ConflictError(tracks === 0 ? 'The file has no sound' : `The file has ${tracks} audio track${tracks === 1 ? '' : 's'}, not ${track}`);
+    const probed = await probedOf(row, input);
+    assertTrack(contentStreams(probed).filter((s) => s.codec_type === 'audio').length, track);
     const measured = await computed(() => cache.once(row.id, `loudness-a${track}.json`, () => measureLoudness(deps.tools(), input, track)));
     return { fileId: row.id, audioTrack: track, measure: measured };
   }
 
-  return { keyframes, timeline, proxy, loudness };
+  /** One audio track's sound to listen to beside the picture (sound.ts), made in the background once per file and track. */
+  async function sound(accountId: string, fileId: string, track: number): Promise<SoundFacts> {
+    const row = storedRow(accountId, fileId);
+    const input = inputOf(row);
+    const probed = await probedOf(row, input);
+    const tracks = audioTracksOf(probed);
+    assertTrack(tracks.length, track);
+    const base = { fileId: row.id, audioTrack: track };
+    if ((await cache.modifiedAt(row.id, soundFile(track))) !== null) return { ...base, status: 'READY', url: deps.signedUrl(row.id, soundFile(track)) };
+    const failed = await cache.readJson<{ error: string }>(row.id, soundState(track));
+    if (failed) return { ...base, status: 'FAILED', reason: `The sound of audio track ${track} could not be made: ${failed.error}` };
+    deps.proxies.startSound(row.id, input, tracks[track - 1] as (typeof tracks)[number], streamFactsOf(probed).duration);
+    return { ...base, status: 'PENDING' };
+  }
+
+  return { keyframes, timeline, proxy, loudness, sound };
 }
 
 export type FileFacts = ReturnType<typeof createFileFacts>;

@@ -6,6 +6,7 @@ import { runConfined } from './run-confined';
 import type { Progress } from '../media/progress';
 import type { StreamFacts } from './stream-facts';
 import { MP4_AUDIO, playsInMp4 } from './playability';
+import { soundArgv, soundFile, soundState, type AudioTrackFacts } from './sound';
 
 /** What `proxy.json` keeps once a proxy was made or could not be. */
 export interface ProxyState {
@@ -133,8 +134,33 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
     setTimeout(() => void removeQuick(cache, fileId), QUICK_KEEP_MS).unref();
   }
 
+  /** Sounds of audio tracks being made, by `<file>/<track>`; one at a time, on their own queue. */
+  const sounds = new Map<string, Promise<void>>();
+  let soundQueue: Promise<void> = Promise.resolve();
+
+  async function makeSound(fileId: string, input: string, track: AudioTrackFacts, duration: number): Promise<void> {
+    try {
+      // A copy or an AAC encode of one track: far quicker than real time, still a whole read of the file.
+      const timeoutMs = Math.max(300, duration) * 1000;
+      await runInto(fileId, input, soundFile(track.track), (out) => soundArgv(input, track, out), { timeoutMs, what: `Reading audio track ${track.track}` });
+    } catch (err) {
+      if (toolsOf().signal.aborted) return;
+      log(`audio track ${track.track} of ${fileId} failed: ${(err as Error).message}`);
+      await cache.writeJson(fileId, soundState(track.track), { status: 'FAILED', error: (err as Error).message });
+    }
+  }
+
   return {
     isPending: (fileId: string) => pending.has(fileId),
+    isSoundPending: (fileId: string, track: number) => sounds.has(`${fileId}/${track}`),
+    /** Queues the sound of one audio track (sound.ts) unless it is already queued or being made. */
+    startSound(fileId: string, input: string, track: AudioTrackFacts, duration: number): void {
+      const key = `${fileId}/${track.track}`;
+      if (sounds.has(key)) return;
+      const job = soundQueue.then(() => makeSound(fileId, input, track, duration)).finally(() => sounds.delete(key));
+      soundQueue = job.catch(() => undefined);
+      sounds.set(key, job);
+    },
     /** The progress of a proxy being made now; undefined while it waits its turn or once it ended. */
     progressOf: (fileId: string): Progress | undefined => progress.get(fileId),
     /** Queues the proxy of a file unless it is already queued or being made, after its quick look (on that queue). */
@@ -148,8 +174,8 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
       queue = job.catch(() => undefined);
       pending.set(fileId, job);
     },
-    /** Resolves once every queued proxy has ended (after an abort, soon). */
-    idle: () => queue,
+    /** Resolves once every queued proxy and sound has ended (after an abort, soon). */
+    idle: () => Promise.all([queue, soundQueue]).then(() => undefined),
   };
 }
 

@@ -39,7 +39,7 @@ export function factFilesRoute(deps: { files: FilesRepo; cache: FactCache; urls:
       ctx.set('Accept-Ranges', 'bytes');
       ctx.set('Cache-Control', 'private, max-age=3600');
       ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.type = TYPES[checked.name] ?? 'application/octet-stream';
+      ctx.type = TYPES[checked.name] ?? (checked.name.endsWith('.m4a') ? 'audio/mp4' : 'application/octet-stream');
       const range = parseRange(ctx.get('range'), size);
       if (range === 'unsatisfiable') {
         ctx.status = 416;

@@ -1,9 +1,9 @@
-import type { KeyframesResponse, LoudnessResponse, ProxyResponse, SaveToResponse, TimelineResponse } from '../../contract/file-facts.schema';
-import type { KeyframeFacts, LoudnessFacts, ProxyFacts, TimelineFacts } from '../../facts/fact-values';
+import type { KeyframesResponse, LoudnessResponse, ProxyResponse, SaveToResponse, SoundResponse, TimelineResponse } from '../../contract/file-facts.schema';
+import type { LoudnessFacts, ProxyFacts, SoundFacts, StreamListFacts, TimelineFacts } from '../../facts/fact-values';
 import type { SavedOutput } from '../../local/save-to';
 
 /** `GET /v1/files/{id}/keyframes`. */
-export function presentKeyframes(k: KeyframeFacts): KeyframesResponse {
+export function presentKeyframes(k: StreamListFacts): KeyframesResponse {
   return {
     file_id: k.fileId,
     duration: k.duration,
@@ -12,6 +12,18 @@ export function presentKeyframes(k: KeyframeFacts): KeyframesResponse {
     has_video: k.hasVideo,
     has_audio: k.hasAudio,
     keyframes: k.keyframes,
+    audio_tracks: k.audioTracks.map((t) => ({ audio_track: t.track, codec: t.codec, channels: t.channels, language: t.language, title: t.title })),
+  };
+}
+
+/** `GET /v1/files/{id}/sound`: one audio track's sound alone. */
+export function presentSound(s: SoundFacts): SoundResponse {
+  return {
+    file_id: s.fileId,
+    audio_track: s.audioTrack,
+    status: s.status,
+    ...(s.url ? { url: s.url } : {}),
+    ...(s.reason ? { reason: s.reason } : {}),
   };
 }
 

@@ -8,20 +8,22 @@ import { assertLocalOnly } from '../../local/local-only';
 import { listFolders } from '../../local/folders';
 import { saveOutputsTo, type SaveToDeps } from '../../local/save-to';
 import { revealPath } from '../../local/reveal';
-import { presentKeyframes, presentLoudness, presentProxy, presentSavedOutputs, presentTimeline } from './file-facts.presenter';
+import { presentKeyframes, presentLoudness, presentProxy, presentSavedOutputs, presentSound, presentTimeline } from './file-facts.presenter';
 
-const { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, listLocalFolders, saveCommandOutputsTo, revealLocalPath } = fileFactEndpoints;
+const { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, getFileSound, listLocalFolders, saveCommandOutputsTo, revealLocalPath } =
+  fileFactEndpoints;
 
 /** The clip view's file facts (docs/api.md, "File facts"). */
 export function fileFactRoutes(facts: FileFacts): Router {
   return mountEndpoints(
     createRouter(),
-    { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness },
+    { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, getFileSound },
     {
       getFileKeyframes: async (ctx, { params }) => presentKeyframes(await facts.keyframes(accountOf(ctx).id, params.file_id)),
       getFileTimeline: async (ctx, { params }) => presentTimeline(await facts.timeline(accountOf(ctx).id, params.file_id)),
       getFileProxy: async (ctx, { params }) => presentProxy(await facts.proxy(accountOf(ctx).id, params.file_id)),
       getFileLoudness: async (ctx, { params, query }) => presentLoudness(await facts.loudness(accountOf(ctx).id, params.file_id, query.audio_track)),
+      getFileSound: async (ctx, { params, query }) => presentSound(await facts.sound(accountOf(ctx).id, params.file_id, query.audio_track)),
     },
   );
 }

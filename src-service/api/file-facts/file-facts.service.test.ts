@@ -91,7 +91,8 @@ describe('GET /v1/files/{file_id}/keyframes', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ file_id: id, frame_rate: 25, time_base: '1/12800', has_video: true, has_audio: true, keyframes: [0, 2, 4] });
     expect(r.body.duration).toBeCloseTo(6, 1);
-    expect(Object.keys(r.body)).toEqual(['file_id', 'duration', 'frame_rate', 'time_base', 'has_video', 'has_audio', 'keyframes']);
+    expect(Object.keys(r.body)).toEqual(['file_id', 'duration', 'frame_rate', 'time_base', 'has_video', 'has_audio', 'keyframes', 'audio_tracks']);
+    expect(r.body.audio_tracks).toEqual([{ audio_track: 1, codec: 'aac', channels: 1, language: null, title: null }]);
   });
 
   it('when the file is an MPEG-TS starting at 1.4 s, then its keyframes are counted from its start, as the player and a cut count', async () => {
@@ -301,6 +302,129 @@ describe('GET /v1/files/{file_id}/proxy', () => {
     expect(state.status, JSON.stringify(state)).toBe('READY');
     expect(state.quick_url).toBeUndefined();
   }, 120_000);
+});
+
+/** The mean level (dB) of a file's first audio stream through a narrow band-pass at `hz`: which tone a track carries. */
+function levelAt(file: string, hz: number): number {
+  const r = spawnSync(
+    binaries.ffmpegPath,
+    ['-hide_banner', '-nostdin', '-i', file, '-map', '0:a:0', '-af', `bandpass=f=${hz}:width_type=q:w=8,volumedetect`, '-f', 'null', '-'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return Number(/mean_volume: (-?[\d.]+) dB/.exec(r.stderr)?.[1] ?? -200);
+}
+
+/** The MD5 of each packet of one stream, read by stream copy: equal lists mean the same coded audio. */
+function packetHashes(file: string, map: string): string[] {
+  const out = execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', file, '-map', map, '-c', 'copy', '-f', 'framemd5', '-'], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .map((l) => l.split(',').at(-1)?.trim() ?? '');
+}
+
+describe('GET /v1/files/{file_id}/sound (an audio track beside the picture)', () => {
+  let id: string;
+  let source: string;
+  beforeAll(async () => {
+    // An OBS-like recording: the game at 440 Hz (AAC), a microphone at 1000 Hz (PCM, which Chromium does not play from MP4), commentary at 3000 Hz (AAC).
+    source = path.join(dir, 'tracks.mkv');
+    const tone = (hz: number) => ['-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=6`];
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=160x90:rate=25:duration=6',
+      ...tone(440),
+      ...tone(1000),
+      ...tone(3000),
+      '-map',
+      '0',
+      '-map',
+      '1',
+      '-map',
+      '2',
+      '-map',
+      '3',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a:0',
+      'aac',
+      '-c:a:1',
+      'pcm_s16le',
+      '-c:a:2',
+      'aac',
+      '-metadata:s:a:0',
+      'title=Game',
+      '-metadata:s:a:1',
+      'title=Mic',
+      '-metadata:s:a:1',
+      'language=eng',
+      '-metadata:s:a:2',
+      'title=Commentary',
+      source,
+    ]);
+    id = await upload(source);
+  });
+
+  it('when a recording has three audio tracks, then the keyframes answer lists them in order, with codec, channels, language and title', async () => {
+    const r = await svc.api('GET', `/v1/files/${id}/keyframes`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.audio_tracks).toEqual([
+      { audio_track: 1, codec: 'aac', channels: 1, language: null, title: 'Game' },
+      { audio_track: 2, codec: 'pcm_s16le', channels: 1, language: 'eng', title: 'Mic' },
+      { audio_track: 3, codec: 'aac', channels: 1, language: null, title: 'Commentary' },
+    ]);
+  });
+
+  async function soundOf(track: number): Promise<any> {
+    let state = (await svc.api('GET', `/v1/files/${id}/sound?audio_track=${track}`)).body;
+    expect(state).toMatchObject({ file_id: id, audio_track: track });
+    while (state.status === 'PENDING') {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await svc.api('GET', `/v1/files/${id}/sound?audio_track=${track}`)).body;
+    }
+    return state;
+  }
+
+  it('when track 2 (PCM) is asked for, then it is made once, in the background, as AAC in MP4 carrying that track and no other', async () => {
+    const runs = svc.service.parts.factCache.runs('sound2.m4a');
+    const first = await svc.api('GET', `/v1/files/${id}/sound?audio_track=2`);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toEqual({ file_id: id, audio_track: 2, status: 'PENDING' });
+    const state = await soundOf(2);
+    expect(state.status, JSON.stringify(state)).toBe('READY');
+    const res = await fetch(state.url, { headers: { Range: 'bytes=0-99' } });
+    expect([res.status, res.headers.get('content-type'), (await res.arrayBuffer()).byteLength]).toEqual([206, 'audio/mp4', 100]);
+    const file = await download(state.url, 'sound2.m4a');
+    const probed = probeJson(file);
+    expect(probed.streams.map((s: { codec_name: string }) => s.codec_name)).toEqual(['aac']);
+    expect(Number(probed.format.duration)).toBeCloseTo(6, 0);
+    // The microphone's 1000 Hz, not the game's 440 Hz.
+    expect(levelAt(file, 1000) - levelAt(file, 440)).toBeGreaterThan(20);
+    expect((await soundOf(2)).status).toBe('READY');
+    expect(svc.service.parts.factCache.runs('sound2.m4a')).toBe(runs + 1);
+  });
+
+  it('when track 3 is AAC, then its packets are copied as they are', async () => {
+    const state = await soundOf(3);
+    expect(state.status, JSON.stringify(state)).toBe('READY');
+    const file = await download(state.url, 'sound3.m4a');
+    expect(packetHashes(file, '0:a:0')).toEqual(packetHashes(source, '0:a:2'));
+    expect(levelAt(file, 3000) - levelAt(file, 1000)).toBeGreaterThan(20);
+  });
+
+  it('when the track does not exist, then 409 says how many there are; a bad number is a 422 naming the field', async () => {
+    const r = await svc.api('GET', `/v1/files/${id}/sound?audio_track=4`);
+    expect([r.status, r.body.detail]).toEqual([409, 'The file has 3 audio tracks, not 4']);
+    const bad = await svc.api('GET', `/v1/files/${id}/sound?audio_track=0`);
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body)).toContain('audio_track');
+  });
 });
 
 /** Integrated loudness (LUFS) of a file, by ffmpeg's ebur128 summary. */

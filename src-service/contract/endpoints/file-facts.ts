@@ -12,6 +12,7 @@ import {
   RevealResponse,
   SaveToBody,
   SaveToResponse,
+  SoundResponse,
   TimelineResponse,
 } from '../file-facts.schema';
 import { errors, json } from '../responses';
@@ -54,6 +55,17 @@ export const fileFactEndpoints = defineEndpoints({
     params: FileIdParams,
     query: LoudnessQuery,
     responses: { '200': json('Loudness', LoudnessResponse), ...errors(401, 404, 409, 422) },
+  },
+  getFileSound: {
+    method: 'get',
+    path: '/v1/files/{file_id}/sound',
+    tag: 'File facts',
+    summary: "One audio track's sound alone, to play beside the picture (made in the background once per file and track)",
+    description:
+      'A player plays the first audio track of a video; this gives any track (listed in the keyframes answer) as its own MP4 audio file. The first call starts it and answers PENDING; ask again until READY or FAILED. Answers 409 when the file has no such audio track.',
+    params: FileIdParams,
+    query: LoudnessQuery,
+    responses: { '200': json('Sound state', SoundResponse), ...errors(401, 404, 409, 422) },
   },
   listLocalFolders: {
     method: 'get',
