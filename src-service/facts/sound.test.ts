@@ -18,7 +18,7 @@ describe('audioTracksOf', () => {
         audio(2, 'aac', { handler_name: 'Mic', language: 'deu' }),
         audio(3, 'opus', { title: 'Game', handler_name: 'Core Media Audio' }, 6),
       ],
-    } as never);
+    });
     expect(tracks).toEqual([
       { track: 1, codec: 'aac', channels: 2, language: null, title: null },
       { track: 2, codec: 'aac', channels: 2, language: 'deu', title: 'Mic' },
