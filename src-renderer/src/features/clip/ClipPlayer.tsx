@@ -3,9 +3,13 @@ import { Button } from '../../ui/Button';
 import { formatTimecode } from './timecode';
 import { formatEta } from '../../lib/format';
 import type { ProxyMaking } from './use-clip-facts';
+import { trackLabel, type Listening } from './use-listen';
 
 interface Props {
   videoRef: RefObject<HTMLVideoElement | null>;
+  /** Another audio track's sound, played beside the muted picture (use-listen.ts). */
+  soundRef: RefObject<HTMLAudioElement | null>;
+  listening: Listening;
   url: string | null;
   isProxy: boolean;
   /** `url` is the quick look (the original copied into MP4) while the proxy is made. */
@@ -33,7 +37,7 @@ const madeSoFar = (m: ProxyMaking) => `${Math.floor(m.percent)} %${m.etaSeconds 
 
 /** The picture, the timecode and the transport buttons (each also a key: see `?`). */
 export function ClipPlayer(props: Props) {
-  const { videoRef, url, isProxy, isQuick, note, making, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe } = props;
+  const { videoRef, soundRef, listening, url, isProxy, isQuick, note, making, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe } = props;
   useResumeOnNewUrl(props);
   return (
     <div className="clip-player stack">
@@ -76,8 +80,27 @@ export function ClipPlayer(props: Props) {
         <span className="muted small">
           / {formatTimecode(duration, fps)} · {Math.round(fps * 1000) / 1000} fps{shuttle !== 0 && shuttle !== 1 ? ` · ${shuttle}×` : ''}
         </span>
+        <SoundTrack listening={listening} />
       </div>
+      {listening.soundUrl && <audio ref={soundRef} src={listening.soundUrl} preload="auto" data-testid="sound" />}
     </div>
+  );
+}
+
+/** Which audio track is heard, where the file has more than one: a button that goes to the next (A), and what the sound is doing. */
+function SoundTrack({ listening }: { listening: Listening }) {
+  const { tracks, track, state, reason, next } = listening;
+  const current = tracks[track - 1];
+  if (tracks.length < 2 || !current) return null;
+  return (
+    <>
+      <Button size="small" aria-keyshortcuts="A" onClick={next} data-testid="sound-track">
+        Sound: {trackLabel(current)}
+      </Button>
+      <span className="muted small" role="status">
+        {state === 'making' ? `Getting track ${track}'s sound…` : state === 'failed' ? `Track ${track} cannot be played: ${reason ?? 'unknown error'}.` : ''}
+      </span>
+    </>
   );
 }
 

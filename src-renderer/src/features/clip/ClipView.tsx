@@ -15,6 +15,7 @@ import { playableUrl, useClipFacts } from './use-clip-facts';
 import { useClipKeys } from './use-clip-keys';
 import { useEditRun } from './use-edit-run';
 import { usePlayer } from './use-player';
+import { useFollowingSound, useListen } from './use-listen';
 import { frameNameOf, outputNameOf } from './output-name';
 import { CaptureLine } from './CaptureLine';
 
@@ -31,6 +32,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   const duration = facts.keyframes?.duration || facts.file?.duration || 0;
   const keyframes = facts.keyframes?.keyframes ?? [];
   const player = usePlayer(fps, duration, frameOrigin(keyframes, fps));
+  const listening = useListen(api, fileId, facts.keyframes?.audio_tracks ?? []);
+  const soundRef = useRef<HTMLAudioElement>(null);
   const [seg, dispatch] = useReducer(segmentsReducer, emptySegments);
   const [zoom, setZoom] = useState(1);
   const [renaming, setRenaming] = useState<number | null>(null);
@@ -64,6 +67,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       toggleKeep: () => setOptions((o) => ({ ...o, keep: !o.keep })),
       cycleMode: () => setOptions((o) => ({ ...o, mode: MODES[(MODES.findIndex((m) => m.mode === o.mode) + 1) % MODES.length]!.mode })),
       toggleJoin: () => setOptions((o) => ({ ...o, join: !o.join })),
+      nextAudioTrack: listening.next,
       startRename: setRenaming,
       exportNow,
       openSaveTo: () => isDone && run.commandId && setPickerOpen(true),
@@ -83,6 +87,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   );
 
   const source = playableUrl(facts);
+  useFollowingSound(player.videoRef, soundRef, listening, source.url);
   const label = facts.file?.filename ?? fileId;
   return (
     <div className="clip-view stack">
@@ -90,6 +95,8 @@ export function ClipView({ fileId }: { fileId: string }) {
       <div className="clip-top">
         <ClipPlayer
           videoRef={player.videoRef}
+          soundRef={soundRef}
+          listening={listening}
           url={source.url}
           isProxy={source.isProxy}
           isQuick={source.isQuick}

@@ -5,6 +5,7 @@ import type {
   LocalFoldersResponse,
   ProxyResponse,
   SaveToResponse,
+  SoundResponse,
   TimelineResponse,
 } from '../../../../src-service/contract/file-facts.schema';
 import { API, type FfdeskClient } from '../../../../src-service/client';
@@ -13,7 +14,7 @@ import { API, type FfdeskClient } from '../../../../src-service/client';
  * Every request of the clip view, in one place: the same /v1 calls a script makes
  * (docs/cutting.md), sent to the endpoints as declared in src-service/contract/endpoints/.
  */
-export type { KeyframesResponse, LocalFoldersResponse, ProxyResponse, SaveToResponse, TimelineResponse };
+export type { KeyframesResponse, LocalFoldersResponse, ProxyResponse, SaveToResponse, SoundResponse, TimelineResponse };
 export type { EditMode };
 /** The body of POST /v1/edits, as the clip view fills it. */
 export type EditRequest = z.input<typeof EditBody>;
@@ -26,6 +27,8 @@ export function createClipApi(client: FfdeskClient) {
     keyframes: (fileId: string, signal?: AbortSignal): Promise<KeyframesResponse> => call(API.getFileKeyframes, { params: { file_id: fileId }, signal }),
     timeline: (fileId: string, signal?: AbortSignal): Promise<TimelineResponse> => call(API.getFileTimeline, { params: { file_id: fileId }, signal }),
     proxy: (fileId: string, signal?: AbortSignal): Promise<ProxyResponse> => call(API.getFileProxy, { params: { file_id: fileId }, signal }),
+    sound: (fileId: string, track: number, signal?: AbortSignal): Promise<SoundResponse> =>
+      call(API.getFileSound, { params: { file_id: fileId }, query: { audio_track: track }, signal }),
     folders: (path?: string): Promise<LocalFoldersResponse> => call(API.listLocalFolders, { query: { path } }),
     saveTo: (commandId: string, folder: string, pattern: string): Promise<SaveToResponse> =>
       call(API.saveCommandOutputsTo, { params: { command_id: commandId }, body: { folder, pattern } }),

@@ -8,6 +8,7 @@ export type ClipAction =
   | 'reverse'
   | 'pause'
   | 'forward'
+  | 'nextAudioTrack'
   | 'frameBack'
   | 'frameForward'
   | 'keyframeBack'
@@ -67,6 +68,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'reverse', label: 'J', does: 'Play backwards; again: faster', group: 'Play', match: plain('j') },
   { action: 'pause', label: 'K', does: 'Pause', group: 'Play', match: plain('k') },
   { action: 'forward', label: 'L', does: 'Play forwards; again: twice as fast', group: 'Play', match: plain('l') },
+  { action: 'nextAudioTrack', label: 'A', does: 'Listen to the next audio track', group: 'Play', match: plain('a') },
   { action: 'frameBack', label: '←', does: 'One frame back', group: 'Move', match: plain('arrowleft') },
   { action: 'frameForward', label: '→', does: 'One frame forward', group: 'Move', match: plain('arrowright') },
   { action: 'keyframeBack', label: 'Shift+←', does: 'Previous keyframe', group: 'Move', match: shifted('ArrowLeft') },

@@ -17,6 +17,7 @@ interface Deps {
   toggleKeep(): void;
   cycleMode(): void;
   toggleJoin(): void;
+  nextAudioTrack(): void;
   startRename(index: number): void;
   exportNow(): void;
   openSaveTo(): void;
@@ -40,6 +41,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     reverse: transport.reverse,
     pause: transport.pause,
     forward: transport.forward,
+    nextAudioTrack: d.nextAudioTrack,
     frameBack: () => transport.stepFrames(-1),
     frameForward: () => transport.stepFrames(1),
     keyframeBack: () => toKeyframe(previousKeyframe(keyframes, now(), fps)),

@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { ClipPage } from './clip-page';
+import { expect, openApp, test, testFolder } from './fixtures';
+
+/** Where the picture and the other track's sound are, and whether each plays (docs/gui.md, "Audio tracks"). */
+interface Clocks {
+  video: number;
+  sound: number | null;
+  soundPaused: boolean | null;
+  muted: boolean;
+}
+
+test.describe('audio tracks in the clip view', () => {
+  test('when a recording has a game and a microphone track, then A switches to the microphone, which plays, pauses and steps with the muted picture; A again goes back', async ({
+    page,
+    svc,
+  }) => {
+    // As OBS records with two tracks: H.264, the game (440 Hz) and the microphone (1000 Hz), both AAC, in MP4 (played as it is; MP4 keeps track names as handler names).
+    const file = path.join(testFolder('ffdesk-sound-'), 'two-tracks.mp4');
+    const tone = (hz: number) => ['-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=8`];
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=8', ...tone(440), ...tone(1000)],
+      ...['-map', '0', '-map', '1', '-map', '2', '-c:v', 'libx264', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+      ...['-metadata:s:a:0', 'handler_name=Game', '-metadata:s:a:1', 'handler_name=Mic', file],
+    ]);
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(file);
+    await clip.waitReady();
+    const button = page.getByTestId('sound-track');
+    const sound = page.getByTestId('sound');
+    const clocks = (): Promise<Clocks> =>
+      page.evaluate(() => {
+        const v = document.querySelector<HTMLVideoElement>('.clip-screen video') as HTMLVideoElement;
+        const a = document.querySelector<HTMLAudioElement>('audio[data-testid="sound"]');
+        return { video: v.currentTime, sound: a ? a.currentTime : null, soundPaused: a ? a.paused : null, muted: v.muted };
+      });
+    await expect(button).toHaveText('Sound: 1 · Game (1 ch)');
+    await expect(sound).toHaveCount(0);
+    expect((await clocks()).muted).toBe(false);
+
+    await clip.press('a');
+    await expect(button).toHaveText('Sound: 2 · Mic (1 ch)');
+    await expect(sound).toHaveAttribute('src', /sound2\.m4a/, { timeout: 30_000 });
+    await expect.poll(() => sound.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThanOrEqual(2);
+    expect((await clocks()).muted).toBe(true);
+
+    // L: both play; the sound stays within 0.15 s of the picture.
+    await clip.press('l');
+    await expect.poll(async () => (await clocks()).video, { timeout: 10_000 }).toBeGreaterThan(1);
+    const playing = await clocks();
+    expect(playing.soundPaused).toBe(false);
+    expect(Math.abs((playing.sound as number) - playing.video)).toBeLessThan(0.15);
+    // K: both stop, the sound on the picture's time.
+    await clip.press('k');
+    await expect.poll(async () => (await clocks()).soundPaused).toBe(true);
+    const paused = await clocks();
+    expect(Math.abs((paused.sound as number) - paused.video)).toBeLessThan(0.05);
+    // A keyframe jump moves the sound too.
+    await clip.press('Shift+ArrowRight');
+    await expect.poll(async () => (await clocks()).video).toBeGreaterThan(paused.video + 0.1);
+    await expect
+      .poll(async () => {
+        const c = await clocks();
+        return Math.abs((c.sound as number) - c.video) < 0.05;
+      })
+      .toBe(true);
+
+    // A again: back to the game, from the picture itself.
+    await clip.press('a');
+    await expect(button).toHaveText('Sound: 1 · Game (1 ch)');
+    await expect(sound).toHaveCount(0);
+    expect((await clocks()).muted).toBe(false);
+  });
+});

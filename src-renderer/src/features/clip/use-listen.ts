@@ -1,0 +1,125 @@
+import { useEffect, useState, type RefObject } from 'react';
+import type { ClipApi, KeyframesResponse } from './clip-api';
+
+/** How often to ask again while the service makes a track's sound. */
+const SOUND_POLL_MS = 1000;
+/** Further apart than this, the sound is moved back onto the picture's time (a jump of one word is audible, a 0.1 s lag is not). */
+const MAX_DRIFT_SECONDS = 0.1;
+
+export type AudioTrack = KeyframesResponse['audio_tracks'][number];
+
+export interface Listening {
+  /** The track heard, 1-based. */
+  track: number;
+  tracks: readonly AudioTrack[];
+  /** Track 1 plays from the picture itself; another from its own sound (GET /v1/files/{id}/sound), once made. */
+  soundUrl: string | null;
+  /** While another track's sound is made, or why it could not be. */
+  state: 'picture' | 'making' | 'ready' | 'failed';
+  reason?: string;
+  choose(track: number): void;
+  /** A: the next track, after the last the first. */
+  next(): void;
+}
+
+/** "2 · Mic (eng, 2 ch)": how the picker and the overlay name a track. */
+export function trackLabel(t: AudioTrack): string {
+  const details = [t.language, t.channels ? `${t.channels} ch` : null, t.title ? null : t.codec].filter(Boolean).join(', ');
+  return `${t.audio_track}${t.title ? ` · ${t.title}` : ''}${details ? ` (${details})` : ''}`;
+}
+
+/**
+ * Which audio track the editor hears (docs/gui.md, "Audio tracks"). A `<video>` plays the first
+ * track of a file and Chromium switches tracks only behind a flag, so any other track plays from
+ * its own sound file beside the muted picture (useFollowingSound). Each track's URL is kept once
+ * signed, so going back to it does not load it again.
+ */
+export function useListen(api: ClipApi, fileId: string, tracks: readonly AudioTrack[]): Listening {
+  const [track, setTrack] = useState(1);
+  const [sounds, setSounds] = useState<Record<number, { url?: string; failed?: string }>>({});
+  useEffect(() => {
+    setTrack(1);
+    setSounds({});
+  }, [fileId]);
+  const known = sounds[track];
+  useEffect(() => {
+    if (track === 1 || known) return;
+    const ctl = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = () => {
+      api.sound(fileId, track, ctl.signal).then(
+        (s) => {
+          if (ctl.signal.aborted) return;
+          if (s.status === 'PENDING') timer = setTimeout(ask, SOUND_POLL_MS);
+          else setSounds((all) => ({ ...all, [track]: s.status === 'READY' && s.url ? { url: s.url } : { failed: s.reason ?? 'unknown error' } }));
+        },
+        (err: unknown) => !ctl.signal.aborted && setSounds((all) => ({ ...all, [track]: { failed: err instanceof Error ? err.message : String(err) } })),
+      );
+    };
+    ask();
+    return () => {
+      ctl.abort();
+      clearTimeout(timer);
+    };
+  }, [api, fileId, track, known]);
+  const count = Math.max(1, tracks.length);
+  const state = track === 1 ? 'picture' : known?.url ? 'ready' : known?.failed ? 'failed' : 'making';
+  return {
+    track,
+    tracks,
+    soundUrl: track === 1 ? null : (known?.url ?? null),
+    state,
+    ...(known?.failed ? { reason: known.failed } : {}),
+    choose: (t) => setTrack(Math.min(count, Math.max(1, t))),
+    next: () => setTrack((t) => (t % count) + 1),
+  };
+}
+
+/**
+ * Keeps a sound element on the picture's clock: muted picture, the sound playing, pausing, seeking
+ * and changing speed with it, moved back whenever it drifts more than MAX_DRIFT_SECONDS. Both files
+ * count their times from the source's start (the service makes them so), so their clocks agree.
+ * On track 1 the picture's own sound plays. On another, the picture stays muted while its sound
+ * is made (or could not be): the editor asked not to hear track 1.
+ */
+export function useFollowingSound(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  audioRef: RefObject<HTMLAudioElement | null>,
+  listening: Listening,
+  /** The picture's URL: the element is new when it appears, and muted afresh. */
+  pictureUrl: string | null,
+): void {
+  const { soundUrl, state } = listening;
+  useEffect(() => {
+    const v = videoRef.current;
+    if (!v) return;
+    v.muted = state !== 'picture';
+    const a = audioRef.current;
+    if (!soundUrl || !a) return;
+    const align = () => {
+      if (Math.abs(a.currentTime - v.currentTime) > MAX_DRIFT_SECONDS) a.currentTime = v.currentTime;
+    };
+    const follow = () => {
+      a.playbackRate = v.playbackRate;
+      // Stalled (waiting for data) counts as paused: the sound must not run ahead of a picture that waits.
+      if (v.paused || v.seeking || v.ended || v.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) {
+        a.pause();
+        a.currentTime = v.currentTime;
+        return;
+      }
+      align();
+      if (a.paused) void a.play().catch(() => undefined);
+    };
+    const events = ['play', 'playing', 'pause', 'seeking', 'seeked', 'ended', 'ratechange', 'waiting'] as const;
+    for (const e of events) v.addEventListener(e, follow);
+    a.addEventListener('loadedmetadata', follow);
+    const drift = setInterval(() => !v.paused && !v.seeking && !a.paused && align(), 250);
+    follow();
+    return () => {
+      for (const e of events) v.removeEventListener(e, follow);
+      a.removeEventListener('loadedmetadata', follow);
+      clearInterval(drift);
+      a.pause();
+    };
+  }, [videoRef, audioRef, soundUrl, state, pictureUrl]);
+}
