@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { seriousViolations } from './axe-check';
 import { ClipPage } from './clip-page';
 import { expect, openApp, test, testFolder } from './fixtures';
 
@@ -48,6 +49,7 @@ test.describe('audio tracks in the clip view', () => {
     await expect(sound).toHaveAttribute('src', /sound2\.m4a/, { timeout: 30_000 });
     await expect.poll(() => sound.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThanOrEqual(2);
     expect((await clocks()).muted).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // L: both play; the sound stays within 0.15 s of the picture.
     await clip.press('l');
