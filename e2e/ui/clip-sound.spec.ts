@@ -44,7 +44,10 @@ test.describe('audio tracks in the clip view', () => {
     await expect(sound).toHaveCount(0);
     expect((await clocks()).muted).toBe(false);
 
+    // The timeline's waveform is the microphone's, asked for once.
+    const micWave = page.waitForResponse((r) => r.url().includes('/timeline?audio_track=2'));
     await clip.press('a');
+    expect((await micWave).status()).toBe(200);
     await expect(button).toHaveText('Sound: 2 · Mic (1 ch)');
     await expect(sound).toHaveAttribute('src', /sound2\.m4a/, { timeout: 30_000 });
     await expect.poll(() => sound.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThanOrEqual(2);

@@ -38,7 +38,9 @@ export const TimelineThumbnails = z.object({
 });
 
 export const TimelineWaveform = z.object({
-  peaks: z.array(z.number().min(0).max(1)).describe('Peak absolute amplitude per bucket, 0..1, of the first audio stream mixed to mono (at most 4000)'),
+  peaks: z
+    .array(z.number().min(0).max(1))
+    .describe('Peak absolute amplitude per bucket, 0..1, of the audio track asked for (`audio_track`, default the first) mixed to mono (at most 4000)'),
   peaks_per_second: z.number().describe('Buckets per second of media'),
 });
 
@@ -107,7 +109,8 @@ export type SaveToResponse = z.infer<typeof SaveToResponse>;
 export const RevealBody = z.object({ path: LocalPath.describe('A file or folder inside the home folder') });
 export const RevealResponse = z.object({ opened: z.string().describe('The folder handed to the desktop') });
 
-export const LoudnessQuery = z.object({
+/** The audio track a fact is about: loudness, sound, the timeline's waveform. */
+export const AudioTrackQuery = z.object({
   audio_track: z.coerce.number().int().min(1).max(64).default(1).describe('1-based audio track (ffmpeg `0:a:<track-1>`); default 1'),
 });
 

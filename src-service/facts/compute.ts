@@ -63,10 +63,11 @@ export async function makeSprite(tools: Tools, input: string, facts: StreamFacts
 }
 
 /** Peaks of the first audio stream: decoded to low-rate mono PCM in the work folder, read in chunks. */
-export async function makeWaveform(tools: Tools, input: string, facts: StreamFacts, workDir: string): Promise<WaveformFacts> {
+/** The peaks of one audio stream (`map`: `0:<index>`, or `0:a:<n>` for the n-th audio track, 0-based) mixed to mono. */
+export async function makeWaveform(tools: Tools, input: string, facts: StreamFacts, workDir: string, map = `0:${facts.audioIndex}`): Promise<WaveformFacts> {
   const plan = planWaveform(facts.duration);
   const pcm = path.join(workDir, 'wave.pcm');
-  const argv = ['-v', 'error', '-nostdin', '-i', input, '-map', `0:${facts.audioIndex}`, '-vn', '-sn', '-dn'];
+  const argv = ['-v', 'error', '-nostdin', '-i', input, '-map', map, '-vn', '-sn', '-dn'];
   argv.push('-ac', '1', '-ar', String(plan.sampleRate), '-f', 's16le', '-y', pcm);
   await runConfined({
     confiner: tools.confiner,

@@ -82,10 +82,23 @@ export function createFileFacts(deps: FileFactsDeps) {
     return { ...cached, audioTracks: audioTracksOf(await probedOf(row, input)) };
   }
 
-  async function timeline(accountId: string, fileId: string): Promise<TimelineFacts> {
+  /** The sprite and the waveform of audio track `track` (1-based; the first is cached with the sprite, each other as `waveform-a<track>.json`). */
+  async function timeline(accountId: string, fileId: string, track = 1): Promise<TimelineFacts> {
     const { row, input, facts } = await source(accountId, fileId);
+    if (track > 1) assertTrack(audioTracksOf(await probedOf(row, input)).length, track);
     const t = await computed(() => cache.once<CachedTimeline>(row.id, 'timeline.json', () => makeTimeline(row.id, input, facts)));
-    return { ...t, thumbnails: t.thumbnails ? { url: deps.signedUrl(row.id, SPRITE_FILE), ...t.thumbnails } : null };
+    const waveform =
+      track === 1 ? t.waveform : await computed(() => cache.once(row.id, `waveform-a${track}.json`, () => trackWaveform(row.id, input, facts, track)));
+    return { ...t, waveform, thumbnails: t.thumbnails ? { url: deps.signedUrl(row.id, SPRITE_FILE), ...t.thumbnails } : null };
+  }
+
+  async function trackWaveform(fileId: string, input: string, facts: StreamFacts, track: number) {
+    const work = await cache.workDir(fileId);
+    try {
+      return await makeWaveform(deps.tools(), input, facts, work, `0:a:${track - 1}`);
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
   }
 
   async function makeTimeline(fileId: string, input: string, facts: StreamFacts): Promise<CachedTimeline> {

@@ -20,7 +20,7 @@ export function fileFactRoutes(facts: FileFacts): Router {
     { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, getFileSound },
     {
       getFileKeyframes: async (ctx, { params }) => presentKeyframes(await facts.keyframes(accountOf(ctx).id, params.file_id)),
-      getFileTimeline: async (ctx, { params }) => presentTimeline(await facts.timeline(accountOf(ctx).id, params.file_id)),
+      getFileTimeline: async (ctx, { params, query }) => presentTimeline(await facts.timeline(accountOf(ctx).id, params.file_id, query.audio_track)),
       getFileProxy: async (ctx, { params }) => presentProxy(await facts.proxy(accountOf(ctx).id, params.file_id)),
       getFileLoudness: async (ctx, { params, query }) => presentLoudness(await facts.loudness(accountOf(ctx).id, params.file_id, query.audio_track)),
       getFileSound: async (ctx, { params, query }) => presentSound(await facts.sound(accountOf(ctx).id, params.file_id, query.audio_track)),

@@ -329,7 +329,8 @@ describe('GET /v1/files/{file_id}/sound (an audio track beside the picture)', ()
   let id: string;
   let source: string;
   beforeAll(async () => {
-    // An OBS-like recording: the game at 440 Hz (AAC), a microphone at 1000 Hz (PCM, which Chromium does not play from MP4), commentary at 3000 Hz (AAC).
+    // An OBS-like recording: the game at 440 Hz (AAC), a microphone at 1000 Hz, silent for its first 3 s (PCM, which Chromium
+    // does not play from MP4), commentary at 3000 Hz (AAC).
     source = path.join(dir, 'tracks.mkv');
     const tone = (hz: number) => ['-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=6`];
     ffmpeg([
@@ -338,7 +339,7 @@ describe('GET /v1/files/{file_id}/sound (an audio track beside the picture)', ()
       '-i',
       'testsrc2=size=160x90:rate=25:duration=6',
       ...tone(440),
-      ...tone(1000),
+      ...['-f', 'lavfi', '-i', 'aevalsrc=if(lt(t\\,3)\\,0\\,0.5*sin(2*PI*1000*t)):d=6'],
       ...tone(3000),
       '-map',
       '0',
@@ -418,9 +419,28 @@ describe('GET /v1/files/{file_id}/sound (an audio track beside the picture)', ()
     expect(levelAt(file, 3000) - levelAt(file, 1000)).toBeGreaterThan(20);
   });
 
+  it("when the timeline is asked for track 2, then its waveform is the microphone's (silent, then loud), computed once; the sprite is the same", async () => {
+    const first = await svc.api('GET', `/v1/files/${id}/timeline`);
+    expect(first.status, first.text).toBe(200);
+    const runs = svc.service.parts.factCache.runs('waveform-a2.json');
+    const mic = await svc.api('GET', `/v1/files/${id}/timeline?audio_track=2`);
+    expect(mic.status, mic.text).toBe(200);
+    const half = (peaks: number[], which: 0 | 1) =>
+      Math.max(...peaks.slice(which * Math.floor(peaks.length / 2), (which + 1) * Math.floor(peaks.length / 2) - 2));
+    const [game, micPeaks] = [first.body.waveform.peaks as number[], mic.body.waveform.peaks as number[]];
+    expect([half(game, 0), half(game, 1)].map((p) => Math.round(p * 100) / 100)).toEqual([0.13, 0.13]);
+    expect(half(micPeaks, 0)).toBeLessThan(0.01);
+    expect(half(micPeaks, 1)).toBeCloseTo(0.5, 1);
+    expect(mic.body.thumbnails.columns).toBe(first.body.thumbnails.columns);
+    expect((await svc.api('GET', `/v1/files/${id}/timeline?audio_track=2`)).body.waveform).toEqual(mic.body.waveform);
+    expect(svc.service.parts.factCache.runs('waveform-a2.json')).toBe(runs + 1);
+  });
+
   it('when the track does not exist, then 409 says how many there are; a bad number is a 422 naming the field', async () => {
     const r = await svc.api('GET', `/v1/files/${id}/sound?audio_track=4`);
     expect([r.status, r.body.detail]).toEqual([409, 'The file has 3 audio tracks, not 4']);
+    const t = await svc.api('GET', `/v1/files/${id}/timeline?audio_track=4`);
+    expect([t.status, t.body.detail]).toEqual([409, 'The file has 3 audio tracks, not 4']);
     const bad = await svc.api('GET', `/v1/files/${id}/sound?audio_track=0`);
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.body)).toContain('audio_track');

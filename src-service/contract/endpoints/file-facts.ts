@@ -4,7 +4,7 @@ import { FileIdParams } from '../files.schema';
 import {
   KeyframesResponse,
   LocalFoldersQuery,
-  LoudnessQuery,
+  AudioTrackQuery,
   LoudnessResponse,
   LocalFoldersResponse,
   ProxyResponse,
@@ -33,8 +33,10 @@ export const fileFactEndpoints = defineEndpoints({
     method: 'get',
     path: '/v1/files/{file_id}/timeline',
     tag: 'File facts',
-    summary: 'Timeline images: a thumbnail sprite and an audio waveform (computed once per file)',
+    summary: 'Timeline images: a thumbnail sprite and an audio waveform (computed once per file, the waveform once per audio track)',
+    description: 'Answers 409 when the file has no such audio track.',
     params: FileIdParams,
+    query: AudioTrackQuery,
     responses: { '200': json('Timeline', TimelineResponse), ...errors(401, 404, 409, 422) },
   },
   getFileProxy: {
@@ -53,7 +55,7 @@ export const fileFactEndpoints = defineEndpoints({
     summary: 'Loudness of one audio track as measured by loudnorm (the first pass of a two-pass normalisation; computed once per file and track)',
     description: 'Answers 409 when the file has no such audio track.',
     params: FileIdParams,
-    query: LoudnessQuery,
+    query: AudioTrackQuery,
     responses: { '200': json('Loudness', LoudnessResponse), ...errors(401, 404, 409, 422) },
   },
   getFileSound: {
@@ -64,7 +66,7 @@ export const fileFactEndpoints = defineEndpoints({
     description:
       'A player plays the first audio track of a video; this gives any track (listed in the keyframes answer) as its own MP4 audio file. The first call starts it and answers PENDING; ask again until READY or FAILED. Answers 409 when the file has no such audio track.',
     params: FileIdParams,
-    query: LoudnessQuery,
+    query: AudioTrackQuery,
     responses: { '200': json('Sound state', SoundResponse), ...errors(401, 404, 409, 422) },
   },
   listLocalFolders: {

@@ -15,7 +15,7 @@ import { playableUrl, useClipFacts } from './use-clip-facts';
 import { useClipKeys } from './use-clip-keys';
 import { useEditRun } from './use-edit-run';
 import { usePlayer } from './use-player';
-import { useFollowingSound, useListen } from './use-listen';
+import { useFollowingSound, useListen, useTrackWaveform } from './use-listen';
 import { frameNameOf, outputNameOf } from './output-name';
 import { CaptureLine } from './CaptureLine';
 
@@ -34,6 +34,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   const player = usePlayer(fps, duration, frameOrigin(keyframes, fps));
   const listening = useListen(api, fileId, facts.keyframes?.audio_tracks ?? []);
   const soundRef = useRef<HTMLAudioElement>(null);
+  const waveform = useTrackWaveform(api, fileId, listening.track, facts.timeline?.waveform);
   const [seg, dispatch] = useReducer(segmentsReducer, emptySegments);
   const [zoom, setZoom] = useState(1);
   const [renaming, setRenaming] = useState<number | null>(null);
@@ -136,7 +137,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           time={player.time}
           zoom={zoom}
           keyframes={keyframes}
-          timeline={facts.timeline}
+          timeline={facts.timeline && waveform !== undefined ? { ...facts.timeline, waveform } : facts.timeline}
           segments={seg.segments}
           removing={!options.keep}
           current={seg.current}

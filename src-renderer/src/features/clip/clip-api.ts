@@ -25,7 +25,9 @@ export function createClipApi(client: FfdeskClient) {
     getFile: (id: string, signal?: AbortSignal, presignedTtlSeconds?: number) => client.getFile(id, { signal, presignedTtlSeconds }),
     getCommand: (id: string) => client.getCommand(id),
     keyframes: (fileId: string, signal?: AbortSignal): Promise<KeyframesResponse> => call(API.getFileKeyframes, { params: { file_id: fileId }, signal }),
-    timeline: (fileId: string, signal?: AbortSignal): Promise<TimelineResponse> => call(API.getFileTimeline, { params: { file_id: fileId }, signal }),
+    /** The sprite and the waveform of audio track `track` (default the first). */
+    timeline: (fileId: string, signal?: AbortSignal, track?: number): Promise<TimelineResponse> =>
+      call(API.getFileTimeline, { params: { file_id: fileId }, query: track ? { audio_track: track } : {}, signal }),
     proxy: (fileId: string, signal?: AbortSignal): Promise<ProxyResponse> => call(API.getFileProxy, { params: { file_id: fileId }, signal }),
     sound: (fileId: string, track: number, signal?: AbortSignal): Promise<SoundResponse> =>
       call(API.getFileSound, { params: { file_id: fileId }, query: { audio_track: track }, signal }),

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import type { ClipApi, KeyframesResponse } from './clip-api';
+import type { ClipApi, KeyframesResponse, TimelineResponse } from './clip-api';
 
 /** How often to ask again while the service makes a track's sound. */
 const SOUND_POLL_MS = 1000;
@@ -122,4 +122,30 @@ export function useFollowingSound(
       a.pause();
     };
   }, [videoRef, audioRef, soundUrl, state, pictureUrl]);
+}
+
+/**
+ * The waveform of the track heard: track 1's comes with the timeline (`first`); another's is asked
+ * for once (GET /v1/files/{id}/timeline?audio_track=n, computed once per track). Null while it
+ * comes, rather than the wrong track's shape.
+ */
+export function useTrackWaveform(
+  api: ClipApi,
+  fileId: string,
+  track: number,
+  first: TimelineResponse['waveform'] | undefined,
+): TimelineResponse['waveform'] | undefined {
+  const [waves, setWaves] = useState<Record<string, TimelineResponse['waveform']>>({});
+  const key = `${fileId}/${track}`;
+  const known = track === 1 ? undefined : waves[key];
+  useEffect(() => {
+    if (track === 1 || known !== undefined) return;
+    const ctl = new AbortController();
+    api.timeline(fileId, ctl.signal, track).then(
+      (t) => !ctl.signal.aborted && setWaves((all) => ({ ...all, [key]: t.waveform })),
+      () => undefined, // the picture and the sound still work; the timeline shows no waveform
+    );
+    return () => ctl.abort();
+  }, [api, fileId, track, key, known]);
+  return track === 1 ? first : (known ?? null);
 }
