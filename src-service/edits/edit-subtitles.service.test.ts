@@ -6,8 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { ffmpeg, startMediaServer, type MediaServer } from '../testing/media';
-import { decodeErrors, streamStarts, subtitleEvents, subtitleStreams } from '../testing/cut-checks';
+import { decodeErrors, formatStart, streamStarts, subtitleEvents, subtitleStreams } from '../testing/cut-checks';
 import { binaries } from '../testing/media-fixtures';
+import { pgsStream } from '../testing/pgs';
 
 /**
  * POST /v1/edits keeps the source's subtitle tracks (docs/cutting.md, "Subtitles"): each text
@@ -65,6 +66,29 @@ beforeAll(async () => {
   const font = ['-attach', path.join(dir, 'Subfont.ttf'), '-metadata:s:t:0', 'mimetype=font/ttf'];
   ffmpeg([...av, '-map', '0', '-map', '1', '-map', '2', '-map', '3', ...enc, '-c:s', 'copy', ...tags, ...font, path.join(dir, 'film.mkv')]);
   ffmpeg([...av, '-map', '0', '-map', '1', '-map', '2', ...enc, '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', path.join(dir, 'film.mp4')]);
+  // A Blu-ray rip: the SRT and two PGS tracks (pictures) at the SRT's times; -copyts keeps the first picture at 1 s.
+  const events = [
+    { start: 1, end: 2.5 },
+    { start: 3, end: 4 },
+    { start: 5.5, end: 7 },
+    { start: 8, end: 9 },
+  ];
+  fs.writeFileSync(path.join(dir, 'en.sup'), pgsStream(events));
+  fs.writeFileSync(path.join(dir, 'fr.sup'), pgsStream(events.slice(1)));
+  const pgs = ['-copyts', '-i', path.join(dir, 'en.sup'), '-copyts', '-i', path.join(dir, 'fr.sup')];
+  const pgsTags = ['-metadata:s:s:1', 'language=eng', '-metadata:s:s:1', 'title=English (Blu-ray)', '-metadata:s:s:2', 'language=fra'];
+  ffmpeg([
+    ...av.slice(0, 10),
+    ...pgs,
+    ...['-map', '0', '-map', '1', '-map', '2', '-map', '3', '-map', '4'],
+    ...enc,
+    '-c:s',
+    'copy',
+    '-metadata:s:s:0',
+    'language=eng',
+    ...pgsTags,
+    path.join(dir, 'bluray.mkv'),
+  ]);
   media = await startMediaServer(dir);
   svc = await startTestService();
 }, 60_000);
@@ -136,6 +160,119 @@ async function expected(source: string, segments: { actual_start: number; actual
   }
   return want;
 }
+
+/**
+ * A picture track's packets, to the millisecond, with the MD5 of each: on an output's picture
+ * timeline (seconds after its first frame), or on a source's container timeline (`from:
+ * 'container'`), where the record's actual_start and actual_end count.
+ */
+async function picturePackets(file: string, track: number, from: 'picture' | 'container' = 'picture'): Promise<[number, string][]> {
+  const base = from === 'picture' ? ((await streamStarts(file)).video ?? 0) : await formatStart(file);
+  const out = execFileSync(
+    binaries.ffprobePath,
+    ['-v', 'error', '-select_streams', `s:${track}`, '-show_data_hash', 'md5', '-show_entries', 'packet=pts_time,data_hash', '-of', 'csv=p=0', file],
+    { encoding: 'utf8' },
+  );
+  return out
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const [pts, hash] = l.split(',');
+      return [Math.round((Number(pts) - base) * 1000) / 1000, hash as string];
+    });
+}
+
+/** The source's packets of a picture track that fall inside the segments, where each lands in the output (as expected() does for events). */
+async function expectedPackets(track: number, segments: { actual_start: number; actual_end: number }[]): Promise<[number, string][]> {
+  const source = await picturePackets(path.join(dir, 'bluray.mkv'), track, 'container');
+  const want: [number, string][] = [];
+  let before = 0;
+  for (const seg of segments) {
+    for (const [t, hash] of source)
+      if (t >= seg.actual_start && t < seg.actual_end) want.push([Math.round((t - seg.actual_start + before) * 1000) / 1000, hash]);
+    before += seg.actual_end - seg.actual_start;
+  }
+  return want;
+}
+
+/** Decodes every picture track over the picture, as a player draws them: ffmpeg's errors, or ''. */
+function pictureDecodeErrors(file: string, tracks: number): string {
+  const chain = Array.from({ length: tracks }, (_, k) => `[${k === 0 ? '0:v' : `o${k}`}][0:s:${k + 1}]overlay[o${k + 1}]`).join(';');
+  const r = spawnSync(binaries.ffmpegPath, ['-v', 'error', '-nostdin', '-i', file, '-filter_complex', chain, '-map', `[o${tracks}]`, '-f', 'null', '-'], {
+    encoding: 'utf8',
+  });
+  return r.stderr.trim();
+}
+
+describe('POST /v1/edits keeps picture subtitles (PGS) in Matroska', () => {
+  it('smart, three segments joined into MKV: each PGS track’s packets as they were, at their place on the cut picture (none in the first); language and title kept', async () => {
+    const cmd = await finished('bluray.mkv', {
+      segments: [
+        { start: 0.2, end: 0.9 },
+        { start: 3.52, end: 6 },
+        { start: 8.2, end: 9.6 },
+      ],
+      mode: 'smart',
+      output: { filename: 'cut.mkv' },
+    });
+    expect(cmd.edit.notes).toBeUndefined();
+    const out = await output(cmd);
+    expect(await subtitleStreams(out)).toEqual(['subrip:eng', 'hdmv_pgs_subtitle:eng', 'hdmv_pgs_subtitle:fra']);
+    const segs = cmd.edit.segments;
+    const en = await picturePackets(out, 1);
+    // Kept: nothing before the first picture (1.0); the clear of the picture on screen at 3.52, the picture at 5.5; the clear at 9.0.
+    expect(en.length).toBe(3);
+    const want = await expectedPackets(1, segs);
+    expect(en.map((p) => p[1])).toEqual(want.map((p) => p[1]));
+    en.forEach(([t], i) => expect(Math.abs(t - want[i]![0]), JSON.stringify({ en, want })).toBeLessThanOrEqual(0.002));
+    expect((await picturePackets(out, 2)).map((p) => p[1])).toEqual((await expectedPackets(2, segs)).map((p) => p[1]));
+    expect(pictureDecodeErrors(out, 2)).toBe('');
+    const title = execFileSync(binaries.ffprobePath, ['-v', 'error', '-select_streams', 's:1', '-show_entries', 'stream_tags=title', '-of', 'csv=p=0', out], {
+      encoding: 'utf8',
+    });
+    expect(title.trim()).toBe('English (Blu-ray)');
+  });
+
+  it('lossless, one file per segment: each file holds its own segment’s pictures; an MP4 and a segmented re-encode say they left them out', async () => {
+    const cmd = await finished('bluray.mkv', {
+      segments: [
+        { start: 0.5, end: 3.5 },
+        { start: 5, end: 8.5 },
+      ],
+      mode: 'lossless',
+      join: false,
+      output: { filename: 'part.mkv' },
+    });
+    const [a, b] = cmd.edit.segments;
+    for (const [alias, seg] of [
+      ['out_1', a],
+      ['out_2', b],
+    ] as const) {
+      const got = await picturePackets(await output(cmd, alias), 1);
+      const want = await expectedPackets(1, [seg]);
+      expect(got.length).toBeGreaterThan(0);
+      expect(got.map((p) => p[1])).toEqual(want.map((p) => p[1]));
+      got.forEach(([t], i) => expect(Math.abs(t - want[i]![0])).toBeLessThanOrEqual(0.002));
+    }
+    const mp4 = await finished('bluray.mkv', { segments: [{ start: 2, end: 4 }], mode: 'lossless', output: { filename: 'cut.mp4' } });
+    expect(mp4.edit.notes).toEqual([
+      expect.stringMatching(/^subtitle track 3 \(hdmv_pgs_subtitle\) is made of pictures, which only a \.mkv file keeps/),
+      expect.stringMatching(/^subtitle track 4 /),
+    ]);
+    expect(await subtitleStreams(await output(mp4))).toEqual(['mov_text:eng']);
+    const split = await finished('bluray.mkv', {
+      segments: [{ start: 2, end: 6 }],
+      mode: 'reencode',
+      segmented: { segment_seconds: 2 },
+      output: { filename: 'split.mkv' },
+    });
+    expect(split.edit.notes).toEqual([
+      expect.stringMatching(/^subtitle track 3 .* made of pictures, which a segmented re-encode leaves out$/),
+      expect.stringMatching(/^subtitle track 4 /),
+    ]);
+    expect(await subtitleStreams(await output(split))).toEqual(['subrip:eng']);
+  }, 120_000);
+});
 
 describe('POST /v1/edits keeps subtitle tracks, cut with the picture', () => {
   it('smart, two segments joined into MKV: every track, trimmed at the cuts, styles, language and title kept', async () => {

@@ -68,7 +68,7 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
     outputs[`out_${g + 1}`] = name;
     addGroup(ctx, group, g + 1, name);
   });
-  const notes = subtitleNotes(facts, container);
+  const notes = subtitleNotes(facts, container, edit);
   const result: EditResult = {
     mode: edit.mode,
     mode_used: mode,
@@ -110,15 +110,29 @@ function streamsFor(facts: CutFacts, c: OutputContainer): CutFacts {
 const keptSubtitles = (facts: CutFacts, c: OutputContainer): SubtitleTrack[] =>
   c.subtitles && facts.video ? (facts.subtitles ?? []).filter((t) => t.format !== null && !t.skipped) : [];
 
+/**
+ * The picture-based subtitle tracks the output keeps (PGS, DVD, DVB): Matroska holds them as they
+ * are, so their packets are copied, cut at each segment's edges (pictureSubtitles). A segmented
+ * re-encode's join has no step to cut them in, so it leaves them out and says so.
+ */
+const keptPictures = (facts: CutFacts, c: OutputContainer, edit: EditBody): SubtitleTrack[] =>
+  c.ext === 'mkv' && facts.video && !edit.segmented ? (facts.subtitles ?? []).filter((t) => t.pictureStream !== undefined) : [];
+
 /** What the record says of subtitle tracks the output leaves out; a sound-only, GIF or image output leaves them out without a word. */
-function subtitleNotes(facts: CutFacts, c: OutputContainer): string[] {
+function subtitleNotes(facts: CutFacts, c: OutputContainer, edit: EditBody): string[] {
   const tracks = facts.subtitles ?? [];
   if (tracks.length === 0 || !facts.video) return [];
   if (!c.subtitles) {
     const n = tracks.length;
     return [`A .${c.ext} file holds no subtitles: ${n} subtitle track${n > 1 ? 's' : ''} left out (cut to .mkv or .mp4 to keep ${n > 1 ? 'them' : 'it'})`];
   }
-  return tracks.flatMap((t) => (t.skipped ? [t.skipped] : []));
+  const pictures = new Set(keptPictures(facts, c, edit));
+  return tracks.flatMap((t) => {
+    if (t.skipped) return [t.skipped];
+    if (t.pictureStream === undefined || pictures.has(t)) return [];
+    const what = `subtitle track ${t.pictureStream} (${t.codec}) is made of pictures`;
+    return [c.ext === 'mkv' ? `${what}, which a segmented re-encode leaves out` : `${what}, which only a .mkv file keeps (cut to .mkv to keep it)`];
+  });
 }
 
 /** The codecs of the audio tracks the output keeps (streamsFor). */
@@ -332,13 +346,52 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
   ctx.joins.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts.video?.timeBase), '-movflags', '+faststart'] : []), outName]);
 }
 
-/** The kept subtitle tracks of one output, muxed by its join (addSubtitles); a segmented re-encode's join takes them too. */
+/** The kept subtitle tracks of one output, muxed by its join (addSubtitles); a segmented re-encode's join takes the text ones too. */
 function addSubtitles(ctx: Ctx, group: { cut: SegmentCut }[], g: number, final: string[], maps: string[]): void {
   const spans = group.map(({ cut }) => ({ start: cut.actualStart, end: cut.actualEnd }));
   const subs = subtitleInputs(ctx.facts, ctx.container, spans, g, final.filter((x) => x === '-i').length, ctx.input);
   Object.assign(ctx.files, subs.files);
   final.push(...subs.inputs);
   maps.push(...subs.maps);
+  pictureSubtitles(ctx, spans, g, final, maps, keptSubtitles(ctx.facts, ctx.container).length);
+}
+
+/** How far before an in point a picture track's part seeks: the demuxer lands on a keyframe before it, and every packet from the in point on is read. */
+const PICTURE_SEEK_MARGIN = 10;
+
+/**
+ * The kept picture-based subtitle tracks (docs/cutting.md, "Subtitles"). Per segment, a part
+ * copies the track's packets into a small Matroska file: it seeks PICTURE_SEEK_MARGIN before the
+ * in point, drops the packets that show before it (the `noise` bitstream filter's `drop`
+ * expression: ffmpeg's own `-ss` after `-i` let the last earlier packet through once a second
+ * input was there) and stops at the out point. A one-packet silent anchor stream (from lavfi)
+ * keeps the file readable when the segment shows no picture (ffmpeg 5.1 writes an unreadable
+ * Matroska file from no packets at all). A concat list puts each file at its segment's place
+ * (`inpoint` where the segment starts in it, `duration` the segment's), and the join reads the
+ * list at its own times (`-seek_timestamp`: ffmpeg would otherwise move the input's first packet
+ * to zero). `before` text tracks come first.
+ */
+function pictureSubtitles(ctx: Ctx, spans: readonly CutSpan[], g: number, final: string[], maps: string[], before: number): void {
+  keptPictures(ctx.facts, ctx.container, ctx.edit).forEach((t, j) => {
+    const entries = spans.map((span, i) => {
+      const file = `cut-pics-${g}-${j + 1}-${i + 1}.mkv`;
+      const from = Math.max(0, span.start - PICTURE_SEEK_MARGIN);
+      const [off, to] = [fmt(span.start - from), fmt(span.end - from)];
+      ctx.parts.push([
+        ...['-ss', fmt(from), '-i', ctx.input, '-f', 'lavfi', '-t', '0.01', '-i', 'anullsrc=r=1000:cl=mono'],
+        ...['-map', `0:${t.pictureStream}`, '-map', '1:a', '-c:s', 'copy', '-c:a', 'pcm_u8', '-bsf:s', `noise=drop=lt(pts*tb\\,${off})`],
+        ...['-t', to, '-f', 'matroska', file],
+      ]);
+      return `file ${file}\ninpoint ${off}\nduration ${fmt(span.end - span.start)}`;
+    });
+    const list = `cut-pics-${g}-${j + 1}.ffconcat`;
+    ctx.files[list] = ['ffconcat version 1.0', ...entries, ''].join('\n');
+    const n = final.filter((x) => x === '-i').length;
+    final.push('-ss', '0', '-seek_timestamp', '1', '-f', 'concat', '-i', list);
+    maps.push('-map', `${n}:s:0`, `-c:s:${before + j}`, 'copy');
+    if (t.language) maps.push(`-metadata:s:s:${before + j}`, `language=${t.language}`);
+    if (t.title) maps.push(`-metadata:s:s:${before + j}`, `title=${t.title}`);
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { runProcess } from '../media/run-process';
 import { parsePacketCsv, packetWindows, type CutFacts, type PacketWindow } from './facts';
 import { runConfined } from '../facts/run-confined';
 import { seekLeadOf, sinceStart, startShift } from '../facts/stream-facts';
-import { MAX_TRACK_TEXT, parseAss, parseSrt, readFormatOf, type SubtitleEvent, type SubtitleTrack } from './subtitles';
+import { MAX_TRACK_TEXT, PICTURE_SUBTITLES, parseAss, parseSrt, readFormatOf, type SubtitleEvent, type SubtitleTrack } from './subtitles';
 import type { ProbeStream } from '../media/probe-schema';
 
 type Opts = {
@@ -100,7 +100,8 @@ async function readSubtitleTrack(file: string, s: ProbeStream, opts: Opts, shift
   };
   const index = toNumber(s.index) ?? 0;
   if (!opts.subtitles) return { ...meta, events: [] };
-  if (!format) return { ...meta, events: [], skipped: `subtitle track ${index} (${codec}) is made of pictures, which FFDesk does not cut` };
+  if (!format && PICTURE_SUBTITLES.has(codec)) return { ...meta, events: [], pictureStream: index };
+  if (!format) return { ...meta, events: [], skipped: `subtitle track ${index} (${codec}) is in a form FFDesk does not cut` };
   const lines: string[] = [];
   let size = 0;
   const until = String(Math.ceil(opts.subtitles.until + shift + 1));

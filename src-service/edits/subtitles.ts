@@ -29,7 +29,12 @@ export interface SubtitleTrack {
   events: SubtitleEvent[];
   /** Why the track is not kept, when it is not. */
   skipped?: string;
+  /** A picture-based track (PICTURE_SUBTITLES): its stream index in the source, whose packets a Matroska output copies. */
+  pictureStream?: number;
 }
+
+/** Picture-based subtitle codecs Matroska holds as they are: a cut to .mkv copies their packets (docs/cutting.md, "Subtitles"). */
+export const PICTURE_SUBTITLES = new Set(['hdmv_pgs_subtitle', 'dvd_subtitle', 'dvb_subtitle']);
 
 /** Text subtitle codecs ffmpeg decodes (read as SRT, or as ASS for the ASS family). */
 const TEXT_CODECS = new Set([
