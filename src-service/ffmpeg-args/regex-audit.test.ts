@@ -134,6 +134,7 @@ const AUDITED: Record<string, string[]> = {
   'facts/fact-cache.ts': ['/^[A-Za-z0-9_-]{1,64}$/'],
   'facts/fact-urls.ts': ['/^\\/facts\\/s\\/([^/]+)\\/([A-Za-z0-9_-]{1,64})\\/([a-z0-9.]+)$/'],
   'facts/playability.ts': ['/\\.([^./]+)$/'],
+  'facts/sound.ts': ['/^sound([1-9]|[1-5]\\d|6[0-4])\\.m4a$/', '/handler|core media|^sound$|^audio$/i'],
   'facts/stream-facts.ts': ['/^\\d+\\/\\d+$/', '/^(\\d+(?:\\.\\d+)?)(?:\\/(\\d+(?:\\.\\d+)?))?$/'],
   'ffmpeg-args/segmented-eligibility.ts': [
     '/^\\{\\{\\s*out_[A-Za-z0-9_]+\\s*\\}\\}$/',
