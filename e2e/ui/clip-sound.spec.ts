@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { seriousViolations } from './axe-check';
 import { ClipPage } from './clip-page';
@@ -80,5 +81,41 @@ test.describe('audio tracks in the clip view', () => {
     await expect(button).toHaveText('Sound: 1 · Game (1 ch)');
     await expect(sound).toHaveCount(0);
     expect((await clocks()).muted).toBe(false);
+  });
+
+  test('when a recording’s sound is PCM, then its quick look (the picture alone) plays with the sound from its sound file, until the proxy takes over', async ({
+    page,
+    svc,
+  }) => {
+    // A proxy ahead of it in the queue holds its own back: 30 s of 720p MPEG-2, which no browser plays (as clip-view.spec.ts does).
+    const dir = testFolder('ffdesk-sound-pcm-');
+    const busy = path.join(dir, 'busy.mkv');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25:duration=30', '-c:v', 'mpeg2video', '-q:v', '4', busy]);
+    const form = new FormData();
+    form.append('upload_file', new Blob([new Uint8Array(fs.readFileSync(busy))]), 'busy.mkv');
+    const ahead = await (await fetch(`${svc.url}/v1/files/upload`, { method: 'POST', headers: { 'X-API-KEY': svc.apiKey }, body: form })).json();
+    const queued = await fetch(`${svc.url}/v1/files/${ahead.file_id}/proxy`, { headers: { 'X-API-KEY': svc.apiKey } });
+    expect(await queued.json()).toMatchObject({ status: 'PENDING' });
+    const file = path.join(dir, 'pcm.mkv');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=10', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-pix_fmt', 'yuv420p', '-c:a', 'pcm_s16le', '-shortest', file],
+    ]);
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(file);
+    await expect(page.getByRole('note')).toContainText('Quick look');
+    const video = page.locator('.clip-screen video');
+    await expect(video).toHaveAttribute('src', /quick\.mp4/);
+    // One track: no Sound button, but track 1 plays from its sound file beside the muted quick look.
+    await expect(page.getByTestId('sound-track')).toHaveCount(0);
+    await expect(page.getByTestId('sound')).toHaveAttribute('src', /sound1\.m4a/, { timeout: 30_000 });
+    await expect(video).toHaveAttribute('src', /quick\.mp4/);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    // The proxy carries the sound itself: the picture plays it again.
+    await expect(page.getByRole('note')).toContainText('Showing a proxy', { timeout: 120_000 });
+    await expect(page.getByTestId('sound')).toHaveCount(0);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
   });
 });

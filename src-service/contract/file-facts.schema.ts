@@ -65,6 +65,12 @@ export const ProxyResponse = z.object({
     .describe(
       "PENDING: signed URL of the original's video (and audio, where Chromium plays it) copied into MP4 without re-encoding, to play until the proxy is READY; frame steps there decode from the keyframe before. Absent where such a copy would not play either (HEVC, ProRes, 10-bit H.264) or until it is made (seconds)",
     ),
+  quick_has_sound: z
+    .boolean()
+    .optional()
+    .describe(
+      'With quick_url: whether it carries the first audio track (only where MP4 holds it and Chromium plays it: AAC, MP3, Opus, FLAC); if not, play that track from GET /v1/files/{file_id}/sound',
+    ),
   reason: z.string().optional().describe('Why a proxy is needed (PENDING/READY) or why it failed (FAILED)'),
   percent: z.number().nullable().optional().describe('PENDING, once the proxy is being made (not while it waits its turn): how far it got, 0 to 100'),
   eta_seconds: z.number().nullable().optional().describe('PENDING: the seconds left at the speed so far, when known'),

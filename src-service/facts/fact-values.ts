@@ -59,6 +59,8 @@ export interface ProxyFacts {
   url?: string;
   /** PENDING, once made: the signed URL of the original's streams copied into MP4 (proxy.ts quickArgv). */
   quickUrl?: string;
+  /** With quickUrl: whether the quick look carries the first audio track (proxy.ts quickHasSound). */
+  quickHasSound?: boolean;
   reason?: string;
   /** PENDING, once the proxy's ffmpeg runs: how far it got (0..100) and the seconds left at its speed. */
   percent?: number | null;

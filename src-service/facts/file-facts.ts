@@ -9,7 +9,7 @@ import { makeSprite, makeWaveform, measureLoudness, probe, readKeyframes, type T
 import { contentStreams } from '../media/file-kind';
 import type { FactCache } from './fact-cache';
 import { playabilityOf } from './playability';
-import { PROXY_FILE, PROXY_STATE, QUICK_FILE, QUICK_KEEP_MS, removeQuick, type ProxyMaker, type ProxyState } from './proxy';
+import { PROXY_FILE, PROXY_STATE, QUICK_FILE, QUICK_KEEP_MS, quickHasSound, removeQuick, type ProxyMaker, type ProxyState } from './proxy';
 import { fromStart, streamFactsOf, type StreamFacts } from './stream-facts';
 import { assertTrack, audioTracksOf, soundFile, soundState } from './sound';
 
@@ -136,7 +136,8 @@ export function createFileFacts(deps: FileFactsDeps) {
     }
     deps.proxies.start(row.id, input, facts, verdict.reason);
     const p = deps.proxies.progressOf(row.id);
-    const quick = (await cache.modifiedAt(row.id, QUICK_FILE)) !== null ? { quickUrl: deps.signedUrl(row.id, QUICK_FILE) } : {};
+    const quick =
+      (await cache.modifiedAt(row.id, QUICK_FILE)) !== null ? { quickUrl: deps.signedUrl(row.id, QUICK_FILE), quickHasSound: quickHasSound(facts) } : {};
     return { status: 'PENDING', reason: verdict.reason, ...quick, ...(p ? { percent: p.percent, etaSeconds: p.eta_seconds } : {}) };
   }
 

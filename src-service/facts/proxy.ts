@@ -26,6 +26,9 @@ export const QUICK_KEEP_MS = 60_000;
 /** Whether a stream copy of the file into MP4 plays in Chromium (not for HEVC, ProRes, 10-bit H.264…). Pure. */
 export const hasQuickLook = (facts: StreamFacts): boolean => facts.videoIndex !== null && playsInMp4(facts.video);
 
+/** Whether the quick look carries the first audio track: MP4 holds it and Chromium plays it (else the clip view plays it from its sound file). Pure. */
+export const quickHasSound = (facts: StreamFacts): boolean => facts.audioIndex !== null && MP4_AUDIO.has(facts.audio?.codec_name ?? '');
+
 /**
  * ffmpeg arguments that copy a file's first video stream (and its first audio stream, where MP4
  * holds it and Chromium plays it) into MP4 without re-encoding (for a file with hasQuickLook). A
@@ -35,8 +38,7 @@ export const hasQuickLook = (facts: StreamFacts): boolean => facts.videoIndex !=
  */
 export function quickArgv(input: string, facts: StreamFacts, output: string): string[] {
   const argv = ['-v', 'error', '-nostdin', '-i', input, '-map', `0:${facts.videoIndex}`, '-c:v', 'copy'];
-  const audio = facts.audio?.codec_name;
-  if (facts.audioIndex !== null && audio && MP4_AUDIO.has(audio)) argv.push('-map', `0:${facts.audioIndex}`, '-c:a', 'copy');
+  if (quickHasSound(facts)) argv.push('-map', `0:${facts.audioIndex}`, '-c:a', 'copy');
   argv.push('-sn', '-dn', '-map_metadata', '-1', '-f', 'mp4', '-y', output);
   return argv;
 }

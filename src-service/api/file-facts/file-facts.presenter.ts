@@ -53,7 +53,7 @@ export function presentProxy(p: ProxyFacts): ProxyResponse {
   return {
     status: p.status,
     ...(p.url !== undefined ? { url: p.url } : {}),
-    ...(p.quickUrl !== undefined ? { quick_url: p.quickUrl } : {}),
+    ...(p.quickUrl !== undefined ? { quick_url: p.quickUrl, quick_has_sound: p.quickHasSound ?? false } : {}),
     ...(p.reason !== undefined ? { reason: p.reason } : {}),
     ...(p.percent !== undefined ? { percent: p.percent } : {}),
     ...(p.etaSeconds !== undefined ? { eta_seconds: p.etaSeconds } : {}),

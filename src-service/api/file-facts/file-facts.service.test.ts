@@ -280,6 +280,7 @@ describe('GET /v1/files/{file_id}/proxy', () => {
       status: 'PENDING',
       reason: expect.stringMatching(/\.mkv container/),
       quick_url: expect.stringContaining('/quick.mp4'),
+      quick_has_sound: true,
     });
     const quick = await download(offered.quick_url, 'quick.mp4');
     const probed = probeJson(quick);
@@ -301,6 +302,23 @@ describe('GET /v1/files/{file_id}/proxy', () => {
     }
     expect(state.status, JSON.stringify(state)).toBe('READY');
     expect(state.quick_url).toBeUndefined();
+  }, 120_000);
+
+  it('when the recording’s sound is PCM (which Chromium does not play from MP4), then the quick look is the picture alone and says so', async () => {
+    const file = path.join(dir, 'pcm.mkv');
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=4', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'pcm_s16le', '-shortest', file],
+    ]);
+    const id = await upload(file);
+    let state: any = { status: 'PENDING' };
+    while (state.status === 'PENDING' && !state.quick_url) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = (await svc.api('GET', `/v1/files/${id}/proxy`)).body;
+    }
+    expect(state, JSON.stringify(state)).toMatchObject({ status: 'PENDING', quick_has_sound: false });
+    const quick = probeJson(await download(state.quick_url, 'quick-pcm.mp4'));
+    expect(quick.streams.map((s: { codec_name: string }) => s.codec_name)).toEqual(['h264']);
   }, 120_000);
 });
 

@@ -32,7 +32,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   const duration = facts.keyframes?.duration || facts.file?.duration || 0;
   const keyframes = facts.keyframes?.keyframes ?? [];
   const player = usePlayer(fps, duration, frameOrigin(keyframes, fps));
-  const listening = useListen(api, fileId, facts.keyframes?.audio_tracks ?? []);
+  const source = playableUrl(facts);
+  const listening = useListen(api, fileId, facts.keyframes?.audio_tracks ?? [], source.hasSound !== false);
   const soundRef = useRef<HTMLAudioElement>(null);
   const waveform = useTrackWaveform(api, fileId, listening.track, facts.timeline?.waveform);
   const [seg, dispatch] = useReducer(segmentsReducer, emptySegments);
@@ -87,7 +88,6 @@ export function ClipView({ fileId }: { fileId: string }) {
     }),
   );
 
-  const source = playableUrl(facts);
   useFollowingSound(player.videoRef, soundRef, listening, source.url);
   const label = facts.file?.filename ?? fileId;
   return (

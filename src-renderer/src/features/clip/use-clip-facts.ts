@@ -62,6 +62,8 @@ export interface PlayerSource {
   isProxy: boolean;
   /** The original's streams copied into MP4, played until the proxy is ready (docs/gui.md, "Proxies"). */
   isQuick?: boolean;
+  /** False where the picture lacks the first audio track (a quick look of PCM or AC-3 sound): it then plays from its sound file. */
+  hasSound?: boolean;
   note?: string;
   making?: ProxyMaking | undefined;
 }
@@ -77,7 +79,7 @@ export function playableUrl(facts: ClipFacts): PlayerSource {
   if (p.status === 'READY' && p.url) return { url: p.url, isProxy: true, note: p.reason };
   if (p.status === 'PENDING') {
     const making = typeof p.percent === 'number' ? { percent: p.percent, etaSeconds: p.eta_seconds ?? null } : undefined;
-    if (p.quick_url) return { url: p.quick_url, isProxy: true, isQuick: true, note: p.reason, making };
+    if (p.quick_url) return { url: p.quick_url, isProxy: true, isQuick: true, hasSound: p.quick_has_sound !== false, note: p.reason, making };
     return { url: null, isProxy: true, note: p.reason, making };
   }
   if (p.status === 'FAILED') return { url: original, isProxy: false, note: p.reason };

@@ -17,7 +17,6 @@ export interface Listening {
   /** While another track's sound is made, or why it could not be. */
   state: 'picture' | 'making' | 'ready' | 'failed';
   reason?: string;
-  choose(track: number): void;
   /** A: the next track, after the last the first. */
   next(): void;
 }
@@ -31,10 +30,11 @@ export function trackLabel(t: AudioTrack): string {
 /**
  * Which audio track the editor hears (docs/gui.md, "Audio tracks"). A `<video>` plays the first
  * track of a file and Chromium switches tracks only behind a flag, so any other track plays from
- * its own sound file beside the muted picture (useFollowingSound). Each track's URL is kept once
- * signed, so going back to it does not load it again.
+ * its own sound file beside the muted picture (useFollowingSound); so does the first where the
+ * picture lacks it (`pictureHasSound` false: a quick look of sound MP4 does not hold). Each
+ * track's URL is kept once signed, so going back to it does not load it again.
  */
-export function useListen(api: ClipApi, fileId: string, tracks: readonly AudioTrack[]): Listening {
+export function useListen(api: ClipApi, fileId: string, tracks: readonly AudioTrack[], pictureHasSound = true): Listening {
   const [track, setTrack] = useState(1);
   const [sounds, setSounds] = useState<Record<number, { url?: string; failed?: string }>>({});
   useEffect(() => {
@@ -42,8 +42,10 @@ export function useListen(api: ClipApi, fileId: string, tracks: readonly AudioTr
     setSounds({});
   }, [fileId]);
   const known = sounds[track];
+  // Track 1 plays from the picture, unless the picture has no sound (a quick look of PCM): then from its sound file too.
+  const fromPicture = track === 1 && (pictureHasSound || tracks.length === 0);
   useEffect(() => {
-    if (track === 1 || known) return;
+    if (fromPicture || known) return;
     const ctl = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ask = () => {
@@ -61,16 +63,15 @@ export function useListen(api: ClipApi, fileId: string, tracks: readonly AudioTr
       ctl.abort();
       clearTimeout(timer);
     };
-  }, [api, fileId, track, known]);
+  }, [api, fileId, track, known, fromPicture]);
   const count = Math.max(1, tracks.length);
-  const state = track === 1 ? 'picture' : known?.url ? 'ready' : known?.failed ? 'failed' : 'making';
+  const state = fromPicture ? 'picture' : known?.url ? 'ready' : known?.failed ? 'failed' : 'making';
   return {
     track,
     tracks,
-    soundUrl: track === 1 ? null : (known?.url ?? null),
+    soundUrl: fromPicture ? null : (known?.url ?? null),
     state,
     ...(known?.failed ? { reason: known.failed } : {}),
-    choose: (t) => setTrack(Math.min(count, Math.max(1, t))),
     next: () => setTrack((t) => (t % count) + 1),
   };
 }
