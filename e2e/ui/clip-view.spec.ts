@@ -149,6 +149,18 @@ test.describe('clip view', () => {
     await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');
     await clip.press('l');
     await expect(shuttle.getByRole('button', { name: 'Pause' })).toBeVisible();
+    // The timecode runs while the picture plays (it stood on the first frame drawn until a pause).
+    const running = () =>
+      page.evaluate(() => ({
+        timecode: document.querySelector('[data-testid="timecode"]')?.textContent,
+        playing: !(document.querySelector('.clip-screen video') as HTMLVideoElement).paused,
+      }));
+    await expect
+      .poll(async () => {
+        const r = await running();
+        return r.playing && r.timecode !== '00:00:01:00' && r.timecode !== '00:00:01:01';
+      })
+      .toBe(true);
     await clip.press('l');
     await expect(shuttle).toContainText('2×');
     await clip.press('k');

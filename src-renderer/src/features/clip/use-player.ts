@@ -42,6 +42,10 @@ export function usePlayer(fps: number, duration: number, origin = 0) {
     v.addEventListener('pause', onStop);
     v.addEventListener('seeked', onStop);
     v.addEventListener('ended', onStop);
+    // This effect runs again after every render, and its cleanup cancels the loop: a render while
+    // playing (each setTime makes one) would otherwise stop the timecode and the playhead on the
+    // first frame drawn, until the next pause.
+    if (!v.paused) frame = requestAnimationFrame(follow);
     return () => {
       cancelAnimationFrame(frame);
       v.removeEventListener('play', onPlay);
