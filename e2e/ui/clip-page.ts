@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { UiService } from './fixtures';
 
 /** The clip view's locators and the user's moves on it (e2e/ui/clip-view.spec.ts). */
 export class ClipPage {
@@ -84,4 +85,19 @@ export function probe(file: string): { frames: number; duration: number } {
   ]);
   const json = JSON.parse(out.toString()) as { streams: { nb_read_frames: string }[]; format: { duration: string } };
   return { frames: Number(json.streams[0]?.nb_read_frames), duration: Number(json.format.duration) };
+}
+
+/**
+ * Holds the service's proxy queue for a while: a file no browser plays (720p MPEG-2 of `seconds`)
+ * is stored and its proxy asked for, so a file opened next waits behind it and its quick look
+ * stays on screen.
+ */
+export async function holdProxyQueue(svc: UiService, dir: string, seconds: number): Promise<void> {
+  const busy = path.join(dir, 'busy.mkv');
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=25:duration=${seconds}`, '-c:v', 'mpeg2video', '-q:v', '4', busy]);
+  const form = new FormData();
+  form.append('upload_file', new Blob([new Uint8Array(fs.readFileSync(busy))]), 'busy.mkv');
+  const ahead = await (await fetch(`${svc.url}/v1/files/upload`, { method: 'POST', headers: { 'X-API-KEY': svc.apiKey }, body: form })).json();
+  const queued = await fetch(`${svc.url}/v1/files/${ahead.file_id}/proxy`, { headers: { 'X-API-KEY': svc.apiKey } });
+  expect(await queued.json()).toMatchObject({ status: 'PENDING' });
 }

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { seriousViolations } from './axe-check';
-import { ClipPage } from './clip-page';
+import { ClipPage, holdProxyQueue } from './clip-page';
 import { expect, openApp, test, testFolder } from './fixtures';
 
 /** Where the picture and the other track's sound are, and whether each plays (docs/gui.md, "Audio tracks"). */
@@ -87,15 +86,9 @@ test.describe('audio tracks in the clip view', () => {
     page,
     svc,
   }) => {
-    // A proxy ahead of it in the queue holds its own back: 30 s of 720p MPEG-2, which no browser plays (as clip-view.spec.ts does).
+    // A proxy ahead of it in the queue holds its own back: 30 s of 720p MPEG-2.
     const dir = testFolder('ffdesk-sound-pcm-');
-    const busy = path.join(dir, 'busy.mkv');
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25:duration=30', '-c:v', 'mpeg2video', '-q:v', '4', busy]);
-    const form = new FormData();
-    form.append('upload_file', new Blob([new Uint8Array(fs.readFileSync(busy))]), 'busy.mkv');
-    const ahead = await (await fetch(`${svc.url}/v1/files/upload`, { method: 'POST', headers: { 'X-API-KEY': svc.apiKey }, body: form })).json();
-    const queued = await fetch(`${svc.url}/v1/files/${ahead.file_id}/proxy`, { headers: { 'X-API-KEY': svc.apiKey } });
-    expect(await queued.json()).toMatchObject({ status: 'PENDING' });
+    await holdProxyQueue(svc, dir, 30);
     const file = path.join(dir, 'pcm.mkv');
     execFileSync('ffmpeg', [
       ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=10', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10'],

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ClipPage, makeClip, probe } from './clip-page';
+import { ClipPage, holdProxyQueue, makeClip, probe } from './clip-page';
 import type { Page } from '@playwright/test';
 import { expect, openApp, screen, test, type UiService } from './fixtures';
 
@@ -278,13 +278,7 @@ test.describe('clip view', () => {
   }) => {
     test.setTimeout(180_000);
     // A proxy ahead of it in the queue: a minute of 720p MPEG-2, which no browser plays.
-    const busy = path.join(work, 'busy.mkv');
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25:duration=60', '-c:v', 'mpeg2video', '-q:v', '4', busy]);
-    const form = new FormData();
-    form.append('upload_file', new Blob([new Uint8Array(fs.readFileSync(busy))]), 'busy.mkv');
-    const ahead = await (await fetch(`${svc.url}/v1/files/upload`, { method: 'POST', headers: { 'X-API-KEY': svc.apiKey }, body: form })).json();
-    const queued = await fetch(`${svc.url}/v1/files/${ahead.file_id}/proxy`, { headers: { 'X-API-KEY': svc.apiKey } });
-    expect(await queued.json()).toMatchObject({ status: 'PENDING' });
+    await holdProxyQueue(svc, work, 60);
     // As OBS records: H.264 and AAC in Matroska (a keyframe every 2 s).
     const recording = path.join(work, 'recording.mkv');
     const src = ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=8', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8'];
