@@ -85,7 +85,7 @@ test.describe('clip view', () => {
     await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'walk-clip-00.00.00.00-00.00.02.12-2-parts (1).mp4'));
   });
 
-  test('when segments are managed with the keys only, then they are reordered, renamed, deleted and inverted, and J/K/L shuttle', async ({ page, svc }) => {
+  test('when segments are managed with the keys only, then they are reordered, renamed, deleted (and undone) and inverted, and J/K/L shuttle', async ({ page, svc }) => {
     const clip = await dropped(page, svc);
 
     await clip.pressTo('ArrowRight', 5, '00:00:00:05');
@@ -113,6 +113,12 @@ test.describe('clip view', () => {
     await clip.press('ArrowDown');
     await expect(clip.segments().nth(1)).toHaveAttribute('aria-current', 'true');
     await clip.press('Delete');
+    await expect(clip.segments()).toHaveText([/intro/]);
+    // Ctrl+Z brings it back, current again; Ctrl+Shift+Z deletes it again.
+    await clip.press('Control+z');
+    await expect(clip.segments()).toHaveText([/intro/, /segment 1/]);
+    await expect(clip.segments().nth(1)).toHaveAttribute('aria-current', 'true');
+    await clip.press('Control+Shift+Z');
     await expect(clip.segments()).toHaveText([/intro/]);
     await expect(page.getByRole('button', { name: 'Export 1 part' })).toBeVisible();
     // X: remove the selected segment instead, keeping the rest (frames 3 to the end).

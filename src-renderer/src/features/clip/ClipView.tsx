@@ -7,7 +7,7 @@ import { ExportPanel, MODES, type ExportOptions } from './ExportPanel';
 import { KeysOverlay } from './KeysOverlay';
 import { SaveToPanel } from './SaveToPanel';
 import { SegmentList } from './SegmentList';
-import { complementSegments, emptySegments, keptSegments, problemOf, requestSegments, segmentsReducer } from './segments';
+import { complementSegments, emptyHistory, historyReducer, keptSegments, problemOf, requestSegments } from './segments';
 import { Timeline } from './Timeline';
 import { formatTimecode, fpsOf, frameOrigin, nextKeyframe, previousKeyframe } from './timecode';
 import { clipActions, MAX_ZOOM } from './use-clip-actions';
@@ -36,7 +36,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   const listening = useListen(api, fileId, facts.keyframes?.audio_tracks ?? [], source.hasSound !== false);
   const soundRef = useRef<HTMLAudioElement>(null);
   const waveform = useTrackWaveform(api, fileId, listening.track, facts.timeline?.waveform);
-  const [seg, dispatch] = useReducer(segmentsReducer, emptySegments);
+  const [history, dispatch] = useReducer(historyReducer, emptyHistory);
+  const seg = history.present;
   const [zoom, setZoom] = useState(1);
   const [renaming, setRenaming] = useState<number | null>(null);
   const [isHelpOpen, setHelpOpen] = useState(false);

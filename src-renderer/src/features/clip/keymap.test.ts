@@ -14,6 +14,10 @@ describe('keymap', () => {
     expect(actionOf(key('?', { shiftKey: true }))).toBe('help');
     expect(actionOf(key('+', { shiftKey: true }))).toBe('zoomIn');
     expect(actionOf(key('F2'))).toBe('renameSegment');
+    expect(actionOf(key('z', { ctrlKey: true }))).toBe('undo');
+    expect(actionOf(key('z', { metaKey: true }))).toBe('undo');
+    expect(actionOf(key('Z', { ctrlKey: true, shiftKey: true }))).toBe('redo');
+    expect(actionOf(key('y', { ctrlKey: true }))).toBe('redo');
   });
 
   it('leaves browser shortcuts alone', () => {

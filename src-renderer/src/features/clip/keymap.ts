@@ -25,6 +25,8 @@ export type ClipAction =
   | 'moveUp'
   | 'moveDown'
   | 'deleteSegment'
+  | 'undo'
+  | 'redo'
   | 'renameSegment'
   | 'toggleKeepRemove'
   | 'cycleMode'
@@ -57,6 +59,11 @@ export interface KeyInput {
 const plain = (key: string) => (e: KeyInput) => !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.key.toLowerCase() === key;
 const shifted = (key: string) => (e: KeyInput) => !e.altKey && !e.ctrlKey && !e.metaKey && e.shiftKey && e.key.toLowerCase() === key.toLowerCase();
 const alt = (key: string) => (e: KeyInput) => e.altKey && !e.ctrlKey && !e.metaKey && e.key === key;
+/** Ctrl (⌘ on a Mac) with a letter, Shift as asked. */
+const command =
+  (key: string, shift = false) =>
+  (e: KeyInput) =>
+    (e.ctrlKey || e.metaKey) && !e.altKey && e.shiftKey === shift && e.key.toLowerCase() === key;
 /** Keys whose character already needs Shift on some layouts (?, +). */
 const char =
   (...keys: string[]) =>
@@ -92,6 +99,14 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'moveDown', label: 'Alt+↓', does: 'Move the segment down', group: 'Segments', match: alt('ArrowDown') },
   { action: 'deleteSegment', label: 'Delete', does: 'Delete the segment', group: 'Segments', match: (e) => plain('delete')(e) || plain('backspace')(e) },
   { action: 'renameSegment', label: 'F2', does: 'Rename the segment', group: 'Segments', match: plain('f2') },
+  { action: 'undo', label: 'Ctrl+Z', does: 'Undo the last change to the segments', group: 'Segments', match: command('z') },
+  {
+    action: 'redo',
+    label: 'Ctrl+Shift+Z / Ctrl+Y',
+    does: 'Redo it',
+    group: 'Segments',
+    match: (e) => command('z', true)(e) || command('y')(e),
+  },
   { action: 'toggleKeepRemove', label: 'X', does: 'Keep selected ⇄ remove selected', group: 'Segments', match: plain('x') },
   { action: 'zoomIn', label: '+ / Ctrl+wheel', does: 'Zoom the timeline in', group: 'Timeline', match: char('+', '=') },
   { action: 'zoomOut', label: '− / Ctrl+wheel', does: 'Zoom the timeline out', group: 'Timeline', match: char('-', '_') },

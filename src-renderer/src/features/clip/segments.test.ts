@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   complementSegments,
+  emptyHistory,
   emptySegments,
+  historyReducer,
   keptSegments,
   problemOf,
   requestSegments,
   segmentsReducer,
+  type HistoryAction,
   type SegmentAction,
   type SegmentsState,
 } from './segments';
@@ -136,5 +139,44 @@ describe('segments', () => {
         { start: 1, end: 3, label: 'b' },
       ]),
     ).toBeNull();
+  });
+
+  describe('undo and redo (Ctrl+Z, Ctrl+Shift+Z)', () => {
+    const play = (actions: HistoryAction[]) => actions.reduce(historyReducer, emptyHistory);
+    const marked: HistoryAction[] = [
+      { type: 'in', t: 1 },
+      { type: 'out', t: 2 },
+      { type: 'in', t: 4 },
+      { type: 'out', t: 5 },
+    ];
+
+    it('when a segment is deleted by mistake, then undo brings it back as the current one, and redo deletes it again', () => {
+      const deleted = play([...marked, { type: 'select', index: 0 }, { type: 'remove', index: 0 }]);
+      expect(deleted.present.segments.map((s) => s.start)).toEqual([4]);
+      const back = historyReducer(deleted, { type: 'undo' });
+      expect(back.present.segments.map((s) => s.start)).toEqual([1, 4]);
+      expect(back.present.current).toBe(0);
+      expect(historyReducer(back, { type: 'redo' }).present).toEqual(deleted.present);
+    });
+
+    it('each change is one step; choosing another segment is none; undo past the first change and redo past the last do nothing', () => {
+      const h = play([...marked, { type: 'select', index: 0 }, { type: 'select', index: 1 }]);
+      expect(h.past).toHaveLength(4);
+      const steps = (n: number, type: 'undo' | 'redo', from = h) => Array.from({ length: n }).reduce<typeof h>((x) => historyReducer(x, { type }), from);
+      expect(steps(1, 'undo').present.segments[1]).toMatchObject({ start: 4, end: null });
+      const none = steps(9, 'undo');
+      expect(none.present).toEqual(emptySegments);
+      expect(historyReducer(none, { type: 'undo' })).toBe(none);
+      expect(steps(9, 'redo', none).present.segments).toEqual(h.present.segments);
+    });
+
+    it('a change after an undo drops what could have been redone; a key that changes nothing is no step', () => {
+      const undone = historyReducer(play(marked), { type: 'undo' });
+      const changed = historyReducer(undone, { type: 'rename', index: 0, name: 'intro' });
+      expect(changed.future).toEqual([]);
+      expect(historyReducer(changed, { type: 'redo' })).toBe(changed);
+      // O before the in point changes nothing: no step to undo.
+      expect(historyReducer(changed, { type: 'out', t: 0.5 })).toBe(changed);
+    });
   });
 });

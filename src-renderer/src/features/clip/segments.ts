@@ -76,6 +76,41 @@ export function segmentsReducer(state: SegmentsState, action: SegmentAction): Se
   }
 }
 
+/** The segments with what Ctrl+Z and Ctrl+Shift+Z go back and forth through (historyReducer). */
+export interface SegmentHistory {
+  past: SegmentsState[];
+  present: SegmentsState;
+  future: SegmentsState[];
+}
+
+export type HistoryAction = SegmentAction | { type: 'undo' } | { type: 'redo' };
+
+/** How many edits Ctrl+Z can take back. */
+const UNDO_DEPTH = 200;
+
+export const emptyHistory: SegmentHistory = { past: [], present: emptySegments, future: [] };
+
+/**
+ * Undo and redo over the segments, as editors expect of LosslessCut: every change to the
+ * segments (in, out, new, move, rename, delete) is a step; choosing another segment is not, but
+ * a step taken back also brings back which segment was current. A new change after an undo
+ * drops what could have been redone. Pure.
+ */
+export function historyReducer(h: SegmentHistory, action: HistoryAction): SegmentHistory {
+  if (action.type === 'undo') {
+    const before = h.past.at(-1);
+    return before ? { past: h.past.slice(0, -1), present: before, future: [h.present, ...h.future] } : h;
+  }
+  if (action.type === 'redo') {
+    const after = h.future[0];
+    return after ? { past: [...h.past, h.present], present: after, future: h.future.slice(1) } : h;
+  }
+  const present = segmentsReducer(h.present, action);
+  if (present === h.present) return h;
+  if (action.type === 'select') return { ...h, present };
+  return { past: [...h.past, h.present].slice(-UNDO_DEPTH), present, future: [] };
+}
+
 /**
  * A part of the export. `name` is what the request carries: only a name the editor gave (the
  * service names each file of a one-file-per-segment export after it, docs/cutting.md); `label`

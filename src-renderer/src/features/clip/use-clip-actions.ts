@@ -1,6 +1,6 @@
 import type { Dispatch } from 'react';
 import type { ClipAction } from './keymap';
-import type { SegmentAction, SegmentsState } from './segments';
+import type { HistoryAction, SegmentsState } from './segments';
 import { nextKeyframe, previousKeyframe, timeOfFrame, frameAt } from './timecode';
 import type { usePlayer } from './use-player';
 
@@ -12,7 +12,7 @@ interface Deps {
   duration: number;
   keyframes: readonly number[];
   seg: SegmentsState;
-  dispatch: Dispatch<SegmentAction>;
+  dispatch: Dispatch<HistoryAction>;
   setZoom(fn: (z: number) => number): void;
   toggleKeep(): void;
   cycleMode(): void;
@@ -59,6 +59,8 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     moveUp: () => dispatch({ type: 'move', by: -1 }),
     moveDown: () => dispatch({ type: 'move', by: 1 }),
     deleteSegment: () => cur && dispatch({ type: 'remove', index: seg.current }),
+    undo: () => dispatch({ type: 'undo' }),
+    redo: () => dispatch({ type: 'redo' }),
     renameSegment: () => cur && d.startRename(seg.current),
     toggleKeepRemove: d.toggleKeep,
     cycleMode: d.cycleMode,
