@@ -85,7 +85,10 @@ test.describe('clip view', () => {
     await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'walk-clip-00.00.00.00-00.00.02.12-2-parts (1).mp4'));
   });
 
-  test('when segments are managed with the keys only, then they are reordered, renamed, deleted (and undone) and inverted, and J/K/L shuttle', async ({ page, svc }) => {
+  test('when segments are managed with the keys only, then they are reordered, renamed, deleted (and undone) and inverted, and J/K/L shuttle', async ({
+    page,
+    svc,
+  }) => {
     const clip = await dropped(page, svc);
 
     await clip.pressTo('ArrowRight', 5, '00:00:00:05');
@@ -180,6 +183,36 @@ test.describe('clip view', () => {
     await expect(shuttle.getByRole('button', { name: 'Pause' })).toBeVisible();
     await clip.press('Space');
     await expect(shuttle.getByRole('button', { name: 'Play' })).toBeVisible();
+  });
+
+  test('when the page is reloaded, then the segments marked on the file are still there, and once all are deleted, none come back', async ({ page, svc }) => {
+    const clip = await dropped(page, svc);
+    await clip.pressTo('ArrowRight', 5, '00:00:00:05');
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 10, '00:00:00:15');
+    await clip.press('o');
+    await clip.pressTo('Shift+ArrowRight', 2, '00:00:02:00');
+    await clip.press('i');
+    await clip.press('F2');
+    await page.keyboard.type('ending');
+    await clip.press('Enter');
+    await expect(clip.segments()).toHaveText([/segment 1.*00:00:00:05 → 00:00:00:15/, /ending.*00:00:02:00 →/]);
+    const marked = await clip.segments().allTextContents();
+    await page.reload();
+    await clip.waitReady();
+    await expect(clip.segments()).toHaveText(marked);
+    await expect(page.getByTestId('segments-restored')).toHaveText('The 2 segments you marked on this file before.');
+    await expect(clip.segments().nth(1)).toHaveAttribute('aria-current', 'true');
+    // The name given is sent as given: the export names the second part after it.
+    await expect(page.getByRole('button', { name: 'Export 2 parts' })).toBeVisible();
+    await clip.press('Delete');
+    await expect(page.getByTestId('segments-restored')).toHaveCount(0);
+    await clip.press('Delete');
+    await expect(clip.segments()).toHaveCount(0);
+    await page.reload();
+    await clip.waitReady();
+    await expect(clip.segments()).toHaveCount(0);
+    await expect(page.getByTestId('segments-restored')).toHaveCount(0);
   });
 
   test("when a file name is typed and Enter pressed, then a name FFDesk cannot cut to gets the service's reason and a .gif is exactly the marked frames", async ({

@@ -1,4 +1,4 @@
-import { useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { ClipPlayer } from './ClipPlayer';
@@ -7,7 +7,8 @@ import { ExportPanel, MODES, type ExportOptions } from './ExportPanel';
 import { KeysOverlay } from './KeysOverlay';
 import { SaveToPanel } from './SaveToPanel';
 import { SegmentList } from './SegmentList';
-import { complementSegments, emptyHistory, historyReducer, keptSegments, problemOf, requestSegments } from './segments';
+import { complementSegments, emptyHistory, emptySegments, historyReducer, keptSegments, problemOf, requestSegments } from './segments';
+import { loadSegments, saveSegments } from './segments-store';
 import { Timeline } from './Timeline';
 import { formatTimecode, fpsOf, frameOrigin, nextKeyframe, previousKeyframe } from './timecode';
 import { clipActions, MAX_ZOOM } from './use-clip-actions';
@@ -36,8 +37,11 @@ export function ClipView({ fileId }: { fileId: string }) {
   const listening = useListen(api, fileId, facts.keyframes?.audio_tracks ?? [], source.hasSound !== false);
   const soundRef = useRef<HTMLAudioElement>(null);
   const waveform = useTrackWaveform(api, fileId, listening.track, facts.timeline?.waveform);
-  const [history, dispatch] = useReducer(historyReducer, emptyHistory);
+  // The segments marked on this file before (a reload, a crash), kept in localStorage (segments-store.ts).
+  const [history, dispatch] = useReducer(historyReducer, fileId, (id) => ({ ...emptyHistory, present: loadSegments(id) ?? emptySegments }));
   const seg = history.present;
+  const [restored] = useState(() => history.present.segments.length);
+  useEffect(() => saveSegments(fileId, seg), [fileId, seg]);
   const [zoom, setZoom] = useState(1);
   const [renaming, setRenaming] = useState<number | null>(null);
   const [isHelpOpen, setHelpOpen] = useState(false);
@@ -121,6 +125,11 @@ export function ClipView({ fileId }: { fileId: string }) {
           <h2 id="clip-segments-title" className="card-title">
             Segments
           </h2>
+          {restored > 0 && history.past.length === 0 && (
+            <p className="small muted" role="status" data-testid="segments-restored">
+              {restored === 1 ? 'The segment' : `The ${restored} segments`} you marked on this file before.
+            </p>
+          )}
           <SegmentList
             segments={seg.segments}
             current={seg.current}
