@@ -60,10 +60,15 @@ test.describe('builder and clip view: split a long encode', () => {
     const exportPanel = page.getByRole('region', { name: 'Export' });
     await expect(exportPanel.getByTestId('split-offer')).toHaveCount(0); // smart re-encodes only the frames next to a cut: nothing to split
     await exportPanel.getByRole('radio', { name: /^Re-encode/ }).check();
-    const cutSplit = exportPanel.getByRole('checkbox', { name: /^Split across \d+ cores?$/ });
+    const cutSplit = exportPanel.getByRole('checkbox', { name: /^Split across \d+ cores? \(P switches\)$/ });
     await expect(exportPanel.getByTestId('split-estimate')).toContainText(/Estimated time ≈ \d+:\d\d instead of 0:04/);
     await cutSplit.focus();
     await page.keyboard.press('Space'); // the checkbox's key, not the player's
+    await expect(cutSplit).toBeChecked();
+    // P switches it from anywhere in the view, as G switches the join.
+    await page.keyboard.press('p');
+    await expect(cutSplit).not.toBeChecked();
+    await page.keyboard.press('p');
     await expect(cutSplit).toBeChecked();
     await exportPanel.getByRole('button', { name: 'Export 1 part' }).click();
     await exportPanel.getByRole('link', { name: 'Open the job' }).click();

@@ -19,6 +19,7 @@ import { usePlayer } from './use-player';
 import { useFollowingSound, useListen, useTrackWaveform } from './use-listen';
 import { frameNameOf, outputNameOf } from './output-name';
 import { CaptureLine } from './CaptureLine';
+import { useSplitPlan } from '../../ui/SplitOffer';
 
 /** A re-encode joined into one file may be split across cores or workers (docs/cutting.md, "Segmented re-encode"). */
 const splitOf = (o: ExportOptions) =>
@@ -53,6 +54,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   const exportButton = useRef<HTMLButtonElement>(null);
 
   const parts = options.keep ? keptSegments(seg.segments, duration) : complementSegments(seg.segments, duration);
+  // A joined re-encode may be split across the cores (P, or the offer's checkbox); nothing else is offered one.
+  const splitPlan = useSplitPlan(options.mode === 'reencode' && options.join ? parts.reduce((n, p) => n + p.end - p.start, 0) : undefined, true);
   const filename = options.filename || outputNameOf(facts.file?.filename, parts, fps, options.join);
   const problem = !facts.file ? 'Loading the file…' : problemOf(parts);
   const exportNow = () => {
@@ -74,6 +77,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       toggleKeep: () => setOptions((o) => ({ ...o, keep: !o.keep })),
       cycleMode: () => setOptions((o) => ({ ...o, mode: MODES[(MODES.findIndex((m) => m.mode === o.mode) + 1) % MODES.length]!.mode })),
       toggleJoin: () => setOptions((o) => ({ ...o, join: !o.join })),
+      toggleSplit: () => splitPlan && setOptions((o) => ({ ...o, segmentSeconds: o.segmentSeconds === null ? splitPlan.seconds : null })),
       nextAudioTrack: listening.next,
       startRename: setRenaming,
       exportNow,
@@ -177,7 +181,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           setOptions={setOptions}
           problem={problem}
           partCount={parts.length}
-          keptSeconds={parts.reduce((n, p) => n + p.end - p.start, 0)}
+          split={splitPlan}
           run={run}
           exportButton={exportButton}
           onExport={exportNow}

@@ -1,7 +1,7 @@
 import type { Dispatch, RefObject, SetStateAction } from 'react';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { hrefOf } from '../../lib/router';
-import { SplitOffer } from '../../ui/SplitOffer';
+import { SplitOffer, type SplitPlan } from '../../ui/SplitOffer';
 import type { EditMode } from './clip-api';
 import type { EditRun } from './use-edit-run';
 
@@ -25,15 +25,15 @@ interface Props {
   setOptions: Dispatch<SetStateAction<ExportOptions>>;
   problem: string | null;
   partCount: number;
-  /** Seconds of the source the export keeps (the split offer's input length). */
-  keptSeconds: number;
+  /** The split across cores offered for a joined re-encode of what the export keeps (P switches it). */
+  split: SplitPlan | null;
   run: EditRun;
   exportButton: RefObject<HTMLButtonElement | null>;
   onExport(): void;
 }
 
 /** Mode, joined or one file each, keep or remove the segments, the file name, and the job it started. */
-export function ExportPanel({ options, setOptions, problem, partCount, keptSeconds, run, exportButton, onExport }: Props) {
+export function ExportPanel({ options, setOptions, problem, partCount, split, run, exportButton, onExport }: Props) {
   const set = (patch: Partial<ExportOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const status = run.record?.status;
   return (
@@ -69,7 +69,7 @@ export function ExportPanel({ options, setOptions, problem, partCount, keptSecon
       </label>
       {options.mode === 'reencode' && options.join && (
         // An edit runs on the service's cores, with or without workers (docs/scale-out.md, "Edits").
-        <SplitOffer durationSeconds={keptSeconds} serviceOnly checked={options.segmentSeconds !== null} onChange={(n) => set({ segmentSeconds: n })} />
+        <SplitOffer plan={split} keyShortcut="P" checked={options.segmentSeconds !== null} onChange={(n) => set({ segmentSeconds: n })} />
       )}
       <label className="field">
         <span className="field-label">File name</span>

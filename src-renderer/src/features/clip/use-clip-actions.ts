@@ -17,6 +17,7 @@ interface Deps {
   toggleKeep(): void;
   cycleMode(): void;
   toggleJoin(): void;
+  toggleSplit(): void;
   nextAudioTrack(): void;
   startRename(index: number): void;
   exportNow(): void;
@@ -65,6 +66,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     toggleKeepRemove: d.toggleKeep,
     cycleMode: d.cycleMode,
     toggleJoin: d.toggleJoin,
+    toggleSplit: d.toggleSplit,
     zoomIn: () => d.setZoom((z) => Math.min(MAX_ZOOM, z * 2)),
     zoomOut: () => d.setZoom((z) => Math.max(1, z / 2)),
     zoomFit: () => d.setZoom(() => 1),

@@ -9,7 +9,7 @@ import { CONTAINER_ORDER, CONTAINERS, codecLabel, codecsFor, qualityWords } from
 import { ConvertPicture } from './ConvertPicture';
 import { ConvertAudio } from './ConvertAudio';
 import { ConvertPreview } from './ConvertPreview';
-import { SplitOffer } from '../../ui/SplitOffer';
+import { SplitOffer, useSplitPlan } from '../../ui/SplitOffer';
 import type { JobForm } from './form';
 import { useHardwareEncoders } from './use-hardware-encoders';
 import { openPreset } from './preset-form';
@@ -35,6 +35,7 @@ export function ConvertPanel({ form, setForm }: Props) {
   const codecs = codecsFor(choices.container, hw?.working ?? []);
   const notes = convertArgs(choices).notes;
   const estimate = estimateSize(choices, sourceFactsOf(form));
+  const split = useSplitPlan(kind === 'video' ? sourceFactsOf(form).duration : undefined);
 
   const choose = (patch: Partial<ConvertChoices>) =>
     setForm((f) => {
@@ -155,11 +156,7 @@ export function ConvertPanel({ form, setForm }: Props) {
         </ul>
       )}
       {kind === 'video' && (
-        <SplitOffer
-          durationSeconds={sourceFactsOf(form).duration}
-          checked={form.segmentSeconds !== undefined}
-          onChange={(n) => setForm((f) => ({ ...f, segmentSeconds: n ?? undefined }))}
-        />
+        <SplitOffer plan={split} checked={form.segmentSeconds !== undefined} onChange={(n) => setForm((f) => ({ ...f, segmentSeconds: n ?? undefined }))} />
       )}
       <ConvertPreview form={form} />
     </ConvertFrame>
