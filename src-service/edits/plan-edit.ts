@@ -361,7 +361,7 @@ const PICTURE_SEEK_MARGIN = 10;
 
 /**
  * The kept picture-based subtitle tracks (docs/cutting.md, "Subtitles"). Per segment, a part
- * copies the track's packets into a small Matroska file: it seeks PICTURE_SEEK_MARGIN before the
+ * copies the tracks' packets into a small Matroska file: it seeks PICTURE_SEEK_MARGIN before the
  * in point, drops the packets that show before it (the `noise` bitstream filter's `drop`
  * expression: ffmpeg's own `-ss` after `-i` let the last earlier packet through once a second
  * input was there) and stops at the out point. A one-packet silent anchor stream (from lavfi)
@@ -372,23 +372,26 @@ const PICTURE_SEEK_MARGIN = 10;
  * to zero). `before` text tracks come first.
  */
 function pictureSubtitles(ctx: Ctx, spans: readonly CutSpan[], g: number, final: string[], maps: string[], before: number): void {
-  keptPictures(ctx.facts, ctx.container, ctx.edit).forEach((t, j) => {
-    const entries = spans.map((span, i) => {
-      const file = `cut-pics-${g}-${j + 1}-${i + 1}.mkv`;
-      const from = Math.max(0, span.start - PICTURE_SEEK_MARGIN);
-      const [off, to] = [fmt(span.start - from), fmt(span.end - from)];
-      ctx.parts.push([
-        ...['-ss', fmt(from), '-i', ctx.input, '-f', 'lavfi', '-t', '0.01', '-i', 'anullsrc=r=1000:cl=mono'],
-        ...['-map', `0:${t.pictureStream}`, '-map', '1:a', '-c:s', 'copy', '-c:a', 'pcm_u8', '-bsf:s', `noise=drop=lt(pts*tb\\,${off})`],
-        ...['-t', to, '-f', 'matroska', file],
-      ]);
-      return `file ${file}\ninpoint ${off}\nduration ${fmt(span.end - span.start)}`;
-    });
-    const list = `cut-pics-${g}-${j + 1}.ffconcat`;
-    ctx.files[list] = ['ffconcat version 1.0', ...entries, ''].join('\n');
-    const n = final.filter((x) => x === '-i').length;
-    final.push('-ss', '0', '-seek_timestamp', '1', '-f', 'concat', '-i', list);
-    maps.push('-map', `${n}:s:0`, `-c:s:${before + j}`, 'copy');
+  const tracks = keptPictures(ctx.facts, ctx.container, ctx.edit);
+  if (tracks.length === 0) return;
+  // One part per segment takes every picture track: a Blu-ray's ten languages are read once, not ten times.
+  const entries = spans.map((span, i) => {
+    const file = `cut-pics-${g}-${i + 1}.mkv`;
+    const from = Math.max(0, span.start - PICTURE_SEEK_MARGIN);
+    const [off, to] = [fmt(span.start - from), fmt(span.end - from)];
+    ctx.parts.push([
+      ...['-ss', fmt(from), '-i', ctx.input, '-f', 'lavfi', '-t', '0.01', '-i', 'anullsrc=r=1000:cl=mono'],
+      ...tracks.flatMap((t) => ['-map', `0:${t.pictureStream}`]),
+      ...['-map', '1:a', '-c:s', 'copy', '-c:a', 'pcm_u8', '-bsf:s', `noise=drop=lt(pts*tb\\,${off})`, '-t', to, '-f', 'matroska', file],
+    ]);
+    return `file ${file}\ninpoint ${off}\nduration ${fmt(span.end - span.start)}`;
+  });
+  const list = `cut-pics-${g}.ffconcat`;
+  ctx.files[list] = ['ffconcat version 1.0', ...entries, ''].join('\n');
+  const n = final.filter((x) => x === '-i').length;
+  final.push('-ss', '0', '-seek_timestamp', '1', '-f', 'concat', '-i', list);
+  tracks.forEach((t, j) => {
+    maps.push('-map', `${n}:s:${j}`, `-c:s:${before + j}`, 'copy');
     if (t.language) maps.push(`-metadata:s:s:${before + j}`, `language=${t.language}`);
     if (t.title) maps.push(`-metadata:s:s:${before + j}`, `title=${t.title}`);
   });
