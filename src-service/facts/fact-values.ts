@@ -18,10 +18,7 @@ export interface KeyframeFacts {
   hasAudio: boolean;
   /** Presentation times (seconds, ascending) of the key packets; empty without video. */
   keyframes: number[];
-}
-
-/** The keyframes answer: the cached keyframes and the audio tracks, read from the cached probe each time. */
-export interface StreamListFacts extends KeyframeFacts {
+  /** Every audio track, in order (a player plays the first; GET /v1/files/{id}/sound any other). */
   audioTracks: AudioTrackFacts[];
 }
 

@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import type { FilesRepo } from '../files/files-repo';
 import type { StoredFile } from '../files/stored-file';
 import type { BlobStore } from '../storage/blob-store';
-import type { CachedTimeline, LoudnessFacts, ProxyFacts, SoundFacts, SpriteFacts, StreamListFacts, TimelineFacts } from './fact-values';
+import type { CachedTimeline, KeyframeFacts, LoudnessFacts, ProxyFacts, SoundFacts, SpriteFacts, TimelineFacts } from './fact-values';
 import { ConflictError, NotFoundError } from '../errors';
 import { isFolderBlob } from '../files/storage-access';
 import { makeSprite, makeWaveform, measureLoudness, probe, readKeyframes, type Tools } from './compute';
-import { contentStreams } from '../media/file-kind';
+import type { ProbeResult } from '../media/probe-schema';
 import type { FactCache } from './fact-cache';
 import { playabilityOf } from './playability';
 import { PROXY_FILE, PROXY_STATE, QUICK_FILE, QUICK_KEEP_MS, quickHasSound, removeQuick, type ProxyMaker, type ProxyState } from './proxy';
@@ -45,26 +45,25 @@ export function createFileFacts(deps: FileFactsDeps) {
 
   const probedOf = (row: StoredFile, input: string) => computed(() => cache.once(row.id, 'probe.json', () => probe(deps.tools(), input)));
 
-  async function factsOf(row: StoredFile, input: string): Promise<StreamFacts> {
-    return streamFactsOf(await probedOf(row, input));
-  }
-
-  async function source(accountId: string, fileId: string): Promise<{ row: StoredFile; input: string; facts: StreamFacts }> {
+  /** The stored file, its path and its (cached) probe, read once per request. */
+  async function source(accountId: string, fileId: string): Promise<{ row: StoredFile; input: string; probed: ProbeResult; facts: StreamFacts }> {
     const row = storedRow(accountId, fileId);
     const input = inputOf(row);
-    return { row, input, facts: await factsOf(row, input) };
+    const probed = await probedOf(row, input);
+    return { row, input, probed, facts: streamFactsOf(probed) };
   }
 
-  async function keyframes(accountId: string, fileId: string): Promise<StreamListFacts> {
+  async function keyframes(accountId: string, fileId: string): Promise<KeyframeFacts> {
     const row = storedRow(accountId, fileId);
     const input = inputOf(row);
-    const cached = await computed(() =>
+    return computed(() =>
       cache.once(row.id, 'keyframes.json', async () => {
         // The packets of the first video stream are read while the file is probed (a cover picture, which the probe
         // tells apart, is dropped after): the first answer takes one ffprobe run's time, not two.
         const packets = readKeyframes(deps.tools(), input, 'v:0');
         packets.catch(() => undefined); // awaited below; a failed probe must not leave it unhandled
-        const facts = await factsOf(row, input);
+        const probed = await probedOf(row, input);
+        const facts = streamFactsOf(probed);
         const first = await packets;
         const times =
           facts.videoIndex === null || facts.videoIndex === facts.firstVideoIndex ? first : await readKeyframes(deps.tools(), input, String(facts.videoIndex));
@@ -76,16 +75,16 @@ export function createFileFacts(deps: FileFactsDeps) {
           hasVideo: facts.videoIndex !== null,
           hasAudio: facts.audioIndex !== null,
           keyframes: facts.videoIndex === null ? [] : fromStart(times, facts.startTime),
+          audioTracks: audioTracksOf(probed),
         };
       }),
     );
-    return { ...cached, audioTracks: audioTracksOf(await probedOf(row, input)) };
   }
 
   /** The sprite and the waveform of audio track `track` (1-based; the first is cached with the sprite, each other as `waveform-a<track>.json`). */
   async function timeline(accountId: string, fileId: string, track = 1): Promise<TimelineFacts> {
-    const { row, input, facts } = await source(accountId, fileId);
-    if (track > 1) assertTrack(audioTracksOf(await probedOf(row, input)).length, track);
+    const { row, input, probed, facts } = await source(accountId, fileId);
+    if (track > 1) assertTrack(audioTracksOf(probed).length, track);
     const t = await computed(() => cache.once<CachedTimeline>(row.id, 'timeline.json', () => makeTimeline(row.id, input, facts)));
     const waveform =
       track === 1 ? t.waveform : await computed(() => cache.once(row.id, `waveform-a${track}.json`, () => trackWaveform(row.id, input, facts, track)));
@@ -143,26 +142,22 @@ export function createFileFacts(deps: FileFactsDeps) {
 
   /** The first pass of a two-pass loudness normalisation, per audio track (cached as `loudness-a<track>.json`). */
   async function loudness(accountId: string, fileId: string, track: number): Promise<LoudnessFacts> {
-    const row = storedRow(accountId, fileId);
-    const input = inputOf(row);
-    const probed = await probedOf(row, input);
-    assertTrack(contentStreams(probed).filter((s) => s.codec_type === 'audio').length, track);
+    const { row, input, probed } = await source(accountId, fileId);
+    assertTrack(audioTracksOf(probed).length, track);
     const measured = await computed(() => cache.once(row.id, `loudness-a${track}.json`, () => measureLoudness(deps.tools(), input, track)));
     return { fileId: row.id, audioTrack: track, measure: measured };
   }
 
   /** One audio track's sound to listen to beside the picture (sound.ts), made in the background once per file and track. */
   async function sound(accountId: string, fileId: string, track: number): Promise<SoundFacts> {
-    const row = storedRow(accountId, fileId);
-    const input = inputOf(row);
-    const probed = await probedOf(row, input);
+    const { row, input, probed, facts } = await source(accountId, fileId);
     const tracks = audioTracksOf(probed);
     assertTrack(tracks.length, track);
     const base = { fileId: row.id, audioTrack: track };
     if ((await cache.modifiedAt(row.id, soundFile(track))) !== null) return { ...base, status: 'READY', url: deps.signedUrl(row.id, soundFile(track)) };
     const failed = await cache.readJson<{ error: string }>(row.id, soundState(track));
     if (failed) return { ...base, status: 'FAILED', reason: `The sound of audio track ${track} could not be made: ${failed.error}` };
-    deps.proxies.startSound(row.id, input, tracks[track - 1] as (typeof tracks)[number], streamFactsOf(probed).duration);
+    deps.proxies.startSound(row.id, input, tracks[track - 1] as (typeof tracks)[number], facts.duration);
     return { ...base, status: 'PENDING' };
   }
 

@@ -1,9 +1,9 @@
 import type { KeyframesResponse, LoudnessResponse, ProxyResponse, SaveToResponse, SoundResponse, TimelineResponse } from '../../contract/file-facts.schema';
-import type { LoudnessFacts, ProxyFacts, SoundFacts, StreamListFacts, TimelineFacts } from '../../facts/fact-values';
+import type { KeyframeFacts, LoudnessFacts, ProxyFacts, SoundFacts, TimelineFacts } from '../../facts/fact-values';
 import type { SavedOutput } from '../../local/save-to';
 
 /** `GET /v1/files/{id}/keyframes`. */
-export function presentKeyframes(k: StreamListFacts): KeyframesResponse {
+export function presentKeyframes(k: KeyframeFacts): KeyframesResponse {
   return {
     file_id: k.fileId,
     duration: k.duration,
