@@ -68,12 +68,11 @@ export function proxyArgv(input: string, facts: StreamFacts, output: string): st
  * turn and is made; it is removed a while after the proxy is ready.
  */
 export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m: string) => void) {
-  const pending = new Map<string, Promise<void>>();
+  const proxies = oneAtATime();
   /** How far the proxy being made has got (ffmpeg's `-progress` over the source's duration), by file. */
   const progress = new Map<string, Progress>();
-  let queue: Promise<void> = Promise.resolve();
-  /** Quick looks, one at a time too (each is a copy of a whole file), on their own queue: none waits for a proxy. */
-  let quickQueue: Promise<void> = Promise.resolve();
+  /** Quick looks, one at a time too (each is a copy of a whole file), on their own line: none waits for a proxy. */
+  const quicks = oneAtATime();
 
   /** One sandboxed ffmpeg run into a fresh work folder, its output renamed into the file's facts. */
   async function runInto(
@@ -136,9 +135,8 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
     setTimeout(() => void removeQuick(cache, fileId), QUICK_KEEP_MS).unref();
   }
 
-  /** Sounds of audio tracks being made, by `<file>/<track>`; one at a time, on their own queue. */
-  const sounds = new Map<string, Promise<void>>();
-  let soundQueue: Promise<void> = Promise.resolve();
+  /** Sounds of audio tracks, by `<file>/<track>`: one at a time, on their own line. */
+  const sounds = oneAtATime();
 
   async function makeSound(fileId: string, input: string, track: AudioTrackFacts, duration: number): Promise<void> {
     try {
@@ -153,35 +151,49 @@ export function createProxyMaker(cache: FactCache, toolsOf: () => Tools, log: (m
   }
 
   return {
-    isPending: (fileId: string) => pending.has(fileId),
-    isSoundPending: (fileId: string, track: number) => sounds.has(`${fileId}/${track}`),
+    isPending: (fileId: string) => proxies.has(fileId),
     /** Queues the sound of one audio track (sound.ts) unless it is already queued or being made. */
     startSound(fileId: string, input: string, track: AudioTrackFacts, duration: number): void {
-      const key = `${fileId}/${track.track}`;
-      if (sounds.has(key)) return;
-      const job = soundQueue.then(() => makeSound(fileId, input, track, duration)).finally(() => sounds.delete(key));
-      soundQueue = job.catch(() => undefined);
-      sounds.set(key, job);
+      void sounds.add(`${fileId}/${track.track}`, () => makeSound(fileId, input, track, duration));
     },
     /** The progress of a proxy being made now; undefined while it waits its turn or once it ended. */
     progressOf: (fileId: string): Progress | undefined => progress.get(fileId),
     /** Queues the proxy of a file unless it is already queued or being made, after its quick look (on that queue). */
     start(fileId: string, input: string, facts: StreamFacts, reason: string): void {
-      if (pending.has(fileId)) return;
-      const quick = quickQueue.then(() => makeQuick(fileId, input, facts));
-      quickQueue = quick;
-      const job = Promise.all([queue, quick])
-        .then(() => make(fileId, input, facts, reason))
-        .finally(() => pending.delete(fileId));
-      queue = job.catch(() => undefined);
-      pending.set(fileId, job);
+      if (proxies.has(fileId)) return;
+      const quick = quicks.add(fileId, () => makeQuick(fileId, input, facts));
+      void proxies.add(fileId, () => make(fileId, input, facts, reason), quick);
     },
-    /** Resolves once every queued proxy and sound has ended (after an abort, soon). */
-    idle: () => Promise.all([queue, soundQueue]).then(() => undefined),
+    /** Resolves once every queued quick look, proxy and sound has ended (after an abort, soon). */
+    idle: () => Promise.all([quicks.idle(), proxies.idle(), sounds.idle()]).then(() => undefined),
   };
 }
 
 export type ProxyMaker = ReturnType<typeof createProxyMaker>;
+
+/**
+ * Jobs run one after another, each key queued or running at most once: the proxies, the quick
+ * looks and the sounds each have one such line. `add` runs `run` once the jobs before it and
+ * `after` have ended, and answers the existing job for a key already queued.
+ */
+function oneAtATime() {
+  const jobs = new Map<string, Promise<void>>();
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    has: (key: string) => jobs.has(key),
+    add(key: string, run: () => Promise<void>, after: Promise<unknown> = Promise.resolve()): Promise<void> {
+      const queued = jobs.get(key);
+      if (queued) return queued;
+      const job = Promise.all([tail, after])
+        .then(run)
+        .finally(() => jobs.delete(key));
+      tail = job.catch(() => undefined);
+      jobs.set(key, job);
+      return job;
+    },
+    idle: () => tail,
+  };
+}
 
 /** A file's quick look, gone once its proxy plays (file-facts.ts removes one a restart left behind). */
 export async function removeQuick(cache: FactCache, fileId: string): Promise<void> {
