@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Context, Next } from 'koa';
 import type { FilesRepo } from '../../files/files-repo';
 import { ForbiddenError, NotFoundError } from '../../errors';
@@ -8,7 +9,8 @@ import { sendFileRange } from '../../storage/send-range';
 import { errorCode } from '../../storage/fs-io';
 import { parseRange } from '../storage/range';
 
-const TYPES: Record<string, string> = { 'sprite.jpg': 'image/jpeg', 'proxy.mp4': 'video/mp4', 'quick.mp4': 'video/mp4' };
+/** By extension: the names a fact URL may carry are fixed (fact-urls.ts isServedFact). */
+const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.mp4': 'video/mp4', '.m4a': 'audio/mp4' };
 
 /**
  * Serves a file's cached sprite and proxy at their signed URLs (GET/HEAD, Range for the
@@ -39,7 +41,7 @@ export function factFilesRoute(deps: { files: FilesRepo; cache: FactCache; urls:
       ctx.set('Accept-Ranges', 'bytes');
       ctx.set('Cache-Control', 'private, max-age=3600');
       ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.type = TYPES[checked.name] ?? (checked.name.endsWith('.m4a') ? 'audio/mp4' : 'application/octet-stream');
+      ctx.type = TYPES[path.extname(checked.name)] ?? 'application/octet-stream';
       const range = parseRange(ctx.get('range'), size);
       if (range === 'unsatisfiable') {
         ctx.status = 416;
