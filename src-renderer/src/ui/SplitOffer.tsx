@@ -17,10 +17,13 @@ export interface SplitPlan {
  */
 export function useSplitPlan(durationSeconds: number | undefined, serviceOnly = false): SplitPlan | null {
   const { client } = useApi();
+  // The lanes are read once a split may be offered (the clip view asks only for a joined re-encode).
+  const wanted = durationSeconds !== undefined;
   const where = useAsync(async () => {
+    if (!wanted) return null;
     const [workers, system] = await Promise.all([client.workers().catch(() => null), client.system().catch(() => null)]);
     return lanesOf(workers, system?.vcpu_budget ?? null, serviceOnly);
-  }, [client, serviceOnly]);
+  }, [client, serviceOnly, wanted]);
   if (durationSeconds === undefined || durationSeconds < splitOfferSeconds() || !where.data) return null;
   const { lanes, where: kind } = where.data;
   const seconds = segmentSecondsFor(durationSeconds, lanes);

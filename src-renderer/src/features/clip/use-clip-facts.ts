@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { StoredFile } from '../../../../src-service/client';
 import type { ClipApi, KeyframesResponse, ProxyResponse, TimelineResponse } from './clip-api';
+import { pollWhilePending } from './poll-pending';
 
 /** How often to ask again while the service makes a proxy (the answer says PENDING until then). */
 const PROXY_POLL_MS = 2000;
@@ -27,26 +28,22 @@ export function useClipFacts(api: ClipApi, fileId: string): ClipFacts {
   useEffect(() => {
     const ctl = new AbortController();
     const signal = ctl.signal;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     setFacts({});
     const put = (patch: Partial<ClipFacts>) => !signal.aborted && setFacts((f) => ({ ...f, ...patch }));
     const fail = (what: string) => (err: unknown) => !signal.aborted && put({ error: `${what}: ${messageOf(err)}` });
     api.getFile(fileId, signal, LINK_TTL_SECONDS).then((file) => put({ file }), fail('Cannot open the file'));
     api.keyframes(fileId, signal).then((keyframes) => put({ keyframes }), fail('No keyframes'));
     api.timeline(fileId, signal).then((timeline) => put({ timeline }), fail('No timeline images'));
-    const askProxy = (): void => {
-      api.proxy(fileId, signal).then((proxy) => {
-        // Each answer signs its URLs afresh: the quick look keeps the first one (valid for a day),
-        // or the player would load it again from the start at every poll.
-        if (!signal.aborted) setFacts((f) => ({ ...f, proxy: f.proxy?.quick_url && proxy.quick_url ? { ...proxy, quick_url: f.proxy.quick_url } : proxy }));
-        if (proxy.status === 'PENDING') timer = setTimeout(askProxy, PROXY_POLL_MS);
-      }, fail('No proxy'));
-    };
-    askProxy();
-    return () => {
-      ctl.abort();
-      clearTimeout(timer);
-    };
+    pollWhilePending(
+      (s) => api.proxy(fileId, s),
+      PROXY_POLL_MS,
+      signal,
+      // Each answer signs its URLs afresh: the quick look keeps the first one (valid for a day),
+      // or the player would load it again from the start at every poll.
+      (proxy) => setFacts((f) => ({ ...f, proxy: f.proxy?.quick_url && proxy.quick_url ? { ...proxy, quick_url: f.proxy.quick_url } : proxy })),
+      fail('No proxy'),
+    );
+    return () => ctl.abort();
   }, [api, fileId]);
   return facts;
 }

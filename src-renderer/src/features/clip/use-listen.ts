@@ -1,5 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { ClipApi, KeyframesResponse, TimelineResponse } from './clip-api';
+import { pollWhilePending } from './poll-pending';
 
 /** How often to ask again while the service makes a track's sound. */
 const SOUND_POLL_MS = 1000;
@@ -35,34 +36,24 @@ export function trackLabel(t: AudioTrack): string {
  * track's URL is kept once signed, so going back to it does not load it again.
  */
 export function useListen(api: ClipApi, fileId: string, tracks: readonly AudioTrack[], pictureHasSound = true): Listening {
+  // The clip view is mounted once per file (ClipPage keys it by the file id): no reset per file here.
   const [track, setTrack] = useState(1);
   const [sounds, setSounds] = useState<Record<number, { url?: string; failed?: string }>>({});
-  useEffect(() => {
-    setTrack(1);
-    setSounds({});
-  }, [fileId]);
   const known = sounds[track];
   // Track 1 plays from the picture, unless the picture has no sound (a quick look of PCM): then from its sound file too.
   const fromPicture = track === 1 && (pictureHasSound || tracks.length === 0);
   useEffect(() => {
     if (fromPicture || known) return;
     const ctl = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = () => {
-      api.sound(fileId, track, ctl.signal).then(
-        (s) => {
-          if (ctl.signal.aborted) return;
-          if (s.status === 'PENDING') timer = setTimeout(ask, SOUND_POLL_MS);
-          else setSounds((all) => ({ ...all, [track]: s.status === 'READY' && s.url ? { url: s.url } : { failed: s.reason ?? 'unknown error' } }));
-        },
-        (err: unknown) => !ctl.signal.aborted && setSounds((all) => ({ ...all, [track]: { failed: err instanceof Error ? err.message : String(err) } })),
-      );
-    };
-    ask();
-    return () => {
-      ctl.abort();
-      clearTimeout(timer);
-    };
+    const settle = (done: { url?: string; failed?: string }) => setSounds((all) => ({ ...all, [track]: done }));
+    pollWhilePending(
+      (signal) => api.sound(fileId, track, signal),
+      SOUND_POLL_MS,
+      ctl.signal,
+      (s) => s.status !== 'PENDING' && settle(s.status === 'READY' && s.url ? { url: s.url } : { failed: s.reason ?? 'unknown error' }),
+      (err) => settle({ failed: err instanceof Error ? err.message : String(err) }),
+    );
+    return () => ctl.abort();
   }, [api, fileId, track, known, fromPicture]);
   const count = Math.max(1, tracks.length);
   const state = fromPicture ? 'picture' : known?.url ? 'ready' : known?.failed ? 'failed' : 'making';
@@ -136,17 +127,16 @@ export function useTrackWaveform(
   track: number,
   first: TimelineResponse['waveform'] | undefined,
 ): TimelineResponse['waveform'] | undefined {
-  const [waves, setWaves] = useState<Record<string, TimelineResponse['waveform']>>({});
-  const key = `${fileId}/${track}`;
-  const known = track === 1 ? undefined : waves[key];
+  const [waves, setWaves] = useState<Record<number, TimelineResponse['waveform']>>({});
+  const known = track === 1 ? undefined : waves[track];
   useEffect(() => {
     if (track === 1 || known !== undefined) return;
     const ctl = new AbortController();
     api.timeline(fileId, ctl.signal, track).then(
-      (t) => !ctl.signal.aborted && setWaves((all) => ({ ...all, [key]: t.waveform })),
+      (t) => !ctl.signal.aborted && setWaves((all) => ({ ...all, [track]: t.waveform })),
       () => undefined, // the picture and the sound still work; the timeline shows no waveform
     );
     return () => ctl.abort();
-  }, [api, fileId, track, key, known]);
+  }, [api, fileId, track, known]);
   return track === 1 ? first : (known ?? null);
 }
