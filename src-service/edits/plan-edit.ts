@@ -390,12 +390,14 @@ function pictureSubtitles(ctx: Ctx, spans: readonly CutSpan[], g: number, final:
   ctx.files[list] = ['ffconcat version 1.0', ...entries, ''].join('\n');
   const n = final.filter((x) => x === '-i').length;
   final.push('-ss', '0', '-seek_timestamp', '1', '-f', 'concat', '-i', list);
-  tracks.forEach((t, j) => {
-    maps.push('-map', `${n}:s:${j}`, `-c:s:${before + j}`, 'copy');
-    if (t.language) maps.push(`-metadata:s:s:${before + j}`, `language=${t.language}`);
-    if (t.title) maps.push(`-metadata:s:s:${before + j}`, `title=${t.title}`);
-  });
+  tracks.forEach((t, j) => maps.push('-map', `${n}:s:${j}`, `-c:s:${before + j}`, 'copy', ...sourceTags(t, before + j)));
 }
+
+/** The source track's language and title on output subtitle stream `k`. */
+const sourceTags = (t: SubtitleTrack, k: number): string[] => [
+  ...(t.language ? [`-metadata:s:s:${k}`, `language=${t.language}`] : []),
+  ...(t.title ? [`-metadata:s:s:${k}`, `title=${t.title}`] : []),
+];
 
 /**
  * The kept subtitle tracks (docs/cutting.md, "Subtitles"): each track's events cut to `spans`
@@ -421,9 +423,7 @@ export function subtitleInputs(
     const file = `cut-subs-${g}-${k + 1}.${format}`;
     files[file] = writeCut(t, spans);
     inputs.push('-f', format, '-i', file);
-    maps.push('-map', `${firstInput + k}:s:0`);
-    if (t.language) maps.push(`-metadata:s:s:${k}`, `language=${t.language}`);
-    if (t.title) maps.push(`-metadata:s:s:${k}`, `title=${t.title}`);
+    maps.push('-map', `${firstInput + k}:s:0`, ...sourceTags(t, k));
   });
   if (tracks.length > 0) maps.push('-c:s', container.subtitles as string);
   // The source's attachments, copied as they are: the fonts an ASS track is drawn with (or a cover) go with it into Matroska.
