@@ -31,6 +31,17 @@ export const EditSegment = z.object({
 });
 export type EditSegment = z.output<typeof EditSegment>;
 
+/** Tracks one edit may name in `audio_tracks` or `subtitle_tracks`. */
+export const MAX_EDIT_TRACKS = 64;
+
+/** 1-based track numbers among the input's audio (or subtitle) streams, as `audio_track` of the file facts counts them. */
+const trackList = (kind: 'audio' | 'subtitle') =>
+  z
+    .array(z.number().int(`${kind}_tracks holds whole track numbers`).min(1, `${kind} track numbers start at 1`).max(MAX_EDIT_TRACKS))
+    .max(MAX_EDIT_TRACKS, `At most ${MAX_EDIT_TRACKS} ${kind} tracks`)
+    .refine((list) => new Set(list).size === list.length, `${kind}_tracks names a track twice`)
+    .optional();
+
 export const EditOutput = z.object({
   filename: z
     .string()
@@ -66,6 +77,12 @@ export const EditBody = z.object({
     'lossless: stream copy from the keyframe at or before each start; smart: frame-exact, re-encoding only the edges; reencode: exact, everything re-encoded',
   ),
   join: z.boolean().default(true).describe('true: one file of all segments in order; false: one file per segment'),
+  audio_tracks: trackList('audio').describe(
+    'FFDesk: the input\'s audio tracks the output keeps, 1-based in the input\'s order of audio streams (as audio_track of GET /v1/files/{id}/keyframes lists them), in the order given; [] keeps no sound; absent: every track (docs/cutting.md, "Choosing tracks")',
+  ),
+  subtitle_tracks: trackList('subtitle').describe(
+    'FFDesk: the input\'s subtitle tracks the output keeps, 1-based in the input\'s order of subtitle streams (kept in that order); [] keeps none; absent: every track the output can hold (docs/cutting.md, "Choosing tracks")',
+  ),
   output: EditOutput,
   name: z.string().trim().min(1).max(MAX_JOB_NAME).optional().describe('A name for the job; when left out, one is derived from the input and segments'),
   max_command_run_seconds: laxNumber(z.number().positive()).optional().describe('Seconds; a numeric string ("120") is accepted too'),

@@ -189,6 +189,55 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     120_000,
   );
 
+  it.each([
+    ['lossless', 2, 'game.mkv', [2], [2]],
+    ['smart', 1, 'game.mp4', [2], [2]],
+    ['smart', 2, 'swapped.mp4', [2, 1], [2, 1]],
+    ['reencode', 1, 'game.mov', [2], [2]],
+    ['reencode', 2, 'game.mp3', [2], [2]],
+    ['smart', 2, 'silent.mp4', [], []],
+  ])(
+    '%s (%i segments into %s) with audio_tracks %j keeps just those tracks, in that order',
+    async (mode, count, filename, tracks, channels) => {
+      const segments = [
+        { start: 1, end: 2.2 },
+        { start: 3, end: 4 },
+      ].slice(0, count);
+      const cmd = await finished({ input: `${media.url}/two-tracks.mp4`, segments, mode, audio_tracks: tracks, output: { filename } });
+      const file = await output(cmd);
+      // Told apart by their channels: track 1 is mono, track 2 stereo.
+      expect(await audioChannels(file)).toEqual(channels);
+      const picture = cmd.edit.segments.reduce((n: number, s: any) => n + s.actual_end - s.actual_start, 0);
+      // Matroska states no duration per stream: there the tracks are only counted.
+      const stated = (await audioDurations(file)).filter(Number.isFinite);
+      expect(stated).toHaveLength(filename.endsWith('.mkv') ? 0 : channels.length);
+      for (const d of stated) expect(Math.abs(d - picture), `audio ${d} s against ${picture} s of picture`).toBeLessThan(0.05);
+    },
+    120_000,
+  );
+
+  it('a segmented re-encode keeps the audio tracks an edit names', async () => {
+    const segments = [
+      { start: 1, end: 2.2 },
+      { start: 3, end: 4.6 },
+    ];
+    const body = { input: `${media.url}/two-tracks.mp4`, segments, mode: 'reencode', audio_tracks: [2], segmented: { segment_seconds: 1 } };
+    const file = await output(await finished({ ...body, output: { filename: 'split-game.mp4' } }));
+    expect(await streamCodecs(file)).toEqual(['video:h264', 'audio:aac']);
+    expect(await audioChannels(file)).toEqual([2]);
+  }, 120_000);
+
+  it.each([
+    ['a track the input lacks', { audio_tracks: [1, 3] }, 'cut.mp4', 'audio_tracks.1: The input has 2 audio tracks, not 3'],
+    ['two tracks for a file holding one', { audio_tracks: [1, 2] }, 'cut.wav', /^audio_tracks: A \.wav file holds one audio track/],
+    ['no track for a sound-only file', { audio_tracks: [] }, 'cut.m4a', 'audio_tracks: A .m4a file holds sound only, and audio_tracks keeps none'],
+    ['a subtitle track of an input without any', { subtitle_tracks: [1] }, 'cut.mkv', 'subtitle_tracks.0: The input has no subtitle track'],
+  ])('%s fails the command, naming the field', async (_name, tracks, filename, message) => {
+    const cmd = await finished({ input: `${media.url}/two-tracks.mp4`, segments: [{ start: 1, end: 2 }], mode: 'smart', ...tracks, output: { filename } });
+    expect(cmd.status).toBe('FAILED');
+    expect(cmd.error_message).toMatch(message);
+  });
+
   it('a segmented re-encode of two segments keeps both audio tracks, each joined across the cut and as long as the picture', async () => {
     const segments = [
       { start: 1, end: 2.2 },

@@ -375,6 +375,27 @@ describe('POST /v1/edits keeps subtitle tracks, cut with the picture', () => {
   }, 120_000);
 });
 
+describe('POST /v1/edits keeps only the subtitle tracks it names (subtitle_tracks)', () => {
+  it('text and picture tracks: the French ASS alone, the second PGS alone, none at all', async () => {
+    const segments = [
+      { start: 2.6, end: 6 },
+      { start: 7.6, end: 9.4 },
+    ];
+    const fr = await finished('film.mkv', { segments, mode: 'smart', subtitle_tracks: [2], output: { filename: 'fr.mkv' } });
+    const frOut = await output(fr);
+    expect(await subtitleStreams(frOut)).toEqual(['ass:fra']);
+    expectEvents(await eventsOnPicture(frOut, 0), await expected('film.mkv', fr.edit.segments, 1));
+    // Track 1 of bluray.mkv is the SRT; 2 and 3 the PGS tracks (English, French).
+    const pgs = await finished('bluray.mkv', { segments, mode: 'smart', subtitle_tracks: [3], output: { filename: 'pgs-fr.mkv' } });
+    const pgsOut = await output(pgs);
+    expect(await subtitleStreams(pgsOut)).toEqual(['hdmv_pgs_subtitle:fra']);
+    expect(await picturePackets(pgsOut, 0)).toEqual(await expectedPackets(2, pgs.edit.segments));
+    const none = await finished('bluray.mkv', { segments, mode: 'lossless', subtitle_tracks: [], output: { filename: 'none.mkv' } });
+    expect(await subtitleStreams(await output(none))).toEqual([]);
+    expect(none.edit.notes).toBeUndefined();
+  }, 120_000);
+});
+
 /** The source's font attachment is in the output: its name, its type and its bytes. */
 function expectFontKept(out: string): void {
   const tags = execFileSync(

@@ -53,6 +53,9 @@ describe('POST /v1/edits: bad requests answer 422 naming the field', () => {
     ['more than the maximum', { segments: Array.from({ length: MAX_EDIT_SEGMENTS + 1 }, (_, i) => ({ start: i, end: i + 0.5 })) }, 'body.segments'],
     ['an unknown file id', { input: 'no-such-file' }, 'body.input'],
     ['an output name with a path', { output: { filename: '../x.mp4' } }, 'body.output.filename'],
+    ['audio track 0 (they count from 1)', { audio_tracks: [0] }, 'body.audio_tracks.0'],
+    ['an audio track named twice', { audio_tracks: [2, 2] }, 'body.audio_tracks'],
+    ['a subtitle track that is not a whole number', { subtitle_tracks: [1.5] }, 'body.subtitle_tracks.0'],
   ])('%s', async (_name, over, loc) => {
     const res = await post({ ...base(), ...over });
     expect(res.status).toBe(422);

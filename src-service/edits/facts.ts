@@ -32,6 +32,8 @@ export interface AudioFacts {
   bitRate?: number;
   /** Every audio stream's codec, in stream order (the first is `codec`); absent: that one only. */
   tracks?: string[];
+  /** Every audio stream's bit rate, in the order of `tracks` (null: not stated); absent: `bitRate` for the first only. */
+  trackBitRates?: (number | null)[];
 }
 
 import type { SubtitleTrack } from './subtitles';

@@ -158,7 +158,7 @@ describe('planEdit', () => {
     expect(one.files['cut-audio-1.ffconcat']).toBeUndefined();
     const encoded = planEdit(facts(), edit({ mode: 'reencode', segments: [{ start: 1.04, end: 6.12 }] }), 'in');
     expect(encoded.steps[1]).toEqual(expect.arrayContaining(['-t', '5.08', '-c:a', 'aac', '-b:a', '128k', '-f', 'mp4', 'cut-a1.m4a']));
-    expect(encoded.steps[2]).toEqual(expect.arrayContaining(['-i', 'cut-a1.m4a', '-map', '1:a:0', '-c:a', 'copy']));
+    expect(encoded.steps[2]).toEqual(expect.arrayContaining(['-i', 'cut-a1.m4a', '-map', '1:a', '-c:a', 'copy']));
     const two = planEdit(
       facts(),
       edit({
@@ -172,6 +172,83 @@ describe('planEdit', () => {
     );
     expect(two.steps.filter((s) => s.includes('flac'))).toHaveLength(2);
     expect(two.steps.at(-1)).toEqual(expect.arrayContaining(['-f', 'concat', '-i', 'cut-audio-1.ffconcat', '-c:a', 'aac']));
+  });
+});
+
+describe('planEdit: the tracks an edit keeps (audio_tracks, subtitle_tracks)', () => {
+  const game = { language: 'eng', title: 'Game' };
+  const threeTracks = (): CutFacts => ({
+    ...facts(),
+    audio: { codec: 'aac', bitRate: 160_000, tracks: ['aac', 'aac', 'ac3'], trackBitRates: [160_000, 64_000, null] },
+    subtitles: [
+      { codec: 'subrip', format: 'srt', ...game, events: [{ start: 1, end: 2, body: 'one' }] },
+      { codec: 'subrip', format: 'srt', language: 'fra', events: [{ start: 1, end: 2, body: 'un' }] },
+    ],
+  });
+  /** Every `-map` of a step reading the input (`in`) as its input n, in order. */
+  const sourceMaps = (step: string[]) => {
+    const n = step.filter((t, i) => t === '-i' && i < step.indexOf('in')).length - 1;
+    return step.flatMap((t, i) => (t === '-map' && step[i + 1]!.startsWith(`${n}:a`) ? [step[i + 1]] : []));
+  };
+
+  it('every track by default; the named ones, in the order named, from every step that reads the input', () => {
+    const all = planEdit(threeTracks(), edit({ mode: 'smart', segments: [{ start: 1.04, end: 6.12 }] }), 'in');
+    expect(sourceMaps(all.steps.at(-1)!)).toEqual(['1:a:0', '1:a:1', '1:a:2']);
+    const mic = planEdit(threeTracks(), edit({ mode: 'smart', segments: [{ start: 1.04, end: 6.12 }], audio_tracks: [2] }), 'in');
+    expect(sourceMaps(mic.steps.at(-1)!)).toEqual(['1:a:1']);
+    const lossless = planEdit(
+      threeTracks(),
+      edit({
+        mode: 'lossless',
+        join: false,
+        audio_tracks: [3, 1],
+        segments: [
+          { start: 1, end: 2 },
+          { start: 4, end: 5 },
+        ],
+      }),
+      'in',
+    );
+    const audioParts = lossless.steps.filter((s) => s.includes('-vn') && s.includes('in'));
+    expect(audioParts).toHaveLength(2);
+    for (const part of audioParts) expect(sourceMaps(part)).toEqual(['0:a:2', '0:a:0']);
+    // The joins read the parts, which hold just those tracks.
+    const joins = lossless.steps.filter((s) => s.some((t) => t.startsWith('cut-audio-')));
+    expect(joins).toHaveLength(2);
+    for (const join of joins) expect(join).toEqual(expect.arrayContaining(['-map', '1:a', '-c:a', 'copy']));
+  });
+
+  it("a re-encoded sound matches the first kept track's bit rate", () => {
+    const plan = planEdit(threeTracks(), edit({ mode: 'reencode', segments: [{ start: 1.04, end: 6.12 }], audio_tracks: [2] }), 'in');
+    expect(plan.steps.find((s) => s.includes('cut-a1.m4a') && s.includes('-vn'))).toEqual(expect.arrayContaining(['-map', '0:a:1', '-b:a', '64k']));
+  });
+
+  it('[] keeps no sound; a sound-only output of no sound, a track the input lacks, two tracks for an .mp3 are refused naming audio_tracks', () => {
+    const silent = planEdit(threeTracks(), edit({ mode: 'smart', audio_tracks: [] }), 'in');
+    expect(silent.steps.flat().filter((t) => /:a/.test(t))).toEqual([]);
+    const refused = (over: Record<string, unknown>, filename = 'cut.mp4') => {
+      try {
+        planEdit(threeTracks(), edit({ ...over, output: { filename } }), 'in');
+      } catch (err) {
+        return err instanceof PlanError ? [err.field, err.message] : err;
+      }
+      return 'planned';
+    };
+    expect(refused({ audio_tracks: [] }, 'cut.m4a')).toEqual([['audio_tracks'], 'A .m4a file holds sound only, and audio_tracks keeps none']);
+    expect(refused({ audio_tracks: [1, 4] })).toEqual([['audio_tracks', 1], 'The input has 3 audio tracks, not 4']);
+    expect(refused({ audio_tracks: [1, 2] }, 'cut.mp3')).toEqual([['audio_tracks'], expect.stringMatching(/^A \.mp3 file holds one audio track/)]);
+    expect(refused({ audio_tracks: [2] }, 'cut.mp3')).toBe('planned');
+    expect(refused({ subtitle_tracks: [3] })).toEqual([['subtitle_tracks', 0], 'The input has 2 subtitle tracks, not 3']);
+  });
+
+  it('subtitle tracks: the named ones only, each with its own language and title', () => {
+    const plan = planEdit(threeTracks(), edit({ mode: 'smart', subtitle_tracks: [2], output: { filename: 'cut.mkv' } }), 'in');
+    expect(Object.keys(plan.files).filter((f) => f.startsWith('cut-subs-'))).toEqual(['cut-subs-1-1.srt']);
+    expect(plan.files['cut-subs-1-1.srt']).toContain('un');
+    expect(plan.steps.at(-1)).toEqual(expect.arrayContaining(['-metadata:s:s:0', 'language=fra']));
+    expect(plan.steps.at(-1)).not.toContain('title=Game');
+    const none = planEdit(threeTracks(), edit({ mode: 'smart', subtitle_tracks: [], output: { filename: 'cut.mkv' } }), 'in');
+    expect(Object.keys(none.files).filter((f) => f.startsWith('cut-subs-'))).toEqual([]);
   });
 });
 

@@ -54,13 +54,12 @@ type Strategy = 'copy' | 'smart' | 'encode';
 export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): EditPlan {
   const container = containerOf(edit.output.filename);
   if (!container) throw new PlanError(['output', 'filename'], `${edit.output.filename}: not a format FFDesk cuts to`);
-  const facts = streamsFor(inputFacts, container);
+  const { facts, sourceAudio } = keptStreams(inputFacts, container, edit);
   const { mode, fallback } = chooseMode(facts, edit.mode, container);
   const tl = timelineOf(facts);
   const strategy: Strategy = mode === 'lossless' ? 'copy' : mode === 'smart' ? 'smart' : 'encode';
   const cuts = edit.segments.map((s, i) => cutOne(facts, tl, strategy, s.start, s.end, i)).map((c) => (container.isImage ? firstFrameOf(c) : c));
-  const audioStreams = audioTracks(facts).length > 1 ? 'a' : 'a:0';
-  const ctx: Ctx = { facts, edit, input, strategy, container, inputHasVideo: inputFacts.video !== null, audioStreams, parts: [], joins: [], files: {} };
+  const ctx: Ctx = { facts, edit, input, strategy, container, inputHasVideo: inputFacts.video !== null, sourceAudio, parts: [], joins: [], files: {} };
   const outputs: Record<string, string> = {};
   const groups = edit.join ? [cuts.map((c, i) => ({ cut: c, index: i }))] : cuts.map((c, i) => [{ cut: c, index: i }]);
   groups.forEach((group, g) => {
@@ -88,23 +87,76 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
 }
 
 /**
- * The input's streams the output keeps (docs/cutting.md, "Output formats"): the first video
- * stream and every audio stream; a sound-only container drops the video, a GIF or an image the
+ * The input's streams the output keeps (docs/cutting.md, "Output formats", "Choosing tracks"): the
+ * first video stream, the audio tracks `kept` (keptAudio) and the subtitle tracks the edit names
+ * (every one when it names none); a sound-only container drops the video, a GIF or an image the
  * audio; an output left with nothing to hold is refused.
  */
-function streamsFor(facts: CutFacts, c: OutputContainer): CutFacts {
+export function keptStreams(facts: CutFacts, c: OutputContainer, edit: EditBody): { facts: CutFacts; sourceAudio: number[] } {
+  const kept = keptAudio(facts, c, edit);
   const video = hasVideo(c) ? facts.video : null;
-  // Every audio track is kept (a camera's separate channels, a film's languages), as LosslessCut
-  // does; a container holding one (.mp3, .wav …) keeps the first.
   const a = facts.audio;
-  const audio = hasAudio(c) && a ? { ...a, tracks: c.isSingleAudio ? [a.codec] : (a.tracks ?? [a.codec]) } : null;
+  const codecs = a?.tracks ?? [a?.codec ?? ''];
+  const rates = a?.trackBitRates ?? [a?.bitRate ?? null];
+  const audio =
+    a && kept.length > 0
+      ? {
+          codec: codecs[kept[0]!]!,
+          bitRate: rates[kept[0]!] ?? undefined,
+          tracks: kept.map((t) => codecs[t]!),
+          trackBitRates: kept.map((t) => rates[t] ?? null),
+        }
+      : null;
+  if (!video && !audio && a && !hasVideo(c)) throw new PlanError(['audio_tracks'], `A .${c.ext} file holds sound only, and audio_tracks keeps none`);
   if (!video && !audio)
     throw new PlanError(
       ['output', 'filename'],
       `A .${c.ext} file holds ${hasVideo(c) ? 'video' : 'sound'} only, and the input has ${hasVideo(c) ? 'no video' : 'no audio'}`,
     );
-  return { ...facts, video, audio };
+  const subtitles = facts.subtitles || edit.subtitle_tracks ? { subtitles: keptSubtitleTracks(facts.subtitles ?? [], edit) } : {};
+  return { facts: { ...facts, video, audio, ...subtitles }, sourceAudio: kept };
 }
+
+/**
+ * The input's audio tracks the output keeps, as indices among its audio streams (`-map 0:a:<i>`),
+ * in the order the edit names them (docs/cutting.md, "Choosing tracks"). By default every track (a
+ * camera's separate channels, a film's languages, a recording's game and microphone), as LosslessCut
+ * does; a container holding one (.mp3, .wav …) keeps the first. A track the input lacks, or two
+ * tracks for a container holding one, fail the plan naming `audio_tracks`.
+ */
+function keptAudio(facts: Pick<CutFacts, 'audio'>, c: OutputContainer, edit: Pick<EditBody, 'audio_tracks'>): number[] {
+  const count = facts.audio ? (facts.audio.tracks?.length ?? 1) : 0;
+  const asked = edit.audio_tracks;
+  asked?.forEach((t, k) => {
+    if (t > count)
+      throw new PlanError(
+        ['audio_tracks', k],
+        count === 0 ? 'The input has no audio track' : `The input has ${count} audio track${count > 1 ? 's' : ''}, not ${t}`,
+      );
+  });
+  if (!hasAudio(c) || count === 0) return [];
+  if (!asked) return c.isSingleAudio ? [0] : Array.from({ length: count }, (_, t) => t);
+  if (c.isSingleAudio && asked.length > 1)
+    throw new PlanError(['audio_tracks'], `A .${c.ext} file holds one audio track: name one in audio_tracks, or cut to .m4a or .mka to keep ${asked.length}`);
+  return asked.map((t) => t - 1);
+}
+
+/** The subtitle tracks `subtitle_tracks` names (1-based, in the input's order), every one when absent; a track the input lacks fails the plan. */
+function keptSubtitleTracks(tracks: SubtitleTrack[], edit: Pick<EditBody, 'subtitle_tracks'>): SubtitleTrack[] {
+  const asked = edit.subtitle_tracks;
+  if (!asked) return tracks;
+  asked.forEach((t, k) => {
+    if (t > tracks.length)
+      throw new PlanError(
+        ['subtitle_tracks', k],
+        tracks.length === 0 ? 'The input has no subtitle track' : `The input has ${tracks.length} subtitle track${tracks.length > 1 ? 's' : ''}, not ${t}`,
+      );
+  });
+  return tracks.filter((_, k) => asked.includes(k + 1));
+}
+
+/** `-map`s of the kept audio tracks (keptAudio) of the input read as input `n`; a step reading a part maps `n:a`, which holds just those. */
+export const sourceAudioMaps = (kept: readonly number[], n: number): string[] => kept.flatMap((t) => ['-map', `${n}:a:${t}`]);
 
 /** The subtitle tracks the output keeps: read as text, into a container that holds subtitles (docs/cutting.md, "Subtitles"). */
 const keptSubtitles = (facts: CutFacts, c: OutputContainer): SubtitleTrack[] =>
@@ -135,7 +187,7 @@ function subtitleNotes(facts: CutFacts, c: OutputContainer, edit: EditBody): str
   });
 }
 
-/** The codecs of the audio tracks the output keeps (streamsFor). */
+/** The codecs of the audio tracks the output keeps (keptStreams). */
 const audioTracks = (facts: CutFacts): string[] => (facts.audio ? (facts.audio.tracks ?? [facts.audio.codec]) : []);
 
 /** An image holds a segment's first frame: only that frame is encoded, and the record says so. */
@@ -201,8 +253,8 @@ interface Ctx {
   container: OutputContainer;
   /** The input has video, whether or not the output keeps it. */
   inputHasVideo: boolean;
-  /** The audio streams every step maps: all of them (`a`), or the one there is (`a:0`). */
-  audioStreams: 'a' | 'a:0';
+  /** The input's audio tracks the output keeps (keptAudio): what every step reading the input maps (sourceAudioMaps). */
+  sourceAudio: readonly number[];
   /** The parts (independent of each other) and the joins (each reads parts). */
   parts: string[][];
   joins: string[][];
@@ -288,8 +340,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
         '-i',
         input,
         ...(seekAfterInput ? seek : []),
-        '-map',
-        `0:${ctx.audioStreams}`,
+        ...sourceAudioMaps(ctx.sourceAudio, 0),
         '-vn',
         '-sn',
         '-dn',
@@ -332,15 +383,15 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
   if (audioOut?.where === 'join') {
     // The source's packets, read by the join itself: no part to write and read again (audioPlan).
     final.push(...inputSeek(facts, Number(audio[0])), '-t', audio[1] as string, '-i', input);
-    maps.push('-map', `${n}:${ctx.audioStreams}`, '-c:a', 'copy');
+    maps.push(...sourceAudioMaps(ctx.sourceAudio, n), '-c:a', 'copy');
   } else if (audioOut?.where === 'part') {
     final.push('-i', audio[0] as string);
-    maps.push('-map', `${n}:${ctx.audioStreams}`, '-c:a', 'copy');
+    maps.push('-map', `${n}:a`, '-c:a', 'copy');
   } else if (audioOut) {
     const list = `cut-audio-${g}.ffconcat`;
     ctx.files[list] = ['ffconcat version 1.0', ...audio, ''].join('\n');
     final.push('-f', 'concat', '-i', list);
-    maps.push('-map', `${n}:${ctx.audioStreams}`, ...audioOut.codec);
+    maps.push('-map', `${n}:a`, ...audioOut.codec);
   }
   addSubtitles(ctx, group, g, final, maps);
   ctx.joins.push([...final, ...maps, ...(mp4Like ? [...timescaleArgs(facts.video?.timeBase), '-movflags', '+faststart'] : []), outName]);

@@ -13,8 +13,15 @@ type Opts = {
   confiner: Confiner;
   signal: AbortSignal;
   /** Read the subtitle tracks' events up to this second of the input, with this ffmpeg (the output keeps subtitles). */
-  subtitles?: { ffmpegPath: string; until: number };
+  subtitles?: SubtitlesToRead;
 };
+
+/** Which subtitle tracks' events a cut reads: up to `until` seconds, with this ffmpeg; only `tracks` (1-based among subtitle streams) when given. */
+export interface SubtitlesToRead {
+  ffmpegPath: string;
+  until: number;
+  tracks?: readonly number[];
+}
 
 /**
  * The facts a cut plan needs, read inside the sandbox (docs/cutting.md): streams and format,
@@ -43,7 +50,13 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
   // A window counted from the start, back in the source's own times (the shift the other way).
   const read = shift !== 0 && windows ? windows.map((w) => ({ from: sinceStart(w.from, -shift), to: sinceStart(w.to, -shift) })) : windows;
   const subtitleStreams = streams.filter((s) => s.codec_type === 'subtitle');
-  const subtitles = subtitleStreams.length > 0 ? Promise.all(subtitleStreams.map((s) => readSubtitleTrack(file, s, opts, shift))) : null;
+  const audioStreams = streams.filter((s) => s.codec_type === 'audio');
+  // A track the edit leaves out (subtitle_tracks) is listed, not read: the plan drops it by its place.
+  const wanted = (k: number) => !opts.subtitles?.tracks || opts.subtitles.tracks.includes(k + 1);
+  const subtitles =
+    subtitleStreams.length > 0
+      ? Promise.all(subtitleStreams.map((s, k) => readSubtitleTrack(file, s, wanted(k) ? opts : { ...opts, subtitles: undefined }, shift)))
+      : null;
   const stream = firstVideo === v ? 'v:0' : String(toNumber(v?.index) ?? 0);
   const text = v ? (stream === 'v:0' && read === windows ? await csv : await readPacketCsv(ffprobePath, file, opts, read, stream)) : '';
   const lead = seekLeadOf(probe.format?.format_name, streams);
@@ -71,7 +84,8 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
       ? {
           codec: String(a.codec_name ?? ''),
           bitRate: toNumber(a.bit_rate) ?? undefined,
-          tracks: streams.filter((s) => s.codec_type === 'audio').map((s) => String(s.codec_name ?? '')),
+          tracks: audioStreams.map((s) => String(s.codec_name ?? '')),
+          trackBitRates: audioStreams.map((s) => toNumber(s.bit_rate) ?? null),
         }
       : null,
     ...(subtitles ? { subtitles: await subtitles } : {}),

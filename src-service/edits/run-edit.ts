@@ -6,7 +6,7 @@ import type { CommandsRepo } from '../jobs/commands-repo';
 import { JobFailure } from '../errors';
 import { isHttpUrl } from '../contract/names';
 import type { EditBody } from '../contract/edits.schema';
-import { readCutFacts } from './read-facts';
+import { readCutFacts, type SubtitlesToRead } from './read-facts';
 import type { CutFacts } from './facts';
 import { NeedsEveryPacket, PlanError, planEdit, type EditPlan } from './plan-edit';
 import { isFolderBlob, mediaOf } from '../files/storage-access';
@@ -77,8 +77,10 @@ export async function fetchEditInput(
 const lastEndOf = (edit: EditBody) => Math.max(...edit.segments.map((s) => s.end));
 
 /** The subtitle tracks' events are read only for an output that keeps them (docs/cutting.md, "Subtitles"), up to the last segment's end. */
-export const subtitlesToRead = (deps: { ffmpegPath: string }, edit: EditBody) =>
-  containerOf(edit.output.filename)?.subtitles ? { ffmpegPath: deps.ffmpegPath, until: lastEndOf(edit) } : undefined;
+export const subtitlesToRead = (deps: { ffmpegPath: string }, edit: EditBody): SubtitlesToRead | undefined =>
+  containerOf(edit.output.filename)?.subtitles && edit.subtitle_tracks?.length !== 0
+    ? { ffmpegPath: deps.ffmpegPath, until: lastEndOf(edit), ...(edit.subtitle_tracks ? { tracks: edit.subtitle_tracks } : {}) }
+    : undefined;
 
 /** Reads the packets around the segments only; when they fall short (a long gap between frames), every packet. */
 async function planFromFacts(deps: InputDeps & { ffmpegPath: string }, edit: EditBody, input: string, signal: AbortSignal): Promise<EditPlan> {
@@ -95,7 +97,7 @@ async function planFromFacts(deps: InputDeps & { ffmpegPath: string }, edit: Edi
 
 /** The input's cut facts (around `segments` only, when given); a file ffprobe cannot read fails INVALID_INPUT_FILE. */
 export const readFactsOf =
-  (deps: InputDeps, input: string, signal: AbortSignal, subtitles?: { ffmpegPath: string; until: number }) =>
+  (deps: InputDeps, input: string, signal: AbortSignal, subtitles?: SubtitlesToRead) =>
   (segments?: EditBody['segments']): Promise<CutFacts> =>
     readCutFacts(deps.ffprobePath, input, { confiner: deps.confiner, signal, ...(subtitles ? { subtitles } : {}) }, segments).catch((err: unknown) => {
       throw new JobFailure('INVALID_INPUT_FILE', `The input cannot be cut: ${(err as Error).message}`);

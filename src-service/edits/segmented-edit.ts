@@ -12,7 +12,7 @@ import type { CutFacts } from './facts';
 import { finalAudioArgs, reencodeVideoArgs } from './encoder-args';
 import { containerOf, type OutputContainer } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
-import { planEdit, subtitleInputs } from './plan-edit';
+import { keptStreams, planEdit, sourceAudioMaps, subtitleInputs } from './plan-edit';
 import { fetchEditInput, isEditRequest, planOrFail, readFactsOf, subtitlesToRead } from './run-edit';
 
 /** `POST /v1/edits` with `mode: "reencode"` and `"segmented"` (docs/cutting.md, "Segmented re-encode"). */
@@ -49,17 +49,19 @@ async function prepareSegmentedEdit(
     throw new JobFailure('INVALID_INPUT_FILE', 'A segmented edit cuts the video into pieces: the input has no video. Send it without "segmented"');
   const cut = await planOrFail(() => planEdit(facts, edit, input));
   deps.commands.setEdit(row.id, cut.result);
-  const tokens = editTokens(facts, edit, input, container);
+  // The tracks the edit keeps (audio_tracks, subtitle_tracks), as planEdit kept them.
+  const { facts: kept, sourceAudio } = keptStreams(facts, container, edit);
+  const tokens = editTokens(kept, sourceAudio, edit, input, container);
   const ranges = cut.result.segments.map((s) => ({ start: s.actual_start, end: s.actual_end }));
   const keyframes = keyframesOf(facts);
   const seconds = segmentSecondsOf(row.request) ?? DEFAULT_SEGMENT_SECONDS;
   // The join's inputs: the pieces' list, the audio piece where there is audio, then each subtitle file.
-  const subs = subtitleInputs(facts, container, ranges, 1, facts.audio ? 2 : 1, input);
+  const subs = subtitleInputs(kept, container, ranges, 1, kept.audio ? 2 : 1, input);
   const segmentFacts = {
     keyframes,
     duration: facts.duration,
-    hasAudio: facts.audio !== null,
-    audioTracks: facts.audio?.tracks?.length ?? 1,
+    hasAudio: kept.audio !== null,
+    audioTracks: sourceAudio,
     seekLead: facts.seekLead,
   };
   const plan = planSegmented(segmentFacts, tokens, input, seconds, ranges, subs.inputs.length > 0 ? subs : undefined);
@@ -77,9 +79,9 @@ async function prepareSegmentedEdit(
  * The edit's re-encode as one command's arguments, as the unsegmented reencode writes its parts:
  * the first video stream and every audio track, the output's encoders, every frame at its source time.
  */
-function editTokens(facts: CutFacts, edit: EditBody, input: string, container: OutputContainer): string[] {
+function editTokens(facts: CutFacts, sourceAudio: readonly number[], edit: EditBody, input: string, container: OutputContainer): string[] {
   const v = facts.video!;
-  const audio = facts.audio ? ['-map', (facts.audio.tracks?.length ?? 1) > 1 ? '0:a' : '0:a:0'] : [];
+  const audio = sourceAudioMaps(sourceAudio, 0);
   const audioCodec = facts.audio ? finalAudioArgs('choose', facts.audio, edit.output, container) : [];
   const mp4Like = mp4FamilyExt(edit.output.filename) !== undefined;
   const timescale = timescaleArgs(v.timeBase);

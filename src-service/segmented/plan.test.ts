@@ -235,14 +235,24 @@ describe('planSegmented with input ranges (an edit: edits/segmented-edit.ts)', (
   });
 
   it('every audio track is kept: each joined by the concat filter on its own; one range maps them all', () => {
-    const two = planSegmented({ ...facts, audioTracks: 2 }, tokens, 'in.mp4', 3, [
+    const two = planSegmented({ ...facts, audioTracks: [0, 1] }, tokens, 'in.mp4', 3, [
       { start: 1.04, end: 7.2 },
       { start: 9, end: 11 },
     ]);
     expect(two.audio).toContain('[0:a:0][0:a:1][1:a:0][1:a:1]concat=n=2:v=0:a=2[a0][a1]');
     expect(two.audio!.join(' ')).toContain('-map [a0] -map [a1]');
-    const single = planSegmented({ ...facts, audioTracks: 2 }, tokens, 'in.mp4', 30, [{ start: 0, end: 5 }]);
-    expect(single.audio?.slice(4, 8)).toEqual(['-i', 'in.mp4', '-map', '0:a']);
+    const single = planSegmented({ ...facts, audioTracks: [0, 1] }, tokens, 'in.mp4', 30, [{ start: 0, end: 5 }]);
+    expect(single.audio?.slice(4, 10)).toEqual(['-i', 'in.mp4', '-map', '0:a:0', '-map', '0:a:1']);
+  });
+
+  it('only the tracks an edit keeps, in its order (audio_tracks)', () => {
+    const second = planSegmented({ ...facts, audioTracks: [1] }, tokens, 'in.mp4', 3, [
+      { start: 1.04, end: 7.2 },
+      { start: 9, end: 11 },
+    ]);
+    expect(second.audio).toContain('[0:a:1][1:a:1]concat=n=2:v=0:a=1[a0]');
+    const swapped = planSegmented({ ...facts, audioTracks: [1, 0] }, tokens, 'in.mp4', 30, [{ start: 0, end: 5 }]);
+    expect(swapped.audio?.slice(4, 10)).toEqual(['-i', 'in.mp4', '-map', '0:a:1', '-map', '0:a:0']);
   });
 
   it('the join muxes extra inputs (the subtitles of an edit) after the audio, their maps after -c copy', () => {

@@ -16,8 +16,8 @@ export interface SegmentFacts {
   keyframes: number[];
   duration: number;
   hasAudio: boolean;
-  /** Audio tracks of the input, for input ranges: each is kept (default 1). */
-  audioTracks?: number;
+  /** The input's audio tracks kept, for input ranges: indices among its audio streams, in output order (default the first). */
+  audioTracks?: readonly number[];
   /** How much later than a piece's start its input seek aims (facts/stream-facts.ts seekLeadOf); 0 or absent for MP4/MOV. */
   seekLead?: number;
 }
@@ -160,7 +160,7 @@ export function planSegmented(
           input,
           ranges.map((r) => ['-ss', at(r.start), '-to', at(r.end)]),
           audioName,
-          facts.audioTracks ?? 1,
+          facts.audioTracks ?? [0],
         )
       : [...encoder, '-vn', '-sn', '-dn', audioName];
   // Each piece starts at zero; where the whole input's video starts after its audio (an MPEG-TS: by
@@ -198,14 +198,13 @@ const withInputOptions = (encoder: string[], input: string, options: string[]) =
  * end), the pieces joined sample-exact by the `concat` filter (every audio track, each joined on
  * its own), the command's output options (its `-map`s aside) applied to the result.
  */
-function rangesAudio(encoder: string[], input: string, reads: string[][], name: string, tracks: number): string[] {
+function rangesAudio(encoder: string[], input: string, reads: string[][], name: string, tracks: readonly number[]): string[] {
   const at = encoder.findIndex((t, k) => t === '-i' && encoder[k + 1] === input);
   const before = encoder.slice(0, at);
   const after = encoder.slice(at + 2).filter((t, k, all) => t !== '-map' && all[k - 1] !== '-map');
-  if (reads.length === 1) return [...before, ...reads[0]!, '-i', input, '-map', tracks > 1 ? '0:a' : '0:a:0', ...after, '-vn', '-sn', '-dn', name];
-  const each = Array.from({ length: tracks }, (_, t) => t);
-  const graph = `${reads.map((_, i) => each.map((t) => `[${i}:a:${t}]`).join('')).join('')}concat=n=${reads.length}:v=0:a=${tracks}${each.map((t) => `[a${t}]`).join('')}`;
-  const maps = each.flatMap((t) => ['-map', `[a${t}]`]);
+  if (reads.length === 1) return [...before, ...reads[0]!, '-i', input, ...tracks.flatMap((t) => ['-map', `0:a:${t}`]), ...after, '-vn', '-sn', '-dn', name];
+  const graph = `${reads.map((_, i) => tracks.map((t) => `[${i}:a:${t}]`).join('')).join('')}concat=n=${reads.length}:v=0:a=${tracks.length}${tracks.map((_, k) => `[a${k}]`).join('')}`;
+  const maps = tracks.flatMap((_, k) => ['-map', `[a${k}]`]);
   return [...before, ...reads.flatMap((r) => [...r, '-i', input]), '-filter_complex', graph, ...maps, ...after, '-vn', '-sn', '-dn', name];
 }
 
