@@ -24,6 +24,17 @@ export const KeyframesResponse = z.object({
       }),
     )
     .describe('Every audio track, in order; a player plays the first, GET /v1/files/{file_id}/sound any other'),
+  subtitle_tracks: z
+    .array(
+      z.object({
+        subtitle_track: z.number().int().describe('1-based among the subtitle streams, as `subtitle_tracks` of POST /v1/edits counts them'),
+        codec: z.string(),
+        language: z.string().nullable().describe('The track\'s language tag; null when absent or "und"'),
+        title: z.string().nullable(),
+        is_picture: z.boolean().describe('Made of pictures (Blu-ray PGS, DVD, DVB), not text: only an .mkv cut keeps it'),
+      }),
+    )
+    .describe('Every subtitle track, in order (FFDesk)'),
 });
 export type KeyframesResponse = z.infer<typeof KeyframesResponse>;
 

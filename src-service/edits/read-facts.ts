@@ -6,7 +6,8 @@ import { runProcess } from '../media/run-process';
 import { parsePacketCsv, packetWindows, type CutFacts, type PacketWindow } from './facts';
 import { runConfined } from '../facts/run-confined';
 import { seekLeadOf, sinceStart, startShift } from '../facts/stream-facts';
-import { MAX_TRACK_TEXT, PICTURE_SUBTITLES, parseAss, parseSrt, readFormatOf, type SubtitleEvent, type SubtitleTrack } from './subtitles';
+import { MAX_TRACK_TEXT, parseAss, parseSrt, readFormatOf, type SubtitleEvent, type SubtitleTrack } from './subtitles';
+import { PICTURE_SUBTITLES } from '../media/tracks';
 import type { ProbeStream } from '../media/probe-schema';
 
 type Opts = {

@@ -34,7 +34,6 @@ export interface SubtitleTrack {
 }
 
 /** Picture-based subtitle codecs Matroska holds as they are: a cut to .mkv copies their packets (docs/cutting.md, "Subtitles"). */
-export const PICTURE_SUBTITLES = new Set(['hdmv_pgs_subtitle', 'dvd_subtitle', 'dvb_subtitle']);
 
 /** Text subtitle codecs ffmpeg decodes (read as SRT, or as ASS for the ASS family). */
 const TEXT_CODECS = new Set([

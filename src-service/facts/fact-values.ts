@@ -1,6 +1,6 @@
 import type { ProxyStatus } from '../contract/file-facts.schema';
 import type { LoudnessMeasure } from './loudness';
-import type { AudioTrackFacts } from './sound';
+import type { AudioTrackFacts, SubtitleTrackFacts } from '../media/tracks';
 
 /**
  * What the clip view's facts are, as the domain hands them over; `api/file-facts/file-facts.presenter.ts`
@@ -20,6 +20,8 @@ export interface KeyframeFacts {
   keyframes: number[];
   /** Every audio track, in order (a player plays the first; GET /v1/files/{id}/sound any other). */
   audioTracks: AudioTrackFacts[];
+  /** Every subtitle track, in order (what `subtitle_tracks` of POST /v1/edits counts). */
+  subtitleTracks: SubtitleTrackFacts[];
 }
 
 /** One JPEG sprite of tiles, left to right, then top to bottom. */

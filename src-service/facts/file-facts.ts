@@ -11,7 +11,8 @@ import type { FactCache } from './fact-cache';
 import { playabilityOf } from './playability';
 import { PROXY_FILE, PROXY_STATE, QUICK_FILE, QUICK_KEEP_MS, quickHasSound, removeQuick, type ProxyMaker, type ProxyState } from './proxy';
 import { fromStart, streamFactsOf, type StreamFacts } from './stream-facts';
-import { assertTrack, audioTracksOf, soundFile, soundState } from './sound';
+import { assertTrack, soundFile, soundState } from './sound';
+import { audioTracksOf, subtitleTracksOf } from '../media/tracks';
 
 export const SPRITE_FILE = 'sprite.jpg';
 
@@ -76,6 +77,7 @@ export function createFileFacts(deps: FileFactsDeps) {
           hasAudio: facts.audioIndex !== null,
           keyframes: facts.videoIndex === null ? [] : fromStart(times, facts.startTime),
           audioTracks: audioTracksOf(probed),
+          subtitleTracks: subtitleTracksOf(probed),
         };
       }),
     );

@@ -6,7 +6,8 @@ import { runConfined } from './run-confined';
 import type { Progress } from '../media/progress';
 import type { StreamFacts } from './stream-facts';
 import { MP4_AUDIO, playsInMp4 } from './playability';
-import { soundArgv, soundFile, soundState, type AudioTrackFacts } from './sound';
+import { soundArgv, soundFile, soundState } from './sound';
+import type { AudioTrackFacts } from '../media/tracks';
 
 /** What `proxy.json` keeps once a proxy was made or could not be. */
 export interface ProxyState {

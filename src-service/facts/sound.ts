@@ -1,51 +1,18 @@
-import { toNumber, type ProbeResult, type ProbeStream } from '../media/probe-schema';
-import { contentStreams } from '../media/file-kind';
 import { ConflictError } from '../errors';
+import type { AudioTrackFacts } from '../media/tracks';
 import { MP4_AUDIO } from './playability';
 
-/**
+/*
  * The sound of one audio track, to listen to beside the picture (docs/gui.md, "Audio tracks"):
  * a player plays the first audio track of a video (Chromium switches tracks only behind a flag),
  * so the clip view plays any other track from this file, kept in step with the picture.
  */
-export interface AudioTrackFacts {
-  /** 1-based, in the file's order of audio streams (ffmpeg `0:a:<track-1>`). */
-  track: number;
-  codec: string;
-  channels: number | null;
-  language: string | null;
-  title: string | null;
-}
 
 /** Cached beside the file's other facts; the fact URL route serves it (fact-urls.ts). */
 export const soundFile = (track: number): string => `sound${track}.m4a`;
 /** Written when the sound could not be made, so it is not tried at every ask. */
 export const soundState = (track: number): string => `sound${track}.json`;
 export const SOUND_FILE_NAME = /^sound([1-9]|[1-5]\d|6[0-4])\.m4a$/;
-
-const tag = (s: ProbeStream, name: string): string | null => {
-  const v = s.tags?.[name];
-  return typeof v === 'string' && v.trim() !== '' && v !== 'und' ? v.trim() : null;
-};
-
-/** An MP4 track's handler name where a muxer put the track's name there, not a generic "SoundHandler". */
-const namedHandler = (s: ProbeStream): string | null => {
-  const h = tag(s, 'handler_name');
-  return h && !/handler|core media|^sound$|^audio$/i.test(h) ? h : null;
-};
-
-/** Every audio track of a probed file, in order (a cover picture is not a stream here). Pure. */
-export function audioTracksOf(probe: ProbeResult): AudioTrackFacts[] {
-  return contentStreams(probe)
-    .filter((s) => s.codec_type === 'audio')
-    .map((s, i) => ({
-      track: i + 1,
-      codec: s.codec_name ?? 'unknown',
-      channels: toNumber(s.channels) ?? null,
-      language: tag(s, 'language'),
-      title: tag(s, 'title') ?? namedHandler(s),
-    }));
-}
 
 /** The 409 of a track the file does not have (loudness and sound ask alike). */
 export function assertTrack(count: number, track: number): void {

@@ -13,6 +13,7 @@ export function presentKeyframes(k: KeyframeFacts): KeyframesResponse {
     has_audio: k.hasAudio,
     keyframes: k.keyframes,
     audio_tracks: k.audioTracks.map((t) => ({ audio_track: t.track, codec: t.codec, channels: t.channels, language: t.language, title: t.title })),
+    subtitle_tracks: k.subtitleTracks.map((t) => ({ subtitle_track: t.track, codec: t.codec, language: t.language, title: t.title, is_picture: t.isPicture })),
   };
 }
 

@@ -91,7 +91,17 @@ describe('GET /v1/files/{file_id}/keyframes', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ file_id: id, frame_rate: 25, time_base: '1/12800', has_video: true, has_audio: true, keyframes: [0, 2, 4] });
     expect(r.body.duration).toBeCloseTo(6, 1);
-    expect(Object.keys(r.body)).toEqual(['file_id', 'duration', 'frame_rate', 'time_base', 'has_video', 'has_audio', 'keyframes', 'audio_tracks']);
+    expect(Object.keys(r.body)).toEqual([
+      'file_id',
+      'duration',
+      'frame_rate',
+      'time_base',
+      'has_video',
+      'has_audio',
+      'keyframes',
+      'audio_tracks',
+      'subtitle_tracks',
+    ]);
     expect(r.body.audio_tracks).toEqual([{ audio_track: 1, codec: 'aac', channels: 1, language: null, title: null }]);
   });
 
@@ -350,6 +360,8 @@ describe('GET /v1/files/{file_id}/sound (an audio track beside the picture)', ()
     // An OBS-like recording: the game at 440 Hz (AAC), a microphone at 1000 Hz, silent for its first 3 s (PCM, which Chromium
     // does not play from MP4), commentary at 3000 Hz (AAC).
     source = path.join(dir, 'tracks.mkv');
+    const srt = path.join(dir, 'tracks.srt');
+    fs.writeFileSync(srt, '1\n00:00:01,000 --> 00:00:02,000\nbonjour\n');
     const tone = (hz: number) => ['-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=6`];
     ffmpeg([
       '-f',
@@ -359,6 +371,7 @@ describe('GET /v1/files/{file_id}/sound (an audio track beside the picture)', ()
       ...tone(440),
       ...['-f', 'lavfi', '-i', 'aevalsrc=if(lt(t\\,3)\\,0\\,0.5*sin(2*PI*1000*t)):d=6'],
       ...tone(3000),
+      ...['-i', srt],
       '-map',
       '0',
       '-map',
@@ -367,6 +380,7 @@ describe('GET /v1/files/{file_id}/sound (an audio track beside the picture)', ()
       '2',
       '-map',
       '3',
+      ...['-map', '4', '-c:s', 'copy', '-metadata:s:s:0', 'language=fra'],
       '-c:v',
       'libx264',
       '-preset',
@@ -398,6 +412,7 @@ describe('GET /v1/files/{file_id}/sound (an audio track beside the picture)', ()
       { audio_track: 2, codec: 'pcm_s16le', channels: 1, language: 'eng', title: 'Mic' },
       { audio_track: 3, codec: 'aac', channels: 1, language: null, title: 'Commentary' },
     ]);
+    expect(r.body.subtitle_tracks).toEqual([{ subtitle_track: 1, codec: 'subrip', language: 'fra', title: null, is_picture: false }]);
   });
 
   async function soundOf(track: number): Promise<any> {
