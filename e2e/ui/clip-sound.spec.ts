@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { seriousViolations } from './axe-check';
 import { ClipPage, holdProxyQueue } from './clip-page';
@@ -81,6 +82,74 @@ test.describe('audio tracks in the clip view', () => {
     await expect(button).toHaveText('Sound: 1 · Game (1 ch)');
     await expect(sound).toHaveCount(0);
     expect((await clocks()).muted).toBe(false);
+  });
+
+  test('when a recording has a game and a microphone track and subtitles, then A and T export the microphone alone, and the track boxes leave the subtitles out', async ({
+    page,
+    svc,
+  }) => {
+    // The game (stereo) and the microphone (mono), told apart in the output by their channels, and one English subtitle track.
+    const dir = testFolder('ffdesk-tracks-');
+    const srt = path.join(dir, 'en.srt');
+    fs.writeFileSync(srt, '1\n00:00:01,000 --> 00:00:03,000\nhello\n');
+    const file = path.join(dir, 'game-mic.mp4');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=6'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=1000:duration=6', '-i', srt],
+      ...['-map', '0', '-map', '1', '-map', '2', '-map', '3', '-c:v', 'libx264', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-ac:a:0', '2'],
+      ...['-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', '-metadata:s:a:0', 'handler_name=Game', '-metadata:s:a:1', 'handler_name=Mic', file],
+    ]);
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(file);
+    await clip.waitReady();
+    const choice = page.getByTestId('track-choice');
+    await expect(choice.getByRole('checkbox')).toHaveCount(3);
+    await expect(choice).toContainText('Sound 1 · Game (2 ch)');
+    await expect(choice).toContainText('Subtitles 1 (eng, mov_text)');
+    const line = page.getByTestId('sound-kept');
+    await expect(line).toHaveText('Sound: every track (T: only the one you hear).');
+
+    await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');
+    await clip.press('i');
+    await clip.pressTo('Shift+ArrowRight', 2, '00:00:03:00');
+    await clip.press('o');
+    // A: hear the microphone; T: export it alone.
+    await clip.press('a');
+    await expect(page.getByTestId('sound-track')).toHaveText('Sound: 2 · Mic (1 ch)');
+    await clip.press('t');
+    await expect(line).toHaveText('Sound: track 2 · Mic (1 ch) only (T: every track).');
+    await expect(choice.getByRole('checkbox', { name: 'Sound 1 · Game (2 ch)' })).not.toBeChecked();
+    await expect(choice.getByRole('checkbox', { name: 'Sound 2 · Mic (1 ch)' })).toBeChecked();
+    // The subtitles out, by their box (reached with Tab like any field; Space ticks it).
+    const subtitles = choice.getByRole('checkbox', { name: /^Subtitles 1/ });
+    await subtitles.focus();
+    await page.keyboard.press('Space');
+    await expect(subtitles).not.toBeChecked();
+    // A sound-only file of both tracks is refused before it is sent; of the microphone alone it is not.
+    const name = page.getByLabel('File name');
+    await name.fill('both.mp3');
+    await clip.press('Escape');
+    await clip.press('t');
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    await expect(exportPanel.getByText(/A \.mp3 file holds one sound track: press T/)).toBeVisible();
+    await clip.press('t');
+    await expect(exportPanel.getByText(/holds one sound track/)).toHaveCount(0);
+    await name.fill('mic.mp4');
+    await name.press('Enter');
+    await expect(exportPanel.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+
+    const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
+    const record = await svc.client.getCommand(href.split('/').pop() ?? '');
+    expect(record.original_request).toMatchObject({ audio_tracks: [2], subtitle_tracks: [] });
+    const out = path.join(dir, 'mic.mp4');
+    fs.writeFileSync(out, Buffer.from(await (await fetch(record.output_files?.out_1?.storage_url ?? '')).arrayBuffer()));
+    const streams = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,channels', '-of', 'csv=p=0', out])
+      .toString()
+      .trim()
+      .split('\n');
+    expect(streams).toEqual(['video', 'audio,1']);
   });
 
   test('when a recording’s sound is PCM, then its quick look (the picture alone) plays with the sound from its sound file, until the proxy takes over', async ({

@@ -31,6 +31,14 @@ export const EditSegment = z.object({
 });
 export type EditSegment = z.output<typeof EditSegment>;
 
+/**
+ * Output extensions that hold sound only, and among them those holding one audio track (docs/cutting.md,
+ * "Output formats"): the service's container table takes them from here, and the clip view says
+ * before an export what such a file can keep of the tracks chosen.
+ */
+export const SOUND_ONLY_EXTENSIONS: readonly string[] = ['m4a', 'mka', 'mp3', 'aac', 'wav', 'flac', 'opus', 'ogg'];
+export const ONE_TRACK_EXTENSIONS: readonly string[] = ['mp3', 'aac', 'wav', 'flac', 'opus', 'ogg'];
+
 /** Tracks one edit may name in `audio_tracks` or `subtitle_tracks`. */
 export const MAX_EDIT_TRACKS = 64;
 

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../errors';
-import { EDIT_AUDIO_CODECS, EDIT_VIDEO_CODECS, type EditBody } from '../contract/edits.schema';
+import { EDIT_AUDIO_CODECS, EDIT_VIDEO_CODECS, ONE_TRACK_EXTENSIONS, type EditBody } from '../contract/edits.schema';
 
 /**
  * What an edit's output file can hold, read from its extension (docs/cutting.md, "Output
@@ -50,12 +50,12 @@ const CONTAINERS: Record<string, Omit<OutputContainer, 'ext'>> = {
   jpeg: { video: ['mjpeg'], audio: [], isImage: true },
   m4a: { video: [], audio: ['aac', 'alac'] },
   mka: { video: [], audio: null },
-  mp3: { video: [], audio: ['mp3'], isSingleAudio: true },
-  aac: { video: [], audio: ['aac'], isSingleAudio: true },
-  wav: { video: [], audio: ['pcm_'], isSingleAudio: true },
-  flac: { video: [], audio: ['flac'], isSingleAudio: true },
-  opus: { video: [], audio: ['opus'], isSingleAudio: true },
-  ogg: { video: [], audio: ['opus', 'vorbis', 'flac'], isSingleAudio: true },
+  mp3: { video: [], audio: ['mp3'] },
+  aac: { video: [], audio: ['aac'] },
+  wav: { video: [], audio: ['pcm_'] },
+  flac: { video: [], audio: ['flac'] },
+  opus: { video: [], audio: ['opus'] },
+  ogg: { video: [], audio: ['opus', 'vorbis', 'flac'] },
 };
 
 export const OUTPUT_EXTENSIONS = Object.keys(CONTAINERS);
@@ -77,7 +77,7 @@ export function containerOf(filename: string): OutputContainer | null {
   const dot = filename.lastIndexOf('.');
   const ext = dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
   const c = CONTAINERS[ext];
-  return c ? { ext, ...c } : null;
+  return c ? { ext, ...c, ...(ONE_TRACK_EXTENSIONS.includes(ext) ? { isSingleAudio: true } : {}) } : null;
 }
 
 const holds = (list: readonly string[] | null, codec: string) => list === null || list.some((c) => (c.endsWith('_') ? codec.startsWith(c) : c === codec));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EditBody } from '../contract/edits.schema';
+import { EditBody, SOUND_ONLY_EXTENSIONS } from '../contract/edits.schema';
 import type { CutFacts, PacketFact } from './facts';
 import { hasOpenGop, packetWindows, parsePacketCsv } from './facts';
 import { NeedsEveryPacket, PlanError, chooseMode, planEdit, segmentFileName } from './plan-edit';
-import { containerOf, type OutputContainer } from './output-container';
+import { OUTPUT_EXTENSIONS, containerOf, hasVideo, type OutputContainer } from './output-container';
 
 const MP4 = containerOf('cut.mp4') as OutputContainer;
 
@@ -249,6 +249,13 @@ describe('planEdit: the tracks an edit keeps (audio_tracks, subtitle_tracks)', (
     expect(plan.steps.at(-1)).not.toContain('title=Game');
     const none = planEdit(threeTracks(), edit({ mode: 'smart', subtitle_tracks: [], output: { filename: 'cut.mkv' } }), 'in');
     expect(Object.keys(none.files).filter((f) => f.startsWith('cut-subs-'))).toEqual([]);
+  });
+});
+
+describe('output containers', () => {
+  it("the contract's sound-only extensions (which the clip view reads) are the table's containers without video", () => {
+    const soundOnly = OUTPUT_EXTENSIONS.filter((ext) => !hasVideo(containerOf(`x.${ext}`)!));
+    expect([...soundOnly].sort()).toEqual([...SOUND_ONLY_EXTENSIONS].sort());
   });
 });
 

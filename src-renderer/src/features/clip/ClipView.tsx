@@ -16,14 +16,27 @@ import { playableUrl, useClipFacts } from './use-clip-facts';
 import { useClipKeys } from './use-clip-keys';
 import { useEditRun } from './use-edit-run';
 import { usePlayer } from './use-player';
-import { useFollowingSound, useListen, useTrackWaveform } from './use-listen';
+import { trackLabel, useFollowingSound, useListen, useTrackWaveform, type AudioTrack } from './use-listen';
 import { frameNameOf, outputNameOf } from './output-name';
 import { CaptureLine } from './CaptureLine';
 import { useSplitPlan } from '../../ui/SplitOffer';
+import { heardOnly, NO_TRACK_DROPPED, trackFields, trackProblem, type DroppedTracks } from './export-tracks';
+import { TrackChoice } from './TrackChoice';
 
 /** A re-encode joined into one file may be split across cores or workers (docs/cutting.md, "Segmented re-encode"). */
 const splitOf = (o: ExportOptions) =>
   o.mode === 'reencode' && o.join && o.segmentSeconds !== null ? { segmented: { segment_seconds: o.segmentSeconds } } : {};
+
+const NO_TRACKS: never[] = [];
+
+/** What the export keeps of the sound, said beside the other modes: every track, the ones kept, or none. */
+function soundKeptLine(audio: readonly AudioTrack[], kept: number[] | undefined, heard: number): string {
+  const t = kept?.length === 1 && kept[0] === heard ? 'T: every track' : 'T: only the one you hear';
+  if (!kept) return `Sound: every track (${t}).`;
+  if (kept.length === 0) return `Sound: none (${t}).`;
+  const names = kept.map((n) => trackLabel(audio.find((a) => a.audio_track === n)!)).join(', ');
+  return `Sound: ${kept.length === 1 ? 'track' : 'tracks'} ${names} only (${t}).`;
+}
 
 /** The clip view of one stored file: play, mark segments, cut through POST /v1/edits, save. */
 export function ClipView({ fileId }: { fileId: string }) {
@@ -33,9 +46,11 @@ export function ClipView({ fileId }: { fileId: string }) {
   const fps = fpsOf(facts.keyframes?.frame_rate ?? facts.file?.frame_rate);
   const duration = facts.keyframes?.duration || facts.file?.duration || 0;
   const keyframes = facts.keyframes?.keyframes ?? [];
+  const audioTracks = facts.keyframes?.audio_tracks ?? NO_TRACKS;
+  const subtitleTracks = facts.keyframes?.subtitle_tracks ?? NO_TRACKS;
   const player = usePlayer(fps, duration, frameOrigin(keyframes, fps));
   const source = playableUrl(facts);
-  const listening = useListen(api, fileId, facts.keyframes?.audio_tracks ?? [], source.hasSound !== false);
+  const listening = useListen(api, fileId, audioTracks, source.hasSound !== false);
   const soundRef = useRef<HTMLAudioElement>(null);
   const waveform = useTrackWaveform(api, fileId, listening.track, facts.timeline?.waveform);
   // The segments marked on this file before (a reload, a crash), kept in localStorage (segments-store.ts).
@@ -51,17 +66,28 @@ export function ClipView({ fileId }: { fileId: string }) {
   const { run, submit } = useEditRun(api);
   const capture = useEditRun(api);
   const [capturedAt, setCapturedAt] = useState<number | null>(null);
+  const [dropped, setDropped] = useState<DroppedTracks>(NO_TRACK_DROPPED);
+  const tracks = trackFields(audioTracks, subtitleTracks, dropped);
   const exportButton = useRef<HTMLButtonElement>(null);
 
   const parts = options.keep ? keptSegments(seg.segments, duration) : complementSegments(seg.segments, duration);
   // A joined re-encode may be split across the cores (P, or the offer's checkbox); nothing else is offered one.
   const splitPlan = useSplitPlan(options.mode === 'reencode' && options.join ? parts.reduce((n, p) => n + p.end - p.start, 0) : undefined, true);
   const filename = options.filename || outputNameOf(facts.file?.filename, parts, fps, options.join);
-  const problem = !facts.file ? 'Loading the file…' : problemOf(parts);
+  const keptSound = tracks.audio_tracks?.length ?? audioTracks.length;
+  const problem = !facts.file ? 'Loading the file…' : (problemOf(parts) ?? trackProblem(filename, audioTracks.length, keptSound));
   const exportNow = () => {
     if (problem || run.isSubmitting) return;
     exportButton.current?.focus();
-    void submit({ input: fileId, segments: requestSegments(parts), mode: options.mode, join: options.join, output: { filename }, ...splitOf(options) });
+    void submit({
+      input: fileId,
+      segments: requestSegments(parts),
+      mode: options.mode,
+      join: options.join,
+      output: { filename },
+      ...tracks,
+      ...splitOf(options),
+    });
   };
   const isDone = run.record?.status === 'SUCCESS';
 
@@ -79,6 +105,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       toggleJoin: () => setOptions((o) => ({ ...o, join: !o.join })),
       toggleSplit: () => splitPlan && setOptions((o) => ({ ...o, segmentSeconds: o.segmentSeconds === null ? splitPlan.seconds : null })),
       nextAudioTrack: listening.next,
+      heardTrackOnly: () => audioTracks.length > 1 && setDropped((d) => heardOnly(audioTracks, d, listening.track)),
       startRename: setRenaming,
       exportNow,
       openSaveTo: () => isDone && run.commandId && setPickerOpen(true),
@@ -172,6 +199,15 @@ export function ClipView({ fileId }: { fileId: string }) {
           <span aria-live="polite" data-testid="join-mode">
             {options.join ? 'Into one joined file' : 'Into one file per segment'} (G switches).
           </span>
+          {/* T too, where there are sound tracks to choose from. */}
+          {audioTracks.length > 1 && (
+            <>
+              {' '}
+              <span aria-live="polite" data-testid="sound-kept">
+                {soundKeptLine(audioTracks, tracks.audio_tracks, listening.track)}
+              </span>
+            </>
+          )}
         </p>
         {capturedAt !== null && <CaptureLine api={api} run={capture.run} at={formatTimecode(capturedAt, fps)} />}
       </div>
@@ -185,6 +221,11 @@ export function ClipView({ fileId }: { fileId: string }) {
           run={run}
           exportButton={exportButton}
           onExport={exportNow}
+          tracks={
+            audioTracks.length > 1 || subtitleTracks.length > 0 || (audioTracks.length === 1 && facts.keyframes?.has_video) ? (
+              <TrackChoice audio={audioTracks} subtitles={subtitleTracks} dropped={dropped} setDropped={setDropped} />
+            ) : undefined
+          }
         />
         {isDone && run.commandId && <SaveToPanel api={api} commandId={run.commandId} isPickerOpen={isPickerOpen} setPickerOpen={setPickerOpen} />}
       </div>

@@ -1,4 +1,4 @@
-import type { Dispatch, RefObject, SetStateAction } from 'react';
+import type { Dispatch, ReactNode, RefObject, SetStateAction } from 'react';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { hrefOf } from '../../lib/router';
 import { SplitOffer, type SplitPlan } from '../../ui/SplitOffer';
@@ -30,10 +30,12 @@ interface Props {
   run: EditRun;
   exportButton: RefObject<HTMLButtonElement | null>;
   onExport(): void;
+  /** The tracks kept (TrackChoice), where there is a choice. */
+  tracks?: ReactNode;
 }
 
 /** Mode, joined or one file each, keep or remove the segments, the file name, and the job it started. */
-export function ExportPanel({ options, setOptions, problem, partCount, split, run, exportButton, onExport }: Props) {
+export function ExportPanel({ options, setOptions, problem, partCount, split, run, exportButton, onExport, tracks }: Props) {
   const set = (patch: Partial<ExportOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const status = run.record?.status;
   return (
@@ -67,6 +69,7 @@ export function ExportPanel({ options, setOptions, problem, partCount, split, ru
         <input type="checkbox" checked={options.join} onChange={(e) => set({ join: e.target.checked })} />
         Join into one file (else one file per segment; G switches)
       </label>
+      {tracks}
       {options.mode === 'reencode' && options.join && (
         // An edit runs on the service's cores, with or without workers (docs/scale-out.md, "Edits").
         <SplitOffer plan={split} keyShortcut="P" checked={options.segmentSeconds !== null} onChange={(n) => set({ segmentSeconds: n })} />

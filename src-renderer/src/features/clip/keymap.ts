@@ -9,6 +9,7 @@ export type ClipAction =
   | 'pause'
   | 'forward'
   | 'nextAudioTrack'
+  | 'heardTrackOnly'
   | 'frameBack'
   | 'frameForward'
   | 'keyframeBack'
@@ -114,6 +115,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'zoomFit', label: '0', does: 'Fit the timeline', group: 'Timeline', match: plain('0') },
   { action: 'cycleMode', label: 'M', does: 'Cut mode: smart → lossless → re-encode', group: 'Export', match: plain('m') },
   { action: 'toggleJoin', label: 'G', does: 'One joined file ⇄ one file per segment', group: 'Export', match: plain('g') },
+  { action: 'heardTrackOnly', label: 'T', does: 'Export only the sound track you hear ⇄ every track', group: 'Export', match: plain('t') },
   { action: 'toggleSplit', label: 'P', does: 'Re-encode, joined: split across the cores ⇄ one encode', group: 'Export', match: plain('p') },
   { action: 'export', label: 'E', does: 'Export (cut)', group: 'Export', match: plain('e') },
   { action: 'saveTo', label: 'S', does: 'Save the result to a folder', group: 'Export', match: plain('s') },

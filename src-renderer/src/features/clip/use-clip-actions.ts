@@ -19,6 +19,7 @@ interface Deps {
   toggleJoin(): void;
   toggleSplit(): void;
   nextAudioTrack(): void;
+  heardTrackOnly(): void;
   startRename(index: number): void;
   exportNow(): void;
   openSaveTo(): void;
@@ -67,6 +68,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     cycleMode: d.cycleMode,
     toggleJoin: d.toggleJoin,
     toggleSplit: d.toggleSplit,
+    heardTrackOnly: d.heardTrackOnly,
     zoomIn: () => d.setZoom((z) => Math.min(MAX_ZOOM, z * 2)),
     zoomOut: () => d.setZoom((z) => Math.max(1, z / 2)),
     zoomFit: () => d.setZoom(() => 1),

@@ -1,0 +1,37 @@
+import type { Dispatch, SetStateAction } from 'react';
+import { toggled, type DroppedTracks, type SubtitleTrack } from './export-tracks';
+import { trackLabel, type AudioTrack } from './use-listen';
+
+interface Props {
+  audio: readonly AudioTrack[];
+  subtitles: readonly SubtitleTrack[];
+  dropped: DroppedTracks;
+  setDropped: Dispatch<SetStateAction<DroppedTracks>>;
+}
+
+/** "1 · English (fra)", and where the track is pictures, that only .mkv keeps it. */
+function subtitleLabel(t: SubtitleTrack): string {
+  const details = [t.language, t.title ? null : t.codec].filter(Boolean).join(', ');
+  return `${t.subtitle_track}${t.title ? ` · ${t.title}` : ''}${details ? ` (${details})` : ''}${t.is_picture ? ' — pictures: kept in .mkv only' : ''}`;
+}
+
+/**
+ * The tracks an export keeps (docs/gui.md, "Tracks"): a box per audio and subtitle track, all
+ * ticked at first. Shown where there is a choice: two sound tracks or more, any subtitle track,
+ * or a video's one sound track (to export it silent).
+ */
+export function TrackChoice({ audio, subtitles, dropped, setDropped }: Props) {
+  const box = (kind: 'audio' | 'subtitles', n: number, label: string) => (
+    <label key={`${kind}-${n}`} className="clip-radio">
+      <input type="checkbox" checked={!dropped[kind].includes(n)} onChange={() => setDropped((d) => ({ ...d, [kind]: toggled(d[kind], n) }))} />
+      {label}
+    </label>
+  );
+  return (
+    <fieldset className="clip-fieldset" data-testid="track-choice">
+      <legend className="field-label">Tracks kept{audio.length > 1 ? ' (T: only the sound you hear ⇄ all)' : ''}</legend>
+      {audio.map((t) => box('audio', t.audio_track, `Sound ${trackLabel(t)}`))}
+      {subtitles.map((t) => box('subtitles', t.subtitle_track, `Subtitles ${subtitleLabel(t)}`))}
+    </fieldset>
+  );
+}
