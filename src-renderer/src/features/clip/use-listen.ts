@@ -4,8 +4,14 @@ import { pollWhilePending } from './poll-pending';
 
 /** How often to ask again while the service makes a track's sound. */
 const SOUND_POLL_MS = 1000;
-/** Further apart than this, the sound is moved back onto the picture's time (a jump of one word is audible, a 0.1 s lag is not). */
+/** Further apart than this, the sound is moved back onto the picture's time at once (a jump of one word is audible, a 0.1 s lag is not). */
 const MAX_DRIFT_SECONDS = 0.1;
+/** Closer than this, the sound is on the picture (less than half a frame at 30 fps). */
+const IN_STEP_SECONDS = 0.015;
+/** How much faster (or slower) the sound plays at most while it closes a smaller gap: 5 %, not heard. */
+const MAX_NUDGE = 0.05;
+/** How often the gap is measured while both play. */
+const ALIGN_EVERY_MS = 200;
 
 export type AudioTrack = KeyframesResponse['audio_tracks'][number];
 
@@ -88,8 +94,16 @@ export function useFollowingSound(
     v.muted = state !== 'picture';
     const a = audioRef.current;
     if (!soundUrl || !a) return;
+    // The two elements start their clocks apart (the sound element starts playing a few tens of ms
+    // after the picture, a different gap at each start: 33 and 91 ms measured): a gap under
+    // MAX_DRIFT_SECONDS is closed by playing the sound a little faster or slower until it is on
+    // the picture, with no jump heard; a larger one by moving it (docs/gui.md, "Audio tracks").
     const align = () => {
-      if (Math.abs(a.currentTime - v.currentTime) > MAX_DRIFT_SECONDS) a.currentTime = v.currentTime;
+      const lag = v.currentTime - a.currentTime;
+      if (Math.abs(lag) > MAX_DRIFT_SECONDS) a.currentTime = v.currentTime;
+      const nudge = Math.abs(lag) < IN_STEP_SECONDS || Math.abs(lag) > MAX_DRIFT_SECONDS ? 0 : Math.max(-MAX_NUDGE, Math.min(MAX_NUDGE, lag));
+      const rate = v.playbackRate * (1 + nudge);
+      if (a.playbackRate !== rate) a.playbackRate = rate;
     };
     const follow = () => {
       a.playbackRate = v.playbackRate;
@@ -105,7 +119,7 @@ export function useFollowingSound(
     const events = ['play', 'playing', 'pause', 'seeking', 'seeked', 'ended', 'ratechange', 'waiting'] as const;
     for (const e of events) v.addEventListener(e, follow);
     a.addEventListener('loadedmetadata', follow);
-    const drift = setInterval(() => !v.paused && !v.seeking && !a.paused && align(), 250);
+    const drift = setInterval(() => !v.paused && !v.seeking && !a.paused && align(), ALIGN_EVERY_MS);
     follow();
     return () => {
       for (const e of events) v.removeEventListener(e, follow);
