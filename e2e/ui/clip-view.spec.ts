@@ -215,6 +215,21 @@ test.describe('clip view', () => {
     await expect(page.getByTestId('segments-restored')).toHaveCount(0);
   });
 
+  test('when segments kept from before are exported, then the note that they are from before goes', async ({ page, svc }) => {
+    const clip = await dropped(page, svc);
+    await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 5, '00:00:01:05');
+    await clip.press('o');
+    await page.reload();
+    await clip.waitReady();
+    const note = page.getByTestId('segments-restored');
+    await expect(note).toHaveText('The segment you marked on this file before.');
+    await clip.press('e');
+    await expect(page.getByRole('region', { name: 'Export' }).getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    await expect(note).toHaveCount(0);
+  });
+
   test("when a file name is typed and Enter pressed, then a name FFDesk cannot cut to gets the service's reason and a .gif is exactly the marked frames", async ({
     page,
     svc,

@@ -156,7 +156,8 @@ export function ClipView({ fileId }: { fileId: string }) {
           <h2 id="clip-segments-title" className="card-title">
             Segments
           </h2>
-          {restored > 0 && history.past.length === 0 && (
+          {/* Said until the segments change or are exported: then they are this session's work. */}
+          {restored > 0 && history.past.length === 0 && !run.commandId && (
             <p className="small muted" role="status" data-testid="segments-restored">
               {restored === 1 ? 'The segment' : `The ${restored} segments`} you marked on this file before.
             </p>
