@@ -18,8 +18,8 @@ import { describe, expect, it } from 'vitest';
  *   it is caught by the budget at any machine speed, see the control test).
  */
 const SCANNED_DIRS = ['ffmpeg-args', 'jobs', 'presets', 'contract', 'watch', 'edits', 'segmented', 'facts'];
-/** Files on the same input path that live in other folders: the host policy and the input preparation. */
-const SCANNED_FILES = ['storage/host-policy.ts', 'files/prepare-inputs.ts'];
+/** Files on the same input path that live in other folders: the host policy, the input preparation, and the tracks' tags read from a file. */
+const SCANNED_FILES = ['storage/host-policy.ts', 'files/prepare-inputs.ts', 'media/tracks.ts'];
 const ROOT = path.resolve(__dirname, '..');
 
 const AUDITED: Record<string, string[]> = {
@@ -134,7 +134,9 @@ const AUDITED: Record<string, string[]> = {
   'facts/fact-cache.ts': ['/^[A-Za-z0-9_-]{1,64}$/'],
   'facts/fact-urls.ts': ['/^\\/facts\\/s\\/([^/]+)\\/([A-Za-z0-9_-]{1,64})\\/([a-z0-9.]+)$/'],
   'facts/playability.ts': ['/\\.([^./]+)$/'],
-  'facts/sound.ts': ['/^sound([1-9]|[1-5]\\d|6[0-4])\\.m4a$/', '/handler|core media|^sound$|^audio$/i'],
+  'facts/sound.ts': ['/^sound([1-9]|[1-5]\\d|6[0-4])\\.m4a$/'],
+  // A file's track tags (an MP4 handler name).
+  'media/tracks.ts': ['/handler|core media|^sound$|^audio$/i'],
   'facts/stream-facts.ts': ['/^\\d+\\/\\d+$/', '/^(\\d+(?:\\.\\d+)?)(?:\\/(\\d+(?:\\.\\d+)?))?$/'],
   'ffmpeg-args/segmented-eligibility.ts': [
     '/^\\{\\{\\s*out_[A-Za-z0-9_]+\\s*\\}\\}$/',
