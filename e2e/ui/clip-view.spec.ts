@@ -215,6 +215,34 @@ test.describe('clip view', () => {
     await expect(page.getByTestId('segments-restored')).toHaveCount(0);
   });
 
+  test('when two segments are exported one file each, then each file is named by what it holds, or after the name given to its segment', async ({
+    page,
+    svc,
+  }) => {
+    const clip = await dropped(page, svc);
+    await clip.pressTo('ArrowRight', 5, '00:00:00:05');
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 10, '00:00:00:15');
+    await clip.press('o');
+    await clip.pressTo('Shift+ArrowRight', 2, '00:00:02:00');
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 10, '00:00:02:10');
+    await clip.press('o');
+    await clip.press('F2');
+    await page.keyboard.type('the end');
+    await clip.press('Enter');
+    await clip.press('g');
+    const files = page.getByTestId('segment-files');
+    await expect(files).toHaveText('The 2 files: walk-clip-00.00.00.05-00.00.00.15.mp4, walk-clip-the_end.mp4.');
+    await expect(page.getByLabel('File names from')).toHaveValue('walk-clip.mp4');
+    await clip.press('e');
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    await expect(exportPanel.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
+    const record = await svc.client.getCommand(href.split('/').pop() ?? '');
+    expect(Object.values(record.output_files ?? {}).map((f) => f.filename)).toEqual(['walk-clip-00.00.00.05-00.00.00.15.mp4', 'walk-clip-the_end.mp4']);
+  });
+
   test('when segments kept from before are exported, then the note that they are from before goes', async ({ page, svc }) => {
     const clip = await dropped(page, svc);
     await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');

@@ -28,6 +28,14 @@ export const EditSegment = z.object({
   start: seconds('Start'),
   end: seconds('End'),
   name: z.string().trim().min(1).max(MAX_SEGMENT_NAME).optional().describe("A label; with join=false it names the segment's file"),
+  filename: z
+    .string()
+    .max(MAX_OUTPUT_NAME)
+    .regex(OUTPUT_NAME, 'File name may hold letters, digits, _, - and dots; no paths')
+    .optional()
+    .describe(
+      'FFDesk, join=false only: the name of this segment\'s file, with the extension of output.filename (which decides the format); default "<stem>-<name>-<n>.<ext>" or "<stem>-<n>.<ext>"',
+    ),
 });
 export type EditSegment = z.output<typeof EditSegment>;
 

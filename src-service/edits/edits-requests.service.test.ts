@@ -56,6 +56,20 @@ describe('POST /v1/edits: bad requests answer 422 naming the field', () => {
     ['audio track 0 (they count from 1)', { audio_tracks: [0] }, 'body.audio_tracks.0'],
     ['an audio track named twice', { audio_tracks: [2, 2] }, 'body.audio_tracks'],
     ['a subtitle track that is not a whole number', { subtitle_tracks: [1.5] }, 'body.subtitle_tracks.0'],
+    ["a segment's file name in a joined cut", { segments: [{ start: 1, end: 2, filename: 'a.mp4' }] }, 'body.segments.0.filename'],
+    ["a segment's file name of another format", { join: false, segments: [{ start: 1, end: 2, filename: 'a.mkv' }] }, 'body.segments.0.filename'],
+    ["a segment's file name with a path", { join: false, segments: [{ start: 1, end: 2, filename: '../a.mp4' }] }, 'body.segments.0.filename'],
+    [
+      'two segments written to one name (a given name and a default one alike)',
+      {
+        join: false,
+        segments: [
+          { start: 1, end: 2, filename: 'cut-2.MP4' },
+          { start: 3, end: 4 },
+        ],
+      },
+      'body.segments.1.filename',
+    ],
   ])('%s', async (_name, over, loc) => {
     const res = await post({ ...base(), ...over });
     expect(res.status).toBe(422);
@@ -91,6 +105,21 @@ describe('POST /v1/edits: lossless, stored inputs, audio only', () => {
     const cmd = await done({ ...base(), input: outputId, mode: 'reencode', segments: [{ start: 0.2, end: 1 }] });
     expect(cmd.status, cmd.error_message).toBe('SUCCESS');
     expect(cmd.output_files.out_1.duration).toBeCloseTo(0.8, 1);
+  }, 120_000);
+
+  it("join=false: each segment's file has the name given, else the default one", async () => {
+    const cmd = await done({
+      ...base(),
+      join: false,
+      segments: [
+        { start: 1, end: 2, filename: 'clip-00.00.01.00-00.00.01.24.mp4' },
+        { start: 3, end: 4, name: 'ending' },
+      ],
+    });
+    expect(cmd.status, cmd.error_message).toBe('SUCCESS');
+    expect(cmd.output_files.out_1.filename).toBe('clip-00.00.01.00-00.00.01.24.mp4');
+    expect(cmd.output_files.out_2.filename).toBe('cut-ending-2.mp4');
+    expect(cmd.name).toBe('cut: clip.mp4 (2 segments, smart) → clip-00.00.01.00-00.00.01.24.mp4 +1');
   }, 120_000);
 
   it('an input without video is cut by samples', async () => {

@@ -63,7 +63,7 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
   const outputs: Record<string, string> = {};
   const groups = edit.join ? [cuts.map((c, i) => ({ cut: c, index: i }))] : cuts.map((c, i) => [{ cut: c, index: i }]);
   groups.forEach((group, g) => {
-    const name = edit.join ? edit.output.filename : segmentFileName(edit.output.filename, edit.segments[g]?.name, g);
+    const name = edit.join ? edit.output.filename : segmentOutputName(edit, g);
     outputs[`out_${g + 1}`] = name;
     addGroup(ctx, group, g + 1, name);
   });
@@ -511,6 +511,10 @@ function audioPlan(ctx: Ctx, segments: number, mp4Like: boolean): { codec: strin
 
 /** Audio codecs whose packets MP4 holds as they are (a smart cut of one segment copies them). */
 const MP4_COPYABLE_AUDIO = new Set(['aac', 'mp3', 'ac3', 'eac3', 'alac']);
+
+/** With join=false, the file of segment `i`: the segment's own `filename`, else segmentFileName. */
+export const segmentOutputName = (edit: Pick<EditBody, 'output' | 'segments'>, i: number): string =>
+  edit.segments[i]?.filename ?? segmentFileName(edit.output.filename, edit.segments[i]?.name, i);
 
 /** With join=false: "<stem>-<segment name or number>.<ext>", reduced to the characters output names allow. */
 export function segmentFileName(filename: string, segmentName: string | undefined, i: number): string {

@@ -8,7 +8,7 @@ import { effectiveVcpus, queuePrepared, type PreparedCommand, type SubmitDeps } 
 import { mediaOf } from '../files/storage-access';
 import { defaultRunSeconds } from '../jobs/run-limit';
 import { FRAME_TOLERANCE_SECONDS } from './plan-segments';
-import { segmentFileName } from './plan-edit';
+import { segmentOutputName } from './plan-edit';
 import { containerIssues, containerOf } from './output-container';
 
 /**
@@ -28,7 +28,13 @@ export async function submitEdit(deps: SubmitDeps, account: Account, body: EditB
 }
 
 function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAccount'>, account: Account, body: EditBody): PreparedCommand {
-  const issues = [...segmentIssues(body), ...segmentedIssues(body), ...containerIssues(body), ...inputIssues(deps.files, account, body)];
+  const issues = [
+    ...segmentIssues(body),
+    ...segmentFileIssues(body),
+    ...segmentedIssues(body),
+    ...containerIssues(body),
+    ...inputIssues(deps.files, account, body),
+  ];
   const maxRun = PLAN_LIMITS[account.plan].maxRunSeconds;
   if (body.max_command_run_seconds !== undefined && body.max_command_run_seconds > maxRun)
     issues.push({ loc: ['body', 'max_command_run_seconds'], msg: `max_command_run_seconds must be at most ${maxRun}`, type: 'less_than_equal' });
@@ -36,7 +42,7 @@ function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAcc
   assertPrivateAllowed(account, body.is_private);
   // Derived like a command's name, "what: input → output", so lists can show the output first (docs/cutting.md).
   const count = body.segments.length;
-  const first = body.join ? body.output.filename : segmentFileName(body.output.filename, body.segments[0]?.name, 0);
+  const first = body.join ? body.output.filename : segmentOutputName(body, 0);
   const made = body.join || count === 1 ? first : `${first} +${count - 1}`;
   const input = inputLabel(deps.files, account, body.input);
   // An image output is a frame capture, named as one: "frame: clip.mp4 at 2.2 s → clip.png".
@@ -72,6 +78,37 @@ function segmentedIssues(body: EditBody): ValidationIssue[] {
   if (!body.join) return [{ loc, msg: 'segmented joins the pieces into one file: send join=true with it, or leave it out', type: 'value_error' }];
   return [];
 }
+
+/**
+ * A segment's own `filename` (docs/cutting.md, "Fields"): only with join=false, where each segment
+ * has a file; with the output's extension, which decides the format; and no two files of one
+ * edit named alike (default names included; compared as a case-insensitive file system would).
+ */
+function segmentFileIssues(body: EditBody): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const ext = extensionOf(body.output.filename);
+  const seen = new Map<string, number>();
+  body.segments.forEach((s, i) => {
+    const loc = ['body', 'segments', i, 'filename'];
+    if (s.filename !== undefined && body.join)
+      issues.push({ loc, msg: 'filename names the file of one segment: send join=false with it, or leave it out', type: 'value_error' });
+    else if (s.filename !== undefined && extensionOf(s.filename) !== ext)
+      issues.push({ loc, msg: `A segment's file has the extension of output.filename (.${ext}), which decides the format`, type: 'value_error' });
+    if (body.join) return;
+    const name = segmentOutputName(body, i).toLowerCase();
+    const before = seen.get(name);
+    if (before !== undefined)
+      issues.push({
+        loc,
+        msg: `Segments ${before} and ${i} would both be written as ${segmentOutputName(body, i)}: give each its own filename`,
+        type: 'value_error',
+      });
+    else seen.set(name, i);
+  });
+  return issues;
+}
+
+const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
 
 /** end > start, no overlap (in source time, whatever the output order). */
 export function segmentIssues(body: Pick<EditBody, 'segments'>, duration?: number): ValidationIssue[] {

@@ -17,7 +17,7 @@ import { useClipKeys } from './use-clip-keys';
 import { useEditRun } from './use-edit-run';
 import { usePlayer } from './use-player';
 import { trackLabel, useFollowingSound, useListen, useTrackWaveform, type AudioTrack } from './use-listen';
-import { frameNameOf, outputNameOf } from './output-name';
+import { frameNameOf, outputNameOf, segmentNamesOf } from './output-name';
 import { CaptureLine } from './CaptureLine';
 import { useSplitPlan } from '../../ui/SplitOffer';
 import { heardOnly, NO_TRACK_DROPPED, trackFields, trackProblem, type DroppedTracks } from './export-tracks';
@@ -74,6 +74,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   // A joined re-encode may be split across the cores (P, or the offer's checkbox); nothing else is offered one.
   const splitPlan = useSplitPlan(options.mode === 'reencode' && options.join ? parts.reduce((n, p) => n + p.end - p.start, 0) : undefined, true);
   const filename = options.filename || outputNameOf(facts.file?.filename, parts, fps, options.join);
+  // One file per segment: each named by what it holds (docs/gui.md, "Cut"), from the name field.
+  const segmentFiles = options.join ? null : segmentNamesOf(filename, parts, fps);
   const keptSound = tracks.audio_tracks?.length ?? audioTracks.length;
   const problem = !facts.file ? 'Loading the file…' : (problemOf(parts) ?? trackProblem(filename, audioTracks.length, keptSound));
   const exportNow = () => {
@@ -81,7 +83,7 @@ export function ClipView({ fileId }: { fileId: string }) {
     exportButton.current?.focus();
     void submit({
       input: fileId,
-      segments: requestSegments(parts),
+      segments: requestSegments(parts).map((s, i) => (segmentFiles ? { ...s, filename: segmentFiles[i] } : s)),
       mode: options.mode,
       join: options.join,
       output: { filename },
@@ -222,6 +224,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           run={run}
           exportButton={exportButton}
           onExport={exportNow}
+          segmentFiles={segmentFiles}
           tracks={
             audioTracks.length > 1 || subtitleTracks.length > 0 || (audioTracks.length === 1 && facts.keyframes?.has_video) ? (
               <TrackChoice audio={audioTracks} subtitles={subtitleTracks} dropped={dropped} setDropped={setDropped} />

@@ -32,10 +32,12 @@ interface Props {
   onExport(): void;
   /** The tracks kept (TrackChoice), where there is a choice. */
   tracks?: ReactNode;
+  /** One file per segment: each file's name (the name field is their base). */
+  segmentFiles?: readonly string[] | null;
 }
 
 /** Mode, joined or one file each, keep or remove the segments, the file name, and the job it started. */
-export function ExportPanel({ options, setOptions, problem, partCount, split, run, exportButton, onExport, tracks }: Props) {
+export function ExportPanel({ options, setOptions, problem, partCount, split, run, exportButton, onExport, tracks, segmentFiles }: Props) {
   const set = (patch: Partial<ExportOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const status = run.record?.status;
   return (
@@ -75,7 +77,7 @@ export function ExportPanel({ options, setOptions, problem, partCount, split, ru
         <SplitOffer plan={split} keyShortcut="P" checked={options.segmentSeconds !== null} onChange={(n) => set({ segmentSeconds: n })} />
       )}
       <label className="field">
-        <span className="field-label">File name</span>
+        <span className="field-label">{segmentFiles ? 'File names from' : 'File name'}</span>
         <input
           className="input"
           value={options.filename}
@@ -95,6 +97,13 @@ export function ExportPanel({ options, setOptions, problem, partCount, split, ru
           The extension sets the format: .mp4, .mov and .mkv keep the source&apos;s codecs; .webm and .gif are encoded whole; .m4a, .mp3 and .wav keep the sound
           only.
         </span>
+        {segmentFiles && segmentFiles.length > 0 && (
+          <span className="field-hint" data-testid="segment-files">
+            {segmentFiles.length === 1 ? 'The file: ' : `The ${segmentFiles.length} files: `}
+            {segmentFiles.slice(0, 3).join(', ')}
+            {segmentFiles.length > 3 ? ` and ${segmentFiles.length - 3} more` : ''}.
+          </span>
+        )}
       </label>
       {problem && <p className="small muted">{problem}</p>}
       <div className="row-wrap">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { outputNameOf } from './output-name';
+import { outputNameOf, segmentNamesOf } from './output-name';
 
-const part = (start: number, end: number) => ({ start, end, label: 'segment' });
+const part = (start: number, end: number, name?: string) => ({ start, end, label: 'segment', ...(name ? { name } : {}) });
 
 describe('outputNameOf', () => {
   it('keeps the extension and makes the stem safe', () => {
@@ -20,7 +20,25 @@ describe('outputNameOf', () => {
     expect(outputNameOf('holiday.mov', [part(0, 1)], 25)).not.toBe(outputNameOf('holiday.mov', [part(0, 2)], 25));
   });
 
-  it('leaves one file per segment to the service, which numbers each', () => {
-    expect(outputNameOf('holiday.mov', [part(0, 1), part(2, 3)], 25, false)).toBe('holiday-cut.mov');
+  it('one file per segment: the base each file is named from', () => {
+    expect(outputNameOf('holiday.mov', [part(0, 1), part(2, 3)], 25, false)).toBe('holiday.mov');
+  });
+});
+
+describe('segmentNamesOf', () => {
+  it('names each file as a joined cut of that segment alone, or after the name the editor gave it', () => {
+    expect(segmentNamesOf('holiday.mov', [part(2.2, 3.44), part(5, 6, 'Scène 2 / take')], 25)).toEqual([
+      'holiday-00.00.02.05-00.00.03.10.mov',
+      'holiday-Sc_ne_2_take.mov',
+    ]);
+    expect(segmentNamesOf('holiday.mov', [part(0, 1)], 25)[0]).toBe(outputNameOf('holiday.mov', [part(0, 1)], 25));
+  });
+
+  it('never gives two segments one name, whatever the case', () => {
+    expect(segmentNamesOf('a.mp4', [part(0, 1, 'Intro'), part(2, 3, 'intro'), part(4, 5, 'INTRO')], 25)).toEqual([
+      'a-Intro.mp4',
+      'a-intro-2.mp4',
+      'a-INTRO-3.mp4',
+    ]);
   });
 });

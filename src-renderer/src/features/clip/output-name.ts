@@ -6,17 +6,49 @@ import { formatTimecode, lastFrameTime } from './timecode';
  * (docs/gui.md, "Cut"). A joined cut is named by what it holds, as LosslessCut names its
  * exports: "<stem>-<in>-<last frame>.<ext>" in timecode with dots
  * ("holiday-00.00.02.05-00.00.03.11.mov"), "…-<n>-parts" when it joins several, so two
- * different cuts of one clip never share a name. One file per segment: "<stem>-cut.<ext>",
- * which the service numbers per segment.
+ * different cuts of one clip never share a name. One file per segment: "<stem>.<ext>", the base
+ * each segment's file is named from (segmentNamesOf). Nothing marked yet: "<stem>-cut.<ext>".
  */
 export function outputNameOf(source: string | undefined, parts: readonly RequestSegment[] = [], fps = 25, join = true): string {
   const { stem, ext } = partsOf(source);
   const first = parts[0];
   const last = parts[parts.length - 1];
-  if (!join || !first || !last) return `${stem}-cut.${ext}`;
+  if (!first || !last) return `${stem}-cut.${ext}`;
+  if (!join) return `${stem}.${ext}`;
   const count = parts.length > 1 ? `-${parts.length}-parts` : '';
-  return `${stem}-${fileTimecode(first.start, fps)}-${fileTimecode(lastFrameTime(last.end, fps), fps)}${count}.${ext}`;
+  return `${stem}-${spanName(first.start, last.end, fps)}${count}.${ext}`;
 }
+
+/**
+ * One file per segment: each segment's file, named from `base` (the name field) as a joined cut
+ * of that segment alone is named, "<stem>-<in>-<last frame>.<ext>", or "<stem>-<name>.<ext>" for
+ * a segment the editor named; a name met before gets "-2", "-3"… (compared without case, as
+ * macOS and Windows compare file names). Sent as each segment's `filename` (docs/cutting.md).
+ */
+export function segmentNamesOf(base: string, parts: readonly RequestSegment[], fps = 25): string[] {
+  const dot = base.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
+  const seen = new Set<string>();
+  return parts.map((p) => {
+    const label = p.name ? safeStem(p.name) : '';
+    const wanted = `${stem}-${label || spanName(p.start, p.end, fps)}`;
+    let name = `${wanted}${ext}`;
+    for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${wanted}-${n}${ext}`;
+    seen.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** "00.00.02.05-00.00.03.10": the first frame and the last frame kept. */
+const spanName = (start: number, end: number, fps: number) => `${fileTimecode(start, fps)}-${fileTimecode(lastFrameTime(end, fps), fps)}`;
+
+/** A name in the characters output names allow. */
+const safeStem = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9_.-]+/g, '_')
+    .replace(/^[._-]+/, '')
+    .replace(/\.+$/, '')
+    .slice(0, 80);
 
 /** A captured frame's name: "<stem>-<timecode>.png" ("holiday-00.00.02.05.png"). */
 export function frameNameOf(source: string | undefined, t: number, fps = 25): string {
@@ -29,7 +61,7 @@ const fileTimecode = (t: number, fps: number) => formatTimecode(t, fps).replaceA
 function partsOf(source: string | undefined): { stem: string; ext: string } {
   const name = source ?? 'clip.mp4';
   const dot = name.lastIndexOf('.');
-  const stem = ((dot > 0 ? name.slice(0, dot) : name).replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[._-]+/, '') || 'clip').slice(0, 80);
+  const stem = safeStem(dot > 0 ? name.slice(0, dot) : name) || 'clip';
   const ext = (dot > 0 ? name.slice(dot + 1).replace(/[^A-Za-z0-9]/g, '') : '') || 'mp4';
   return { stem, ext };
 }
