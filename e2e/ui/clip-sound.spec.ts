@@ -160,6 +160,13 @@ test.describe('audio tracks in the clip view', () => {
       .trim()
       .split('\n');
     expect(streams).toEqual(['video', 'audio,1']);
+
+    // A reload comes back to the track heard and the tracks chosen, as to the segments.
+    await page.reload();
+    await clip.waitReady();
+    await expect(page.getByTestId('sound-track')).toHaveText('Sound: 2 · Mic (1 ch)');
+    await expect(line).toHaveText('Sound: track 2 · Mic (1 ch) only (T: every track).');
+    await expect(choice.getByRole('checkbox', { name: /^Subtitles 1/ })).not.toBeChecked();
   });
 
   test('when a recording’s sound is PCM, then its quick look (the picture alone) plays with the sound from its sound file, until the proxy takes over', async ({

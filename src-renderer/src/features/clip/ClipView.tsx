@@ -22,6 +22,7 @@ import { CaptureLine } from './CaptureLine';
 import { useSplitPlan } from '../../ui/SplitOffer';
 import { heardOnly, NO_TRACK_DROPPED, trackFields, trackProblem, type DroppedTracks } from './export-tracks';
 import { TrackChoice } from './TrackChoice';
+import { loadTrackChoices, saveTrackChoices } from './track-store';
 
 /** A re-encode joined into one file may be split across cores or workers (docs/cutting.md, "Segmented re-encode"). */
 const splitOf = (o: ExportOptions) =>
@@ -50,7 +51,9 @@ export function ClipView({ fileId }: { fileId: string }) {
   const subtitleTracks = facts.keyframes?.subtitle_tracks ?? NO_TRACKS;
   const player = usePlayer(fps, duration, frameOrigin(keyframes, fps));
   const source = playableUrl(facts);
-  const listening = useListen(api, fileId, audioTracks, source.hasSound !== false);
+  // The tracks chosen on this file before (a reload, another visit): track-store.ts.
+  const [kept] = useState(() => loadTrackChoices(fileId));
+  const listening = useListen(api, fileId, audioTracks, source.hasSound !== false, kept?.heard);
   const soundRef = useRef<HTMLAudioElement>(null);
   const waveform = useTrackWaveform(api, fileId, listening.track, facts.timeline?.waveform);
   // The segments marked on this file before (a reload, a crash), kept in localStorage (segments-store.ts).
@@ -66,7 +69,11 @@ export function ClipView({ fileId }: { fileId: string }) {
   const { run, submit } = useEditRun(api);
   const capture = useEditRun(api);
   const [capturedAt, setCapturedAt] = useState<number | null>(null);
-  const [dropped, setDropped] = useState<DroppedTracks>(NO_TRACK_DROPPED);
+  const [dropped, setDropped] = useState<DroppedTracks>(kept?.dropped ?? NO_TRACK_DROPPED);
+  const tracksKnown = facts.keyframes !== undefined;
+  useEffect(() => {
+    if (tracksKnown) saveTrackChoices(fileId, { heard: listening.track, dropped });
+  }, [fileId, tracksKnown, listening.track, dropped]);
   const tracks = trackFields(audioTracks, subtitleTracks, dropped);
   const exportButton = useRef<HTMLButtonElement>(null);
 

@@ -1,4 +1,5 @@
 import type { Segment, SegmentsState } from './segments';
+import { loadEntry, saveEntry } from './recent-entries';
 
 /**
  * The segments marked on each file, kept in localStorage so a reload, a crash or a closed window
@@ -43,35 +44,10 @@ export function parseStoredSegments(text: string | null): SegmentsState | null {
 }
 
 export function loadSegments(fileId: string): SegmentsState | null {
-  try {
-    return parseStoredSegments(localStorage.getItem(PREFIX + fileId));
-  } catch {
-    return null;
-  }
+  return loadEntry(PREFIX, fileId, parseStoredSegments);
 }
 
 /** Keeps the file's segments (none: the entry goes), dropping the oldest files' past MAX_FILES. */
 export function saveSegments(fileId: string, state: SegmentsState): void {
-  try {
-    if (state.segments.length === 0) {
-      localStorage.removeItem(PREFIX + fileId);
-      return;
-    }
-    localStorage.setItem(PREFIX + fileId, JSON.stringify({ savedAt: Date.now(), state } satisfies Stored));
-    const keys = Object.keys(localStorage).filter((k) => k.startsWith(PREFIX));
-    if (keys.length <= MAX_FILES) return;
-    const age = (k: string) => {
-      try {
-        return (JSON.parse(localStorage.getItem(k) ?? '{}') as Partial<Stored>).savedAt ?? 0;
-      } catch {
-        return 0;
-      }
-    };
-    keys
-      .sort((a, b) => age(a) - age(b))
-      .slice(0, keys.length - MAX_FILES)
-      .forEach((k) => localStorage.removeItem(k));
-  } catch {
-    // Storage full or disabled: the segments still work, they are just not kept.
-  }
+  saveEntry(PREFIX, fileId, state.segments.length === 0 ? null : ({ state } satisfies Omit<Stored, 'savedAt'>), MAX_FILES);
 }

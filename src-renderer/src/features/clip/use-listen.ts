@@ -41,9 +41,11 @@ export function trackLabel(t: AudioTrack): string {
  * picture lacks it (`pictureHasSound` false: a quick look of sound MP4 does not hold). Each
  * track's URL is kept once signed, so going back to it does not load it again.
  */
-export function useListen(api: ClipApi, fileId: string, tracks: readonly AudioTrack[], pictureHasSound = true): Listening {
+export function useListen(api: ClipApi, fileId: string, tracks: readonly AudioTrack[], pictureHasSound = true, firstTrack = 1): Listening {
   // The clip view is mounted once per file (ClipPage keys it by the file id): no reset per file here.
-  const [track, setTrack] = useState(1);
+  const [chosen, setTrack] = useState(firstTrack);
+  // A track kept from before (track-store.ts) is heard once the file's tracks are known to hold it.
+  const track = chosen <= tracks.length ? chosen : 1;
   const [sounds, setSounds] = useState<Record<number, { url?: string; failed?: string }>>({});
   const known = sounds[track];
   // Track 1 plays from the picture, unless the picture has no sound (a quick look of PCM): then from its sound file too.
@@ -69,7 +71,7 @@ export function useListen(api: ClipApi, fileId: string, tracks: readonly AudioTr
     soundUrl: fromPicture ? null : (known?.url ?? null),
     state,
     ...(known?.failed ? { reason: known.failed } : {}),
-    next: () => setTrack((t) => (t % count) + 1),
+    next: () => setTrack(() => (track % count) + 1),
   };
 }
 
