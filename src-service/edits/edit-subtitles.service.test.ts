@@ -182,12 +182,19 @@ async function picturePackets(file: string, track: number, from: 'picture' | 'co
     });
 }
 
-/** The source's packets of a picture track that fall inside the segments, where each lands in the output (as expected() does for events). */
+/**
+ * The source's packets of a picture track that fall inside the segments, where each lands in the
+ * output (as expected() does for events), and before them the picture on screen at each in point
+ * (the last packet in the 10 s before it, unless one is at it), at the segment's first frame.
+ */
 async function expectedPackets(track: number, segments: { actual_start: number; actual_end: number }[]): Promise<[number, string][]> {
   const source = await picturePackets(path.join(dir, 'bluray.mkv'), track, 'container');
   const want: [number, string][] = [];
   let before = 0;
   for (const seg of segments) {
+    const atStart = source.some(([t]) => Math.abs(t - seg.actual_start) < 0.002);
+    const held = atStart ? undefined : source.filter(([t]) => t < seg.actual_start && t >= seg.actual_start - 10).at(-1);
+    if (held) want.push([Math.round(before * 1000) / 1000, held[1]]);
     for (const [t, hash] of source)
       if (t >= seg.actual_start && t < seg.actual_end) want.push([Math.round((t - seg.actual_start + before) * 1000) / 1000, hash]);
     before += seg.actual_end - seg.actual_start;
@@ -220,8 +227,9 @@ describe('POST /v1/edits keeps picture subtitles (PGS) in Matroska', () => {
     expect(await subtitleStreams(out)).toEqual(['subrip:eng', 'hdmv_pgs_subtitle:eng', 'hdmv_pgs_subtitle:fra']);
     const segs = cmd.edit.segments;
     const en = await picturePackets(out, 1);
-    // Kept: nothing before the first picture (1.0); the clear of the picture on screen at 3.52, the picture at 5.5; the clear at 9.0.
-    expect(en.length).toBe(3);
+    // Kept: nothing before the first picture (1.0); the picture on screen at 3.52 (shown at 3.0) from
+    // the segment's first frame, its clear at 4.0, the picture at 5.5; the picture on screen at 8.2, its clear at 9.0.
+    expect(en.length).toBe(5);
     const want = await expectedPackets(1, segs);
     expect(en.map((p) => p[1])).toEqual(want.map((p) => p[1]));
     en.forEach(([t], i) => expect(Math.abs(t - want[i]![0]), JSON.stringify({ en, want })).toBeLessThanOrEqual(0.002));

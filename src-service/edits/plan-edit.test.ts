@@ -252,6 +252,37 @@ describe('planEdit: the tracks an edit keeps (audio_tracks, subtitle_tracks)', (
   });
 });
 
+describe('planEdit: a picture subtitle on screen at an in point', () => {
+  const bluray = (): CutFacts => ({
+    ...facts(),
+    subtitles: [{ codec: 'hdmv_pgs_subtitle', format: null, events: [], pictureStream: 2, packetTimes: [1, 2.5, 3, 4, 5.52, 7] }],
+  });
+  const filterOf = (plan: ReturnType<typeof planEdit>, i: number) => {
+    const part = plan.steps.find((s) => s.includes(`cut-pics-1-${i}.mkv`))!;
+    return part[part.indexOf('-bsf:s:0') + 1];
+  };
+
+  it('is kept, moved to the in point; none is kept where a packet is at the in point, or none came before', () => {
+    const plan = planEdit(
+      bluray(),
+      edit({
+        mode: 'smart',
+        segments: [
+          { start: 0.2, end: 0.8 },
+          { start: 3.52, end: 5 },
+          { start: 5.52, end: 6 },
+        ],
+        output: { filename: 'cut.mkv' },
+      }),
+      'in',
+    );
+    expect(filterOf(plan, 1)).toBe('noise=drop=lt(pts*tb\\,0.2)');
+    // The part starts 10 s before 3.52 (at 0): the picture shown at 3.0 is moved to 3.52.
+    expect(filterOf(plan, 2)).toBe('noise=drop=lt(pts*tb\\,3.52)*not(lt(abs(pts*tb-3)\\,0.002)),setts=ts=if(lt(abs(TS*TB-3)\\,0.002)\\,3.52/TB\\,TS)');
+    expect(filterOf(plan, 3)).toBe('noise=drop=lt(pts*tb\\,5.52)');
+  });
+});
+
 describe('output containers', () => {
   it("the contract's sound-only extensions (which the clip view reads) are the table's containers without video", () => {
     const soundOnly = OUTPUT_EXTENSIONS.filter((ext) => !hasVideo(containerOf(`x.${ext}`)!));

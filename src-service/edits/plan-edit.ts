@@ -13,7 +13,7 @@ import {
   type OutputContainer,
 } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
-import { writeCut, type CutSpan, type SubtitleTrack } from './subtitles';
+import { PICTURE_SEEK_MARGIN, writeCut, type CutSpan, type SubtitleTrack } from './subtitles';
 import {
   FRAME_TOLERANCE_SECONDS,
   PlanError,
@@ -407,9 +407,6 @@ function addSubtitles(ctx: Ctx, group: { cut: SegmentCut }[], g: number, final: 
   pictureSubtitles(ctx, spans, g, final, maps, keptSubtitles(ctx.facts, ctx.container).length);
 }
 
-/** How far before an in point a picture track's part seeks: the demuxer lands on a keyframe before it, and every packet from the in point on is read. */
-const PICTURE_SEEK_MARGIN = 10;
-
 /**
  * The kept picture-based subtitle tracks (docs/cutting.md, "Subtitles"). Per segment, a part
  * copies the tracks' packets into a small Matroska file: it seeks PICTURE_SEEK_MARGIN before the
@@ -417,7 +414,10 @@ const PICTURE_SEEK_MARGIN = 10;
  * expression: ffmpeg's own `-ss` after `-i` let the last earlier packet through once a second
  * input was there) and stops at the out point. A one-packet silent anchor stream (from lavfi)
  * keeps the file readable when the segment shows no picture (ffmpeg 5.1 writes an unreadable
- * Matroska file from no packets at all). A concat list puts each file at its segment's place
+ * Matroska file from no packets at all). The picture on screen at the in point (shown before it,
+ * not yet replaced: the last packet before it, from the facts' `packetTimes`) is kept too, moved
+ * to the in point (the `setts` filter), so a cut inside a subtitle shows it from its first frame,
+ * as a text track's event is trimmed to the cut. A concat list puts each file at its segment's place
  * (`inpoint` where the segment starts in it, `duration` the segment's), and the join reads the
  * list at its own times (`-seek_timestamp`: ffmpeg would otherwise move the input's first packet
  * to zero). `before` text tracks come first.
@@ -430,10 +430,11 @@ function pictureSubtitles(ctx: Ctx, spans: readonly CutSpan[], g: number, final:
     const file = `cut-pics-${g}-${i + 1}.mkv`;
     const from = Math.max(0, span.start - PICTURE_SEEK_MARGIN);
     const [off, to] = [fmt(span.start - from), fmt(span.end - from)];
+    const filters = tracks.flatMap((t, j) => ['-bsf:s:' + j, pictureFilter(off, heldPicture(t, span.start), from)]);
     ctx.parts.push([
       ...['-ss', fmt(from), '-i', ctx.input, '-f', 'lavfi', '-t', '0.01', '-i', 'anullsrc=r=1000:cl=mono'],
       ...tracks.flatMap((t) => ['-map', `0:${t.pictureStream}`]),
-      ...['-map', '1:a', '-c:s', 'copy', '-c:a', 'pcm_u8', '-bsf:s', `noise=drop=lt(pts*tb\\,${off})`, '-t', to, '-f', 'matroska', file],
+      ...['-map', '1:a', '-c:s', 'copy', '-c:a', 'pcm_u8', ...filters, '-t', to, '-f', 'matroska', file],
     ]);
     return `file ${file}\ninpoint ${off}\nduration ${fmt(span.end - span.start)}`;
   });
@@ -442,6 +443,28 @@ function pictureSubtitles(ctx: Ctx, spans: readonly CutSpan[], g: number, final:
   const n = final.filter((x) => x === '-i').length;
   final.push('-ss', '0', '-seek_timestamp', '1', '-f', 'concat', '-i', list);
   tracks.forEach((t, j) => maps.push('-map', `${n}:s:${j}`, `-c:s:${before + j}`, 'copy', ...sourceTags(t, before + j)));
+}
+
+/** Two packets of a picture track closer than this are one (the containers keep their times in ms). */
+const SAME_PICTURE_SECONDS = 0.002;
+
+/** The time of the picture a track has on screen at `start`: its last packet before it, unless one is at `start` itself. */
+function heldPicture(t: SubtitleTrack, start: number): number | null {
+  const times = t.packetTimes ?? [];
+  if (times.some((p) => Math.abs(p - start) < SAME_PICTURE_SECONDS)) return null;
+  const before = times.filter((p) => p < start && p >= start - PICTURE_SEEK_MARGIN);
+  return before.length > 0 ? (before[before.length - 1] as number) : null;
+}
+
+/**
+ * A picture track's filters in its part (times there count from `from`): the packets before the
+ * in point `off` dropped, but the one `held` on screen there, which is moved to `off`.
+ */
+function pictureFilter(off: string, held: number | null, from: number): string {
+  if (held === null) return `noise=drop=lt(pts*tb\\,${off})`;
+  const at = fmt(held - from);
+  const isHeld = (ts: string) => `lt(abs(${ts}-${at})\\,${SAME_PICTURE_SECONDS})`;
+  return `noise=drop=lt(pts*tb\\,${off})*not(${isHeld('pts*tb')}),setts=ts=if(${isHeld('TS*TB')}\\,${off}/TB\\,TS)`;
 }
 
 /** The source track's language and title on output subtitle stream `k`. */

@@ -6,7 +6,7 @@ import { runProcess } from '../media/run-process';
 import { parsePacketCsv, packetWindows, type CutFacts, type PacketWindow } from './facts';
 import { runConfined } from '../facts/run-confined';
 import { seekLeadOf, sinceStart, startShift } from '../facts/stream-facts';
-import { MAX_TRACK_TEXT, parseAss, parseSrt, readFormatOf, type SubtitleEvent, type SubtitleTrack } from './subtitles';
+import { MAX_TRACK_TEXT, PICTURE_SEEK_MARGIN, parseAss, parseSrt, readFormatOf, type SubtitleEvent, type SubtitleTrack } from './subtitles';
 import { PICTURE_SUBTITLES } from '../media/tracks';
 import type { ProbeStream } from '../media/probe-schema';
 
@@ -89,8 +89,46 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
           trackBitRates: audioStreams.map((s) => toNumber(s.bit_rate) ?? null),
         }
       : null,
-    ...(subtitles ? { subtitles: await subtitles } : {}),
+    ...(subtitles ? { subtitles: await withPicturePackets(ffprobePath, file, opts, await subtitles, segments, shift) } : {}),
   };
+}
+
+/**
+ * The packet times of the picture tracks a cut keeps (read: `pictureStream` set and events asked
+ * for), from PICTURE_SEEK_MARGIN before each segment's start to that start (every packet without
+ * segments): the picture on screen at an in point is the last of them (plan-edit.ts). One ffprobe
+ * run for every subtitle stream; picture tracks are sparse (one packet per shown or cleared picture).
+ */
+async function withPicturePackets(
+  ffprobePath: string,
+  file: string,
+  opts: Opts,
+  tracks: SubtitleTrack[],
+  segments: readonly { start: number }[] | undefined,
+  shift: number,
+): Promise<SubtitleTrack[]> {
+  const pictures = tracks.filter((t) => t.pictureStream !== undefined && !t.skipped);
+  if (pictures.length === 0 || !opts.subtitles) return tracks;
+  const windows = segments?.map((s) => ({ from: sinceStart(Math.max(0, s.start - PICTURE_SEEK_MARGIN), -shift), to: sinceStart(s.start, -shift) }));
+  const lines: string[] = [];
+  const argv = ['-v', 'error', '-protocol_whitelist', 'file', '-select_streams', 's'];
+  if (windows) argv.push('-read_intervals', readIntervals(windows));
+  argv.push('-show_entries', 'packet=stream_index,pts_time', '-of', 'csv=p=0', path.resolve(file));
+  const absolute = path.resolve(file);
+  const cmd = opts.confiner.wrap({ bin: ffprobePath, argv, cwd: path.dirname(absolute), writable: [], readable: [absolute], limits: { cpuSeconds: 600 } });
+  const r = await runProcess(cmd, { cwd: path.dirname(absolute), signal: opts.signal, timeoutMs: 600_000, stderrTailBytes: 4096, onStdoutLine: (l) => lines.push(l) });
+  opts.signal.throwIfAborted();
+  // Unread, the cut still keeps the pictures from each in point on, as before this list existed.
+  if (r.exitCode !== 0) return tracks;
+  const times = new Map<number, number[]>();
+  for (const line of lines) {
+    const [index, pts] = line.trim().split(',').map(Number);
+    if (!Number.isInteger(index) || !Number.isFinite(pts)) continue;
+    const list = times.get(index as number) ?? [];
+    list.push(sinceStart(pts as number, shift));
+    times.set(index as number, list);
+  }
+  return tracks.map((t) => (t.pictureStream !== undefined && pictures.includes(t) ? { ...t, packetTimes: [...new Set(times.get(t.pictureStream) ?? [])].sort((a, b) => a - b) } : t));
 }
 
 const tagOf = (s: ProbeStream, key: string): string | undefined => {

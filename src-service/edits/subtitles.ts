@@ -31,9 +31,16 @@ export interface SubtitleTrack {
   skipped?: string;
   /** A picture-based track (PICTURE_SUBTITLES): its stream index in the source, whose packets a Matroska output copies. */
   pictureStream?: number;
+  /**
+   * A picture track's packet times (seconds from the container's start, rising), read from
+   * PICTURE_SEEK_MARGIN before each segment's start to that start: the picture on screen at an in
+   * point is the last of them (plan-edit.ts pictureSubtitles).
+   */
+  packetTimes?: number[];
 }
 
-/** Picture-based subtitle codecs Matroska holds as they are: a cut to .mkv copies their packets (docs/cutting.md, "Subtitles"). */
+/** How far before an in point a picture track is read: the picture on screen there was shown within it (a longer one is not kept at the cut). */
+export const PICTURE_SEEK_MARGIN = 10;
 
 /** Text subtitle codecs ffmpeg decodes (read as SRT, or as ASS for the ASS family). */
 const TEXT_CODECS = new Set([
