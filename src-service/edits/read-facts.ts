@@ -116,7 +116,13 @@ async function withPicturePackets(
   argv.push('-show_entries', 'packet=stream_index,pts_time', '-of', 'csv=p=0', path.resolve(file));
   const absolute = path.resolve(file);
   const cmd = opts.confiner.wrap({ bin: ffprobePath, argv, cwd: path.dirname(absolute), writable: [], readable: [absolute], limits: { cpuSeconds: 600 } });
-  const r = await runProcess(cmd, { cwd: path.dirname(absolute), signal: opts.signal, timeoutMs: 600_000, stderrTailBytes: 4096, onStdoutLine: (l) => lines.push(l) });
+  const r = await runProcess(cmd, {
+    cwd: path.dirname(absolute),
+    signal: opts.signal,
+    timeoutMs: 600_000,
+    stderrTailBytes: 4096,
+    onStdoutLine: (l) => lines.push(l),
+  });
   opts.signal.throwIfAborted();
   // Unread, the cut still keeps the pictures from each in point on, as before this list existed.
   if (r.exitCode !== 0) return tracks;
@@ -128,7 +134,9 @@ async function withPicturePackets(
     list.push(sinceStart(pts as number, shift));
     times.set(index as number, list);
   }
-  return tracks.map((t) => (t.pictureStream !== undefined && pictures.includes(t) ? { ...t, packetTimes: [...new Set(times.get(t.pictureStream) ?? [])].sort((a, b) => a - b) } : t));
+  return tracks.map((t) =>
+    t.pictureStream !== undefined && pictures.includes(t) ? { ...t, packetTimes: [...new Set(times.get(t.pictureStream) ?? [])].sort((a, b) => a - b) } : t,
+  );
 }
 
 const tagOf = (s: ProbeStream, key: string): string | undefined => {
