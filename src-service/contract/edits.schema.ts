@@ -96,6 +96,12 @@ export const EditBody = z.object({
   audio_tracks: trackList('audio').describe(
     'FFDesk: the input\'s audio tracks the output keeps, 1-based in the input\'s order of audio streams (as audio_track of GET /v1/files/{id}/keyframes lists them), in the order given; [] keeps no sound; absent: every track (docs/cutting.md, "Choosing tracks")',
   ),
+  mix_audio: z
+    .boolean()
+    .optional()
+    .describe(
+      'FFDesk: the audio tracks kept (audio_tracks, or every track) mixed into one, each at its own level (summed, as OBS mixes them), encoded with the output\'s audio codec; most players play only a file\'s first track (docs/cutting.md, "Choosing tracks")',
+    ),
   subtitle_tracks: trackList('subtitle').describe(
     'FFDesk: the input\'s subtitle tracks the output keeps, 1-based in the input\'s order of subtitle streams (kept in that order); [] keeps none; absent: every track the output can hold (docs/cutting.md, "Choosing tracks")',
   ),

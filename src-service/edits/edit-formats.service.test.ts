@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { ffmpeg, makeEditClip, startMediaServer, type MediaServer } from '../testing/media';
-import { audioChannels, audioDurations, decodeErrors, decodedFrameCount, formatDuration, ssimPairs, streamCodecs } from '../testing/cut-checks';
+import { audioChannels, audioDurations, decodeErrors, decodedFrameCount, formatDuration, ssimPairs, streamCodecs, toneLevel } from '../testing/cut-checks';
 
 /**
  * POST /v1/edits into other formats than the source's (docs/cutting.md, "Output formats"): the
@@ -215,6 +215,38 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     },
     120_000,
   );
+
+  it.each([
+    ['smart', 1, 'mixed.mp4', false],
+    ['lossless', 2, 'mixed.mkv', false],
+    ['reencode', 2, 'mixed.mp3', false],
+    ['reencode', 2, 'mixed-split.mp4', true],
+  ])(
+    '%s (%i segments into %s, segmented: %s) with mix_audio holds one track, stereo, with both tracks in it, as long as the picture',
+    async (mode, count, filename, segmented) => {
+      const segments = [
+        { start: 1, end: 2.2 },
+        { start: 3, end: 4.6 },
+      ].slice(0, count);
+      const body = { input: `${media.url}/two-tracks.mp4`, segments, mode, mix_audio: true, ...(segmented ? { segmented: { segment_seconds: 1 } } : {}) };
+      const cmd = await finished({ ...body, output: { filename } });
+      const file = await output(cmd);
+      // Track 1 is a mono 440 Hz, track 2 a stereo 880 Hz: the mix is stereo and holds both.
+      expect(await audioChannels(file)).toEqual([2]);
+      for (const hz of [440, 880]) expect(await toneLevel(file, 0, hz), `${hz} Hz`).toBeGreaterThan(-35);
+      const picture = cmd.edit.segments.reduce((n: number, s: any) => n + s.actual_end - s.actual_start, 0);
+      if (!filename.endsWith('.mkv')) expect(Math.abs((await audioDurations(file))[0]! - picture)).toBeLessThan(0.05);
+    },
+    120_000,
+  );
+
+  it('without mix_audio a track holds its own tone only (the check above can fail)', async () => {
+    const file = await output(
+      await finished({ input: `${media.url}/two-tracks.mp4`, segments: [{ start: 1, end: 2.2 }], mode: 'smart', output: { filename: 'apart.mp4' } }),
+    );
+    expect(await toneLevel(file, 0, 440)).toBeGreaterThan(-35);
+    expect(await toneLevel(file, 0, 880)).toBeLessThan(-45);
+  }, 120_000);
 
   it('a segmented re-encode keeps the audio tracks an edit names', async () => {
     const segments = [

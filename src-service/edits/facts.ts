@@ -34,6 +34,8 @@ export interface AudioFacts {
   tracks?: string[];
   /** Every audio stream's bit rate, in the order of `tracks` (null: not stated); absent: `bitRate` for the first only. */
   trackBitRates?: (number | null)[];
+  /** Every audio stream's channel count, in the order of `tracks` (null: not stated). */
+  trackChannels?: (number | null)[];
 }
 
 import type { SubtitleTrack } from './subtitles';

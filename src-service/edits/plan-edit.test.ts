@@ -179,7 +179,7 @@ describe('planEdit: the tracks an edit keeps (audio_tracks, subtitle_tracks)', (
   const game = { language: 'eng', title: 'Game' };
   const threeTracks = (): CutFacts => ({
     ...facts(),
-    audio: { codec: 'aac', bitRate: 160_000, tracks: ['aac', 'aac', 'ac3'], trackBitRates: [160_000, 64_000, null] },
+    audio: { codec: 'aac', bitRate: 160_000, tracks: ['aac', 'aac', 'ac3'], trackBitRates: [160_000, 64_000, null], trackChannels: [1, 2, 6] },
     subtitles: [
       { codec: 'subrip', format: 'srt', ...game, events: [{ start: 1, end: 2, body: 'one' }] },
       { codec: 'subrip', format: 'srt', language: 'fra', events: [{ start: 1, end: 2, body: 'un' }] },
@@ -239,6 +239,25 @@ describe('planEdit: the tracks an edit keeps (audio_tracks, subtitle_tracks)', (
     expect(refused({ audio_tracks: [1, 2] }, 'cut.mp3')).toEqual([['audio_tracks'], expect.stringMatching(/^A \.mp3 file holds one audio track/)]);
     expect(refused({ audio_tracks: [2] }, 'cut.mp3')).toBe('planned');
     expect(refused({ subtitle_tracks: [3] })).toEqual([['subtitle_tracks', 0], 'The input has 2 subtitle tracks, not 3']);
+  });
+
+  it('mix_audio: the kept tracks summed into one, the widest first, encoded even by lossless; a one-track file takes the mix', () => {
+    const mixed = planEdit(threeTracks(), edit({ mode: 'smart', segments: [{ start: 1.04, end: 6.12 }], audio_tracks: [1, 2], mix_audio: true }), 'in');
+    const part = mixed.steps.find((s) => s.includes('-filter_complex'))!;
+    expect(part).toEqual(expect.arrayContaining(['-filter_complex', '[0:a:1][0:a:0]amix=inputs=2:duration=longest:normalize=0[mix]', '-map', '[mix]']));
+    expect(part).toEqual(expect.arrayContaining(['-c:a', 'aac']));
+    // The join takes the mixed part, not the source's packets.
+    expect(sourceMaps(mixed.steps.at(-1)!)).toEqual([]);
+    const lossless = planEdit(threeTracks(), edit({ mode: 'lossless', mix_audio: true }), 'in');
+    expect(lossless.steps.find((s) => s.includes('-filter_complex'))).toEqual(expect.arrayContaining(['-c:a', 'flac']));
+    // Encoded like the widest track kept (the 6-channel AC-3), which MP4 holds.
+    expect(lossless.steps.at(-1)).toEqual(expect.arrayContaining(['-c:a', 'ac3']));
+    expect(lossless.steps.at(-1)).toEqual(expect.arrayContaining(['-c:v', 'copy']));
+    const mp3 = planEdit(threeTracks(), edit({ mode: 'reencode', mix_audio: true, output: { filename: 'all.mp3' } }), 'in');
+    expect(mp3.steps.find((s) => s.includes('-filter_complex'))).toContain('[0:a:2][0:a:1][0:a:0]amix=inputs=3:duration=longest:normalize=0[mix]');
+    // One track kept: nothing to mix.
+    const one = planEdit(threeTracks(), edit({ mode: 'smart', audio_tracks: [2], mix_audio: true }), 'in');
+    expect(one.steps.flat()).not.toContain('-filter_complex');
   });
 
   it('subtitle tracks: the named ones only, each with its own language and title', () => {

@@ -13,6 +13,7 @@ import {
   type OutputContainer,
 } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
+import { mixFilter } from '../segmented/plan';
 import { PICTURE_SEEK_MARGIN, writeCut, type CutSpan, type SubtitleTrack } from './subtitles';
 import {
   FRAME_TOLERANCE_SECONDS,
@@ -55,11 +56,12 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
   const container = containerOf(edit.output.filename);
   if (!container) throw new PlanError(['output', 'filename'], `${edit.output.filename}: not a format FFDesk cuts to`);
   const { facts, sourceAudio } = keptStreams(inputFacts, container, edit);
-  const { mode, fallback } = chooseMode(facts, edit.mode, container);
+  const mix = edit.mix_audio === true && sourceAudio.length > 1;
+  const { mode, fallback } = chooseMode(facts, edit.mode, container, mix);
   const tl = timelineOf(facts);
   const strategy: Strategy = mode === 'lossless' ? 'copy' : mode === 'smart' ? 'smart' : 'encode';
   const cuts = edit.segments.map((s, i) => cutOne(facts, tl, strategy, s.start, s.end, i)).map((c) => (container.isImage ? firstFrameOf(c) : c));
-  const ctx: Ctx = { facts, edit, input, strategy, container, inputHasVideo: inputFacts.video !== null, sourceAudio, parts: [], joins: [], files: {} };
+  const ctx: Ctx = { facts, edit, input, strategy, container, inputHasVideo: inputFacts.video !== null, sourceAudio, mix, parts: [], joins: [], files: {} };
   const outputs: Record<string, string> = {};
   const groups = edit.join ? [cuts.map((c, i) => ({ cut: c, index: i }))] : cuts.map((c, i) => [{ cut: c, index: i }]);
   groups.forEach((group, g) => {
@@ -93,7 +95,11 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
  * audio; an output left with nothing to hold is refused.
  */
 export function keptStreams(facts: CutFacts, c: OutputContainer, edit: EditBody): { facts: CutFacts; sourceAudio: number[] } {
-  const kept = keptAudio(facts, c, edit);
+  const asked = keptAudio(facts, c, edit);
+  // Mixed, the widest track goes first: amix takes the first input's channel layout (a stereo game
+  // and a mono microphone mix to stereo, not mono). One track comes out, so the order says nothing else.
+  const channels = facts.audio?.trackChannels ?? [];
+  const kept = edit.mix_audio ? [...asked].sort((x, y) => (channels[y] ?? 0) - (channels[x] ?? 0)) : asked;
   const video = hasVideo(c) ? facts.video : null;
   const a = facts.audio;
   const codecs = a?.tracks ?? [a?.codec ?? ''];
@@ -124,7 +130,7 @@ export function keptStreams(facts: CutFacts, c: OutputContainer, edit: EditBody)
  * does; a container holding one (.mp3, .wav …) keeps the first. A track the input lacks, or two
  * tracks for a container holding one, fail the plan naming `audio_tracks`.
  */
-function keptAudio(facts: Pick<CutFacts, 'audio'>, c: OutputContainer, edit: Pick<EditBody, 'audio_tracks'>): number[] {
+function keptAudio(facts: Pick<CutFacts, 'audio'>, c: OutputContainer, edit: Pick<EditBody, 'audio_tracks' | 'mix_audio'>): number[] {
   const count = facts.audio ? (facts.audio.tracks?.length ?? 1) : 0;
   const asked = edit.audio_tracks;
   asked?.forEach((t, k) => {
@@ -135,8 +141,8 @@ function keptAudio(facts: Pick<CutFacts, 'audio'>, c: OutputContainer, edit: Pic
       );
   });
   if (!hasAudio(c) || count === 0) return [];
-  if (!asked) return c.isSingleAudio ? [0] : Array.from({ length: count }, (_, t) => t);
-  if (c.isSingleAudio && asked.length > 1)
+  if (!asked) return c.isSingleAudio && !edit.mix_audio ? [0] : Array.from({ length: count }, (_, t) => t);
+  if (c.isSingleAudio && asked.length > 1 && !edit.mix_audio)
     throw new PlanError(['audio_tracks'], `A .${c.ext} file holds one audio track: name one in audio_tracks, or cut to .m4a or .mka to keep ${asked.length}`);
   return asked.map((t) => t - 1);
 }
@@ -154,6 +160,20 @@ function keptSubtitleTracks(tracks: SubtitleTrack[], edit: Pick<EditBody, 'subti
   });
   return tracks.filter((_, k) => asked.includes(k + 1));
 }
+
+/**
+ * The kept audio tracks of the input read as input `n`, mixed into one (mix_audio): summed, each
+ * at its own level (amix without its 1/n scaling), as long as the longest.
+ */
+const mixedAudio = (kept: readonly number[], n: number): string[] => [
+  '-filter_complex',
+  mixFilter(
+    kept.map((t) => `[${n}:a:${t}]`),
+    'mix',
+  ),
+  '-map',
+  '[mix]',
+];
 
 /** `-map`s of the kept audio tracks (keptAudio) of the input read as input `n`; a step reading a part maps `n:a`, which holds just those. */
 export const sourceAudioMaps = (kept: readonly number[], n: number): string[] => kept.flatMap((t) => ['-map', `${n}:a:${t}`]);
@@ -202,10 +222,11 @@ function firstFrameOf(cut: SegmentCut): SegmentCut {
  * cannot hold them (docs/cutting.md, "Fallbacks"). Lossless only copies: a stream the output
  * cannot hold fails the plan, naming the output's file name.
  */
-export function chooseMode(facts: CutFacts, asked: EditMode, c: OutputContainer): { mode: EditMode; fallback?: string } {
+export function chooseMode(facts: CutFacts, asked: EditMode, c: OutputContainer, mixesAudio = false): { mode: EditMode; fallback?: string } {
   const v = facts.video;
   if (asked === 'lossless') {
-    const audioRefused = audioTracks(facts).find((t) => !holdsAudio(c, t));
+    // Mixed sound is encoded (mix_audio): only the video is copied as it is.
+    const audioRefused = mixesAudio ? undefined : audioTracks(facts).find((t) => !holdsAudio(c, t));
     const refused = v && !holdsVideo(c, v.codec) ? `${v.codec} video` : audioRefused ? `${audioRefused} audio` : null;
     if (refused)
       throw new PlanError(
@@ -255,6 +276,8 @@ interface Ctx {
   inputHasVideo: boolean;
   /** The input's audio tracks the output keeps (keptAudio): what every step reading the input maps (sourceAudioMaps). */
   sourceAudio: readonly number[];
+  /** They are mixed into one track (mix_audio, two tracks or more): then the sound is encoded, never copied. */
+  mix: boolean;
   /** The parts (independent of each other) and the joins (each reads parts). */
   parts: string[][];
   joins: string[][];
@@ -330,17 +353,18 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     else if (audioOut) {
       const direct = audioOut.where === 'part';
       const file = `cut-a${index + 1}.${direct ? 'm4a' : 'mka'}`;
-      const codec = direct ? audioOut.codec : ctx.strategy === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
+      const copied = ctx.strategy === 'copy' && !ctx.mix;
+      const codec = direct ? audioOut.codec : copied ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
       // Copied sound cut from a video input (a sound-only output): a seek before -i would land on
       // the video keyframe before the start and copy from there; after -i it drops the packets before it.
-      const seekAfterInput = ctx.strategy === 'copy' && cut.video.length === 0 && ctx.inputHasVideo;
+      const seekAfterInput = copied && cut.video.length === 0 && ctx.inputHasVideo;
       const seek = seekAfterInput ? ['-ss', fmt(cut.actualStart)] : inputSeek(facts, cut.actualStart);
       ctx.parts.push([
         ...(seekAfterInput ? [] : seek),
         '-i',
         input,
         ...(seekAfterInput ? seek : []),
-        ...sourceAudioMaps(ctx.sourceAudio, 0),
+        ...(ctx.mix ? mixedAudio(ctx.sourceAudio, 0) : sourceAudioMaps(ctx.sourceAudio, 0)),
         '-vn',
         '-sn',
         '-dn',
@@ -354,7 +378,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
       // A copied part ends on a whole audio frame, up to one past its length: `outpoint` drops a
       // packet reaching into the next part's time, which would otherwise overlap it (a muxer's
       // "non monotonically increasing dts"): a copy cuts sound to its frames.
-      const end = ctx.strategy === 'copy' ? `\noutpoint ${length}` : '';
+      const end = copied ? `\noutpoint ${length}` : '';
       audio.push(direct ? file : `file ${file}\nduration ${length}${end}`);
     }
   }
@@ -524,11 +548,11 @@ const LEAD_OUTPOINT = -1000;
  *   (pre-roll, encoder delay), which a concatenation does not keep.
  */
 function audioPlan(ctx: Ctx, segments: number, mp4Like: boolean): { codec: string[]; where: 'join' | 'part' | 'list' } {
-  if (ctx.strategy === 'copy') return { codec: ['-c:a', 'copy'], where: 'list' };
+  if (ctx.strategy === 'copy' && !ctx.mix) return { codec: ['-c:a', 'copy'], where: 'list' };
   const lone = segments === 1 && mp4Like;
-  const copyable = audioTracks(ctx.facts).every((t) => MP4_COPYABLE_AUDIO.has(t) && holdsAudio(ctx.container, t));
+  const copyable = !ctx.mix && audioTracks(ctx.facts).every((t) => MP4_COPYABLE_AUDIO.has(t) && holdsAudio(ctx.container, t));
   if (lone && ctx.strategy === 'smart' && copyable) return { codec: ['-c:a', 'copy'], where: 'join' };
-  const codec = finalAudioArgs(ctx.strategy === 'smart' ? 'match' : 'choose', ctx.facts.audio!, ctx.edit.output, ctx.container);
+  const codec = finalAudioArgs(ctx.strategy === 'encode' ? 'choose' : 'match', ctx.facts.audio!, ctx.edit.output, ctx.container);
   return { codec, where: lone && codec[1] === 'aac' ? 'part' : 'list' };
 }
 

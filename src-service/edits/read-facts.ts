@@ -87,6 +87,7 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
           bitRate: toNumber(a.bit_rate) ?? undefined,
           tracks: audioStreams.map((s) => String(s.codec_name ?? '')),
           trackBitRates: audioStreams.map((s) => toNumber(s.bit_rate) ?? null),
+          trackChannels: audioStreams.map((s) => toNumber(s.channels) ?? null),
         }
       : null,
     ...(subtitles ? { subtitles: await withPicturePackets(ffprobePath, file, opts, await subtitles, segments, shift) } : {}),

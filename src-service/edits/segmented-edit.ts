@@ -62,6 +62,7 @@ async function prepareSegmentedEdit(
     duration: facts.duration,
     hasAudio: kept.audio !== null,
     audioTracks: sourceAudio,
+    mixAudio: edit.mix_audio === true,
     seekLead: facts.seekLead,
   };
   const plan = planSegmented(segmentFacts, tokens, input, seconds, ranges, subs.inputs.length > 0 ? subs : undefined);

@@ -18,6 +18,8 @@ export interface SegmentFacts {
   hasAudio: boolean;
   /** The input's audio tracks kept, for input ranges: indices among its audio streams, in output order (default the first). */
   audioTracks?: readonly number[];
+  /** Those tracks mixed into one (an edit's mix_audio). */
+  mixAudio?: boolean;
   /** How much later than a piece's start its input seek aims (facts/stream-facts.ts seekLeadOf); 0 or absent for MP4/MOV. */
   seekLead?: number;
 }
@@ -161,6 +163,7 @@ export function planSegmented(
           ranges.map((r) => ['-ss', at(r.start), '-to', at(r.end)]),
           audioName,
           facts.audioTracks ?? [0],
+          facts.mixAudio === true,
         )
       : [...encoder, '-vn', '-sn', '-dn', audioName];
   // Each piece starts at zero; where the whole input's video starts after its audio (an MPEG-TS: by
@@ -198,15 +201,35 @@ const withInputOptions = (encoder: string[], input: string, options: string[]) =
  * end), the pieces joined sample-exact by the `concat` filter (every audio track, each joined on
  * its own), the command's output options (its `-map`s aside) applied to the result.
  */
-function rangesAudio(encoder: string[], input: string, reads: string[][], name: string, tracks: readonly number[]): string[] {
+function rangesAudio(encoder: string[], input: string, reads: string[][], name: string, tracks: readonly number[], mix: boolean): string[] {
   const at = encoder.findIndex((t, k) => t === '-i' && encoder[k + 1] === input);
   const before = encoder.slice(0, at);
   const after = encoder.slice(at + 2).filter((t, k, all) => t !== '-map' && all[k - 1] !== '-map');
-  if (reads.length === 1) return [...before, ...reads[0]!, '-i', input, ...tracks.flatMap((t) => ['-map', `0:a:${t}`]), ...after, '-vn', '-sn', '-dn', name];
-  const graph = `${reads.map((_, i) => tracks.map((t) => `[${i}:a:${t}]`).join('')).join('')}concat=n=${reads.length}:v=0:a=${tracks.length}${tracks.map((_, k) => `[a${k}]`).join('')}`;
-  const maps = tracks.flatMap((_, k) => ['-map', `[a${k}]`]);
+  const mixed = mix && tracks.length > 1;
+  if (reads.length === 1) {
+    const audio = mixed
+      ? [
+          '-filter_complex',
+          mixFilter(
+            tracks.map((t) => `[0:a:${t}]`),
+            'mix',
+          ),
+          '-map',
+          '[mix]',
+        ]
+      : tracks.flatMap((t) => ['-map', `0:a:${t}`]);
+    return [...before, ...reads[0]!, '-i', input, ...audio, ...after, '-vn', '-sn', '-dn', name];
+  }
+  const joined = tracks.map((_, k) => `[a${k}]`);
+  const concat = `${reads.map((_, i) => tracks.map((t) => `[${i}:a:${t}]`).join('')).join('')}concat=n=${reads.length}:v=0:a=${tracks.length}${joined.join('')}`;
+  const graph = mixed ? `${concat};${mixFilter(joined, 'mix')}` : concat;
+  const maps = mixed ? ['-map', '[mix]'] : joined.flatMap((l) => ['-map', l]);
   return [...before, ...reads.flatMap((r) => [...r, '-i', input]), '-filter_complex', graph, ...maps, ...after, '-vn', '-sn', '-dn', name];
 }
+
+/** Audio streams `inputs` (filter labels) summed into `[out]`, each at its own level (amix without its 1/n scaling), as long as the longest. */
+export const mixFilter = (inputs: readonly string[], out: string): string =>
+  `${inputs.join('')}amix=inputs=${inputs.length}:duration=longest:normalize=0[${out}]`;
 
 function splitOptions(tokens: string[]): { encoder: string[]; muxer: string[] } {
   const encoder: string[] = [];

@@ -20,6 +20,18 @@ const text = async (bin: string, args: string[]) => (await run(bin, args, { enco
 const bytes = async (bin: string, args: string[]) => (await run(bin, args, { encoding: 'buffer', maxBuffer: 1 << 28, env: envOf(bin) })).stdout;
 const lines = (s: string) => s.split('\n').filter((l) => l.trim() !== '');
 
+/**
+ * How loud a tone of `hz` is in audio stream `track` of a file (mean volume in dB of a narrow
+ * band-pass around it, from ffmpeg's volumedetect): about −20 to −25 dB where the tone is, below −45 dB
+ * where it is not.
+ */
+export async function toneLevel(file: string, track: number, hz: number): Promise<number> {
+  const args = ['-hide_banner', '-nostats', '-i', file, '-map', `0:a:${track}`, '-af', `bandpass=f=${hz}:width_type=q:w=30,volumedetect`, '-f', 'null', '-'];
+  const { stderr } = await run(ffmpegPath, args, { encoding: 'utf8', env: envOf(ffmpegPath) });
+  const m = /mean_volume: (-?[\d.]+|-inf) dB/.exec(stderr);
+  return m && m[1] !== '-inf' ? Number(m[1]) : -Infinity;
+}
+
 /** stderr of a full decode with `-v error`: empty when the file decodes cleanly. */
 export async function decodeErrors(file: string): Promise<string> {
   try {
