@@ -115,7 +115,8 @@ test.describe('audio tracks in the clip view', () => {
     await clip.drop(file);
     await clip.waitReady();
     const choice = page.getByTestId('track-choice');
-    await expect(choice.getByRole('checkbox')).toHaveCount(3);
+    // Each track, and the mix of the two sound tracks.
+    await expect(choice.getByRole('checkbox')).toHaveCount(4);
     await expect(choice).toContainText('Sound 1 · Game (2 ch)');
     await expect(choice).toContainText('Subtitles 1 (eng, mov_text)');
     const line = page.getByTestId('sound-kept');
@@ -144,6 +145,13 @@ test.describe('audio tracks in the clip view', () => {
     await clip.press('t');
     const exportPanel = page.getByRole('region', { name: 'Export' });
     await expect(exportPanel.getByText(/A \.mp3 file holds one sound track: press T/)).toBeVisible();
+    // Shift+T mixes the two into one track, which an .mp3 holds; Shift+T again keeps them apart.
+    await clip.press('Shift+T');
+    await expect(line).toHaveText('Sound: every track, mixed into one (Shift+T: apart) (T: only the one you hear).');
+    await expect(choice.getByRole('checkbox', { name: /^Mix the 2 sound tracks into one/ })).toBeChecked();
+    await expect(exportPanel.getByText(/holds one sound track/)).toHaveCount(0);
+    await clip.press('Shift+T');
+    await expect(exportPanel.getByText(/A \.mp3 file holds one sound track/)).toBeVisible();
     await clip.press('t');
     await expect(exportPanel.getByText(/holds one sound track/)).toHaveCount(0);
     await name.fill('mic.mp4');

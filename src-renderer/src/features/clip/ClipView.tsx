@@ -30,13 +30,14 @@ const splitOf = (o: ExportOptions) =>
 
 const NO_TRACKS: never[] = [];
 
-/** What the export keeps of the sound, said beside the other modes: every track, the ones kept, or none. */
-function soundKeptLine(audio: readonly AudioTrack[], kept: number[] | undefined, heard: number): string {
+/** What the export keeps of the sound, said beside the other modes: every track, the ones kept, or none; mixed into one or not. */
+function soundKeptLine(audio: readonly AudioTrack[], kept: number[] | undefined, heard: number, mixed: boolean): string {
   const t = kept?.length === 1 && kept[0] === heard ? 'T: every track' : 'T: only the one you hear';
-  if (!kept) return `Sound: every track (${t}).`;
+  const mix = mixed ? ', mixed into one (Shift+T: apart)' : '';
+  if (!kept) return `Sound: every track${mix} (${t}).`;
   if (kept.length === 0) return `Sound: none (${t}).`;
   const names = kept.map((n) => trackLabel(audio.find((a) => a.audio_track === n)!)).join(', ');
-  return `Sound: ${kept.length === 1 ? 'track' : 'tracks'} ${names} only (${t}).`;
+  return `Sound: ${kept.length === 1 ? 'track' : 'tracks'} ${names} only${mix} (${t}).`;
 }
 
 /** The clip view of one stored file: play, mark segments, cut through POST /v1/edits, save. */
@@ -70,11 +71,12 @@ export function ClipView({ fileId }: { fileId: string }) {
   const capture = useEditRun(api);
   const [capturedAt, setCapturedAt] = useState<number | null>(null);
   const [dropped, setDropped] = useState<DroppedTracks>(kept?.dropped ?? NO_TRACK_DROPPED);
+  const [mix, setMix] = useState(kept?.mix ?? false);
   const tracksKnown = facts.keyframes !== undefined;
   useEffect(() => {
-    if (tracksKnown) saveTrackChoices(fileId, { heard: listening.track, dropped });
-  }, [fileId, tracksKnown, listening.track, dropped]);
-  const tracks = trackFields(audioTracks, subtitleTracks, dropped);
+    if (tracksKnown) saveTrackChoices(fileId, { heard: listening.track, dropped, mix });
+  }, [fileId, tracksKnown, listening.track, dropped, mix]);
+  const tracks = trackFields(audioTracks, subtitleTracks, dropped, mix);
   const exportButton = useRef<HTMLButtonElement>(null);
 
   const parts = options.keep ? keptSegments(seg.segments, duration) : complementSegments(seg.segments, duration);
@@ -84,7 +86,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   // One file per segment: each named by what it holds (docs/gui.md, "Cut"), from the name field.
   const segmentFiles = options.join ? null : segmentNamesOf(filename, parts, fps);
   const keptSound = tracks.audio_tracks?.length ?? audioTracks.length;
-  const problem = !facts.file ? 'Loading the file…' : (problemOf(parts) ?? trackProblem(filename, audioTracks.length, keptSound));
+  const problem = !facts.file ? 'Loading the file…' : (problemOf(parts) ?? trackProblem(filename, audioTracks.length, keptSound, tracks.mix_audio));
   const exportNow = () => {
     if (problem || run.isSubmitting) return;
     exportButton.current?.focus();
@@ -115,6 +117,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       toggleSplit: () => splitPlan && setOptions((o) => ({ ...o, segmentSeconds: o.segmentSeconds === null ? splitPlan.seconds : null })),
       nextAudioTrack: listening.next,
       heardTrackOnly: () => audioTracks.length > 1 && setDropped((d) => heardOnly(audioTracks, d, listening.track)),
+      toggleMix: () => audioTracks.length > 1 && setMix((m) => !m),
       startRename: setRenaming,
       exportNow,
       openSaveTo: () => isDone && run.commandId && setPickerOpen(true),
@@ -214,7 +217,7 @@ export function ClipView({ fileId }: { fileId: string }) {
             <>
               {' '}
               <span aria-live="polite" data-testid="sound-kept">
-                {soundKeptLine(audioTracks, tracks.audio_tracks, listening.track)}
+                {soundKeptLine(audioTracks, tracks.audio_tracks, listening.track, tracks.mix_audio === true)}
               </span>
             </>
           )}
@@ -234,7 +237,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           segmentFiles={segmentFiles}
           tracks={
             audioTracks.length > 1 || subtitleTracks.length > 0 || (audioTracks.length === 1 && facts.keyframes?.has_video) ? (
-              <TrackChoice audio={audioTracks} subtitles={subtitleTracks} dropped={dropped} setDropped={setDropped} />
+              <TrackChoice audio={audioTracks} subtitles={subtitleTracks} dropped={dropped} setDropped={setDropped} mix={mix} setMix={setMix} />
             ) : undefined
           }
         />

@@ -7,6 +7,9 @@ interface Props {
   subtitles: readonly SubtitleTrack[];
   dropped: DroppedTracks;
   setDropped: Dispatch<SetStateAction<DroppedTracks>>;
+  /** The sound tracks kept are mixed into one (Shift+T). */
+  mix: boolean;
+  setMix: Dispatch<SetStateAction<boolean>>;
 }
 
 /** "1 · English (fra)", and where the track is pictures, that only .mkv keeps it. */
@@ -20,7 +23,8 @@ function subtitleLabel(t: SubtitleTrack): string {
  * ticked at first. Shown where there is a choice: two sound tracks or more, any subtitle track,
  * or a video's one sound track (to export it silent).
  */
-export function TrackChoice({ audio, subtitles, dropped, setDropped }: Props) {
+export function TrackChoice({ audio, subtitles, dropped, setDropped, mix, setMix }: Props) {
+  const keptSound = audio.filter((t) => !dropped.audio.includes(t.audio_track)).length;
   const box = (kind: 'audio' | 'subtitles', n: number, label: string) => (
     <label key={`${kind}-${n}`} className="clip-radio">
       <input type="checkbox" checked={!dropped[kind].includes(n)} onChange={() => setDropped((d) => ({ ...d, [kind]: toggled(d[kind], n) }))} />
@@ -31,6 +35,12 @@ export function TrackChoice({ audio, subtitles, dropped, setDropped }: Props) {
     <fieldset className="clip-fieldset" data-testid="track-choice">
       <legend className="field-label">Tracks kept{audio.length > 1 ? ' (T: only the sound you hear ⇄ all)' : ''}</legend>
       {audio.map((t) => box('audio', t.audio_track, `Sound ${trackLabel(t)}`))}
+      {keptSound > 1 && (
+        <label className="clip-radio">
+          <input type="checkbox" checked={mix} onChange={(e) => setMix(e.target.checked)} aria-keyshortcuts="Shift+T" />
+          Mix the {keptSound} sound tracks into one (most players play only the first; Shift+T switches)
+        </label>
+      )}
       {subtitles.map((t) => box('subtitles', t.subtitle_track, `Subtitles ${subtitleLabel(t)}`))}
     </fieldset>
   );

@@ -11,6 +11,12 @@ describe('trackFields', () => {
     expect(trackFields(audio, subs, { audio: [1, 2, 3], subtitles: [2] })).toEqual({ audio_tracks: [], subtitle_tracks: [1] });
   });
 
+  it('asks for a mix only where two tracks or more are kept', () => {
+    expect(trackFields(audio, subs, NO_TRACK_DROPPED, true)).toEqual({ mix_audio: true });
+    expect(trackFields(audio, subs, { audio: [3], subtitles: [] }, true)).toEqual({ audio_tracks: [1, 2], mix_audio: true });
+    expect(trackFields(audio, subs, { audio: [1, 3], subtitles: [] }, true)).toEqual({ audio_tracks: [2] });
+  });
+
   it('ignores a left-out track the file does not have', () => {
     expect(trackFields(audio.slice(0, 1), [], { audio: [2], subtitles: [1] })).toEqual({});
   });
@@ -42,6 +48,7 @@ describe('trackProblem', () => {
     expect(trackProblem('cut.MP3', 2, 2)).toMatch(/one sound track: press T/);
     expect(trackProblem('cut.mka', 2, 2)).toBeNull();
     expect(trackProblem('cut.mp3', 2, 1)).toBeNull();
+    expect(trackProblem('cut.mp3', 2, 2, true)).toBeNull();
   });
 
   it('a video file may drop every sound track; a file without sound has nothing to choose', () => {

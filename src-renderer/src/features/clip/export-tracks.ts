@@ -17,17 +17,19 @@ export const NO_TRACK_DROPPED: DroppedTracks = { audio: [], subtitles: [] };
 
 export type SubtitleTrack = KeyframesResponse['subtitle_tracks'][number];
 
-/** The request's `audio_tracks` and `subtitle_tracks`: present only when a track is left out. */
+/** The request's `audio_tracks` and `subtitle_tracks`: present only when a track is left out; `mix_audio` when two or more are kept and mixed. */
 export function trackFields(
   audio: readonly { audio_track: number }[],
   subtitles: readonly { subtitle_track: number }[],
   dropped: DroppedTracks,
-): { audio_tracks?: number[]; subtitle_tracks?: number[] } {
+  mix = false,
+): { audio_tracks?: number[]; subtitle_tracks?: number[]; mix_audio?: true } {
   const keptAudio = audio.map((t) => t.audio_track).filter((n) => !dropped.audio.includes(n));
   const keptSubs = subtitles.map((t) => t.subtitle_track).filter((n) => !dropped.subtitles.includes(n));
   return {
     ...(keptAudio.length < audio.length ? { audio_tracks: keptAudio } : {}),
     ...(keptSubs.length < subtitles.length ? { subtitle_tracks: keptSubs } : {}),
+    ...(mix && keptAudio.length > 1 ? { mix_audio: true as const } : {}),
   };
 }
 
@@ -44,12 +46,12 @@ export function heardOnly(audio: readonly { audio_track: number }[], dropped: Dr
 }
 
 /** Why the kept sound does not fit the output file, in the view's words; null when it does. */
-export function trackProblem(filename: string, audioCount: number, keptAudio: number): string | null {
+export function trackProblem(filename: string, audioCount: number, keptAudio: number, mix = false): string | null {
   const dot = filename.lastIndexOf('.');
   const ext = dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
   if (audioCount === 0 || !SOUND_ONLY_EXTENSIONS.includes(ext)) return null;
   if (keptAudio === 0) return `A .${ext} file holds sound only: keep a sound track (T keeps the one you hear).`;
-  if (keptAudio > 1 && ONE_TRACK_EXTENSIONS.includes(ext))
-    return `A .${ext} file holds one sound track: press T to keep the one you hear, or name the file .m4a or .mka to keep ${keptAudio}.`;
+  if (keptAudio > 1 && !mix && ONE_TRACK_EXTENSIONS.includes(ext))
+    return `A .${ext} file holds one sound track: press T to keep the one you hear, Shift+T to mix the ${keptAudio} into one, or name the file .m4a or .mka to keep ${keptAudio}.`;
   return null;
 }

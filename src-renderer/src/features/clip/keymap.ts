@@ -10,6 +10,7 @@ export type ClipAction =
   | 'forward'
   | 'nextAudioTrack'
   | 'heardTrackOnly'
+  | 'toggleMix'
   | 'frameBack'
   | 'frameForward'
   | 'keyframeBack'
@@ -115,6 +116,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'zoomFit', label: '0', does: 'Fit the timeline', group: 'Timeline', match: plain('0') },
   { action: 'cycleMode', label: 'M', does: 'Cut mode: smart → lossless → re-encode', group: 'Export', match: plain('m') },
   { action: 'toggleJoin', label: 'G', does: 'One joined file ⇄ one file per segment', group: 'Export', match: plain('g') },
+  { action: 'toggleMix', label: 'Shift+T', does: 'Mix the sound tracks kept into one ⇄ keep them apart', group: 'Export', match: shifted('t') },
   { action: 'heardTrackOnly', label: 'T', does: 'Export only the sound track you hear ⇄ every track', group: 'Export', match: plain('t') },
   { action: 'toggleSplit', label: 'P', does: 'Re-encode, joined: split across the cores ⇄ one encode', group: 'Export', match: plain('p') },
   { action: 'export', label: 'E', does: 'Export (cut)', group: 'Export', match: plain('e') },

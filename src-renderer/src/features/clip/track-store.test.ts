@@ -3,8 +3,10 @@ import { parseTrackChoices } from './track-store';
 
 describe('parseTrackChoices', () => {
   it('when an entry was saved, then it reads back as it was, without its other fields', () => {
-    const saved = { heard: 2, dropped: { audio: [1], subtitles: [] }, savedAt: 1 };
-    expect(parseTrackChoices(JSON.stringify(saved))).toEqual({ heard: 2, dropped: { audio: [1], subtitles: [] } });
+    const saved = { heard: 2, dropped: { audio: [1], subtitles: [] }, mix: true, savedAt: 1 };
+    expect(parseTrackChoices(JSON.stringify(saved))).toEqual({ heard: 2, dropped: { audio: [1], subtitles: [] }, mix: true });
+    // An entry from before mixing existed reads as not mixed.
+    expect(parseTrackChoices(JSON.stringify({ ...saved, mix: undefined }))?.mix).toBe(false);
   });
 
   it('when an entry is not one (no entry, not JSON, no heard track, a track 0, a list that is not one), then there is none', () => {

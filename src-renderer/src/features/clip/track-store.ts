@@ -13,6 +13,8 @@ export interface TrackChoices {
   /** 1-based. */
   heard: number;
   dropped: DroppedTracks;
+  /** The sound tracks kept are mixed into one (Shift+T). */
+  mix: boolean;
 }
 
 const trackList = (x: unknown): x is number[] => Array.isArray(x) && x.length <= 64 && x.every((n) => Number.isInteger(n) && n >= 1 && n <= 64);
@@ -24,7 +26,7 @@ export function parseTrackChoices(text: string | null): TrackChoices | null {
     const c = JSON.parse(text) as Partial<TrackChoices>;
     const d = c.dropped as Partial<DroppedTracks> | undefined;
     if (!Number.isInteger(c.heard) || (c.heard as number) < 1 || (c.heard as number) > 64 || !d || !trackList(d.audio) || !trackList(d.subtitles)) return null;
-    return { heard: c.heard as number, dropped: { audio: d.audio, subtitles: d.subtitles } };
+    return { heard: c.heard as number, dropped: { audio: d.audio, subtitles: d.subtitles }, mix: c.mix === true };
   } catch {
     return null;
   }
@@ -33,6 +35,6 @@ export function parseTrackChoices(text: string | null): TrackChoices | null {
 export const loadTrackChoices = (fileId: string): TrackChoices | null => loadEntry(PREFIX, fileId, parseTrackChoices);
 
 export function saveTrackChoices(fileId: string, c: TrackChoices): void {
-  const isDefault = c.heard === 1 && c.dropped.audio.length === 0 && c.dropped.subtitles.length === 0;
+  const isDefault = c.heard === 1 && c.dropped.audio.length === 0 && c.dropped.subtitles.length === 0 && !c.mix;
   saveEntry(PREFIX, fileId, isDefault ? null : c, MAX_FILES);
 }

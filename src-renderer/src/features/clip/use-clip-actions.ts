@@ -20,6 +20,7 @@ interface Deps {
   toggleSplit(): void;
   nextAudioTrack(): void;
   heardTrackOnly(): void;
+  toggleMix(): void;
   startRename(index: number): void;
   exportNow(): void;
   openSaveTo(): void;
@@ -69,6 +70,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     toggleJoin: d.toggleJoin,
     toggleSplit: d.toggleSplit,
     heardTrackOnly: d.heardTrackOnly,
+    toggleMix: d.toggleMix,
     zoomIn: () => d.setZoom((z) => Math.min(MAX_ZOOM, z * 2)),
     zoomOut: () => d.setZoom((z) => Math.max(1, z / 2)),
     zoomFit: () => d.setZoom(() => 1),
