@@ -122,7 +122,21 @@ test.describe('audio tracks in the clip view', () => {
     const line = page.getByTestId('sound-kept');
     await expect(line).toHaveText('Sound: every track (T: only the one you hear).');
 
+    // U shows the subtitles over the picture: the line on screen at 1 s is there.
+    const shownSubtitles = page.getByTestId('subtitles-shown');
+    await expect(shownSubtitles).toHaveText('Subtitles: off');
+    await clip.press('u');
+    await expect(shownSubtitles).toHaveText('Subtitles: 1 (eng)');
     await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');
+    const onScreen = () =>
+      page.evaluate(() => {
+        const t = document.querySelector<HTMLVideoElement>('.clip-screen video')?.textTracks[0];
+        return t ? `${t.mode}: ${(t.activeCues?.[0] as VTTCue | undefined)?.text ?? ''}` : 'no track';
+      });
+    await expect.poll(onScreen, { timeout: 10_000 }).toBe('showing: hello');
+    await clip.press('u');
+    await expect(shownSubtitles).toHaveText('Subtitles: off');
+    await expect.poll(onScreen).toBe('no track');
     await clip.press('i');
     await clip.pressTo('Shift+ArrowRight', 2, '00:00:03:00');
     await clip.press('o');

@@ -131,6 +131,19 @@ export const AudioTrackQuery = z.object({
   audio_track: z.coerce.number().int().min(1).max(64).default(1).describe('1-based audio track (ffmpeg `0:a:<track-1>`); default 1'),
 });
 
+export const SubtitleTrackQuery = z.object({
+  subtitle_track: z.coerce.number().int().min(1).max(64).default(1).describe('1-based among the subtitle streams (ffmpeg `0:s:<track-1>`); default 1'),
+});
+
+export const SubtitlesResponse = z.object({
+  file_id: z.string(),
+  subtitle_track: z.number().int(),
+  url: z
+    .string()
+    .describe("Signed URL of the track's text as WebVTT (text/vtt), its times counted from the container's start as the picture's; for a `<track>` element"),
+});
+export type SubtitlesResponse = z.infer<typeof SubtitlesResponse>;
+
 export const SoundResponse = z.object({
   file_id: z.string(),
   audio_track: z.number().int(),

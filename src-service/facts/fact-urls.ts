@@ -1,9 +1,10 @@
 import { signToken, verifyToken, type Keyring, type TokenVerdict } from '../storage/signing';
 import { SOUND_FILE_NAME } from './sound';
+import { SUBTITLES_FILE_NAME } from './subtitle-text';
 
-/** The cached images, proxies, quick looks and sounds of audio tracks a URL may name. */
+/** The cached images, proxies, quick looks, sounds of audio tracks and texts of subtitle tracks a URL may name. */
 const SERVED_FACTS = new Set(['sprite.jpg', 'proxy.mp4', 'quick.mp4']);
-export const isServedFact = (name: string): boolean => SERVED_FACTS.has(name) || SOUND_FILE_NAME.test(name);
+export const isServedFact = (name: string): boolean => SERVED_FACTS.has(name) || SOUND_FILE_NAME.test(name) || SUBTITLES_FILE_NAME.test(name);
 const TTL_SECONDS = 24 * 3600;
 
 /**

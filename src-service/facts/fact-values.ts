@@ -75,6 +75,15 @@ export interface SoundFacts {
   reason?: string;
 }
 
+/** One text subtitle track as WebVTT (subtitle-text.ts). */
+export interface SubtitleTextFacts {
+  fileId: string;
+  /** 1-based among the subtitle streams. */
+  subtitleTrack: number;
+  /** Signed URL of the WebVTT file. */
+  url: string;
+}
+
 export interface LoudnessFacts {
   fileId: string;
   /** 1-based. */

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { FilesRepo } from '../files/files-repo';
 import type { StoredFile } from '../files/stored-file';
 import type { BlobStore } from '../storage/blob-store';
-import type { CachedTimeline, KeyframeFacts, LoudnessFacts, ProxyFacts, SoundFacts, SpriteFacts, TimelineFacts } from './fact-values';
+import type { CachedTimeline, KeyframeFacts, LoudnessFacts, ProxyFacts, SoundFacts, SpriteFacts, SubtitleTextFacts, TimelineFacts } from './fact-values';
 import { ConflictError, NotFoundError } from '../errors';
 import { isFolderBlob } from '../files/storage-access';
 import { makeSprite, makeWaveform, measureLoudness, probe, readKeyframes, type Tools } from './compute';
@@ -13,6 +13,7 @@ import { PROXY_FILE, PROXY_STATE, QUICK_FILE, QUICK_KEEP_MS, quickHasSound, remo
 import { fromStart, streamFactsOf, type StreamFacts } from './stream-facts';
 import { assertTrack, soundFile, soundState } from './sound';
 import { audioTracksOf, subtitleTracksOf } from '../media/tracks';
+import { makeSubtitleText, subtitlesFile } from './subtitle-text';
 
 export const SPRITE_FILE = 'sprite.jpg';
 
@@ -163,7 +164,31 @@ export function createFileFacts(deps: FileFactsDeps) {
     return { ...base, status: 'PENDING' };
   }
 
-  return { keyframes, timeline, proxy, loudness, sound };
+  /** One text subtitle track as WebVTT, for the player (subtitle-text.ts): made once per file and track. */
+  async function subtitles(accountId: string, fileId: string, track: number): Promise<SubtitleTextFacts> {
+    const { row, input, probed } = await source(accountId, fileId);
+    const tracks = subtitleTracksOf(probed);
+    const t = tracks[track - 1];
+    if (!t)
+      throw new ConflictError(
+        tracks.length === 0 ? 'The file has no subtitles' : `The file has ${tracks.length} subtitle track${tracks.length === 1 ? '' : 's'}, not ${track}`,
+      );
+    if (t.isPicture) throw new ConflictError(`Subtitle track ${track} (${t.codec}) is made of pictures, which the player does not show`);
+    await computed(() =>
+      cache.once(row.id, `subs${track}.json`, async () => {
+        const work = await cache.workDir(row.id);
+        try {
+          await fs.rename(await makeSubtitleText(deps.tools(), input, track, work), cache.pathOf(row.id, subtitlesFile(track)));
+          return { made: true };
+        } finally {
+          await fs.rm(work, { recursive: true, force: true });
+        }
+      }),
+    );
+    return { fileId: row.id, subtitleTrack: track, url: deps.signedUrl(row.id, subtitlesFile(track)) };
+  }
+
+  return { keyframes, timeline, proxy, loudness, sound, subtitles };
 }
 
 export type FileFacts = ReturnType<typeof createFileFacts>;

@@ -137,6 +137,7 @@ const AUDITED: Record<string, string[]> = {
   'facts/sound.ts': ['/^sound([1-9]|[1-5]\\d|6[0-4])\\.m4a$/'],
   // A file's track tags (an MP4 handler name).
   'media/tracks.ts': ['/handler|core media|^sound$|^audio$/i'],
+  'facts/subtitle-text.ts': ['/^subs([1-9]|[1-5]\\d|6[0-4])\\.vtt$/'],
   'facts/stream-facts.ts': ['/^\\d+\\/\\d+$/', '/^(\\d+(?:\\.\\d+)?)(?:\\/(\\d+(?:\\.\\d+)?))?$/'],
   'ffmpeg-args/segmented-eligibility.ts': [
     '/^\\{\\{\\s*out_[A-Za-z0-9_]+\\s*\\}\\}$/',

@@ -10,7 +10,7 @@ import { errorCode } from '../../storage/fs-io';
 import { parseRange } from '../storage/range';
 
 /** By extension: the names a fact URL may carry are fixed (fact-urls.ts isServedFact). */
-const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.mp4': 'video/mp4', '.m4a': 'audio/mp4' };
+const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.mp4': 'video/mp4', '.m4a': 'audio/mp4', '.vtt': 'text/vtt; charset=utf-8' };
 
 /**
  * Serves a file's cached sprite and proxy at their signed URLs (GET/HEAD, Range for the

@@ -1,5 +1,13 @@
-import type { KeyframesResponse, LoudnessResponse, ProxyResponse, SaveToResponse, SoundResponse, TimelineResponse } from '../../contract/file-facts.schema';
-import type { KeyframeFacts, LoudnessFacts, ProxyFacts, SoundFacts, TimelineFacts } from '../../facts/fact-values';
+import type {
+  KeyframesResponse,
+  LoudnessResponse,
+  ProxyResponse,
+  SaveToResponse,
+  SoundResponse,
+  SubtitlesResponse,
+  TimelineResponse,
+} from '../../contract/file-facts.schema';
+import type { KeyframeFacts, LoudnessFacts, ProxyFacts, SoundFacts, SubtitleTextFacts, TimelineFacts } from '../../facts/fact-values';
 import type { SavedOutput } from '../../local/save-to';
 
 /** `GET /v1/files/{id}/keyframes`. */
@@ -16,6 +24,9 @@ export function presentKeyframes(k: KeyframeFacts): KeyframesResponse {
     subtitle_tracks: k.subtitleTracks.map((t) => ({ subtitle_track: t.track, codec: t.codec, language: t.language, title: t.title, is_picture: t.isPicture })),
   };
 }
+
+/** `GET /v1/files/{id}/subtitles`: one text subtitle track as WebVTT. */
+export const presentSubtitles = (s: SubtitleTextFacts): SubtitlesResponse => ({ file_id: s.fileId, subtitle_track: s.subtitleTrack, url: s.url });
 
 /** `GET /v1/files/{id}/sound`: one audio track's sound alone. */
 export function presentSound(s: SoundFacts): SoundResponse {

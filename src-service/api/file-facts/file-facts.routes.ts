@@ -8,22 +8,32 @@ import { assertLocalOnly } from '../../local/local-only';
 import { listFolders } from '../../local/folders';
 import { saveOutputsTo, type SaveToDeps } from '../../local/save-to';
 import { revealPath } from '../../local/reveal';
-import { presentKeyframes, presentLoudness, presentProxy, presentSavedOutputs, presentSound, presentTimeline } from './file-facts.presenter';
+import { presentKeyframes, presentLoudness, presentProxy, presentSavedOutputs, presentSound, presentSubtitles, presentTimeline } from './file-facts.presenter';
 
-const { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, getFileSound, listLocalFolders, saveCommandOutputsTo, revealLocalPath } =
-  fileFactEndpoints;
+const {
+  getFileKeyframes,
+  getFileTimeline,
+  getFileProxy,
+  getFileLoudness,
+  getFileSound,
+  getFileSubtitles,
+  listLocalFolders,
+  saveCommandOutputsTo,
+  revealLocalPath,
+} = fileFactEndpoints;
 
 /** The clip view's file facts (docs/api.md, "File facts"). */
 export function fileFactRoutes(facts: FileFacts): Router {
   return mountEndpoints(
     createRouter(),
-    { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, getFileSound },
+    { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, getFileSound, getFileSubtitles },
     {
       getFileKeyframes: async (ctx, { params }) => presentKeyframes(await facts.keyframes(accountOf(ctx).id, params.file_id)),
       getFileTimeline: async (ctx, { params, query }) => presentTimeline(await facts.timeline(accountOf(ctx).id, params.file_id, query.audio_track)),
       getFileProxy: async (ctx, { params }) => presentProxy(await facts.proxy(accountOf(ctx).id, params.file_id)),
       getFileLoudness: async (ctx, { params, query }) => presentLoudness(await facts.loudness(accountOf(ctx).id, params.file_id, query.audio_track)),
       getFileSound: async (ctx, { params, query }) => presentSound(await facts.sound(accountOf(ctx).id, params.file_id, query.audio_track)),
+      getFileSubtitles: async (ctx, { params, query }) => presentSubtitles(await facts.subtitles(accountOf(ctx).id, params.file_id, query.subtitle_track)),
     },
   );
 }

@@ -444,6 +444,34 @@ describe('GET /v1/files/{file_id}/sound (an audio track beside the picture)', ()
     expect(svc.service.parts.factCache.runs('sound2.m4a')).toBe(runs + 1);
   });
 
+  it("when subtitle track 1 is asked for, then it is made once as WebVTT on the picture's clock, served without the key; a track the file lacks is a 409", async () => {
+    const runs = svc.service.parts.factCache.runs('subs1.json');
+    const r = await svc.api('GET', `/v1/files/${id}/subtitles?subtitle_track=1`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toEqual({ file_id: id, subtitle_track: 1, url: expect.stringContaining('/subs1.vtt') });
+    const res = await fetch(r.body.url);
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/vtt; charset=utf-8']);
+    const vtt = await res.text();
+    expect(vtt.startsWith('WEBVTT')).toBe(true);
+    // The cue sits where the source's subtitle packet does on the container's clock (the MKV put
+    // it 23 ms late, after the AAC priming), the clock the player's picture runs on.
+    const cue = /(\d\d):(\d\d)\.(\d{3}) --> (\d\d):(\d\d)\.(\d{3})\s+bonjour/.exec(vtt);
+    expect(cue, vtt).not.toBeNull();
+    const at = (m: string, sec: string, ms: string) => Number(m) * 60 + Number(sec) + Number(ms) / 1000;
+    const [start, end] = [at(cue![1]!, cue![2]!, cue![3]!), at(cue![4]!, cue![5]!, cue![6]!)];
+    const packet = Number(
+      execFileSync(binaries.ffprobePath, ['-v', 'error', '-select_streams', 's:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', source], {
+        encoding: 'utf8',
+      }).trim(),
+    );
+    expect(Math.abs(start - packet)).toBeLessThan(0.002);
+    expect(end - start).toBeCloseTo(1, 2);
+    expect((await svc.api('GET', `/v1/files/${id}/subtitles?subtitle_track=1`)).status).toBe(200);
+    expect(svc.service.parts.factCache.runs('subs1.json')).toBe(runs + 1);
+    const missing = await svc.api('GET', `/v1/files/${id}/subtitles?subtitle_track=2`);
+    expect([missing.status, missing.body.detail]).toEqual([409, 'The file has 1 subtitle track, not 2']);
+  });
+
   it('when track 3 is AAC, then its packets are copied as they are', async () => {
     const state = await soundOf(3);
     expect(state.status, JSON.stringify(state)).toBe('READY');

@@ -13,6 +13,8 @@ import {
   SaveToBody,
   SaveToResponse,
   SoundResponse,
+  SubtitlesResponse,
+  SubtitleTrackQuery,
   TimelineResponse,
 } from '../file-facts.schema';
 import { errors, json } from '../responses';
@@ -68,6 +70,17 @@ export const fileFactEndpoints = defineEndpoints({
     params: FileIdParams,
     query: AudioTrackQuery,
     responses: { '200': json('Sound state', SoundResponse), ...errors(401, 404, 409, 422) },
+  },
+  getFileSubtitles: {
+    method: 'get',
+    path: '/v1/files/{file_id}/subtitles',
+    tag: 'File facts',
+    summary: 'One text subtitle track as WebVTT, to show over the picture (made once per file and track)',
+    description:
+      'The tracks are listed in the keyframes answer (`subtitle_tracks`). Answers 409 when the file has no such subtitle track, or when the track is made of pictures (PGS, DVD, DVB).',
+    params: FileIdParams,
+    query: SubtitleTrackQuery,
+    responses: { '200': json('Subtitle text', SubtitlesResponse), ...errors(401, 404, 409, 422) },
   },
   listLocalFolders: {
     method: 'get',

@@ -4,12 +4,15 @@ import { formatTimecode } from './timecode';
 import { formatEta } from '../../lib/format';
 import type { ProxyMaking } from './use-clip-facts';
 import { trackLabel, type Listening } from './use-listen';
+import type { ShownSubtitles } from './use-subtitles';
 
 interface Props {
   videoRef: RefObject<HTMLVideoElement | null>;
   /** Another audio track's sound, played beside the muted picture (use-listen.ts). */
   soundRef: RefObject<HTMLAudioElement | null>;
   listening: Listening;
+  /** The subtitle track shown over the picture (U), if any. */
+  subtitles: ShownSubtitles;
   url: string | null;
   isProxy: boolean;
   /** `url` is the quick look (the original copied into MP4) while the proxy is made. */
@@ -37,13 +40,32 @@ const madeSoFar = (m: ProxyMaking) => `${Math.floor(m.percent)} %${m.etaSeconds 
 
 /** The picture, the timecode and the transport buttons (each also a key: see `?`). */
 export function ClipPlayer(props: Props) {
-  const { videoRef, soundRef, listening, url, isProxy, isQuick, note, making, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe } = props;
+  const { videoRef, soundRef, listening, subtitles, url, isProxy, isQuick, note, making, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe } =
+    props;
   useResumeOnNewUrl(props);
+  const shown = subtitles.tracks.find((t) => t.subtitle_track === subtitles.shown);
+  const trackRef = useRef<HTMLTrackElement>(null);
+  // A track element added after the video loaded starts hidden, whatever `default` says: shown here.
+  useLayoutEffect(() => {
+    if (trackRef.current) trackRef.current.track.mode = 'showing';
+  }, [subtitles.url, url]);
   return (
     <div className="clip-player stack">
       <div className="clip-screen">
         {url ? (
-          <video ref={videoRef} src={url} preload="auto" playsInline aria-label={`Player: ${label}`} onClick={onToggle} />
+          <video ref={videoRef} src={url} preload="auto" playsInline aria-label={`Player: ${label}`} onClick={onToggle}>
+            {shown && subtitles.url && (
+              <track
+                ref={trackRef}
+                key={subtitles.url}
+                kind="subtitles"
+                src={subtitles.url}
+                srcLang={shown.language ?? undefined}
+                label={subtitleName(shown)}
+                default
+              />
+            )}
+          </video>
         ) : (
           <p className="muted small" role="status">
             {isProxy ? `Making a proxy the browser can play…${making ? ` ${madeSoFar(making)}` : ''}` : 'Loading…'}
@@ -81,9 +103,32 @@ export function ClipPlayer(props: Props) {
           / {formatTimecode(duration, fps)} · {Math.round(fps * 1000) / 1000} fps{shuttle !== 0 && shuttle !== 1 ? ` · ${shuttle}×` : ''}
         </span>
         <SoundTrack listening={listening} />
+        <SubtitlesShown subtitles={subtitles} />
       </div>
       {listening.soundUrl && <audio ref={soundRef} src={listening.soundUrl} preload="auto" data-testid="sound" />}
     </div>
+  );
+}
+
+/** "1 · English (eng)". */
+const subtitleName = (t: ShownSubtitles['tracks'][number]) => `${t.subtitle_track}${t.title ? ` · ${t.title}` : ''}${t.language ? ` (${t.language})` : ''}`;
+
+/** Which subtitle track shows over the picture, where the file has text subtitles: a button that goes to the next (U). */
+function SubtitlesShown({ subtitles }: { subtitles: ShownSubtitles }) {
+  const { tracks, shown, url, failed, next } = subtitles;
+  if (tracks.length === 0) return null;
+  const current = tracks.find((t) => t.subtitle_track === shown);
+  return (
+    <>
+      <Button size="small" aria-keyshortcuts="U" onClick={next} data-testid="subtitles-shown">
+        Subtitles: {current ? subtitleName(current) : 'off'}
+      </Button>
+      {current && (
+        <span className="muted small" role="status">
+          {failed ? `Track ${current.subtitle_track} cannot be shown: ${failed}.` : url ? '' : `Getting subtitle track ${current.subtitle_track}…`}
+        </span>
+      )}
+    </>
   );
 }
 

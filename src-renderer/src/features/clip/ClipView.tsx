@@ -22,6 +22,7 @@ import { CaptureLine } from './CaptureLine';
 import { useSplitPlan } from '../../ui/SplitOffer';
 import { heardOnly, NO_TRACK_DROPPED, trackFields, trackProblem, type DroppedTracks } from './export-tracks';
 import { TrackChoice } from './TrackChoice';
+import { useShownSubtitles } from './use-subtitles';
 import { loadTrackChoices, saveTrackChoices } from './track-store';
 
 /** A re-encode joined into one file may be split across cores or workers (docs/cutting.md, "Segmented re-encode"). */
@@ -56,6 +57,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   const [kept] = useState(() => loadTrackChoices(fileId));
   const listening = useListen(api, fileId, audioTracks, source.hasSound !== false, kept?.heard);
   const soundRef = useRef<HTMLAudioElement>(null);
+  const subtitlesShown = useShownSubtitles(api, fileId, subtitleTracks);
   const waveform = useTrackWaveform(api, fileId, listening.track, facts.timeline?.waveform);
   // The segments marked on this file before (a reload, a crash), kept in localStorage (segments-store.ts).
   const [history, dispatch] = useReducer(historyReducer, fileId, (id) => ({ ...emptyHistory, present: loadSegments(id) ?? emptySegments }));
@@ -116,6 +118,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       toggleJoin: () => setOptions((o) => ({ ...o, join: !o.join })),
       toggleSplit: () => splitPlan && setOptions((o) => ({ ...o, segmentSeconds: o.segmentSeconds === null ? splitPlan.seconds : null })),
       nextAudioTrack: listening.next,
+      nextSubtitles: subtitlesShown.next,
       heardTrackOnly: () => audioTracks.length > 1 && setDropped((d) => heardOnly(audioTracks, d, listening.track)),
       toggleMix: () => audioTracks.length > 1 && setMix((m) => !m),
       startRename: setRenaming,
@@ -146,6 +149,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           videoRef={player.videoRef}
           soundRef={soundRef}
           listening={listening}
+          subtitles={subtitlesShown}
           url={source.url}
           isProxy={source.isProxy}
           isQuick={source.isQuick}

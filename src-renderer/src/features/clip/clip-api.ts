@@ -6,6 +6,7 @@ import type {
   ProxyResponse,
   SaveToResponse,
   SoundResponse,
+  SubtitlesResponse,
   TimelineResponse,
 } from '../../../../src-service/contract/file-facts.schema';
 import { API, type FfdeskClient } from '../../../../src-service/client';
@@ -31,6 +32,9 @@ export function createClipApi(client: FfdeskClient) {
     proxy: (fileId: string, signal?: AbortSignal): Promise<ProxyResponse> => call(API.getFileProxy, { params: { file_id: fileId }, signal }),
     sound: (fileId: string, track: number, signal?: AbortSignal): Promise<SoundResponse> =>
       call(API.getFileSound, { params: { file_id: fileId }, query: { audio_track: track }, signal }),
+    /** One text subtitle track as WebVTT, for the player. */
+    subtitles: (fileId: string, track: number, signal?: AbortSignal): Promise<SubtitlesResponse> =>
+      call(API.getFileSubtitles, { params: { file_id: fileId }, query: { subtitle_track: track }, signal }),
     folders: (path?: string): Promise<LocalFoldersResponse> => call(API.listLocalFolders, { query: { path } }),
     saveTo: (commandId: string, folder: string, pattern: string): Promise<SaveToResponse> =>
       call(API.saveCommandOutputsTo, { params: { command_id: commandId }, body: { folder, pattern } }),

@@ -9,6 +9,7 @@ export type ClipAction =
   | 'pause'
   | 'forward'
   | 'nextAudioTrack'
+  | 'nextSubtitles'
   | 'heardTrackOnly'
   | 'toggleMix'
   | 'frameBack'
@@ -79,6 +80,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'pause', label: 'K', does: 'Pause', group: 'Play', match: plain('k') },
   { action: 'forward', label: 'L', does: 'Play forwards; again: twice as fast', group: 'Play', match: plain('l') },
   { action: 'nextAudioTrack', label: 'A', does: 'Listen to the next audio track', group: 'Play', match: plain('a') },
+  { action: 'nextSubtitles', label: 'U', does: 'Show the next subtitle track over the picture (then none)', group: 'Play', match: plain('u') },
   { action: 'frameBack', label: '←', does: 'One frame back', group: 'Move', match: plain('arrowleft') },
   { action: 'frameForward', label: '→', does: 'One frame forward', group: 'Move', match: plain('arrowright') },
   { action: 'keyframeBack', label: 'Shift+←', does: 'Previous keyframe', group: 'Move', match: shifted('ArrowLeft') },

@@ -19,6 +19,7 @@ interface Deps {
   toggleJoin(): void;
   toggleSplit(): void;
   nextAudioTrack(): void;
+  nextSubtitles(): void;
   heardTrackOnly(): void;
   toggleMix(): void;
   startRename(index: number): void;
@@ -45,6 +46,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     pause: transport.pause,
     forward: transport.forward,
     nextAudioTrack: d.nextAudioTrack,
+    nextSubtitles: d.nextSubtitles,
     frameBack: () => transport.stepFrames(-1),
     frameForward: () => transport.stepFrames(1),
     keyframeBack: () => toKeyframe(previousKeyframe(keyframes, now(), fps)),
