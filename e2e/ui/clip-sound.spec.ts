@@ -161,7 +161,7 @@ test.describe('audio tracks in the clip view', () => {
     await expect(exportPanel.getByText(/A \.mp3 file holds one sound track: press T/)).toBeVisible();
     // Shift+T mixes the two into one track, which an .mp3 holds; Shift+T again keeps them apart.
     await clip.press('Shift+T');
-    await expect(line).toHaveText('Sound: every track, mixed into one (Shift+T: apart) (T: only the one you hear).');
+    await expect(line).toHaveText('Sound: every track, mixed into one (Shift+T: apart; T: only the one you hear).');
     await expect(choice.getByRole('checkbox', { name: /^Mix the 2 sound tracks into one/ })).toBeChecked();
     await expect(exportPanel.getByText(/holds one sound track/)).toHaveCount(0);
     await clip.press('Shift+T');

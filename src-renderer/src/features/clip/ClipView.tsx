@@ -33,8 +33,9 @@ const NO_TRACKS: never[] = [];
 
 /** What the export keeps of the sound, said beside the other modes: every track, the ones kept, or none; mixed into one or not. */
 function soundKeptLine(audio: readonly AudioTrack[], kept: number[] | undefined, heard: number, mixed: boolean): string {
-  const t = kept?.length === 1 && kept[0] === heard ? 'T: every track' : 'T: only the one you hear';
-  const mix = mixed ? ', mixed into one (Shift+T: apart)' : '';
+  const only = kept?.length === 1 && kept[0] === heard ? 'T: every track' : 'T: only the one you hear';
+  const t = mixed ? `Shift+T: apart; ${only}` : only;
+  const mix = mixed ? ', mixed into one' : '';
   if (!kept) return `Sound: every track${mix} (${t}).`;
   if (kept.length === 0) return `Sound: none (${t}).`;
   const names = kept.map((n) => trackLabel(audio.find((a) => a.audio_track === n)!)).join(', ');
