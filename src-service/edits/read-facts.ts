@@ -111,22 +111,9 @@ async function withPicturePackets(
   const pictures = tracks.filter((t) => t.pictureStream !== undefined && !t.skipped);
   if (pictures.length === 0 || !opts.subtitles) return tracks;
   const windows = segments?.map((s) => ({ from: sinceStart(Math.max(0, s.start - PICTURE_SEEK_MARGIN), -shift), to: sinceStart(s.start, -shift) }));
-  const lines: string[] = [];
-  const argv = ['-v', 'error', '-protocol_whitelist', 'file', '-select_streams', 's'];
-  if (windows) argv.push('-read_intervals', readIntervals(windows));
-  argv.push('-show_entries', 'packet=stream_index,pts_time', '-of', 'csv=p=0', path.resolve(file));
-  const absolute = path.resolve(file);
-  const cmd = opts.confiner.wrap({ bin: ffprobePath, argv, cwd: path.dirname(absolute), writable: [], readable: [absolute], limits: { cpuSeconds: 600 } });
-  const r = await runProcess(cmd, {
-    cwd: path.dirname(absolute),
-    signal: opts.signal,
-    timeoutMs: 600_000,
-    stderrTailBytes: 4096,
-    onStdoutLine: (l) => lines.push(l),
-  });
-  opts.signal.throwIfAborted();
+  const { lines, exitCode } = await listPackets(ffprobePath, file, opts, windows, 's', 'stream_index,pts_time');
   // Unread, the cut still keeps the pictures from each in point on, as before this list existed.
-  if (r.exitCode !== 0) return tracks;
+  if (exitCode !== 0) return tracks;
   const times = new Map<number, number[]>();
   for (const line of lines) {
     const [index, pts] = line.trim().split(',').map(Number);
@@ -212,11 +199,25 @@ export function readIntervals(windows: readonly PacketWindow[]): string {
 }
 
 async function readPacketCsv(ffprobePath: string, file: string, opts: Opts, windows: readonly PacketWindow[] | undefined, stream = 'v:0'): Promise<string> {
+  const r = await listPackets(ffprobePath, file, opts, windows, stream, 'pts_time,flags');
+  if (r.exitCode !== 0) throw new Error(`ffprobe could not list the packets of ${path.basename(file)}: ${r.stderrTail.trim().split('\n').pop() ?? ''}`);
+  return r.lines.join('\n');
+}
+
+/** A sandboxed ffprobe's CSV lines of the `entries` of every packet of `stream` (in `windows` only, when given). */
+async function listPackets(
+  ffprobePath: string,
+  file: string,
+  opts: Opts,
+  windows: readonly PacketWindow[] | undefined,
+  stream: string,
+  entries: string,
+): Promise<{ lines: string[]; exitCode: number | null; stderrTail: string }> {
   const absolute = path.resolve(file);
   const lines: string[] = [];
   const argv = ['-v', 'error', '-protocol_whitelist', 'file', '-select_streams', stream];
   if (windows) argv.push('-read_intervals', readIntervals(windows));
-  argv.push('-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', absolute);
+  argv.push('-show_entries', `packet=${entries}`, '-of', 'csv=p=0', absolute);
   const cmd = opts.confiner.wrap({ bin: ffprobePath, argv, cwd: path.dirname(absolute), writable: [], readable: [absolute], limits: { cpuSeconds: 600 } });
   const r = await runProcess(cmd, {
     cwd: path.dirname(absolute),
@@ -226,6 +227,5 @@ async function readPacketCsv(ffprobePath: string, file: string, opts: Opts, wind
     onStdoutLine: (l) => lines.push(l),
   });
   opts.signal.throwIfAborted();
-  if (r.exitCode !== 0) throw new Error(`ffprobe could not list the packets of ${path.basename(absolute)}: ${r.stderrTail.trim().split('\n').pop() ?? ''}`);
-  return lines.join('\n');
+  return { lines, exitCode: r.exitCode, stderrTail: r.stderrTail };
 }
