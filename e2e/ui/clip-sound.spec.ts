@@ -183,9 +183,12 @@ test.describe('audio tracks in the clip view', () => {
       .split('\n');
     expect(streams).toEqual(['video', 'audio,1']);
 
-    // A reload comes back to the track heard and the tracks chosen, as to the segments.
+    // A reload comes back to the track heard, the subtitles shown and the tracks chosen, as to the segments.
+    await clip.press('u');
+    await expect(shownSubtitles).toHaveText('Subtitles: 1 (eng)');
     await page.reload();
     await clip.waitReady();
+    await expect(shownSubtitles).toHaveText('Subtitles: 1 (eng)');
     await expect(page.getByTestId('sound-track')).toHaveText('Sound: 2 · Mic (1 ch)');
     await expect(line).toHaveText('Sound: track 2 · Mic (1 ch) only (T: every track).');
     await expect(choice.getByRole('checkbox', { name: /^Subtitles 1/ })).not.toBeChecked();

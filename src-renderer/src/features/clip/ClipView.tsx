@@ -58,7 +58,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   const [kept] = useState(() => loadTrackChoices(fileId));
   const listening = useListen(api, fileId, audioTracks, source.hasSound !== false, kept?.heard);
   const soundRef = useRef<HTMLAudioElement>(null);
-  const subtitlesShown = useShownSubtitles(api, fileId, subtitleTracks);
+  const subtitlesShown = useShownSubtitles(api, fileId, subtitleTracks, kept?.shownSubtitles ?? null);
   const waveform = useTrackWaveform(api, fileId, listening.track, facts.timeline?.waveform);
   // The segments marked on this file before (a reload, a crash), kept in localStorage (segments-store.ts).
   const [history, dispatch] = useReducer(historyReducer, fileId, (id) => ({ ...emptyHistory, present: loadSegments(id) ?? emptySegments }));
@@ -77,8 +77,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   const [mix, setMix] = useState(kept?.mix ?? false);
   const tracksKnown = facts.keyframes !== undefined;
   useEffect(() => {
-    if (tracksKnown) saveTrackChoices(fileId, { heard: listening.track, dropped, mix });
-  }, [fileId, tracksKnown, listening.track, dropped, mix]);
+    if (tracksKnown) saveTrackChoices(fileId, { heard: listening.track, dropped, mix, shownSubtitles: subtitlesShown.shown });
+  }, [fileId, tracksKnown, listening.track, dropped, mix, subtitlesShown.shown]);
   const tracks = trackFields(audioTracks, subtitleTracks, dropped, mix);
   const exportButton = useRef<HTMLButtonElement>(null);
 

@@ -20,9 +20,11 @@ export interface ShownSubtitles {
  * player"): none at first; U goes through the text tracks, then back to none. Each track's WebVTT
  * is asked for once and kept (made once per file and track by the service).
  */
-export function useShownSubtitles(api: ClipApi, fileId: string, all: readonly SubtitleTrack[]): ShownSubtitles {
+export function useShownSubtitles(api: ClipApi, fileId: string, all: readonly SubtitleTrack[], first: number | null = null): ShownSubtitles {
   const tracks = all.filter((t) => !t.is_picture);
-  const [shown, setShown] = useState<number | null>(null);
+  const [chosen, setShown] = useState<number | null>(first);
+  // A track kept from before (track-store.ts) is shown once the file's tracks are known to hold it as text.
+  const shown = tracks.some((t) => t.subtitle_track === chosen) ? chosen : null;
   const [made, setMade] = useState<Record<number, { url?: string; failed?: string }>>({});
   const known = shown === null ? undefined : made[shown];
   useEffect(() => {
@@ -40,6 +42,6 @@ export function useShownSubtitles(api: ClipApi, fileId: string, all: readonly Su
     shown,
     url: known?.url ?? null,
     ...(known?.failed ? { failed: known.failed } : {}),
-    next: () => setShown((s) => (s === null ? (numbers[0] ?? null) : (numbers[numbers.indexOf(s) + 1] ?? null))),
+    next: () => setShown(shown === null ? (numbers[0] ?? null) : (numbers[numbers.indexOf(shown) + 1] ?? null)),
   };
 }
