@@ -3,6 +3,7 @@ import type { FilesRepo } from '../files/files-repo';
 import { ValidationError, type ValidationIssue } from '../errors';
 import { PLAN_LIMITS, assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
 import { isHttpUrl } from '../contract/names';
+import { extensionOf } from '../contract/media-kinds';
 import type { EditBody } from '../contract/edits.schema';
 import { effectiveVcpus, queuePrepared, type PreparedCommand, type SubmitDeps } from '../jobs/submit';
 import { mediaOf } from '../files/storage-access';
@@ -107,8 +108,6 @@ function segmentFileIssues(body: EditBody): ValidationIssue[] {
   });
   return issues;
 }
-
-const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
 
 /** end > start, no overlap (in source time, whatever the output order). */
 export function segmentIssues(body: Pick<EditBody, 'segments'>, duration?: number): ValidationIssue[] {

@@ -1,4 +1,5 @@
 import { ONE_TRACK_EXTENSIONS, SOUND_ONLY_EXTENSIONS } from '../../../../src-service/contract/edits.schema';
+import { extensionOf } from '../../../../src-service/contract/media-kinds';
 import type { KeyframesResponse } from './clip-api';
 
 /**
@@ -47,8 +48,7 @@ export function heardOnly(audio: readonly { audio_track: number }[], dropped: Dr
 
 /** Why the kept sound does not fit the output file, in the view's words; null when it does. */
 export function trackProblem(filename: string, audioCount: number, keptAudio: number, mix = false): string | null {
-  const dot = filename.lastIndexOf('.');
-  const ext = dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
+  const ext = extensionOf(filename);
   if (audioCount === 0 || !SOUND_ONLY_EXTENSIONS.includes(ext)) return null;
   if (keptAudio === 0) return `A .${ext} file holds sound only: keep a sound track (T keeps the one you hear).`;
   if (keptAudio > 1 && !mix && ONE_TRACK_EXTENSIONS.includes(ext))
