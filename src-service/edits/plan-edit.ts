@@ -14,6 +14,7 @@ import {
 } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
 import { mixFilter } from '../segmented/plan';
+import { noSuchTrack } from '../media/tracks';
 import { PICTURE_SEEK_MARGIN, writeCut, type CutSpan, type SubtitleTrack } from './subtitles';
 import {
   FRAME_TOLERANCE_SECONDS,
@@ -134,11 +135,7 @@ function keptAudio(facts: Pick<CutFacts, 'audio'>, c: OutputContainer, edit: Pic
   const count = facts.audio ? (facts.audio.tracks?.length ?? 1) : 0;
   const asked = edit.audio_tracks;
   asked?.forEach((t, k) => {
-    if (t > count)
-      throw new PlanError(
-        ['audio_tracks', k],
-        count === 0 ? 'The input has no audio track' : `The input has ${count} audio track${count > 1 ? 's' : ''}, not ${t}`,
-      );
+    if (t > count) throw new PlanError(['audio_tracks', k], noSuchTrack('input', 'audio', count, t));
   });
   if (!hasAudio(c) || count === 0) return [];
   if (!asked) return c.isSingleAudio && !edit.mix_audio ? [0] : Array.from({ length: count }, (_, t) => t);
@@ -152,11 +149,7 @@ function keptSubtitleTracks(tracks: SubtitleTrack[], edit: Pick<EditBody, 'subti
   const asked = edit.subtitle_tracks;
   if (!asked) return tracks;
   asked.forEach((t, k) => {
-    if (t > tracks.length)
-      throw new PlanError(
-        ['subtitle_tracks', k],
-        tracks.length === 0 ? 'The input has no subtitle track' : `The input has ${tracks.length} subtitle track${tracks.length > 1 ? 's' : ''}, not ${t}`,
-      );
+    if (t > tracks.length) throw new PlanError(['subtitle_tracks', k], noSuchTrack('input', 'subtitle', tracks.length, t));
   });
   return tracks.filter((_, k) => asked.includes(k + 1));
 }

@@ -12,7 +12,7 @@ import { playabilityOf } from './playability';
 import { PROXY_FILE, PROXY_STATE, QUICK_FILE, QUICK_KEEP_MS, quickHasSound, removeQuick, type ProxyMaker, type ProxyState } from './proxy';
 import { fromStart, streamFactsOf, type StreamFacts } from './stream-facts';
 import { assertTrack, soundFile, soundState } from './sound';
-import { audioTracksOf, subtitleTracksOf } from '../media/tracks';
+import { audioTracksOf, noSuchTrack, subtitleTracksOf } from '../media/tracks';
 import { makeSubtitleText, subtitlesFile } from './subtitle-text';
 
 export const SPRITE_FILE = 'sprite.jpg';
@@ -169,10 +169,7 @@ export function createFileFacts(deps: FileFactsDeps) {
     const { row, input, probed } = await source(accountId, fileId);
     const tracks = subtitleTracksOf(probed);
     const t = tracks[track - 1];
-    if (!t)
-      throw new ConflictError(
-        tracks.length === 0 ? 'The file has no subtitles' : `The file has ${tracks.length} subtitle track${tracks.length === 1 ? '' : 's'}, not ${track}`,
-      );
+    if (!t) throw new ConflictError(noSuchTrack('file', 'subtitle', tracks.length, track));
     if (t.isPicture) throw new ConflictError(`Subtitle track ${track} (${t.codec}) is made of pictures, which the player does not show`);
     await computed(() =>
       cache.once(row.id, `subs${track}.json`, async () => {

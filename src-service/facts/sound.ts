@@ -1,5 +1,5 @@
 import { ConflictError } from '../errors';
-import type { AudioTrackFacts } from '../media/tracks';
+import { noSuchTrack, type AudioTrackFacts } from '../media/tracks';
 import { MP4_AUDIO } from './playability';
 
 /*
@@ -16,8 +16,7 @@ export const SOUND_FILE_NAME = /^sound([1-9]|[1-5]\d|6[0-4])\.m4a$/;
 
 /** The 409 of a track the file does not have (loudness and sound ask alike). */
 export function assertTrack(count: number, track: number): void {
-  if (track > count)
-    throw new ConflictError(count === 0 ? 'The file has no sound' : `The file has ${count} audio track${count === 1 ? '' : 's'}, not ${track}`);
+  if (track > count) throw new ConflictError(noSuchTrack('file', 'audio', count, track));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioTracksOf, subtitleTracksOf } from './tracks';
+import { audioTracksOf, noSuchTrack, subtitleTracksOf } from './tracks';
 
 const audio = (index: number, codec: string, tags: Record<string, string> = {}, channels = 2) => ({
   index,
@@ -41,5 +41,13 @@ describe('subtitleTracksOf', () => {
       { track: 1, codec: 'subrip', language: 'eng', title: 'English', isPicture: false },
       { track: 2, codec: 'hdmv_pgs_subtitle', language: null, title: null, isPicture: true },
     ]);
+  });
+});
+
+describe('noSuchTrack', () => {
+  it('says how many tracks of that kind there are, or that there is none', () => {
+    expect(noSuchTrack('file', 'audio', 1, 2)).toBe('The file has 1 audio track, not 2');
+    expect(noSuchTrack('input', 'subtitle', 2, 3)).toBe('The input has 2 subtitle tracks, not 3');
+    expect(noSuchTrack('input', 'subtitle', 0, 1)).toBe('The input has no subtitle track');
   });
 });

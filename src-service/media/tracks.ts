@@ -61,3 +61,8 @@ export function subtitleTracksOf(probe: ProbeResult): SubtitleTrackFacts[] {
       return { track: i + 1, codec, language: tag(s, 'language'), title: tag(s, 'title'), isPicture: PICTURE_SUBTITLES.has(codec) };
     });
 }
+
+/** What to say of track number `track` past the `count` tracks of its kind: "The file has 2 audio tracks, not 3", "The input has no subtitle track". Pure. */
+export function noSuchTrack(owner: 'file' | 'input', kind: 'audio' | 'subtitle', count: number, track: number): string {
+  return count === 0 ? `The ${owner} has no ${kind} track` : `The ${owner} has ${count} ${kind} track${count === 1 ? '' : 's'}, not ${track}`;
+}
