@@ -181,7 +181,10 @@ const keptSubtitles = (facts: CutFacts, c: OutputContainer): SubtitleTrack[] =>
  * re-encode's join has no step to cut them in, so it leaves them out and says so.
  */
 const keptPictures = (facts: CutFacts, c: OutputContainer, edit: EditBody): SubtitleTrack[] =>
-  c.ext === 'mkv' && facts.video && !edit.segmented ? (facts.subtitles ?? []).filter((t) => t.pictureStream !== undefined) : [];
+  keepsPictures(c, edit) && facts.video ? (facts.subtitles ?? []).filter((t) => t.pictureStream !== undefined) : [];
+
+/** Whether the output keeps picture-based subtitle tracks (keptPictures): then the facts read their packets around each in point (run-edit.ts). */
+export const keepsPictures = (c: OutputContainer, edit: Pick<EditBody, 'segmented'>): boolean => c.ext === 'mkv' && !edit.segmented;
 
 /** What the record says of subtitle tracks the output leaves out; a sound-only, GIF or image output leaves them out without a word. */
 function subtitleNotes(facts: CutFacts, c: OutputContainer, edit: EditBody): string[] {

@@ -22,6 +22,8 @@ export interface SubtitlesToRead {
   ffmpegPath: string;
   until: number;
   tracks?: readonly number[];
+  /** The output keeps picture tracks (plan-edit.ts keepsPictures): their packet times around each in point are read too. */
+  pictures?: boolean;
 }
 
 /**
@@ -95,8 +97,8 @@ export async function readCutFacts(ffprobePath: string, file: string, opts: Opts
 }
 
 /**
- * The packet times of the picture tracks a cut keeps (read: `pictureStream` set and events asked
- * for), from PICTURE_SEEK_MARGIN before each segment's start to that start (every packet without
+ * The packet times of the picture tracks a cut keeps (read: `pictureStream` set, and the output
+ * keeps pictures), from PICTURE_SEEK_MARGIN before each segment's start to that start (every packet without
  * segments): the picture on screen at an in point is the last of them (plan-edit.ts). One ffprobe
  * run for every subtitle stream; picture tracks are sparse (one packet per shown or cleared picture).
  */
@@ -108,8 +110,8 @@ async function withPicturePackets(
   segments: readonly { start: number }[] | undefined,
   shift: number,
 ): Promise<SubtitleTrack[]> {
-  const pictures = tracks.filter((t) => t.pictureStream !== undefined && !t.skipped);
-  if (pictures.length === 0 || !opts.subtitles) return tracks;
+  const isPicture = (t: SubtitleTrack) => t.pictureStream !== undefined && !t.skipped;
+  if (!opts.subtitles?.pictures || !tracks.some(isPicture)) return tracks;
   const windows = segments?.map((s) => ({ from: sinceStart(Math.max(0, s.start - PICTURE_SEEK_MARGIN), -shift), to: sinceStart(s.start, -shift) }));
   const { lines, exitCode } = await listPackets(ffprobePath, file, opts, windows, 's', 'stream_index,pts_time');
   // Unread, the cut still keeps the pictures from each in point on, as before this list existed.
@@ -122,9 +124,7 @@ async function withPicturePackets(
     list.push(sinceStart(pts as number, shift));
     times.set(index as number, list);
   }
-  return tracks.map((t) =>
-    t.pictureStream !== undefined && pictures.includes(t) ? { ...t, packetTimes: [...new Set(times.get(t.pictureStream) ?? [])].sort((a, b) => a - b) } : t,
-  );
+  return tracks.map((t) => (isPicture(t) ? { ...t, packetTimes: [...new Set(times.get(t.pictureStream as number) ?? [])].sort((a, b) => a - b) } : t));
 }
 
 const tagOf = (s: ProbeStream, key: string): string | undefined => {

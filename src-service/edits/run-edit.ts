@@ -8,7 +8,7 @@ import { isHttpUrl } from '../contract/names';
 import type { EditBody } from '../contract/edits.schema';
 import { readCutFacts, type SubtitlesToRead } from './read-facts';
 import type { CutFacts } from './facts';
-import { NeedsEveryPacket, PlanError, planEdit, type EditPlan } from './plan-edit';
+import { NeedsEveryPacket, PlanError, keepsPictures, planEdit, type EditPlan } from './plan-edit';
 import { isFolderBlob, mediaOf } from '../files/storage-access';
 import { containerOf } from './output-container';
 import { seekableInput } from './seekable-input';
@@ -77,10 +77,12 @@ export async function fetchEditInput(
 const lastEndOf = (edit: EditBody) => Math.max(...edit.segments.map((s) => s.end));
 
 /** The subtitle tracks' events are read only for an output that keeps them (docs/cutting.md, "Subtitles"), up to the last segment's end. */
-export const subtitlesToRead = (deps: { ffmpegPath: string }, edit: EditBody): SubtitlesToRead | undefined =>
-  containerOf(edit.output.filename)?.subtitles && edit.subtitle_tracks?.length !== 0
-    ? { ffmpegPath: deps.ffmpegPath, until: lastEndOf(edit), ...(edit.subtitle_tracks ? { tracks: edit.subtitle_tracks } : {}) }
-    : undefined;
+export function subtitlesToRead(deps: { ffmpegPath: string }, edit: EditBody): SubtitlesToRead | undefined {
+  const container = containerOf(edit.output.filename);
+  if (!container?.subtitles || edit.subtitle_tracks?.length === 0) return undefined;
+  const tracks = edit.subtitle_tracks ? { tracks: edit.subtitle_tracks } : {};
+  return { ffmpegPath: deps.ffmpegPath, until: lastEndOf(edit), ...tracks, pictures: keepsPictures(container, edit) };
+}
 
 /** Reads the packets around the segments only; when they fall short (a long gap between frames), every packet. */
 async function planFromFacts(deps: InputDeps & { ffmpegPath: string }, edit: EditBody, input: string, signal: AbortSignal): Promise<EditPlan> {
