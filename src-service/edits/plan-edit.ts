@@ -56,8 +56,7 @@ type Strategy = 'copy' | 'smart' | 'encode';
 export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): EditPlan {
   const container = containerOf(edit.output.filename);
   if (!container) throw new PlanError(['output', 'filename'], `${edit.output.filename}: not a format FFDesk cuts to`);
-  const { facts, sourceAudio } = keptStreams(inputFacts, container, edit);
-  const mix = edit.mix_audio === true && sourceAudio.length > 1;
+  const { facts, sourceAudio, mix } = keptStreams(inputFacts, container, edit);
   const { mode, fallback } = chooseMode(facts, edit.mode, container, mix);
   const tl = timelineOf(facts);
   const strategy: Strategy = mode === 'lossless' ? 'copy' : mode === 'smart' ? 'smart' : 'encode';
@@ -95,12 +94,14 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
  * (every one when it names none); a sound-only container drops the video, a GIF or an image the
  * audio; an output left with nothing to hold is refused.
  */
-export function keptStreams(facts: CutFacts, c: OutputContainer, edit: EditBody): { facts: CutFacts; sourceAudio: number[] } {
+export function keptStreams(facts: CutFacts, c: OutputContainer, edit: EditBody): { facts: CutFacts; sourceAudio: number[]; mix: boolean } {
   const asked = keptAudio(facts, c, edit);
+  // Two tracks or more are mixed (mix_audio); one has nothing to mix with.
+  const mix = edit.mix_audio === true && asked.length > 1;
   // Mixed, the widest track goes first: amix takes the first input's channel layout (a stereo game
   // and a mono microphone mix to stereo, not mono). One track comes out, so the order says nothing else.
   const channels = facts.audio?.trackChannels ?? [];
-  const kept = edit.mix_audio ? [...asked].sort((x, y) => (channels[y] ?? 0) - (channels[x] ?? 0)) : asked;
+  const kept = mix ? [...asked].sort((x, y) => (channels[y] ?? 0) - (channels[x] ?? 0)) : asked;
   const video = hasVideo(c) ? facts.video : null;
   const a = facts.audio;
   const codecs = a?.tracks ?? [a?.codec ?? ''];
@@ -121,7 +122,7 @@ export function keptStreams(facts: CutFacts, c: OutputContainer, edit: EditBody)
       `A .${c.ext} file holds ${hasVideo(c) ? 'video' : 'sound'} only, and the input has ${hasVideo(c) ? 'no video' : 'no audio'}`,
     );
   const subtitles = facts.subtitles || edit.subtitle_tracks ? { subtitles: keptSubtitleTracks(facts.subtitles ?? [], edit) } : {};
-  return { facts: { ...facts, video, audio, ...subtitles }, sourceAudio: kept };
+  return { facts: { ...facts, video, audio, ...subtitles }, sourceAudio: kept, mix };
 }
 
 /**

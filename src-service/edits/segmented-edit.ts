@@ -50,7 +50,7 @@ async function prepareSegmentedEdit(
   const cut = await planOrFail(() => planEdit(facts, edit, input));
   deps.commands.setEdit(row.id, cut.result);
   // The tracks the edit keeps (audio_tracks, subtitle_tracks), as planEdit kept them.
-  const { facts: kept, sourceAudio } = keptStreams(facts, container, edit);
+  const { facts: kept, sourceAudio, mix } = keptStreams(facts, container, edit);
   const tokens = editTokens(kept, sourceAudio, edit, input, container);
   const ranges = cut.result.segments.map((s) => ({ start: s.actual_start, end: s.actual_end }));
   const keyframes = keyframesOf(facts);
@@ -62,7 +62,7 @@ async function prepareSegmentedEdit(
     duration: facts.duration,
     hasAudio: kept.audio !== null,
     audioTracks: sourceAudio,
-    mixAudio: edit.mix_audio === true,
+    mixAudio: mix,
     seekLead: facts.seekLead,
   };
   const plan = planSegmented(segmentFacts, tokens, input, seconds, ranges, subs.inputs.length > 0 ? subs : undefined);

@@ -18,7 +18,7 @@ export interface SegmentFacts {
   hasAudio: boolean;
   /** The input's audio tracks kept, for input ranges: indices among its audio streams, in output order (default the first). */
   audioTracks?: readonly number[];
-  /** Those tracks mixed into one (an edit's mix_audio). */
+  /** Those tracks (two or more) mixed into one (an edit's mix_audio). */
   mixAudio?: boolean;
   /** How much later than a piece's start its input seek aims (facts/stream-facts.ts seekLeadOf); 0 or absent for MP4/MOV. */
   seekLead?: number;
@@ -205,9 +205,8 @@ function rangesAudio(encoder: string[], input: string, reads: string[][], name: 
   const at = encoder.findIndex((t, k) => t === '-i' && encoder[k + 1] === input);
   const before = encoder.slice(0, at);
   const after = encoder.slice(at + 2).filter((t, k, all) => t !== '-map' && all[k - 1] !== '-map');
-  const mixed = mix && tracks.length > 1;
   if (reads.length === 1) {
-    const audio = mixed
+    const audio = mix
       ? [
           '-filter_complex',
           mixFilter(
@@ -222,8 +221,8 @@ function rangesAudio(encoder: string[], input: string, reads: string[][], name: 
   }
   const joined = tracks.map((_, k) => `[a${k}]`);
   const concat = `${reads.map((_, i) => tracks.map((t) => `[${i}:a:${t}]`).join('')).join('')}concat=n=${reads.length}:v=0:a=${tracks.length}${joined.join('')}`;
-  const graph = mixed ? `${concat};${mixFilter(joined, 'mix')}` : concat;
-  const maps = mixed ? ['-map', '[mix]'] : joined.flatMap((l) => ['-map', l]);
+  const graph = mix ? `${concat};${mixFilter(joined, 'mix')}` : concat;
+  const maps = mix ? ['-map', '[mix]'] : joined.flatMap((l) => ['-map', l]);
   return [...before, ...reads.flatMap((r) => [...r, '-i', input]), '-filter_complex', graph, ...maps, ...after, '-vn', '-sn', '-dn', name];
 }
 
