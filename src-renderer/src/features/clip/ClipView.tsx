@@ -242,7 +242,15 @@ export function ClipView({ fileId }: { fileId: string }) {
           segmentFiles={segmentFiles}
           tracks={
             audioTracks.length > 1 || subtitleTracks.length > 0 || (audioTracks.length === 1 && facts.keyframes?.has_video) ? (
-              <TrackChoice audio={audioTracks} subtitles={subtitleTracks} dropped={dropped} setDropped={setDropped} mix={mix} setMix={setMix} />
+              <TrackChoice
+                audio={audioTracks}
+                subtitles={subtitleTracks}
+                dropped={dropped}
+                setDropped={setDropped}
+                mix={mix}
+                setMix={setMix}
+                keptSound={keptSound}
+              />
             ) : undefined
           }
         />

@@ -10,6 +10,8 @@ interface Props {
   /** The sound tracks kept are mixed into one (Shift+T). */
   mix: boolean;
   setMix: Dispatch<SetStateAction<boolean>>;
+  /** How many sound tracks the export keeps (the mix is offered from two). */
+  keptSound: number;
 }
 
 /** "1 · English (fra)", and where the track is pictures, that only .mkv keeps it. */
@@ -23,8 +25,7 @@ function subtitleLabel(t: SubtitleTrack): string {
  * ticked at first. Shown where there is a choice: two sound tracks or more, any subtitle track,
  * or a video's one sound track (to export it silent).
  */
-export function TrackChoice({ audio, subtitles, dropped, setDropped, mix, setMix }: Props) {
-  const keptSound = audio.filter((t) => !dropped.audio.includes(t.audio_track)).length;
+export function TrackChoice({ audio, subtitles, dropped, setDropped, mix, setMix, keptSound }: Props) {
   const box = (kind: 'audio' | 'subtitles', n: number, label: string) => (
     <label key={`${kind}-${n}`} className="clip-radio">
       <input type="checkbox" checked={!dropped[kind].includes(n)} onChange={() => setDropped((d) => ({ ...d, [kind]: toggled(d[kind], n) }))} />
