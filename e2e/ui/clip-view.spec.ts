@@ -430,4 +430,37 @@ test.describe('clip view', () => {
     await expect(page.getByLabel('Player: small.mp4')).toBeVisible();
     await expect(page.getByRole('note')).toHaveCount(0);
   });
+
+  test("when a phone's portrait clip (stored on its side, turned by its display matrix) is opened at 800 px, then the whole picture shows upright, the timeline right under it with upright thumbnails", async ({
+    page,
+    svc,
+  }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    const phone = path.join(work, 'phone.mp4');
+    const src = ['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=2'];
+    const stored = path.join(work, 'stored.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', ...src, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', stored]);
+    // The display matrix is written on a stream copy (an encode drops the tag).
+    execFileSync('ffmpeg', ['-v', 'error', '-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', phone]);
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(phone);
+    await clip.waitReady();
+    const video = page.locator('.clip-screen video');
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([180, 320]);
+    // The picture is sized by the player's box, not the box by the picture: it sized itself by its
+    // width (704 × 1252) and the box showed its top third, the timeline pushed out of the window.
+    const [screenBox, videoBox, timelineBox] = await Promise.all([
+      page.locator('.clip-screen').boundingBox(),
+      video.boundingBox(),
+      clip.timeline().boundingBox(),
+    ]);
+    expect(videoBox!.height).toBeLessThanOrEqual(screenBox!.height + 0.5);
+    expect(videoBox!.y).toBeGreaterThanOrEqual(screenBox!.y - 0.5);
+    expect(timelineBox!.y + timelineBox!.height).toBeLessThanOrEqual(900);
+    // Thumbnails as the picture is shown: taller than wide (the service's tiles are 160 × 284).
+    const thumb = await page.locator('.clip-thumb').first().boundingBox();
+    expect(thumb!.height).toBeGreaterThan(thumb!.width);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seekLeadOf } from './stream-facts';
+import type { ProbeStream } from '../media/probe-schema';
+import { seekLeadOf, streamFactsOf } from './stream-facts';
 
 describe('seekLeadOf', () => {
   const bframes = [{ codec_type: 'video', has_b_frames: 2 }, { codec_type: 'audio' }];
@@ -12,5 +13,19 @@ describe('seekLeadOf', () => {
     ['an unknown format name', undefined, bframes, 3 / 23 + 0.001],
   ])('%s', (_n, format, streams, lead) => {
     expect(seekLeadOf(format, streams)).toBeCloseTo(lead, 9);
+  });
+});
+
+describe('streamFactsOf: the size as shown', () => {
+  const facts = (video: ProbeStream) => streamFactsOf({ streams: [{ index: 0, codec_type: 'video', width: 1920, height: 1080, ...video }], format: {} });
+  it.each([
+    ['no display matrix', {}, [1920, 1080]],
+    ['a phone held upright (ffprobe 5: rotation 90 in the side data)', { side_data_list: [{ side_data_type: 'Display Matrix', rotation: 90 }] }, [1080, 1920]],
+    ['the other way up (−90, as text)', { side_data_list: [{ rotation: '-90' }] }, [1080, 1920]],
+    ['upside down (180): the same size', { side_data_list: [{ rotation: 180 }] }, [1920, 1080]],
+    ["an older ffprobe's rotate tag", { tags: { rotate: '270' } }, [1080, 1920]],
+  ])('%s', (_n, extra, size) => {
+    const f = facts(extra);
+    expect([f.width, f.height]).toEqual(size);
   });
 });

@@ -1,11 +1,12 @@
 import { contentStreams } from '../media/file-kind';
-import { toNumber, type ProbeResult, type ProbeStream } from '../media/probe-schema';
+import { isQuarterTurned, toNumber, type ProbeResult, type ProbeStream } from '../media/probe-schema';
 
 /** What the clip view needs to know about a file's streams, read from its ffprobe JSON. Pure. */
 export interface StreamFacts {
   duration: number;
   frameRate: number | null;
   timeBase: string | null;
+  /** As shown: a phone's portrait video stored on its side (a 90° display matrix) is as tall as it is stored wide. */
   width: number | null;
   height: number | null;
   /** ffprobe's index of the first content video stream (cover pictures left out), or null. */
@@ -58,12 +59,14 @@ export function streamFactsOf(probe: ProbeResult): StreamFacts {
   const video = streams.find((s) => s.codec_type === 'video') ?? null;
   const audio = streams.find((s) => s.codec_type === 'audio') ?? null;
   const duration = toNumber(probe.format?.duration) ?? toNumber(video?.duration) ?? toNumber(audio?.duration) ?? 0;
+  const [width, height] = [toNumber(video?.width), toNumber(video?.height)];
+  const turned = isQuarterTurned(video);
   return {
     duration: Number.isFinite(duration) && duration > 0 ? duration : 0,
     frameRate: video ? (rate(video.avg_frame_rate) ?? rate(video.r_frame_rate)) : null,
     timeBase: video?.time_base && /^\d+\/\d+$/.test(video.time_base) ? video.time_base : null,
-    width: toNumber(video?.width) ?? null,
-    height: toNumber(video?.height) ?? null,
+    width: (turned ? height : width) ?? null,
+    height: (turned ? width : height) ?? null,
     videoIndex: video ? (toNumber(video.index) ?? null) : null,
     audioIndex: audio ? (toNumber(audio.index) ?? null) : null,
     firstVideoIndex: toNumber((probe.streams ?? []).find((s) => s.codec_type === 'video')?.index) ?? null,

@@ -28,6 +28,8 @@ export const ProbeStreamSchema = z.looseObject({
   channels: numberLike,
   disposition: z.looseObject({ attached_pic: numberLike }).optional(),
   tags: z.record(z.string(), z.unknown()).optional(),
+  /** A phone's display matrix: `rotation` in degrees (ffprobe 5 and later; older ones write `tags.rotate`). */
+  side_data_list: z.array(z.looseObject({ rotation: numberLike })).optional(),
 });
 
 export const ProbeFormatSchema = z.looseObject({
@@ -63,4 +65,14 @@ export function parseFraction(value: string | undefined): number | null {
   const [num, den = '1'] = value.split('/');
   const n = Number(num) / Number(den);
   return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/**
+ * Whether a video stream is shown a quarter turn from how it is stored (a phone held upright
+ * records 1920×1080 with a 90° display matrix): its displayed width and height are then swapped.
+ */
+export function isQuarterTurned(stream: ProbeStream | null | undefined): boolean {
+  const fromMatrix = stream?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation;
+  const degrees = toNumber(fromMatrix) ?? toNumber(stream?.tags?.rotate) ?? 0;
+  return Math.abs(Math.round(degrees)) % 180 === 90;
 }

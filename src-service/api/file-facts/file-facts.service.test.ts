@@ -200,6 +200,23 @@ describe('GET /v1/files/{file_id}/timeline', () => {
     expect(svc.service.parts.factCache.runs('timeline.json')).toBe(runs);
   });
 
+  it("when a phone's video is stored on its side with a 90° display matrix, then the tiles are upright and undistorted, as the picture is shown", async () => {
+    const turned = path.join(dir, 'upright.mp4');
+    ffmpeg(['-i', media['h264.mp4'] as string, '-map', '0', '-c', 'copy', '-metadata:s:v:0', 'rotate=90', turned]);
+    const r = await svc.api('GET', `/v1/files/${await upload(turned)}/timeline`);
+    expect(r.status, r.text).toBe(200);
+    // 320×180 stored, shown 180×320: 160 px wide tiles are 284 px tall (not 90, which squashed each picture flat).
+    expect(r.body.thumbnails).toMatchObject({ tile_width: 160, tile_height: 284, count: 3 });
+    const sprite = await download(r.body.thumbnails.url, 'upright-sprite.jpg');
+    expect(probeJson(sprite).streams[0]).toMatchObject({ width: 3 * 160, height: 284 });
+    // The first tile is the first frame as ffmpeg shows it (turned upright), not a squashed one.
+    const ssim = spawnSync(binaries.ffmpegPath, [
+      ...['-v', 'info', '-i', sprite, '-i', turned, '-frames:v', '1'],
+      ...['-lavfi', '[0:v]crop=160:284:0:0,format=yuv420p[a];[1:v]scale=160:284,format=yuv420p[b];[a][b]ssim', '-f', 'null', '-'],
+    ]);
+    expect(Number(/All:([\d.]+)/.exec(ssim.stderr.toString())?.[1] ?? 0)).toBeGreaterThan(0.8);
+  });
+
   it('when the file is audio only, then thumbnails are null and the waveform is there', async () => {
     const r = await svc.api('GET', `/v1/files/${await upload(media['tone.mp3'] as string, 'tone2.mp3')}/timeline`);
     expect(r.status, r.text).toBe(200);
