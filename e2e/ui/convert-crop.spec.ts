@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { AppPage } from './app-page';
 import { seriousViolations } from './axe-check';
 import { ConvertPage } from './convert-page';
@@ -99,5 +103,46 @@ test.describe('builder: crop drawn on the player', () => {
     expect(record.status, record.error_message ?? '').toBe('SUCCESS');
     const out = Object.values(record.output_files ?? {})[0];
     expect([out?.width, out?.height]).toEqual([final.w, final.h]);
+  });
+
+  test("when the source is a phone's portrait video stored on its side, then the crop is drawn and counted on the upright picture, and the output is that part of it", async ({
+    page,
+    svc,
+  }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-crop-'));
+    const stored = path.join(dir, 'stored.mp4');
+    const phone = path.join(dir, 'phone.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', stored]);
+    // A display matrix turns it upright (written on a stream copy; an encode drops the tag): shown 180 × 320.
+    execFileSync('ffmpeg', ['-v', 'error', '-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', phone]);
+    await svc.client.uploadFile(new Blob([fs.readFileSync(phone)]), { filename: 'phone-upright.mp4' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    await openApp(page, svc);
+    await new AppPage(page).openBuilder();
+    const convert = new ConvertPage(page);
+    await convert.pickStoredInput('in_1', 'phone-upright.mp4');
+    await expect(page.getByRole('group', { name: /About phone-upright/ })).toContainText('180×320');
+    await convert.panel().getByRole('checkbox', { name: 'Crop' }).check();
+    await expect(convert.field('Crop width')).toHaveValue('180');
+    await expect(convert.field('Crop height')).toHaveValue('320');
+    const drawer = convert.panel().getByTestId('crop-drawer');
+    await drawer.scrollIntoViewIfNeeded();
+    const box = (await drawer.boundingBox())!;
+    expect(box.height).toBeGreaterThan(box.width);
+    // The top half of the upright picture.
+    await page.mouse.move(box.x + 1, box.y + 1);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    const value = async (label: string) => Number(await convert.field(label).inputValue());
+    const drawn = { w: await value('Crop width'), h: await value('Crop height'), x: await value('From left'), y: await value('From top') };
+    expect(Math.abs(drawn.w - 180)).toBeLessThanOrEqual(2);
+    expect(Math.abs(drawn.h - 160)).toBeLessThanOrEqual(2);
+    expect([drawn.x, drawn.y]).toEqual([0, 0]);
+    const id = await new AppPage(page).runJob();
+    const record = await svc.client.waitForCommand(id, { intervalMs: 250 });
+    expect(record.status, record.error_message ?? '').toBe('SUCCESS');
+    const out = Object.values(record.output_files ?? {})[0];
+    expect([out?.width, out?.height]).toEqual([drawn.w, drawn.h]);
   });
 });

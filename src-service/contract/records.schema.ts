@@ -46,6 +46,14 @@ export const StoredFile = z
     mime_type: z.string().optional(),
     width: z.number().int().optional(),
     height: z.number().int().optional(),
+    display_width: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "FFDesk: the width players show, only where a display matrix turns the picture a quarter (a phone's portrait video: width and height are as stored)",
+      ),
+    display_height: z.number().int().optional().describe('FFDesk: the height players show, with display_width'),
     duration: z.number().optional(),
     codec: z.string().optional(),
     frame_rate: z.number().optional(),

@@ -1,10 +1,13 @@
 import { contentStreams } from './file-kind';
-import { parseFraction, toNumber, type ProbeResult, type ProbeStream } from './probe-schema';
+import { isQuarterTurned, parseFraction, toNumber, type ProbeResult, type ProbeStream } from './probe-schema';
 
 /** The media part of a stored-file record (docs/api.md §2.2, docs/choices.md: Records); absent when it does not apply. */
 export interface MediaDetails {
   width?: number;
   height?: number;
+  /** FFDesk: the size players show, only where a display matrix turns the picture a quarter (a phone's portrait video). */
+  display_width?: number;
+  display_height?: number;
   duration?: number;
   codec?: string;
   frame_rate?: number;
@@ -28,9 +31,11 @@ export function videoDetails(probe: ProbeResult, video: ProbeStream): MediaDetai
   const r = parseFraction(video.r_frame_rate);
   const avg = parseFraction(video.avg_frame_rate);
   const fps = avg ?? r;
+  const [width, height] = [positiveInt(video.width), positiveInt(video.height)];
   return {
-    width: positiveInt(video.width),
-    height: positiveInt(video.height),
+    width,
+    height,
+    ...(isQuarterTurned(video) && width && height ? { display_width: height, display_height: width } : {}),
     duration: durationOf(probe, video),
     codec: video.codec_name,
     frame_rate: fps === null ? undefined : round(fps, 3),

@@ -1,9 +1,11 @@
 import type { StoredFile } from '../../../src-service/client';
 import { formatDuration, formatMbytes } from './format';
-import { previewKindOf, type PreviewKind } from './media';
+import { previewKindOf, sizeLabel, type PreviewKind } from './media';
 
 /** The facts a compare side shows, all optional: an input from outside storage has none. */
-export type MediaFacts = Partial<Pick<StoredFile, 'width' | 'height' | 'duration' | 'size_mbytes' | 'bitrate_video_kb' | 'bitrate_audio_kb'>>;
+export type MediaFacts = Partial<
+  Pick<StoredFile, 'width' | 'height' | 'display_width' | 'display_height' | 'duration' | 'size_mbytes' | 'bitrate_video_kb' | 'bitrate_audio_kb'>
+>;
 
 /** 2150 → "2.1 Mbit/s", 320 → "320 kbit/s" (kilobits per second, as ffprobe reports). */
 export function formatBitrate(kb: number | null | undefined): string | null {
@@ -16,7 +18,7 @@ export function mediaFactsLine(file: MediaFacts | undefined): string {
   if (!file) return '';
   const bitrate = (file.bitrate_video_kb ?? 0) + (file.bitrate_audio_kb ?? 0);
   return [
-    file.width && file.height ? `${file.width}×${file.height}` : null,
+    sizeLabel(file),
     file.duration ? formatDuration(file.duration) : null,
     formatBitrate(bitrate),
     file.size_mbytes ? formatMbytes(file.size_mbytes) : null,

@@ -26,3 +26,22 @@ export function displayName(file: Pick<StoredFile, 'filename' | 'file_id'>): str
 export function sizeBytesOf(file: Pick<StoredFile, 'size_mbytes'>): number | undefined {
   return file.size_mbytes === undefined ? undefined : Math.round(file.size_mbytes * 1024 * 1024);
 }
+
+type Sized = Partial<Pick<StoredFile, 'width' | 'height' | 'display_width' | 'display_height'>>;
+
+/**
+ * The picture's size as players show it: a phone's portrait video is stored on its side with a
+ * display matrix, and its record gives the upright size as display_width/height (docs/api.md, §2.2).
+ * Crops, scales and the size a job will write all count in this size (ffmpeg turns the picture first).
+ */
+export function shownSize(file: Sized): { width: number; height: number } | undefined {
+  const width = file.display_width ?? file.width;
+  const height = file.display_height ?? file.height;
+  return width && height ? { width, height } : undefined;
+}
+
+/** "1080×1920", or null when the file has no picture size. */
+export function sizeLabel(file: Sized): string | null {
+  const size = shownSize(file);
+  return size ? `${size.width}×${size.height}` : null;
+}

@@ -200,10 +200,14 @@ describe('GET /v1/files/{file_id}/timeline', () => {
     expect(svc.service.parts.factCache.runs('timeline.json')).toBe(runs);
   });
 
-  it("when a phone's video is stored on its side with a 90° display matrix, then the tiles are upright and undistorted, as the picture is shown", async () => {
+  it("when a phone's video is stored on its side with a 90° display matrix, then its record says the size shown, and the tiles are upright and undistorted", async () => {
     const turned = path.join(dir, 'upright.mp4');
     ffmpeg(['-i', media['h264.mp4'] as string, '-map', '0', '-c', 'copy', '-metadata:s:v:0', 'rotate=90', turned]);
-    const r = await svc.api('GET', `/v1/files/${await upload(turned)}/timeline`);
+    const id = await upload(turned);
+    // The record keeps the size as stored and says the size players show beside it; a file shown as stored says nothing more.
+    expect((await svc.api('GET', `/v1/files/${id}`)).body).toMatchObject({ width: 320, height: 180, display_width: 180, display_height: 320 });
+    expect((await svc.api('GET', `/v1/files/${await upload(media['h264.mp4'] as string, 'level.mp4')}`)).body).not.toHaveProperty('display_width');
+    const r = await svc.api('GET', `/v1/files/${id}/timeline`);
     expect(r.status, r.text).toBe(200);
     // 320×180 stored, shown 180×320: 160 px wide tiles are 284 px tall (not 90, which squashed each picture flat).
     expect(r.body.thumbnails).toMatchObject({ tile_width: 160, tile_height: 284, count: 3 });

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { StoredFile } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { formatBytes, formatDuration } from '../../lib/format';
-import { previewKindOf, sizeBytesOf } from '../../lib/media';
+import { previewKindOf, sizeBytesOf, sizeLabel } from '../../lib/media';
 import { Button } from '../../ui/Button';
 import { previewRequest, PREVIEW_SECONDS } from './convert-preview';
 import type { JobForm } from './form';
@@ -106,12 +106,10 @@ function Facts({ file }: { file: StoredFile }) {
       <dd data-fact="size">{formatBytes(bytes)}</dd>
       <dt className="muted">Bitrate</dt>
       <dd data-fact="bitrate">{kbps === undefined ? '—' : kbps >= 1000 ? `${(kbps / 1000).toFixed(1)} Mbit/s` : `${Math.round(kbps)} kbit/s`}</dd>
-      {file.width && file.height ? (
+      {sizeLabel(file) ? (
         <>
           <dt className="muted">Picture</dt>
-          <dd data-fact="resolution">
-            {file.width}×{file.height}
-          </dd>
+          <dd data-fact="resolution">{sizeLabel(file)}</dd>
         </>
       ) : null}
       <dt className="muted">Duration</dt>

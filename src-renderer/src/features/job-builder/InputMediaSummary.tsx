@@ -1,6 +1,6 @@
 import type { StoredFile } from '../../../../src-service/client';
 import { formatDuration, formatMbytes } from '../../lib/format';
-import { previewKindOf } from '../../lib/media';
+import { previewKindOf, sizeLabel } from '../../lib/media';
 
 /** What an input is, at a glance: thumbnail, duration, size, resolution and codecs. */
 export function InputMediaSummary({ media, previewUrl, url }: { media: StoredFile; previewUrl?: string; url: string }) {
@@ -11,7 +11,7 @@ export function InputMediaSummary({ media, previewUrl, url }: { media: StoredFil
       <dl className="input-media-facts small">
         <Fact label="Duration" value={media.duration === undefined ? undefined : formatDuration(media.duration)} />
         <Fact label="Size" value={formatMbytes(media.size_mbytes)} />
-        <Fact label="Resolution" value={media.width && media.height ? `${media.width}×${media.height}` : undefined} />
+        <Fact label="Resolution" value={sizeLabel(media) ?? undefined} />
         <Fact label="Codecs" value={codecsOf(media)} />
       </dl>
     </div>

@@ -6,6 +6,7 @@ import { convertArgs, DEFAULT_CHOICES, type ConvertChoices } from './convert-arg
 import { fileNameOf, newKey, type InputRow, type JobForm } from './form';
 import type { SourceFacts } from './convert-estimate';
 import { CONTAINERS } from './convert-formats';
+import { shownSize } from '../../lib/media';
 
 /** True when the command holds text the panel did not write: the panel then leaves it alone. */
 export function isEditedByHand(form: JobForm): boolean {
@@ -71,8 +72,7 @@ export function sourceFactsOf(form: JobForm): SourceFacts {
   if (!media) return {};
   return {
     duration: media.duration,
-    width: media.width,
-    height: media.height,
+    ...shownSize(media),
     frameRate: media.frame_rate,
     videoKbps: media.bitrate_video_kb,
     audioKbps: media.bitrate_audio_kb,

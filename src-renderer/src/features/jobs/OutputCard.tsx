@@ -5,7 +5,7 @@ import { LargePlayer } from '../../ui/LargePlayer';
 import type { CompareSide } from '../../ui/CompareView';
 import { mediaFactsLine } from '../../lib/compare-facts';
 import { formatDuration, formatMbytes } from '../../lib/format';
-import { displayName, previewKindOf } from '../../lib/media';
+import { displayName, previewKindOf, sizeLabel } from '../../lib/media';
 import { CopyButton } from '../../ui/CopyButton';
 import { MediaPreview } from '../../ui/MediaPreview';
 import { hrefOf } from '../../lib/router';
@@ -18,7 +18,7 @@ export function OutputCard({ alias, file, input }: { alias: string; file: Stored
   const canCompare = file.storage_url && (kind === 'video' || kind === 'image' || kind === 'audio');
   const facts = [
     file.file_format?.toUpperCase(),
-    file.width && file.height ? `${file.width}×${file.height}` : null,
+    sizeLabel(file),
     file.duration ? formatDuration(file.duration) : null,
     formatMbytes(file.size_mbytes),
     file.file_count ? `${file.file_count} files` : null,
