@@ -105,7 +105,7 @@ test.describe('builder: crop drawn on the player', () => {
     expect([out?.width, out?.height]).toEqual([final.w, final.h]);
   });
 
-  test("when the source is a phone's portrait video stored on its side, then the crop is drawn and counted on the upright picture, and the output is that part of it", async ({
+  test("when the source is a phone's portrait video stored on its side, then its 480p is 480 wide, the crop is drawn and counted on the upright picture, and the output is that part of it", async ({
     page,
     svc,
   }) => {
@@ -122,6 +122,10 @@ test.describe('builder: crop drawn on the player', () => {
     const convert = new ConvertPage(page);
     await convert.pickStoredInput('in_1', 'phone-upright.mp4');
     await expect(page.getByRole('group', { name: /About phone-upright/ })).toContainText('180×320');
+    // A portrait picture's 480p is 480 wide, as phones count it (by the height it came out 270 × 480).
+    await convert.field('Resolution').selectOption({ label: '480p' });
+    await expect(convert.command()).toContainText('scale=480:-2');
+    await expect(convert.estimate()).toContainText('480×854');
     await convert.panel().getByRole('checkbox', { name: 'Crop' }).check();
     await expect(convert.field('Crop width')).toHaveValue('180');
     await expect(convert.field('Crop height')).toHaveValue('320');
@@ -139,10 +143,12 @@ test.describe('builder: crop drawn on the player', () => {
     expect(Math.abs(drawn.w - 180)).toBeLessThanOrEqual(2);
     expect(Math.abs(drawn.h - 160)).toBeLessThanOrEqual(2);
     expect([drawn.x, drawn.y]).toEqual([0, 0]);
+    // The top half is wider than tall: its 480p is 480 high again.
+    await expect(convert.command()).toContainText(`crop=${drawn.w}:${drawn.h}:0:0,scale=-2:480`);
     const id = await new AppPage(page).runJob();
     const record = await svc.client.waitForCommand(id, { intervalMs: 250 });
     expect(record.status, record.error_message ?? '').toBe('SUCCESS');
     const out = Object.values(record.output_files ?? {})[0];
-    expect([out?.width, out?.height]).toEqual([drawn.w, drawn.h]);
+    expect([out?.width, out?.height]).toEqual([2 * Math.round((drawn.w * 480) / drawn.h / 2), 480]);
   });
 });

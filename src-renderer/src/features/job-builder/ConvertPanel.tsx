@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ConvertFrame } from './ConvertFrame';
 import { Field } from '../../ui/Field';
 import { Button } from '../../ui/Button';
@@ -36,6 +37,13 @@ export function ConvertPanel({ form, setForm }: Props) {
   const notes = convertArgs(choices).notes;
   const estimate = estimateSize(choices, sourceFactsOf(form));
   const split = useSplitPlan(kind === 'video' ? sourceFactsOf(form).duration : undefined);
+  // What the panel writes depends on the input's picture too (a portrait one's 720p is 720 wide:
+  // isTallPicture), which is known only once the input is probed: a command the panel wrote
+  // before then is written again.
+  const isStale = form.convert !== undefined && !byHand && writeConvert(form, choices).steps[0] !== form.steps[0];
+  useEffect(() => {
+    if (isStale) setForm((f) => (isEditedByHand(f) ? f : writeConvert(f, choicesOf(f))));
+  }, [isStale, setForm]);
 
   const choose = (patch: Partial<ConvertChoices>) =>
     setForm((f) => {

@@ -11,6 +11,18 @@ import { estimateSize, outputSize } from './convert-estimate';
 const run = promisify(execFile);
 const choose = (patch: Partial<ConvertChoices>): ConvertChoices => ({ ...DEFAULT_CHOICES, ...patch });
 
+describe('convertArgs: a portrait source', () => {
+  const phone = { width: 1080, height: 1920 };
+  it('scales by the width, the short side: 720p is 720 × 1280', () => {
+    expect(convertArgs(choose({ height: 720 }), 'in_1', 'out_1', phone).command).toContain('-vf scale=720:-2 ');
+    expect(convertArgs(choose({ container: 'gif', height: 480 }), 'in_1', 'out_1', phone).command).toContain('scale=480:-1:flags=lanczos');
+  });
+  it('a wide or square source, or one not probed yet, by the height', () => {
+    for (const source of [{ width: 1920, height: 1080 }, { width: 1080, height: 1080 }, {}])
+      expect(convertArgs(choose({ height: 720 }), 'in_1', 'out_1', source).command).toContain('-vf scale=-2:720 ');
+  });
+});
+
 describe('convertArgs: choices → arguments', () => {
   it.each<[string, Partial<ConvertChoices>, string]>([
     [
@@ -19,6 +31,7 @@ describe('convertArgs: choices → arguments', () => {
       '-i {{in_1}} -map 0:v:0 -map 0:a:0? -c:v libx264 -preset medium -crf 23 -pix_fmt yuv420p -c:a aac -b:a 192k -movflags +faststart {{out_1}}',
     ],
     ['720p keeps the aspect', { height: 720 }, '-vf scale=-2:720'],
+    ['a tall crop: 480p is its width', { crop: { width: 180, height: 320, x: 0, y: 0 }, height: 480 }, '-vf crop=180:320:0:0,scale=480:-2'],
     ['crop then scale', { crop: { width: 640, height: 360, x: 10, y: 20 }, height: 480 }, '-vf crop=640:360:10:20,scale=-2:480'],
     ['rotate 90 clockwise', { rotate: 90 }, '-vf transpose=1'],
     ['rotate 270', { rotate: 270 }, '-vf transpose=2'],
@@ -130,6 +143,13 @@ describe('estimated size', () => {
     expect(outputSize(choose({ height: 720 }), src)).toEqual({ width: 1280, height: 720 });
     expect(outputSize(choose({ crop: { width: 1080, height: 1080, x: 420, y: 0 }, height: 480, rotate: 90 }), src)).toEqual({ width: 480, height: 480 });
     expect(outputSize(choose({ rotate: 270 }), src)).toEqual({ width: 1080, height: 1920 });
+  });
+
+  it("counts a portrait picture's resolution by its width, as phones do (720p of 1080 × 1920 is 720 × 1280)", () => {
+    const phone = { ...src, width: 1080, height: 1920 };
+    expect(outputSize(choose({ height: 720 }), phone)).toEqual({ width: 720, height: 1280 });
+    // A tall crop of a wide picture is portrait too.
+    expect(outputSize(choose({ crop: { width: 608, height: 1080, x: 656, y: 0 }, height: 480 }), src)).toEqual({ width: 480, height: 852 });
   });
 
   it('needs a duration', () => {

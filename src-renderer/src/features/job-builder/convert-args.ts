@@ -126,11 +126,33 @@ function audioEncoderArgs(container: Container, quality: number, copyAudio: bool
   }
 }
 
+/** The source picture's size as shown (lib/media.ts, shownSize), where known. */
+export interface PictureSize {
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Whether the picture reaching the scale (cropped, else the source as shown) is taller than
+ * wide: a phone's portrait video. Its "720p" is then 720 wide (720 × 1280), as phones and
+ * YouTube count a portrait video's resolution by its short side; by the height it came out
+ * 406 × 720, far smaller than the editor asked for.
+ */
+export function isTallPicture(c: Pick<ConvertChoices, 'crop'>, source: PictureSize = {}): boolean {
+  const w = c.crop ? c.crop.width : source.width;
+  const h = c.crop ? c.crop.height : source.height;
+  return w !== undefined && h !== undefined && h > w;
+}
+
 /** The picture filters, in the order they apply: crop, scale, rotate, flip, frame rate, burned subtitles. */
-export function videoFilters(c: ConvertChoices, inAlias: string): string[] {
+export function videoFilters(c: ConvertChoices, inAlias: string, source: PictureSize = {}): string[] {
   const filters: string[] = [];
   if (c.crop) filters.push(`crop=${c.crop.width}:${c.crop.height}:${c.crop.x}:${c.crop.y}`);
-  if (c.height > 0) filters.push(c.container === 'gif' ? `scale=-1:${c.height}:flags=lanczos` : `scale=-2:${c.height}`);
+  if (c.height > 0) {
+    // The short side is the resolution's number (isTallPicture); the other side keeps the aspect.
+    const [w, h] = isTallPicture(c, source) ? [String(c.height), c.container === 'gif' ? '-1' : '-2'] : [c.container === 'gif' ? '-1' : '-2', String(c.height)];
+    filters.push(c.container === 'gif' ? `scale=${w}:${h}:flags=lanczos` : `scale=${w}:${h}`);
+  }
   if (c.rotate === 90) filters.push('transpose=1');
   if (c.rotate === 270) filters.push('transpose=2');
   if (c.rotate === 180) filters.push('hflip,vflip');
@@ -143,10 +165,10 @@ export function videoFilters(c: ConvertChoices, inAlias: string): string[] {
 }
 
 /** GIF: one filter graph that makes its own palette (palettegen) and uses it (paletteuse). */
-function gifArgs(c: ConvertChoices, inAlias: string): string {
+function gifArgs(c: ConvertChoices, inAlias: string, source: PictureSize): string {
   const colors = lerp(32, 256, c.quality);
   const dither = c.quality >= 50 ? 'sierra2_4a' : 'bayer:bayer_scale=3';
-  const chain = [...videoFilters(c, inAlias), 'split[a][b]'].join(',');
+  const chain = [...videoFilters(c, inAlias, source), 'split[a][b]'].join(',');
   return `-vf ${chain};[a]palettegen=max_colors=${colors}:stats_mode=diff[p];[b][p]paletteuse=dither=${dither} -loop 0`;
 }
 
@@ -173,8 +195,8 @@ export function isAudioOnly(container: Container): boolean {
   return CONTAINERS[container].kind === 'audio';
 }
 
-/** The arguments for the choices, reading `inAlias` and writing `outAlias`. */
-export function convertArgs(c: ConvertChoices, inAlias = 'in_1', outAlias = 'out_1'): ConvertArgs {
+/** The arguments for the choices, reading `inAlias` and writing `outAlias`; `source` is the input picture's size as shown, where known. */
+export function convertArgs(c: ConvertChoices, inAlias = 'in_1', outAlias = 'out_1', source: PictureSize = {}): ConvertArgs {
   const notes: string[] = [];
   const kind = CONTAINERS[c.container].kind;
   const fits = codecsFor(c.container).includes(c.videoCodec) || codecsFor(c.container).includes(hardwareFamily(c.videoCodec));
@@ -184,7 +206,7 @@ export function convertArgs(c: ConvertChoices, inAlias = 'in_1', outAlias = 'out
   const parts: string[] = [`-i {{${inAlias}}}`];
 
   if (kind === 'gif') {
-    parts.push(gifArgs(c, inAlias));
+    parts.push(gifArgs(c, inAlias, source));
     if (c.loudness !== null || c.mute) notes.push('A GIF has no sound.');
   } else {
     const track = Math.max(1, Math.round(c.audioTrack));
@@ -193,7 +215,7 @@ export function convertArgs(c: ConvertChoices, inAlias = 'in_1', outAlias = 'out
     if (hasAudio) parts.push(`-map 0:a:${track - 1}?`);
     if (kind === 'video' && c.subtitles === 'keep') parts.push('-map 0:s?');
     if (kind === 'video') {
-      const filters = videoFilters(c, inAlias);
+      const filters = videoFilters(c, inAlias, source);
       if (codec === 'copy' && filters.length > 0)
         notes.push('Copying the video keeps the picture as it is: resolution, crop, rotation, frame rate and burned subtitles need an encoder.');
       else if (filters.length > 0) parts.push(`-vf ${filters.join(',')}`);

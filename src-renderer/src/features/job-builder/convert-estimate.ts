@@ -4,7 +4,7 @@
  * quality, plus the audio. Good to a factor of about two, which is what an editor needs to
  * see that AV1 at "small" is a tenth of ProRes; the preview encode gives the real figure.
  */
-import { isAudioOnly, hardwareBitrateK, proresProfile, type ConvertChoices } from './convert-args';
+import { isAudioOnly, isTallPicture, hardwareBitrateK, proresProfile, type ConvertChoices } from './convert-args';
 import { CONTAINERS } from './convert-formats';
 
 export interface SourceFacts {
@@ -40,7 +40,10 @@ export function outputSize(c: ConvertChoices, src: SourceFacts): { width: number
   if (!src.width || !src.height) return undefined;
   let w = c.crop ? c.crop.width : src.width;
   let h = c.crop ? c.crop.height : src.height;
-  if (c.height > 0) {
+  if (c.height > 0 && isTallPicture(c, src)) {
+    h = Math.round((h * c.height) / w / 2) * 2;
+    w = c.height;
+  } else if (c.height > 0) {
     w = Math.round((w * c.height) / h / 2) * 2;
     h = c.height;
   }

@@ -36,7 +36,7 @@ export function writeConvert(form: JobForm, choices: ConvertChoices): JobForm {
   const inputs = form.inputMode === 'files' && form.inputs.length > 0 ? form.inputs : [{ key: newKey(), alias: inAlias, source: 'url' as const, url: '' }];
   const first = form.outputMode === 'files' ? form.outputs[0] : undefined;
   const outAlias = first?.alias.trim() || 'out_1';
-  const args = convertArgs(choices, inAlias, outAlias);
+  const args = convertArgs(choices, inAlias, outAlias, sourceFactsOf(form));
   const named = outputName(first?.name ?? '', form.convert?.outputName, inputs[0], args.extension);
   const output = { key: first?.key ?? newKey(), alias: outAlias, name: named.name };
   return {
