@@ -2,7 +2,8 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { KEYMAP } from './keymap';
 
-const GROUPS = ['Play', 'Move', 'Segments', 'Timeline', 'Export'] as const;
+/** In reading order; the columns fill top to bottom, so the long Segments list shares the first with Play and the second holds the other three. */
+const GROUPS = ['Play', 'Segments', 'Move', 'Timeline', 'Export'] as const;
 
 /** `?`: every key of the clip view, straight from the key map the handler uses. */
 export function KeysOverlay({ onClose }: { onClose(): void }) {
