@@ -431,6 +431,40 @@ test.describe('clip view', () => {
     await expect(page.getByRole('note')).toHaveCount(0);
   });
 
+  test("when a sound-only file is opened, then the waveform takes the picture box's place, and the marked range is cut from it", async ({ page, svc }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    const talk = path.join(work, 'talk.m4a');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'aevalsrc=0.6*sin(2*PI*330*t)*abs(sin(PI*t/2)):s=44100:d=6', '-c:a', 'aac', talk]);
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(talk);
+    await expect(page.getByText(/sound only, steps of 1\/25 s/)).toBeVisible({ timeout: 30_000 });
+    // No empty black picture box: the element still plays the sound, hidden.
+    await expect(page.locator('.clip-screen')).toBeHidden();
+    await expect.poll(() => page.locator('.clip-screen video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    const wave = await page.locator('.clip-canvas').boundingBox();
+    expect(wave!.height).toBeGreaterThan(200);
+    const timeline = await clip.timeline().boundingBox();
+    expect(timeline!.y + timeline!.height).toBeLessThan(450);
+
+    await clip.timeline().focus();
+    await clip.pressTo('ArrowRight', 25, '00:00:01:00');
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 50, '00:00:03:00');
+    await clip.press('o');
+    // C captures a frame: a sound has none, so nothing is sent.
+    await clip.press('c');
+    await clip.press('e');
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    await expect(exportPanel.getByText(/^Done — cut as reencode/)).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('.clip-capture')).toHaveCount(0);
+    const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
+    const out = (await svc.client.getCommand(href.split('/').pop() ?? '')).output_files?.out_1;
+    // The first frame kept is 1:00, the last 3:00: 2 s and one step (1/25 s).
+    expect(out?.duration).toBeCloseTo(2.04, 1);
+  });
+
   test("when a phone's portrait clip (stored on its side, turned by its display matrix) is opened at 800 px, then the whole picture shows upright, the timeline right under it with upright thumbnails", async ({
     page,
     svc,

@@ -24,6 +24,8 @@ interface Props {
   time: number;
   duration: number;
   fps: number;
+  /** The file has no picture: the steps are said in time, not frames (the player box is hidden: clip.css). */
+  soundOnly?: boolean;
   shuttle: number;
   onToggle(): void;
   onStep(frames: number): void;
@@ -40,8 +42,26 @@ const madeSoFar = (m: ProxyMaking) => `${Math.floor(m.percent)} %${m.etaSeconds 
 
 /** The picture, the timecode and the transport buttons (each also a key: see `?`). */
 export function ClipPlayer(props: Props) {
-  const { videoRef, soundRef, listening, subtitles, url, isProxy, isQuick, note, making, label, time, duration, fps, shuttle, onToggle, onStep, onKeyframe } =
-    props;
+  const {
+    videoRef,
+    soundRef,
+    listening,
+    subtitles,
+    url,
+    isProxy,
+    isQuick,
+    note,
+    making,
+    label,
+    time,
+    duration,
+    fps,
+    soundOnly,
+    shuttle,
+    onToggle,
+    onStep,
+    onKeyframe,
+  } = props;
   useResumeOnNewUrl(props);
   const shown = subtitles.tracks.find((t) => t.subtitle_track === subtitles.shown);
   const trackRef = useRef<HTMLTrackElement>(null);
@@ -100,7 +120,8 @@ export function ClipPlayer(props: Props) {
           {formatTimecode(time, fps)}
         </output>
         <span className="muted small">
-          / {formatTimecode(duration, fps)} · {Math.round(fps * 1000) / 1000} fps{shuttle !== 0 && shuttle !== 1 ? ` · ${shuttle}×` : ''}
+          / {formatTimecode(duration, fps)} · {soundOnly ? `sound only, steps of 1/${Math.round(fps)} s` : `${Math.round(fps * 1000) / 1000} fps`}
+          {shuttle !== 0 && shuttle !== 1 ? ` · ${shuttle}×` : ''}
         </span>
         <SoundTrack listening={listening} />
         <SubtitlesShown subtitles={subtitles} />

@@ -50,6 +50,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   const fps = fpsOf(facts.keyframes?.frame_rate ?? facts.file?.frame_rate);
   const duration = facts.keyframes?.duration || facts.file?.duration || 0;
   const keyframes = facts.keyframes?.keyframes ?? [];
+  const soundOnly = facts.keyframes?.has_video === false;
   const audioTracks = facts.keyframes?.audio_tracks ?? NO_TRACKS;
   const subtitleTracks = facts.keyframes?.subtitle_tracks ?? NO_TRACKS;
   const player = usePlayer(fps, duration, frameOrigin(keyframes, fps));
@@ -127,7 +128,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       openSaveTo: () => isDone && run.commandId && setPickerOpen(true),
       // C: the frame under the playhead as a PNG, a one-frame edit (docs/cutting.md, "Output formats").
       captureFrame: (t) => {
-        if (!facts.file || t >= duration) return;
+        if (!facts.file || soundOnly || t >= duration) return;
         setCapturedAt(t);
         void capture.submit({
           input: fileId,
@@ -143,7 +144,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   useFollowingSound(player.videoRef, soundRef, listening, source.url);
   const label = facts.file?.filename ?? fileId;
   return (
-    <div className="clip-view stack">
+    // A sound-only file (a podcast, an interview) has no picture: the waveform takes the player's place.
+    <div className="clip-view stack" data-sound-only={soundOnly || undefined}>
       {facts.error && <ErrorNotice error={facts.error} />}
       <div className="clip-top">
         <ClipPlayer
@@ -160,6 +162,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           time={player.time}
           duration={duration}
           fps={fps}
+          soundOnly={soundOnly}
           shuttle={player.shuttle}
           onToggle={player.transport.togglePlay}
           onStep={player.transport.stepFrames}
