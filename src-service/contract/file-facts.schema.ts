@@ -96,15 +96,20 @@ export const LocalFoldersQuery = z.object({
     .refine((s) => !s.includes('\0'), 'A path cannot contain a NUL character')
     .optional()
     .describe('Absolute path of a folder inside the home folder; default: the home folder'),
+  files: z.enum(['media']).optional().describe('"media": list the folder\'s video and audio files too (by extension), after its sub-folders'),
 });
 
-export const LocalFolderEntry = z.object({ name: z.string(), path: z.string() });
+export const LocalFolderEntry = z.object({
+  name: z.string(),
+  path: z.string(),
+  size_bytes: z.number().int().optional().describe('Files only (with files=media): the size in bytes; folders carry none'),
+});
 
 export const LocalFoldersResponse = z.object({
   path: z.string().describe('The folder listed (real path)'),
   parent: z.string().nullable().describe('Its parent, null at the home folder'),
   home: z.string(),
-  entries: z.array(LocalFolderEntry).describe('Sub-folders only, by name; hidden ones (leading dot) left out'),
+  entries: z.array(LocalFolderEntry).describe('Sub-folders by name, then (with files=media) media files by name; hidden ones (leading dot) left out'),
 });
 export type LocalFoldersResponse = z.infer<typeof LocalFoldersResponse>;
 
@@ -124,6 +129,7 @@ export const SaveToResponse = z.object({
 export type SaveToResponse = z.infer<typeof SaveToResponse>;
 
 export const RevealBody = z.object({ path: LocalPath.describe('A file or folder inside the home folder') });
+export const OpenLocalBody = z.object({ path: LocalPath.describe('A media file inside the home folder') });
 export const RevealResponse = z.object({ opened: z.string().describe('The folder handed to the desktop') });
 
 /** The audio track a fact is about: loudness, sound, the timeline's waveform. */

@@ -10,6 +10,8 @@ import { InsufficientStorageError, NO_SPACE_DETAIL, PayloadTooLargeError, Valida
 import { MultipartError, readMultipart, type PartSink } from './multipart-stream';
 import { probeAndStore, type ProbeStoreDeps } from './probe-and-store';
 import { whenClosed } from '../storage/fs-io';
+import { contentHashOfFile } from './content-hash';
+import type { LocalFile } from '../local/open-file';
 
 /**
  * `POST /v1/files/upload`: one file sent as a `multipart/form-data` form (field `upload_file`,
@@ -39,10 +41,16 @@ export function createFormUploads(deps: FormUploadDeps) {
   function precheck(account: Account, declaredLength: number | null): void {
     assertUploadAllowed(account);
     if (declaredLength !== null && declaredLength > FORM_UPLOAD_MAX_BYTES + 64 * 1024) throw tooLarge();
-    assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, declaredLength ?? 0);
-    if (declaredLength !== null) {
+    precheckSize(account, declaredLength ?? 0);
+  }
+
+  /** The account's quota and the data disk's free space, for `bytes` more. */
+  function precheckSize(account: Account, bytes: number): void {
+    assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, bytes);
+    if (bytes > 0) {
+      fs.mkdirSync(stagingDir, { recursive: true });
       const { bavail, bsize } = fs.statfsSync(stagingDir);
-      if (declaredLength > bavail * bsize) throw new InsufficientStorageError(`${NO_SPACE_DETAIL} for this upload`);
+      if (bytes > bavail * bsize) throw new InsufficientStorageError(`${NO_SPACE_DETAIL} for this upload`);
     }
   }
 
@@ -97,7 +105,45 @@ export function createFormUploads(deps: FormUploadDeps) {
     return found;
   }
 
-  return { upload };
+  /**
+   * A file of the user's own disk (`POST /v1/local/open`, docs/api.md "Local folders"), stored as
+   * an upload is, without its bytes crossing HTTP: an in-kernel copy (a reflink where the disk
+   * makes them), then probed and stored. A file of that name and content stored before is that
+   * file again (docs/choices.md, "Same content, one file"): reopening a recording comes back to its
+   * facts and marked segments without a second copy.
+   */
+  async function fromDisk(account: Account, file: LocalFile): Promise<{ file: StoredFile; reused: boolean }> {
+    assertUploadAllowed(account);
+    // The same file opened again: its content and name, stored from disk or uploaded (not a job's output of that content).
+    const name = plainName(file.name);
+    const stored = deps.files.listStoredByHash(account.id, await contentHashOfFile(file.path), 50, 0);
+    const same = stored.find((f) => f.serviceStoreType === 'STORED_FILE' && f.filename === name);
+    if (same) return { file: same, reused: true };
+    precheckSize(account, file.size);
+    fs.mkdirSync(stagingDir, { recursive: true });
+    const id = crypto.randomUUID();
+    const staging = path.join(stagingDir, `${id}.local`);
+    try {
+      await fs.promises.copyFile(file.path, staging, fs.constants.COPYFILE_FICLONE);
+      const size = (await fs.promises.stat(staging)).size;
+      deps.files.insert({
+        id,
+        accountId: account.id,
+        serviceStoreType: 'STORED_FILE',
+        status: 'UPLOADED',
+        isPrivate: false,
+        filename: plainName(file.name),
+        sizeBytes: size,
+      });
+      // It hashes the copy again: what is stored is what the hash says, whatever the original did meanwhile.
+      await probeAndStore(deps, deps.files.getAny(id) as StoredFile, 'UPLOADED', staging);
+      return { file: deps.files.getAny(id) as StoredFile, reused: false };
+    } finally {
+      await fs.promises.rm(staging, { force: true });
+    }
+  }
+
+  return { upload, fromDisk };
 }
 
 function tooLarge(): PayloadTooLargeError {

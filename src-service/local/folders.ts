@@ -1,14 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LocalFoldersResponse } from '../contract/file-facts.schema';
+import { extensionOf, KIND_EXTENSIONS } from '../contract/media-kinds';
 import { BadRequestError, ForbiddenError } from '../errors';
 import { errorCode } from '../storage/fs-io';
 import { isInside, realHome, resolveInsideHome } from './local-only';
 
 const MAX_ENTRIES = 2000;
 
-/** The sub-folders of a folder inside home, for the web folder picker (hidden ones left out). */
-export async function listFolders(requested: string | undefined): Promise<LocalFoldersResponse> {
+/** What the clip view opens from disk (`files=media`): video and audio, by extension. */
+const MEDIA_EXTENSIONS = new Set([...KIND_EXTENSIONS.video, ...KIND_EXTENSIONS.audio]);
+
+/**
+ * The sub-folders of a folder inside home, for the web folder picker (hidden ones left out); with
+ * `files: 'media'`, its video and audio files after them, for opening a file from disk.
+ */
+export async function listFolders(requested: string | undefined, files?: 'media'): Promise<LocalFoldersResponse> {
   const home = await realHome();
   const folder = await resolveInsideHome(requested ?? home, home, 'path');
   let dirents;
@@ -20,14 +27,18 @@ export async function listFolders(requested: string | undefined): Promise<LocalF
     throw err;
   }
   const entries: LocalFoldersResponse['entries'] = [];
+  const media: LocalFoldersResponse['entries'] = [];
   for (const d of dirents) {
-    if (d.name.startsWith('.') || entries.length >= MAX_ENTRIES) continue;
+    if (d.name.startsWith('.') || entries.length + media.length >= MAX_ENTRIES) continue;
     const full = path.join(folder, d.name);
     // A symlink is listed only when it leads to a folder inside home.
     if (d.isDirectory() || (d.isSymbolicLink() && (await isFolderInside(full, home)))) entries.push({ name: d.name, path: full });
+    // Files as they are, not through links (opening one resolves it again: open-file.ts).
+    else if (files === 'media' && d.isFile() && MEDIA_EXTENSIONS.has(extensionOf(d.name)))
+      media.push({ name: d.name, path: full, size_bytes: await sizeOf(full) });
   }
-  entries.sort((a, b) => a.name.localeCompare(b.name));
-  return { path: folder, parent: folder === home ? null : path.dirname(folder), home, entries };
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  return { path: folder, parent: folder === home ? null : path.dirname(folder), home, entries: [...entries.sort(byName), ...media.sort(byName)] };
 }
 
 async function isFolderInside(link: string, home: string): Promise<boolean> {
@@ -36,5 +47,13 @@ async function isFolderInside(link: string, home: string): Promise<boolean> {
     return isInside(real, home) && (await fs.stat(real)).isDirectory();
   } catch {
     return false; // a dangling or unreadable link is simply not offered
+  }
+}
+
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await fs.lstat(file)).size;
+  } catch {
+    return 0; // gone since the listing: opening it says so
   }
 }

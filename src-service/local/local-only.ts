@@ -26,14 +26,14 @@ export async function realHome(): Promise<string> {
  * The real path of `requested`, which must be absolute and, once every symlink is resolved, the
  * home folder or inside it: a symlink that leads out of home is refused like any outside path.
  */
-export async function resolveInsideHome(requested: string, home: string, field: string): Promise<string> {
+export async function resolveInsideHome(requested: string, home: string, field: string, what: 'folder' | 'file' = 'folder'): Promise<string> {
   if (!path.isAbsolute(requested)) throw new BadRequestError(`${field} must be an absolute path`);
   let real: string;
   try {
     real = await fs.realpath(requested);
   } catch (err) {
     const code = errorCode(err);
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new NotFoundError(`No such folder: ${requested}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new NotFoundError(`No such ${what}: ${requested}`);
     if (code === 'EACCES') throw new ForbiddenError(`Not allowed to read ${requested}`);
     throw err;
   }

@@ -54,7 +54,7 @@ export function localFolderRoutes(deps: LocalDeps): Router {
     {
       listLocalFolders: (ctx, input) => {
         guard(accountOf(ctx).id);
-        return listFolders(input.query.path);
+        return listFolders(input.query.path, input.query.files);
       },
       saveCommandOutputsTo: async (ctx, input) => {
         guard(accountOf(ctx).id);

@@ -79,6 +79,44 @@ describe('GET /v1/local/folders', () => {
   });
 });
 
+describe('POST /v1/local/open', () => {
+  it('when a media file of the home folder is opened, then it is stored without an upload, probed, with its bytes; opened again, the same file answers', async () => {
+    const recording = path.join(home, 'Videos', 'recording.mp4');
+    fs.writeFileSync(recording, outputBytes);
+    // The picker's listing with files=media: folders first, then video and audio files (not notes.txt).
+    const listed = await svc.api('GET', `/v1/local/folders?path=${encodeURIComponent(path.join(home, 'Videos'))}&files=media`);
+    expect(listed.body.entries).toEqual([{ name: 'recording.mp4', path: recording, size_bytes: outputBytes.length }]);
+    expect((await svc.api('GET', `/v1/local/folders?files=media`)).body.entries.map((e: { name: string }) => e.name)).toEqual(['Clips', 'Music', 'Videos']);
+
+    const r = await svc.api('POST', '/v1/local/open', { path: recording });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ status: 'STORED', filename: 'recording.mp4', file_type: 'video', is_private: false });
+    expect(r.body.duration).toBeGreaterThan(0);
+    expect(Buffer.from(await (await fetch(r.body.storage_url)).arrayBuffer()).equals(outputBytes)).toBe(true);
+    // Through a link inside home, the same content: the same stored file, no second copy.
+    const again = await svc.api('POST', '/v1/local/open', { path: path.join(home, 'Clips', 'recording.mp4') });
+    expect(again.body.file_id).toBe(r.body.file_id);
+    // The original is the user's: changed afterwards, the stored copy is not.
+    fs.appendFileSync(recording, Buffer.alloc(1000));
+    expect(Buffer.from(await (await fetch(r.body.storage_url)).arrayBuffer()).equals(outputBytes)).toBe(true);
+  });
+
+  it('when the path is out of home (or a link out of it) 403, missing 404, a folder, an empty file or a relative path 4xx naming the path', async () => {
+    fs.writeFileSync(path.join(outside, 'media', 'secret.mp4'), outputBytes);
+    fs.writeFileSync(path.join(home, 'empty.mp4'), '');
+    const open = (p: string) => svc.api('POST', '/v1/local/open', { path: p });
+    expect((await open(path.join(outside, 'media', 'secret.mp4'))).status).toBe(403);
+    expect((await open(path.join(home, 'escape', 'media', 'secret.mp4'))).status).toBe(403);
+    const missing = await open(path.join(home, 'gone.mp4'));
+    expect([missing.status, missing.body.detail]).toEqual([404, `No such file: ${path.join(home, 'gone.mp4')}`]);
+    const folder = await open(path.join(home, 'Videos'));
+    expect(folder.status).toBe(422);
+    expect(folder.text).toMatch(/is a folder: choose a file in it/);
+    expect((await open(path.join(home, 'empty.mp4'))).text).toMatch(/is empty/);
+    expect((await open('Videos/recording.mp4')).status).toBe(400);
+  });
+});
+
 describe('POST /v1/commands/{command_id}/save-to', () => {
   it('when saved twice into the same folder, then the second copy gets a numbered name and nothing is overwritten', async () => {
     const folder = path.join(home, 'Videos');
@@ -118,7 +156,12 @@ describe('POST /v1/commands/{command_id}/save-to', () => {
 describe('local folders are for the local account on a loopback service only', () => {
   it('when another account asks, then every local-folder endpoint answers 403 naming the local account', async () => {
     const other = otherAccountKey(svc);
-    const answers = [await list(home, other), await saveTo({ folder: home }, other), await svc.api('POST', '/v1/local/reveal', { path: home }, { key: other })];
+    const answers = [
+      await list(home, other),
+      await saveTo({ folder: home }, other),
+      await svc.api('POST', '/v1/local/reveal', { path: home }, { key: other }),
+      await svc.api('POST', '/v1/local/open', { path: path.join(home, 'notes.txt') }, { key: other }),
+    ];
     for (const r of answers) {
       expect(r.status).toBe(403);
       expect(r.body.detail).toMatch(/local account/);
@@ -132,6 +175,7 @@ describe('local folders are for the local account on a loopback service only', (
         await exposed.api('GET', `/v1/local/folders`),
         await exposed.api('POST', `/v1/commands/${commandId}/save-to`, { folder: home }),
         await exposed.api('POST', '/v1/local/reveal', { path: home }),
+        await exposed.api('POST', '/v1/local/open', { path: path.join(home, 'notes.txt') }),
       ];
       for (const r of answers) {
         expect(r.status).toBe(403);

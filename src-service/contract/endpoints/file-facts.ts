@@ -7,6 +7,7 @@ import {
   AudioTrackQuery,
   LoudnessResponse,
   LocalFoldersResponse,
+  OpenLocalBody,
   ProxyResponse,
   RevealBody,
   RevealResponse,
@@ -18,6 +19,7 @@ import {
   TimelineResponse,
 } from '../file-facts.schema';
 import { errors, json } from '../responses';
+import { StoredFile } from '../records.schema';
 
 const LOCAL_ONLY = 'Only the local account on a service bound to a loopback address; 403 otherwise (docs/api.md, "Local folders").';
 
@@ -100,6 +102,15 @@ export const fileFactEndpoints = defineEndpoints({
     params: CommandIdParams,
     body: SaveToBody,
     responses: { '200': json('Where each output was written', SaveToResponse), ...errors(400, 401, 403, 404, 409, 422) },
+  },
+  openLocalFile: {
+    method: 'post',
+    path: '/v1/local/open',
+    tag: 'Local folders',
+    summary: 'Store a media file of the local disk without uploading it (the clip view\'s "Open from disk")',
+    description: `${LOCAL_ONLY} Copied in the kernel, probed and stored like an upload; content stored before answers that file again.`,
+    body: OpenLocalBody,
+    responses: { '200': json('The stored-file record', StoredFile), ...errors(400, 401, 403, 404, 422, 507) },
   },
   revealLocalPath: {
     method: 'post',

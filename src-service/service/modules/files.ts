@@ -10,6 +10,7 @@ import { createRateLimiter } from '../../accounts/rate-limit';
 import { createRecordBudget } from '../../accounts/record-limits';
 import { fileRoutes, signedUploadRoutes } from '../../api/files/files.routes';
 import { formUploadRoutes } from '../../api/files/form-upload.route';
+import { localOpenRoutes } from '../../api/files/local-open.route';
 import { storageRoutes } from '../../api/storage/storage.routes';
 
 export interface FilesDeps extends StoreFileDeps, UploadDeps, DeleteDeps {
@@ -19,7 +20,8 @@ export interface FilesDeps extends StoreFileDeps, UploadDeps, DeleteDeps {
 }
 
 /**
- * Stored files: store-file downloads, multipart and form uploads, `/v1/files`, and the
+ * Stored files: store-file downloads, multipart and form uploads, files opened from the local
+ * disk (`/v1/local/open`), `/v1/files`, and the
  * `/storage` URLs that serve the bytes (mounted raw: the URL itself is the grant, no key).
  */
 export function createFilesModule(deps: FilesDeps): ServiceModule {
@@ -27,9 +29,14 @@ export function createFilesModule(deps: FilesDeps): ServiceModule {
   const uploads = createUploads(deps);
   const rateLimit = createRateLimiter(deps.config.storeFileRatePerMinute);
   const records = createRecordBudget(deps.db, () => deps.accounts.localAccountId());
+  const forms = createFormUploads(deps);
   return {
     name: 'store-file and uploads',
-    routers: [fileRoutes(deps, storeFiles, uploads, rateLimit, records), formUploadRoutes(createFormUploads(deps), deps.urls, records)],
+    routers: [
+      fileRoutes(deps, storeFiles, uploads, rateLimit, records),
+      formUploadRoutes(forms, deps.urls, records),
+      localOpenRoutes({ forms, urls: deps.urls, records, host: deps.config.host, localAccountId: () => deps.accounts.localAccountId() }),
+    ],
     // Before the key check: the signed URL is the grant (storage bytes, upload parts).
     signedRouters: [signedUploadRoutes(uploads)],
     rawHandlers: [storageRoutes(deps)],
