@@ -85,6 +85,59 @@ test.describe('clip view', () => {
     await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'walk-clip-00.00.00.00-00.00.02.12-2-parts (1).mp4'));
   });
 
+  test('when a file of the home folder is opened from disk with the keys only, then nothing is uploaded, and Save to offers and writes into its own folder', async ({
+    page,
+    svc,
+  }) => {
+    // The clip lies in a folder of the home folder (where the picker lists), not in the save folder of other tests.
+    const source = path.join(saveDir, 'walk-clip.mp4');
+    fs.copyFileSync(makeClip(work), source);
+    const uploads: string[] = [];
+    page.on('request', (r) => /\/v1\/(files\/upload|upload)/.test(new URL(r.url()).pathname) && uploads.push(r.url()));
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    const openButton = page.getByRole('button', { name: 'Open from disk…' });
+    await openButton.focus();
+    await page.keyboard.press('Enter');
+    const picker = page.getByRole('dialog', { name: 'Open a video or audio file' });
+    await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(os.homedir()));
+    // Type part of the folder's name, Enter opens it; part of the file's, Enter opens the file.
+    await page.keyboard.type(path.basename(saveDir));
+    await page.keyboard.press('Enter');
+    await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(saveDir));
+    await expect(picker.getByRole('list', { name: 'Folders and files' })).toContainText('walk-clip.mp4');
+    await page.keyboard.type('walk');
+    await page.keyboard.press('Enter');
+    await clip.waitReady();
+    await expect(page.getByLabel('Player: walk-clip.mp4')).toBeVisible();
+    expect(uploads).toEqual([]);
+
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 9, '00:00:00:09');
+    await clip.press('o');
+    await clip.press('e');
+    await expect(page.locator('.clip-view').getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    // Its own folder is offered first, and the picker starts there.
+    await expect(page.getByRole('button', { name: `Save to ${fs.realpathSync(saveDir)}` })).toBeVisible();
+    await clip.press('s');
+    const savePicker = page.getByRole('dialog', { name: 'Choose a folder' });
+    await expect(savePicker.getByLabel('Current folder')).toHaveText(fs.realpathSync(saveDir));
+    await savePicker.getByRole('button', { name: 'Save here' }).click();
+    const saved = page.getByRole('list', { name: 'Saved files' }).locator('code');
+    await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'walk-clip-00.00.00.00-00.00.00.09.mp4'));
+    expect(probe((await saved.textContent()) ?? '').frames).toBe(10);
+
+    // Opened again: the same stored file (its segments come back), still without an upload.
+    await clip.open();
+    await page.getByRole('button', { name: 'Open from disk…' }).click();
+    await page.keyboard.type('walk-clip.mp4');
+    await page.keyboard.press('Enter');
+    await clip.waitReady();
+    await expect(page.getByTestId('segments-restored')).toHaveText('The segment you marked on this file before.');
+    expect(uploads).toEqual([]);
+  });
+
   test('when segments are managed with the keys only, then they are reordered, renamed, deleted (and undone) and inverted, and J/K/L shuttle', async ({
     page,
     svc,

@@ -83,3 +83,6 @@ export const ipcRenderer: {
 export const contextBridge: {
   exposeInMainWorld(key: string, api: unknown): void;
 };
+export const webUtils: {
+  getPathForFile(file: File): string;
+};

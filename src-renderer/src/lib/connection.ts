@@ -11,6 +11,8 @@ interface DesktopBridge {
   /** Native folder dialog (null when cancelled); absent in builds before the clip view. */
   pickFolder?(defaultPath?: string): Promise<string | null>;
   showInFolder?(path: string): Promise<void>;
+  /** A dropped file's path ('' when none); absent in builds before "Open from disk". */
+  pathForFile?(file: File): string;
 }
 
 declare global {

@@ -2,17 +2,20 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { LocalFoldersResponse } from '../../../src-service/contract/file-facts.schema';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { formatBytes } from '../lib/format';
 
 export type ListFolders = (path?: string) => Promise<LocalFoldersResponse>;
 
 interface Props {
-  /** GET /v1/local/folders through the caller's client. */
+  /** GET /v1/local/folders through the caller's client (with `files=media` to list files too). */
   listFolders: ListFolders;
   start?: string;
-  /** The confirming button's words: "Save here", "Watch this folder"... */
-  pickLabel: string;
+  /** The confirming button's words: "Save here", "Watch this folder"...; none when a file is what is picked. */
+  pickLabel?: string;
   title?: string;
-  onPick(path: string): void;
+  onPick?(path: string): void;
+  /** Files are listed (entries with a size): choosing one calls this (Open from disk). */
+  onPickFile?(path: string): void;
   onClose(): void;
 }
 
@@ -22,7 +25,7 @@ interface Props {
  * Electron uses its native dialog instead (ui/FolderField.tsx). By keyboard: type part of a
  * name to narrow the list, ArrowDown into it, Enter opens a folder and comes back to the filter.
  */
-export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a folder', onPick, onClose }: Props) {
+export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a folder', onPick, onPickFile, onClose }: Props) {
   const [listing, setListing] = useState<LocalFoldersResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
@@ -40,11 +43,14 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
       (err: unknown) => (setError(err instanceof Error ? err.message : String(err)), false),
     );
   const shown = (listing?.entries ?? []).filter((e) => e.name.toLowerCase().includes(filter.trim().toLowerCase()));
+  // A file entry carries its size (files=media); a folder none.
+  const choose = (entry: { path: string; size_bytes?: number | undefined }) =>
+    entry.size_bytes !== undefined ? onPickFile?.(entry.path) : void open(entry.path);
   const intoList = (e: KeyboardEvent) => {
-    // Enter opens the first folder that matches (and never submits a form the picker sits in).
+    // Enter opens the first folder that matches, or picks the first file (and never submits a form the picker sits in).
     if (e.key === 'Enter') {
       e.preventDefault();
-      if (filter.trim() && shown[0]) void open(shown[0].path);
+      if (filter.trim() && shown[0]) choose(shown[0]);
     }
     if (e.key !== 'ArrowDown') return;
     e.preventDefault();
@@ -74,7 +80,7 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
       <input
         ref={filterRef}
         className="input"
-        aria-label="Filter folders"
+        aria-label={onPickFile ? 'Filter folders and files' : 'Filter folders'}
         placeholder="Type to narrow the list; Enter opens the first, ↓ moves into it"
         autoFocus
         value={filter}
@@ -87,7 +93,7 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
           <code className="small truncate" aria-label="Current folder">
             {listing.path}
           </code>
-          <ul className="folder-list" aria-label="Folders" ref={listRef} onKeyDown={withinList}>
+          <ul className="folder-list" aria-label={onPickFile ? 'Folders and files' : 'Folders'} ref={listRef} onKeyDown={withinList}>
             {listing.parent && (
               <li>
                 <Button size="small" variant="ghost" onClick={() => void open(listing.parent ?? undefined)}>
@@ -97,21 +103,32 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
             )}
             {shown.map((e) => (
               <li key={e.path} data-entry>
-                <Button size="small" variant="ghost" onClick={() => void open(e.path)}>
-                  {e.name}/
+                <Button size="small" variant="ghost" onClick={() => choose(e)}>
+                  {e.size_bytes === undefined ? `${e.name}/` : e.name}
                 </Button>
+                {e.size_bytes !== undefined && <span className="muted small"> {formatBytes(e.size_bytes)}</span>}
               </li>
             ))}
-            {shown.length === 0 && <li className="muted small">{filter ? 'No folder matches.' : 'No sub-folders.'}</li>}
+            {shown.length === 0 && (
+              <li className="muted small">
+                {filter
+                  ? `No ${onPickFile ? 'folder or file' : 'folder'} matches.`
+                  : onPickFile
+                    ? 'No folders or video and audio files here.'
+                    : 'No sub-folders.'}
+              </li>
+            )}
           </ul>
         </div>
       )}
       <div className="row">
         <span className="spacer" />
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="primary" disabled={!listing} onClick={() => listing && onPick(listing.path)}>
-          {pickLabel}
-        </Button>
+        {pickLabel && onPick && (
+          <Button variant="primary" disabled={!listing} onClick={() => listing && onPick(listing.path)}>
+            {pickLabel}
+          </Button>
+        )}
       </div>
     </Dialog>
   );

@@ -11,6 +11,8 @@ interface Props {
   run: EditRun;
   /** The captured frame's timecode. */
   at: string;
+  /** The folder the clip was opened from, where known: the frame goes there at once. */
+  sourceFolder?: string | null;
 }
 
 /**
@@ -19,7 +21,7 @@ interface Props {
  * saved to before, the frame is written there at once, as LosslessCut writes a capture into its
  * output folder (docs/gui.md, "Frame capture"); else "Save frame to…" asks where.
  */
-export function CaptureLine({ api, run, at }: Props) {
+export function CaptureLine({ api, run, at, sourceFolder }: Props) {
   const status = run.record?.status;
   if (run.error || status === 'FAILED')
     return (
@@ -35,14 +37,15 @@ export function CaptureLine({ api, run, at }: Props) {
     );
   const name = Object.values(run.record?.output_files ?? {})[0]?.filename ?? '';
   // Keyed by the job: a new capture starts with nothing saved.
-  return <Captured key={run.commandId} api={api} commandId={run.commandId} at={at} name={name} />;
+  return <Captured key={run.commandId} api={api} commandId={run.commandId} at={at} name={name} sourceFolder={sourceFolder} />;
 }
 
-function Captured({ api, commandId, at, name }: { api: ClipApi; commandId: string; at: string; name: string }) {
+function Captured({ api, commandId, at, name, sourceFolder }: { api: ClipApi; commandId: string; at: string; name: string; sourceFolder?: string | null }) {
   const [isPickerOpen, setPickerOpen] = useState(false);
   const { folder, saved, error, busy, save, reveal, choose } = useSaveTo(api, commandId, {
     pattern: '{name}.{ext}',
     keepPattern: false,
+    sourceFolder,
     openPicker: () => setPickerOpen(true),
   });
   // Once per capture (the component is keyed by its job): into the folder saved to last, if any.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { StoredFile } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { formatDuration } from '../../lib/format';
@@ -7,14 +7,20 @@ import { hrefOf } from '../../lib/router';
 import { DropZone } from '../../ui/DropZone';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useOpenLocal } from './use-open-local';
+import { Button } from '../../ui/Button';
+import { FolderPicker } from '../../ui/FolderPicker';
+import { createClipApi } from './clip-api';
+import { lastOpenedFolder } from './source-folder';
 
 const isCuttable = (f: StoredFile) => f.status === 'STORED' && !f.is_deleted && (f.file_type === 'video' || f.file_type === 'audio');
 
 /** Choosing what to cut: a local file (dropped or picked) or a stored one. */
 export function ClipOpen() {
   const { client } = useApi();
-  const { state, open } = useOpenLocal();
+  const api = useMemo(() => createClipApi(client), [client]);
+  const { state, open, openPath } = useOpenLocal();
   const [files, setFiles] = useState<StoredFile[]>([]);
+  const [isPicking, setPicking] = useState(false);
   useEffect(() => {
     const ctl = new AbortController();
     client.listFiles({ limit: 50, signal: ctl.signal }).then(
@@ -29,10 +35,39 @@ export function ClipOpen() {
       <DropZone multiple={false} buttonLabel="Choose a video or audio file…" onFiles={(f) => f[0] && void open(f[0])}>
         <p>Drop a video or audio file here to cut it.</p>
       </DropZone>
+      {/* In place: the service copies the file from the disk (nothing crosses the browser), and Save to offers its folder. */}
+      <div className="row-wrap">
+        <Button onClick={() => setPicking(true)}>Open from disk…</Button>
+        <span className="muted small">Opens a file of your home folder in place: nothing is uploaded, and the cuts are offered its folder.</span>
+      </div>
+      {isPicking && (
+        <FolderPicker
+          title="Open a video or audio file"
+          listFolders={(path) => api.folders(path, 'media')}
+          start={lastOpenedFolder() ?? undefined}
+          onPickFile={(path) => {
+            setPicking(false);
+            void openPath(path);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
       {state.name && (
         <div className="card stack" role="status" aria-label="Opening">
-          <span>{state.error ? `Could not open ${state.name}` : state.phase === 'probing' ? `Reading ${state.name}…` : `Uploading ${state.name}…`}</span>
-          {state.error ? <p className="field-error">{state.error}</p> : <ProgressBar percent={state.percent} label={`Uploading ${state.name}`} />}
+          <span>
+            {state.error
+              ? `Could not open ${state.name}`
+              : state.phase === 'copying'
+                ? `Copying ${state.name} from the disk…`
+                : state.phase === 'probing'
+                  ? `Reading ${state.name}…`
+                  : `Uploading ${state.name}…`}
+          </span>
+          {state.error ? (
+            <p className="field-error">{state.error}</p>
+          ) : (
+            state.phase !== 'copying' && <ProgressBar percent={state.percent} label={`Uploading ${state.name}`} />
+          )}
         </div>
       )}
       <section className="card stack" aria-labelledby="clip-stored-title">

@@ -24,6 +24,7 @@ import { heardOnly, NO_TRACK_DROPPED, trackFields, trackProblem, type DroppedTra
 import { TrackChoice } from './TrackChoice';
 import { useShownSubtitles } from './use-subtitles';
 import { loadTrackChoices, saveTrackChoices } from './track-store';
+import { sourceFolderOf } from './source-folder';
 
 /** A re-encode joined into one file may be split across cores or workers (docs/cutting.md, "Segmented re-encode"). */
 const splitOf = (o: ExportOptions) =>
@@ -51,6 +52,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   const duration = facts.keyframes?.duration || facts.file?.duration || 0;
   const keyframes = facts.keyframes?.keyframes ?? [];
   const soundOnly = facts.keyframes?.has_video === false;
+  const [sourceFolder] = useState(() => sourceFolderOf(fileId));
   const audioTracks = facts.keyframes?.audio_tracks ?? NO_TRACKS;
   const subtitleTracks = facts.keyframes?.subtitle_tracks ?? NO_TRACKS;
   const player = usePlayer(fps, duration, frameOrigin(keyframes, fps));
@@ -230,7 +232,7 @@ export function ClipView({ fileId }: { fileId: string }) {
             </>
           )}
         </p>
-        {capturedAt !== null && <CaptureLine api={api} run={capture.run} at={formatTimecode(capturedAt, fps)} />}
+        {capturedAt !== null && <CaptureLine api={api} run={capture.run} at={formatTimecode(capturedAt, fps)} sourceFolder={sourceFolder} />}
       </div>
       <div className="clip-bottom">
         <ExportPanel
@@ -257,7 +259,9 @@ export function ClipView({ fileId }: { fileId: string }) {
             ) : undefined
           }
         />
-        {isDone && run.commandId && <SaveToPanel api={api} commandId={run.commandId} isPickerOpen={isPickerOpen} setPickerOpen={setPickerOpen} />}
+        {isDone && run.commandId && (
+          <SaveToPanel api={api} commandId={run.commandId} isPickerOpen={isPickerOpen} setPickerOpen={setPickerOpen} sourceFolder={sourceFolder} />
+        )}
       </div>
       {isHelpOpen && <KeysOverlay onClose={() => setHelpOpen(false)} />}
     </div>

@@ -11,15 +11,22 @@ interface Props {
   commandId: string;
   isPickerOpen: boolean;
   setPickerOpen(open: boolean): void;
+  /** The folder the clip was opened from, where known (source-folder.ts). */
+  sourceFolder?: string | null;
 }
 
 /**
  * "Save to": the finished cut written into a folder of the user's (never over an existing
  * file: the service numbers the name), then "Show in folder". Downloads stay in the job.
  */
-export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen }: Props) {
+export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen, sourceFolder }: Props) {
   const [pattern, setPattern] = useState(() => rememberedPattern() ?? DEFAULT_PATTERN);
-  const { folder, saved, error, save, reveal, choose } = useSaveTo(api, commandId, { pattern, keepPattern: true, openPicker: () => setPickerOpen(true) });
+  const { folder, saved, error, save, reveal, choose } = useSaveTo(api, commandId, {
+    pattern,
+    keepPattern: true,
+    sourceFolder,
+    openPicker: () => setPickerOpen(true),
+  });
 
   return (
     <section className="card stack" aria-labelledby="clip-save-title">

@@ -6,7 +6,8 @@ import type { ClipApi, SaveToResponse } from './clip-api';
  * never over an existing file, the service numbers the name), shared by the Save to panel and
  * the frame capture line. The last folder saved to, and the panel's pattern, are kept across
  * exports and reloads (an editor saves a session's cuts to one place, as LosslessCut keeps its
- * output folder), so both offer "Save to <that folder>". The service checks the folder each time.
+ * output folder), so both offer "Save to <that folder>"; a clip opened from disk offers its own
+ * folder first. The service checks the folder each time.
  */
 const FOLDER_KEY = 'ffdesk.save-to-folder.v1';
 const PATTERN_KEY = 'ffdesk.save-to-pattern.v1';
@@ -29,8 +30,9 @@ export const rememberedPattern = (): string | null => remembered(PATTERN_KEY);
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export function useSaveTo(api: ClipApi, commandId: string, opts: { pattern: string; keepPattern: boolean; openPicker(): void }) {
-  const [folder, setFolder] = useState<string | null>(() => remembered(FOLDER_KEY));
+export function useSaveTo(api: ClipApi, commandId: string, opts: { pattern: string; keepPattern: boolean; sourceFolder?: string | null; openPicker(): void }) {
+  // The clip's own folder when it was opened from disk (source-folder.ts), else the folder saved to last.
+  const [folder, setFolder] = useState<string | null>(() => opts.sourceFolder ?? remembered(FOLDER_KEY));
   const [saved, setSaved] = useState<SaveToResponse['saved']>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
