@@ -11,7 +11,6 @@ import { MultipartError, readMultipart, type PartSink } from './multipart-stream
 import { probeAndStore, type ProbeStoreDeps } from './probe-and-store';
 import { whenClosed } from '../storage/fs-io';
 import { contentHashOfFile } from './content-hash';
-import type { LocalFile } from '../local/open-file';
 
 /**
  * `POST /v1/files/upload`: one file sent as a `multipart/form-data` form (field `upload_file`,
@@ -20,6 +19,14 @@ import type { LocalFile } from '../local/open-file';
  * stored-file record. Bigger files go through init-upload's parts (docs/compatibility.md).
  */
 export const FORM_UPLOAD_MAX_BYTES = 5 * 1024 ** 3;
+
+/** A file of the user's disk, checked for opening by local/open-file.ts (docs/api.md, "Local folders"). */
+export interface LocalFile {
+  /** Its real path: every symlink resolved, inside the home folder. */
+  path: string;
+  name: string;
+  size: number;
+}
 export const FORM_FILE_FIELDS = ['upload_file', 'file'];
 
 const PLAIN_NAME = /^[^\0/\\]{1,255}$/;
@@ -65,20 +72,17 @@ export function createFormUploads(deps: FormUploadDeps) {
         throw new ValidationError([{ loc: ['body', 'upload_file'], msg: 'Field required: send the file in the upload_file form field', type: 'missing' }]);
       if (file.size === 0) throw new ValidationError([{ loc: ['body', 'upload_file'], msg: 'The uploaded file is empty', type: 'value_error' }]);
       assertWithinQuota(account, { storageUsedBytes: () => deps.files.storageUsedBytes(account.id) }, file.size);
-      deps.files.insert({
-        id,
-        accountId: account.id,
-        serviceStoreType: 'STORED_FILE',
-        status: 'UPLOADED',
-        isPrivate: false,
-        filename: file.name,
-        sizeBytes: file.size,
-      });
-      await probeAndStore(deps, deps.files.getAny(id) as StoredFile, 'UPLOADED', staging);
-      return deps.files.getAny(id) as StoredFile;
+      return await storeStaging(account.id, id, file.name, file.size, staging);
     } finally {
       await fs.promises.rm(staging, { force: true });
     }
+  }
+
+  /** A staging file stored as an upload is: its row, then probed, hashed and moved in (probeAndStore). */
+  async function storeStaging(accountId: string, id: string, filename: string, sizeBytes: number, staging: string): Promise<StoredFile> {
+    deps.files.insert({ id, accountId, serviceStoreType: 'STORED_FILE', status: 'UPLOADED', isPrivate: false, filename, sizeBytes });
+    await probeAndStore(deps, deps.files.getAny(id) as StoredFile, 'UPLOADED', staging);
+    return deps.files.getAny(id) as StoredFile;
   }
 
   /** Streams the first file field to `staging`; null when the form has none. */
@@ -125,19 +129,8 @@ export function createFormUploads(deps: FormUploadDeps) {
     const staging = path.join(stagingDir, `${id}.local`);
     try {
       await fs.promises.copyFile(file.path, staging, fs.constants.COPYFILE_FICLONE);
-      const size = (await fs.promises.stat(staging)).size;
-      deps.files.insert({
-        id,
-        accountId: account.id,
-        serviceStoreType: 'STORED_FILE',
-        status: 'UPLOADED',
-        isPrivate: false,
-        filename: plainName(file.name),
-        sizeBytes: size,
-      });
-      // It hashes the copy again: what is stored is what the hash says, whatever the original did meanwhile.
-      await probeAndStore(deps, deps.files.getAny(id) as StoredFile, 'UPLOADED', staging);
-      return { file: deps.files.getAny(id) as StoredFile, reused: false };
+      // The copy is hashed again as it is stored: what is stored is what the hash says, whatever the original did meanwhile.
+      return { file: await storeStaging(account.id, id, name, (await fs.promises.stat(staging)).size, staging), reused: false };
     } finally {
       await fs.promises.rm(staging, { force: true });
     }

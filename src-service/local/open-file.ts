@@ -3,14 +3,7 @@ import path from 'node:path';
 import { OPEN_UNTRUSTED } from '../storage/no-follow';
 import { ValidationError } from '../errors';
 import { realHome, resolveInsideHome } from './local-only';
-
-/** A file on the user's disk, checked for opening (docs/api.md, "Local folders"). */
-export interface LocalFile {
-  /** Its real path: every symlink resolved, inside the home folder. */
-  path: string;
-  name: string;
-  size: number;
-}
+import type { LocalFile } from '../files/form-upload';
 
 const refused = (msg: string) => new ValidationError([{ loc: ['body', 'path'], msg, type: 'value_error' }]);
 
