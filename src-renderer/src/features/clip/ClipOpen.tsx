@@ -21,6 +21,16 @@ export function ClipOpen() {
   const { state, open, openPath } = useOpenLocal();
   const [files, setFiles] = useState<StoredFile[]>([]);
   const [isPicking, setPicking] = useState(false);
+  // Ctrl+O (Cmd+O), as editors' apps open a file: the disk picker (the builder's Ctrl+O is the browser's file chooser).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 'o' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.defaultPrevented) return;
+      e.preventDefault();
+      setPicking(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   useEffect(() => {
     const ctl = new AbortController();
     client.listFiles({ limit: 50, signal: ctl.signal }).then(
@@ -37,7 +47,9 @@ export function ClipOpen() {
       </DropZone>
       {/* In place: the service copies the file from the disk (nothing crosses the browser), and Save to offers its folder. */}
       <div className="row-wrap">
-        <Button onClick={() => setPicking(true)}>Open from disk…</Button>
+        <Button onClick={() => setPicking(true)} aria-keyshortcuts="Control+O">
+          Open from disk… <kbd>Ctrl+O</kbd>
+        </Button>
         <span className="muted small">Opens a file of your home folder in place: nothing is uploaded, and the cuts are offered its folder.</span>
       </div>
       {isPicking && (
