@@ -505,6 +505,8 @@ test.describe('clip view', () => {
     await clip.press('i');
     await clip.pressTo('ArrowRight', 50, '00:00:03:00');
     await clip.press('o');
+    // The modes say what they do to sound: no frames to copy between cuts.
+    await expect(page.getByRole('radio', { name: /Smart/ }).locator('..')).toContainText('without a picture, the sound is encoded again');
     // C captures a frame: a sound has none, so nothing is sent.
     await clip.press('c');
     await clip.press('e');

@@ -137,6 +137,9 @@ export function createFilesRepo(db: Db) {
   const referencedKeys = db.prepare(`SELECT DISTINCT blob_key FROM files WHERE blob_key IN (SELECT value FROM json_each(?))`);
   const inStatus = db.prepare(`SELECT * FROM files WHERE status = ?`);
   const byName = db.prepare(`SELECT * FROM files WHERE account_id = ? AND filename = ? AND is_deleted = 0 LIMIT 1`);
+  const storedNamed = db.prepare(
+    `SELECT * FROM files WHERE account_id = ? AND filename = ? AND size_bytes = ? AND service_store_type = 'STORED_FILE' AND is_deleted = 0 AND status = 'STORED' ORDER BY seq DESC LIMIT 20`,
+  );
 
   return {
     /** Output count and stored bytes per command, for a page of the command list in one query. */
@@ -193,6 +196,8 @@ export function createFilesRepo(db: Db) {
     byCommand: (commandId: string) => all(byCommand.all(commandId)),
     inStatus: (status: FileStatus) => all(inStatus.all(status)),
     findByName: (accountId: string, filename: string) => one(byName.get(accountId, filename)),
+    /** Stored files (not outputs) of this name and size, newest first: what a file opened from disk may be again. */
+    storedFilesNamed: (accountId: string, filename: string, sizeBytes: number) => all(storedNamed.all(accountId, filename, sizeBytes)),
     transition,
     setStatus: (id: string, from: FileStatus, to: FileStatus): boolean => transition(id, from, to),
     setStored(id: string, from: FileStatus, blob: StoredBlob): boolean {

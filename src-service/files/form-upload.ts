@@ -118,10 +118,12 @@ export function createFormUploads(deps: FormUploadDeps) {
    */
   async function fromDisk(account: Account, file: LocalFile): Promise<{ file: StoredFile; reused: boolean }> {
     assertUploadAllowed(account);
-    // The same file opened again: its content and name, stored from disk or uploaded (not a job's output of that content).
+    // The same file opened again is a stored file (uploaded or opened, not a job's output) of its name, size and
+    // content: the original is hashed (one more read of it) only where one of that name and size exists.
     const name = plainName(file.name);
-    const stored = deps.files.listStoredByHash(account.id, await contentHashOfFile(file.path), 50, 0);
-    const same = stored.find((f) => f.serviceStoreType === 'STORED_FILE' && f.filename === name);
+    const candidates = deps.files.storedFilesNamed(account.id, name, file.size);
+    const hash = candidates.length > 0 ? await contentHashOfFile(file.path) : null;
+    const same = candidates.find((f) => f.contentHash === hash);
     if (same) return { file: same, reused: true };
     precheckSize(account, file.size);
     fs.mkdirSync(stagingDir, { recursive: true });
@@ -129,7 +131,7 @@ export function createFormUploads(deps: FormUploadDeps) {
     const staging = path.join(stagingDir, `${id}.local`);
     try {
       await fs.promises.copyFile(file.path, staging, fs.constants.COPYFILE_FICLONE);
-      // The copy is hashed again as it is stored: what is stored is what the hash says, whatever the original did meanwhile.
+      // The copy is what is hashed and stored: what is stored is what its hash says, whatever the original does meanwhile.
       return { file: await storeStaging(account.id, id, name, (await fs.promises.stat(staging)).size, staging), reused: false };
     } finally {
       await fs.promises.rm(staging, { force: true });

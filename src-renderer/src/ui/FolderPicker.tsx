@@ -31,26 +31,55 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
   const [filter, setFilter] = useState('');
   const filterRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const open = (path?: string): Promise<boolean> =>
-    listFolders(path).then(
+  // Typing ahead: what is typed while a listing is on its way stays, and an Enter pressed then acts
+  // once it is there (a fast typist's "walk-clip.mp4⏎" lost its first letters to the listing and
+  // opened another file).
+  const typed = useRef('');
+  const loading = useRef(false);
+  const enterQueued = useRef(false);
+  const matching = (l: LocalFoldersResponse | null, text: string) => (l?.entries ?? []).filter((e) => e.name.toLowerCase().includes(text.trim().toLowerCase()));
+  const narrow = (text: string) => {
+    typed.current = text;
+    setFilter(text);
+  };
+  const open = (path?: string): Promise<boolean> => {
+    loading.current = true;
+    return listFolders(path).then(
       (l) => {
+        loading.current = false;
         setListing(l);
         setError(null);
-        setFilter('');
         filterRef.current?.focus();
+        if (enterQueued.current) {
+          enterQueued.current = false;
+          const first = matching(l, typed.current)[0];
+          if (typed.current.trim() && first) choose(first);
+        }
         return true;
       },
-      (err: unknown) => (setError(err instanceof Error ? err.message : String(err)), false),
+      (err: unknown) => {
+        loading.current = false;
+        enterQueued.current = false;
+        setError(err instanceof Error ? err.message : String(err));
+        return false;
+      },
     );
-  const shown = (listing?.entries ?? []).filter((e) => e.name.toLowerCase().includes(filter.trim().toLowerCase()));
+  };
+  /** Into another folder: the filter starts empty there. */
+  const goTo = (path?: string) => {
+    narrow('');
+    return open(path);
+  };
+  const shown = matching(listing, filter);
   // A file entry carries its size (files=media); a folder none.
   const choose = (entry: { path: string; size_bytes?: number | undefined }) =>
-    entry.size_bytes !== undefined ? onPickFile?.(entry.path) : void open(entry.path);
+    entry.size_bytes !== undefined ? onPickFile?.(entry.path) : void goTo(entry.path);
   const intoList = (e: KeyboardEvent) => {
     // Enter opens the first folder that matches, or picks the first file (and never submits a form the picker sits in).
     if (e.key === 'Enter') {
       e.preventDefault();
-      if (filter.trim() && shown[0]) choose(shown[0]);
+      if (loading.current) enterQueued.current = true;
+      else if (filter.trim() && shown[0]) choose(shown[0]);
     }
     if (e.key !== 'ArrowDown') return;
     e.preventDefault();
@@ -84,7 +113,7 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
         placeholder="Type to narrow the list; Enter opens the first, ↓ moves into it"
         autoFocus
         value={filter}
-        onChange={(e) => setFilter(e.target.value)}
+        onChange={(e) => narrow(e.target.value)}
         onKeyDown={intoList}
         spellCheck={false}
       />
@@ -96,7 +125,7 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
           <ul className="folder-list" aria-label={onPickFile ? 'Folders and files' : 'Folders'} ref={listRef} onKeyDown={withinList}>
             {listing.parent && (
               <li>
-                <Button size="small" variant="ghost" onClick={() => void open(listing.parent ?? undefined)}>
+                <Button size="small" variant="ghost" onClick={() => void goTo(listing.parent ?? undefined)}>
                   ↰ Up
                 </Button>
               </li>

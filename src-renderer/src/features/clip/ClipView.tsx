@@ -245,6 +245,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           exportButton={exportButton}
           onExport={exportNow}
           segmentFiles={segmentFiles}
+          soundOnly={soundOnly}
           tracks={
             audioTracks.length > 1 || subtitleTracks.length > 0 || (audioTracks.length === 1 && facts.keyframes?.has_video) ? (
               <TrackChoice

@@ -14,10 +14,21 @@ export interface ExportOptions {
   segmentSeconds: number | null;
 }
 
-export const MODES: { mode: EditMode; label: string; hint: string }[] = [
-  { mode: 'smart', label: 'Smart', hint: 'frame-exact; re-encodes only the frames next to each cut' },
-  { mode: 'lossless', label: 'Lossless', hint: 'stream copy; each start moves back to a keyframe' },
-  { mode: 'reencode', label: 'Re-encode', hint: 'frame-exact; everything encoded again' },
+/** `soundHint`: what the mode does to a file without a picture (docs/cutting.md, "Fallbacks": there are no frames to copy between cuts). */
+export const MODES: { mode: EditMode; label: string; hint: string; soundHint: string }[] = [
+  {
+    mode: 'smart',
+    label: 'Smart',
+    hint: 'frame-exact; re-encodes only the frames next to each cut',
+    soundHint: 'exact to the sample; without a picture, the sound is encoded again',
+  },
+  {
+    mode: 'lossless',
+    label: 'Lossless',
+    hint: 'stream copy; each start moves back to a keyframe',
+    soundHint: 'the sound copied as it is; each cut lands on a packet edge, a few ms off',
+  },
+  { mode: 'reencode', label: 'Re-encode', hint: 'frame-exact; everything encoded again', soundHint: 'exact to the sample; encoded again' },
 ];
 
 interface Props {
@@ -32,12 +43,14 @@ interface Props {
   onExport(): void;
   /** The tracks kept (TrackChoice), where there is a choice. */
   tracks?: ReactNode;
+  /** The file has no picture: the modes say what they do to sound. */
+  soundOnly?: boolean;
   /** One file per segment: each file's name (the name field is their base). */
   segmentFiles?: readonly string[] | null;
 }
 
 /** Mode, joined or one file each, keep or remove the segments, the file name, and the job it started. */
-export function ExportPanel({ options, setOptions, problem, partCount, split, run, exportButton, onExport, tracks, segmentFiles }: Props) {
+export function ExportPanel({ options, setOptions, problem, partCount, split, run, exportButton, onExport, tracks, segmentFiles, soundOnly }: Props) {
   const set = (patch: Partial<ExportOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const status = run.record?.status;
   return (
@@ -51,7 +64,7 @@ export function ExportPanel({ options, setOptions, problem, partCount, split, ru
           <label key={m.mode} className="clip-radio">
             <input type="radio" name="clip-mode" checked={options.mode === m.mode} onChange={() => set({ mode: m.mode })} />
             <span>
-              <strong>{m.label}</strong> <span className="muted small">— {m.hint}</span>
+              <strong>{m.label}</strong> <span className="muted small">— {soundOnly ? m.soundHint : m.hint}</span>
             </span>
           </label>
         ))}
