@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { AppPage } from './app-page';
 import { expect, openApp, screen, test, testFolder } from './fixtures';
@@ -63,6 +65,39 @@ test.describe('builder: local file input', () => {
     // One upload, one record: no duplicates left behind.
     expect((await svc.client.listFiles({ status: 'all' })).filter((f) => f.filename === 'dropped-clip.mp4').map((f) => f.status)).toEqual(['STORED']);
     await screen(page, '41-builder-dropped-file-job');
+  });
+
+  test('when a clip of the home folder is chosen with "From disk…", then it is used in place (nothing uploaded), described in its row, and the job runs', async ({
+    page,
+    svc,
+  }) => {
+    // The picker lists the home folder only (docs/api.md §4.13).
+    const dir = fs.mkdtempSync(path.join(os.homedir(), 'ffdesk-e2e-disk-'));
+    try {
+      fs.copyFileSync(makeClip('disk-clip.mp4'), path.join(dir, 'disk-clip.mp4'));
+      const uploads: string[] = [];
+      page.on('request', (r) => /\/v1\/(files\/upload|upload)/.test(new URL(r.url()).pathname) && uploads.push(r.url()));
+      const app = new AppPage(page);
+      await openApp(page, svc);
+      await app.openBuilder();
+      await app.prependToCommand('-i {{in_1}} -vf scale=160:-2 -c:a copy {{out_1}}');
+      await page.getByRole('group', { name: 'Source of in_1' }).getByRole('button', { name: 'Local file' }).click();
+      await page.getByRole('button', { name: 'From disk…' }).click();
+      const picker = page.getByRole('dialog', { name: 'Choose a file for in_1' });
+      await expect(picker.getByLabel('Current folder')).toBeVisible();
+      await page.keyboard.type(path.basename(dir));
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('disk-clip');
+      await page.keyboard.press('Enter');
+      await expect(app.localInputState()).toHaveText('disk-clip.mp4 — stored');
+      await expect(app.inputFact('disk-clip.mp4', 'resolution')).toHaveText('320×240');
+      const id = await app.runJob();
+      await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+      expect((await svc.client.getCommand(id)).output_files?.out_1?.width).toBe(160);
+      expect(uploads).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('when Ctrl+O is pressed on the builder, then the chosen clip becomes in_1, the gallery closes and the keyboard goes on in the convert panel', async ({

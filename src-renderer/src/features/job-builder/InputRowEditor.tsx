@@ -1,4 +1,7 @@
-import type { StoredFile } from '../../../../src-service/client';
+import { useState } from 'react';
+import { API, type StoredFile } from '../../../../src-service/client';
+import { useApi } from '../../lib/api';
+import { FolderPicker } from '../../ui/FolderPicker';
 import { Button } from '../../ui/Button';
 import { DropZone } from '../../ui/DropZone';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -16,6 +19,8 @@ interface Props {
   onChange(patch: Partial<InputRow>): void;
   onPickStored(file: StoredFile): void;
   onLocalFile(file: File): void;
+  /** A file of the local disk chosen in the folder picker, opened in place (no upload). */
+  onDiskFile(path: string): void;
   onRemove(): void;
 }
 
@@ -25,7 +30,7 @@ const SOURCES: { id: InputSource; label: string }[] = [
   { id: 'local', label: 'Local file' },
 ];
 
-export function InputRowEditor({ row, files, kinds, messages, onChange, onPickStored, onLocalFile, onRemove }: Props) {
+export function InputRowEditor({ row, files, kinds, messages, onChange, onPickStored, onLocalFile, onDiskFile, onRemove }: Props) {
   const picked = files.find((f) => f.filename === row.fileName && row.url.includes(f.file_id))?.file_id;
   return (
     <tr data-field={`input_files.${row.alias.trim()}`}>
@@ -61,7 +66,7 @@ export function InputRowEditor({ row, files, kinds, messages, onChange, onPickSt
           {row.source === 'stored' && (
             <StoredFilePicker files={files} kinds={kinds} value={picked} label={`Stored file for ${row.alias}`} onPick={onPickStored} />
           )}
-          {row.source === 'local' && <LocalSource row={row} onLocalFile={onLocalFile} />}
+          {row.source === 'local' && <LocalSource row={row} onLocalFile={onLocalFile} onDiskFile={onDiskFile} />}
           {row.source !== 'url' && row.media && row.url && <InputMediaSummary media={row.media} previewUrl={row.previewUrl} url={row.url} />}
           {messages.map((m) => (
             <span key={m} className="field-error" role="alert">
@@ -79,8 +84,14 @@ export function InputRowEditor({ row, files, kinds, messages, onChange, onPickSt
   );
 }
 
-/** A local file is uploaded first, then probed by the service; its stored URL feeds the command. */
-function LocalSource({ row, onLocalFile }: { row: InputRow; onLocalFile(file: File): void }) {
+/**
+ * A local file is uploaded first, then probed by the service; its stored URL feeds the command.
+ * "From disk…" instead lets the service copy a file of the home folder itself (no upload: a big
+ * recording is ready in seconds).
+ */
+function LocalSource({ row, onLocalFile, onDiskFile }: { row: InputRow; onLocalFile(file: File): void; onDiskFile(path: string): void }) {
+  const { client } = useApi();
+  const [isPicking, setPicking] = useState(false);
   if (row.upload && !row.upload.error) {
     const done = row.upload.percent >= 100;
     const text = done ? 'stored' : row.upload.phase === 'probing' ? 'reading the media…' : `uploading ${Math.floor(row.upload.percent)}%`;
@@ -103,6 +114,23 @@ function LocalSource({ row, onLocalFile }: { row: InputRow; onLocalFile(file: Fi
       <DropZone multiple={false} onFiles={(files) => files[0] && onLocalFile(files[0])} buttonLabel={`Choose a file for ${row.alias}…`}>
         <span className="small">Drop a file here (or anywhere on this page); it is uploaded to the service first.</span>
       </DropZone>
+      <div className="row-wrap">
+        <Button size="small" onClick={() => setPicking(true)}>
+          From disk…
+        </Button>
+        <span className="small muted">A video or audio file of your home folder, used in place: nothing is uploaded.</span>
+      </div>
+      {isPicking && (
+        <FolderPicker
+          title={`Choose a file for ${row.alias}`}
+          listFolders={(path) => client.call(API.listLocalFolders, { query: { path, files: 'media' } })}
+          onPickFile={(path) => {
+            setPicking(false);
+            onDiskFile(path);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      )}
     </>
   );
 }

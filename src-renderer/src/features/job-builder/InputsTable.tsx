@@ -13,6 +13,7 @@ interface Props {
   updateInput(key: string, patch: Partial<InputRow>): void;
   pickStored(key: string, file: StoredFile): void;
   uploadLocal(key: string, file: File): void;
+  openFromDisk(key: string, path: string): void;
   cancelLocal(key: string): void;
   pickZip(file: StoredFile): void;
 }
@@ -35,7 +36,7 @@ export function InputsTable(props: Props) {
   );
 }
 
-function InputRows({ form, files, errors, setForm, updateInput, pickStored, uploadLocal, cancelLocal }: Props) {
+function InputRows({ form, files, errors, setForm, updateInput, pickStored, uploadLocal, openFromDisk, cancelLocal }: Props) {
   return (
     <>
       {form.inputs.length > 0 && (
@@ -65,6 +66,7 @@ function InputRows({ form, files, errors, setForm, updateInput, pickStored, uplo
                 onChange={(patch) => updateInput(row.key, patch)}
                 onPickStored={(file) => pickStored(row.key, file)}
                 onLocalFile={(file) => uploadLocal(row.key, file)}
+                onDiskFile={(path) => openFromDisk(row.key, path)}
                 onRemove={() => {
                   cancelLocal(row.key);
                   setForm((f) => ({ ...f, inputs: f.inputs.filter((r) => r.key !== row.key) }));

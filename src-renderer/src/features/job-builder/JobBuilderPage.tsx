@@ -179,6 +179,7 @@ export default function JobBuilderPage() {
             updateInput={state.updateInput}
             pickStored={(key, file) => void sources.pickStored(key, file)}
             uploadLocal={(key, file) => void sources.uploadLocal(key, file, form.isPrivate)}
+            openFromDisk={(key, path) => void sources.openFromDisk(key, path)}
             cancelLocal={sources.cancelLocal}
             pickZip={(file) =>
               void sources.urlOf(file).then(

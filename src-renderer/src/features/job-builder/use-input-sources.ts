@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { StoredFile } from '../../../../src-service/client';
+import { API, type StoredFile } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { useEventHub } from '../../lib/events';
 import { describeError } from '../../ui/ErrorNotice';
@@ -87,5 +87,24 @@ export function useInputSources(updateInput: (key: string, patch: Partial<InputR
     [client, hub, updateInput, urlOf, cancelLocal],
   );
 
-  return { pickStored, uploadLocal, cancelLocal, urlOf };
+  /**
+   * A file of the local disk (the picker's "From disk…"): stored by the service from the disk
+   * itself (POST /v1/local/open, docs/api.md §4.13), nothing uploaded, then used as a stored file.
+   */
+  const openFromDisk = useCallback(
+    async (key: string, path: string) => {
+      cancelLocal(key);
+      const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+      updateInput(key, { source: 'local', fileName: name, url: '', media: undefined, previewUrl: undefined, upload: { percent: 99, phase: 'probing' } });
+      try {
+        const stored = await client.call(API.openLocalFile, { body: { path } });
+        updateInput(key, { url: await urlOf(stored), fileName: stored.filename, media: stored, upload: { percent: 100 } });
+      } catch (err) {
+        updateInput(key, { upload: { percent: 0, error: describeError(err) } });
+      }
+    },
+    [client, updateInput, urlOf, cancelLocal],
+  );
+
+  return { pickStored, uploadLocal, openFromDisk, cancelLocal, urlOf };
 }
