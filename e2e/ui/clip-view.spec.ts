@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ClipPage, holdProxyQueue, makeClip, probe } from './clip-page';
 import type { Page } from '@playwright/test';
 import { expect, openApp, screen, test, type UiService } from './fixtures';
+import { seriousViolations } from './axe-check';
 
 test.describe('clip view', () => {
   let work: string;
@@ -106,6 +107,8 @@ test.describe('clip view', () => {
     await page.keyboard.press('Enter');
     await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(saveDir));
     await expect(picker.getByRole('list', { name: 'Folders and files' })).toContainText('walk-clip.mp4');
+    // The picker listing folders and files passes axe.
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.type('walk');
     await page.keyboard.press('Enter');
     await clip.waitReady();
