@@ -7,6 +7,7 @@ import { hrefOf } from '../../lib/router';
 import { DropZone } from '../../ui/DropZone';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useOpenLocal } from './use-open-local';
+import { useOpenKey } from '../../lib/use-open-key';
 import { Button } from '../../ui/Button';
 import { FolderPicker } from '../../ui/FolderPicker';
 import { createClipApi } from './clip-api';
@@ -21,16 +22,8 @@ export function ClipOpen() {
   const { state, open, openPath } = useOpenLocal();
   const [files, setFiles] = useState<StoredFile[]>([]);
   const [isPicking, setPicking] = useState(false);
-  // Ctrl+O (Cmd+O), as editors' apps open a file: the disk picker (the builder's Ctrl+O is the browser's file chooser).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() !== 'o' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.defaultPrevented) return;
-      e.preventDefault();
-      setPicking(true);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // Ctrl+O: the disk picker (the builder's Ctrl+O is the browser's file chooser).
+  useOpenKey(() => setPicking(true));
   useEffect(() => {
     const ctl = new AbortController();
     client.listFiles({ limit: 50, signal: ctl.signal }).then(

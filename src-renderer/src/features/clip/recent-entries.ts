@@ -36,3 +36,20 @@ export function saveEntry(prefix: string, id: string, value: object | null, max:
     // Storage full or disabled.
   }
 }
+
+/** One plain value in localStorage (the folder saved to last, where Open from disk starts); null when none or storage is off. */
+export function rememberedValue(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberValue(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage full or disabled: remembered until the screen closes.
+  }
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { folderOf, parseSourceFolder } from './source-folder';
+import { parseSourceFolder } from './source-folder';
+import { folderOf } from '../../lib/local-path';
 
 describe('the folder a clip was opened from', () => {
   it('when an entry holds an absolute path (Linux, macOS or Windows), then that is the folder', () => {

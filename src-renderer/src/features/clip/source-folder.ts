@@ -1,4 +1,4 @@
-import { loadEntry, saveEntry } from './recent-entries';
+import { loadEntry, rememberedValue, rememberValue, saveEntry } from './recent-entries';
 
 /**
  * The folder a clip was opened from, per stored file (docs/gui.md, "Open from disk"): Save to
@@ -13,21 +13,11 @@ const LAST_KEY = 'ffdesk.open-folder.v1';
 
 export function rememberSourceFolder(fileId: string, folder: string): void {
   saveEntry(PREFIX, fileId, { folder }, MAX);
-  try {
-    localStorage.setItem(LAST_KEY, folder);
-  } catch {
-    // storage full or disabled
-  }
+  rememberValue(LAST_KEY, folder);
 }
 
 /** Where "Open from disk" starts: the folder a file was last opened from (the picker falls back to home where it cannot list it). */
-export function lastOpenedFolder(): string | null {
-  try {
-    return localStorage.getItem(LAST_KEY);
-  } catch {
-    return null;
-  }
-}
+export const lastOpenedFolder = (): string | null => rememberedValue(LAST_KEY);
 
 export function sourceFolderOf(fileId: string): string | null {
   return loadEntry(PREFIX, fileId, parseSourceFolder);
@@ -43,10 +33,4 @@ export function parseSourceFolder(text: string | null): string | null {
   }
   const folder = value?.folder;
   return typeof folder === 'string' && (folder.startsWith('/') || /^[A-Za-z]:[\\/]/.test(folder)) ? folder : null;
-}
-
-/** The folder part of a path, either separator ("/home/me/Videos/rec.mkv" → "/home/me/Videos"). */
-export function folderOf(path: string): string {
-  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return cut > 0 ? path.slice(0, cut) : path.slice(0, cut + 1);
 }

@@ -6,7 +6,8 @@ import { describeError } from '../../ui/ErrorNotice';
 import { uploadInBrowser } from '../uploads/browser-upload';
 import { waitForStored } from '../uploads/wait-stored';
 import { createClipApi } from './clip-api';
-import { folderOf, rememberSourceFolder } from './source-folder';
+import { rememberSourceFolder } from './source-folder';
+import { baseNameOf, folderOf } from '../../lib/local-path';
 
 export interface OpenState {
   name?: string;
@@ -35,7 +36,7 @@ export function useOpenLocal() {
       running.current?.abort();
       const ctl = new AbortController();
       running.current = ctl;
-      const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+      const name = baseNameOf(path);
       setState({ name, percent: 0, phase: 'copying' });
       try {
         const stored = await api.openLocal(path);

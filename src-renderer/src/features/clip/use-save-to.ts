@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ClipApi, SaveToResponse } from './clip-api';
+import { rememberedValue, rememberValue } from './recent-entries';
 
 /**
  * Saving a finished job's outputs into a folder of the user's (POST /v1/commands/{id}/save-to:
@@ -12,27 +13,13 @@ import type { ClipApi, SaveToResponse } from './clip-api';
 const FOLDER_KEY = 'ffdesk.save-to-folder.v1';
 const PATTERN_KEY = 'ffdesk.save-to-pattern.v1';
 
-function remembered(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-function remember(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // storage full or disabled: remembered until the screen closes
-  }
-}
-export const rememberedPattern = (): string | null => remembered(PATTERN_KEY);
+export const rememberedPattern = (): string | null => rememberedValue(PATTERN_KEY);
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export function useSaveTo(api: ClipApi, commandId: string, opts: { pattern: string; keepPattern: boolean; sourceFolder?: string | null; openPicker(): void }) {
   // The clip's own folder when it was opened from disk (source-folder.ts), else the folder saved to last.
-  const [folder, setFolder] = useState<string | null>(() => opts.sourceFolder ?? remembered(FOLDER_KEY));
+  const [folder, setFolder] = useState<string | null>(() => opts.sourceFolder ?? rememberedValue(FOLDER_KEY));
   const [saved, setSaved] = useState<SaveToResponse['saved']>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,8 +30,8 @@ export function useSaveTo(api: ClipApi, commandId: string, opts: { pattern: stri
     setBusy(true);
     try {
       setSaved((await api.saveTo(commandId, to, opts.pattern)).saved);
-      remember(FOLDER_KEY, to);
-      if (opts.keepPattern) remember(PATTERN_KEY, opts.pattern);
+      rememberValue(FOLDER_KEY, to);
+      if (opts.keepPattern) rememberValue(PATTERN_KEY, opts.pattern);
     } catch (err) {
       setError(messageOf(err));
     } finally {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
 import { PageHeader } from '../../ui/PageHeader';
@@ -7,6 +7,7 @@ import { applyTemplate, openTemplateAsPreset, samplesByName } from './apply-temp
 import { API } from '../../../../src-service/client';
 import { TEMPLATES, type Template } from './templates';
 import { ConvertPanel } from './ConvertPanel';
+import { useOpenKey } from '../../lib/use-open-key';
 import { choicesOf, isEditedByHand, writeConvert } from './convert-form';
 import { PresetPanel } from './PresetPanel';
 import { declaredAliases, placeDroppedFiles } from './form';
@@ -104,15 +105,7 @@ export default function JobBuilderPage() {
   // Ctrl+O (Cmd+O), as in the editors' own apps: choose clips from the keyboard wherever the focus is; they go where a
   // drop puts them. The gallery closes (the clip is the start) and the keyboard goes on in the convert panel.
   const filePicker = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() !== 'o' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.defaultPrevented) return;
-      e.preventDefault();
-      filePicker.current?.click();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useOpenKey(() => filePicker.current?.click());
   const onPicked = (e: React.ChangeEvent<HTMLInputElement>) => {
     const picked = [...(e.target.files ?? [])];
     e.target.value = ''; // the same file can be chosen again

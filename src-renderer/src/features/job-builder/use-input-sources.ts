@@ -6,6 +6,7 @@ import { describeError } from '../../ui/ErrorNotice';
 import { uploadInBrowser } from '../uploads/browser-upload';
 import { waitForStored } from '../uploads/wait-stored';
 import type { InputRow } from './form';
+import { baseNameOf } from '../../lib/local-path';
 
 /** Presigned input URLs must outlive the queue wait plus the run (docs/gui.md). */
 const INPUT_URL_TTL_SECONDS = 7 * 24 * 3600;
@@ -94,7 +95,7 @@ export function useInputSources(updateInput: (key: string, patch: Partial<InputR
   const openFromDisk = useCallback(
     async (key: string, path: string) => {
       cancelLocal(key);
-      const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+      const name = baseNameOf(path);
       updateInput(key, { source: 'local', fileName: name, url: '', media: undefined, previewUrl: undefined, upload: { percent: 99, phase: 'probing' } });
       try {
         const stored = await client.call(API.openLocalFile, { body: { path } });

@@ -1,0 +1,12 @@
+/** Paths of the user's disk as the service names them (Open from disk), either separator. Pure. */
+
+const lastSeparator = (path: string) => Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+
+/** The folder part: "/home/me/Videos/rec.mkv" → "/home/me/Videos" ("/rec.mkv" → "/"). */
+export function folderOf(path: string): string {
+  const cut = lastSeparator(path);
+  return cut > 0 ? path.slice(0, cut) : path.slice(0, cut + 1);
+}
+
+/** The file's own name: "/home/me/Videos/rec.mkv" → "rec.mkv". */
+export const baseNameOf = (path: string): string => path.slice(lastSeparator(path) + 1);
