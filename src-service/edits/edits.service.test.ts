@@ -13,6 +13,7 @@ import {
   formatDuration,
   formatStart,
   frameTimesOf,
+  h264ProfileIdcs,
   packetList,
   ssimPairs,
   streamStarts,
@@ -153,6 +154,9 @@ async function expectExact(file: any, src: CutSource, segs: Seg[], mode: 'smart'
   await expectFramesMatch(out, src.file, times, segs);
   const starts = await streamStarts(out);
   expect(Math.abs((starts.video ?? 0) - (starts.audio ?? 0))).toBeLessThanOrEqual(src.frame);
+  // The edges declare the source's profile in their own parameter sets (docs/cutting.md, "The modes").
+  if (mode === 'smart' && !src.name.startsWith('hevc'))
+    expect(await h264ProfileIdcs(out)).toEqual(await cached(`profiles:${src.file}`, () => h264ProfileIdcs(src.file)));
   if (mode === 'smart')
     expect(await expectGopsCopied(out, src.packets ?? src.file, segs, src.name.startsWith('hevc'))).toBeGreaterThanOrEqual(
       expectedGops(segs, src.gop, times[0]!),

@@ -79,6 +79,15 @@ function rateCap(v: VideoFacts): string[] {
   return ['-maxrate', `${kbps * 4}k`, '-bufsize', `${kbps * 8}k`];
 }
 
+/**
+ * `-profile:v` only caps what x264 uses: it writes the lowest profile its tools need, and
+ * `ultrafast` needs Constrained Baseline. So the edge turns on the one tool that makes its
+ * parameter sets declare the source's profile: the 8x8 transform for High (no measurable cost at
+ * `ultrafast`, docs/performance.md "Cutting"), CABAC for Main. A player that sets its decoder up
+ * from the track's profile then meets no other in the stream, and the file's record states it.
+ */
+const H264_PROFILE_TOOL: Record<string, string> = { main: 'cabac=1', high: '8x8dct=1', high10: '8x8dct=1', high422: '8x8dct=1', high444: '8x8dct=1' };
+
 function h264EdgeArgs(v: VideoFacts): string[] {
   const args = ['-c:v', 'libx264', '-preset', EDGE.h264.preset];
   const profile = H264_PROFILES[(v.profile ?? '').toLowerCase()];
@@ -90,7 +99,8 @@ function h264EdgeArgs(v: VideoFacts): string[] {
   // one IDR frame starves it. Capped near the source's peak rate so an edge is not much larger
   // than the GOP it replaces.
   args.push('-crf', EDGE.h264.crf, ...rateCap(v));
-  args.push('-x264-params', 'sps-id=1:repeat-headers=1');
+  const tool = profile ? H264_PROFILE_TOOL[profile] : undefined;
+  args.push('-x264-params', `sps-id=1:repeat-headers=1${tool ? `:${tool}` : ''}`);
   return args;
 }
 

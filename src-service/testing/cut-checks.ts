@@ -239,6 +239,17 @@ export async function codecTag(file: string): Promise<string> {
   return (await text(ffprobePath, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_tag_string', '-of', 'csv=p=0', file])).trim();
 }
 
+/**
+ * The profile_idc of every H.264 sequence parameter set of a file's video, the track's own (avcC)
+ * and those in-band, without repeats, in the order met: a smart cut's edges declare the source's
+ * profile (66 Baseline, 77 Main, 100 High), not only decode under it.
+ */
+export async function h264ProfileIdcs(file: string): Promise<number[]> {
+  const args = ['-hide_banner', '-nostats', '-i', file, '-map', '0:v:0', '-c', 'copy', '-bsf:v', 'trace_headers', '-f', 'null', '-'];
+  const { stderr } = await run(ffmpegPath, args, { encoding: 'utf8', maxBuffer: 1 << 26, env: envOf(ffmpegPath) });
+  return [...new Set([...stderr.matchAll(/ profile_idc +[01]+ = (\d+)/g)].map((m) => Number(m[1])))];
+}
+
 /** Each stream's type and codec, in file order ("video:vp9", "audio:opus"). */
 export async function streamCodecs(file: string): Promise<string[]> {
   const out = await text(ffprobePath, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name', '-of', 'csv=p=0', file]);

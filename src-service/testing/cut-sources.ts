@@ -3,7 +3,7 @@ import { ffmpeg } from './media';
 
 /**
  * Sources for the exactness table (docs/cutting.md): 160x90, 8 s, a keyframe every 2 s,
- * B-frames, AAC audio; H.264 at 25, 29.97 and a variable frame rate, the 25 fps one in Matroska and MPEG-TS too,
+ * B-frames, AAC audio; H.264 (High; Main at 29.97) at 25, 29.97 and a variable frame rate, the 25 fps one in Matroska and MPEG-TS too,
  * a 60 fps one remuxed from Matroska to MP4,
  * H.265 with open GOPs (x265's default) and with closed ones. Made with ffmpeg at test time.
  */
@@ -35,6 +35,9 @@ export function makeCutSources(dir: string): CutSource[] {
     'testsrc2=size=160x90:rate=30000/1001:duration=8',
     ...AUDIO,
     ...X264,
+    // Main profile (CABAC and B-frames, no 8x8 transform), where the others are High: the edges must declare it too.
+    '-profile:v',
+    'main',
     '-g',
     '60',
     '-keyint_min',
