@@ -192,6 +192,20 @@ test.describe('clip view', () => {
     await clip.press('m');
     await expect(page.getByRole('radio', { name: /Lossless/ })).toBeChecked();
     await expect(page.getByTestId('cut-mode')).toHaveText('Cut: lossless (M switches).');
+    // Lossless copies from the keyframe before each in point: said before exporting. The part kept
+    // (frames 3 to the end) starts 3 frames after the keyframe at 0.
+    await expect(page.getByTestId('lossless-early')).toHaveText('Lossless starts the cut 3 frames early, at the keyframe 00:00:00:00 (smart is exact).');
+    // Keeping the segments instead: "intro" starts on that keyframe; the one deleted (and brought back) 5 frames after it.
+    await clip.press('x');
+    await expect(page.getByTestId('lossless-early')).toHaveCount(0);
+    await clip.press('Control+z');
+    await expect(clip.segments().nth(1)).toContainText('lossless from 00:00:00:00, 5 frames early');
+    await expect(clip.segments().nth(0)).not.toContainText('lossless from');
+    await expect(page.getByTestId('lossless-early')).toHaveText(
+      'Lossless starts 1 of 2 parts early, at the keyframe before each in point (up to 5 frames; smart is exact).',
+    );
+    await clip.press('Control+Shift+Z');
+    await clip.press('x');
     await clip.press('m');
     await expect(page.getByRole('radio', { name: /Re-encode/ })).toBeChecked();
     await clip.press('m');

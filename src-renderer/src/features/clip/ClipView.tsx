@@ -10,7 +10,7 @@ import { SegmentList } from './SegmentList';
 import { complementSegments, emptyHistory, emptySegments, historyReducer, keptSegments, problemOf, requestSegments } from './segments';
 import { loadSegments, saveSegments } from './segments-store';
 import { Timeline } from './Timeline';
-import { formatTimecode, fpsOf, frameOrigin, nextKeyframe, previousKeyframe } from './timecode';
+import { formatTimecode, fpsOf, frameOrigin, losslessStart, nextKeyframe, previousKeyframe } from './timecode';
 import { clipActions, MAX_ZOOM } from './use-clip-actions';
 import { playableUrl, useClipFacts } from './use-clip-facts';
 import { useClipKeys } from './use-clip-keys';
@@ -41,6 +41,22 @@ function soundKeptLine(audio: readonly AudioTrack[], kept: number[] | undefined,
   if (kept.length === 0) return `Sound: none (${t}).`;
   const names = kept.map((n) => trackLabel(audio.find((a) => a.audio_track === n)!)).join(', ');
   return `Sound: ${kept.length === 1 ? 'track' : 'tracks'} ${names} only${mix} (${t}).`;
+}
+
+/**
+ * What a lossless export does to the in points (it copies from the keyframe at or before each),
+ * said before exporting, as editors otherwise find out from the output: null when every part
+ * starts on a keyframe.
+ */
+function losslessNote(parts: readonly { start: number }[], keyframes: readonly number[], fps: number): string | null {
+  const early = parts.map((p) => losslessStart(keyframes, p.start, fps));
+  const starts = early.filter((e) => e !== null);
+  if (starts.length === 0) return null;
+  const frames = (n: number) => (n === 1 ? '1 frame' : `${n} frames`);
+  if (parts.length === 1)
+    return `Lossless starts the cut ${frames(starts[0]!.frames)} early, at the keyframe ${formatTimecode(starts[0]!.keyframe, fps)} (smart is exact).`;
+  const most = Math.max(...starts.map((e) => e.frames));
+  return `Lossless starts ${starts.length} of ${parts.length} parts early, at the keyframe before each in point (up to ${frames(most)}; smart is exact).`;
 }
 
 /** The clip view of one stored file: play, mark segments, cut through POST /v1/edits, save. */
@@ -107,6 +123,8 @@ export function ClipView({ fileId }: { fileId: string }) {
     });
   };
   const isDone = run.record?.status === 'SUCCESS';
+  const isLossless = options.mode === 'lossless' && !soundOnly;
+  const earlyNote = isLossless ? losslessNote(parts, keyframes, fps) : null;
 
   useClipKeys(
     clipActions({
@@ -190,6 +208,7 @@ export function ClipView({ fileId }: { fileId: string }) {
             fps={fps}
             duration={duration}
             renaming={renaming}
+            losslessKeyframes={isLossless && options.keep ? keyframes : null}
             dispatch={dispatch}
             onRenameDone={() => setRenaming(null)}
             onSeek={player.transport.seek}
@@ -218,6 +237,13 @@ export function ClipView({ fileId }: { fileId: string }) {
           <span aria-live="polite" data-testid="cut-mode">
             Cut: {MODES.find((m) => m.mode === options.mode)?.label.toLowerCase()} (M switches).
           </span>{' '}
+          {earlyNote && (
+            <>
+              <span aria-live="polite" data-testid="lossless-early">
+                {earlyNote}
+              </span>{' '}
+            </>
+          )}
           {/* G as well: one joined file or one file per segment. */}
           <span aria-live="polite" data-testid="join-mode">
             {options.join ? 'Into one joined file' : 'Into one file per segment'} (G switches).

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/Button';
 import type { Segment, SegmentAction } from './segments';
-import { formatTimecode, lastFrameTime } from './timecode';
+import { formatTimecode, lastFrameTime, losslessStart } from './timecode';
 
 interface Props {
   segments: readonly Segment[];
@@ -10,6 +10,8 @@ interface Props {
   /** The file's length: where a segment without an out point ends. */
   duration: number;
   renaming: number | null;
+  /** With a lossless export of the segments: the keyframes, to say where each really starts. */
+  losslessKeyframes: readonly number[] | null;
   dispatch(a: SegmentAction): void;
   onRenameDone(): void;
   onSeek(t: number): void;
@@ -26,58 +28,63 @@ function lengthOf(s: Segment, duration: number): string {
 }
 
 /** The segments, in export order: select, go to, rename (F2), reorder (Alt+↑/↓), delete. */
-export function SegmentList({ segments, current, fps, duration, renaming, dispatch, onRenameDone, onSeek }: Props) {
+export function SegmentList({ segments, current, fps, duration, renaming, losslessKeyframes, dispatch, onRenameDone, onSeek }: Props) {
   if (segments.length === 0) return <p className="muted small">No segments yet. Press I at the first frame you want and O at the last.</p>;
   return (
     <ol className="clip-segments" aria-label="Segments">
-      {segments.map((s, i) => (
-        <li key={s.id} className="clip-segment" aria-current={i === current ? 'true' : undefined}>
-          {renaming === i ? (
-            <RenameField name={s.name} onDone={(name) => (name !== null && dispatch({ type: 'rename', index: i, name }), onRenameDone())} />
-          ) : (
-            <button
-              type="button"
-              className="clip-segment-pick"
-              aria-label={`${s.name}: ${formatTimecode(s.start, fps)} to ${s.end === null ? 'the end' : lastFrame(s.end, fps)}, ${lengthOf(s, duration)} seconds${i === current ? ', current' : ''}`}
-              onClick={() => {
-                dispatch({ type: 'select', index: i });
-                onSeek(s.start);
-              }}
-            >
-              <span className="clip-segment-name">
-                {s.name} <span className="muted small clip-segment-length">{lengthOf(s, duration)} s</span>
-              </span>
-              <code className="small">
-                <span className="clip-segment-tc">{formatTimecode(s.start, fps)} →</span>{' '}
-                <span className="clip-segment-tc">{s.end === null ? 'end' : lastFrame(s.end, fps)}</span>
-              </code>
-            </button>
-          )}
-          <div className="row clip-segment-actions">
-            <Button
-              size="small"
-              variant="ghost"
-              aria-label={`Move ${s.name} up`}
-              disabled={i === 0}
-              onClick={() => (dispatch({ type: 'select', index: i }), dispatch({ type: 'move', by: -1 }))}
-            >
-              ↑
-            </Button>
-            <Button
-              size="small"
-              variant="ghost"
-              aria-label={`Move ${s.name} down`}
-              disabled={i === segments.length - 1}
-              onClick={() => (dispatch({ type: 'select', index: i }), dispatch({ type: 'move', by: 1 }))}
-            >
-              ↓
-            </Button>
-            <Button size="small" variant="ghost" aria-label={`Delete ${s.name}`} onClick={() => dispatch({ type: 'remove', index: i })}>
-              ✕
-            </Button>
-          </div>
-        </li>
-      ))}
+      {segments.map((s, i) => {
+        const early = losslessKeyframes ? losslessStart(losslessKeyframes, s.start, fps) : null;
+        const earlyText = early && `lossless from ${formatTimecode(early.keyframe, fps)}, ${early.frames === 1 ? '1 frame' : `${early.frames} frames`} early`;
+        return (
+          <li key={s.id} className="clip-segment" aria-current={i === current ? 'true' : undefined}>
+            {renaming === i ? (
+              <RenameField name={s.name} onDone={(name) => (name !== null && dispatch({ type: 'rename', index: i, name }), onRenameDone())} />
+            ) : (
+              <button
+                type="button"
+                className="clip-segment-pick"
+                aria-label={`${s.name}: ${formatTimecode(s.start, fps)} to ${s.end === null ? 'the end' : lastFrame(s.end, fps)}, ${lengthOf(s, duration)} seconds${earlyText ? `, ${earlyText}` : ''}${i === current ? ', current' : ''}`}
+                onClick={() => {
+                  dispatch({ type: 'select', index: i });
+                  onSeek(s.start);
+                }}
+              >
+                <span className="clip-segment-name">
+                  {s.name} <span className="muted small clip-segment-length">{lengthOf(s, duration)} s</span>
+                </span>
+                <code className="small">
+                  <span className="clip-segment-tc">{formatTimecode(s.start, fps)} →</span>{' '}
+                  <span className="clip-segment-tc">{s.end === null ? 'end' : lastFrame(s.end, fps)}</span>
+                </code>
+                {earlyText && <span className="small clip-segment-early">{earlyText}</span>}
+              </button>
+            )}
+            <div className="row clip-segment-actions">
+              <Button
+                size="small"
+                variant="ghost"
+                aria-label={`Move ${s.name} up`}
+                disabled={i === 0}
+                onClick={() => (dispatch({ type: 'select', index: i }), dispatch({ type: 'move', by: -1 }))}
+              >
+                ↑
+              </Button>
+              <Button
+                size="small"
+                variant="ghost"
+                aria-label={`Move ${s.name} down`}
+                disabled={i === segments.length - 1}
+                onClick={() => (dispatch({ type: 'select', index: i }), dispatch({ type: 'move', by: 1 }))}
+              >
+                ↓
+              </Button>
+              <Button size="small" variant="ghost" aria-label={`Delete ${s.name}`} onClick={() => dispatch({ type: 'remove', index: i })}>
+                ✕
+              </Button>
+            </div>
+          </li>
+        );
+      })}
     </ol>
   );
 }

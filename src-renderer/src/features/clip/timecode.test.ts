@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimecode, frameAt, nextKeyframe, previousKeyframe, seekTimeOfFrame, timeOfFrame } from './timecode';
+import { formatTimecode, frameAt, losslessStart, nextKeyframe, previousKeyframe, seekTimeOfFrame, timeOfFrame } from './timecode';
 
 describe('timecode', () => {
   it('formats HH:MM:SS:FF at 25 fps', () => {
@@ -31,6 +31,17 @@ describe('timecode', () => {
     expect(nextKeyframe(k, 4.01, 25)).toBe(6);
     expect(nextKeyframe(k, 3.5, 25)).toBe(4);
     expect(nextKeyframe(k, 6, 25)).toBeNull();
+  });
+
+  it('says where a lossless cut starts: the keyframe at or before the in point, and how many frames early', () => {
+    const k = [0, 2, 4];
+    expect(losslessStart(k, timeOfFrame(63, 25), 25)).toEqual({ keyframe: 2, frames: 13 });
+    expect(losslessStart(k, 4, 25)).toBeNull(); // on a keyframe
+    expect(losslessStart(k, timeOfFrame(49, 25), 25)).toEqual({ keyframe: 0, frames: 49 });
+    expect(losslessStart([], 1, 25)).toBeNull(); // keyframes not known yet
+    // Frames 23 ms after the grid (an MKV): the in point on the grid is the keyframe's frame.
+    expect(losslessStart([0.023, 2.023], timeOfFrame(60, 30), 30)).toBeNull();
+    expect(losslessStart([0.023, 2.023], timeOfFrame(61, 30), 30)).toEqual({ keyframe: 2.023, frames: 1 });
   });
 
   it('steps keyframe to keyframe where the frames sit 23 ms after the grid (an MKV or MPEG-TS whose video starts after its audio)', () => {

@@ -73,3 +73,17 @@ export function nextKeyframe(keyframes: readonly number[], t: number, fps: numbe
   for (const k of keyframes) if (frameAt(k, fps) > here && (found === null || k < found)) found = k;
   return found;
 }
+
+/**
+ * Where a lossless cut really starts a part beginning at t: the service copies from the keyframe at
+ * or before its first frame (docs/cutting.md, "The modes"). Null when t is on a keyframe or no
+ * keyframe is known; else that keyframe and how many frames early it is.
+ */
+export function losslessStart(keyframes: readonly number[], t: number, fps: number): { keyframe: number; frames: number } | null {
+  const here = frameAt(t, fps);
+  let found: number | null = null;
+  for (const k of keyframes) if (frameAt(k, fps) <= here && (found === null || k > found)) found = k;
+  if (found === null) return null;
+  const frames = here - frameAt(found, fps);
+  return frames > 0 ? { keyframe: found, frames } : null;
+}
