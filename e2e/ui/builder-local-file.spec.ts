@@ -100,6 +100,47 @@ test.describe('builder: local file input', () => {
     }
   });
 
+  test('when the desktop app knows the path of a clip chosen for a row, then it is used in place (nothing uploaded) and the panel writes the command named after it', async ({
+    page,
+    svc,
+  }) => {
+    // The Electron preload's bridge, as src-main/preload.ts exposes it (there is no Electron binary here): its
+    // pathForFile answers a chosen file's path, as webUtils.getPathForFile does.
+    const dir = fs.mkdtempSync(path.join(os.homedir(), 'ffdesk-e2e-desktop-'));
+    try {
+      const clip = path.join(dir, 'desk-clip.mp4');
+      fs.copyFileSync(makeClip('desk-clip.mp4'), clip);
+      await page.addInitScript(
+        ({ url, key, paths }) => {
+          (window as unknown as { ffdesk: unknown }).ffdesk = {
+            getConfig: async () => ({ serviceUrl: url, apiKey: key, dataDir: '' }),
+            pathForFile: (f: File) => paths[f.name] ?? '',
+          };
+        },
+        { url: svc.url, key: svc.apiKey, paths: { 'desk-clip.mp4': clip } as Record<string, string> },
+      );
+      const uploads: string[] = [];
+      page.on('request', (r) => /\/v1\/(files\/upload|upload)/.test(new URL(r.url()).pathname) && uploads.push(r.url()));
+      const app = new AppPage(page);
+      await page.goto(`${svc.url}/#/new`);
+      await expect(page.getByRole('heading', { name: 'New job' })).toBeVisible();
+      await page.getByRole('group', { name: 'Source of in_1' }).getByRole('button', { name: 'Local file' }).click();
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Choose a file for in_1…' }).click();
+      await (await chooser).setFiles(clip);
+      await expect(app.localInputState()).toHaveText('desk-clip.mp4 — stored');
+      await expect(app.inputFact('desk-clip.mp4', 'resolution')).toHaveText('320×240');
+      // A clip given to a row of an untouched builder is a job, as one dropped on the page is.
+      await expect(app.outputFileName('out_1')).toHaveValue('desk-clip-converted.mp4');
+      const id = await app.runJob();
+      await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+      expect((await svc.client.getCommand(id)).output_files?.out_1?.filename).toBe('desk-clip-converted.mp4');
+      expect(uploads).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('when Ctrl+O is pressed on the builder, then the chosen clip becomes in_1, the gallery closes and the keyboard goes on in the convert panel', async ({
     page,
     svc,

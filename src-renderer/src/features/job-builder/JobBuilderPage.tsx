@@ -10,7 +10,8 @@ import { ConvertPanel } from './ConvertPanel';
 import { useOpenKey } from '../../lib/use-open-key';
 import { choicesOf, isEditedByHand, writeConvert } from './convert-form';
 import { PresetPanel } from './PresetPanel';
-import { declaredAliases, placeDroppedFiles } from './form';
+import { declaredAliases, placeDroppedFiles, type JobForm } from './form';
+import { baseNameOf } from '../../lib/local-path';
 import { FixBanner } from './FixBanner';
 import { InputsTable } from './InputsTable';
 import { OptionsPanel } from './OptionsPanel';
@@ -92,15 +93,18 @@ export default function JobBuilderPage() {
       missing.length ? `Template loaded. Not stored yet: ${missing.join(', ')} — pick inputs yourself.` : `Template “${t.title}” loaded with the sample media.`,
     );
   };
+  // On a builder nobody has written a command in yet, the convert panel writes one for what it shows (MP4, H.264,
+  // balanced), named after the clip: a clip and Run is a job. So for a clip dropped on the page, chosen with Ctrl+O,
+  // or given to a row (its drop zone, "Choose a file…", "From disk…").
+  const withClips = (named: JobForm) => (!form.isChained && !form.preset && !isEditedByHand(form) ? writeConvert(named, choicesOf(named)) : named);
   const takeLocalFiles = (dropped: File[]) => {
     const placed = placeDroppedFiles(form, dropped.length);
     const named = { ...placed.form, inputs: placed.form.inputs.map((r) => ({ ...r, fileName: dropped[placed.keys.indexOf(r.key)]?.name ?? r.fileName })) };
-    // On a builder nobody has written a command in yet, the convert panel writes one for what it shows (MP4, H.264,
-    // balanced), named after the clip: a clip and Run is a job.
-    const untouched = !form.isChained && !form.preset && !isEditedByHand(form);
-    state.replaceForm(untouched ? writeConvert(named, choicesOf(named)) : named);
+    state.replaceForm(withClips(named));
     placed.keys.forEach((key, i) => void sources.uploadLocal(key, dropped[i]!, form.isPrivate));
   };
+  const nameRow = (key: string, fileName: string) =>
+    state.replaceForm(withClips({ ...form, inputs: form.inputs.map((r) => (r.key === key ? { ...r, fileName } : r)) }));
   const drop = usePageDrop(takeLocalFiles);
   // Ctrl+O (Cmd+O), as in the editors' own apps: choose clips from the keyboard wherever the focus is; they go where a
   // drop puts them. The gallery closes (the clip is the start) and the keyboard goes on in the convert panel.
@@ -171,8 +175,14 @@ export default function JobBuilderPage() {
             setForm={setForm}
             updateInput={state.updateInput}
             pickStored={(key, file) => void sources.pickStored(key, file)}
-            uploadLocal={(key, file) => void sources.uploadLocal(key, file, form.isPrivate)}
-            openFromDisk={(key, path) => void sources.openFromDisk(key, path)}
+            uploadLocal={(key, file) => {
+              nameRow(key, file.name);
+              void sources.uploadLocal(key, file, form.isPrivate);
+            }}
+            openFromDisk={(key, path) => {
+              nameRow(key, baseNameOf(path));
+              void sources.openFromDisk(key, path);
+            }}
             cancelLocal={sources.cancelLocal}
             pickZip={(file) =>
               void sources.urlOf(file).then(

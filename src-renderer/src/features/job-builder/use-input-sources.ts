@@ -55,8 +55,33 @@ export function useInputSources(updateInput: (key: string, patch: Partial<InputR
     running.current.delete(key);
   }, []);
 
+  /**
+   * A file of the local disk (the picker's "From disk…"): stored by the service from the disk
+   * itself (POST /v1/local/open, docs/api.md §4.13), nothing uploaded, then used as a stored file.
+   */
+  const openFromDisk = useCallback(
+    async (key: string, path: string, o: { quiet?: boolean } = {}): Promise<boolean> => {
+      cancelLocal(key);
+      const name = baseNameOf(path);
+      updateInput(key, { source: 'local', fileName: name, url: '', media: undefined, previewUrl: undefined, upload: { percent: 99, phase: 'probing' } });
+      try {
+        const stored = await client.call(API.openLocalFile, { body: { path } });
+        updateInput(key, { url: await urlOf(stored), fileName: stored.filename, media: stored, upload: { percent: 100 } });
+        return true;
+      } catch (err) {
+        if (!o.quiet) updateInput(key, { upload: { percent: 0, error: describeError(err) } });
+        return false;
+      }
+    },
+    [client, updateInput, urlOf, cancelLocal],
+  );
+
   const uploadLocal = useCallback(
     async (key: string, local: File, isPrivate: boolean) => {
+      // The desktop app knows a chosen or dropped file's path: a public input is then opened in
+      // place, as "From disk…" does, with no upload (an upload where that fails: outside home).
+      const onDisk = isPrivate ? '' : (window.ffdesk?.pathForFile?.(local) ?? '');
+      if (onDisk && (await openFromDisk(key, onDisk, { quiet: true }))) return;
       cancelLocal(key);
       const controller = new AbortController();
       running.current.set(key, controller);
@@ -85,26 +110,7 @@ export function useInputSources(updateInput: (key: string, patch: Partial<InputR
         if (running.current.get(key) === controller) running.current.delete(key);
       }
     },
-    [client, hub, updateInput, urlOf, cancelLocal],
-  );
-
-  /**
-   * A file of the local disk (the picker's "From disk…"): stored by the service from the disk
-   * itself (POST /v1/local/open, docs/api.md §4.13), nothing uploaded, then used as a stored file.
-   */
-  const openFromDisk = useCallback(
-    async (key: string, path: string) => {
-      cancelLocal(key);
-      const name = baseNameOf(path);
-      updateInput(key, { source: 'local', fileName: name, url: '', media: undefined, previewUrl: undefined, upload: { percent: 99, phase: 'probing' } });
-      try {
-        const stored = await client.call(API.openLocalFile, { body: { path } });
-        updateInput(key, { url: await urlOf(stored), fileName: stored.filename, media: stored, upload: { percent: 100 } });
-      } catch (err) {
-        updateInput(key, { upload: { percent: 0, error: describeError(err) } });
-      }
-    },
-    [client, updateInput, urlOf, cancelLocal],
+    [client, hub, updateInput, urlOf, cancelLocal, openFromDisk],
   );
 
   return { pickStored, uploadLocal, openFromDisk, cancelLocal, urlOf };
