@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { laxInt, laxNumber } from './lax-number';
-import { INPUT_ALIAS, INTERIM_ALIAS, MAX_JOB_NAME, MAX_OUTPUT_NAME, MAX_REQUESTED_VCPUS, OUTPUT_ALIAS, OUTPUT_NAME, REQUEST_LIMITS, isHttpUrl } from './names';
+import {
+  INPUT_ALIAS,
+  INTERIM_ALIAS,
+  MAX_JOB_NAME,
+  MAX_OUTPUT_NAME,
+  MAX_REQUESTED_VCPUS,
+  OUTPUT_ALIAS,
+  OUTPUT_NAME,
+  REQUEST_LIMITS,
+  isHttpUrl,
+  manifestAliasIssue,
+} from './names';
 
 const httpUrl = z.string().max(8192).refine(isHttpUrl, { message: 'URL must be an http or https URL' });
 
@@ -8,17 +19,21 @@ export const InputFiles = z
   .record(z.string().regex(INPUT_ALIAS, 'Input alias must start with in_ followed by letters, digits or underscores'), httpUrl)
   .describe('Input alias to a publicly accessible http(s) URL');
 
-export const OutputFiles = z
-  .union(
-    [
-      z.literal('OUTPUT_FOLDER'),
-      z.record(
-        z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_ followed by letters, digits or underscores'),
-        z.string().max(MAX_OUTPUT_NAME).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
-      ),
-    ],
-    { error: 'output_files must be an object mapping out_ aliases to file names, or the string "OUTPUT_FOLDER"' },
+/** Output aliases to file names; a manifest only under an `out_playlist_` alias (manifestAliasIssue). */
+const outputMap = z
+  .record(
+    z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_ followed by letters, digits or underscores'),
+    z.string().max(MAX_OUTPUT_NAME).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
   )
+  .superRefine((outputs, ctx) => {
+    for (const [alias, name] of Object.entries(outputs)) {
+      const message = manifestAliasIssue(alias, name);
+      if (message) ctx.addIssue({ code: 'custom', path: [alias], message });
+    }
+  });
+
+export const OutputFiles = z
+  .union([z.literal('OUTPUT_FOLDER'), outputMap], { error: 'output_files must be an object mapping out_ aliases to file names, or the string "OUTPUT_FOLDER"' })
   .describe('Output alias to file name, or "OUTPUT_FOLDER" for a zip of everything the command writes');
 
 const common = {
@@ -85,10 +100,7 @@ export type RunChainedBody = z.infer<typeof RunChainedBody>;
 /** Independent commands sharing the request's inputs; each gets the outputs it writes. */
 export const RunMultipleBody = z.object({
   ...common,
-  output_files: z.record(
-    z.string().regex(OUTPUT_ALIAS, 'Output alias must start with out_ followed by letters, digits or underscores'),
-    z.string().max(MAX_OUTPUT_NAME).regex(OUTPUT_NAME, 'Output file name may hold letters, digits, _, - and dots; no paths'),
-  ),
+  output_files: outputMap,
   ffmpeg_commands: commandList,
 });
 export type RunMultipleBody = z.infer<typeof RunMultipleBody>;

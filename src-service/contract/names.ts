@@ -15,6 +15,17 @@ export function isPlainFilename(s: string): boolean {
   return !/[\0/\\]/.test(s) && s !== '.' && s !== '..';
 }
 
+/**
+ * An HLS or DASH manifest is stored with its segments only under an `out_playlist_` alias (the
+ * spec's rule; docs/api.md §4.1): under any other alias the manifest was stored alone, and its
+ * URL answered 404. The message for such an output, or null.
+ */
+export function manifestAliasIssue(alias: string, name: string): string | null {
+  const lower = name.toLowerCase();
+  if (alias.startsWith('out_playlist_') || !(lower.endsWith('.m3u8') || lower.endsWith('.mpd'))) return null;
+  return `${name} is an HLS or DASH manifest: it is stored with its segments only under an alias starting with out_playlist_ (out_playlist_${alias.slice('out_'.length)}), or send "OUTPUT_FOLDER"`;
+}
+
 export const MAX_JOB_NAME = 200;
 
 /**

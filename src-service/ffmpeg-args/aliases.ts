@@ -82,6 +82,14 @@ export function validateAliasUse(
 
 function commandProblems(tokens: readonly string[], declared: ReadonlySet<string>): string[] {
   const problems = new Set<string>();
+  tokens.forEach((token, i) => {
+    // `{{ in_1 }}`: split at its spaces, no argument holds a whole placeholder, and the braces went to ffmpeg as text.
+    const opens = token.lastIndexOf('{{');
+    if (opens !== -1 && !token.includes('}}', opens)) {
+      const name = (tokens[i + 1] ?? '').split('}}')[0] ?? '';
+      problems.add(`"{{" opens a placeholder whose "}}" is in another argument: write it without spaces inside the braces${name ? `, as {{${name}}}` : ''}`);
+    }
+  });
   for (const token of tokens) {
     for (const match of token.matchAll(PLACEHOLDER_PATTERN)) {
       const name = match[1] as string;

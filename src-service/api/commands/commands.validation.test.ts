@@ -50,6 +50,8 @@ describe('auth, validation and error bodies (docs/api.md §5, 7; docs/choices.md
     ['max_command_run_seconds is negative', { ...valid, max_command_run_seconds: -1 }, ['body', 'max_command_run_seconds'], null],
     ['max_command_run_seconds is not a number', { ...valid, max_command_run_seconds: 'abc' }, ['body', 'max_command_run_seconds'], 'float_parsing'],
     ['both input forms are sent', { ...valid, input_compressed_folder: 'http://x/a.zip' }, ['body', 'input_compressed_folder'], null],
+    ['an HLS manifest has no out_playlist_ alias', { ...valid, output_files: { out_1: 'index.m3u8' } }, ['body', 'output_files', 'out_1'], 'value_error'],
+    ['a placeholder has spaces inside its braces', { ...valid, ffmpeg_command: '-i {{ in_1 }} {{out_1}}' }, ['body', 'ffmpeg_command'], null],
     ['a quote is unterminated', { ...valid, ffmpeg_command: '-i {{in_1}} -vf "scale=1:2 {{out_1}}' }, ['body', 'ffmpeg_command'], null],
   ])('when %s, then 422 points at it', async (_name, body, loc, type) => {
     const res = await svc.api('POST', '/v1/run-ffmpeg-command', body);
@@ -78,6 +80,17 @@ describe('auth, validation and error bodies (docs/api.md §5, 7; docs/choices.md
         type: 'string_pattern_mismatch',
       },
     ]);
+    // A manifest under out_1 was stored alone, its URL a 404: the alias it needs is said.
+    const manifest = await svc.api('POST', '/v1/run-ffmpeg-command', { ...valid, output_files: { out_1: 'index.m3u8' } });
+    expect(manifest.body.detail).toEqual([
+      {
+        loc: ['body', 'output_files', 'out_1'],
+        msg: expect.stringContaining('only under an alias starting with out_playlist_ (out_playlist_1)'),
+        type: 'value_error',
+      },
+    ]);
+    const spaced = await svc.api('POST', '/v1/run-ffmpeg-command', { ...valid, ffmpeg_command: '-i {{ in_1 }} {{out_1}}' });
+    expect(spaced.body.detail.map((d: { msg: string }) => d.msg)).toContainEqual(expect.stringContaining('without spaces inside the braces, as {{in_1}}'));
     const folder = await svc.api('POST', '/v1/run-ffmpeg-command', { ...valid, output_files: 'FOLDER' });
     expect(folder.body.detail[0].msg).toContain('"OUTPUT_FOLDER"');
     const chained = await svc.api('POST', '/v1/run-chained-ffmpeg-commands', {

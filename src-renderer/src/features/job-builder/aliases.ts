@@ -19,7 +19,3 @@ export function findAliasUses(text: string): AliasUse[] {
 // The service's own naming rules, so the form refuses exactly what a submit would.
 export { INPUT_ALIAS, OUTPUT_ALIAS, OUTPUT_NAME, MAX_OUTPUT_NAME } from '../../../../src-service/contract/names';
 export const PLAYLIST_PREFIX = 'out_playlist_';
-
-export function isPlaylistName(name: string): boolean {
-  return /\.(m3u8|mpd)$/i.test(name);
-}

@@ -1,7 +1,7 @@
 import { isChainedRequest, stepsOf, type CommandRequest, type ValidationIssue } from '../../../../src-service/client';
 import type { z } from 'zod';
 import { RunChainedBody, RunCommandBody } from '../../../../src-service/contract/commands.schema';
-import { findAliasUses, isPlaylistName, PLAYLIST_PREFIX } from './aliases';
+import { findAliasUses } from './aliases';
 
 export interface Limits {
   /** The account's `max_vcpu` (GET /v1/account); unknown until it loads. */
@@ -62,14 +62,13 @@ function checkInputs(req: CommandRequest): ValidationIssue[] {
   return [issue(['input_compressed_folder'], 'input_files must not be sent alongside input_compressed_folder')];
 }
 
-/** Past the schema: playlist aliases, and two outputs with one name. */
+/** Past the schema (which checks a manifest's alias: manifestAliasIssue): two outputs with one name. */
 function checkOutputs(req: CommandRequest): ValidationIssue[] {
   if (req.output_files === 'OUTPUT_FOLDER') return [];
   const issues: ValidationIssue[] = [];
   const seen = new Map<string, string>();
   for (const [alias, name] of Object.entries(req.output_files)) {
     const loc = ['output_files', alias];
-    if (isPlaylistName(name) && !alias.startsWith(PLAYLIST_PREFIX)) issues.push(issue(loc, `A playlist output's alias must start with ${PLAYLIST_PREFIX}`));
     const other = seen.get(name.toLowerCase());
     if (other) issues.push(issue(loc, `File name ${name} is already used by ${other}`));
     seen.set(name.toLowerCase(), alias);
