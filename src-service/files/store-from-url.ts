@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { InputDeps } from './prepare-inputs';
 import type { Account } from '../accounts/account';
+import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { StoredFile } from './stored-file';
 import type { FileStatus } from './file-state';
 import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
@@ -26,6 +27,7 @@ const STOP_GRACE_MS = 10_000;
  */
 export interface StoreFileDeps extends Omit<InputDeps, 'ffprobePath'>, ProbeStoreDeps {
   config: Config;
+  accounts: Pick<AccountsRepo, 'getAccount'>;
   log(msg: string): void;
 }
 
@@ -62,9 +64,11 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
         { work: dir, scratch: `${dir}.zip` },
         AbortSignal.any([stopping, AbortSignal.timeout(6 * 3600_000)]),
       );
+      const file = path.join(dir, inputs.paths.in_file as string);
+      await assertFits(row, (await fs.stat(file)).size);
       if (!deps.files.setStatus(id, 'DOWNLOADING', 'DOWNLOADED')) return;
       publish(row, 'DOWNLOADED');
-      await probeAndStore(deps, row, 'DOWNLOADED', path.join(dir, inputs.paths.in_file as string), stopping);
+      await probeAndStore(deps, row, 'DOWNLOADED', file, stopping);
     } catch (err) {
       if (stopping.aborted) return; // recovery re-queues it on the next start
       const failure =
@@ -78,6 +82,19 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * The submit checked only that the quota was not used up: the URL's size is known once it is
+   * downloaded. A file that would take the account past its storage quota fails QUOTA_EXCEEDED
+   * there, as init-upload refuses its size_bytes (docs/api.md §8); it was stored before.
+   */
+  async function assertFits(row: StoredFile, size: number): Promise<void> {
+    const quota = deps.accounts.getAccount(row.accountId)?.storageQuotaBytes ?? null;
+    if (quota === null) return;
+    const used = deps.files.storageUsedBytes(row.accountId);
+    if (used + size > quota)
+      throw new JobFailure('QUOTA_EXCEEDED', `Storage quota exceeded: ${row.originalFileUrl} is ${size} bytes, and ${used} of ${quota} bytes are used`);
   }
 
   function publish(row: StoredFile, status: FileStatus): void {

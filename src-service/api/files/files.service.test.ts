@@ -337,6 +337,16 @@ describe('plans, quotas, deletes and accounts', () => {
     expect(run.status).toBe(403);
   });
 
+  it('when store-file fetches a file larger than what is left of the storage quota, then it fails QUOTA_EXCEEDED and nothing is stored', async () => {
+    const key = newAccountKey('pro', 1000);
+    const res = await svc.api('POST', '/v1/files/store-file', { file_url: `${media.url}/video.mp4` }, { key });
+    expect(res.status).toBe(200);
+    const file = await waitForFile(res.body.file_id, undefined, key);
+    expect(file.status).toBe('FAILED');
+    expect(file.external_error_message).toMatch(/^Storage quota exceeded: .*video\.mp4 is \d+ bytes, and 0 of 1000 bytes are used$/);
+    expect((await svc.api('GET', '/v1/account', undefined, { key })).body.storage_used_bytes).toBe(0);
+  });
+
   it('when another account asks for a file, then 404 (existence never leaks)', async () => {
     const res = await svc.api('POST', '/v1/files/store-file', { file_url: `${media.url}/image.png` });
     const other = newAccountKey('pro');
