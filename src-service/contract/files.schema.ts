@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { laxInt } from './lax-number';
 import { CONTENT_HASH } from './content-hash';
 import { isHttpUrl, isPlainFilename } from './names';
 
@@ -33,18 +34,21 @@ export const BulkDeleteBody = z.object({
 
 export const InitUploadBody = z.object({
   filename: z.string().min(1).max(255).refine(isPlainFilename, { message: 'filename must be a plain file name' }),
-  size_bytes: z
-    .number()
-    .int()
-    .min(1)
-    .max(5 * TiB),
+  // Lax numbers, as the command fields are (docs/compatibility.md, "Numbers"): "74088" is read as 74088.
+  size_bytes: laxInt(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(5 * TiB),
+  ),
   is_private: z.boolean().optional(),
-  part_size: z.number().int().min(1).optional(),
+  part_size: laxInt(z.number().int().min(1)).optional(),
 });
 
 export const CompleteUploadBody = z.object({
   parts: z
-    .array(z.object({ part_number: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
+    .array(z.object({ part_number: laxInt(z.number().int().min(1).max(10_000)), etag: z.string().min(1).max(200) }))
     .min(1)
     .max(10_000),
 });

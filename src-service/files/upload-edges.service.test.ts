@@ -84,6 +84,20 @@ describe('multipart upload edges of the part write path (docs/performance.md)', 
     expect((await storedBytes(svc, up.file_id, bytes)).equals(bytes)).toBe(true);
   });
 
+  it('when the numbers come as strings ("size_bytes": "…", "part_number": "1"), then they are read as the hosted service reads them', async () => {
+    const bytes = crypto.randomBytes(5 * MiB + 17);
+    const res = await svc.api('POST', '/v1/files/init-upload', { filename: 'lax.bin', size_bytes: String(bytes.length), part_size: String(5 * MiB) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.upload_urls).toHaveLength(2);
+    const etags: string[] = [];
+    for (const n of [1, 2]) etags.push((await put(res.body.upload_urls[n - 1], bytes.subarray((n - 1) * 5 * MiB, n * 5 * MiB))).etag as string);
+    const parts = etags.map((etag, i) => ({ part_number: String(i + 1), etag }));
+    expect((await svc.api('POST', `/v1/files/${res.body.file_id}/complete-upload`, { parts })).status).toBe(200);
+    expect((await storedBytes(svc, res.body.file_id, bytes)).equals(bytes)).toBe(true);
+    // Still a 422 where the text is no integer.
+    expect((await svc.api('POST', '/v1/files/init-upload', { filename: 'lax.bin', size_bytes: '12.5' })).status).toBe(422);
+  });
+
   it('when 8 MiB parts (two whole hash blocks each) arrive out of order and one is first sent with other bytes of the same size, then the content hash is that of the final bytes', async () => {
     const bytes = crypto.randomBytes(16 * MiB + 100);
     const up = await init(svc, bytes.length, 8 * MiB);

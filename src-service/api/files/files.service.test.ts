@@ -342,7 +342,7 @@ describe('plans, quotas, deletes and accounts', () => {
     const res = await svc.api('POST', '/v1/files/store-file', { file_url: `${media.url}/video.mp4` }, { key });
     expect(res.status).toBe(200);
     const file = await waitForFile(res.body.file_id, undefined, key);
-    expect(file.status).toBe('FAILED');
+    expect([file.status, file.error_status]).toEqual(['FAILED', 'QUOTA_EXCEEDED']);
     expect(file.external_error_message).toMatch(/^Storage quota exceeded: .*video\.mp4 is \d+ bytes, and 0 of 1000 bytes are used$/);
     expect((await svc.api('GET', '/v1/account', undefined, { key })).body.storage_used_bytes).toBe(0);
   });
