@@ -90,8 +90,14 @@ export function optionReason(tokens: readonly string[], i: number): string | nul
   return valueDependentReason(name, tokens[i + 1] ?? '');
 }
 
+/**
+ * `-safe 0` on the command line is allowed (docs/compatibility.md, "Concat lists"): scripts for
+ * the hosted service pass it to read lists whose names hold spaces. What it lets the concat
+ * demuxer open is held by the list check instead (jobs/list-files-check.ts: every list in the job
+ * folder, before every step, names only files inside it), and by the sandbox. Inside a filter's
+ * options or a list's own `option` directive it stays refused (demuxerSettingReason).
+ */
 function valueDependentReason(name: string, value: string): string | null {
-  if (name === 'safe') return demuxerSettingReason('safe', value) && `-safe ${value} is not allowed: the concat demuxer must keep refusing unsafe file names`;
   if (name === 'f' && DEVICE_FORMATS.has(value.toLowerCase())) return `capture and playback devices are not allowed: -f ${value}`;
   if (HW_DEVICE_OPTIONS.has(name) && /[/\\]/.test(value)) return `hardware device paths are not allowed: -${name} ${value}`;
   return null;

@@ -73,8 +73,10 @@ describe('checkSandbox', () => {
     expect(check('-i {{in_1}} -vf "drawtext=text=\'Visit https\\://example.com\'" {{out_1}}')).toBeNull();
   });
 
-  it('when -safe is 1, then the concat demuxer keeps its checks and the command passes', () => {
+  it('when -safe is 1 or 0 on the command line, then the command passes (the list check holds what 0 lets through); inside a filter it is refused', () => {
     expect(check('-f concat -safe 1 -i list.txt -c copy {{out_1}}')).toBeNull();
+    expect(check('-f concat -safe 0 -i list.txt -c copy {{out_1}}')).toBeNull();
+    expect(check('-i {{in_1}} -vf "movie=list.txt:f=concat:format_opts=safe=0" {{out_1}}')?.reason).toContain('safe=0');
   });
 
   it('when the null muxer is the two-pass target, then - and /dev/null are allowed there only', () => {

@@ -125,6 +125,12 @@ beforeAll(async () => {
   await makeZip('frames.zip', frameFiles);
   await makeZip('quota.zip', { ...frameFiles, 'notes.txt': NOTES });
   await makeZip('concat.zip', { 'list.txt': "file 'a.mp4'\nfile 'b.mp4'\n", 'a.mp4': path.join(dir, 'a.mp4'), 'b.mp4': path.join(dir, 'b.mp4') });
+  // Names with spaces, which the concat demuxer reads only with -safe 0, as scripts for the hosted service pass it.
+  await makeZip('concat-spaces.zip', {
+    'list.txt': "file 'part one.mp4'\nfile 'part two.mp4'\n",
+    'part one.mp4': path.join(dir, 'a.mp4'),
+    'part two.mp4': path.join(dir, 'b.mp4'),
+  });
   await makeZip('hls.zip', Object.fromEntries(fs.readdirSync(hls).map((f) => [f, path.join(hls, f)])));
   await makeZip('subs.zip', { 'movie.mp4': path.join(dir, 'video.mp4'), 'movie.srt': path.join(dir, 'subs.srt') });
   fs.writeFileSync(path.join(dir, 'disguised.mp4'), '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n/etc/passwd\n#EXT-X-ENDLIST\n');
@@ -150,6 +156,7 @@ describe('input_compressed_folder (docs/api.md §4.10 rule 1)', () => {
     ['an image sequence by pattern', 'frames.zip', '-framerate 10 -i frame_%03d.png -c:v libx264 -preset ultrafast -pix_fmt yuv420p {{out_1}}'],
     ['an image sequence by glob', 'frames.zip', "-pattern_type glob -framerate 10 -i '*.png' -c:v libx264 -preset ultrafast -pix_fmt yuv420p {{out_1}}"],
     ['a concat list', 'concat.zip', '-f concat -i list.txt -c copy {{out_1}}'],
+    ['a concat list of names with spaces, read with -safe 0', 'concat-spaces.zip', '-f concat -safe 0 -i list.txt -c copy {{out_1}}'],
     ['an HLS playlist with its segments', 'hls.zip', '-i playlist.m3u8 -c copy {{out_1}}'],
     ['subtitles beside the movie with fontsdir=.', 'subs.zip', '-i movie.mp4 -vf subtitles=movie.srt:fontsdir=. -preset ultrafast {{out_1}}'],
   ])('when the zip holds %s, then ffmpeg reads the archive names and the output is stored', async (_name, zip, command) => {
