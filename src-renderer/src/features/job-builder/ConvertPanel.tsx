@@ -34,7 +34,7 @@ export function ConvertPanel({ form, setForm }: Props) {
   const byHand = isEditedByHand(form);
   const kind = CONTAINERS[choices.container].kind;
   const codecs = codecsFor(choices.container, hw?.working ?? []);
-  const notes = convertArgs(choices).notes;
+  const notes = convertArgs(choices, 'in_1', 'out_1', sourceFactsOf(form)).notes;
   const estimate = estimateSize(choices, sourceFactsOf(form));
   const split = useSplitPlan(kind === 'video' ? sourceFactsOf(form).duration : undefined);
   // What the panel writes depends on the input's picture too (a portrait one's 720p is 720 wide:

@@ -205,6 +205,37 @@ describe('the arguments run in ffmpeg', () => {
     60_000,
   );
 
+  it('a 5.1 source is mixed down to stereo for MP4 (its AAC has a layout players and encoders know); WAV keeps the six channels', async () => {
+    const film = path.join(dir, 'film.mkv');
+    await run('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=1', '-f', 'lavfi', '-i', 'sine=duration=1'],
+      ...[
+        '-filter_complex',
+        '[1:a]pan=5.1(side)|FL=c0|FR=c0|FC=c0|LFE=c0|SL=c0|SR=c0[a]',
+        '-map',
+        '0:v',
+        '-map',
+        '[a]',
+        '-c:v',
+        'libx264',
+        '-c:a',
+        'ac3',
+        film,
+      ],
+    ]);
+    const channels = async (file: string) =>
+      (await run('ffprobe', ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=channels,channel_layout', '-of', 'csv=p=0', file])).stdout.trim();
+    expect(await channels(film)).toBe('6,5.1(side)');
+    const mp4 = convertArgs(choose({}), 'in_1', 'out_1', { width: 320, height: 240, channels: 6 });
+    expect(mp4.command).toContain('-c:a aac -b:a 192k -ac 2 ');
+    expect(mp4.notes).toContain("Sound: the source's 6 channels are mixed down to stereo, which plays everywhere.");
+    const out = path.join(dir, 'film.mp4');
+    await run('ffmpeg', ['-v', 'error', '-y', ...mp4.command.replace('{{in_1}}', film).replace('{{out_1}}', out).split(' ')]);
+    expect(await channels(out)).toBe('2,stereo');
+    expect(convertArgs(choose({ container: 'wav' }), 'in_1', 'out_1', { channels: 6 }).command).not.toContain('-ac 2');
+    expect(convertArgs(choose({}), 'in_1', 'out_1', { channels: 2 }).command).not.toContain('-ac 2');
+  }, 60_000);
+
   it('two-pass loudness: measured by loudnorm, then the panel’s second pass lands within 1 LU of the target', async () => {
     const quiet = path.join(dir, 'quiet.wav');
     await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'anoisesrc=d=3:c=pink:a=0.03', quiet]);

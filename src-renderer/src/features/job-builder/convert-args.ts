@@ -126,10 +126,21 @@ function audioEncoderArgs(container: Container, quality: number, copyAudio: bool
   }
 }
 
-/** The source picture's size as shown (lib/media.ts, shownSize), where known. */
+/** The source picture's size as shown (lib/media.ts, shownSize), and its sound's channels, where known. */
 export interface PictureSize {
   width?: number;
   height?: number;
+  channels?: number;
+}
+
+/**
+ * Sound of more than two channels (a film's 5.1) is mixed down to stereo, as HandBrake's presets
+ * do: stereo plays everywhere, and ffmpeg's AAC wrote a 5.1(side) source as six channels of an
+ * unknown layout, which players and a later AAC encode refused. WAV keeps every channel (it is for
+ * editing), and MP3 holds two at most anyway.
+ */
+function mixesToStereo(container: Container, channels: number | undefined): boolean {
+  return channels !== undefined && channels > 2 && container !== 'wav' && container !== 'mp3';
 }
 
 /**
@@ -223,7 +234,12 @@ export function convertArgs(c: ConvertChoices, inAlias = 'in_1', outAlias = 'out
     } else parts.push('-vn');
     if (hasAudio) {
       if (c.loudness !== null) parts.push(loudnessArgs(c.loudness, measuredFor(c)));
-      parts.push(audioEncoderArgs(c.container, c.quality, codec === 'copy' && c.loudness === null));
+      const copyAudio = codec === 'copy' && c.loudness === null;
+      parts.push(audioEncoderArgs(c.container, c.quality, copyAudio));
+      if (!copyAudio && mixesToStereo(c.container, source.channels)) {
+        parts.push('-ac 2');
+        notes.push(`Sound: the source's ${source.channels} channels are mixed down to stereo, which plays everywhere.`);
+      }
     } else {
       parts.push('-an');
       if (kind === 'audio') notes.push('Muted: the audio file will hold no sound.');

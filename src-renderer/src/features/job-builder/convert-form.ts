@@ -84,7 +84,8 @@ export function sourceFactsOf(form: JobForm): SourceFacts {
 /** Starting points that open in the panel as fields (built-in convert presets). */
 export const CONVERT_PRESETS: { id: string; title: string; choices: Partial<ConvertChoices> }[] = [
   { id: 'web-1080', title: 'Web MP4, 1080p', choices: { container: 'mp4', videoCodec: 'h264', quality: 60, height: 1080 } },
-  { id: 'small-720', title: 'Small MP4, 720p', choices: { container: 'mp4', videoCodec: 'h265', quality: 35, height: 720 } },
+  // H.264, not H.265: under the "plays everywhere" MP4, for mail and chat apps, which do not all play H.265.
+  { id: 'small-720', title: 'Small MP4, 720p', choices: { container: 'mp4', videoCodec: 'h264', quality: 30, height: 720 } },
   { id: 'edit-prores', title: 'For editing (ProRes)', choices: { container: 'mov', videoCodec: 'prores', quality: 60 } },
   { id: 'gif-480', title: 'GIF, 480p', choices: { container: 'gif', quality: 60, height: 480, fps: 12 } },
   { id: 'podcast', title: 'Podcast MP3, −16 LUFS', choices: { container: 'mp3', quality: 60, loudness: -16 } },
