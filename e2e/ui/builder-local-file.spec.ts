@@ -132,7 +132,14 @@ test.describe('builder: local file input', () => {
       await expect(app.inputFact('desk-clip.mp4', 'resolution')).toHaveText('320×240');
       // A clip given to a row of an untouched builder is a job, as one dropped on the page is.
       await expect(app.outputFileName('out_1')).toHaveValue('desk-clip-converted.mp4');
-      const id = await app.runJob();
+      // The row's buttons went with the file: the keyboard goes on in the convert panel, as after Ctrl+O.
+      await expect(page.getByTestId('convert-panel').getByRole('button').first()).toBeFocused();
+      await expect(page.getByRole('heading', { name: 'Start from a template' })).toBeHidden();
+      // Ctrl+Enter runs the job wherever the focus is, the page itself too.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('Control+Enter');
+      await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+      const id = page.url().split('/').pop() as string;
       await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
       expect((await svc.client.getCommand(id)).output_files?.out_1?.filename).toBe('desk-clip-converted.mp4');
       expect(uploads).toEqual([]);

@@ -1,19 +1,30 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Ctrl+O (Cmd+O on a Mac), as editors' apps open a file, wherever the focus is while the screen
- * is shown: the builder's file chooser, the Cut screen's disk picker.
+ * A key of a screen, on the whole window while the screen is shown, wherever the focus is (also
+ * on the page itself, where it falls when the control that had it goes away); not while a modal
+ * dialog is open, whose keys are its own.
+ */
+export function useWindowShortcut(matches: (e: KeyboardEvent) => boolean, onKey: () => void): void {
+  const act = useRef(onKey);
+  act.current = onKey;
+  useEffect(() => {
+    const handle = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !matches(e) || document.querySelector('dialog[open]')) return;
+      e.preventDefault();
+      act.current();
+    };
+    window.addEventListener('keydown', handle);
+    return () => window.removeEventListener('keydown', handle);
+  }, [matches]);
+}
+
+const isOpenKey = (e: KeyboardEvent) => e.key.toLowerCase() === 'o' && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey;
+
+/**
+ * Ctrl+O (Cmd+O on a Mac), as editors' apps open a file: the builder's file chooser, the Cut
+ * screen's disk picker.
  */
 export function useOpenKey(onOpen: () => void): void {
-  const open = useRef(onOpen);
-  open.current = onOpen;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() !== 'o' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.defaultPrevented) return;
-      e.preventDefault();
-      open.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useWindowShortcut(isOpenKey, onOpen);
 }

@@ -7,7 +7,7 @@ import { applyTemplate, openTemplateAsPreset, samplesByName } from './apply-temp
 import { API } from '../../../../src-service/client';
 import { TEMPLATES, type Template } from './templates';
 import { ConvertPanel } from './ConvertPanel';
-import { useOpenKey } from '../../lib/use-open-key';
+import { useOpenKey, useWindowShortcut } from '../../lib/use-open-key';
 import { choicesOf, isEditedByHand, writeConvert } from './convert-form';
 import { PresetPanel } from './PresetPanel';
 import { declaredAliases, placeDroppedFiles, type JobForm } from './form';
@@ -29,12 +29,13 @@ function focusConvertPanel(): void {
   requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="convert-panel"] :is(input, select, button)')?.focus());
 }
 
-/** Ctrl+Enter (Cmd+Enter on a Mac) runs the job from any field, as the Run button does. */
-function runOnCtrlEnter(e: React.KeyboardEvent): void {
-  if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
-  e.preventDefault();
-  document.querySelector<HTMLButtonElement>('[data-action="run-job"]')?.click();
-}
+/**
+ * Ctrl+Enter (Cmd+Enter on a Mac) runs the job, as the Run button does: from any field, and from
+ * the page itself, where the focus falls when the control that had it goes away (a file chosen in
+ * a picker, a preset closed).
+ */
+const isRunKey = (e: KeyboardEvent) => e.key === 'Enter' && (e.ctrlKey || e.metaKey);
+const runJob = () => document.querySelector<HTMLButtonElement>('[data-action="run-job"]')?.click();
 
 /** Build a command or a chain: template, command text, inputs, outputs, options. */
 export default function JobBuilderPage() {
@@ -103,13 +104,21 @@ export default function JobBuilderPage() {
     state.replaceForm(withClips(named));
     placed.keys.forEach((key, i) => void sources.uploadLocal(key, dropped[i]!, form.isPrivate));
   };
-  const nameRow = (key: string, fileName: string) =>
+  // The row's drop zone and buttons go once it holds a file: where the panel wrote the command, the keyboard goes on
+  // there, as after Ctrl+O (the focus fell to the page).
+  const nameRow = (key: string, fileName: string) => {
+    const untouched = withClips(form) !== form;
     state.replaceForm(withClips({ ...form, inputs: form.inputs.map((r) => (r.key === key ? { ...r, fileName } : r)) }));
+    if (!untouched) return;
+    setShowTemplates(false);
+    focusConvertPanel();
+  };
   const drop = usePageDrop(takeLocalFiles);
   // Ctrl+O (Cmd+O), as in the editors' own apps: choose clips from the keyboard wherever the focus is; they go where a
   // drop puts them. The gallery closes (the clip is the start) and the keyboard goes on in the convert panel.
   const filePicker = useRef<HTMLInputElement>(null);
   useOpenKey(() => filePicker.current?.click());
+  useWindowShortcut(isRunKey, runJob);
   const onPicked = (e: React.ChangeEvent<HTMLInputElement>) => {
     const picked = [...(e.target.files ?? [])];
     e.target.value = ''; // the same file can be chosen again
@@ -120,7 +129,7 @@ export default function JobBuilderPage() {
   };
 
   return (
-    <div className="page" {...drop.handlers} data-testid="job-builder" onKeyDown={runOnCtrlEnter}>
+    <div className="page" {...drop.handlers} data-testid="job-builder">
       <input ref={filePicker} type="file" multiple hidden aria-hidden="true" tabIndex={-1} onChange={onPicked} data-testid="builder-file-picker" />
       {drop.isOver && (
         <div className="builder-drop-hint" aria-hidden="true">
