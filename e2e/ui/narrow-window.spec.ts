@@ -90,4 +90,23 @@ test.describe('a narrow window (800 px)', () => {
     await screen(page, '54-narrow-running-and-toasts');
     await svc.client.cancelCommand(job.command_id);
   });
+
+  test('when a job is named after a long file name, then its page and the list stay inside the window, Rename in view', async ({ page, svc }) => {
+    const long = 'clip1080-00.00.00.00-00.00.02.29-scaled-for-email-final-version-two.mp4';
+    const job = await svc.client.runCommand({
+      input_files: {},
+      output_files: { out_1: long },
+      ffmpeg_command: '-f lavfi -i testsrc=size=64x64:duration=1 {{out_1}}',
+    });
+    const app = new AppPage(page);
+    await openApp(page, svc, `#/jobs/${job.command_id}`);
+    await expect(app.jobStatus()).toHaveText('Success', { timeout: 60_000 });
+    // A name with no space to break at widened the one-column grid past the window (841 px), Rename off-screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+    const rename = page.getByRole('button', { name: 'Rename' });
+    await expect(rename).toBeInViewport();
+    expect(((await rename.boundingBox())?.x ?? 800) + ((await rename.boundingBox())?.width ?? 0)).toBeLessThanOrEqual(800);
+    for (const el of await page.locator('.jobs-list, .job-items > li').all())
+      expect(((await el.boundingBox())?.x ?? 0) + ((await el.boundingBox())?.width ?? 0)).toBeLessThanOrEqual(800);
+  });
 });
