@@ -37,6 +37,9 @@ test.describe('presets', () => {
     const batch = page.getByRole('article', { name: 'Batch gif' });
     await expect(batch).toContainText('2 done · 0 failed · 2 total', { timeout: 90_000 });
     await expect(batch).toHaveAttribute('data-status', 'SUCCESS');
+    // Its jobs read as the preset chosen, not as the command's first filter.
+    const jobNames = (await svc.client.listCommands({ limit: 2 })).map((c) => c.name).sort();
+    expect(jobNames).toEqual(['GIF thumbnail: clip-two.mp4 → clip-two.gif', 'GIF thumbnail: sample-video.mp4 → sample-video.gif']);
     await screen(page, '10-presets-batch');
 
     const download = page.waitForEvent('download');
@@ -64,6 +67,14 @@ test.describe('presets', () => {
     await page.getByRole('button', { name: 'Save preset', exact: true }).click();
     await expect(page.getByRole('list', { name: 'Presets' }).locator('li[data-preset="small-clip"]')).toContainText('version 1');
     const res = await fetch(`${svc.url}/v1/presets/small-clip`, { headers: { 'X-API-KEY': svc.apiKey } });
-    expect(await res.json()).toMatchObject({ name: 'small-clip', version: 1, inputs: [{ alias: 'in_1' }], outputs: { out_1: 'small.mp4' } });
+    // The output is named after each run's input, so a batch of the preset gives each file its own name.
+    expect(await res.json()).toMatchObject({ name: 'small-clip', version: 1, inputs: [{ alias: 'in_1' }], outputs: { out_1: '{name}-small.mp4' } });
+    const run = await fetch(`${svc.url}/v1/presets/small-clip/run`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': svc.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ input_files: { in_1: video.storage_url } }),
+    });
+    const done = await svc.client.waitForCommand(((await run.json()) as { command_id: string }).command_id);
+    expect(done.output_files?.out_1?.filename).toBe('sample-video-small.mp4');
   });
 });

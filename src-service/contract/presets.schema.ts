@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { laxInt, laxNumber } from './lax-number';
 import { InputFiles } from './commands.schema';
 import { PRESET_NAME, PresetDefinition, PresetExportFile, PresetParameter, PresetInput } from './preset-definition';
 
@@ -11,13 +12,14 @@ const ParamValues = z.record(z.string(), z.union([z.number(), z.string()])).desc
 
 /** `POST /v1/presets/{name}/run`. */
 export const RunPresetBody = z.object({
-  version: z.number().int().min(1).optional().describe('A saved version; the latest when absent'),
+  version: laxInt(z.number().int().min(1)).optional().describe('A saved version; the latest when absent'),
   parameters: ParamValues.optional(),
   input_files: InputFiles.optional(),
   input_compressed_folder: z.string().max(8192).optional(),
   is_private: z.boolean().optional(),
-  vcpu_count: z.number().int().min(1).optional(),
-  max_command_run_seconds: z.number().positive().optional(),
+  // Lax numbers, as a command's own fields (docs/compatibility.md, "Numbers").
+  vcpu_count: laxInt(z.number().int().min(1)).optional(),
+  max_command_run_seconds: laxNumber(z.number().positive()).optional(),
   cache: z.boolean().optional().describe('Use the result cache; the preset decides when absent'),
 });
 export type RunPresetBody = z.infer<typeof RunPresetBody>;

@@ -21,16 +21,20 @@ export function unknownFilterIn(errorMessage: string | null | undefined): string
   return /No such filter: '([^']+)'/.exec(errorMessage ?? '')?.[1] ?? null;
 }
 
-export function deriveJobName(request: RequestLike, unknownFilter: string | null = null): string {
+/**
+ * `action` names what the job does where the caller knows it better than the command's first
+ * filter: a preset's title ("Email 720p: clip.mp4 → clip-small.mp4"), so the jobs of a batch
+ * read as the preset the editor chose.
+ */
+export function deriveJobName(request: RequestLike, unknownFilter: string | null = null, action?: string): string {
   const steps = Array.isArray(request.ffmpeg_commands)
     ? request.ffmpeg_commands.filter((s): s is string => typeof s === 'string')
     : [typeof request.ffmpeg_command === 'string' ? request.ffmpeg_command : ''];
-  const action = actionOf(steps[0] ?? '', unknownFilter);
   const inputs = [...inputNames(request), ...generatedSources(steps[0] ?? '')];
   const outputs = request.output_files === 'OUTPUT_FOLDER' ? ['folder.zip'] : Object.values(asRecord(request.output_files)).map(String);
   const flow = `${list(inputs)}${inputs.length && outputs.length ? ' → ' : ''}${list(outputs)}`;
-  const more = steps.length > 1 ? ` (+${steps.length - 1} step${steps.length > 2 ? 's' : ''})` : '';
-  const name = `${[action, flow].filter(Boolean).join(': ') || 'ffmpeg'}${more}`;
+  const more = action === undefined && steps.length > 1 ? ` (+${steps.length - 1} step${steps.length > 2 ? 's' : ''})` : '';
+  const name = `${[action ?? actionOf(steps[0] ?? '', unknownFilter), flow].filter(Boolean).join(': ') || 'ffmpeg'}${more}`;
   return name.length > MAX_JOB_NAME ? `${name.slice(0, MAX_JOB_NAME - 1)}…` : name;
 }
 

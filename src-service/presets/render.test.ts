@@ -28,6 +28,8 @@ describe('renderPreset', () => {
       body: {
         input_files: { in_1: 'https://x.test/media/My%20Clip.final.mov?sig=1' },
         output_files: { out_1: 'My_Clip_final_0-2.5.mp4' },
+        // Named after the preset, as the editor chose it: a batch's jobs read as the preset, not as "ss: …".
+        name: `${preset.title ?? preset.name}: My Clip.final.mov → My_Clip_final_0-2.5.mp4`,
         ffmpeg_command: '-ss 0 -i {{in_1}} -t 2.5 -c copy {{out_1}}',
       },
     });

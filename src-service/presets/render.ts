@@ -1,3 +1,4 @@
+import { deriveJobName } from '../jobs/job-name';
 import path from 'node:path';
 import type { CommandRequest } from '../jobs/submit';
 import { ValidationError, type ValidationIssue } from '../errors';
@@ -32,9 +33,14 @@ export function renderPreset(preset: PresetDefinition, run: PresetRunInput): Com
   issues.push(...checkInputs(preset, run));
   if (issues.length > 0) throw new ValidationError(issues);
   const steps = preset.steps.map((s) => fillParameters(s, values));
-  const common = {
+  const files = {
     ...(preset.zip_input ? { input_compressed_folder: run.input_compressed_folder } : { input_files: run.input_files ?? {} }),
     output_files: outputs,
+  };
+  const common = {
+    ...files,
+    // Named after the preset, not the command's first filter: a batch's jobs read "Email 720p: a.mp4 → a-small.mp4".
+    name: deriveJobName(files, null, (preset.title ?? '').trim() || preset.name),
     ...(run.is_private === undefined ? {} : { is_private: run.is_private }),
     ...(run.vcpu_count === undefined ? {} : { vcpu_count: run.vcpu_count }),
     ...(run.max_command_run_seconds === undefined ? {} : { max_command_run_seconds: run.max_command_run_seconds }),

@@ -42,15 +42,44 @@ export function parameterLabel(name: string, p: PresetParameter): string {
 /** A preset made from a job's request or the builder's form: same steps, inputs and outputs; each `{{name}}` a parameter. */
 export function presetFromRequest(name: string, request: CommandRequest): PresetDraft {
   const steps = stepsOf(request);
+  const first = Object.values(request.input_files ?? {})[0];
   return {
     name,
     title: name,
     parameters: syncParameters({}, steps),
     inputs: Object.keys(request.input_files ?? {}).map((alias) => ({ alias })),
     ...(request.input_compressed_folder ? { zip_input: true } : {}),
-    outputs: request.output_files,
+    outputs: first && request.output_files !== 'OUTPUT_FOLDER' ? namedAfterInput(request.output_files, stemOf(fileNameOfUrl(first))) : request.output_files,
     steps,
   };
+}
+
+/**
+ * A preset's outputs are named after each run's first input (`{name}`, docs/presets.md): a job's
+ * `clip-converted.mp4` becomes `{name}-converted.mp4`, any other name gets `{name}-` in front.
+ * Kept as written, a batch of the preset gave every file one name (four `clip-converted.mp4`).
+ */
+function namedAfterInput(outputs: Record<string, string>, stem: string): Record<string, string> {
+  const named = (file: string) => (stem && file.startsWith(stem) ? `{name}${file.slice(stem.length)}` : `{name}-${file}`);
+  return Object.fromEntries(Object.entries(outputs).map(([alias, file]) => [alias, named(file)]));
+}
+
+/** A URL's last path segment, decoded (the service's `{name}` comes from it). */
+function fileNameOfUrl(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/** A file name without extension, reduced as the service reduces `{name}`: letters, digits, `_` and `-`. */
+function stemOf(fileName: string): string {
+  return fileName
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 100);
 }
 
 /** Replaces `{{param}}` with its value; file aliases and unknown names stay as written. */
@@ -60,12 +89,7 @@ export function fillSteps(steps: readonly string[], values: Record<string, strin
 
 /** An output name pattern filled: `{name}` is the first input's file name without extension, `{param}` a value. */
 export function fillOutputName(pattern: string, values: Record<string, string>, inputName: string): string {
-  const stem =
-    inputName
-      .replace(/\.[^.]*$/, '')
-      .replace(/[^A-Za-z0-9_-]+/g, '_')
-      .replace(/^_+|_+$/g, '')
-      .slice(0, 100) || 'output';
+  const stem = stemOf(inputName) || 'output';
   return pattern.replace(/\{([a-z][a-z0-9_]*)\}/g, (whole, key: string) => (key === 'name' ? stem : values[key] ? values[key] : whole));
 }
 

@@ -17,6 +17,15 @@ describe('preset editor model', () => {
     expect(state.inputs).toEqual([{ alias: 'in_1' }]);
   });
 
+  it("when a job is saved as a preset, then its outputs are named after each run's input ({name}), so a batch gives each file its own name", () => {
+    const job = { ...request, input_files: { in_1: 'http://127.0.0.1:1/storage/f/clip1080.mp4?token=x' } };
+    expect(presetFromRequest('email', { ...job, output_files: { out_1: 'clip1080-converted.mp4' } }).outputs).toEqual({ out_1: '{name}-converted.mp4' });
+    expect(presetFromRequest('email', { ...job, output_files: { out_1: 'thumb.jpg' } }).outputs).toEqual({ out_1: '{name}-thumb.jpg' });
+    expect(presetFromRequest('email', { ...job, output_files: 'OUTPUT_FOLDER' }).outputs).toBe('OUTPUT_FOLDER');
+    // No input to be named after: as written.
+    expect(presetFromRequest('gen', { ...job, input_files: {}, output_files: { out_1: 'bars.mp4' } }).outputs).toEqual({ out_1: 'bars.mp4' });
+  });
+
   it('when range, default and choices are set, then the definition passes the contract schema', () => {
     let state = editorOf(presetFromRequest('small', request));
     state = {
