@@ -78,6 +78,8 @@ test.describe('jobs', () => {
     await page.getByRole('button', { name: 'Edit as new' }).click();
     await expect(page.getByRole('heading', { name: 'New job' })).toBeVisible();
     await expect(page.getByTestId('command-editor').first()).toContainText('-re -i {{in_video}}');
+    // The new job is another one: it does not keep the old one's name as if typed.
+    await expect(page.getByLabel('Job name')).toHaveValue('');
   });
 
   test('when the command uses an undeclared alias, then the builder flags it before submit', async ({ page, svc }) => {

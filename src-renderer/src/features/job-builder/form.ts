@@ -101,7 +101,11 @@ export function toRequest(form: JobForm): CommandRequest {
   return form.isChained ? { ...common, ffmpeg_commands: form.steps } : { ...common, ffmpeg_command: form.steps[0] ?? '' };
 }
 
-/** The other way, for "edit as new" and "re-run" from a job's original request. */
+/**
+ * The other way, for "Edit as new" and "Fix in builder" from a job's original request. The job's
+ * name is not carried over: the new job is another one, and its command may change (a GIF made
+ * from an MP4 job was listed as "Convert to MP4: …"); it gets its own name, or one typed.
+ */
 export function fromRequest(req: CommandRequest): JobForm {
   const steps = stepsOf(req);
   const outputs = req.output_files === 'OUTPUT_FOLDER' ? [] : Object.entries(req.output_files);
@@ -118,7 +122,7 @@ export function fromRequest(req: CommandRequest): JobForm {
     ...segmentSecondsOf(req),
     vcpuCount: req.vcpu_count === undefined ? '' : String(req.vcpu_count),
     maxRunSeconds: req.max_command_run_seconds === undefined ? '' : String(req.max_command_run_seconds),
-    name: req.name ?? '',
+    name: '',
   };
 }
 

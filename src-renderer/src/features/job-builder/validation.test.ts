@@ -95,6 +95,11 @@ describe('form checks', () => {
     expect(toRequest(fromRequest(req))).toEqual(req);
   });
 
+  it("leaves a job's name behind when the job is edited as new (its command may change)", () => {
+    expect(fromRequest({ ...base, name: 'Convert to MP4: a.mov → a.mp4' }).name).toBe('');
+    expect(toRequest(fromRequest({ ...base, name: 'Convert to MP4: a.mov → a.mp4' }))).toEqual(base);
+  });
+
   it('groups issues by field key for inline display', () => {
     const grouped = groupByField([
       { loc: ['body', 'output_files', 'out_1'], msg: 'a', type: 't' },
