@@ -26,6 +26,24 @@ test.describe('small things people notice', () => {
     expect(missing).toEqual([]);
   });
 
+  test("when ↓ moves through the builder's preset list, then nothing is opened until Enter (the form was replaced at the first ↓)", async ({ page, svc }) => {
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await app.setCommand('-f lavfi -i color=red:size=16x16 -frames:v 1 {{out_1}}');
+    const list = page.getByRole('combobox', { name: 'Preset:' });
+    await expect(list).toBeEnabled();
+    await list.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('open-preset')).toHaveCount(0);
+    await expect(page.getByTestId('command-editor').first()).toContainText('color=red');
+    await expect(page.getByRole('button', { name: 'Open', exact: true })).toBeEnabled();
+    const title = (await list.locator('option:checked').textContent()) ?? '';
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('open-preset')).toHaveText(title);
+  });
+
   test('when an upload was aborted, then its Files drawer does not offer it as an input', async ({ page, svc }) => {
     const init = await svc.client.initUpload({ filename: 'half-sent.bin', size_bytes: 1024 });
     await svc.client.abortUpload(init.file_id);
