@@ -153,8 +153,11 @@ function RunState({ status, percent, stage, record }: { status?: string; percent
     const used = record?.edit;
     return (
       <p className="small" role="status">
-        Done{used && used.mode_used !== used.mode ? ` — cut as ${used.mode_used}: ${used.fallback_reason ?? ''}` : ''}.
-        {used?.notes?.map((note) => ` ${note}.`).join('')} Press S to save it to a folder.
+        Done
+        {used && used.mode_used !== used.mode
+          ? ` — cut as ${MODES.find((m) => m.mode === used.mode_used)?.label.toLowerCase() ?? used.mode_used}: ${used.fallback_reason ?? ''}`
+          : ''}
+        .{used?.notes?.map((note) => ` ${note}.`).join('')} Press S to save it to a folder.
       </p>
     );
   }

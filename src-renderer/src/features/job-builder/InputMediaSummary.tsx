@@ -33,12 +33,21 @@ function Fact({ label, value }: { label: string; value: string | undefined }) {
 /** The service records one main codec; audio details say what else is in the file. */
 export function codecsOf(media: StoredFile): string | undefined {
   const parts = [
-    media.codec,
+    media.codec && bitDepthOf(media.pixel_format) ? `${media.codec} ${bitDepthOf(media.pixel_format)}-bit` : media.codec,
     media.sample_rate ? `${Math.round(media.sample_rate / 100) / 10} kHz audio` : undefined,
     media.channels ? `${media.channels} ch` : undefined,
   ];
   const text = parts.filter(Boolean).join(' · ');
   return text || undefined;
+}
+
+/**
+ * The bits per sample of a pixel format above 8 (`yuv420p10le` → 10): a 10-bit HEVC or H.264 is
+ * what many players and every H.264 hardware decoder refuse, so the editor sees it before choosing.
+ */
+function bitDepthOf(pixelFormat: string | undefined): number | null {
+  const bits = /p(9|10|12|14|16)(le|be)$/.exec(pixelFormat ?? '')?.[1];
+  return bits ? Number(bits) : null;
 }
 
 function Thumbnail({ media, src }: { media: StoredFile; src: string | null }) {
