@@ -124,6 +124,36 @@ test.describe('builder: convert panel', () => {
     expect(Object.values(record.output_files ?? {})[0]?.file_type).toBe('audio');
   });
 
+  test('when a part of the file is given (From 0:02, To 0:05), then only it is read, the estimate counts 3 s, the preview stays inside it and the MP4 lasts 3 s', async ({
+    page,
+    svc,
+  }) => {
+    const convert = await openWithSample(page, svc);
+    await convert.field('Resolution').selectOption({ label: '480p' });
+    const whole = (await convert.estimate().textContent()) ?? '';
+    await convert.field('From').focus();
+    await page.keyboard.type('0:02');
+    await convert.field('To').focus();
+    await page.keyboard.type('5');
+    await expect(convert.panel().getByTestId('convert-range')).toHaveText('0:02 to 0:05: 3.0 s.');
+    await expect(convert.command()).toHaveText(/^-ss 2 -t 3 -i \{\{in_1\}\} /);
+    await expect(convert.estimate()).not.toHaveText(whole);
+    // A time that does not read as one is said at the field, and the command keeps the last good one.
+    await convert.field('To').fill('5:xx');
+    await expect(convert.panel().getByText('Write seconds (75) or minutes and seconds (1:15)')).toBeVisible();
+    await expect(convert.command()).toHaveText(/^-ss 2 -t 3 -i /);
+    await convert.field('To').fill('0:05');
+    // The preview counts from the part's start and stays inside it: 2 s from 0:02 is 0:04, one second left.
+    await convert.field('Preview from (seconds)').fill('2');
+    await convert.panel().getByRole('button', { name: 'Preview 3 seconds' }).click();
+    await expect(convert.previewResult().locator('[data-fact="duration"]')).toHaveText('0:01', { timeout: 60_000 });
+    const id = await new AppPage(page).runJob();
+    const record = await svc.client.waitForCommand(id, { intervalMs: 250 });
+    expect(record.status, record.error_message ?? '').toBe('SUCCESS');
+    expect(record.output_files?.out_1?.duration).toBeGreaterThan(2.9);
+    expect(record.output_files?.out_1?.duration).toBeLessThan(3.15);
+  });
+
   test('when a preview is asked for, then 3 seconds are encoded and shown beside the source with size and bitrate', async ({ page, svc }) => {
     const convert = await openWithSample(page, svc);
     await convert.field('Resolution').selectOption({ label: '480p' });

@@ -3,7 +3,8 @@ import { ConvertFrame } from './ConvertFrame';
 import { Field } from '../../ui/Field';
 import { Button } from '../../ui/Button';
 import { formatBytes } from '../../lib/format';
-import { convertArgs, type ConvertChoices } from './convert-args';
+import { convertArgs, rangeOf, type ConvertChoices } from './convert-args';
+import { ConvertRange } from './ConvertRange';
 import { estimateSize } from './convert-estimate';
 import { choicesOf, CONVERT_PRESETS, isEditedByHand, sourceFactsOf, writeConvert } from './convert-form';
 import { CONTAINER_ORDER, CONTAINERS, codecLabel, codecsFor, qualityWords } from './convert-formats';
@@ -36,7 +37,9 @@ export function ConvertPanel({ form, setForm }: Props) {
   const codecs = codecsFor(choices.container, hw?.working ?? []);
   const notes = convertArgs(choices, 'in_1', 'out_1', sourceFactsOf(form)).notes;
   const estimate = estimateSize(choices, sourceFactsOf(form));
-  const split = useSplitPlan(kind === 'video' ? sourceFactsOf(form).duration : undefined);
+  // A part of the file is not split across cores: its encode is short, and a segmented command reads the whole input.
+  const isWhole = rangeOf(choices).start === 0 && rangeOf(choices).length === null;
+  const split = useSplitPlan(kind === 'video' && isWhole ? sourceFactsOf(form).duration : undefined);
   // What the panel writes depends on the input's picture too (a portrait one's 720p is 720 wide:
   // isTallPicture), which is known only once the input is probed: a command the panel wrote
   // before then is written again.
@@ -91,6 +94,7 @@ export function ConvertPanel({ form, setForm }: Props) {
           ))}
         </div>
       </fieldset>
+      <ConvertRange choices={choices} duration={sourceFactsOf(form).duration} choose={choose} />
       <div className="convert-grid">
         {kind === 'video' && (
           <Field label="Video codec">

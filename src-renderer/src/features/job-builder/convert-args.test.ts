@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertArgs, DEFAULT_CHOICES, videoEncoderArgs, type ConvertChoices } from './convert-args';
 import { codecsFor, codecLabel, hardwareFamily } from './convert-formats';
 import { estimateSize, outputSize } from './convert-estimate';
+import { formatTime, parseTime } from './convert-range';
 
 const run = promisify(execFile);
 const choose = (patch: Partial<ConvertChoices>): ConvertChoices => ({ ...DEFAULT_CHOICES, ...patch });
@@ -97,6 +98,30 @@ describe('convertArgs: choices → arguments', () => {
     expect(crf(0)).toBe(34);
     expect(crf(100)).toBe(16);
     expect(crf(80)).toBeLessThan(crf(20));
+  });
+});
+
+describe('part of the file', () => {
+  it('reads the times an editor types: seconds, m:ss, h:mm:ss, with fractions; refuses the rest', () => {
+    expect(['', '75', '75.5', '1:15', '1:15.25', '0:01:15', '1:02:03'].map(parseTime)).toEqual([null, 75, 75.5, 75, 75.25, 75, 3723]);
+    expect(['1:75', 'abc', '1::2', '-3', '1.5:00', '1:2:3:4'].map(parseTime)).toEqual(Array(6).fill('invalid'));
+    expect([0, 3, 75.5, 3723].map(formatTime)).toEqual(['0:00', '0:03', '1:15.5', '1:02:03']);
+  });
+
+  it('seeks the input to the start and reads the length (-ss, -t before -i); an end before the start is no end', () => {
+    expect(convertArgs(choose({ start: 2, end: 5 })).command).toMatch(/^-ss 2 -t 3 -i \{\{in_1\}\} /);
+    expect(convertArgs(choose({ start: 2 })).command).toMatch(/^-ss 2 -i /);
+    expect(convertArgs(choose({ end: 4.5 })).command).toMatch(/^-t 4.5 -i /);
+    expect(convertArgs(choose({ start: 5, end: 2 })).command).toMatch(/^-ss 5 -i /);
+    // Burned subtitles keep their own times: the picture's are moved back to the file's while they are drawn.
+    expect(convertArgs(choose({ start: 2, subtitles: 'burn' })).command).toContain('-vf setpts=PTS+2/TB,subtitles={{in_1}},setpts=PTS-STARTPTS ');
+  });
+
+  it('estimates the part, not the file', () => {
+    const src = { duration: 60, width: 1280, height: 720, frameRate: 25 };
+    const whole = estimateSize(choose({}), src)!.bytes;
+    expect(estimateSize(choose({ start: 10, end: 13 }), src)!.bytes).toBeCloseTo(whole / 20, 0);
+    expect(estimateSize(choose({ start: 50 }), src)!.bytes).toBeCloseTo(whole / 6, 0);
   });
 });
 
@@ -191,6 +216,7 @@ describe('the arguments run in ffmpeg', () => {
     ['mkv', { container: 'mkv', videoCodec: 'h265', fps: 10 }],
     ['webm', { container: 'webm', videoCodec: 'av1', height: 120 }],
     ['gif', { container: 'gif', height: 120, flipV: true }],
+    ['gif-part', { container: 'gif', height: 120, start: 0.2, end: 0.6 }],
     ['mp3', { container: 'mp3', loudness: -23 }],
     ['m4a', { container: 'm4a' }],
     ['wav', { container: 'wav' }],
@@ -201,6 +227,22 @@ describe('the arguments run in ffmpeg', () => {
       const command = convertArgs(choose(patch)).command.replace('{{in_1}}', clip).replace('{{out_1}}', out);
       await run('ffmpeg', ['-v', 'error', '-y', ...command.split(' ')]);
       expect(fs.statSync(out).size).toBeGreaterThan(0);
+      if (patch.end !== undefined) {
+        // 0.4 s at the GIF's 12 fps: 5 frames.
+        const { stdout } = await run('ffprobe', [
+          '-v',
+          'error',
+          '-count_frames',
+          '-select_streams',
+          'v',
+          '-show_entries',
+          'stream=nb_read_frames',
+          '-of',
+          'csv=p=0',
+          out,
+        ]);
+        expect(Number(stdout.trim())).toBe(5);
+      }
     },
     60_000,
   );

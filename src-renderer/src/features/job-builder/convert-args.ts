@@ -34,6 +34,13 @@ export interface ConvertChoices {
   loudness: number | null;
   subtitles: 'none' | 'burn' | 'keep';
   /**
+   * Part of the input, in seconds of it, as HandBrake's range: from `start` (absent or null: the
+   * beginning) to `end` (absent or null: the end). Read with input seeking, so a range late in a
+   * long file starts at once.
+   */
+  start?: number | null;
+  end?: number | null;
+  /**
    * The first pass of the loudness normalisation: what the service measured on the chosen
    * track (GET /v1/files/{id}/loudness). With it the command is the second pass; without it
    * (an input that is not a stored file, or still being measured) one pass.
@@ -171,9 +178,28 @@ export function videoFilters(c: ConvertChoices, inAlias: string, source: Picture
   if (c.flipV) filters.push('vflip');
   const fps = c.fps > 0 ? c.fps : c.container === 'gif' ? GIF_DEFAULT_FPS : 0;
   if (fps > 0) filters.push(`fps=${fps}`);
-  if (c.subtitles === 'burn' && c.container !== 'gif') filters.push(`subtitles={{${inAlias}}}`);
+  if (c.subtitles === 'burn' && c.container !== 'gif') {
+    // The input is read from the range's start, so its times start at 0: the subtitles are drawn at their own times.
+    const from = rangeOf(c).start;
+    filters.push(from > 0 ? `setpts=PTS+${from}/TB,subtitles={{${inAlias}}},setpts=PTS-STARTPTS` : `subtitles={{${inAlias}}}`);
+  }
   return filters;
 }
+
+/** The range's start (0 when none) and length (null: to the end); an end at or before the start is no range's end. */
+export function rangeOf(c: Pick<ConvertChoices, 'start' | 'end'>): { start: number; length: number | null } {
+  const start = c.start && c.start > 0 ? c.start : 0;
+  const length = c.end !== undefined && c.end !== null && c.end > start ? c.end - start : null;
+  return { start, length };
+}
+
+/** `-ss` and `-t` before the input (input seeking: exact when encoding, and quick however far in). */
+function rangeArgs(c: ConvertChoices): string[] {
+  const { start, length } = rangeOf(c);
+  return [...(start > 0 ? [`-ss ${seconds(start)}`] : []), ...(length !== null ? [`-t ${seconds(length)}`] : [])];
+}
+
+const seconds = (t: number) => String(Math.round(t * 1000) / 1000);
 
 /** GIF: one filter graph that makes its own palette (palettegen) and uses it (paletteuse). */
 function gifArgs(c: ConvertChoices, inAlias: string, source: PictureSize): string {
@@ -214,7 +240,7 @@ export function convertArgs(c: ConvertChoices, inAlias = 'in_1', outAlias = 'out
   const codec = kind === 'video' && fits ? c.videoCodec : codecsFor(c.container)[0];
   if (kind === 'video' && codec !== c.videoCodec)
     notes.push(`${codecLabel(c.videoCodec)} does not fit in ${CONTAINERS[c.container].label}; using ${codecLabel(codec!)}.`);
-  const parts: string[] = [`-i {{${inAlias}}}`];
+  const parts: string[] = [...rangeArgs(c), `-i {{${inAlias}}}`];
 
   if (kind === 'gif') {
     parts.push(gifArgs(c, inAlias, source));

@@ -4,7 +4,7 @@
  * quality, plus the audio. Good to a factor of about two, which is what an editor needs to
  * see that AV1 at "small" is a tenth of ProRes; the preview encode gives the real figure.
  */
-import { isAudioOnly, isTallPicture, hardwareBitrateK, proresProfile, type ConvertChoices } from './convert-args';
+import { isAudioOnly, isTallPicture, hardwareBitrateK, proresProfile, rangeOf, type ConvertChoices } from './convert-args';
 import { CONTAINERS } from './convert-formats';
 
 export interface SourceFacts {
@@ -75,9 +75,19 @@ function videoKbps(c: ConvertChoices, src: SourceFacts, pixels: number, fps: num
 /** The estimate, or null when the source's duration (or picture, for video) is not known. */
 export function estimateSize(c: ConvertChoices, src: SourceFacts): SizeEstimate | null {
   if (!src.duration) return null;
+  return estimateFor(c, src, convertedSeconds(c, src.duration));
+}
+
+/** How many seconds of the source the choices convert: the range's, within the file. */
+export function convertedSeconds(c: Pick<ConvertChoices, 'start' | 'end'>, duration: number): number {
+  const { start, length } = rangeOf(c);
+  return Math.max(0, Math.min(duration - start, length ?? Infinity));
+}
+
+function estimateFor(c: ConvertChoices, src: SourceFacts, duration: number): SizeEstimate | null {
   const kind = CONTAINERS[c.container].kind;
   const audio = audioKbps(c, src);
-  if (isAudioOnly(c.container)) return { kbps: audio, bytes: (audio * 1000 * src.duration) / 8 };
+  if (isAudioOnly(c.container)) return { kbps: audio, bytes: (audio * 1000 * duration) / 8 };
   const size = outputSize(c, src);
   if (!size) return null;
   const pixels = size.width * size.height;
@@ -85,5 +95,5 @@ export function estimateSize(c: ConvertChoices, src: SourceFacts): SizeEstimate 
   // A palette GIF holds about 1.5 bits per pixel of each frame after LZW (measured on test clips).
   const video = kind === 'gif' ? (1.5 * pixels * fps * (0.5 + c.quality / 200)) / 1000 : videoKbps(c, src, pixels, fps);
   const kbps = video + audio;
-  return { kbps, bytes: (kbps * 1000 * src.duration) / 8, ...size };
+  return { kbps, bytes: (kbps * 1000 * duration) / 8, ...size };
 }

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Field } from '../../ui/Field';
+import { rangeOf, type ConvertChoices } from './convert-args';
+import { convertedSeconds } from './convert-estimate';
+import { formatTime, parseTime } from './convert-range';
+
+interface Props {
+  choices: ConvertChoices;
+  /** The source's length, where known: the range is said within it. */
+  duration?: number;
+  choose(patch: Partial<ConvertChoices>): void;
+}
+
+/**
+ * "Part of the file", as HandBrake's range: from and to, in seconds or m:ss. A GIF of three
+ * seconds of a minute's clip needed the Cut screen before; the whole file stays the default.
+ */
+export function ConvertRange({ choices, duration, choose }: Props) {
+  const { start, length } = rangeOf(choices);
+  const backwards = choices.end !== undefined && choices.end !== null && choices.end <= start;
+  const summary = backwards
+    ? 'To must come after From: the file is converted to its end.'
+    : start === 0 && length === null
+      ? 'The whole file.'
+      : `${formatTime(start)} to ${length === null ? 'the end' : formatTime(start + length)}${duration ? `: ${convertedSeconds(choices, duration).toFixed(1)} s` : ''}.`;
+  return (
+    <fieldset className="convert-fieldset">
+      <legend className="field-label">Part of the file</legend>
+      <div className="convert-grid">
+        <TimeField label="From" placeholder="the start" value={choices.start ?? null} onChange={(start) => choose({ start })} />
+        <TimeField label="To" placeholder="the end" value={choices.end ?? null} onChange={(end) => choose({ end })} />
+        <div className="field">
+          <span className="field-label">Converted</span>
+          <span className="small" data-testid="convert-range">
+            {summary}
+          </span>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+/** A time typed as text; chosen once it reads as one (the field keeps what is typed meanwhile). */
+function TimeField({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: number | null; onChange(v: number | null): void }) {
+  const [text, setText] = useState(value === null ? '' : formatTime(value));
+  const parsed = parseTime(text);
+  return (
+    <Field label={label} hint="seconds, or m:ss" error={parsed === 'invalid' ? 'Write seconds (75) or minutes and seconds (1:15)' : undefined}>
+      {(p) => (
+        <input
+          {...p}
+          className="input"
+          inputMode="decimal"
+          placeholder={placeholder}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            const next = parseTime(e.target.value);
+            if (next !== 'invalid') onChange(next);
+          }}
+        />
+      )}
+    </Field>
+  );
+}
