@@ -42,10 +42,15 @@ test.describe('job names, search and links', () => {
       await expect(app.jobRows()).toHaveCount(1);
       await expect(app.jobRow(expected)).toBeVisible();
     }
+    // A job made while the search stands joins it when it matches (a Re-run of the job found), not when it does not.
+    await svc.client.runCommand({ output_files: { out_1: 'red.png' }, ffmpeg_command: '-f lavfi -i color=red:size=32x32 -vf hflip -frames:v 1 {{out_1}}' });
+    await svc.client.runCommand({ output_files: { out_1: 'green.png' }, ffmpeg_command: '-f lavfi -i color=green:size=32x32 -frames:v 1 {{out_1}}' });
+    await expect(app.jobRow('hflip: color → red.png')).toBeVisible();
+    await expect(app.jobRows()).toHaveCount(2);
     await app.jobSearch().fill('no-such-thing-anywhere');
     await expect(app.jobRows()).toHaveCount(0);
     await app.jobSearch().fill('');
-    await expect(app.jobRows()).toHaveCount(2);
+    await expect(app.jobRows()).toHaveCount(4);
 
     await app.jobRow('Holiday teaser GIF').click();
     await app.outputCard('out_1').getByRole('link', { name: 'Show in Files' }).click();

@@ -24,12 +24,18 @@ export function useJobs(search: string) {
   const pending = useRef<CommandEvent[]>([]);
   const isSearching = q !== '';
 
+  // A job new to a search's results may match it (a Re-run of a job found): the service searches
+  // again, shortly, once for a burst of new jobs, rather than the list guessing what its search matches.
+  const searchAgain = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(searchAgain.current ?? undefined), []);
   const apply = (e: CommandEvent) =>
     jobs.setData((list) => {
       if (!list) return list;
       if (e.type === 'command.progress') return applyProgress(list, e.data.command_id, e.data.progress);
-      // A search shows what matched when it ran; new jobs join the full list only.
-      if (isSearching && !list.some((x) => x.command_id === e.data.command_id)) return list;
+      if (isSearching && !list.some((x) => x.command_id === e.data.command_id)) {
+        if (!searchAgain.current) searchAgain.current = setTimeout(() => ((searchAgain.current = null), jobs.reload()), SEARCH_DEBOUNCE_MS);
+        return list;
+      }
       return upsertJob(list, e.data);
     });
 
