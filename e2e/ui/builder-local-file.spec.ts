@@ -111,13 +111,13 @@ test.describe('builder: local file input', () => {
       const clip = path.join(dir, 'desk-clip.mp4');
       fs.copyFileSync(makeClip('desk-clip.mp4'), clip);
       await page.addInitScript(
-        ({ url, key, paths }) => {
+        ({ url, key, paths }: { url: string; key: string; paths: Record<string, string> }) => {
           (window as unknown as { ffdesk: unknown }).ffdesk = {
             getConfig: async () => ({ serviceUrl: url, apiKey: key, dataDir: '' }),
             pathForFile: (f: File) => paths[f.name] ?? '',
           };
         },
-        { url: svc.url, key: svc.apiKey, paths: { 'desk-clip.mp4': clip } as Record<string, string> },
+        { url: svc.url, key: svc.apiKey, paths: { 'desk-clip.mp4': clip } },
       );
       const uploads: string[] = [];
       page.on('request', (r) => /\/v1\/(files\/upload|upload)/.test(new URL(r.url()).pathname) && uploads.push(r.url()));

@@ -44,6 +44,25 @@ test.describe('small things people notice', () => {
     await expect(page.getByTestId('open-preset')).toHaveText(title);
   });
 
+  test("when a screen's code is gone from the service (FFDesk updated while the tab was open), then the page reloads once and the screen opens", async ({
+    page,
+    svc,
+  }) => {
+    await openApp(page, svc);
+    // The Cut screen's code and style miss until the page loads again, as a previous build's chunks do after an update.
+    let loads = 0;
+    page.on('load', () => loads++);
+    let missed = 0;
+    await page.route(/\/assets\/ClipPage-[^/]+\.(js|css)$/, (route) =>
+      loads === 0 ? (missed++, route.fulfill({ status: 404, body: 'gone' })) : route.continue(),
+    );
+    await page.getByRole('link', { name: 'Cut' }).first().click();
+    await expect(page.getByRole('heading', { name: /^Cut a clip/ })).toBeVisible();
+    await expect(page.getByText('This screen crashed')).toHaveCount(0);
+    expect(missed).toBeGreaterThan(0);
+    expect(loads).toBe(1);
+  });
+
   test('when an upload was aborted, then its Files drawer does not offer it as an input', async ({ page, svc }) => {
     const init = await svc.client.initUpload({ filename: 'half-sent.bin', size_bytes: 1024 });
     await svc.client.abortUpload(init.file_id);

@@ -68,7 +68,6 @@ const TRICKS: Trick[] = [
     command: '-i {{in_1}} -vf "movie=list.txt:f=concat:format_opts=safe=0[m];[in][m]overlay" {{out_1}}',
     reason: 'safe=0',
   },
-  { name: 'the concat demuxer is made unsafe', command: '-f concat -safe 0 -i list.txt {{out_1}}', reason: '-safe 0 is not allowed' },
   { name: 'attachments are dumped to a path', command: '-dump_attachment:t /tmp/fonts -i {{in_1}} {{out_1}}', reason: '-dump_attachment is not allowed' },
   { name: 'a filter script is read from a file', command: '-i {{in_1}} -filter_script:v graph.txt {{out_1}}', reason: '-filter_script is not allowed' },
   {
