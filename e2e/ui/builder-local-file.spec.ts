@@ -91,6 +91,17 @@ test.describe('builder: local file input', () => {
       await page.keyboard.press('Enter');
       await expect(app.localInputState()).toHaveText('disk-clip.mp4 — stored');
       await expect(app.inputFact('disk-clip.mp4', 'resolution')).toHaveText('320×240');
+      // Another file for the row, by keys, without removing the row first.
+      await page.getByRole('button', { name: 'Another file…' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(app.localInputState()).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Choose a file for in_1…' })).toBeFocused();
+      await page.getByRole('button', { name: 'From disk…' }).click();
+      await page.keyboard.type(path.basename(dir));
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('disk-clip');
+      await page.keyboard.press('Enter');
+      await expect(app.localInputState()).toHaveText('disk-clip.mp4 — stored');
       const id = await app.runJob();
       await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
       expect((await svc.client.getCommand(id)).output_files?.out_1?.width).toBe(160);

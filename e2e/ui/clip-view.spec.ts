@@ -84,6 +84,11 @@ test.describe('clip view', () => {
     await again.focus();
     await page.keyboard.press('Enter');
     await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'walk-clip-00.00.00.00-00.00.02.12-2-parts (1).mp4'));
+    // A change after the export: its "Done" is said to be of the cut before it (S would save that one); undone, it is this cut again.
+    await clip.press('g');
+    await expect(page.getByTestId('earlier-cut')).toBeVisible();
+    await clip.press('g');
+    await expect(page.getByTestId('earlier-cut')).toHaveCount(0);
   });
 
   test('when a file of the home folder is opened from disk with the keys only, then nothing is uploaded, and Save to offers and writes into its own folder', async ({
@@ -347,7 +352,7 @@ test.describe('clip view', () => {
 
     await name.fill('walk-clip.gif');
     await name.press('Enter');
-    await expect(exportPanel.getByText(/^Done — cut as reencode: A GIF is encoded whole/)).toBeVisible({ timeout: 60_000 });
+    await expect(exportPanel.getByText(/^Done — cut as re-encode: A GIF is encoded whole/)).toBeVisible({ timeout: 60_000 });
     // The panel says it: no job-end toast on top of it. A toast would come with the job's last
     // event, within a moment of the panel's line in either order; then it stays 6 s, so one look
     // after a second and a half sees it (a retrying toHaveCount(0) would wait it out).
@@ -528,7 +533,7 @@ test.describe('clip view', () => {
     await clip.press('c');
     await clip.press('e');
     const exportPanel = page.getByRole('region', { name: 'Export' });
-    await expect(exportPanel.getByText(/^Done — cut as reencode/)).toBeVisible({ timeout: 60_000 });
+    await expect(exportPanel.getByText(/^Done — cut as re-encode/)).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('.clip-capture')).toHaveCount(0);
     const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
     const out = (await svc.client.getCommand(href.split('/').pop() ?? '')).output_files?.out_1;

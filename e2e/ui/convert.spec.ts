@@ -96,9 +96,29 @@ test.describe('builder: convert panel', () => {
     await convert.field('Video codec').selectOption({ label: 'VP9' });
     await expect(convert.command()).toHaveText('-i {{in_1}} -c copy {{out_1}}');
 
-    await convert.panel().getByRole('button', { name: 'Let the panel write the command' }).click();
+    await convert.panel().getByRole('button', { name: 'Let the panel write the command' }).focus();
+    await page.keyboard.press('Enter');
     await expect(convert.byHandNotice()).toHaveCount(0);
     await expect(convert.command()).toContainText('-c:v libvpx-vp9');
+    // The button went with the notice: the keyboard stays in the panel, not on the page.
+    await expect(convert.panel().getByRole('button').first()).toBeFocused();
+
+    // The eight format cards are one Tab stop: the arrows move between them, Enter picks.
+    await convert.format('MKV').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(convert.format('WebM')).toBeFocused();
+    await expect(convert.format('MKV')).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowRight');
+    await expect(convert.format('MP4')).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(convert.format('M4A')).toBeFocused();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(convert.format('MKV')).toBeFocused();
+    expect(await convert.panel().locator('.convert-format[tabindex="0"]').count()).toBe(1);
 
     // The draft survives a reload: choices, command, input and output name.
     await page.reload();

@@ -69,8 +69,14 @@ test.describe('jobs', () => {
     await app.prependToCommand('-re ');
     await app.runJob();
     await expect(app.jobProgressBar()).toBeVisible();
-    await page.getByRole('button', { name: 'Cancel job' }).click();
-    await page.getByRole('button', { name: 'Really cancel?' }).click();
+    // By keys: the question stays until answered or taken back with Escape.
+    await page.getByRole('button', { name: 'Cancel job' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Really cancel?' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Cancel job' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
     // A cancelled job is FAILED/CANCELLED on the wire, shown as a neutral "Cancelled".
     await expect(app.jobStatus()).toHaveText('Cancelled');
     await expect(page.getByTestId('job-cancelled')).toBeVisible();

@@ -42,6 +42,12 @@ test.describe('small things people notice', () => {
     const title = (await list.locator('option:checked').textContent()) ?? '';
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('open-preset')).toHaveText(title);
+    // The list went with the panel it was in: the keyboard goes on at the preset's first value, then back in the panel once it is closed.
+    await expect(page.getByTestId('convert-panel').locator('input, select').first()).toBeFocused();
+    await page.getByRole('button', { name: 'Close preset' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('open-preset')).toHaveCount(0);
+    await expect(page.getByTestId('convert-panel').getByRole('button').first()).toBeFocused();
   });
 
   test("when a screen's code is gone from the service (FFDesk updated while the tab was open), then the page reloads once and the screen opens", async ({

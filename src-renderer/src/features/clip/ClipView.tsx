@@ -109,18 +109,22 @@ export function ClipView({ fileId }: { fileId: string }) {
   const segmentFiles = options.join ? null : segmentNamesOf(filename, parts, fps);
   const keptSound = tracks.audio_tracks?.length ?? audioTracks.length;
   const problem = !facts.file ? 'Loading the file…' : (problemOf(parts) ?? trackProblem(filename, audioTracks.length, keptSound, tracks.mix_audio));
+  const request = {
+    input: fileId,
+    segments: requestSegments(parts).map((s, i) => (segmentFiles ? { ...s, filename: segmentFiles[i] } : s)),
+    mode: options.mode,
+    join: options.join,
+    output: { filename },
+    ...tracks,
+    ...splitOf(options),
+  };
+  // What was exported last: once the segments or the options change, "Done" is of an earlier cut, and says so.
+  const [exported, setExported] = useState<string | null>(null);
   const exportNow = () => {
     if (problem || run.isSubmitting) return;
     exportButton.current?.focus();
-    void submit({
-      input: fileId,
-      segments: requestSegments(parts).map((s, i) => (segmentFiles ? { ...s, filename: segmentFiles[i] } : s)),
-      mode: options.mode,
-      join: options.join,
-      output: { filename },
-      ...tracks,
-      ...splitOf(options),
-    });
+    setExported(JSON.stringify(request));
+    void submit(request);
   };
   const isDone = run.record?.status === 'SUCCESS';
   const isLossless = options.mode === 'lossless' && !soundOnly;
@@ -268,6 +272,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           partCount={parts.length}
           split={splitPlan}
           run={run}
+          isEarlierCut={exported !== null && exported !== JSON.stringify(request)}
           exportButton={exportButton}
           onExport={exportNow}
           segmentFiles={segmentFiles}

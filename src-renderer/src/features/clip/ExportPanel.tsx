@@ -39,6 +39,8 @@ interface Props {
   /** The split across cores offered for a joined re-encode of what the export keeps (P switches it). */
   split: SplitPlan | null;
   run: EditRun;
+  /** The segments or options changed since the export shown: its "Done" is of an earlier cut. */
+  isEarlierCut?: boolean;
   exportButton: RefObject<HTMLButtonElement | null>;
   onExport(): void;
   /** The tracks kept (TrackChoice), where there is a choice. */
@@ -50,7 +52,20 @@ interface Props {
 }
 
 /** Mode, joined or one file each, keep or remove the segments, the file name, and the job it started. */
-export function ExportPanel({ options, setOptions, problem, partCount, split, run, exportButton, onExport, tracks, segmentFiles, soundOnly }: Props) {
+export function ExportPanel({
+  options,
+  setOptions,
+  problem,
+  partCount,
+  split,
+  run,
+  isEarlierCut,
+  exportButton,
+  onExport,
+  tracks,
+  segmentFiles,
+  soundOnly,
+}: Props) {
   const set = (patch: Partial<ExportOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const status = run.record?.status;
   return (
@@ -143,16 +158,29 @@ export function ExportPanel({ options, setOptions, problem, partCount, split, ru
           {run.error}
         </p>
       )}
-      {run.commandId && <RunState status={status} percent={run.percent} stage={run.stage} record={run.record} />}
+      {run.commandId && <RunState status={status} percent={run.percent} stage={run.stage} record={run.record} isEarlierCut={isEarlierCut === true} />}
     </section>
   );
 }
 
-function RunState({ status, percent, stage, record }: { status?: string; percent: number | null; stage?: string; record?: EditRun['record'] }) {
+function RunState({
+  status,
+  percent,
+  stage,
+  record,
+  isEarlierCut,
+}: {
+  status?: string;
+  percent: number | null;
+  stage?: string;
+  record?: EditRun['record'];
+  isEarlierCut: boolean;
+}) {
   if (status === 'SUCCESS') {
     const used = record?.edit;
     return (
       <p className="small" role="status">
+        {isEarlierCut && <strong data-testid="earlier-cut">Of the cut before your last changes (E exports them). </strong>}
         Done
         {used && used.mode_used !== used.mode
           ? ` — cut as ${MODES.find((m) => m.mode === used.mode_used)?.label.toLowerCase() ?? used.mode_used}: ${used.fallback_reason ?? ''}`

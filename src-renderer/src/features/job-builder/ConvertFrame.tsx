@@ -20,3 +20,14 @@ export function ConvertFrame({ intro, action, children }: { intro: ReactNode; ac
     </section>
   );
 }
+
+/**
+ * Puts the keyboard in the convert panel, on its first control (of `controls`: a preset's first
+ * value is its first field): after a file is chosen, a template
+ * or a preset opened or closed, or the panel asked to write the command again, the control that had
+ * the focus is gone, and the focus fell to the page (Tab started again from the sidebar).
+ */
+export function focusConvertPanel(controls = 'input, select, button'): void {
+  const first = (which: string) => document.querySelector<HTMLElement>(`[data-testid="convert-panel"] :is(${which})`);
+  requestAnimationFrame(() => (first(controls) ?? first('input, select, button'))?.focus());
+}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ConvertFrame } from './ConvertFrame';
+import { ConvertFrame, focusConvertPanel } from './ConvertFrame';
 import { Field } from '../../ui/Field';
 import { Button } from '../../ui/Button';
 import { formatBytes } from '../../lib/format';
@@ -22,6 +22,18 @@ import './convert.css';
 interface Props {
   form: JobForm;
   setForm(update: (f: JobForm) => JobForm): void;
+}
+
+/** Arrow keys (and Home/End) move the focus between the format cards, as in a toolbar. */
+function moveBetweenCards(e: React.KeyboardEvent<HTMLElement>): void {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+  if (step === undefined && e.key !== 'Home' && e.key !== 'End') return;
+  const cards = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+  const at = cards.indexOf(document.activeElement as HTMLButtonElement);
+  if (at === -1) return;
+  e.preventDefault();
+  const next = e.key === 'Home' ? 0 : e.key === 'End' ? cards.length - 1 : (at + (step ?? 0) + cards.length) % cards.length;
+  cards[next]?.focus();
 }
 
 /**
@@ -71,23 +83,42 @@ export function ConvertPanel({ form, setForm }: Props) {
             {p.title}
           </Button>
         ))}
-        <PresetPicker onOpen={(preset) => setForm((f) => openPreset(f, preset))} />
+        <PresetPicker
+          onOpen={(preset) => {
+            setForm((f) => openPreset(f, preset));
+            focusConvertPanel('input, select');
+          }}
+        />
       </div>
       {byHand && (
         <div className="notice notice-info row-wrap" data-testid="convert-by-hand">
           <span>
             <strong>Edited by hand.</strong> The panel no longer writes the command, so your text stays as it is.
           </span>
-          <Button size="small" onClick={() => setForm((f) => writeConvert(f, choicesOf(f)))}>
+          <Button
+            size="small"
+            onClick={() => {
+              setForm((f) => writeConvert(f, choicesOf(f)));
+              focusConvertPanel();
+            }}
+          >
             Let the panel write the command
           </Button>
         </div>
       )}
       <fieldset className="convert-fieldset">
         <legend className="field-label">Format</legend>
-        <div className="convert-formats">
+        {/* One Tab stop for the eight cards (the chosen one); the arrow keys move between them, Enter or Space picks. */}
+        <div className="convert-formats" onKeyDown={moveBetweenCards}>
           {CONTAINER_ORDER.map((c) => (
-            <button key={c} type="button" className="convert-format" aria-pressed={choices.container === c} onClick={() => pickContainer(c)}>
+            <button
+              key={c}
+              type="button"
+              className="convert-format"
+              aria-pressed={choices.container === c}
+              tabIndex={choices.container === c ? 0 : -1}
+              onClick={() => pickContainer(c)}
+            >
               <strong>{CONTAINERS[c].label}</strong>
               <span className="small muted">{CONTAINERS[c].hint}</span>
             </button>

@@ -57,7 +57,8 @@ export function ConvertPreview({ form }: { form: JobForm }) {
             </>
           )}
         </Field>
-        <Button disabled={!request || state.phase === 'running'} onClick={() => void run()}>
+        {/* Busy, not disabled, while it encodes: a disabled button drops the keyboard focus to the page. */}
+        <Button disabled={!request} aria-busy={state.phase === 'running'} onClick={() => state.phase !== 'running' && void run()}>
           {state.phase === 'running' ? 'Encoding preview…' : `Preview ${PREVIEW_SECONDS} seconds`}
         </Button>
         {!request && <span className="small muted">Needs an input and a single command.</span>}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { API, type StoredFile } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { FolderPicker } from '../../ui/FolderPicker';
@@ -66,7 +66,14 @@ export function InputRowEditor({ row, files, kinds, messages, onChange, onPickSt
           {row.source === 'stored' && (
             <StoredFilePicker files={files} kinds={kinds} value={picked} label={`Stored file for ${row.alias}`} onPick={onPickStored} />
           )}
-          {row.source === 'local' && <LocalSource row={row} onLocalFile={onLocalFile} onDiskFile={onDiskFile} />}
+          {row.source === 'local' && (
+            <LocalSource
+              row={row}
+              onLocalFile={onLocalFile}
+              onDiskFile={onDiskFile}
+              onAnother={() => onChange({ url: '', media: undefined, previewUrl: undefined, upload: undefined, fileName: undefined })}
+            />
+          )}
           {row.source !== 'url' && row.media && row.url && <InputMediaSummary media={row.media} previewUrl={row.previewUrl} url={row.url} />}
           {messages.map((m) => (
             <span key={m} className="field-error" role="alert">
@@ -89,23 +96,51 @@ export function InputRowEditor({ row, files, kinds, messages, onChange, onPickSt
  * "From disk…" instead lets the service copy a file of the home folder itself (no upload: a big
  * recording is ready in seconds).
  */
-function LocalSource({ row, onLocalFile, onDiskFile }: { row: InputRow; onLocalFile(file: File): void; onDiskFile(path: string): void }) {
+function LocalSource({
+  row,
+  onLocalFile,
+  onDiskFile,
+  onAnother,
+}: {
+  row: InputRow;
+  onLocalFile(file: File): void;
+  onDiskFile(path: string): void;
+  /** Back to choosing: the row's file is let go (it stays stored). */
+  onAnother(): void;
+}) {
   const { client } = useApi();
   const [isPicking, setPicking] = useState(false);
+  const choosing = useRef<HTMLDivElement>(null);
   if (row.upload && !row.upload.error) {
     const done = row.upload.percent >= 100;
     const text = done ? 'stored' : row.upload.phase === 'probing' ? 'reading the media…' : `uploading ${Math.floor(row.upload.percent)}%`;
     return (
       <div className="stack">
-        <span className="small" data-testid="local-input-state">
-          {row.fileName} — {text}
+        <span className="row-wrap">
+          <span className="small" data-testid="local-input-state">
+            {row.fileName} — {text}
+          </span>
+          {/* Another file for this row, without removing it (and its alias in the command) first. */}
+          {done && (
+            <Button
+              size="small"
+              variant="ghost"
+              onClick={() => {
+                onAnother();
+                // The button goes: the keyboard goes on at the row's own "Choose a file…".
+                requestAnimationFrame(() => choosing.current?.querySelector<HTMLElement>('button')?.focus());
+              }}
+            >
+              Another file…
+            </Button>
+          )}
         </span>
         {!done && <ProgressBar percent={row.upload.phase === 'probing' ? null : row.upload.percent} label={`Upload of ${row.fileName ?? 'file'}`} />}
       </div>
     );
   }
   return (
-    <>
+    <div className="stack" ref={choosing}>
       {row.upload?.error && (
         <span className="field-error" role="alert">
           Upload failed: {row.upload.error}
@@ -131,6 +166,6 @@ function LocalSource({ row, onLocalFile, onDiskFile }: { row: InputRow; onLocalF
           onClose={() => setPicking(false)}
         />
       )}
-    </>
+    </div>
   );
 }

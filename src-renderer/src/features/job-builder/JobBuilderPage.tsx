@@ -7,6 +7,7 @@ import { applyTemplate, openTemplateAsPreset, samplesByName } from './apply-temp
 import { API } from '../../../../src-service/client';
 import { TEMPLATES, type Template } from './templates';
 import { ConvertPanel } from './ConvertPanel';
+import { focusConvertPanel } from './ConvertFrame';
 import { useOpenKey, useWindowShortcut } from '../../lib/use-open-key';
 import { choicesOf, isEditedByHand, writeConvert } from './convert-form';
 import { PresetPanel } from './PresetPanel';
@@ -25,9 +26,6 @@ import { usePageDrop } from './use-page-drop';
 import { groupByField } from './validation';
 
 /** The keyboard goes on from the convert panel's first control (after a template, or a clip chosen with Ctrl+O). */
-function focusConvertPanel(): void {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="convert-panel"] :is(input, select, button)')?.focus());
-}
 
 /**
  * Ctrl+Enter (Cmd+Enter on a Mac) runs the job, as the Run button does: from any field, and from

@@ -1,4 +1,4 @@
-import { ConvertFrame } from './ConvertFrame';
+import { ConvertFrame, focusConvertPanel } from './ConvertFrame';
 import { useEffect } from 'react';
 import { Button } from '../../ui/Button';
 import { ParameterFields } from '../../ui/ParameterFields';
@@ -37,7 +37,14 @@ export function PresetPanel({ form, setForm }: { form: JobForm; setForm(update: 
         </>
       }
       action={
-        <Button size="small" variant="ghost" onClick={() => setForm((f) => ({ ...f, preset: undefined }))}>
+        <Button
+          size="small"
+          variant="ghost"
+          onClick={() => {
+            setForm((f) => ({ ...f, preset: undefined }));
+            focusConvertPanel();
+          }}
+        >
           Close preset
         </Button>
       }
@@ -47,7 +54,13 @@ export function PresetPanel({ form, setForm }: { form: JobForm; setForm(update: 
           <span>
             <strong>Edited by hand.</strong> The preset no longer writes the command, so your text stays as it is.
           </span>
-          <Button size="small" onClick={() => setForm((f) => (f.preset ? writePreset(f, f.preset, f.preset.values) : f))}>
+          <Button
+            size="small"
+            onClick={() => {
+              setForm((f) => (f.preset ? writePreset(f, f.preset, f.preset.values) : f));
+              focusConvertPanel();
+            }}
+          >
             Let the preset write the command
           </Button>
         </div>
