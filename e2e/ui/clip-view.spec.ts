@@ -539,6 +539,13 @@ test.describe('clip view', () => {
     const out = (await svc.client.getCommand(href.split('/').pop() ?? '')).output_files?.out_1;
     // The first frame kept is 1:00, the last 3:00: 2 s and one step (1/25 s).
     expect(out?.duration).toBeCloseTo(2.04, 1);
+
+    // Away to Jobs and back by the sidebar's Cut: the file being cut, not the chooser.
+    const here = page.url();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cut' }).click();
+    expect(page.url()).toBe(here);
+    await expect(page.getByText(/sound only, steps of 1\/25 s/)).toBeVisible();
   });
 
   test("when a phone's portrait clip (stored on its side, turned by its display matrix) is opened at 800 px, then the whole picture shows upright, the timeline right under it with upright thumbnails", async ({

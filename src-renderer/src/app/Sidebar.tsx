@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useEventsConnected } from '../lib/events';
 import { hrefOf, type Route } from '../lib/router';
 import { Icon, type IconName } from '../ui/Icon';
@@ -14,6 +15,13 @@ const ITEMS: { name: Route['name']; label: string; icon: IconName }[] = [
 
 export function Sidebar({ route }: { route: Route }) {
   const isConnected = useEventsConnected();
+  // Cut goes back to what the Cut screen showed last (the clip being cut, or its chooser), as an
+  // editor's app keeps its open file: it went to the chooser, and the clip had to be found again.
+  const [cutScreen, setCutScreen] = useState<Route>({ name: 'clip' });
+  useEffect(() => {
+    if (route.name === 'clip') setCutScreen(route);
+  }, [route]);
+  const hrefFor = (name: Route['name']) => hrefOf(name === 'clip' && route.name !== 'clip' ? cutScreen : { name });
   return (
     <nav className="sidebar" aria-label="Main">
       <div className="brand">
@@ -23,13 +31,7 @@ export function Sidebar({ route }: { route: Route }) {
         <span className="brand-name">FFDesk</span>
       </div>
       {ITEMS.map((item) => (
-        <a
-          key={item.name}
-          className="nav-link"
-          href={hrefOf({ name: item.name })}
-          aria-current={route.name === item.name ? 'page' : undefined}
-          title={item.label}
-        >
+        <a key={item.name} className="nav-link" href={hrefFor(item.name)} aria-current={route.name === item.name ? 'page' : undefined} title={item.label}>
           <span className="nav-icon">
             <Icon name={item.icon} />
           </span>
