@@ -96,20 +96,23 @@ export const LocalFoldersQuery = z.object({
     .refine((s) => !s.includes('\0'), 'A path cannot contain a NUL character')
     .optional()
     .describe('Absolute path of a folder inside the home folder; default: the home folder'),
-  files: z.enum(['media']).optional().describe('"media": list the folder\'s video and audio files too (by extension), after its sub-folders'),
+  files: z
+    .enum(['media', 'inputs'])
+    .optional()
+    .describe('"media": list the folder\'s video and audio files too (by extension), after its sub-folders; "inputs": pictures and subtitles as well'),
 });
 
 export const LocalFolderEntry = z.object({
   name: z.string(),
   path: z.string(),
-  size_bytes: z.number().int().optional().describe('Files only (with files=media): the size in bytes; folders carry none'),
+  size_bytes: z.number().int().optional().describe('Files only (with files=): the size in bytes; folders carry none'),
 });
 
 export const LocalFoldersResponse = z.object({
   path: z.string().describe('The folder listed (real path)'),
   parent: z.string().nullable().describe('Its parent, null at the home folder'),
   home: z.string(),
-  entries: z.array(LocalFolderEntry).describe('Sub-folders by name, then (with files=media) media files by name; hidden ones (leading dot) left out'),
+  entries: z.array(LocalFolderEntry).describe('Sub-folders by name, then (with files=) the files of those kinds by name; hidden ones (leading dot) left out'),
 });
 export type LocalFoldersResponse = z.infer<typeof LocalFoldersResponse>;
 

@@ -8,14 +8,21 @@ import { isInside, realHome, resolveInsideHome } from './local-only';
 
 const MAX_ENTRIES = 2000;
 
-/** What the clip view opens from disk (`files=media`): video and audio, by extension. */
-const MEDIA_EXTENSIONS = new Set([...KIND_EXTENSIONS.video, ...KIND_EXTENSIONS.audio]);
+/**
+ * The files listed after the folders, by extension: what the clip view opens from disk
+ * (`files=media`: video and audio), and what a job's input may read (`files=inputs`: pictures and
+ * subtitles too, for a watermark, a still with a sound, subtitles to burn in).
+ */
+const LISTED_EXTENSIONS = {
+  media: new Set([...KIND_EXTENSIONS.video, ...KIND_EXTENSIONS.audio]),
+  inputs: new Set([...KIND_EXTENSIONS.video, ...KIND_EXTENSIONS.audio, ...KIND_EXTENSIONS.image, ...KIND_EXTENSIONS.subtitles]),
+} as const;
 
 /**
  * The sub-folders of a folder inside home, for the web folder picker (hidden ones left out); with
- * `files: 'media'`, its video and audio files after them, for opening a file from disk.
+ * `files`, its files of those kinds after them, for opening a file from disk.
  */
-export async function listFolders(requested: string | undefined, files?: 'media'): Promise<LocalFoldersResponse> {
+export async function listFolders(requested: string | undefined, files?: keyof typeof LISTED_EXTENSIONS): Promise<LocalFoldersResponse> {
   const home = await realHome();
   const folder = await resolveInsideHome(requested ?? home, home, 'path');
   let dirents;
@@ -34,8 +41,7 @@ export async function listFolders(requested: string | undefined, files?: 'media'
     // A symlink is listed only when it leads to a folder inside home.
     if (d.isDirectory() || (d.isSymbolicLink() && (await isFolderInside(full, home)))) entries.push({ name: d.name, path: full });
     // Files as they are, not through links (opening one resolves it again: open-file.ts).
-    else if (files === 'media' && d.isFile() && MEDIA_EXTENSIONS.has(extensionOf(d.name)))
-      media.push({ name: d.name, path: full, size_bytes: await sizeOf(full) });
+    else if (files && d.isFile() && LISTED_EXTENSIONS[files].has(extensionOf(d.name))) media.push({ name: d.name, path: full, size_bytes: await sizeOf(full) });
   }
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
   return { path: folder, parent: folder === home ? null : path.dirname(folder), home, entries: [...entries.sort(byName), ...media.sort(byName)] };

@@ -87,6 +87,15 @@ describe('POST /v1/local/open', () => {
     const listed = await svc.api('GET', `/v1/local/folders?path=${encodeURIComponent(path.join(home, 'Videos'))}&files=media`);
     expect(listed.body.entries).toEqual([{ name: 'recording.mp4', path: recording, size_bytes: outputBytes.length }]);
     expect((await svc.api('GET', `/v1/local/folders?files=media`)).body.entries.map((e: { name: string }) => e.name)).toEqual(['Clips', 'Music', 'Videos']);
+    // A job's input may be a picture or subtitles too (files=inputs), never any other file.
+    fs.writeFileSync(path.join(home, 'Videos', 'logo.png'), 'png');
+    fs.writeFileSync(path.join(home, 'Videos', 'lines.srt'), 'srt');
+    const inputs = await svc.api('GET', `/v1/local/folders?path=${encodeURIComponent(path.join(home, 'Videos'))}&files=inputs`);
+    expect(inputs.body.entries.map((e: { name: string }) => e.name)).toEqual(['lines.srt', 'logo.png', 'recording.mp4']);
+    const media = await svc.api('GET', `/v1/local/folders?path=${encodeURIComponent(path.join(home, 'Videos'))}&files=media`);
+    expect(media.body.entries.map((e: { name: string }) => e.name)).toEqual(['recording.mp4']);
+    fs.rmSync(path.join(home, 'Videos', 'logo.png'));
+    fs.rmSync(path.join(home, 'Videos', 'lines.srt'));
 
     const r = await svc.api('POST', '/v1/local/open', { path: recording });
     expect(r.status, r.text).toBe(200);

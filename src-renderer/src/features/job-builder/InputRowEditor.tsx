@@ -153,12 +153,12 @@ function LocalSource({
         <Button size="small" onClick={() => setPicking(true)}>
           From disk…
         </Button>
-        <span className="small muted">A video or audio file of your home folder, used in place: nothing is uploaded.</span>
+        <span className="small muted">A file of your home folder (video, sound, picture or subtitles), used in place: nothing is uploaded.</span>
       </div>
       {isPicking && (
         <FolderPicker
           title={`Choose a file for ${row.alias}`}
-          listFolders={(path) => client.call(API.listLocalFolders, { query: { path, files: 'media' } })}
+          listFolders={(path) => client.call(API.listLocalFolders, { query: { path, files: 'inputs' } })}
           onPickFile={(path) => {
             setPicking(false);
             onDiskFile(path);
