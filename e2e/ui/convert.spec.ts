@@ -174,6 +174,23 @@ test.describe('builder: convert panel', () => {
     expect(record.output_files?.out_1?.duration).toBeLessThan(3.15);
   });
 
+  test("when a clip is chosen and then a template used, then the clip stays as the template's video (it was replaced by the demo sample)", async ({
+    page,
+    svc,
+  }) => {
+    await storeClip(svc, 'my-clip.mp4', 1);
+    const convert = await openWithSample(page, svc);
+    await convert.pickStoredInput('in_1', 'my-clip.mp4');
+    await page.getByRole('button', { name: 'Use template: GIF thumbnail' }).click();
+    await expect(page.getByTestId('open-preset')).toHaveText('GIF thumbnail');
+    await expect(page.getByRole('group', { name: 'About my-clip.mp4' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'About sample-video.mp4' })).toHaveCount(0);
+    const id = await new AppPage(page).runJob();
+    const record = await svc.client.waitForCommand(id, { intervalMs: 250 });
+    expect(record.status, record.error_message ?? '').toBe('SUCCESS');
+    expect(JSON.stringify(record.original_request)).toContain('my-clip.mp4');
+  });
+
   test('when a preview is asked for, then 3 seconds are encoded and shown beside the source with size and bitrate', async ({ page, svc }) => {
     const convert = await openWithSample(page, svc);
     await convert.field('Resolution').selectOption({ label: '480p' });

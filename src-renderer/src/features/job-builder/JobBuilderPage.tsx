@@ -3,7 +3,7 @@ import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
 import { PageHeader } from '../../ui/PageHeader';
 import { showToast } from '../../ui/toast';
-import { applyTemplate, openTemplateAsPreset, samplesByName } from './apply-template';
+import { applyTemplate, keepChosenInputs, openTemplateAsPreset, samplesByName } from './apply-template';
 import { API } from '../../../../src-service/client';
 import { TEMPLATES, type Template } from './templates';
 import { ConvertPanel } from './ConvertPanel';
@@ -76,7 +76,8 @@ export default function JobBuilderPage() {
         return;
       }
     }
-    const { form: next, missing } = applyTemplate(t, known);
+    const chosen = startedFrom.inputMode === 'files' ? startedFrom.inputs.filter((r) => r.url.trim() !== '' && !r.upload?.error) : [];
+    const { form: next, missing } = keepChosenInputs(applyTemplate(t, known), chosen);
     const loaded = (await asPreset(t, next)) ?? next;
     if (choice !== latestTemplate.current) return; // another template was chosen meanwhile: it loads instead
     if (formNow.current !== startedFrom) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredFile } from '../../../../src-service/client';
-import { applyTemplate, samplesByName } from './apply-template';
+import { applyTemplate, keepChosenInputs, samplesByName } from './apply-template';
+import type { InputRow } from './form';
 import { toRequest } from './form';
 import { TEMPLATES } from './templates';
 import { BUILTIN_PRESET_DEFINITIONS } from '../../../../src-service/contract/builtin-presets';
@@ -48,6 +49,27 @@ describe('template gallery', () => {
     const { form, missing } = applyTemplate(t, samplesByName(stored.filter((f) => f.filename !== 'sample-logo.png')));
     expect(missing).toEqual(['sample-logo.png']);
     expect(validateRequest(toRequest(form)).map((i) => i.loc)).toEqual([['body', 'input_files', 'in_logo']]);
+  });
+
+  it("when a clip was chosen before a template is used, then it stays, in the template's input of its kind, not replaced by the demo sample", () => {
+    const mine: InputRow = { key: 'k', alias: 'in_1', source: 'local', url: 'http://127.0.0.1:9/storage/m/my-clip.mov', fileName: 'my-clip.mov' };
+    const use = (id: string, samples = samplesByName(stored)) =>
+      keepChosenInputs(
+        applyTemplate(
+          TEMPLATES.find((x) => x.id === id)!,
+          samples,
+        ),
+        [mine],
+      );
+    const gif = use('gif');
+    expect(gif.form.inputs.map((r) => [r.alias, r.url])).toEqual([['in_video', mine.url]]);
+    expect(validateRequest(toRequest(gif.form), { maxVcpu: 8 })).toEqual([]);
+    // The watermark's logo is no clip: it keeps its sample.
+    expect(use('watermark').form.inputs.map((r) => r.fileName)).toEqual(['my-clip.mov', 'sample-logo.png']);
+    // A picture and a sound: a clip is neither, so both keep their samples.
+    expect(use('slideshow').form.inputs.map((r) => r.fileName)).toEqual(['sample-image.png', 'sample-audio.mp3']);
+    // A sample not stored is not missing when the chosen clip takes its place.
+    expect(use('gif', new Map()).missing).toEqual([]);
   });
 
   it('when the service defines its built-in presets, then each is a template, with a demo sample for each input and no placeholder left', () => {
