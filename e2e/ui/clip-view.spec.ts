@@ -130,9 +130,17 @@ test.describe('clip view', () => {
     await clip.press('s');
     const savePicker = page.getByRole('dialog', { name: 'Choose a folder' });
     await expect(savePicker.getByLabel('Current folder')).toHaveText(fs.realpathSync(saveDir));
+    // A new folder for the cuts, by keys: made where the picker is, and the picker goes into it.
+    await savePicker.getByRole('button', { name: 'New folder…' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(savePicker.getByLabel('Name of the new folder')).toBeFocused();
+    await page.keyboard.type('Cuts');
+    await page.keyboard.press('Enter');
+    await expect(savePicker.getByLabel('Current folder')).toHaveText(path.join(fs.realpathSync(saveDir), 'Cuts'));
+    await expect(savePicker.getByLabel('Filter folders')).toBeFocused();
     await savePicker.getByRole('button', { name: 'Save here' }).click();
     const saved = page.getByRole('list', { name: 'Saved files' }).locator('code');
-    await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'walk-clip-00.00.00.00-00.00.00.09.mp4'));
+    await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'Cuts', 'walk-clip-00.00.00.00-00.00.00.09.mp4'));
     expect(probe((await saved.textContent()) ?? '').frames).toBe(10);
 
     // Opened again: the same stored file (its segments come back), still without an upload.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LocalPath } from './local-path';
+import { isPlainFilename } from './names';
 
 /**
  * Facts about a stored file the clip view reads (docs/api.md, "File facts"): computed once per
@@ -132,6 +133,16 @@ export const SaveToResponse = z.object({
 export type SaveToResponse = z.infer<typeof SaveToResponse>;
 
 export const RevealBody = z.object({ path: LocalPath.describe('A file or folder inside the home folder') });
+/** A new folder's name: one plain name (no separators, not `.`/`..`), not hidden (the picker lists no hidden folder). */
+export const NewFolderBody = z.object({
+  path: LocalPath.describe('The folder to make it in, inside the home folder'),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .refine((s) => isPlainFilename(s) && !s.startsWith('.'), 'A folder name is one name: no / or \\, not starting with a dot'),
+});
 export const OpenLocalBody = z.object({ path: LocalPath.describe('A media file inside the home folder') });
 export const RevealResponse = z.object({ opened: z.string().describe('The folder handed to the desktop') });
 

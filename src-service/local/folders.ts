@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LocalFoldersResponse } from '../contract/file-facts.schema';
 import { extensionOf, KIND_EXTENSIONS } from '../contract/media-kinds';
-import { BadRequestError, ForbiddenError } from '../errors';
+import { BadRequestError, ConflictError, ForbiddenError } from '../errors';
 import { errorCode } from '../storage/fs-io';
 import { isInside, realHome, resolveInsideHome } from './local-only';
 
@@ -45,6 +45,28 @@ export async function listFolders(requested: string | undefined, files?: keyof t
   }
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
   return { path: folder, parent: folder === home ? null : path.dirname(folder), home, entries: [...entries.sort(byName), ...media.sort(byName)] };
+}
+
+/**
+ * `POST /v1/local/folders`: a folder `name` made in `parent` (inside home), then listed, so the
+ * picker goes into it. One that is there already is listed as it is (the editor meant that one);
+ * a file of that name is a 409. The new folder is listed through its real path, so a link of that
+ * name leading out of home is refused as any path out of home is.
+ */
+export async function makeFolder(parent: string, name: string): Promise<LocalFoldersResponse> {
+  const home = await realHome();
+  const folder = await resolveInsideHome(parent, home, 'path');
+  const made = path.join(folder, name);
+  try {
+    await fs.mkdir(made);
+  } catch (err) {
+    if (errorCode(err) === 'EACCES') throw new ForbiddenError(`Not allowed to make a folder in ${folder}`);
+    if (errorCode(err) !== 'EEXIST') throw err;
+    const there = await fs.lstat(made);
+    // A link is listed as any path is: refused when it leads out of home, a 400 when not to a folder.
+    if (!there.isDirectory() && !there.isSymbolicLink()) throw new ConflictError(`${made} is a file: choose another name`);
+  }
+  return listFolders(made);
 }
 
 async function isFolderInside(link: string, home: string): Promise<boolean> {

@@ -16,6 +16,8 @@ interface Props {
   onPick?(path: string): void;
   /** Files are listed (entries with a size): choosing one calls this (Open from disk). */
   onPickFile?(path: string): void;
+  /** POST /v1/local/folders: "New folder…" makes one in the folder shown and goes into it (a save picker). */
+  makeFolder?(parent: string, name: string): Promise<LocalFoldersResponse>;
   onClose(): void;
 }
 
@@ -25,8 +27,9 @@ interface Props {
  * Electron uses its native dialog instead (ui/FolderField.tsx). By keyboard: type part of a
  * name to narrow the list, ArrowDown into it, Enter opens a folder and comes back to the filter.
  */
-export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a folder', onPick, onPickFile, onClose }: Props) {
+export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a folder', onPick, onPickFile, makeFolder, onClose }: Props) {
   const [listing, setListing] = useState<LocalFoldersResponse | null>(null);
+  const [newName, setNewName] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
   const filterRef = useRef<HTMLInputElement>(null);
@@ -94,6 +97,20 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
     if (next) next.focus();
     else if (e.key === 'ArrowUp') filterRef.current?.focus();
   };
+  /** Makes the folder named in the field, goes into it, and gives the keyboard back to the filter. */
+  const make = () => {
+    if (!makeFolder || !listing || !newName?.trim()) return;
+    makeFolder(listing.path, newName.trim()).then(
+      (l) => {
+        setNewName(null);
+        narrow('');
+        setListing(l);
+        setError(null);
+        filterRef.current?.focus();
+      },
+      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+    );
+  };
   useEffect(() => {
     // Listed once when the picker opens; later moves go through open(). A start the picker may
     // not list (typed by hand, outside the home folder) falls back to the home folder.
@@ -150,7 +167,40 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
           </ul>
         </div>
       )}
+      {newName !== null && (
+        <div className="row">
+          <input
+            className="input"
+            aria-label="Name of the new folder"
+            autoFocus
+            value={newName}
+            onChange={(e) => setNewName(e.target.value)}
+            onKeyDown={(e) => {
+              // Enter makes it; Escape takes the field back, not the whole picker.
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                make();
+              }
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                e.stopPropagation();
+                setNewName(null);
+                filterRef.current?.focus();
+              }
+            }}
+            spellCheck={false}
+          />
+          <Button onClick={make} disabled={!newName.trim()}>
+            Make it
+          </Button>
+        </div>
+      )}
       <div className="row">
+        {makeFolder && !onPickFile && newName === null && (
+          <Button disabled={!listing} onClick={() => setNewName('')}>
+            New folder…
+          </Button>
+        )}
         <span className="spacer" />
         <Button onClick={onClose}>Cancel</Button>
         {pickLabel && onPick && (

@@ -5,7 +5,7 @@ import { createRouter, mountEndpoints } from '../mount-endpoints';
 import { fileFactEndpoints } from '../../contract/endpoints/file-facts';
 import type { FileFacts } from '../../facts/file-facts';
 import { assertLocalOnly } from '../../local/local-only';
-import { listFolders } from '../../local/folders';
+import { listFolders, makeFolder } from '../../local/folders';
 import { saveOutputsTo, type SaveToDeps } from '../../local/save-to';
 import { revealPath } from '../../local/reveal';
 import { presentKeyframes, presentLoudness, presentProxy, presentSavedOutputs, presentSound, presentSubtitles, presentTimeline } from './file-facts.presenter';
@@ -18,6 +18,7 @@ const {
   getFileSound,
   getFileSubtitles,
   listLocalFolders,
+  makeLocalFolder,
   saveCommandOutputsTo,
   revealLocalPath,
 } = fileFactEndpoints;
@@ -50,11 +51,15 @@ export function localFolderRoutes(deps: LocalDeps): Router {
   const guard = (accountId: string) => assertLocalOnly(accountId, deps.localAccountId(), deps.host);
   return mountEndpoints(
     createRouter(),
-    { listLocalFolders, saveCommandOutputsTo, revealLocalPath },
+    { listLocalFolders, makeLocalFolder, saveCommandOutputsTo, revealLocalPath },
     {
       listLocalFolders: (ctx, input) => {
         guard(accountOf(ctx).id);
         return listFolders(input.query.path, input.query.files);
+      },
+      makeLocalFolder: (ctx, input) => {
+        guard(accountOf(ctx).id);
+        return makeFolder(input.body.path, input.body.name);
       },
       saveCommandOutputsTo: async (ctx, input) => {
         guard(accountOf(ctx).id);

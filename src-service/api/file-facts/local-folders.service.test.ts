@@ -162,6 +162,26 @@ describe('POST /v1/commands/{command_id}/save-to', () => {
   });
 });
 
+describe("POST /v1/local/folders (the picker's New folder)", () => {
+  it("when a folder is made in a folder of home, then it is there and listed; again, the same; a file's name 409; a bad name 422; out of home 403", async () => {
+    const made = await svc.api('POST', '/v1/local/folders', { path: path.join(home, 'Videos'), name: ' Exports ' });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body).toMatchObject({ path: path.join(home, 'Videos', 'Exports'), parent: path.join(home, 'Videos'), entries: [] });
+    expect(fs.statSync(path.join(home, 'Videos', 'Exports')).isDirectory()).toBe(true);
+    expect((await svc.api('POST', '/v1/local/folders', { path: path.join(home, 'Videos'), name: 'Exports' })).status).toBe(200);
+    const file = await svc.api('POST', '/v1/local/folders', { path: home, name: 'notes.txt' });
+    expect(file.status).toBe(409);
+    expect(file.body.detail).toMatch(/is a file/);
+    for (const name of ['../Out', 'a/b', '.hidden', '', '..']) expect((await svc.api('POST', '/v1/local/folders', { path: home, name })).status).toBe(422);
+    expect((await svc.api('POST', '/v1/local/folders', { path: outside, name: 'In' })).status).toBe(403);
+    // Through a link that leads out of home: refused, and nothing is made out there.
+    expect((await svc.api('POST', '/v1/local/folders', { path: path.join(home, 'escape'), name: 'In' })).status).toBe(403);
+    expect((await svc.api('POST', '/v1/local/folders', { path: home, name: 'escape' })).status).toBe(403);
+    expect(fs.existsSync(path.join(outside, 'In'))).toBe(false);
+    fs.rmdirSync(path.join(home, 'Videos', 'Exports'));
+  });
+});
+
 describe('local folders are for the local account on a loopback service only', () => {
   it('when another account asks, then every local-folder endpoint answers 403 naming the local account', async () => {
     const other = otherAccountKey(svc);
@@ -170,6 +190,7 @@ describe('local folders are for the local account on a loopback service only', (
       await saveTo({ folder: home }, other),
       await svc.api('POST', '/v1/local/reveal', { path: home }, { key: other }),
       await svc.api('POST', '/v1/local/open', { path: path.join(home, 'notes.txt') }, { key: other }),
+      await svc.api('POST', '/v1/local/folders', { path: home, name: 'Theirs' }, { key: other }),
     ];
     for (const r of answers) {
       expect(r.status).toBe(403);
@@ -185,6 +206,7 @@ describe('local folders are for the local account on a loopback service only', (
         await exposed.api('POST', `/v1/commands/${commandId}/save-to`, { folder: home }),
         await exposed.api('POST', '/v1/local/reveal', { path: home }),
         await exposed.api('POST', '/v1/local/open', { path: path.join(home, 'notes.txt') }),
+        await exposed.api('POST', '/v1/local/folders', { path: home, name: 'Exposed' }),
       ];
       for (const r of answers) {
         expect(r.status).toBe(403);

@@ -7,6 +7,7 @@ import {
   AudioTrackQuery,
   LoudnessResponse,
   LocalFoldersResponse,
+  NewFolderBody,
   OpenLocalBody,
   ProxyResponse,
   RevealBody,
@@ -92,6 +93,15 @@ export const fileFactEndpoints = defineEndpoints({
     description: LOCAL_ONLY,
     query: LocalFoldersQuery,
     responses: { '200': json('Folder listing', LocalFoldersResponse), ...errors(400, 401, 403, 404, 422) },
+  },
+  makeLocalFolder: {
+    method: 'post',
+    path: '/v1/local/folders',
+    tag: 'Local folders',
+    summary: 'Make a folder inside a folder of the home folder (the folder picker\'s "New folder")',
+    description: `${LOCAL_ONLY} A folder of that name already there is answered as made; a file of that name is a 409.`,
+    body: NewFolderBody,
+    responses: { '200': json('The new folder, listed', LocalFoldersResponse), ...errors(400, 401, 403, 404, 409, 422) },
   },
   saveCommandOutputsTo: {
     method: 'post',

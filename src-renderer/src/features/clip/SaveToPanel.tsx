@@ -79,6 +79,7 @@ export function SaveFolderPicker({ api, start, onClose, onSave }: { api: ClipApi
   return (
     <FolderPicker
       listFolders={api.folders}
+      makeFolder={api.makeFolder}
       pickLabel="Save here"
       start={start ?? undefined}
       onClose={onClose}

@@ -37,6 +37,7 @@ export function createClipApi(client: FfdeskClient) {
       call(API.getFileSubtitles, { params: { file_id: fileId }, query: { subtitle_track: track }, signal }),
     /** `files: 'media'` lists the folder's video and audio files too (Open from disk). */
     folders: (path?: string, files?: 'media'): Promise<LocalFoldersResponse> => call(API.listLocalFolders, { query: { path, files } }),
+    makeFolder: (path: string, name: string): Promise<LocalFoldersResponse> => call(API.makeLocalFolder, { body: { path, name } }),
     /** A file of the local disk stored without an upload (POST /v1/local/open). */
     openLocal: (path: string): Promise<StoredFile> => call(API.openLocalFile, { body: { path } }),
     saveTo: (commandId: string, folder: string, pattern: string): Promise<SaveToResponse> =>
