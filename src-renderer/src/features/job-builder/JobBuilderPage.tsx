@@ -25,8 +25,6 @@ import { useJobForm } from './use-job-form';
 import { usePageDrop } from './use-page-drop';
 import { groupByField } from './validation';
 
-/** The keyboard goes on from the convert panel's first control (after a template, or a clip chosen with Ctrl+O). */
-
 /**
  * Ctrl+Enter (Cmd+Enter on a Mac) runs the job, as the Run button does: from any field, and from
  * the page itself, where the focus falls when the control that had it goes away (a file chosen in
