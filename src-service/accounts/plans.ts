@@ -60,18 +60,31 @@ export interface Usage {
 }
 
 /**
+ * Whether `extraStorageBytes` more would take the account past its storage quota (used + size >
+ * quota, so a file that exactly fills it fits): the figures when it would, null when it fits or
+ * there is no quota. init-upload's size_bytes and store-file's downloaded file are checked by it.
+ */
+export function storageShortfall(account: Account, usage: Pick<Usage, 'storageUsedBytes'>, extraStorageBytes: number): { used: number; quota: number } | null {
+  const quota = account.storageQuotaBytes;
+  if (quota === null) return null;
+  const used = usage.storageUsedBytes();
+  return used + extraStorageBytes > quota ? { used, quota } : null;
+}
+
+/**
  * QuotaExceededError (403) when a quota is used up (nothing more could be stored: used >= quota), or, for
- * init-upload, when `extraStorageBytes` would not fit (used + size > quota, so a file that
- * exactly fills the quota is accepted).
+ * init-upload, when `extraStorageBytes` would not fit (storageShortfall).
  */
 export function assertWithinQuota(account: Account, usage: Usage, extraStorageBytes = 0): void {
   const storage = account.storageQuotaBytes;
   if (storage !== null) {
-    const used = usage.storageUsedBytes();
-    if (extraStorageBytes > 0 && used + extraStorageBytes > storage) {
-      throw new QuotaExceededError(`size_bytes would exceed the storage quota (${used} of ${storage} bytes used)`);
+    if (extraStorageBytes > 0) {
+      const short = storageShortfall(account, usage, extraStorageBytes);
+      if (short) throw new QuotaExceededError(`size_bytes would exceed the storage quota (${short.used} of ${short.quota} bytes used)`);
+    } else {
+      const used = usage.storageUsedBytes();
+      if (used >= storage) throw new QuotaExceededError(`Storage quota exceeded (${used} of ${storage} bytes used)`);
     }
-    if (extraStorageBytes === 0 && used >= storage) throw new QuotaExceededError(`Storage quota exceeded (${used} of ${storage} bytes used)`);
   }
   const processing = account.processingQuotaBytes;
   if (processing !== null && usage.processingUsedBytes) {

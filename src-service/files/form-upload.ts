@@ -125,8 +125,7 @@ export function createFormUploads(deps: FormUploadDeps) {
     const hash = candidates.length > 0 ? await contentHashOfFile(file.path) : null;
     const same = candidates.find((f) => f.contentHash === hash);
     if (same) return { file: same, reused: true };
-    precheckSize(account, file.size);
-    fs.mkdirSync(stagingDir, { recursive: true });
+    precheckSize(account, file.size); // makes the staging folder too (a file opened from disk is never empty)
     const id = crypto.randomUUID();
     const staging = path.join(stagingDir, `${id}.local`);
     try {

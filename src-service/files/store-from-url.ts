@@ -8,7 +8,7 @@ import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { StoredFile } from './stored-file';
 import type { FileStatus } from './file-state';
 import { JobFailure, NO_SPACE_DETAIL, isDiskFullError } from '../errors';
-import { assertPrivateAllowed, assertWithinQuota } from '../accounts/plans';
+import { assertPrivateAllowed, assertWithinQuota, storageShortfall } from '../accounts/plans';
 import { fileNameFromUrl } from '../storage/fetch-url';
 import { prepareInputs } from './prepare-inputs';
 import { DELETED_BEFORE_STORED, probeAndStore, type ProbeStoreDeps } from './probe-and-store';
@@ -65,7 +65,7 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
         AbortSignal.any([stopping, AbortSignal.timeout(6 * 3600_000)]),
       );
       const file = path.join(dir, inputs.paths.in_file as string);
-      await assertFits(row, (await fs.stat(file)).size);
+      assertFits(row, (await fs.stat(file)).size);
       if (!deps.files.setStatus(id, 'DOWNLOADING', 'DOWNLOADED')) return;
       publish(row, 'DOWNLOADED');
       await probeAndStore(deps, row, 'DOWNLOADED', file, stopping);
@@ -89,12 +89,14 @@ export function createStoreFileWorker(deps: StoreFileDeps) {
    * downloaded. A file that would take the account past its storage quota fails QUOTA_EXCEEDED
    * there, as init-upload refuses its size_bytes (docs/api.md §8); it was stored before.
    */
-  async function assertFits(row: StoredFile, size: number): Promise<void> {
-    const quota = deps.accounts.getAccount(row.accountId)?.storageQuotaBytes ?? null;
-    if (quota === null) return;
-    const used = deps.files.storageUsedBytes(row.accountId);
-    if (used + size > quota)
-      throw new JobFailure('QUOTA_EXCEEDED', `Storage quota exceeded: ${row.originalFileUrl} is ${size} bytes, and ${used} of ${quota} bytes are used`);
+  function assertFits(row: StoredFile, size: number): void {
+    const account = deps.accounts.getAccount(row.accountId);
+    const short = account && storageShortfall(account, { storageUsedBytes: () => deps.files.storageUsedBytes(row.accountId) }, size);
+    if (short)
+      throw new JobFailure(
+        'QUOTA_EXCEEDED',
+        `Storage quota exceeded: ${row.originalFileUrl} is ${size} bytes, and ${short.used} of ${short.quota} bytes are used`,
+      );
   }
 
   function publish(row: StoredFile, status: FileStatus): void {
