@@ -75,7 +75,7 @@ export default function JobBuilderPage() {
       }
     }
     const chosen = startedFrom.inputMode === 'files' ? startedFrom.inputs.filter((r) => r.url.trim() !== '' && !r.upload?.error) : [];
-    const { form: next, missing } = keepChosenInputs(applyTemplate(t, known), chosen);
+    const { form: next, missing } = keepChosenInputs(t, applyTemplate(t, known), chosen);
     const loaded = (await asPreset(t, next)) ?? next;
     if (choice !== latestTemplate.current) return; // another template was chosen meanwhile: it loads instead
     if (formNow.current !== startedFrom) {

@@ -1,6 +1,6 @@
 import type { StoredFile } from '../../../../src-service/client';
 import { newKey, type InputRow, type JobForm } from './form';
-import { extensionOf, KIND_EXTENSIONS, MEDIA_KINDS } from '../../../../src-service/contract/media-kinds';
+import { kindOfName } from '../../lib/input-kinds';
 import { openPreset } from './preset-form';
 import type { PresetRecord } from '../../../../src-service/contract/preset-definition';
 import type { Template } from './templates';
@@ -26,9 +26,7 @@ export function applyTemplate(t: Template, samples: Map<string, StoredFile>): { 
     inputMode: t.zipSample ? 'zip' : 'files',
     inputs: t.inputs.map((i) => {
       const url = urlOf(i.sample);
-      const row: InputRow = { key: newKey(), alias: i.alias, source: url ? 'stored' : 'url', url, ...(url ? { fileName: i.sample } : {}) };
-      TEMPLATE_SAMPLE.set(row, i.sample);
-      return row;
+      return { key: newKey(), alias: i.alias, source: url ? 'stored' : 'url', url, ...(url ? { fileName: i.sample } : {}) };
     }),
     zipUrl: t.zipSample ? urlOf(t.zipSample) : '',
     outputMode: t.outputs === 'OUTPUT_FOLDER' ? 'folder' : 'files',
@@ -42,34 +40,32 @@ export function applyTemplate(t: Template, samples: Map<string, StoredFile>): { 
   return { form, missing };
 }
 
-/** The kind of media a file name stands for (video, audio, image, subtitles), by its extension. */
-function kindOfName(name: string): string | undefined {
-  const ext = extensionOf(name);
-  return MEDIA_KINDS.find((k) => KIND_EXTENSIONS[k].includes(ext));
-}
-
 /**
  * The files the editor had already chosen stay where a template's input reads the same kind:
  * the clip picked before "Use" goes into the template's video input in place of the demo sample
  * (it was replaced by the sample, the clip gone with one Enter). A file of another kind is not
- * forced on an input (a clip is no watermark); those inputs keep their samples.
+ * forced on an input (a clip is no watermark); those inputs keep their samples. `sampled` is
+ * applyTemplate's answer for `t`: its rows are the template's inputs, in order.
  */
-export function keepChosenInputs(sampled: { form: JobForm; missing: string[] }, chosen: readonly InputRow[]): { form: JobForm; missing: string[] } {
+export function keepChosenInputs(
+  t: Template,
+  sampled: { form: JobForm; missing: string[] },
+  chosen: readonly InputRow[],
+): { form: JobForm; missing: string[] } {
   if (sampled.form.inputMode !== 'files') return sampled;
   const left = [...chosen];
+  const taken: string[] = [];
   const inputs = sampled.form.inputs.map((row, i) => {
-    const sample = TEMPLATE_SAMPLE.get(row) ?? row.fileName ?? '';
-    const at = left.findIndex((c) => kindOfName(c.fileName ?? c.media?.filename ?? '') === kindOfName(sample) && kindOfName(sample) !== undefined);
+    const sample = t.inputs[i]?.sample ?? '';
+    const kind = kindOfName(sample);
+    const at = kind === undefined ? -1 : left.findIndex((c) => kindOfName(c.fileName ?? c.media?.filename ?? '') === kind);
     if (at === -1) return row;
+    taken.push(sample);
     const [mine] = left.splice(at, 1);
-    return { ...mine!, key: sampled.form.inputs[i]!.key, alias: row.alias };
+    return { ...mine!, key: row.key, alias: row.alias };
   });
-  const replaced = sampled.form.inputs.filter((row, i) => inputs[i] !== row).map((row) => TEMPLATE_SAMPLE.get(row) ?? row.fileName);
-  return { form: { ...sampled.form, inputs }, missing: sampled.missing.filter((m) => !replaced.includes(m)) };
+  return { form: { ...sampled.form, inputs }, missing: sampled.missing.filter((m) => !taken.includes(m)) };
 }
-
-/** Each filled row's sample name, whether it was stored (fileName) or missing (url left empty). */
-const TEMPLATE_SAMPLE = new WeakMap<InputRow, string>();
 
 /**
  * A template opened as the built-in preset it is (the service serves the gallery's commands

@@ -53,14 +53,10 @@ describe('template gallery', () => {
 
   it("when a clip was chosen before a template is used, then it stays, in the template's input of its kind, not replaced by the demo sample", () => {
     const mine: InputRow = { key: 'k', alias: 'in_1', source: 'local', url: 'http://127.0.0.1:9/storage/m/my-clip.mov', fileName: 'my-clip.mov' };
-    const use = (id: string, samples = samplesByName(stored)) =>
-      keepChosenInputs(
-        applyTemplate(
-          TEMPLATES.find((x) => x.id === id)!,
-          samples,
-        ),
-        [mine],
-      );
+    const use = (id: string, samples = samplesByName(stored)) => {
+      const t = TEMPLATES.find((x) => x.id === id)!;
+      return keepChosenInputs(t, applyTemplate(t, samples), [mine]);
+    };
     const gif = use('gif');
     expect(gif.form.inputs.map((r) => [r.alias, r.url])).toEqual([['in_video', mine.url]]);
     expect(validateRequest(toRequest(gif.form), { maxVcpu: 8 })).toEqual([]);
