@@ -1,4 +1,4 @@
-/** Paths of the user's disk as the service names them (Open from disk), either separator. Pure. */
+/** File names from paths of the user's disk (Open from disk), either separator, and from URLs. Pure. */
 
 const lastSeparator = (path: string) => Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
 
@@ -10,3 +10,12 @@ export function folderOf(path: string): string {
 
 /** The file's own name: "/home/me/Videos/rec.mkv" → "rec.mkv". */
 export const baseNameOf = (path: string): string => path.slice(lastSeparator(path) + 1);
+
+/** A URL's last path segment, decoded: the file name a stored file's URL carries ('' for no URL). */
+export function fileNameOfUrl(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
+  } catch {
+    return '';
+  }
+}

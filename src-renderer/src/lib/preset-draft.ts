@@ -1,4 +1,5 @@
 import { stepsOf, type CommandRequest } from '../../../src-service/client';
+import { fileNameOfUrl } from './local-path';
 import { PARAM_NAME, type PresetDefinition, type PresetParameter } from '../../../src-service/contract/preset-definition';
 
 /**
@@ -62,15 +63,6 @@ export function presetFromRequest(name: string, request: CommandRequest): Preset
 function namedAfterInput(outputs: Record<string, string>, stem: string): Record<string, string> {
   const named = (file: string) => (stem && file.startsWith(stem) ? `{name}${file.slice(stem.length)}` : `{name}-${file}`);
   return Object.fromEntries(Object.entries(outputs).map(([alias, file]) => [alias, named(file)]));
-}
-
-/** A URL's last path segment, decoded (the service's `{name}` comes from it). */
-function fileNameOfUrl(url: string): string {
-  try {
-    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
-  } catch {
-    return '';
-  }
 }
 
 /** A file name without extension, reduced as the service reduces `{name}`: letters, digits, `_` and `-`. */

@@ -3,7 +3,8 @@
  * output's extension. Pure, so "edited by hand" is decided in one place.
  */
 import { convertArgs, DEFAULT_CHOICES, type ConvertChoices } from './convert-args';
-import { fileNameOf, newKey, type InputRow, type JobForm } from './form';
+import { newKey, type InputRow, type JobForm } from './form';
+import { fileNameOfUrl } from '../../lib/local-path';
 import type { SourceFacts } from './convert-estimate';
 import { CONTAINERS } from './convert-formats';
 import { shownSize } from '../../lib/media';
@@ -60,7 +61,7 @@ export function writeConvert(form: JobForm, choices: ConvertChoices): JobForm {
  */
 function outputName(current: string, given: string | undefined, input: InputRow | undefined, extension: string): { name: string; fromInput: boolean } {
   const untouched = current.trim() === '' || /^output\.[^./]*$/.test(current.trim()) || current === given;
-  const source = (input ? (input.fileName ?? fileNameOf(input.url)) : '').trim();
+  const source = (input ? (input.fileName ?? fileNameOfUrl(input.url)) : '').trim();
   if (!untouched || !source) return { name: withExtension(current, extension), fromInput: false };
   const name = withExtension(source, extension);
   return { name: name === source ? name.replace(/\.[^./]*$/, `-converted.${extension}`) : name, fromInput: true };

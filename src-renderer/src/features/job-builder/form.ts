@@ -1,5 +1,6 @@
 import { isChainedRequest, stepsOf, type CommandRequest, type StoredFile } from '../../../../src-service/client';
 import type { FailureFix } from '../../lib/job-handoff';
+import { fileNameOfUrl } from '../../lib/local-path';
 import type { ConvertChoices } from './convert-args';
 import type { PresetInForm } from './preset-form';
 
@@ -133,7 +134,7 @@ export function fromRequest(req: CommandRequest): JobForm {
  */
 export function suggestedName(form: JobForm): string {
   if (!form.templateTitle) return '';
-  const inputs = form.inputMode === 'zip' ? [fileNameOf(form.zipUrl)] : form.inputs.map((r) => r.fileName ?? fileNameOf(r.url));
+  const inputs = form.inputMode === 'zip' ? [fileNameOfUrl(form.zipUrl)] : form.inputs.map((r) => r.fileName ?? fileNameOfUrl(r.url));
   const outputs = form.outputMode === 'folder' ? ['folder.zip'] : form.outputs.map((r) => r.name.trim());
   const shorten = (names: string[]) => {
     const list = names.filter(Boolean);
@@ -145,14 +146,6 @@ export function suggestedName(form: JobForm): string {
 
 function jobName(form: JobForm): string {
   return form.name.trim() || suggestedName(form);
-}
-
-export function fileNameOf(url: string): string {
-  try {
-    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
-  } catch {
-    return '';
-  }
 }
 
 /** The aliases a command may use: declared inputs (unless zip mode) and outputs. */

@@ -9,6 +9,7 @@ import type { MediaKind } from '../../../../src-service/contract/media-kinds';
 import { defaultValues, fillOutputName, fillSteps, valueProblem, type PresetDraft } from '../../lib/preset-draft';
 import type { ValidationIssue } from '../../../../src-service/client';
 import { newKey, type InputRow, type JobForm } from './form';
+import { fileNameOfUrl } from '../../lib/local-path';
 
 export interface PresetInForm {
   name: string;
@@ -62,7 +63,7 @@ export function openPreset(form: JobForm, preset: PresetDraft & { version: numbe
 export function writePreset(form: JobForm, preset: PresetInForm, values: Record<string, string>): JobForm {
   const steps = fillSteps(preset.steps, values);
   const first = form.inputMode === 'files' ? form.inputs[0] : undefined;
-  const inputName = first?.fileName ?? lastSegment(first?.url ?? form.zipUrl);
+  const inputName = first?.fileName ?? fileNameOfUrl(first?.url ?? form.zipUrl);
   const outputs =
     preset.outputs === 'OUTPUT_FOLDER'
       ? []
@@ -86,12 +87,4 @@ export function presetIssues(form: JobForm): ValidationIssue[] {
     const problem = valueProblem(p, form.preset!.values[name] ?? '');
     return problem ? [{ loc: ['body', 'parameters', name], msg: problem, type: 'value_error' }] : [];
   });
-}
-
-function lastSegment(url: string): string {
-  try {
-    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
-  } catch {
-    return '';
-  }
 }
