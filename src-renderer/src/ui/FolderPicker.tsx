@@ -45,14 +45,18 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
     typed.current = text;
     setFilter(text);
   };
+  /** A listing arrived: shown, and the keyboard back on the filter. */
+  const show = (l: LocalFoldersResponse) => {
+    setListing(l);
+    setError(null);
+    filterRef.current?.focus();
+  };
   const open = (path?: string): Promise<boolean> => {
     loading.current = true;
     return listFolders(path).then(
       (l) => {
         loading.current = false;
-        setListing(l);
-        setError(null);
-        filterRef.current?.focus();
+        show(l);
         if (enterQueued.current) {
           enterQueued.current = false;
           const first = matching(l, typed.current)[0];
@@ -104,9 +108,7 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
       (l) => {
         setNewName(null);
         narrow('');
-        setListing(l);
-        setError(null);
-        filterRef.current?.focus();
+        show(l);
       },
       (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
     );
@@ -157,11 +159,7 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
             ))}
             {shown.length === 0 && (
               <li className="muted small">
-                {filter
-                  ? `No ${onPickFile ? 'folder or file' : 'folder'} matches.`
-                  : onPickFile
-                    ? 'No folders or video and audio files here.'
-                    : 'No sub-folders.'}
+                {filter ? `No ${onPickFile ? 'folder or file' : 'folder'} matches.` : onPickFile ? 'No folder or file to open here.' : 'No sub-folders.'}
               </li>
             )}
           </ul>

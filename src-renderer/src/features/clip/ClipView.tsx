@@ -10,7 +10,7 @@ import { SegmentList } from './SegmentList';
 import { complementSegments, emptyHistory, emptySegments, historyReducer, keptSegments, problemOf, requestSegments } from './segments';
 import { loadSegments, saveSegments } from './segments-store';
 import { Timeline } from './Timeline';
-import { formatTimecode, fpsOf, frameOrigin, losslessStart, nextKeyframe, previousKeyframe } from './timecode';
+import { formatTimecode, fpsOf, frameOrigin, framesWord, losslessStart, nextKeyframe, previousKeyframe } from './timecode';
 import { clipActions, MAX_ZOOM } from './use-clip-actions';
 import { playableUrl, useClipFacts } from './use-clip-facts';
 import { useClipKeys } from './use-clip-keys';
@@ -52,11 +52,10 @@ function losslessNote(parts: readonly { start: number }[], keyframes: readonly n
   const early = parts.map((p) => losslessStart(keyframes, p.start, fps));
   const starts = early.filter((e) => e !== null);
   if (starts.length === 0) return null;
-  const frames = (n: number) => (n === 1 ? '1 frame' : `${n} frames`);
   if (parts.length === 1)
-    return `Lossless starts the cut ${frames(starts[0]!.frames)} early, at the keyframe ${formatTimecode(starts[0]!.keyframe, fps)} (smart is exact).`;
+    return `Lossless starts the cut ${framesWord(starts[0]!.frames)} early, at the keyframe ${formatTimecode(starts[0]!.keyframe, fps)} (smart is exact).`;
   const most = Math.max(...starts.map((e) => e.frames));
-  return `Lossless starts ${starts.length} of ${parts.length} parts early, at the keyframe before each in point (up to ${frames(most)}; smart is exact).`;
+  return `Lossless starts ${starts.length} of ${parts.length} parts early, at the keyframe before each in point (up to ${framesWord(most)}; smart is exact).`;
 }
 
 /** The clip view of one stored file: play, mark segments, cut through POST /v1/edits, save. */
@@ -119,11 +118,12 @@ export function ClipView({ fileId }: { fileId: string }) {
     ...splitOf(options),
   };
   // What was exported last: once the segments or the options change, "Done" is of an earlier cut, and says so.
+  const requestKey = JSON.stringify(request);
   const [exported, setExported] = useState<string | null>(null);
   const exportNow = () => {
     if (problem || run.isSubmitting) return;
     exportButton.current?.focus();
-    setExported(JSON.stringify(request));
+    setExported(requestKey);
     void submit(request);
   };
   const isDone = run.record?.status === 'SUCCESS';
@@ -272,7 +272,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           partCount={parts.length}
           split={splitPlan}
           run={run}
-          isEarlierCut={exported !== null && exported !== JSON.stringify(request)}
+          isEarlierCut={exported !== null && exported !== requestKey}
           exportButton={exportButton}
           onExport={exportNow}
           segmentFiles={segmentFiles}

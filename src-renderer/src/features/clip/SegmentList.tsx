@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/Button';
 import type { Segment, SegmentAction } from './segments';
-import { formatTimecode, lastFrameTime, losslessStart } from './timecode';
+import { formatTimecode, framesWord, lastFrameTime, losslessStart } from './timecode';
 
 interface Props {
   segments: readonly Segment[];
@@ -34,7 +34,7 @@ export function SegmentList({ segments, current, fps, duration, renaming, lossle
     <ol className="clip-segments" aria-label="Segments">
       {segments.map((s, i) => {
         const early = losslessKeyframes ? losslessStart(losslessKeyframes, s.start, fps) : null;
-        const earlyText = early && `lossless from ${formatTimecode(early.keyframe, fps)}, ${early.frames === 1 ? '1 frame' : `${early.frames} frames`} early`;
+        const earlyText = early && `lossless from ${formatTimecode(early.keyframe, fps)}, ${framesWord(early.frames)} early`;
         return (
           <li key={s.id} className="clip-segment" aria-current={i === current ? 'true' : undefined}>
             {renaming === i ? (

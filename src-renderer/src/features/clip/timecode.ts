@@ -87,3 +87,6 @@ export function losslessStart(keyframes: readonly number[], t: number, fps: numb
   const frames = here - frameAt(found, fps);
   return frames > 0 ? { keyframe: found, frames } : null;
 }
+
+/** A count of frames in words: "1 frame", "13 frames". */
+export const framesWord = (n: number): string => (n === 1 ? '1 frame' : `${n} frames`);

@@ -50,7 +50,8 @@ export function ConvertPanel({ form, setForm }: Props) {
   const notes = convertArgs(choices, 'in_1', 'out_1', sourceFactsOf(form)).notes;
   const estimate = estimateSize(choices, sourceFactsOf(form));
   // A part of the file is not split across cores: its encode is short, and a segmented command reads the whole input.
-  const isWhole = rangeOf(choices).start === 0 && rangeOf(choices).length === null;
+  const range = rangeOf(choices);
+  const isWhole = range.start === 0 && range.length === null;
   const split = useSplitPlan(kind === 'video' && isWhole ? sourceFactsOf(form).duration : undefined);
   // What the panel writes depends on the input's picture too (a portrait one's 720p is 720 wide:
   // isTallPicture), which is known only once the input is probed: a command the panel wrote

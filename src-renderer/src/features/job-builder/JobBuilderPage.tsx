@@ -94,7 +94,8 @@ export default function JobBuilderPage() {
   // On a builder nobody has written a command in yet, the convert panel writes one for what it shows (MP4, H.264,
   // balanced), named after the clip: a clip and Run is a job. So for a clip dropped on the page, chosen with Ctrl+O,
   // or given to a row (its drop zone, "Choose a file…", "From disk…").
-  const withClips = (named: JobForm) => (!form.isChained && !form.preset && !isEditedByHand(form) ? writeConvert(named, choicesOf(named)) : named);
+  const isUntouched = !form.isChained && !form.preset && !isEditedByHand(form);
+  const withClips = (named: JobForm) => (isUntouched ? writeConvert(named, choicesOf(named)) : named);
   const takeLocalFiles = (dropped: File[]) => {
     const placed = placeDroppedFiles(form, dropped.length);
     const named = { ...placed.form, inputs: placed.form.inputs.map((r) => ({ ...r, fileName: dropped[placed.keys.indexOf(r.key)]?.name ?? r.fileName })) };
@@ -104,9 +105,8 @@ export default function JobBuilderPage() {
   // The row's drop zone and buttons go once it holds a file: where the panel wrote the command, the keyboard goes on
   // there, as after Ctrl+O (the focus fell to the page).
   const nameRow = (key: string, fileName: string) => {
-    const untouched = withClips(form) !== form;
     state.replaceForm(withClips({ ...form, inputs: form.inputs.map((r) => (r.key === key ? { ...r, fileName } : r)) }));
-    if (!untouched) return;
+    if (!isUntouched) return;
     setShowTemplates(false);
     focusConvertPanel();
   };

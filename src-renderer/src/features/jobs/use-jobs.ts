@@ -24,24 +24,26 @@ export function useJobs(search: string) {
   const pending = useRef<CommandEvent[]>([]);
   const isSearching = q !== '';
 
-  // A job new to a search's results may match it (a Re-run of a job found): the service searches
-  // again, shortly, once for a burst of new jobs, rather than the list guessing what its search matches.
-  const searchAgain = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => clearTimeout(searchAgain.current ?? undefined), []);
   const apply = (e: CommandEvent) =>
     jobs.setData((list) => {
       if (!list) return list;
       if (e.type === 'command.progress') return applyProgress(list, e.data.command_id, e.data.progress);
-      if (isSearching && !list.some((x) => x.command_id === e.data.command_id)) {
-        if (!searchAgain.current) searchAgain.current = setTimeout(() => ((searchAgain.current = null), jobs.reload()), SEARCH_DEBOUNCE_MS);
-        return list;
-      }
+      // A search's results are the service's matches: a job new to them is searched for (below), not added.
+      if (isSearching && !list.some((x) => x.command_id === e.data.command_id)) return list;
       return upsertJob(list, e.data);
     });
+
+  // A job new to a search's results may match it (a Re-run of a job found): the service searches
+  // again, shortly, once for a burst of new jobs, rather than the list guessing what its search matches.
+  const searchAgain = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(searchAgain.current ?? undefined), []);
+  const isNewToSearch = (e: CommandEvent) =>
+    e.type === 'command' && isSearching && !jobs.isLoading && !jobs.data?.some((x) => x.command_id === e.data.command_id);
 
   useServiceEvents((e) => {
     if (e.type !== 'command' && e.type !== 'command.progress') return;
     if (jobs.isLoading) pending.current.push(e);
+    if (isNewToSearch(e) && !searchAgain.current) searchAgain.current = setTimeout(() => ((searchAgain.current = null), jobs.reload()), SEARCH_DEBOUNCE_MS);
     apply(e);
   });
 
