@@ -119,6 +119,10 @@ test.describe('clip view', () => {
     await clip.waitReady();
     await expect(page.getByLabel('Player: walk-clip.mp4')).toBeVisible();
     expect(uploads).toEqual([]);
+    // The picker is gone: the view holds the focus, so Tab goes on into the player, not the sidebar.
+    await expect(page.getByRole('region', { name: 'Clip: walk-clip.mp4' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.clip-player') !== null)).toBe(true);
 
     await clip.press('i');
     await clip.pressTo('ArrowRight', 9, '00:00:00:09');

@@ -99,6 +99,11 @@ export function ClipView({ fileId }: { fileId: string }) {
   }, [fileId, tracksKnown, listening.track, dropped, mix, subtitlesShown.shown]);
   const tracks = trackFields(audioTracks, subtitleTracks, dropped, mix);
   const exportButton = useRef<HTMLButtonElement>(null);
+  // Opened from a picker, a link that is gone now or the sidebar, the focus would be on the page or
+  // the sidebar and Tab start again from there: the view takes it, so Tab goes on into the player
+  // (docs/gui.md, "The clip view").
+  const view = useRef<HTMLDivElement>(null);
+  useEffect(() => view.current?.focus({ preventScroll: true }), []);
 
   const parts = options.keep ? keptSegments(seg.segments, duration) : complementSegments(seg.segments, duration);
   // A joined re-encode may be split across the cores (P, or the offer's checkbox); nothing else is offered one.
@@ -169,7 +174,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   const label = facts.file?.filename ?? fileId;
   return (
     // A sound-only file (a podcast, an interview) has no picture: the waveform takes the player's place.
-    <div className="clip-view stack" data-sound-only={soundOnly || undefined}>
+    <div ref={view} tabIndex={-1} role="region" aria-label={`Clip: ${label}`} className="clip-view stack" data-sound-only={soundOnly || undefined}>
       {facts.error && <ErrorNotice error={facts.error} />}
       <div className="clip-top">
         <ClipPlayer
