@@ -136,6 +136,10 @@ test.describe('builder: local file input', () => {
       await page.goto(`${svc.url}/#/new`);
       await expect(page.getByRole('heading', { name: 'New job' })).toBeVisible();
       await page.getByRole('group', { name: 'Source of in_1' }).getByRole('button', { name: 'Local file' }).click();
+      // The row says what the desktop app does with a dropped file: no upload.
+      await expect(
+        page.getByText('Drop a file here (or anywhere on this page); one of your home folder is used in place (no upload), any other is uploaded first.'),
+      ).toBeVisible();
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Choose a file for in_1…' }).click();
       await (await chooser).setFiles(clip);

@@ -147,7 +147,13 @@ function LocalSource({
         </span>
       )}
       <DropZone multiple={false} onFiles={(files) => files[0] && onLocalFile(files[0])} buttonLabel={`Choose a file for ${row.alias}…`}>
-        <span className="small">Drop a file here (or anywhere on this page); it is uploaded to the service first.</span>
+        <span className="small">
+          {/* The desktop app knows a dropped file's path and opens it in place (use-input-sources.ts). */}
+          Drop a file here (or anywhere on this page);{' '}
+          {window.ffdesk?.pathForFile
+            ? 'one of your home folder is used in place (no upload), any other is uploaded first.'
+            : 'it is uploaded to the service first.'}
+        </span>
       </DropZone>
       <div className="row-wrap">
         <Button size="small" onClick={() => setPicking(true)}>
