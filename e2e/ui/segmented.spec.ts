@@ -5,6 +5,10 @@ import { ConvertPage } from './convert-page';
 import { expect, openApp, storeClip, test } from './fixtures';
 import { playToEnd } from './play-to-end';
 import type { Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ffmpeg, madeOnce } from '../../src-service/testing/media';
+import { pgsStream } from '../../src-service/testing/pgs';
 
 test.describe('builder and clip view: split a long encode', () => {
   test('when the input is longer than the split threshold, then the convert panel and the clip view (re-encode) propose splitting across cores and the job view shows the segments as a strip and the output plays in Chromium', async ({
@@ -88,6 +92,41 @@ test.describe('builder and clip view: split a long encode', () => {
     expect(played.width).toBeGreaterThan(0);
     expect(played.currentTime).toBeGreaterThan(3);
     expect(played.currentTime).toBeCloseTo(played.duration, 1);
+  });
+});
+
+test.describe('clip view: a split re-encode and picture subtitles', () => {
+  test('when a file with Blu-ray subtitles is re-encoded split across cores, then its track says the split leaves them out, and without the split that .mkv keeps them', async ({
+    page,
+    svc,
+  }) => {
+    // 4 s of H.264 with one PGS track (written byte by byte: ffmpeg has no PGS encoder), in Matroska.
+    const name = 'bluray-4s.mkv';
+    const made = madeOnce(name, (dir) => {
+      fs.writeFileSync(path.join(dir, 'en.sup'), pgsStream([{ start: 0.5, end: 2 }]));
+      const video = ['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=4', '-copyts', '-i', 'en.sup'];
+      ffmpeg([...video, '-map', '0', '-map', '1', '-c:v', 'libx264', '-g', '25', '-preset', 'veryfast', '-c:s', 'copy', name], dir);
+    });
+    const stored = await svc.client.uploadFile(new Blob([fs.readFileSync(path.join(made, name))]), { filename: name });
+    await expect.poll(async () => (await svc.client.getFile(stored.file_id)).status).toBe('STORED');
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    // The threshold is lowered so a 4 s file is offered the split (Settings, "Split long encodes").
+    await app.nav('Settings').click();
+    await page.getByLabel('Propose splitting from (seconds)').fill('3');
+    await page.goto(`${svc.url}/#/clip/${stored.file_id}`);
+    const clip = new ClipPage(page);
+    await clip.waitReady();
+    await clip.press('i');
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    await exportPanel.getByRole('radio', { name: /^Re-encode/ }).check();
+    const track = exportPanel.getByRole('checkbox', { name: /^Subtitles 1 / });
+    await expect(track).toHaveAccessibleName(/pictures: kept in \.mkv only$/);
+    await page.keyboard.press('p');
+    await expect(exportPanel.getByRole('checkbox', { name: /^Split across/ })).toBeChecked();
+    await expect(track).toHaveAccessibleName(/pictures: a split re-encode leaves them out \(P: one encode keeps them in \.mkv\)$/);
+    await page.keyboard.press('p');
+    await expect(track).toHaveAccessibleName(/pictures: kept in \.mkv only$/);
   });
 });
 

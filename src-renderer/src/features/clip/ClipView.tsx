@@ -292,6 +292,7 @@ export function ClipView({ fileId }: { fileId: string }) {
                 mix={mix}
                 setMix={setMix}
                 keptSound={keptSound}
+                isSplit={splitOf(options).segmented !== undefined}
               />
             ) : undefined
           }

@@ -12,12 +12,18 @@ interface Props {
   setMix: Dispatch<SetStateAction<boolean>>;
   /** How many sound tracks the export keeps (the mix is offered from two). */
   keptSound: number;
+  /** The export is a re-encode split across cores (P), whose join leaves picture subtitles out. */
+  isSplit: boolean;
 }
 
-/** "1 · English (fra)", and where the track is pictures, that only .mkv keeps it. */
-function subtitleLabel(t: SubtitleTrack): string {
+/**
+ * "1 · English (fra)", and where the track is pictures, that only .mkv keeps it, and a split
+ * re-encode not at all (docs/cutting.md, "Subtitles").
+ */
+function subtitleLabel(t: SubtitleTrack, isSplit: boolean): string {
   const details = [t.language, t.title ? null : t.codec].filter(Boolean).join(', ');
-  return `${t.subtitle_track}${t.title ? ` · ${t.title}` : ''}${details ? ` (${details})` : ''}${t.is_picture ? ' — pictures: kept in .mkv only' : ''}`;
+  const pictures = isSplit ? ' — pictures: a split re-encode leaves them out (P: one encode keeps them in .mkv)' : ' — pictures: kept in .mkv only';
+  return `${t.subtitle_track}${t.title ? ` · ${t.title}` : ''}${details ? ` (${details})` : ''}${t.is_picture ? pictures : ''}`;
 }
 
 /**
@@ -25,7 +31,7 @@ function subtitleLabel(t: SubtitleTrack): string {
  * ticked at first. Shown where there is a choice: two sound tracks or more, any subtitle track,
  * or a video's one sound track (to export it silent).
  */
-export function TrackChoice({ audio, subtitles, dropped, setDropped, mix, setMix, keptSound }: Props) {
+export function TrackChoice({ audio, subtitles, dropped, setDropped, mix, setMix, keptSound, isSplit }: Props) {
   const box = (kind: 'audio' | 'subtitles', n: number, label: string) => (
     <label key={`${kind}-${n}`} className="clip-radio">
       <input type="checkbox" checked={!dropped[kind].includes(n)} onChange={() => setDropped((d) => ({ ...d, [kind]: toggled(d[kind], n) }))} />
@@ -42,7 +48,7 @@ export function TrackChoice({ audio, subtitles, dropped, setDropped, mix, setMix
           Mix the {keptSound} sound tracks into one (most players play only the first; Shift+T switches)
         </label>
       )}
-      {subtitles.map((t) => box('subtitles', t.subtitle_track, `Subtitles ${subtitleLabel(t)}`))}
+      {subtitles.map((t) => box('subtitles', t.subtitle_track, `Subtitles ${subtitleLabel(t, isSplit)}`))}
     </fieldset>
   );
 }
