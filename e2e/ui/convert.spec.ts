@@ -81,6 +81,21 @@ test.describe('builder: convert panel to GIF', () => {
     const out = Object.values(record.output_files ?? {})[0];
     expect(out?.filename).toMatch(/\.gif$/);
     expect(out?.height).toBe(480);
+
+    // Edit as new opens the job as it was made: the panel with its choices, the stored clip with its facts, not "edited by hand".
+    const command = (record.original_request as { ffmpeg_command?: string }).ffmpeg_command;
+    await page.getByRole('button', { name: 'Edit as new' }).click();
+    await expect(page.getByRole('heading', { name: 'New job' })).toBeVisible();
+    await expect(convert.format('GIF')).toHaveAttribute('aria-pressed', 'true');
+    await expect(convert.panel().getByTestId('convert-by-hand')).toHaveCount(0);
+    await expect(convert.command()).toHaveText(command ?? '');
+    await expect(app.inputFact('short-clip.mp4', 'resolution')).toHaveText('320×180');
+    await expect(convert.outputName()).toHaveValue('short-clip.gif');
+    await expect(convert.estimate()).toContainText(/≈ [\d.]+ (KB|MB)/);
+    // Another choice writes the command again, as for a job never run.
+    await convert.format('WebM').click();
+    await expect(convert.outputName()).toHaveValue('short-clip.webm');
+    await expect(convert.command()).toContainText('libvpx');
   });
 });
 

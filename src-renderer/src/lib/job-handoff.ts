@@ -8,7 +8,7 @@ import type { PresetDraft } from './preset-draft';
  * rule 9), so they meet here.
  */
 export type JobHandoff =
-  | { kind: 'request'; request: CommandRequest; fix?: FailureFix }
+  | { kind: 'request'; request: CommandRequest; fix?: FailureFix; /** The job's id: the builder may know the form it was run from. */ commandId?: string }
   | { kind: 'input'; url: string; fileId: string; filename: string }
   | { kind: 'preset'; preset: PresetDraft & { version: number; builtin?: boolean } };
 

@@ -9,6 +9,7 @@ import { SaveAsPreset } from '../../ui/SaveAsPreset';
 import { describeError } from '../../ui/ErrorNotice';
 import { buildCurl, buildJson } from './curl';
 import { FixLinks } from './FixLinks';
+import { rememberSubmitted } from './draft-storage';
 import { toRequest } from './form';
 import type { JobFormState } from './use-job-form';
 
@@ -30,7 +31,10 @@ export function SubmitBar({ state }: { state: JobFormState }) {
     try {
       const req = toRequest(state.form);
       const id = 'ffmpeg_command' in req ? (await client.runCommand(req)).command_id : (await client.runChained(req)).command_ids[0];
-      if (id) navigate({ name: 'jobs', id });
+      if (id) {
+        rememberSubmitted(id, state.form);
+        navigate({ name: 'jobs', id });
+      }
     } catch (err) {
       if (isApiError(err) && err.status === 422) {
         state.setServerIssues(err.issues);

@@ -5,14 +5,16 @@ import { jobHandOff, type JobHandoff } from '../../lib/job-handoff';
 import { emptyForm, fromRequest, newKey, type InputRow, type JobForm, type OutputRow } from './form';
 import { validateForm } from './form-checks';
 import { openPreset } from './preset-form';
-import { loadDraft, saveDraft } from './draft-storage';
+import { loadDraft, saveDraft, submittedForm } from './draft-storage';
 import type { Limits } from './validation';
 
 /** The draft survives leaving the screen (module scope) and a reload (localStorage). */
 let savedDraft: JobForm | null = loadDraft();
 
 function initialForm(handoff: JobHandoff | null): JobForm {
-  if (handoff?.kind === 'request') return { ...fromRequest(handoff.request), ...(handoff.fix ? { fix: handoff.fix } : {}) };
+  if (handoff?.kind === 'request' && handoff.fix) return { ...fromRequest(handoff.request), fix: handoff.fix };
+  // Edit as new: the form the job was run from when this browser ran it, else what its request says.
+  if (handoff?.kind === 'request') return (handoff.commandId && submittedForm(handoff.commandId, handoff.request)) || fromRequest(handoff.request);
   const base = savedDraft ?? emptyForm();
   if (handoff?.kind === 'preset') return openPreset(base, handoff.preset);
   if (handoff?.kind === 'input') {

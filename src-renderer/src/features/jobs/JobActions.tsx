@@ -61,7 +61,7 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
       <Button
         disabled={isBusy}
         onClick={() => {
-          handOffToJobBuilder({ kind: 'request', request: job.original_request });
+          handOffToJobBuilder({ kind: 'request', request: job.original_request, commandId: job.command_id });
           navigate({ name: 'new' });
         }}
       >
