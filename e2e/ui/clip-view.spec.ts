@@ -271,6 +271,56 @@ test.describe('clip view', () => {
     await expect(shuttle.getByRole('button', { name: 'Play' })).toBeVisible();
   });
 
+  test('when a 29.97 fps film is stepped with the keys, then Shift+→ lands on each keyframe late in the file too, Ctrl+←/→ step a second and Ctrl+G goes to a typed time', async ({
+    page,
+    svc,
+  }) => {
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    // A keyframe every 60 frames (2.002 s): the 20th is frame 1200, at 40.04 s.
+    await clip.drop(makeClip(work, { seconds: 44, gop: 60, rate: '30000/1001' }));
+    await clip.waitReady();
+    // Timecode counts real seconds, so frame 1200 reads 00:00:40:01 (40 s falls inside frame 1199).
+    await clip.pressTo('Shift+ArrowRight', 20, '00:00:40:01');
+    await clip.press('i');
+    await clip.press('m');
+    await expect(page.getByTestId('cut-mode')).toContainText('lossless');
+    await expect(page.getByTestId('lossless-early')).toHaveCount(0); // on the keyframe: nothing early
+    await clip.pressTo('ArrowLeft', 1, '00:00:40:00');
+    await clip.press('i');
+    await expect(page.getByTestId('lossless-early')).toHaveText('Lossless starts the cut 59 frames early, at the keyframe 00:00:38:01 (smart is exact).');
+
+    // Ctrl+G: the timecode becomes a field with the playhead's timecode selected; a time past the end says so.
+    const view = page.getByRole('region', { name: 'Clip: walk-clip.mp4' });
+    await clip.press('Control+g');
+    const field = page.getByRole('textbox', { name: 'Go to a time' });
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('00:00:40:00');
+    await page.keyboard.type('1:00');
+    await page.keyboard.press('Enter');
+    await expect(field).toHaveAccessibleDescription(/^The file ends at 00:00:4\d:\d\d\.$/);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('0:10');
+    await page.keyboard.press('Enter');
+    await expect(clip.timecode()).toHaveText('00:00:10:00');
+    await expect(view).toBeFocused();
+    // Ctrl+←/→: a second in whole frames (30 at 29.97 fps).
+    await clip.pressTo('Control+ArrowRight', 1, '00:00:11:00');
+    await clip.pressTo('Control+ArrowLeft', 2, '00:00:09:00');
+    // A timecode as shown, and Escape leaves without moving.
+    await clip.press('Control+g');
+    await page.keyboard.type('00:00:20:15');
+    await page.keyboard.press('Enter');
+    await expect(clip.timecode()).toHaveText('00:00:20:15');
+    await clip.press('Control+g');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Escape');
+    await expect(field).toHaveCount(0);
+    await expect(clip.timecode()).toHaveText('00:00:20:15');
+    await expect(view).toBeFocused();
+  });
+
   test('when the page is reloaded, then the segments marked on the file are still there, and once all are deleted, none come back', async ({ page, svc }) => {
     const clip = await dropped(page, svc);
     await clip.pressTo('ArrowRight', 5, '00:00:00:05');

@@ -1,6 +1,6 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Button } from '../../ui/Button';
-import { formatTimecode } from './timecode';
+import { formatTimecode, parseGoTo } from './timecode';
 import { formatEta } from '../../lib/format';
 import type { ProxyMaking } from './use-clip-facts';
 import { trackLabel, type Listening } from './use-listen';
@@ -32,6 +32,16 @@ interface Props {
   onKeyframe(direction: 1 | -1): void;
   /** The picture moved to another URL (the quick look to the proxy): go on from `time` at `shuttle`. */
   onResume(time: number, shuttle: number): void;
+  /** Go to a time typed in place of the timecode (Ctrl+G). */
+  goTo: GoTo;
+}
+
+interface GoTo {
+  isOpen: boolean;
+  open(): void;
+  /** `back`: the focus returns to the clip view (Enter, Escape), not left where a click put it. */
+  close(back: boolean): void;
+  go(t: number): void;
 }
 
 /**
@@ -61,6 +71,7 @@ export function ClipPlayer(props: Props) {
     onToggle,
     onStep,
     onKeyframe,
+    goTo,
   } = props;
   useResumeOnNewUrl(props);
   const shown = subtitles.tracks.find((t) => t.subtitle_track === subtitles.shown);
@@ -116,9 +127,18 @@ export function ClipPlayer(props: Props) {
         <Button size="small" aria-label="Next keyframe" aria-keyshortcuts="Shift+ArrowRight" onClick={() => onKeyframe(1)}>
           ⇥
         </Button>
-        <output className="clip-timecode" aria-label="Timecode" aria-live="off" data-testid="timecode">
-          {formatTimecode(time, fps)}
-        </output>
+        {goTo.isOpen ? (
+          <GoToField time={time} fps={fps} duration={duration} goTo={goTo} />
+        ) : (
+          <>
+            <output className="clip-timecode" aria-label="Timecode" aria-live="off" data-testid="timecode">
+              {formatTimecode(time, fps)}
+            </output>
+            <Button size="small" variant="ghost" aria-keyshortcuts="Control+G" title="Go to a time (Ctrl+G)" onClick={goTo.open}>
+              Go to…
+            </Button>
+          </>
+        )}
         <span className="muted small">
           / {formatTimecode(duration, fps)} · {soundOnly ? `sound only, steps of 1/${Math.round(fps)} s` : `${Math.round(fps * 1000) / 1000} fps`}
           {shuttle !== 0 && shuttle !== 1 ? ` · ${shuttle}×` : ''}
@@ -191,4 +211,52 @@ function useResumeOnNewUrl({ videoRef, url, time, shuttle, onResume }: Props): v
   useLayoutEffect(() => {
     before.current = { url, time, shuttle };
   });
+}
+
+/**
+ * The timecode turned into a field (Ctrl+G, or "Go to…"): it starts with the playhead's timecode
+ * selected, so typing replaces it; Enter goes there, Escape leaves (docs/gui.md, "The clip view").
+ */
+function GoToField({ time, fps, duration, goTo }: { time: number; fps: number; duration: number; goTo: GoTo }) {
+  const [text, setText] = useState(() => formatTimecode(time, fps));
+  const [problem, setProblem] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => field.current?.select(), []);
+  const go = () => {
+    const t = parseGoTo(text, fps);
+    if (t === 'invalid') return setProblem('Type a time such as 1:02:13, 75.5 or 01:02:13:05.');
+    if (t >= duration) return setProblem(`The file ends at ${formatTimecode(duration, fps)}.`);
+    goTo.go(t);
+    goTo.close(true);
+  };
+  return (
+    <span className="row-wrap">
+      <input
+        ref={field}
+        className="input clip-timecode clip-goto"
+        aria-label="Go to a time"
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? 'clip-goto-problem' : undefined}
+        value={text}
+        autoFocus
+        onChange={(e) => {
+          setText(e.target.value);
+          setProblem(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') go();
+          else if (e.key === 'Escape') goTo.close(true);
+          else return;
+          e.preventDefault();
+          e.stopPropagation();
+        }}
+        onBlur={() => goTo.close(false)}
+      />
+      {problem && (
+        <span id="clip-goto-problem" className="field-error small" role="alert">
+          {problem}
+        </span>
+      )}
+    </span>
+  );
 }

@@ -86,6 +86,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   const [zoom, setZoom] = useState(1);
   const [renaming, setRenaming] = useState<number | null>(null);
   const [isHelpOpen, setHelpOpen] = useState(false);
+  const [isGoToOpen, setGoToOpen] = useState(false);
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [options, setOptions] = useState<ExportOptions>({ mode: 'smart', join: true, keep: true, filename: '', segmentSeconds: null });
   const { run, submit } = useEditRun(api);
@@ -167,6 +168,7 @@ export function ClipView({ fileId }: { fileId: string }) {
         });
       },
       toggleHelp: () => setHelpOpen((v) => !v),
+      goTo: () => setGoToOpen(true),
     }),
   );
 
@@ -200,6 +202,16 @@ export function ClipView({ fileId }: { fileId: string }) {
             if (k !== null) player.transport.seek(k);
           }}
           onResume={player.transport.resume}
+          goTo={{
+            isOpen: isGoToOpen,
+            open: () => setGoToOpen(true),
+            // Enter or Escape: back to the view, where every key works; a click elsewhere keeps its focus.
+            close: (back) => {
+              setGoToOpen(false);
+              if (back) view.current?.focus({ preventScroll: true });
+            },
+            go: player.transport.seek,
+          }}
         />
         <section className="card stack clip-side" aria-labelledby="clip-segments-title">
           <h2 id="clip-segments-title" className="card-title">

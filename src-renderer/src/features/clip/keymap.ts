@@ -16,6 +16,9 @@ export type ClipAction =
   | 'frameForward'
   | 'keyframeBack'
   | 'keyframeForward'
+  | 'secondBack'
+  | 'secondForward'
+  | 'goTo'
   | 'toStart'
   | 'toEnd'
   | 'setIn'
@@ -85,6 +88,9 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'frameForward', label: '→', does: 'One frame forward', group: 'Move', match: plain('arrowright') },
   { action: 'keyframeBack', label: 'Shift+←', does: 'Previous keyframe', group: 'Move', match: shifted('ArrowLeft') },
   { action: 'keyframeForward', label: 'Shift+→', does: 'Next keyframe', group: 'Move', match: shifted('ArrowRight') },
+  { action: 'secondBack', label: 'Ctrl+←', does: 'One second back', group: 'Move', match: command('arrowleft') },
+  { action: 'secondForward', label: 'Ctrl+→', does: 'One second forward', group: 'Move', match: command('arrowright') },
+  { action: 'goTo', label: 'Ctrl+G', does: 'Go to a time: type 1:02:13 or a timecode, Enter', group: 'Move', match: command('g') },
   { action: 'toStart', label: 'Home', does: 'First frame', group: 'Move', match: plain('home') },
   { action: 'toEnd', label: 'End', does: 'Last frame', group: 'Move', match: plain('end') },
   {

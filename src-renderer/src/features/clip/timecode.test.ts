@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimecode, frameAt, losslessStart, nextKeyframe, previousKeyframe, seekTimeOfFrame, timeOfFrame } from './timecode';
+import { formatTimecode, fpsOf, frameAt, losslessStart, nextKeyframe, parseGoTo, previousKeyframe, seekTimeOfFrame, timeOfFrame } from './timecode';
 
 describe('timecode', () => {
   it('formats HH:MM:SS:FF at 25 fps', () => {
@@ -52,5 +52,41 @@ describe('timecode', () => {
     expect(nextKeyframe(k, seekTimeOfFrame(frameAt(2.023, 30), 30), 30)).toBe(4.023);
     expect(previousKeyframe(k, seekTimeOfFrame(frameAt(4.023, 30), 30), 30)).toBe(2.023);
     expect(previousKeyframe(k, onFirst, 30)).toBeNull();
+  });
+
+  it('takes the rate the service rounds to the millisecond (29.97) as the NTSC rate it is, so keyframes late in a film land on their frame', () => {
+    const fps = fpsOf(29.97);
+    expect(fps).toBe(30000 / 1001);
+    expect(fpsOf(23.976)).toBe(24000 / 1001);
+    expect(fpsOf(59.94)).toBe(60000 / 1001);
+    expect(fpsOf(25)).toBe(25);
+    expect(fpsOf(29.5)).toBe(29.5);
+    expect(fpsOf(null)).toBe(25);
+    // 2 s GOPs of a 29.97 fps film, keyframe times as ffprobe gives them: frame 1200 is at 40.04 s, frame 216 000 at 7207.2 s.
+    const k = [38.038, 40.04, 42.042, 7205.198, 7207.2];
+    const onFrame = (n: number) => seekTimeOfFrame(n, fps);
+    expect(frameAt(40.04, fps)).toBe(1200);
+    expect(nextKeyframe(k, onFrame(1199), fps)).toBe(40.04);
+    expect(previousKeyframe(k, onFrame(1201), fps)).toBe(40.04);
+    expect(losslessStart(k, timeOfFrame(1200, fps), fps)).toBeNull();
+    expect(losslessStart(k, timeOfFrame(1199, fps), fps)).toEqual({ keyframe: 38.038, frames: 59 });
+    expect(frameAt(7207.2, fps)).toBe(216_000);
+    expect(nextKeyframe(k, onFrame(215_999), fps)).toBe(7207.2);
+  });
+
+  it('reads a time typed into Go to: a timecode as shown, or seconds, minutes and hours', () => {
+    const fps = 30000 / 1001;
+    // Timecode counts real seconds: 40 s falls inside frame 1199 (40.0067 s), and frame 1200 (40.04 s) reads 00:00:40:01.
+    expect(parseGoTo('00:00:40:00', fps)).toBe(timeOfFrame(1199, fps));
+    expect(parseGoTo('00:00:40:01', fps)).toBe(timeOfFrame(1200, fps));
+    expect(formatTimecode(parseGoTo('01:02:13:05', fps) as number, fps)).toBe('01:02:13:05');
+    expect(formatTimecode(parseGoTo('00:00:32:29', fps) as number, fps)).toBe('00:00:32:29');
+    // A time in seconds means the first frame starting at or after it.
+    expect(formatTimecode(parseGoTo('1:02:13', fps) as number, fps)).toBe('01:02:13:00');
+    expect(formatTimecode(parseGoTo('0:10', fps) as number, fps)).toBe('00:00:10:00');
+    expect(parseGoTo(' 75.5 ', 25)).toBe(75.52);
+    expect(parseGoTo('75.48', 25)).toBe(75.48);
+    expect(parseGoTo('00:00:01;00', 25)).toBe(1);
+    for (const bad of ['', 'abc', '00:61:00:00', '00:00:00:30', '1:2:3:4:5', '00:00:00:1x']) expect(parseGoTo(bad, fps)).toBe('invalid');
   });
 });

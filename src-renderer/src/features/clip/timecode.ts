@@ -3,10 +3,24 @@
  * file; a frame n starts at n / fps. Timecode is HH:MM:SS:FF of real time (FF counts the
  * frames within that second), so 29.97 fps reads true against a clock, with no drop-frame rules.
  */
+import { parseTime } from '../../lib/time-text';
+
 const DEFAULT_FPS = 25;
 
+/**
+ * The source's frame rate, as exact as it can be known. The service gives it to the millisecond
+ * (29.97), and the NTSC rates are N × 1000/1001 (29.97002997…): with the rounded value, frame
+ * 1200 of a 29.97 fps film (40.04 s) counted as frame 1199.9988, so Shift+→ stopped a frame short
+ * of every keyframe from about half a minute on, and a lossless cut started a whole GOP early.
+ * A rate that rounds to one of those is taken as that rate.
+ */
 export function fpsOf(frameRate: number | null | undefined): number {
-  return frameRate && Number.isFinite(frameRate) && frameRate > 0 ? frameRate : DEFAULT_FPS;
+  if (!(frameRate && Number.isFinite(frameRate) && frameRate > 0)) return DEFAULT_FPS;
+  for (const n of [24, 30, 48, 60, 120]) {
+    const ntsc = (n * 1000) / 1001;
+    if (Math.abs(frameRate - ntsc) < 0.0015) return ntsc;
+  }
+  return frameRate;
 }
 
 /** The frame shown at time t (a tiny tolerance absorbs float error from the player). */
@@ -90,3 +104,23 @@ export function losslessStart(keyframes: readonly number[], t: number, fps: numb
 
 /** A count of frames in words: "1 frame", "13 frames". */
 export const framesWord = (n: number): string => (n === 1 ? '1 frame' : `${n} frames`);
+
+/**
+ * A time typed into Go to (Ctrl+G): a timecode as the player shows it (`01:02:13:05`, frames
+ * counted within the second, `;` as a drop-frame separator accepted), or a time in seconds,
+ * minutes or hours (`75.5`, `1:15`, `1:02:13`), where the first frame starting at or after it is
+ * meant, as a cut point is (so `0:10` shows 00:00:10:00, not the frame on screen since 9.977 s).
+ * The frame's start time, or 'invalid'.
+ */
+export function parseGoTo(text: string, fps: number): number | 'invalid' {
+  const parts = text.trim().replace(';', ':').split(':');
+  if (parts.length === 4) {
+    if (!parts.every((p, i) => (i === 0 ? /^\d+$/ : /^\d{1,2}$/).test(p))) return 'invalid';
+    const [h, m, s, ff] = parts.map(Number) as [number, number, number, number];
+    if (m >= 60 || s >= 60 || ff >= Math.ceil(fps)) return 'invalid';
+    const seconds = h * 3600 + m * 60 + s;
+    return timeOfFrame(Math.ceil(seconds * fps - 1e-6) + ff, fps);
+  }
+  const t = parseTime(text);
+  return t === null || t === 'invalid' ? 'invalid' : timeOfFrame(Math.ceil(t * fps - 1e-6), fps);
+}

@@ -27,6 +27,8 @@ interface Deps {
   openSaveTo(): void;
   captureFrame(t: number): void;
   toggleHelp(): void;
+  /** Opens the Go to field (Ctrl+G). */
+  goTo(): void;
 }
 
 /** What each key of the clip view does (the keys themselves are in keymap.ts). */
@@ -48,6 +50,10 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     nextAudioTrack: d.nextAudioTrack,
     nextSubtitles: d.nextSubtitles,
     frameBack: () => transport.stepFrames(-1),
+    // A second in whole frames, so the playhead stays on the frame grid (25 frames at 25 fps, 30 at 29.97).
+    secondBack: () => transport.stepFrames(-Math.round(fps)),
+    secondForward: () => transport.stepFrames(Math.round(fps)),
+    goTo: d.goTo,
     frameForward: () => transport.stepFrames(1),
     keyframeBack: () => toKeyframe(previousKeyframe(keyframes, now(), fps)),
     keyframeForward: () => toKeyframe(nextKeyframe(keyframes, now(), fps)),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Field } from '../../ui/Field';
 import { rangeOf, type ConvertChoices } from './convert-args';
 import { convertedSeconds } from './convert-estimate';
-import { formatTime, parseTime } from './convert-range';
+import { formatTime, parseTime } from '../../lib/time-text';
 
 interface Props {
   choices: ConvertChoices;

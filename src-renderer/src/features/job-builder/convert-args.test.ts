@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertArgs, DEFAULT_CHOICES, videoEncoderArgs, type ConvertChoices } from './convert-args';
 import { codecsFor, codecLabel, hardwareFamily } from './convert-formats';
 import { estimateSize, outputSize } from './convert-estimate';
-import { formatTime, parseTime } from './convert-range';
+import { formatTime, parseTime } from '../../lib/time-text';
 
 const run = promisify(execFile);
 const choose = (patch: Partial<ConvertChoices>): ConvertChoices => ({ ...DEFAULT_CHOICES, ...patch });

@@ -1,5 +1,5 @@
 /**
- * The times of "Part of the file" as an editor types them: seconds (`75`, `75.5`) or
+ * A time as an editor types it ("Part of the file" in the convert panel, Go to on the Cut screen): seconds (`75`, `75.5`) or
  * minutes and seconds (`1:15`, `1:15.5`) or hours too (`0:01:15`). Empty is no bound.
  */
 export function parseTime(text: string): number | null | 'invalid' {
