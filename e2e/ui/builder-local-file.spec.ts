@@ -181,9 +181,24 @@ test.describe('builder: local file input', () => {
     // From there, the keyboard alone runs it.
     await page.keyboard.press('Control+Enter');
     await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+    const first = page.url().split('/').pop() as string;
     await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
     // Named after what was chosen, not after the encoder the command starts with.
     await expect(app.jobName()).toHaveText('Convert to MP4: chosen-clip.mp4 → chosen-clip-converted.mp4');
+
+    // Back on New job (after a reload too), the clip stays in its row as a stored file, and the next
+    // clip chosen with Ctrl+O replaces it: the panel's command reads one file, so it is the one worked on.
+    await app.openBuilder();
+    await page.reload();
+    await expect(page.getByLabel('Stored file for in_1').locator('option:checked')).toContainText('chosen-clip.mp4');
+    await app.chooseFilesWithCtrlO([makeClip('next-clip.mp4')]);
+    await expect(app.localInputState()).toHaveText('next-clip.mp4 — stored');
+    await expect(page.getByRole('group', { name: /^Source of in_/ })).toHaveCount(1);
+    await expect(app.outputFileName('out_1')).toHaveValue('next-clip-converted.mp4');
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL((url) => url.hash.startsWith('#/jobs/') && !url.hash.endsWith(decodeURIComponent(first)));
+    await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+    await expect(app.jobName()).toHaveText('Convert to MP4: next-clip.mp4 → next-clip-converted.mp4');
   });
 
   test('when the upload of a dropped file fails, then the row says why and no file is left in Files', async ({ page, svc }) => {

@@ -97,7 +97,8 @@ export default function JobBuilderPage() {
   const isUntouched = !form.isChained && !form.preset && !isEditedByHand(form);
   const withClips = (named: JobForm) => (isUntouched ? writeConvert(named, choicesOf(named)) : named);
   const takeLocalFiles = (dropped: File[]) => {
-    const placed = placeDroppedFiles(form, dropped.length);
+    // The panel's command (and any one-input form) reads one file: a clip opened on a full form replaces it.
+    const placed = placeDroppedFiles(form, dropped.length, isUntouched || form.inputs.length === 1);
     const named = { ...placed.form, inputs: placed.form.inputs.map((r) => ({ ...r, fileName: dropped[placed.keys.indexOf(r.key)]?.name ?? r.fileName })) };
     state.replaceForm(withClips(named));
     placed.keys.forEach((key, i) => void sources.uploadLocal(key, dropped[i]!, form.isPrivate));

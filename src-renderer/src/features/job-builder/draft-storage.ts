@@ -1,5 +1,5 @@
 import type { CommandRequest } from '../../../../src-service/client';
-import { newKey, toRequest, type JobForm } from './form';
+import { newKey, toRequest, type InputRow, type JobForm } from './form';
 
 const KEY = 'ffdesk.builder-draft.v1';
 const SUBMITTED_KEY = 'ffdesk.builder-submitted.v1';
@@ -33,10 +33,15 @@ function kept(form: JobForm): JobForm {
   return { ...rest, inputs: rest.inputs.map(({ upload: _upload, previewUrl: _preview, ...row }) => row) };
 }
 
-/** A stored form back: null if it is not one. Row keys are per page load, so rows added later never share one. */
+/**
+ * A stored form back: null if it is not one. Row keys are per page load, so rows added later never
+ * share one. A file uploaded from the disk is a stored file now: its row shows it as one, not as an
+ * empty drop zone beside the file's facts.
+ */
 function revived(form: JobForm | null | undefined): JobForm | null {
   if (!form || !Array.isArray(form.steps) || !Array.isArray(form.inputs) || !Array.isArray(form.outputs)) return null;
-  return { ...form, inputs: form.inputs.map((r) => ({ ...r, key: newKey() })), outputs: form.outputs.map((r) => ({ ...r, key: newKey() })) };
+  const input = (r: InputRow): InputRow => ({ ...r, key: newKey(), ...(r.source === 'local' && r.url && r.media ? { source: 'stored' } : {}) });
+  return { ...form, inputs: form.inputs.map(input), outputs: form.outputs.map((r) => ({ ...r, key: newKey() })) };
 }
 
 function submittedForms(): Record<string, JobForm> {
@@ -74,8 +79,8 @@ export function submittedForm(commandId: string, request: CommandRequest): JobFo
   const job = request as Record<string, unknown>;
   const same = (f: string) => JSON.stringify(made[f] ?? null) === JSON.stringify(job[f] ?? null);
   if (!['ffmpeg_command', 'ffmpeg_commands', 'input_files', 'input_compressed_folder', 'output_files'].every(same)) return null;
-  // The new job is another one: it gets its own name (fromRequest does the same), and a stored input is a stored file now.
-  return { ...form, name: '', inputs: form.inputs.map((r) => (r.media && r.url ? { ...r, source: 'stored' } : r)) };
+  // The new job is another one: it gets its own name (fromRequest does the same).
+  return { ...form, name: '' };
 }
 
 export function clearDraft(): void {

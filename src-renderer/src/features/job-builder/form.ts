@@ -163,12 +163,16 @@ export function nextAlias(prefix: string, taken: string[]): string {
 
 /**
  * Where files dropped on the builder go: the empty input rows first (in order), then new
- * rows with the next free aliases. Returns the form with those rows set to "Local file"
+ * rows with the next free aliases; with `replaceFirst` and no empty row, the first row's file is
+ * replaced instead of a row added. Returns the form with those rows set to "Local file"
  * and the row keys, one per file, for the uploads to fill in.
  */
-export function placeDroppedFiles(form: JobForm, count: number): { form: JobForm; keys: string[] } {
+export function placeDroppedFiles(form: JobForm, count: number, replaceFirst = false): { form: JobForm; keys: string[] } {
   const free = form.inputMode === 'zip' ? [] : form.inputs.filter((r) => r.url.trim() === '' && !(r.upload && !r.upload.error)).map((r) => r.key);
-  const keys = free.slice(0, count);
+  // Every row taken and a command that reads one file (the convert panel's, a one-input form): the
+  // clip opened next is the one to work on, as HandBrake's new source is (docs/gui.md, "New job").
+  const first = form.inputMode === 'files' ? form.inputs[0] : undefined;
+  const keys = free.length === 0 && replaceFirst && first && count > 0 ? [first.key] : free.slice(0, count);
   const inputs = form.inputMode === 'zip' ? [] : [...form.inputs];
   while (keys.length < count) {
     const row: InputRow = {
@@ -183,7 +187,9 @@ export function placeDroppedFiles(form: JobForm, count: number): { form: JobForm
     inputs.push(row);
     keys.push(row.key);
   }
-  return { form: { ...form, inputMode: 'files', inputs: inputs.map((r) => (keys.includes(r.key) ? { ...r, source: 'local' } : r)) }, keys };
+  // A row given a new file lets its old one go (URL and facts), or the command would still read it until the upload ends.
+  const placed = (r: InputRow): InputRow => ({ ...r, source: 'local', url: '', media: undefined, previewUrl: undefined, upload: undefined });
+  return { form: { ...form, inputMode: 'files', inputs: inputs.map((r) => (keys.includes(r.key) ? placed(r) : r)) }, keys };
 }
 
 /** The request's `segmented` (true: the default 30 s) as the form's segment length. */
