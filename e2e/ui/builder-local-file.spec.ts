@@ -201,6 +201,36 @@ test.describe('builder: local file input', () => {
     await expect(app.jobName()).toHaveText('Convert to MP4: next-clip.mp4 → next-clip-converted.mp4');
   });
 
+  test('when a sound file (an MP3) is chosen with Ctrl+O, then the panel converts it to a sound format and says why the video formats are out, and the job runs', async ({
+    page,
+    svc,
+  }) => {
+    const song = path.join(testFolder('ffdesk-drop-'), 'song.mp3');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'libmp3lame', song]);
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await app.chooseFilesWithCtrlO([song]);
+    await expect(app.localInputState()).toHaveText('song.mp3 — stored');
+    const formats = page.getByTestId('convert-panel').getByRole('group', { name: 'Format' });
+    await expect(formats.getByRole('button', { name: /^M4A\b/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(formats.getByRole('button', { name: /^MP4\b/ })).toHaveAttribute('aria-disabled', 'true');
+    await expect(formats.getByRole('button', { name: /^MP4\b/ })).toContainText('this file has no picture');
+    await expect(app.outputFileName('out_1')).toHaveValue('song.m4a');
+    // A video card cannot be picked for it (by the keys here; Playwright's click waits for an enabled card): the job stays a sound one.
+    await formats.getByRole('button', { name: /^MP4\b/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(app.outputFileName('out_1')).toHaveValue('song.m4a');
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop() as string;
+    await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+    const out = (await svc.client.getCommand(id)).output_files?.out_1;
+    expect(out?.filename).toBe('song.m4a');
+    expect(out?.width).toBeUndefined();
+    expect(out?.duration).toBeCloseTo(2, 0);
+  });
+
   test('when the upload of a dropped file fails, then the row says why and no file is left in Files', async ({ page, svc }) => {
     const clip = makeClip('doomed-clip.mp4');
     await page.route('**/uploads/**', (route) =>

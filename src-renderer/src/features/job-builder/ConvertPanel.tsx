@@ -48,6 +48,7 @@ export function ConvertPanel({ form, setForm }: Props) {
   const kind = CONTAINERS[choices.container].kind;
   const codecs = codecsFor(choices.container, hw?.working ?? []);
   const notes = convertArgs(choices, 'in_1', 'out_1', sourceFactsOf(form)).notes;
+  const soundOnly = sourceFactsOf(form).hasPicture === false;
   const estimate = estimateSize(choices, sourceFactsOf(form));
   // A part of the file is not split across cores: its encode is short, and a segmented command reads the whole input.
   const range = rangeOf(choices);
@@ -111,19 +112,24 @@ export function ConvertPanel({ form, setForm }: Props) {
         <legend className="field-label">Format</legend>
         {/* One Tab stop for the eight cards (the chosen one); the arrow keys move between them, Enter or Space picks. */}
         <div className="convert-formats" onKeyDown={moveBetweenCards}>
-          {CONTAINER_ORDER.map((c) => (
-            <button
-              key={c}
-              type="button"
-              className="convert-format"
-              aria-pressed={choices.container === c}
-              tabIndex={choices.container === c ? 0 : -1}
-              onClick={() => pickContainer(c)}
-            >
-              <strong>{CONTAINERS[c].label}</strong>
-              <span className="small muted">{CONTAINERS[c].hint}</span>
-            </button>
-          ))}
+          {CONTAINER_ORDER.map((c) => {
+            // A file with no picture cannot become a video or a GIF (writeConvert keeps it to sound): said on the card.
+            const isPictureless = soundOnly && CONTAINERS[c].kind !== 'audio';
+            return (
+              <button
+                key={c}
+                type="button"
+                className="convert-format"
+                aria-pressed={choices.container === c}
+                aria-disabled={isPictureless || undefined}
+                tabIndex={choices.container === c ? 0 : -1}
+                onClick={() => !isPictureless && pickContainer(c)}
+              >
+                <strong>{CONTAINERS[c].label}</strong>
+                <span className="small muted">{isPictureless ? 'this file has no picture' : CONTAINERS[c].hint}</span>
+              </button>
+            );
+          })}
         </div>
       </fieldset>
       <ConvertRange choices={choices} duration={sourceFactsOf(form).duration} choose={choose} />

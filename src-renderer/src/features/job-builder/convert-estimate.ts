@@ -17,6 +17,8 @@ export interface SourceFacts {
   audioKbps?: number;
   sampleRate?: number;
   channels?: number;
+  /** False for a file with sound and no picture (an MP3, a WAV); unknown until the input is probed. */
+  hasPicture?: boolean;
 }
 
 export interface SizeEstimate {

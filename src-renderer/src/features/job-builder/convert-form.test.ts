@@ -1,3 +1,4 @@
+import type { StoredFile } from '../../../../src-service/client';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHOICES } from './convert-args';
 import { isEditedByHand, withExtension, writeConvert } from './convert-form';
@@ -58,5 +59,22 @@ describe('convert panel ↔ form', () => {
     expect(req?.output_files).toEqual({ out_1: 'preview-a-converted.mp4' });
     expect(previewRequest({ ...form, isChained: true }, 0)).toBeNull();
     expect(previewRequest(emptyForm(), 0)).toBeNull();
+  });
+
+  it('gives a file with sound and no picture a sound format (M4A), whatever video format was chosen; a file with a picture keeps it', () => {
+    const song = { file_id: 'f', filename: 'song.mp3', duration: 30, sample_rate: 44100, channels: 2 } as StoredFile;
+    const row = { key: 'i', alias: 'in_1', source: 'stored' as const, url: 'http://x/s/f/song.mp3', fileName: 'song.mp3', media: song };
+    const form = writeConvert({ ...emptyForm(), inputs: [row] }, { ...DEFAULT_CHOICES, container: 'mp4' });
+    expect(form.convert?.choices.container).toBe('m4a');
+    expect(form.outputs[0]?.name).toBe('song.m4a');
+    expect(form.steps[0]).not.toContain('0:v');
+    expect(toRequest(form).name).toBe('Convert to M4A: song.mp3 → song.m4a');
+    expect(writeConvert({ ...emptyForm(), inputs: [row] }, { ...DEFAULT_CHOICES, container: 'wav' }).convert?.choices.container).toBe('wav');
+    const film = { ...row, media: { ...song, width: 320, height: 240 } };
+    expect(writeConvert({ ...emptyForm(), inputs: [film] }, { ...DEFAULT_CHOICES, container: 'mp4' }).convert?.choices.container).toBe('mp4');
+    // Not probed yet: nothing is assumed.
+    expect(writeConvert({ ...emptyForm(), inputs: [{ ...row, media: undefined }] }, { ...DEFAULT_CHOICES, container: 'mp4' }).convert?.choices.container).toBe(
+      'mp4',
+    );
   });
 });

@@ -32,12 +32,16 @@ export function withExtension(name: string, extension: string): string {
  * named after what the editor chose ("Convert to WebM: holiday.mov → holiday.webm"), not
  * after the encoder the service would read from the command.
  */
-export function writeConvert(form: JobForm, choices: ConvertChoices): JobForm {
+export function writeConvert(form: JobForm, asked: ConvertChoices): JobForm {
   const inAlias = form.inputMode === 'files' ? (form.inputs[0]?.alias.trim() ?? 'in_1') || 'in_1' : 'in_1';
   const inputs = form.inputMode === 'files' && form.inputs.length > 0 ? form.inputs : [{ key: newKey(), alias: inAlias, source: 'url' as const, url: '' }];
   const first = form.outputMode === 'files' ? form.outputs[0] : undefined;
   const outAlias = first?.alias.trim() || 'out_1';
-  const args = convertArgs(choices, inAlias, outAlias, sourceFactsOf(form));
+  const facts = sourceFactsOf(form);
+  // A file with no picture gets a sound format (M4A, AAC): a video format's command maps a picture
+  // the file does not have, and the job failed with ffmpeg's "Stream map '0:v:0' matches no streams".
+  const choices = facts.hasPicture === false && CONTAINERS[asked.container].kind !== 'audio' ? { ...asked, container: 'm4a' as const } : asked;
+  const args = convertArgs(choices, inAlias, outAlias, facts);
   const named = outputName(first?.name ?? '', form.convert?.outputName, inputs[0], args.extension);
   const output = { key: first?.key ?? newKey(), alias: outAlias, name: named.name };
   return {
@@ -79,6 +83,7 @@ export function sourceFactsOf(form: JobForm): SourceFacts {
     audioKbps: media.bitrate_audio_kb,
     sampleRate: media.sample_rate,
     channels: media.channels,
+    hasPicture: shownSize(media) !== undefined,
   };
 }
 
