@@ -80,6 +80,8 @@ test.describe('jobs', () => {
     // A cancelled job is FAILED/CANCELLED on the wire, shown as a neutral "Cancelled".
     await expect(app.jobStatus()).toHaveText('Cancelled');
     await expect(page.getByTestId('job-cancelled')).toBeVisible();
+    // "Really cancel?" went with the running job: the focus goes to the screen's title, not to the page.
+    await expect(page.locator('#main h1')).toBeFocused();
     await screen(page, '13-job-cancelled');
     await page.getByRole('button', { name: 'Edit as new' }).click();
     await expect(page.getByRole('heading', { name: 'New job' })).toBeVisible();

@@ -4,6 +4,7 @@ import { useApi } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { describeError } from '../../ui/ErrorNotice';
 import { showToast } from '../../ui/toast';
+import { isFocusLost } from '../../lib/focus-lost';
 
 /** The job's name as the page heading, renamed in place (PATCH /v1/commands/{id}). */
 export function JobName({ record, onRenamed }: { record: CommandRecord; onRenamed(): void }) {
@@ -15,8 +16,7 @@ export function JobName({ record, onRenamed }: { record: CommandRecord; onRename
   // Arriving from Run job (Ctrl+Enter), the Cut screen or a rename, the focus was on something
   // now gone: it goes to the job's name, so Tab continues from here. A focus elsewhere is left alone.
   useEffect(() => {
-    const at = document.activeElement;
-    if (!at || at === document.body) heading.current?.focus();
+    if (isFocusLost()) heading.current?.focus();
   }, []);
 
   async function save(next: string) {
