@@ -24,7 +24,15 @@ test.describe('files', () => {
     const first = (await grid.getByRole('row').nth(1).getByRole('gridcell').nth(1).textContent()) ?? '';
     await expect(page.getByRole('complementary', { name: `Preview of ${first}` })).toBeVisible();
     await expect(page.getByLabel('Metadata')).toContainText('StatusStored');
+    // The keyboard stays in the rows: the next arrow opens the next file, Escape closes the drawer and stays there.
+    const rows = page.getByLabel('File rows: arrows move, space selects');
+    await expect(rows).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    const second = (await grid.getByRole('row').nth(2).getByRole('gridcell').nth(1).textContent()) ?? '';
+    await expect(page.getByRole('complementary', { name: `Preview of ${second}` })).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(page.locator('.preview-drawer')).toHaveCount(0);
+    await expect(rows).toBeFocused();
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(grid.getByRole('columnheader', { name: 'Codec' })).toBeVisible();
 

@@ -19,7 +19,11 @@ import { AccessSection } from './PresignControl';
 export function FilePreview({ file, onClose, onDeleted }: { file: StoredFile; onClose(): void; onDeleted(id: string): void }) {
   const { client } = useApi();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [file.file_id]);
+  // Opened from elsewhere, the keyboard goes to the drawer; browsed with the arrows in the rows, it
+  // stays there, so the next arrow opens the next file (the heading took it, and a second ↓ did nothing).
+  useEffect(() => {
+    if (!document.activeElement?.closest('.files-body')) heading.current?.focus();
+  }, [file.file_id]);
   const name = displayName(file);
   // A private file previews through a short-lived presigned URL (docs/api.md §4.9).
   const previewUrl = useAsync(

@@ -28,6 +28,11 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
   const shownIds = useMemo(() => shown.map((f) => f.file_id), [shown]);
   const selection = useSelection(shownIds);
   const active = files.data?.find((f) => f.file_id === selectedId);
+  // The drawer closed (Escape, deleted): the keyboard goes back to the rows, where the arrows open the next file.
+  const closeDrawer = () => {
+    navigate({ name: 'files' });
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('.files-body')?.focus({ preventScroll: true }));
+  };
 
   const dropFiles = (ids: string[]) => {
     files.setData((list) => list?.filter((f) => !ids.includes(f.file_id)));
@@ -117,6 +122,7 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
               onToggle={selection.toggle}
               onToggleAll={selection.toggleAll}
               onOpen={(id) => navigate({ name: 'files', id })}
+              onCloseActive={closeDrawer}
               showStatus={state !== 'stored'}
             />
           )}
@@ -125,10 +131,10 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
       {active && (
         <FilePreview
           file={active}
-          onClose={() => navigate({ name: 'files' })}
+          onClose={closeDrawer}
           onDeleted={(id) => {
             dropFiles([id]);
-            navigate({ name: 'files' });
+            closeDrawer();
           }}
         />
       )}

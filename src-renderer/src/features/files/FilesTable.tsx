@@ -15,12 +15,14 @@ interface Props {
   onToggle(id: string, opts: { isRange: boolean }): void;
   onToggleAll(): void;
   onOpen(id: string): void;
+  /** Escape in the rows: the open file's drawer closes, the keyboard stays in the rows. */
+  onCloseActive?(): void;
   /** Adds the Status column (the table shows unfinished or failed files too). */
   showStatus?: boolean;
 }
 
 /** Only the rows in view are in the DOM, so 10,000 files scroll smoothly. */
-export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, onToggleAll, onOpen, showStatus = false }: Props) {
+export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, onToggleAll, onOpen, onCloseActive, showStatus = false }: Props) {
   const table = useRef<HTMLDivElement>(null);
   const isNarrow = useIsNarrow(table);
   const { columns: COLUMNS, template: GRID_TEMPLATE } = columnsFor(showStatus, isNarrow);
@@ -31,7 +33,14 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
   const isAllSelected = files.length > 0 && files.every((f) => selected.has(f.file_id));
 
   function onKeyDown(e: KeyboardEvent) {
-    const found = files.findIndex((f) => f.file_id === activeId);
+    if (e.key === 'Escape' && activeId && onCloseActive) {
+      e.preventDefault();
+      onCloseActive();
+      return;
+    }
+    // From a row's own checkbox, the arrows go on from that row; else from the file open in the drawer.
+    const fromRow = e.target instanceof HTMLElement ? e.target.closest('[data-file-id]')?.getAttribute('data-file-id') : null;
+    const found = files.findIndex((f) => f.file_id === (fromRow ?? activeId));
     // Nothing open yet: the first arrow opens the first row (or the last, going up).
     const i = found >= 0 ? found : e.key === 'ArrowUp' || e.key === 'PageUp' ? files.length : -1;
     const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'PageDown' ? 10 : e.key === 'PageUp' ? -10 : 0;
@@ -86,6 +95,7 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
                 aria-rowindex={v.index + 2}
                 aria-selected={selected.has(f.file_id)}
                 data-active={f.file_id === activeId}
+                data-file-id={f.file_id}
                 className="files-row"
                 style={{ gridTemplateColumns: GRID_TEMPLATE, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}
                 onClick={() => onOpen(f.file_id)}
