@@ -74,8 +74,13 @@ test.describe('clip view', () => {
       .poll(() => page.getByRole('dialog', { name: 'Keys of the clip view' }).evaluate((d) => d.scrollHeight - d.clientHeight))
       .toBeLessThanOrEqual(0);
     await check('keys');
-    await clip.press('Escape');
+    // ? again closes it, as its line says ("Show / hide these keys"); so does Escape.
+    await clip.press('?');
     // Closed, not only hidden: the view's keys wait while any dialog is open.
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+    await clip.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keys of the clip view' })).toBeVisible();
+    await clip.press('Escape');
     await expect(page.locator('dialog[open]')).toHaveCount(0);
 
     await clip.press('e');

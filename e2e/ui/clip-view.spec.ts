@@ -142,7 +142,8 @@ test.describe('clip view', () => {
     await page.keyboard.press('Enter');
     await expect(savePicker.getByLabel('Current folder')).toHaveText(path.join(fs.realpathSync(saveDir), 'Cuts'));
     await expect(savePicker.getByLabel('Filter folders')).toBeFocused();
-    await savePicker.getByRole('button', { name: 'Save here' }).click();
+    // Enter with nothing typed saves here: no Tabbing to the button.
+    await page.keyboard.press('Enter');
     const saved = page.getByRole('list', { name: 'Saved files' }).locator('code');
     await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'Cuts', 'walk-clip-00.00.00.00-00.00.00.09.mp4'));
     expect(probe((await saved.textContent()) ?? '').frames).toBe(10);
@@ -154,6 +155,18 @@ test.describe('clip view', () => {
     await page.keyboard.press('Enter');
     await clip.waitReady();
     await expect(page.getByTestId('segments-restored')).toHaveText('The segment you marked on this file before.');
+    expect(uploads).toEqual([]);
+
+    // Ctrl+O over an open clip opens another one, as on the chooser: the picker starts in the folder opened last.
+    await clip.press('Control+o');
+    const again = page.getByRole('dialog', { name: 'Open a video or audio file' });
+    await expect(again.getByLabel('Current folder')).toHaveText(fs.realpathSync(saveDir));
+    await page.keyboard.type('Cuts');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('walk-clip-00');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Clip: walk-clip-00.00.00.00-00.00.00.09.mp4' })).toBeFocused({ timeout: 60_000 });
+    await clip.waitReady();
     expect(uploads).toEqual([]);
   });
 
@@ -181,6 +194,8 @@ test.describe('clip view', () => {
     await page.keyboard.type('intro');
     await clip.press('Enter');
     await expect(clip.segments().nth(0)).toContainText('intro');
+    // The name field is gone: the focus is back on the view, not fallen to the page.
+    await expect(page.getByRole('region', { name: 'Clip: walk-clip.mp4' })).toBeFocused();
     // Shift+I / Shift+O go to the current segment's in and last frame.
     await clip.pressTo('Shift+O', 1, '00:00:00:02');
     await clip.pressTo('Shift+I', 1, '00:00:00:00');

@@ -187,6 +187,16 @@ test.describe('builder: convert panel', () => {
     expect(record.status, record.error_message ?? '').toBe('SUCCESS');
     expect(record.output_files?.out_1?.duration).toBeGreaterThan(2.9);
     expect(record.output_files?.out_1?.duration).toBeLessThan(3.15);
+
+    // Edit as new brings the part back in its fields; Clear empties them, as it empties the panel.
+    await page.getByRole('button', { name: 'Edit as new' }).click();
+    await expect(convert.field('From')).toHaveValue('0:02');
+    await expect(convert.field('To')).toHaveValue('0:05');
+    await expect(convert.panel().getByTestId('convert-range')).toHaveText('0:02 to 0:05: 3.0 s.');
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect(convert.panel().getByTestId('convert-range')).toHaveText('The whole file.');
+    await expect(convert.field('From')).toHaveValue('');
+    await expect(convert.field('To')).toHaveValue('');
   });
 
   test("when a clip is chosen and then a template used, then the clip stays as the template's video (it was replaced by the demo sample)", async ({

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { isFocusLost } from '../lib/focus-lost';
 
 /**
  * A modal dialog (focus trapped, Escape closes): the clip view's overlays, the folder picker.
@@ -7,7 +8,20 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
  * focus fell to the page (after "Save here", the editor's next Tab started at the top). Only a
  * focus that fell to the page comes back: one the user's next key already moved stays there.
  */
-export function Dialog({ title, onClose, action, children }: { title: string; onClose(): void; action?: ReactNode; children: ReactNode }) {
+export function Dialog({
+  title,
+  onClose,
+  action,
+  onKey,
+  children,
+}: {
+  title: string;
+  onClose(): void;
+  action?: ReactNode;
+  /** A key of the dialog's own (the keys overlay closes on the `?` that opened it); the page's keys never see it. */
+  onKey?(e: KeyboardEvent<HTMLDialogElement>): void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -18,13 +32,22 @@ export function Dialog({ title, onClose, action, children }: { title: string; on
       // Only focus that was lost comes back: the close event (and this unmount) can come after the
       // user's next key, and a key that moved the focus on (E to Export after Escape) keeps it.
       const active = document.activeElement;
-      const lost = active === null || active === document.body || (d?.contains(active) ?? false);
+      const lost = isFocusLost() || (d?.contains(active) ?? false);
       d?.close();
       if (lost && opener?.isConnected) opener.focus();
     };
   }, []);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose} onKeyDown={(e) => e.stopPropagation()}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onKeyDown={(e) => {
+        onKey?.(e);
+        e.stopPropagation();
+      }}
+    >
       <div className="dialog-head">
         <h2 id={titleId} className="card-title">
           {title}

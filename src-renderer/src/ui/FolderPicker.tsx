@@ -82,11 +82,13 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
   const choose = (entry: { path: string; size_bytes?: number | undefined }) =>
     entry.size_bytes !== undefined ? onPickFile?.(entry.path) : void goTo(entry.path);
   const intoList = (e: KeyboardEvent) => {
-    // Enter opens the first folder that matches, or picks the first file (and never submits a form the picker sits in).
+    // Enter opens the first folder that matches, or picks the first file (and never submits a form the picker sits in);
+    // with nothing typed in a folder picker it picks the folder shown ("Save here" without Tabbing to it).
     if (e.key === 'Enter') {
       e.preventDefault();
       if (loading.current) enterQueued.current = true;
       else if (filter.trim() && shown[0]) choose(shown[0]);
+      else if (!filter.trim() && pickLabel && onPick && listing) onPick(listing.path);
     }
     if (e.key !== 'ArrowDown') return;
     e.preventDefault();
@@ -129,7 +131,7 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
         ref={filterRef}
         className="input"
         aria-label={onPickFile ? 'Filter folders and files' : 'Filter folders'}
-        placeholder="Type to narrow the list; Enter opens the first, ↓ moves into it"
+        placeholder={`Type to narrow the list; Enter opens the first, ↓ moves into it${pickLabel && onPick ? `; Enter with nothing typed: ${pickLabel}` : ''}`}
         autoFocus
         value={filter}
         onChange={(e) => narrow(e.target.value)}

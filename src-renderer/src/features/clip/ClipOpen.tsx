@@ -1,24 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { StoredFile } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { formatDuration } from '../../lib/format';
 import { displayName } from '../../lib/media';
 import { hrefOf } from '../../lib/router';
 import { DropZone } from '../../ui/DropZone';
-import { ProgressBar } from '../../ui/ProgressBar';
 import { useOpenLocal } from './use-open-local';
 import { useOpenKey } from '../../lib/use-open-key';
 import { Button } from '../../ui/Button';
-import { FolderPicker } from '../../ui/FolderPicker';
-import { createClipApi } from './clip-api';
-import { lastOpenedFolder } from './source-folder';
+import { DiskPicker, OpeningStatus } from './DiskOpen';
 
 const isCuttable = (f: StoredFile) => f.status === 'STORED' && !f.is_deleted && (f.file_type === 'video' || f.file_type === 'audio');
 
 /** Choosing what to cut: a local file (dropped or picked) or a stored one. */
 export function ClipOpen() {
   const { client } = useApi();
-  const api = useMemo(() => createClipApi(client), [client]);
   const { state, open, openPath } = useOpenLocal();
   const [files, setFiles] = useState<StoredFile[]>([]);
   const [isPicking, setPicking] = useState(false);
@@ -45,36 +41,8 @@ export function ClipOpen() {
         </Button>
         <span className="muted small">Opens a file of your home folder in place: nothing is uploaded, and the cuts are offered its folder.</span>
       </div>
-      {isPicking && (
-        <FolderPicker
-          title="Open a video or audio file"
-          listFolders={(path) => api.folders(path, 'media')}
-          start={lastOpenedFolder() ?? undefined}
-          onPickFile={(path) => {
-            setPicking(false);
-            void openPath(path);
-          }}
-          onClose={() => setPicking(false)}
-        />
-      )}
-      {state.name && (
-        <div className="card stack" role="status" aria-label="Opening">
-          <span>
-            {state.error
-              ? `Could not open ${state.name}`
-              : state.phase === 'copying'
-                ? `Copying ${state.name} from the disk…`
-                : state.phase === 'probing'
-                  ? `Reading ${state.name}…`
-                  : `Uploading ${state.name}…`}
-          </span>
-          {state.error ? (
-            <p className="field-error">{state.error}</p>
-          ) : (
-            state.phase !== 'copying' && <ProgressBar percent={state.percent} label={`Uploading ${state.name}`} />
-          )}
-        </div>
-      )}
+      {isPicking && <DiskPicker openPath={openPath} onClose={() => setPicking(false)} />}
+      <OpeningStatus state={state} />
       <section className="card stack" aria-labelledby="clip-stored-title">
         <h2 id="clip-stored-title" className="card-title">
           Or open a stored file

@@ -25,6 +25,8 @@ import { TrackChoice } from './TrackChoice';
 import { useShownSubtitles } from './use-subtitles';
 import { loadTrackChoices, saveTrackChoices } from './track-store';
 import { sourceFolderOf } from './source-folder';
+import { useOpenLocal } from './use-open-local';
+import { DiskPicker, OpeningStatus } from './DiskOpen';
 
 /** A re-encode joined into one file may be split across cores or workers (docs/cutting.md, "Segmented re-encode"). */
 const splitOf = (o: ExportOptions) =>
@@ -87,6 +89,9 @@ export function ClipView({ fileId }: { fileId: string }) {
   const [renaming, setRenaming] = useState<number | null>(null);
   const [isHelpOpen, setHelpOpen] = useState(false);
   const [isGoToOpen, setGoToOpen] = useState(false);
+  // Ctrl+O over an open clip, as on the chooser: another file of the disk, opened in place.
+  const opening = useOpenLocal();
+  const [isDiskOpen, setDiskOpen] = useState(false);
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [options, setOptions] = useState<ExportOptions>({ mode: 'smart', join: true, keep: true, filename: '', segmentSeconds: null });
   const { run, submit } = useEditRun(api);
@@ -169,6 +174,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       },
       toggleHelp: () => setHelpOpen((v) => !v),
       goTo: () => setGoToOpen(true),
+      openFile: () => setDiskOpen(true),
     }),
   );
 
@@ -178,6 +184,7 @@ export function ClipView({ fileId }: { fileId: string }) {
     // A sound-only file (a podcast, an interview) has no picture: the waveform takes the player's place.
     <div ref={view} tabIndex={-1} role="region" aria-label={`Clip: ${label}`} className="clip-view stack" data-sound-only={soundOnly || undefined}>
       {facts.error && <ErrorNotice error={facts.error} />}
+      <OpeningStatus state={opening.state} />
       <div className="clip-top">
         <ClipPlayer
           videoRef={player.videoRef}
@@ -314,6 +321,7 @@ export function ClipView({ fileId }: { fileId: string }) {
         )}
       </div>
       {isHelpOpen && <KeysOverlay onClose={() => setHelpOpen(false)} />}
+      {isDiskOpen && <DiskPicker openPath={opening.openPath} onClose={() => setDiskOpen(false)} />}
     </div>
   );
 }

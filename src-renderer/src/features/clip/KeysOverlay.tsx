@@ -11,6 +11,7 @@ export function KeysOverlay({ onClose }: { onClose(): void }) {
     <Dialog
       title="Keys of the clip view"
       onClose={onClose}
+      onKey={(e) => e.key === '?' && onClose()}
       action={
         <Button autoFocus onClick={onClose}>
           Close (Esc)

@@ -12,6 +12,7 @@ export type ClipAction =
   | 'nextSubtitles'
   | 'heardTrackOnly'
   | 'toggleMix'
+  | 'openFile'
   | 'frameBack'
   | 'frameForward'
   | 'keyframeBack'
@@ -78,6 +79,7 @@ const char =
     !e.altKey && !e.ctrlKey && !e.metaKey && keys.includes(e.key);
 
 export const KEYMAP: readonly KeyBinding[] = [
+  { action: 'openFile', label: 'Ctrl+O', does: 'Open another file from the disk', group: 'Play', match: command('o') },
   { action: 'playPause', label: 'Space', does: 'Play / pause', group: 'Play', match: plain(' ') },
   { action: 'reverse', label: 'J', does: 'Play backwards; again: faster', group: 'Play', match: plain('j') },
   { action: 'pause', label: 'K', does: 'Pause', group: 'Play', match: plain('k') },

@@ -29,6 +29,8 @@ interface Deps {
   toggleHelp(): void;
   /** Opens the Go to field (Ctrl+G). */
   goTo(): void;
+  /** Opens the disk picker for another file (Ctrl+O). */
+  openFile(): void;
 }
 
 /** What each key of the clip view does (the keys themselves are in keymap.ts). */
@@ -54,6 +56,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     secondBack: () => transport.stepFrames(-Math.round(fps)),
     secondForward: () => transport.stepFrames(Math.round(fps)),
     goTo: d.goTo,
+    openFile: d.openFile,
     frameForward: () => transport.stepFrames(1),
     keyframeBack: () => toKeyframe(previousKeyframe(keyframes, now(), fps)),
     keyframeForward: () => toKeyframe(nextKeyframe(keyframes, now(), fps)),

@@ -40,10 +40,20 @@ export function ConvertRange({ choices, duration, choose }: Props) {
   );
 }
 
-/** A time typed as text; chosen once it reads as one (the field keeps what is typed meanwhile). */
+/**
+ * A time typed as text; chosen once it reads as one (the field keeps what is typed meanwhile). A
+ * value changed from elsewhere (Clear, a preset, Edit as new) replaces the text: after Clear the
+ * fields kept showing 0:05 and 0:12 while the panel said "The whole file".
+ */
 function TimeField({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: number | null; onChange(v: number | null): void }) {
-  const [text, setText] = useState(value === null ? '' : formatTime(value));
+  const shown = (v: number | null) => (v === null ? '' : formatTime(v));
+  const [text, setText] = useState(shown(value));
+  const [known, setKnown] = useState(value);
   const parsed = parseTime(text);
+  if (value !== known) {
+    setKnown(value);
+    if (parsed !== value) setText(shown(value));
+  }
   return (
     <Field label={label} hint="seconds, or m:ss" error={parsed === 'invalid' ? 'Write seconds (75) or minutes and seconds (1:15)' : undefined}>
       {(p) => (
