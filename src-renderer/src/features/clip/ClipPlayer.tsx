@@ -134,15 +134,17 @@ export function ClipPlayer(props: Props) {
             <output className="clip-timecode" aria-label="Timecode" aria-live="off" data-testid="timecode">
               {formatTimecode(time, fps)}
             </output>
-            <Button size="small" variant="ghost" aria-keyshortcuts="Control+G" title="Go to a time (Ctrl+G)" onClick={goTo.open}>
-              Go to…
-            </Button>
           </>
         )}
         <span className="muted small">
           / {formatTimecode(duration, fps)} · {soundOnly ? `sound only, steps of 1/${Math.round(fps)} s` : `${Math.round(fps * 1000) / 1000} fps`}
           {shuttle !== 0 && shuttle !== 1 ? ` · ${shuttle}×` : ''}
         </span>
+        {!goTo.isOpen && (
+          <Button size="small" variant="ghost" aria-keyshortcuts="Control+G" title="Go to a time (Ctrl+G)" onClick={goTo.open}>
+            Go to…
+          </Button>
+        )}
         <SoundTrack listening={listening} />
         <SubtitlesShown subtitles={subtitles} />
       </div>
