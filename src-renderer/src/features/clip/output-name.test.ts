@@ -20,6 +20,10 @@ describe('outputNameOf', () => {
     expect(outputNameOf('holiday.mov', [part(0, 1)], 25)).not.toBe(outputNameOf('holiday.mov', [part(0, 2)], 25));
   });
 
+  it('names parts put in another order (Alt+↑/↓) by the span of the source they come from, never backwards', () => {
+    expect(outputNameOf('holiday.mov', [part(18, 20), part(9, 10)], 25)).toBe('holiday-00.00.09.00-00.00.19.24-2-parts.mov');
+  });
+
   it('one file per segment: the base each file is named from', () => {
     expect(outputNameOf('holiday.mov', [part(0, 1), part(2, 3)], 25, false)).toBe('holiday.mov');
   });

@@ -11,12 +11,14 @@ import { formatTimecode, lastFrameTime } from './timecode';
  */
 export function outputNameOf(source: string | undefined, parts: readonly RequestSegment[] = [], fps = 25, join = true): string {
   const { stem, ext } = partsOf(source);
-  const first = parts[0];
-  const last = parts[parts.length - 1];
-  if (!first || !last) return `${stem}-cut.${ext}`;
+  if (parts.length === 0) return `${stem}-cut.${ext}`;
   if (!join) return `${stem}.${ext}`;
   const count = parts.length > 1 ? `-${parts.length}-parts` : '';
-  return `${stem}-${spanName(first.start, last.end, fps)}${count}.${ext}`;
+  // The span of the source the parts come from, whatever their order: segments reordered (Alt+↑/↓)
+  // named it backwards from the first's start to the last's end ("…-00.00.18.00-00.00.09.28-…").
+  const from = Math.min(...parts.map((p) => p.start));
+  const to = Math.max(...parts.map((p) => p.end));
+  return `${stem}-${spanName(from, to, fps)}${count}.${ext}`;
 }
 
 /**
