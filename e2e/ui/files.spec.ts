@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { StoredFile } from '../../src-service/client';
+import { ffmpeg, madeOnce } from '../../src-service/testing/media';
 import { AppPage } from './app-page';
 import { expect, openApp, SAMPLE_NAMES, screen, test } from './fixtures';
 
@@ -49,6 +52,29 @@ test.describe('files', () => {
     const left = await svc.client.listFiles();
     expect(left.map((f) => f.filename)).not.toContain('sample-audio.mp3');
     expect(left.map((f) => f.filename)).not.toContain('sample-music.mp3');
+  });
+
+  test('when a video the browser cannot show (H.265) is previewed, then the panel says so and where to see it; an H.264 one plays without the note', async ({
+    page,
+    svc,
+  }) => {
+    await svc.samplesReady();
+    const made = madeOnce('hevc-1s.mp4', (dir) =>
+      ffmpeg(
+        ['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=1', '-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1', 'hevc-1s.mp4'],
+        dir,
+      ),
+    );
+    const hevc = await svc.client.uploadFile(new Blob([fs.readFileSync(path.join(made, 'hevc-1s.mp4'))]), { filename: 'hevc-1s.mp4' });
+    await expect.poll(async () => (await svc.client.getFile(hevc.file_id)).status).toBe('STORED');
+    await openApp(page, svc, `#/files/${hevc.file_id}`);
+    await expect(page.getByTestId('no-picture-here')).toHaveText(
+      'This browser cannot show this hevc picture. The Cut screen shows it through a proxy, and your own player plays the download.',
+    );
+    const sample = (await svc.client.listFiles()).find((f) => f.filename === 'sample-video.mp4')!;
+    await page.goto(`${svc.url}/#/files/${sample.file_id}`);
+    await expect.poll(() => page.locator('.preview-drawer video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    await expect(page.getByTestId('no-picture-here')).toHaveCount(0);
   });
 
   test('preview a private video, copy a presigned link, and fetch it without the key', async ({ page, context, svc }) => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { StoredFile } from '../../../src-service/client';
 import { previewKindOf } from '../lib/media';
 
@@ -15,7 +15,7 @@ export function MediaPreview({ file, url, label }: { file: StoredFile; url: stri
   const kind = previewKindOf(file);
   switch (kind) {
     case 'video':
-      return <video className="media" src={url} controls preload="metadata" aria-label={label} />;
+      return <VideoPreview file={file} url={url} label={label} />;
     case 'audio':
       return <audio className="media media-audio" src={url} controls preload="metadata" aria-label={label} />;
     case 'image':
@@ -38,4 +38,32 @@ export function MediaPreview({ file, url, label }: { file: StoredFile; url: stri
         </p>
       );
   }
+}
+
+/**
+ * A video, and where the browser cannot show its picture (H.265 and ProRes in Chromium, which
+ * plays the sound and leaves the box black), a line saying so and where it can be seen.
+ */
+function VideoPreview({ file, url, label }: { file: StoredFile; url: string; label: string }) {
+  const [isPictureless, setPictureless] = useState(false);
+  const noPicture = () => setPictureless(true);
+  return (
+    <>
+      <video
+        className="media"
+        src={url}
+        controls
+        preload="metadata"
+        aria-label={label}
+        onLoadedMetadata={(e) => e.currentTarget.videoWidth === 0 && (file.width ?? 0) > 0 && noPicture()}
+        onError={noPicture}
+      />
+      {isPictureless && (
+        <p className="small muted" role="note" data-testid="no-picture-here">
+          This browser cannot show this {file.codec ? `${file.codec} ` : ''}picture. The Cut screen shows it through a proxy, and your own player plays the
+          download.
+        </p>
+      )}
+    </>
+  );
 }
