@@ -578,7 +578,8 @@ test.describe('clip view', () => {
     const clip = new ClipPage(page);
     const hevc = path.join(work, 'hevc-clip.mkv');
     const src = ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2'];
-    execFileSync('ffmpeg', ['-v', 'error', ...src, '-c:v', 'libx265', '-x265-params', 'log-level=error', '-pix_fmt', 'yuv420p', hevc]);
+    // x265 as it comes: open GOPs (a keyframe every second here, so there is a second GOP to be open).
+    execFileSync('ffmpeg', ['-v', 'error', ...src, '-c:v', 'libx265', '-x265-params', 'log-level=error:keyint=25', '-pix_fmt', 'yuv420p', hevc]);
     await openApp(page, svc);
     await clip.open();
     await clip.drop(hevc);
@@ -586,6 +587,10 @@ test.describe('clip view', () => {
     await expect(page.getByRole('note')).toContainText(/A proxy is on its way|Showing a proxy/);
     await clip.waitReady();
     await expect(page.getByRole('note')).toContainText('Showing a proxy');
+    // Before any export: Smart would encode this file whole, and why.
+    await expect(page.getByTestId('smart-refusal')).toHaveText(
+      'On this file Smart encodes everything again, as Re-encode does: the source uses open GOPs (frames after a keyframe refer to the GOP before it). Lossless is the quick way.',
+    );
     const fileId = decodeURIComponent(new URL(page.url()).hash.split('/')[2] ?? '');
     expect(fileId).not.toBe('');
 
@@ -607,6 +612,8 @@ test.describe('clip view', () => {
     await page.getByRole('link', { name: /^Cut small.mp4/ }).click();
     await expect(page.getByLabel('Player: small.mp4')).toBeVisible();
     await expect(page.getByRole('note')).toHaveCount(0);
+    await clip.waitReady();
+    await expect(page.getByTestId('smart-refusal')).toHaveCount(0);
   });
 
   test("when a sound-only file is opened, then the waveform takes the picture box's place, and the marked range is cut from it", async ({ page, svc }) => {

@@ -14,6 +14,12 @@ export const KeyframesResponse = z.object({
   has_video: z.boolean(),
   has_audio: z.boolean(),
   keyframes: z.array(z.number()).describe('Presentation times (seconds, ascending) of the key packets of the first video stream; empty without video'),
+  smart_cut_refusal: z
+    .string()
+    .nullable()
+    .describe(
+      "FFDesk: why a `smart` edit of this file re-encodes it whole (not H.264/H.265, field-coded, open GOPs), as its record's `fallback_reason` will say; null when smart copies the GOPs between the edges, or without video",
+    ),
   audio_tracks: z
     .array(
       z.object({

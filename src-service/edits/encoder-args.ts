@@ -25,9 +25,6 @@ export function h264Level(level: number | undefined): string | null {
   return (level / 10).toFixed(1);
 }
 
-/** Codecs whose GOPs smart cut copies (docs/cutting.md): H.264 by x264, H.265 by x265. */
-export const SMART_CODECS = ['h264', 'hevc'] as const;
-
 /**
  * The edges' speed and quality (docs/cutting.md, docs/performance.md "Cutting"): an edge is at
  * most a GOP of frames, and encoding them is what a smart cut costs beyond a lossless one. x264's

@@ -1,6 +1,7 @@
 import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
 import { hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
-import { pictureJoinArgs, SMART_CODECS, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
+import { pictureJoinArgs, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
+import { smartCopyRefusal } from '../facts/smart-source';
 import {
   containerOf,
   extensionsHolding,
@@ -245,12 +246,8 @@ export function chooseMode(facts: CutFacts, asked: EditMode, c: OutputContainer,
       mode: 'reencode',
       fallback: `A .${c.ext} file cannot hold the input's ${v.codec} video: it is re-encoded whole as ${videoCodecFor(c, undefined) ?? 'h264'}`,
     };
-  if (!(SMART_CODECS as readonly string[]).includes(v.codec))
-    return { mode: 'reencode', fallback: `Smart cut copies H.264 and H.265 GOPs; this source is ${v.codec || 'unknown'}, so it is re-encoded whole` };
-  if (v.fieldOrder && !['progressive', 'unknown'].includes(v.fieldOrder))
-    return { mode: 'reencode', fallback: `The source is field-coded (${v.fieldOrder}); its edges cannot be matched` };
-  if (hasOpenGop(v.packets)) return { mode: 'reencode', fallback: 'The source uses open GOPs (frames after a keyframe refer to the GOP before it)' };
-  return { mode: 'smart' };
+  const refusal = smartCopyRefusal({ codec: v.codec, fieldOrder: v.fieldOrder, hasOpenGop: hasOpenGop(v.packets) });
+  return refusal ? { mode: 'reencode', fallback: refusal } : { mode: 'smart' };
 }
 
 function cutOne(facts: CutFacts, tl: ReturnType<typeof timelineOf>, strategy: Strategy, start: number, end: number, i: number): SegmentCut {

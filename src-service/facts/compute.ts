@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { probeFile, type ProbeResult } from '../media/probe';
 import type { Confiner } from '../media/confine';
-import { keyframeTimeOf, sortedKeyframes } from './keyframe-lines';
+import { createPacketTally } from './keyframe-lines';
 import { createPeakCounter, planSprite, planWaveform, spriteFilter, type SpritePlan } from './timeline-plan';
 import { runConfined } from './run-confined';
 import type { StreamFacts } from './stream-facts';
@@ -24,9 +24,9 @@ export function probe(tools: Tools, input: string): Promise<ProbeResult> {
   return probeFile(tools.ffprobePath, input, { confiner: tools.confiner, signal: tools.signal, timeoutMs: PROBE_TIMEOUT_MS });
 }
 
-/** Key packet times of one video stream: packets are read, never decoded (seconds for a 2-hour film). */
-export async function readKeyframes(tools: Tools, input: string, stream: string): Promise<number[]> {
-  const times: number[] = [];
+/** Key packet times of one video stream, and whether its GOPs are open: packets are read, never decoded (seconds for a 2-hour film). */
+export async function readKeyframes(tools: Tools, input: string, stream: string): Promise<{ keyframes: number[]; hasOpenGop: boolean }> {
+  const tally = createPacketTally();
   await runConfined({
     confiner: tools.confiner,
     bin: tools.ffprobePath,
@@ -34,13 +34,10 @@ export async function readKeyframes(tools: Tools, input: string, stream: string)
     input,
     timeoutMs: KEYFRAMES_TIMEOUT_MS,
     signal: tools.signal,
-    onStdoutLine: (line) => {
-      const t = keyframeTimeOf(line);
-      if (t !== null) times.push(t);
-    },
+    onStdoutLine: tally.line,
     what: 'Reading the keyframes',
   });
-  return sortedKeyframes(times);
+  return tally.result();
 }
 
 /** The thumbnail sprite from key frames only (`-skip_frame nokey`): no full decode. */

@@ -18,6 +18,8 @@ export interface KeyframeFacts {
   hasAudio: boolean;
   /** Presentation times (seconds, ascending) of the key packets; empty without video. */
   keyframes: number[];
+  /** Why a smart cut re-encodes this video whole (facts/smart-source.ts); null when it copies its GOPs, or without video. */
+  smartCutRefusal: string | null;
   /** Every audio track, in order (a player plays the first; GET /v1/files/{id}/sound any other). */
   audioTracks: AudioTrackFacts[];
   /** Every subtitle track, in order (what `subtitle_tracks` of POST /v1/edits counts). */

@@ -14,6 +14,7 @@ import { fromStart, streamFactsOf, type StreamFacts } from './stream-facts';
 import { assertTrack, soundFile, soundState } from './sound';
 import { audioTracksOf, noSuchTrack, subtitleTracksOf } from '../media/tracks';
 import { makeSubtitleText, subtitlesFile } from './subtitle-text';
+import { smartCopyRefusal } from './smart-source';
 
 export const SPRITE_FILE = 'sprite.jpg';
 
@@ -67,8 +68,9 @@ export function createFileFacts(deps: FileFactsDeps) {
         const probed = await probedOf(row, input);
         const facts = streamFactsOf(probed);
         const first = await packets;
-        const times =
+        const read =
           facts.videoIndex === null || facts.videoIndex === facts.firstVideoIndex ? first : await readKeyframes(deps.tools(), input, String(facts.videoIndex));
+        const video = facts.videoIndex === null ? undefined : probed.streams?.find((s) => Number(s.index) === facts.videoIndex);
         return {
           fileId: row.id,
           duration: facts.duration,
@@ -76,7 +78,14 @@ export function createFileFacts(deps: FileFactsDeps) {
           timeBase: facts.timeBase,
           hasVideo: facts.videoIndex !== null,
           hasAudio: facts.audioIndex !== null,
-          keyframes: facts.videoIndex === null ? [] : fromStart(times, facts.startTime),
+          keyframes: facts.videoIndex === null ? [] : fromStart(read.keyframes, facts.startTime),
+          smartCutRefusal: video
+            ? smartCopyRefusal({
+                codec: video.codec_name ?? '',
+                fieldOrder: typeof video.field_order === 'string' ? video.field_order : undefined,
+                hasOpenGop: read.hasOpenGop,
+              })
+            : null,
           audioTracks: audioTracksOf(probed),
           subtitleTracks: subtitleTracksOf(probed),
         };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyframeTimeOf, sortedKeyframes } from './keyframe-lines';
+import { createPacketTally, keyframeTimeOf, sortedKeyframes } from './keyframe-lines';
 
 // Captured from ffprobe 5.1 (-select_streams v:0 -show_entries packet=pts_time,flags -of compact=p=0) on H.264 with B-frames.
 const CAPTURED = [
@@ -24,5 +24,19 @@ describe('keyframe lines', () => {
 
   it('when key packets come out of order or twice, then the list is ascending without repeats', () => {
     expect(sortedKeyframes([4, 0, 2, 2])).toEqual([0, 2, 4]);
+  });
+
+  it('when the packets are tallied, then the keyframes come out sorted, and a GOP is open only where a packet after a key one shows before it', () => {
+    const closed = createPacketTally();
+    CAPTURED.forEach(closed.line);
+    expect(closed.result()).toEqual({ keyframes: [0, 1, 2], hasOpenGop: false });
+    // x265's CRA keyframe at 2.0 s, then its leading B-frames, shown before it, from the GOP before.
+    const open = createPacketTally();
+    [...CAPTURED, 'pts_time=1.920000|flags=__', 'pts_time=1.960000|flags=__'].forEach(open.line);
+    expect(open.result().hasOpenGop).toBe(true);
+    // A packet with no time says nothing.
+    const untimed = createPacketTally();
+    ['pts_time=1.000000|flags=K_', 'pts_time=N/A|flags=__'].forEach(untimed.line);
+    expect(untimed.result()).toEqual({ keyframes: [1], hasOpenGop: false });
   });
 });

@@ -121,7 +121,7 @@ export async function planFor(
     const facts = streamFactsOf(probed);
     if (facts.video === null || facts.duration <= 0) throw new Error('it has no video stream with a known duration');
     // Counted from the container's start, as each piece's -ss is (an MPEG-TS starts at 1.4 s or more).
-    const keyframes = fromStart(await readKeyframes(tools, file, 'v:0'), facts.startTime);
+    const keyframes = fromStart((await readKeyframes(tools, file, 'v:0')).keyframes, facts.startTime);
     const seekLead = seekLeadOf(facts.formatName, probed.streams ?? []);
     return planSegmented({ keyframes, duration: facts.duration, hasAudio: facts.audio !== null, seekLead }, tokens, input, seconds);
   } catch (err) {

@@ -20,6 +20,7 @@ export function presentKeyframes(k: KeyframeFacts): KeyframesResponse {
     has_video: k.hasVideo,
     has_audio: k.hasAudio,
     keyframes: k.keyframes,
+    smart_cut_refusal: k.smartCutRefusal,
     audio_tracks: k.audioTracks.map((t) => ({ audio_track: t.track, codec: t.codec, channels: t.channels, language: t.language, title: t.title })),
     subtitle_tracks: k.subtitleTracks.map((t) => ({ subtitle_track: t.track, codec: t.codec, language: t.language, title: t.title, is_picture: t.isPicture })),
   };

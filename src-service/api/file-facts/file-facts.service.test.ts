@@ -89,7 +89,15 @@ describe('GET /v1/files/{file_id}/keyframes', () => {
     const id = await upload(media['h264.mp4'] as string);
     const r = await svc.api('GET', `/v1/files/${id}/keyframes`);
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ file_id: id, frame_rate: 25, time_base: '1/12800', has_video: true, has_audio: true, keyframes: [0, 2, 4] });
+    expect(r.body).toMatchObject({
+      file_id: id,
+      frame_rate: 25,
+      time_base: '1/12800',
+      has_video: true,
+      has_audio: true,
+      keyframes: [0, 2, 4],
+      smart_cut_refusal: null,
+    });
     expect(r.body.duration).toBeCloseTo(6, 1);
     expect(Object.keys(r.body)).toEqual([
       'file_id',
@@ -99,10 +107,20 @@ describe('GET /v1/files/{file_id}/keyframes', () => {
       'has_video',
       'has_audio',
       'keyframes',
+      'smart_cut_refusal',
       'audio_tracks',
       'subtitle_tracks',
     ]);
     expect(r.body.audio_tracks).toEqual([{ audio_track: 1, codec: 'aac', channels: 1, language: null, title: null }]);
+  });
+
+  it('when a file is H.265 with open GOPs (x265), or has no video, then the answer says why a smart cut would re-encode it whole, or nothing', async () => {
+    const hevc = await svc.api('GET', `/v1/files/${await upload(media['hevc.mp4']!)}/keyframes`);
+    expect(hevc.status).toBe(200);
+    // The same words the cut's record gives as its fallback_reason (edits.service.test.ts).
+    expect(hevc.body.smart_cut_refusal).toBe('The source uses open GOPs (frames after a keyframe refer to the GOP before it)');
+    const tone = await svc.api('GET', `/v1/files/${await upload(media['tone.mp3']!)}/keyframes`);
+    expect(tone.body).toMatchObject({ has_video: false, smart_cut_refusal: null });
   });
 
   it('when the file is an MPEG-TS starting at 1.4 s, then its keyframes are counted from its start, as the player and a cut count', async () => {

@@ -301,6 +301,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           onExport={exportNow}
           segmentFiles={segmentFiles}
           soundOnly={soundOnly}
+          smartRefusal={facts.keyframes?.smart_cut_refusal}
           tracks={
             audioTracks.length > 1 || subtitleTracks.length > 0 || (audioTracks.length === 1 && facts.keyframes?.has_video) ? (
               <TrackChoice

@@ -49,6 +49,8 @@ interface Props {
   soundOnly?: boolean;
   /** One file per segment: each file's name (the name field is their base). */
   segmentFiles?: readonly string[] | null;
+  /** Why Smart would encode this file whole (GET /v1/files/{id}/keyframes), said before the export, not after it. */
+  smartRefusal?: string | null | undefined;
 }
 
 /** Mode, joined or one file each, keep or remove the segments, the file name, and the job it started. */
@@ -65,6 +67,7 @@ export function ExportPanel({
   tracks,
   segmentFiles,
   soundOnly,
+  smartRefusal,
 }: Props) {
   const set = (patch: Partial<ExportOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const status = run.record?.status;
@@ -83,6 +86,12 @@ export function ExportPanel({
             </span>
           </label>
         ))}
+        {smartRefusal && !soundOnly && (
+          <p className="small notice notice-info" data-testid="smart-refusal">
+            On this file Smart encodes everything again, as Re-encode does: {smartRefusal.charAt(0).toLowerCase() + smartRefusal.slice(1)}. Lossless is the
+            quick way.
+          </p>
+        )}
       </fieldset>
       <fieldset className="clip-fieldset">
         <legend className="field-label">Segments (X switches)</legend>
