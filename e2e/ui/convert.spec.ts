@@ -86,6 +86,8 @@ test.describe('builder: convert panel to GIF', () => {
     const command = (record.original_request as { ffmpeg_command?: string }).ffmpeg_command;
     await page.getByRole('button', { name: 'Edit as new' }).click();
     await expect(page.getByRole('heading', { name: 'New job' })).toBeVisible();
+    // The form is the start: the template gallery stays closed above it.
+    await expect(page.getByRole('heading', { name: 'Start from a template' })).toBeHidden();
     await expect(convert.format('GIF')).toHaveAttribute('aria-pressed', 'true');
     await expect(convert.panel().getByTestId('convert-by-hand')).toHaveCount(0);
     await expect(convert.command()).toHaveText(command ?? '');

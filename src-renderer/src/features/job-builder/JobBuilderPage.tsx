@@ -45,8 +45,9 @@ export default function JobBuilderPage() {
   const samples = useMemo(() => samplesByName(files.data ?? []), [files.data]);
   const errors = useMemo(() => groupByField(state.visibleIssues), [state.visibleIssues]);
   const declared = declaredAliases(form);
-  // Opened to fix a failed job: the command and what to fix come first, not the gallery.
-  const [showTemplates, setShowTemplates] = useState(() => !form.fix);
+  // Opened to fix a failed job, as new from a job, or with a preset: the form comes first, not the gallery
+  // (at 800 px the gallery took the whole first screen above the convert panel Edit as new had restored).
+  const [showTemplates, setShowTemplates] = useState(() => !state.isOpenedWithForm);
   /** The built-in preset of a gallery template (not of its GPU variant, a changed command); null when the service has none. */
   const asPreset = async (t: Template, filled: typeof form) => {
     if (!TEMPLATES.includes(t)) return null;

@@ -69,6 +69,8 @@ export function useJobForm(limits: Limits) {
     visibleIssues,
     setServerIssues,
     markAttempted: () => setAttempted(true),
+    /** Opened with a job's request (Edit as new, Fix in builder) or a preset: the form is the start, not the gallery. */
+    isOpenedWithForm: handoff?.kind === 'request' || handoff?.kind === 'preset',
   };
 }
 
