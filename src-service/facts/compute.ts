@@ -25,7 +25,11 @@ export function probe(tools: Tools, input: string): Promise<ProbeResult> {
 }
 
 /** Key packet times of one video stream, and whether its GOPs are open: packets are read, never decoded (seconds for a 2-hour film). */
-export async function readKeyframes(tools: Tools, input: string, stream: string): Promise<{ keyframes: number[]; hasOpenGop: boolean }> {
+export async function readKeyframes(
+  tools: Tools,
+  input: string,
+  stream: string,
+): Promise<{ keyframes: number[]; hasOpenGop: boolean; frameRate: number | null }> {
   const tally = createPacketTally();
   await runConfined({
     confiner: tools.confiner,

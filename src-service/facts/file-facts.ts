@@ -10,7 +10,7 @@ import type { ProbeResult } from '../media/probe-schema';
 import type { FactCache } from './fact-cache';
 import { playabilityOf } from './playability';
 import { PROXY_FILE, PROXY_STATE, QUICK_FILE, QUICK_KEEP_MS, quickHasSound, removeQuick, type ProxyMaker, type ProxyState } from './proxy';
-import { fromStart, streamFactsOf, type StreamFacts } from './stream-facts';
+import { fromStart, rate, streamFactsOf, type StreamFacts } from './stream-facts';
 import { assertTrack, soundFile, soundState } from './sound';
 import { audioTracksOf, noSuchTrack, subtitleTracksOf } from '../media/tracks';
 import { makeSubtitleText, subtitlesFile } from './subtitle-text';
@@ -74,7 +74,7 @@ export function createFileFacts(deps: FileFactsDeps) {
         return {
           fileId: row.id,
           duration: facts.duration,
-          frameRate: facts.frameRate,
+          frameRate: frameRateOf(facts, read.frameRate),
           timeBase: facts.timeBase,
           hasVideo: facts.videoIndex !== null,
           hasAudio: facts.audioIndex !== null,
@@ -208,4 +208,15 @@ async function computed<T>(compute: () => Promise<T>): Promise<T> {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ConflictError(`The file could not be read: ${(err as Error).message}`, { cause: err });
   }
+}
+
+/**
+ * The clip view's frame rate: the stream's average, unless it disagrees with r_frame_rate (what
+ * ffprobe takes as variable) and the frames' own spacing says otherwise. A smart cut's output read
+ * 29.326 where its frames are 1001/30000 s apart: timecodes and frame steps drifted on it.
+ */
+function frameRateOf(facts: StreamFacts, shown: number | null): number | null {
+  const r = rate(facts.video?.r_frame_rate);
+  if (facts.frameRate === null || shown === null || r === null || Math.abs(r - facts.frameRate) / r <= 0.01) return facts.frameRate;
+  return shown;
 }

@@ -29,7 +29,7 @@ describe('keyframe lines', () => {
   it('when the packets are tallied, then the keyframes come out sorted, and a GOP is open only where a packet after a key one shows before it', () => {
     const closed = createPacketTally();
     CAPTURED.forEach(closed.line);
-    expect(closed.result()).toEqual({ keyframes: [0, 1, 2], hasOpenGop: false });
+    expect(closed.result()).toMatchObject({ keyframes: [0, 1, 2], hasOpenGop: false });
     // x265's CRA keyframe at 2.0 s, then its leading B-frames, shown before it, from the GOP before.
     const open = createPacketTally();
     [...CAPTURED, 'pts_time=1.920000|flags=__', 'pts_time=1.960000|flags=__'].forEach(open.line);
@@ -37,6 +37,14 @@ describe('keyframe lines', () => {
     // A packet with no time says nothing.
     const untimed = createPacketTally();
     ['pts_time=1.000000|flags=K_', 'pts_time=N/A|flags=__'].forEach(untimed.line);
-    expect(untimed.result()).toEqual({ keyframes: [1], hasOpenGop: false });
+    expect(untimed.result()).toEqual({ keyframes: [1], hasOpenGop: false, frameRate: null });
+  });
+
+  it('when the packets are tallied, then the frame rate is one over the commonest gap between the times shown, whatever the decode order', () => {
+    const tally = createPacketTally();
+    // 29.97 fps in decode order with B-frames, and one frame missing (a gap does not move the median).
+    const shown = [0, 3, 1, 2, 6, 4, 5, 9, 7, 8, 12, 10].map((n) => (n * 1001) / 30000);
+    shown.forEach((t, i) => tally.line(`pts_time=${t.toFixed(6)}|flags=${i % 6 === 0 ? 'K' : '_'}_`));
+    expect(tally.result().frameRate).toBe(29.97);
   });
 });

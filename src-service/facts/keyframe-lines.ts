@@ -28,19 +28,40 @@ function packetOf(line: string): { time: number | null; key: boolean } {
  */
 export function createPacketTally() {
   const times: number[] = [];
+  const all: number[] = [];
   let keyTime = -Infinity;
   let hasOpenGop = false;
   return {
     line(line: string): void {
       const p = packetOf(line);
       if (p.time === null) return;
+      all.push(p.time);
       if (p.key) {
         times.push(p.time);
         keyTime = p.time;
       } else if (p.time < keyTime) hasOpenGop = true;
     },
-    result: () => ({ keyframes: sortedKeyframes(times), hasOpenGop }),
+    result: () => ({ keyframes: sortedKeyframes(times), hasOpenGop, frameRate: shownFrameRate(all) }),
   };
+}
+
+/**
+ * Frames per second as the frames are shown: one over the commonest gap between presentation
+ * times (the median), three decimals; null for fewer than two frames. A smart cut's MP4 joins
+ * edges without B-frames to GOPs with them, so its decode times jump by two frames at a join
+ * and ffprobe's avg_frame_rate (from the decode times' total) read 29.326 for a 29.97 fps cut:
+ * opened in the clip view, every timecode drifted (docs/cutting.md, "What is exact").
+ */
+function shownFrameRate(pts: number[]): number | null {
+  if (pts.length < 2) return null;
+  const sorted = [...pts].sort((a, b) => a - b);
+  const gaps = sorted
+    .slice(1)
+    .map((t, i) => t - sorted[i]!)
+    .filter((g) => g > 0)
+    .sort((a, b) => a - b);
+  const median = gaps[Math.floor(gaps.length / 2)];
+  return median ? Math.round((1 / median) * 1000) / 1000 : null;
 }
 
 /** Ascending and without repeats (packets come in decoding order; B-frames reorder pts). */

@@ -123,6 +123,23 @@ describe('GET /v1/files/{file_id}/keyframes', () => {
     expect(tone.body).toMatchObject({ has_video: false, smart_cut_refusal: null });
   });
 
+  it("when a smart cut's output is opened (edges without B-frames joined to GOPs with them), then its frame rate is its frames' own, not ffprobe's average", async () => {
+    const id = await upload(media['h264.mp4']!, 'to-cut.mp4');
+    // From a keyframe into the next GOP: a copied GOP (B-frames), then an encoded tail.
+    const sent = await svc.api('POST', '/v1/edits', { input: id, segments: [{ start: 2, end: 4.6 }], mode: 'smart', output: { filename: 'cut.mp4' } });
+    expect(sent.status, sent.text).toBe(200);
+    const done = await svc.waitForCommand(sent.body.command_id);
+    expect(done.status, done.error_message).toBe('SUCCESS');
+    expect(done.edit.mode_used).toBe('smart');
+    const out = done.output_files.out_1;
+    // ffprobe's average counts the decode times' jump at the join (why the stored record reads below 25 and varying).
+    const average = probeJson(await download(out.storage_url, 'cut.mp4')).streams[0].avg_frame_rate as string;
+    expect(average).not.toBe('25/1');
+    const k = await svc.api('GET', `/v1/files/${out.file_id}/keyframes`);
+    expect(k.status, k.text).toBe(200);
+    expect(k.body.frame_rate).toBe(25);
+  });
+
   it('when the file is an MPEG-TS starting at 1.4 s, then its keyframes are counted from its start, as the player and a cut count', async () => {
     const id = await upload(media['h264.ts']!);
     const r = await svc.api('GET', `/v1/files/${id}/keyframes`);
