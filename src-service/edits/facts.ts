@@ -8,6 +8,8 @@ export interface PacketFact {
   /** Presentation time, seconds. */
   pts: number;
   key: boolean;
+  /** Presentation minus decode time, seconds (B-frames reorder: an x264 keyframe shows two frames after it decodes); absent when not listed. */
+  lead?: number;
 }
 
 export interface VideoFacts {
@@ -67,12 +69,24 @@ export interface CutFacts {
 export function parsePacketCsv(text: string): PacketFact[] {
   const out: PacketFact[] = [];
   for (const line of text.split('\n')) {
-    const [time, flags] = line.trim().split(',');
+    const fields = line.trim().split(',');
+    // "pts,flags", or "pts,dts,flags" where the decode times are listed too.
+    const [time, dtsTime, flags] = fields.length >= 3 ? fields : [fields[0], undefined, fields[1]];
     const pts = Number(time);
     if (!time || !Number.isFinite(pts)) continue;
-    out.push({ pts, key: (flags ?? '').startsWith('K') });
+    const dts = dtsTime === undefined || dtsTime === '' ? NaN : Number(dtsTime);
+    out.push({ pts, key: (flags ?? '').startsWith('K'), ...(Number.isFinite(dts) ? { lead: Math.round((pts - dts) * 1e6) / 1e6 } : {}) });
   }
   return out;
+}
+
+/**
+ * How far the source's decode times run ahead of its presentation times (the B-frame reorder
+ * delay), in seconds: read at its first keyframe listed; 0 when none is listed or there is none.
+ */
+export function decodeLead(packets: readonly PacketFact[]): number {
+  const lead = packets.find((p) => p.key && p.lead !== undefined)?.lead ?? 0;
+  return lead > 0 ? lead : 0;
 }
 
 /** Display-ordered frame times of packets, and the keyframe times among them. */

@@ -1,5 +1,5 @@
 import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
-import { hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
+import { decodeLead, hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
 import { pictureJoinArgs, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
 import { smartCopyRefusal } from '../facts/smart-source';
 import {
@@ -333,7 +333,8 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
             : reencodeVideoArgs(facts.video!, ctx.edit.output, ctx.container);
       // Untrimmed, a part starting on a keyframe would start a hair below zero, which MP4 cannot hold (seekArgs).
       const rebase = part.kind === 'encode' && part.onKeyframe ? ['-vf', 'setpts=PTS-STARTPTS'] : [];
-      const extra = part.kind === 'copy' ? [] : [...rebase, '-fps_mode', 'passthrough', '-enc_time_base:v', '-1'];
+      const lag = ctx.strategy === 'smart' && part.kind === 'encode' ? decodeLagArgs(facts) : [];
+      const extra = part.kind === 'copy' ? [] : [...rebase, '-fps_mode', 'passthrough', '-enc_time_base:v', '-1', ...lag];
       const output = [...codec, ...extra, ...timescaleArgs(facts.video?.timeBase), '-f', 'mp4', file];
       // A smart edge keeps the source's pixels as they are stored: ffmpeg would otherwise turn a
       // phone's portrait video upright while decoding, and the edges would no longer match the
@@ -567,4 +568,22 @@ export function segmentFileName(filename: string, segmentName: string | undefine
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
   return `${stem}-${label || String(i + 1)}${label ? `-${i + 1}` : ''}${ext}`;
+}
+
+/**
+ * An H.264 edge's decode times moved back by the source's reorder delay, as the copied GOPs'
+ * are (docs/cutting.md, "The modes"). x264's edges have no B-frames, so their decode time is
+ * their presentation time, while a B-frame source decodes two frames ahead of what it shows: at
+ * each join from a copied GOP to an edge the decode times jumped two frames, and the MP4's sample
+ * times said so (ffprobe averaged 24.254 fps for a 25 fps cut, a tool reading them saw a variable
+ * rate). Presentation times, and so every frame shown, are unchanged. H.265 edges (x265, with
+ * B-frames of their own) keep theirs.
+ */
+function decodeLagArgs(facts: CutFacts): string[] {
+  const v = facts.video;
+  // The parts are written in the source's time base where it is 1/n (timescaleArgs): ticks of 1/n.
+  const timescale = timescaleArgs(v?.timeBase)[1];
+  if (!v || v.codec !== 'h264' || timescale === undefined) return [];
+  const ticks = Math.round(decodeLead(v.packets) * Number(timescale));
+  return ticks > 0 ? ['-bsf:v', `setts=dts=DTS-${ticks}`] : [];
 }

@@ -199,7 +199,7 @@ export function readIntervals(windows: readonly PacketWindow[]): string {
 }
 
 async function readPacketCsv(ffprobePath: string, file: string, opts: Opts, windows: readonly PacketWindow[] | undefined, stream = 'v:0'): Promise<string> {
-  const r = await listPackets(ffprobePath, file, opts, windows, stream, 'pts_time,flags');
+  const r = await listPackets(ffprobePath, file, opts, windows, stream, 'pts_time,dts_time,flags');
   if (r.exitCode !== 0) throw new Error(`ffprobe could not list the packets of ${path.basename(file)}: ${r.stderrTail.trim().split('\n').pop() ?? ''}`);
   return r.lines.join('\n');
 }

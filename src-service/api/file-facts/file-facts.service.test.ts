@@ -123,7 +123,7 @@ describe('GET /v1/files/{file_id}/keyframes', () => {
     expect(tone.body).toMatchObject({ has_video: false, smart_cut_refusal: null });
   });
 
-  it("when a smart cut's output is opened (edges without B-frames joined to GOPs with them), then its frame rate is its frames' own, not ffprobe's average", async () => {
+  it("when a smart cut joins a copied GOP (B-frames) to an encoded edge, then its decode times run on evenly: ffprobe's average is the frame rate, the record says no varying rate", async () => {
     const id = await upload(media['h264.mp4']!, 'to-cut.mp4');
     // From a keyframe into the next GOP: a copied GOP (B-frames), then an encoded tail.
     const sent = await svc.api('POST', '/v1/edits', { input: id, segments: [{ start: 2, end: 4.6 }], mode: 'smart', output: { filename: 'cut.mp4' } });
@@ -132,10 +132,18 @@ describe('GET /v1/files/{file_id}/keyframes', () => {
     expect(done.status, done.error_message).toBe('SUCCESS');
     expect(done.edit.mode_used).toBe('smart');
     const out = done.output_files.out_1;
-    // ffprobe's average counts the decode times' jump at the join (why the stored record reads below 25 and varying).
-    const average = probeJson(await download(out.storage_url, 'cut.mp4')).streams[0].avg_frame_rate as string;
-    expect(average).not.toBe('25/1');
-    const k = await svc.api('GET', `/v1/files/${out.file_id}/keyframes`);
+    // The decode times jumped two frames at the join before (ffprobe averaged 24.254 and the record said "varying").
+    expect(probeJson(await download(out.storage_url, 'cut.mp4')).streams[0].avg_frame_rate).toBe('25/1');
+    expect(out).toMatchObject({ frame_rate: 25, is_varying_frame_rate: false });
+    expect((await svc.api('GET', `/v1/files/${out.file_id}/keyframes`)).body.frame_rate).toBe(25);
+  });
+
+  it("when a recording's average frame rate disagrees with its frames (a two-frame gap), then the keyframes answer the frames' own rate", async () => {
+    // 25 fps with everything from the second GOP on two frames (1024 ticks of 1/12800) later: ffprobe averages below 25.
+    const gap = path.join(dir, 'gap.mp4');
+    ffmpeg(['-i', media['h264.mp4']!, '-map', '0:v', '-c', 'copy', '-bsf:v', 'setts=ts=if(gte(N\\,50)\\,TS+1024\\,TS)', gap]);
+    expect(probeJson(gap).streams[0].avg_frame_rate).not.toBe('25/1');
+    const k = await svc.api('GET', `/v1/files/${await upload(gap)}/keyframes`);
     expect(k.status, k.text).toBe(200);
     expect(k.body.frame_rate).toBe(25);
   });
