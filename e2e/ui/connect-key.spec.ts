@@ -45,7 +45,9 @@ test.describe('the connect screen', () => {
     const key = (await cli(['keys', 'local'], svc.dataDir)).trimEnd().split('\n').pop() as string;
     expect(key).toBe(svc.apiKey);
     await page.getByLabel('API key').fill(key);
-    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByLabel('API key').press('Enter');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    // The gate's field is gone: the keyboard goes on from the first screen's title, not from the page.
+    await expect(page.locator('#main h1')).toBeFocused();
   });
 });

@@ -4,12 +4,15 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { KeyGate } from './KeyGate';
 import { ConnectedApp } from './ConnectedApp';
 import { Toasts } from '../ui/toast';
+import { useFocusRescue } from './focus-rescue';
 
 type Phase = { name: 'loading' } | { name: 'gate'; connection: Connection; reason?: string } | { name: 'ready'; connection: Connection & { apiKey: string } };
 
 /** Finds the service and the key, then shows the app, or the key gate when there is no usable key. */
 export function App() {
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
+  // From the key gate on: connecting, the gate's field goes and the focus goes to the first screen's title.
+  useFocusRescue();
 
   useEffect(() => {
     resolveConnection().then(

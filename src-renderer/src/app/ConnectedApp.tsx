@@ -7,7 +7,6 @@ import { useRoute, type Route } from '../lib/router';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Sidebar } from './Sidebar';
 import { useJobEndNotices } from './job-end-notices';
-import { useFocusRescue } from './focus-rescue';
 import { applyFileStatus } from '../features/uploads/upload-queue';
 
 // Each screen is its own chunk: the first render loads only the shell and one screen.
@@ -43,7 +42,6 @@ export function ConnectedApp({ connection, onUnauthorized }: Props) {
 
   useEffect(() => () => hub.close(), [hub]);
   useJobEndNotices(hub);
-  useFocusRescue();
   // Uploads being probed finish whichever screen is open.
   useEffect(() => hub.listen((e) => e.type === 'file' && applyFileStatus(e.data.file_id, e.data.status)), [hub]);
 

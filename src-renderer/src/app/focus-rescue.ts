@@ -25,10 +25,14 @@ export function useFocusRescue(): void {
     };
     const rescue = () => {
       if (!last || last.control.isConnected) return;
-      if (!isFocusLost()) return;
+      if (!isFocusLost()) {
+        last = null;
+        return;
+      }
       const home = last.ancestors.find((a) => a.isConnected && a.hasAttribute('tabindex') && a.closest('dialog:not([open])') === null) ?? screenTitle();
-      last = null;
+      // No title yet (the next screen's code still on its way, after the key gate): tried again as the page fills in.
       if (!home) return;
+      last = null;
       // Marked as a rescue until it loses the focus: a screen arriving later may still move it on (lib/focus-lost.ts).
       home.setAttribute(RESCUED, '');
       home.addEventListener('blur', () => home.removeAttribute(RESCUED), { once: true });
