@@ -4,6 +4,8 @@
  * first audio stream. Read from ffprobe's packet list, never by decoding frames. Every time is
  * counted from the container's start (read-facts.ts), as a cut's segments and ffmpeg's `-ss` are.
  */
+import { openGopWatch } from '../facts/smart-source';
+
 export interface PacketFact {
   /** Presentation time, seconds. */
   pts: number;
@@ -104,12 +106,9 @@ export function frameTimes(packets: readonly PacketFact[]): { times: number[]; k
  * that reference the previous GOP). Copying from such a keyframe would lose or break them.
  */
 export function hasOpenGop(packets: readonly PacketFact[]): boolean {
-  let keyPts = -Infinity;
-  for (const p of packets) {
-    if (p.key) keyPts = p.pts;
-    else if (p.pts < keyPts) return true;
-  }
-  return false;
+  const watch = openGopWatch();
+  for (const p of packets) watch.see(p.pts, p.key);
+  return watch.isOpen();
 }
 
 /** Seconds of packets read past a segment's end: the frame after the end, and B-frames shown before it, are in. */

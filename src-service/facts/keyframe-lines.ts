@@ -1,3 +1,5 @@
+import { openGopWatch } from './smart-source';
+
 /**
  * Reads `ffprobe -show_entries packet=pts_time,flags -of compact=p=0` lines
  * ("pts_time=2.002000|flags=K__"): a packet whose flags start with K is a key packet. Pure.
@@ -22,35 +24,31 @@ function packetOf(line: string): { time: number | null; key: boolean } {
 }
 
 /**
- * The key packet times of a stream's packet lines (in decode order), and whether a GOP is open: a
- * packet after a key packet shown before it refers to the GOP before, as `hasOpenGop` of
- * src-service/edits/facts.ts finds in a cut's window. Read in the same pass, for nothing more.
+ * The key packet times of a stream's packet lines (in decode order), whether a GOP is open (the
+ * rule a cut applies to its window: `openGopWatch`) and the frames' own rate, all in one pass.
  */
 export function createPacketTally() {
   const times: number[] = [];
   const all: number[] = [];
-  let keyTime = -Infinity;
-  let hasOpenGop = false;
+  const openGop = openGopWatch();
   return {
     line(line: string): void {
       const p = packetOf(line);
       if (p.time === null) return;
       all.push(p.time);
-      if (p.key) {
-        times.push(p.time);
-        keyTime = p.time;
-      } else if (p.time < keyTime) hasOpenGop = true;
+      openGop.see(p.time, p.key);
+      if (p.key) times.push(p.time);
     },
-    result: () => ({ keyframes: sortedKeyframes(times), hasOpenGop, frameRate: shownFrameRate(all) }),
+    result: () => ({ keyframes: sortedKeyframes(times), hasOpenGop: openGop.isOpen(), frameRate: shownFrameRate(all) }),
   };
 }
 
 /**
  * Frames per second as the frames are shown: one over the commonest gap between presentation
- * times (the median), three decimals; null for fewer than two frames. A smart cut's MP4 joins
- * edges without B-frames to GOPs with them, so its decode times jump by two frames at a join
- * and ffprobe's avg_frame_rate (from the decode times' total) read 29.326 for a 29.97 fps cut:
- * opened in the clip view, every timecode drifted (docs/cutting.md, "What is exact").
+ * times (the median), three decimals; null for fewer than two frames. Where the decode times jump
+ * (a recording with a gap; a smart cut made before its edges followed the source's decode delay),
+ * ffprobe's avg_frame_rate, from the decode times' total, read 29.326 for 29.97 fps frames, and
+ * every timecode of the clip view drifted (docs/api.md §4.12).
  */
 function shownFrameRate(pts: number[]): number | null {
   if (pts.length < 2) return null;

@@ -22,3 +22,20 @@ export function smartCopyRefusal(v: SmartSource): string | null {
   if (v.hasOpenGop) return 'The source uses open GOPs (frames after a keyframe refer to the GOP before it)';
   return null;
 }
+
+/**
+ * Watches packets in decode order for an open GOP: a packet after a key packet that shows before
+ * it refers to the GOP before (leading pictures). The one rule for a cut's window (`hasOpenGop`
+ * in src-service/edits/facts.ts) and for a whole file's packet pass (facts/keyframe-lines.ts).
+ */
+export function openGopWatch(): { see(pts: number, key: boolean): void; isOpen(): boolean } {
+  let keyPts = -Infinity;
+  let open = false;
+  return {
+    see(pts, key) {
+      if (key) keyPts = pts;
+      else if (pts < keyPts) open = true;
+    },
+    isOpen: () => open,
+  };
+}
