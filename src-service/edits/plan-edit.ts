@@ -13,7 +13,7 @@ import {
   videoCodecFor,
   type OutputContainer,
 } from './output-container';
-import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
+import { mp4FamilyExt, timescaleArgs, timescaleOf } from '../ffmpeg-args/mp4-family';
 import { mixFilter } from '../segmented/plan';
 import { noSuchTrack } from '../media/tracks';
 import { PICTURE_SEEK_MARGIN, writeCut, type CutSpan, type SubtitleTrack } from './subtitles';
@@ -582,8 +582,8 @@ export function segmentFileName(filename: string, segmentName: string | undefine
 function decodeLagArgs(facts: CutFacts): string[] {
   const v = facts.video;
   // The parts are written in the source's time base where it is 1/n (timescaleArgs): ticks of 1/n.
-  const timescale = timescaleArgs(v?.timeBase)[1];
+  const timescale = timescaleOf(v?.timeBase);
   if (!v || v.codec !== 'h264' || timescale === undefined) return [];
-  const ticks = Math.round(decodeLead(v.packets) * Number(timescale));
+  const ticks = Math.round(decodeLead(v.packets) * timescale);
   return ticks > 0 ? ['-bsf:v', `setts=dts=DTS-${ticks}`] : [];
 }

@@ -15,6 +15,7 @@ import { assertTrack, soundFile, soundState } from './sound';
 import { audioTracksOf, noSuchTrack, subtitleTracksOf } from '../media/tracks';
 import { makeSubtitleText, subtitlesFile } from './subtitle-text';
 import { smartCopyRefusal } from './smart-source';
+import { ratesDisagree } from '../media/media-fields';
 
 export const SPRITE_FILE = 'sprite.jpg';
 
@@ -217,6 +218,6 @@ async function computed<T>(compute: () => Promise<T>): Promise<T> {
  */
 function frameRateOf(facts: StreamFacts, shown: number | null): number | null {
   const r = rate(facts.video?.r_frame_rate);
-  if (facts.frameRate === null || shown === null || r === null || Math.abs(r - facts.frameRate) / r <= 0.01) return facts.frameRate;
+  if (facts.frameRate === null || shown === null || r === null || !ratesDisagree(r, facts.frameRate)) return facts.frameRate;
   return shown;
 }

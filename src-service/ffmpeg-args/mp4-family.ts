@@ -15,8 +15,14 @@ export function mp4FamilyExt(name: string): Mp4FamilyExt | undefined {
 
 /** `-video_track_timescale N` keeping a `1/N` time base in an MP4-family output; none otherwise. */
 export function timescaleArgs(timeBase: string | undefined): string[] {
+  const n = timescaleOf(timeBase);
+  return n === undefined ? [] : ['-video_track_timescale', String(n)];
+}
+
+/** n of a time base "1/n" (the ticks per second a part written with timescaleArgs counts in); undefined for any other. */
+export function timescaleOf(timeBase: string | undefined): number | undefined {
   const slash = timeBase?.indexOf('/') ?? -1;
   const denominator = timeBase && slash > 0 ? timeBase.slice(slash + 1) : '';
   const digitsOnly = denominator !== '' && [...denominator].every((c) => c >= '0' && c <= '9');
-  return timeBase?.slice(0, slash) === '1' && digitsOnly ? ['-video_track_timescale', denominator] : [];
+  return timeBase?.slice(0, slash) === '1' && digitsOnly ? Number(denominator) : undefined;
 }

@@ -23,6 +23,9 @@ export interface MediaDetails {
 
 /** r_frame_rate and avg_frame_rate further apart than this (relative) mean a variable frame rate. */
 const VFR_TOLERANCE = 0.01;
+
+/** Whether ffprobe's r_frame_rate and avg_frame_rate disagree: what a file's record calls a varying frame rate. */
+export const ratesDisagree = (r: number, avg: number): boolean => Math.abs(r - avg) / r > VFR_TOLERANCE;
 /** Demuxers whose format bit_rate is not the media's (HLS: the manifest's size over the duration). */
 const PLAYLIST_FORMATS = ['hls', 'applehttp', 'dash'];
 
@@ -41,7 +44,7 @@ export function videoDetails(probe: ProbeResult, video: ProbeStream): MediaDetai
     frame_rate: fps === null ? undefined : round(fps, 3),
     bitrate_video_kb: bitrateKb(probe, video),
     bitrate_audio_kb: audio ? bitrateKb(probe, audio) : undefined,
-    is_varying_frame_rate: r !== null && avg !== null && Math.abs(r - avg) / r > VFR_TOLERANCE,
+    is_varying_frame_rate: r !== null && avg !== null && ratesDisagree(r, avg),
     pixel_format: video.pix_fmt,
     timebase: video.time_base,
     video_profile_level: profileLevel(video),
