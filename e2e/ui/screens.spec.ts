@@ -28,6 +28,29 @@ test.describe('app shell', () => {
     await expect(page.getByText('Paste the API key printed by')).toBeVisible();
   });
 
+  test('when Ctrl and a digit are pressed, then the sidebar’s screen of that number opens and the keyboard goes on in it', async ({ page, svc }) => {
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await expect(page.getByRole('heading', { name: 'Jobs', exact: true })).toBeVisible();
+    await expect(app.nav('Files')).toHaveAttribute('aria-keyshortcuts', 'Control+4');
+    // From the page itself: nothing has the focus yet.
+    await page.keyboard.press('Control+3');
+    await expect(page.getByRole('heading', { name: 'Cut a clip: choose a file' })).toBeFocused();
+    // From a control of the screen, which goes away with it.
+    await page.keyboard.press('Control+2');
+    await expect(page.getByRole('heading', { name: 'New job', exact: true })).toBeFocused();
+    await page.getByRole('button', { name: 'Hide templates' }).focus();
+    await page.keyboard.press('Control+1');
+    await expect(page.getByRole('heading', { name: 'Jobs', exact: true })).toBeFocused();
+    // From the sidebar: the keyboard leaves it for the screen.
+    await app.nav('Uploads').focus();
+    await page.keyboard.press('Control+7');
+    await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeFocused();
+    // Digits alone stay digits.
+    await page.keyboard.press('4');
+    await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+  });
+
   // The time is printed, not asserted: speed is checked by `npm run bench` (renderer bundle rows), never by a timed test.
   test('when the app is reloaded with a known key, then the shell renders straight away without the gate', async ({ page, svc }) => {
     await openApp(page, svc);

@@ -1,17 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useEventsConnected } from '../lib/events';
 import { hrefOf, type Route } from '../lib/router';
-import { Icon, type IconName } from '../ui/Icon';
-
-const ITEMS: { name: Route['name']; label: string; icon: IconName }[] = [
-  { name: 'jobs', label: 'Jobs', icon: 'jobs' },
-  { name: 'new', label: 'New job', icon: 'new' },
-  { name: 'clip', label: 'Cut', icon: 'clip' },
-  { name: 'files', label: 'Files', icon: 'files' },
-  { name: 'uploads', label: 'Uploads', icon: 'uploads' },
-  { name: 'presets', label: 'Presets', icon: 'presets' },
-  { name: 'settings', label: 'Settings', icon: 'settings' },
-];
+import { Icon } from '../ui/Icon';
+import { screenKeyLabel, screenOfKey, SCREENS } from './screen-keys';
 
 export function Sidebar({ route }: { route: Route }) {
   const isConnected = useEventsConnected();
@@ -22,6 +13,7 @@ export function Sidebar({ route }: { route: Route }) {
     if (route.name === 'clip') setCutScreen(route);
   }, [route]);
   const hrefFor = (name: Route['name']) => hrefOf(name === 'clip' && route.name !== 'clip' ? cutScreen : { name });
+  useScreenKeys(hrefFor);
   return (
     <nav className="sidebar" aria-label="Main">
       <div className="brand">
@@ -30,8 +22,15 @@ export function Sidebar({ route }: { route: Route }) {
         </span>
         <span className="brand-name">FFDesk</span>
       </div>
-      {ITEMS.map((item) => (
-        <a key={item.name} className="nav-link" href={hrefFor(item.name)} aria-current={route.name === item.name ? 'page' : undefined} title={item.label}>
+      {SCREENS.map((item) => (
+        <a
+          key={item.name}
+          className="nav-link"
+          href={hrefFor(item.name)}
+          aria-current={route.name === item.name ? 'page' : undefined}
+          title={`${item.label} (${screenKeyLabel(item.name)})`}
+          aria-keyshortcuts={screenKeyLabel(item.name).replace('Ctrl', 'Control')}
+        >
           <span className="nav-icon">
             <Icon name={item.icon} />
           </span>
@@ -44,4 +43,31 @@ export function Sidebar({ route }: { route: Route }) {
       </div>
     </nav>
   );
+}
+
+/**
+ * Ctrl+1 … Ctrl+7 go to the sidebar's screens from anywhere but a modal dialog, and the keyboard
+ * goes on in the screen: the focus goes to its title (through the focus rescue when the screen it
+ * was in goes away), not left in the sidebar or on the page.
+ */
+function useScreenKeys(hrefFor: (name: Route['name']) => string): void {
+  const href = useRef(hrefFor);
+  href.current = hrefFor;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const name = screenOfKey(e);
+      if (!name) return;
+      e.preventDefault();
+      const title = document.querySelector<HTMLElement>('#main h1');
+      // The focus outside the screen (the sidebar, the page): on the title, so it falls with the screen and is picked up by the next one's.
+      if (title && !document.getElementById('main')?.contains(document.activeElement)) {
+        title.tabIndex = -1;
+        title.focus({ preventScroll: true });
+      }
+      window.location.hash = href.current(name);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 }

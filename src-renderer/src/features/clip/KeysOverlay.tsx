@@ -1,5 +1,6 @@
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { screenKeyLabel, SCREENS } from '../../app/screen-keys';
 import { KEYMAP } from './keymap';
 
 /** In reading order; the columns fill top to bottom, so the long Segments list shares the first with Play and the second holds the other three. */
@@ -35,6 +36,10 @@ export function KeysOverlay({ onClose }: { onClose(): void }) {
           </section>
         ))}
       </div>
+      <p className="muted">
+        Every screen: <kbd>{screenKeyLabel('jobs')}</kbd> … <kbd>{screenKeyLabel('settings')}</kbd> go to {SCREENS.map((s) => s.label).join(', ')}, in the
+        sidebar’s order.
+      </p>
     </Dialog>
   );
 }
