@@ -21,7 +21,7 @@ test.describe('small things people notice', () => {
     // The keyboard goes on from the new job's name, not from the top of the page.
     await expect(app.jobName()).toBeFocused();
     await expect(app.jobStatus()).toHaveText('Success', { timeout: 60_000 });
-    await expect(app.jobFact('Type')).toHaveText('Single command');
+    await expect(app.jobFact('Type')).toHaveText('One FFmpeg command');
     await expect(app.jobFact('FFmpeg time')).toHaveText(/^\d+\.\d s$/);
     expect(missing).toEqual([]);
   });
@@ -218,9 +218,11 @@ test.describe('narrow window and public files', () => {
     await svc.samplesReady();
     const app = new AppPage(page);
     await openApp(page, svc);
+    const keys = { Jobs: 1, 'New job': 2, Files: 4, Uploads: 5, Presets: 6, Settings: 7 } as const;
     for (const name of ['Jobs', 'New job', 'Files', 'Uploads', 'Presets', 'Settings'] as const) {
       await expect(app.nav(name)).toBeVisible();
-      await expect(app.nav(name)).toHaveAttribute('title', name);
+      // The tooltip names the screen's key too (Ctrl+1 … Ctrl+7).
+      await expect(app.nav(name)).toHaveAttribute('title', `${name} (Ctrl+${keys[name]})`);
       // Icons only: the name is there for screen readers but takes no room on screen.
       expect((await app.nav(name).locator('.nav-label').boundingBox())?.width).toBeLessThanOrEqual(1);
     }

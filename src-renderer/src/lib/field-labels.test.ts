@@ -6,7 +6,7 @@ describe('fieldLabel', () => {
     expect(fieldLabel(['body', 'input_files'])).toBe('Inputs');
     expect(fieldLabel(['body', 'max_command_run_seconds'])).toBe('Max run time (s)');
     expect(fieldLabel(['body', 'ffmpeg_command'])).toBe('Command');
-    expect(fieldLabel(['vcpu_count'])).toBe('vCPUs');
+    expect(fieldLabel(['vcpu_count'])).toBe('Cores (vCPUs)');
   });
   it('counts steps from 1', () => {
     expect(fieldLabel(['body', 'steps', 0])).toBe('Step 1');

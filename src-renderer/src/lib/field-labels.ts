@@ -10,7 +10,7 @@ const NAMES: Record<string, string> = {
   input_compressed_folder: 'Zip of inputs',
   output_files: 'Outputs',
   is_private: 'Private outputs',
-  vcpu_count: 'vCPUs',
+  vcpu_count: 'Cores (vCPUs)',
   max_command_run_seconds: 'Max run time (s)',
   name: 'Job name',
   cache: 'Reuse an identical earlier result (cache)',

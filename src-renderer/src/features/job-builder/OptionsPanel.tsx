@@ -41,7 +41,7 @@ export function OptionsPanel({ form, errors, maxVcpu, setForm }: Props) {
       <p className="small muted">Same command, same input bytes, same ffmpeg: the earlier job&apos;s outputs are shared instead of running again.</p>
       <div className="row-wrap" style={{ alignItems: 'flex-start' }}>
         <Field
-          label="vCPUs"
+          label="Cores (vCPUs)"
           hint={maxVcpu ? `1 to ${maxVcpu}; default ${Math.min(8, maxVcpu)}` : 'Default: up to 8'}
           name="vcpu_count"
           error={first('vcpu_count')}

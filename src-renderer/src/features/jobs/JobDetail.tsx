@@ -51,7 +51,7 @@ export function JobDetail({ id }: { id: string }) {
         <JobFacts record={record} />
         {record.status === 'PROCESSING' && <ProgressPanel progress={job.progress} />}
         <SegmentStrip record={record} />
-        {record.status === 'QUEUED' && <p className="notice notice-warning">Waiting for free vCPUs; it starts when earlier jobs finish.</p>}
+        {record.status === 'QUEUED' && <p className="notice notice-warning">Waiting for free cores; it starts when earlier jobs finish.</p>}
         {record.status === 'FAILED' && <FailureNotice record={record} />}
         {record.cache_hit && record.cached_from_command_id && <CacheHitNotice sourceId={record.cached_from_command_id} />}
         {record.edit?.notes?.map((note) => (

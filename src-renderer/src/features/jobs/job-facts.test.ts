@@ -27,7 +27,7 @@ describe('job facts', () => {
 
   it('when the job is a command, then chained ones count their steps and single ones say so', () => {
     expect(jobKind(record({ ffmpeg_commands: ['-i a b', '-i b c', '-i c d'] }))).toBe('Chained, 3 steps');
-    expect(jobKind(record({ ffmpeg_command: '-i a b' }, { command_type: 'FFMPEG_COMMAND' }))).toBe('Single command');
+    expect(jobKind(record({ ffmpeg_command: '-i a b' }, { command_type: 'FFMPEG_COMMAND' }))).toBe('One FFmpeg command');
     expect(jobKind(record({ ffmpeg_command: '-i a b', segmented: {} }, { command_type: 'FFMPEG_COMMAND' }))).toBe('Segmented encode');
   });
 

@@ -25,7 +25,7 @@ export function jobKind(record: CommandRecord): string {
   }
   if (req.segmented) return 'Segmented encode';
   if (Array.isArray(req.ffmpeg_commands)) return `Chained, ${req.ffmpeg_commands.length} steps`;
-  return 'Single command';
+  return 'One FFmpeg command';
 }
 
 export interface Fact {
@@ -47,7 +47,7 @@ export function jobFacts(record: CommandRecord, createdAt: string): Fact[] {
   return [
     { label: 'Created', value: createdAt },
     { label: 'Type', value: jobKind(record) },
-    { label: 'vCPUs', value: String(record.vcpu_count) },
+    { label: 'Cores', value: String(record.vcpu_count) },
     { label: 'Time taken', value: formatRunTime(total) },
     {
       label: 'FFmpeg time (runs added)',

@@ -43,8 +43,8 @@ export function SystemSection() {
           <dd>
             <HardwareDetails hw={hw ?? s.hardware_encoders} />
           </dd>
-          <dt>vCPU budget</dt>
-          <dd>{s.vcpu_budget} (jobs run in parallel while their vCPUs fit)</dd>
+          <dt>Cores for jobs (vCPU budget)</dt>
+          <dd>{s.vcpu_budget} (jobs run side by side while their cores fit)</dd>
           <dt>FFDesk</dt>
           <dd>{s.version}</dd>
         </dl>

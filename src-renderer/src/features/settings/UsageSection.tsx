@@ -22,7 +22,7 @@ export function UsageSection() {
           <dl className="meta">
             <dt>Plan</dt>
             <dd>{a.plan}</dd>
-            <dt>Max vCPUs per job</dt>
+            <dt>Max cores (vCPUs) per job</dt>
             <dd>{a.max_vcpu}</dd>
             <dt>Account</dt>
             <dd className="mono">{a.account_id}</dd>
