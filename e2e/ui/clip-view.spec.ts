@@ -421,6 +421,70 @@ test.describe('clip view', () => {
     expect(Object.values(record.output_files ?? {}).map((f) => f.filename)).toEqual(['walk-clip-00.00.00.05-00.00.00.15.mp4', 'walk-clip-the_end.mp4']);
   });
 
+  test('when “Cut again” is pressed on a cut job, then the Cut screen shows its segments, mode, layout and file name, the marks from before one Ctrl+Z away, and exports the same cut', async ({
+    page,
+    svc,
+  }) => {
+    const clip = await dropped(page, svc);
+    // A mark of this session on the file, which the job's marks replace.
+    await clip.pressTo('ArrowRight', 3, '00:00:00:03');
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 2, '00:00:00:05');
+    await clip.press('o');
+    await expect(clip.segments()).toHaveText([/segment 1.*00:00:00:03 → 00:00:00:05/]);
+    const fileId = decodeURIComponent(page.url().split('/').pop() ?? '');
+    // A script's cut of the same file: lax numbers, a named segment, lossless, one file each, a typed name.
+    const asked = {
+      input: fileId,
+      segments: [
+        { start: '2', end: 3, name: 'tail' },
+        { start: 0.4, end: 1.2 },
+      ],
+      mode: 'lossless',
+      join: false,
+      output: { filename: 'my-cut.mp4' },
+    };
+    const { command_id: jobId } = await svc.client.runEdit(asked as unknown as Parameters<typeof svc.client.runEdit>[0]);
+    await expect.poll(async () => (await svc.client.getCommand(jobId)).status, { timeout: 60_000 }).toBe('SUCCESS');
+    await page.goto(`${svc.url}/#/jobs/${jobId}`);
+    const actions = page.getByRole('toolbar', { name: 'Job actions' });
+    // The builder cannot hold a cut: no "Edit as new" (an empty builder), no preset, no cache toggle.
+    await expect(actions.getByRole('button', { name: 'Cut again' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Edit as new' })).toHaveCount(0);
+    await expect(actions.getByRole('button', { name: /preset/i })).toHaveCount(0);
+    // Re-run sends the cut again as it was (it was sent to the chained endpoint before, and refused).
+    await actions.getByRole('button', { name: 'Re-run' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).not.toHaveURL(new RegExp(`${jobId}$`));
+    const rerunId = decodeURIComponent(page.url().split('/').pop() ?? '');
+    await expect.poll(async () => (await svc.client.getCommand(rerunId)).status, { timeout: 60_000 }).toBe('SUCCESS');
+    expect((await svc.client.getCommand(rerunId)).original_request).toMatchObject({ input: fileId, mode: 'lossless', join: false });
+    await actions.getByRole('button', { name: 'Cut again' }).focus();
+    await page.keyboard.press('Enter');
+    await clip.waitReady();
+    // The list shows each out point as the segment's last frame.
+    await expect(clip.segments()).toHaveText([/tail.*00:00:02:00 → 00:00:02:24/, /segment 2.*00:00:00:10 → 00:00:01:04/]);
+    await expect(page.getByTestId('segments-restored')).toHaveText(
+      /^The 2 segments of “.+”, cut lossless, one file each\. Ctrl\+Z brings back what was marked here before\.$/,
+    );
+    await expect(page.getByRole('radio', { name: /^Lossless/ })).toBeChecked();
+    await expect(page.getByLabel('File names from')).toHaveValue('my-cut.mp4');
+    // The keyboard is in the clip view: E exports the same cut again.
+    await clip.press('e');
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    await expect(exportPanel.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
+    const again = await svc.client.getCommand(href.split('/').pop() ?? '');
+    expect(again.original_request).toMatchObject({ input: fileId, mode: 'lossless', join: false, output: { filename: 'my-cut.mp4' } });
+    expect((again.original_request as { segments: unknown[] }).segments).toMatchObject([
+      { start: 2, end: 3, name: 'tail' },
+      { start: 0.4, end: 1.2 },
+    ]);
+    // The marks of before are one step back.
+    await clip.press('Control+z');
+    await expect(clip.segments()).toHaveText([/segment 1.*00:00:00:03 → 00:00:00:05/]);
+  });
+
   test('when segments kept from before are exported, then the note that they are from before goes', async ({ page, svc }) => {
     const clip = await dropped(page, svc);
     await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');

@@ -29,6 +29,22 @@ test.describe('failures explained, endings announced', () => {
     await expect(app.jobStatus()).toHaveText('Success', { timeout: 60_000 });
   });
 
+  test('when a cut fails, then its notice offers no "Fix in builder", which cannot hold a cut', async ({ page, svc }) => {
+    const app = new AppPage(page);
+    // An input URL nothing answers at: the cut fails fetching it.
+    const { command_id: jobId } = await svc.client.runEdit({
+      input: 'http://127.0.0.1:9/gone.mp4',
+      segments: [{ start: 0, end: 1 }],
+      output: { filename: 'cut.mp4' },
+    });
+    await expect.poll(async () => (await svc.client.getCommand(jobId)).status, { timeout: 60_000 }).toBe('FAILED');
+    await openApp(page, svc, `#/jobs/${jobId}`);
+    await expect(app.jobStatus()).toHaveText('Failed');
+    await expect(app.failure()).toBeVisible();
+    await expect(app.failure().getByRole('button', { name: 'Fix in builder' })).toHaveCount(0);
+    await expect(page.getByRole('toolbar', { name: 'Job actions' }).getByRole('button', { name: 'Edit as new' })).toHaveCount(0);
+  });
+
   test('when a job ends while the window is in the background, then a toast, a desktop notification and a title count tell it; back in focus the count clears', async ({
     page,
     context,

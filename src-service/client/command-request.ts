@@ -1,4 +1,4 @@
-import type { CommandRequest, RunChainedRequest, RunCommandRequest } from './types';
+import type { CommandRequest, EchoedRequest, EditRequest, RunChainedRequest, RunCommandRequest } from './types';
 
 type AnyRequest = CommandRequest | RunCommandRequest | RunChainedRequest;
 
@@ -10,4 +10,9 @@ export function isChainedRequest(r: AnyRequest): r is Exclude<AnyRequest, { ffmp
 /** The command texts of a request or of a record's `original_request`, in order. */
 export function stepsOf(r: AnyRequest): string[] {
   return 'ffmpeg_command' in r ? [r.ffmpeg_command] : (r.ffmpeg_commands ?? r.ffmpeg_chained_commands ?? []);
+}
+
+/** Whether a record's `original_request` is a cut (POST /v1/edits) rather than a command: it names an `input` and `segments`. */
+export function isEditRequest(r: EchoedRequest): r is EditRequest {
+  return 'segments' in r && Array.isArray(r.segments) && 'input' in r && typeof r.input === 'string';
 }

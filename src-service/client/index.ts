@@ -15,7 +15,7 @@ export type { SubscribeOptions } from './events';
 export type { WaitOptions } from './wait';
 export type { CallArgs, CallInput, ClientAnswer } from './call';
 export { API, type Api, type OperationId } from './endpoints';
-export { isChainedRequest, stepsOf } from './command-request';
+export { isChainedRequest, isEditRequest, stepsOf } from './command-request';
 export { contentHashOf } from './content-hash';
 export { planParts, createRateMeter, type PartPlan } from './upload-plan';
 export { createSseParser, type SseMessage } from './sse-parser';

@@ -14,6 +14,7 @@ import type { AccountInfo, Health as HealthSchema, SandboxStatus as SandboxSchem
 import type { WorkerItem, WorkersList as WorkersListSchema } from '../contract/workers.schema';
 import type { CompleteUploadBody, InitUploadBody } from '../contract/files.schema';
 import type { RunChainedBody, RunCommandBody } from '../contract/commands.schema';
+import type { EditBody } from '../contract/edits.schema';
 
 export type * from './media-types';
 export type { CommandErrorStatus, CommandStatus, CommandType, FailureStatus, FileStatus, FileType, Plan, ServiceStoreType } from '../contract/enums';
@@ -24,8 +25,12 @@ export type OutputFiles = RunCommandRequest['output_files'];
 /** The request bodies as the client sends them (the chained one in its current form, `ffmpeg_commands`, or the older `ffmpeg_chained_commands` + `interim_files`). */
 export type RunCommandRequest = z.input<typeof RunCommandBody>;
 export type RunChainedRequest = z.input<typeof RunChainedBody>;
-/** A request as a command record echoes it (`original_request`). */
-export type CommandRequest = z.output<typeof records.CommandRecord>['original_request'];
+/** A command's request as its record echoes it (`original_request` of POST /v1/run-ffmpeg-command or the chained endpoint). */
+export type CommandRequest = z.output<typeof RunCommandBody> | z.output<typeof RunChainedBody>;
+/** A cut's request (POST /v1/edits) as its record echoes it: the other kind of `original_request`. */
+export type EditRequest = z.output<typeof EditBody>;
+/** Whatever a record's `original_request` holds. */
+export type EchoedRequest = z.output<typeof records.CommandRecord>['original_request'];
 
 export type CommandProgress = z.infer<typeof events.Progress>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Progress } from './events.schema';
-import { EditResult } from './edits.schema';
+import { EditBody, EditResult } from './edits.schema';
 import { RunChainedBody, RunCommandBody } from './commands.schema';
 import { CommandFailureSchema, CommandStatusSchema, CommandTypeSchema, FileFailureSchema, FileStatusSchema, FileTypeSchema, StoreTypeSchema } from './enums';
 
@@ -96,7 +96,9 @@ export const CommandRecord = z
     command_type: commandType,
     created_at: z.string(),
     vcpu_count: z.number().int(),
-    original_request: z.union([RunCommandBody, RunChainedBody]).describe('Echo of the submitted body (one command of a run-multiple request)'),
+    original_request: z
+      .union([RunCommandBody, RunChainedBody, EditBody])
+      .describe('Echo of the submitted body (one command of a run-multiple request; the edit of POST /v1/edits)'),
     total_processing_seconds: z.number().optional(),
     ffmpeg_command_run_seconds: z.number().optional(),
     output_files: z.record(z.string(), StoredFile).optional().describe('When SUCCESS: output alias (or OUTPUT_FOLDER) to stored file'),

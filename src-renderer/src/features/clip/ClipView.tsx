@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useApi } from '../../lib/api';
+import { cutHandOff } from '../../lib/cut-handoff';
+import { useHandedOff } from '../../lib/hand-off';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { ClipPlayer } from './ClipPlayer';
 import { createClipApi } from './clip-api';
@@ -7,7 +9,17 @@ import { ExportPanel, MODES, type ExportOptions } from './ExportPanel';
 import { KeysOverlay } from './KeysOverlay';
 import { SaveToPanel } from './SaveToPanel';
 import { SegmentList } from './SegmentList';
-import { complementSegments, emptyHistory, emptySegments, historyReducer, keptSegments, problemOf, requestSegments } from './segments';
+import {
+  complementSegments,
+  emptyHistory,
+  emptySegments,
+  historyReducer,
+  keptSegments,
+  problemOf,
+  requestSegments,
+  segmentsFrom,
+  type SegmentHistory,
+} from './segments';
 import { loadSegments, saveSegments } from './segments-store';
 import { Timeline } from './Timeline';
 import { formatTimecode, fpsOf, frameOrigin, framesWord, losslessStart, nextKeyframe, previousKeyframe } from './timecode';
@@ -80,10 +92,18 @@ export function ClipView({ fileId }: { fileId: string }) {
   const soundRef = useRef<HTMLAudioElement>(null);
   const subtitlesShown = useShownSubtitles(api, fileId, subtitleTracks, kept?.shownSubtitles ?? null);
   const waveform = useTrackWaveform(api, fileId, listening.track, facts.timeline?.waveform);
+  // A cut job's marks ("Cut again" on its page): they replace what this file showed, which Ctrl+Z brings back.
+  const handed = useHandedOff(cutHandOff);
+  const again = handed?.fileId === fileId ? handed : null;
   // The segments marked on this file before (a reload, a crash), kept in localStorage (segments-store.ts).
-  const [history, dispatch] = useReducer(historyReducer, fileId, (id) => ({ ...emptyHistory, present: loadSegments(id) ?? emptySegments }));
+  const [history, dispatch] = useReducer(historyReducer, fileId, (id): SegmentHistory => {
+    const before = loadSegments(id) ?? emptySegments;
+    if (!again) return { ...emptyHistory, present: before };
+    return { past: before.segments.length > 0 ? [before] : [], present: segmentsFrom(again.segments), future: [] };
+  });
   const seg = history.present;
-  const [restored] = useState(() => history.present.segments.length);
+  const [opened] = useState(() => history.present);
+  const restored = again ? 0 : opened.segments.length;
   useEffect(() => saveSegments(fileId, seg), [fileId, seg]);
   const [zoom, setZoom] = useState(1);
   const [renaming, setRenaming] = useState<number | null>(null);
@@ -93,7 +113,13 @@ export function ClipView({ fileId }: { fileId: string }) {
   const opening = useOpenLocal();
   const [isDiskOpen, setDiskOpen] = useState(false);
   const [isPickerOpen, setPickerOpen] = useState(false);
-  const [options, setOptions] = useState<ExportOptions>({ mode: 'smart', join: true, keep: true, filename: '', segmentSeconds: null });
+  const [options, setOptions] = useState<ExportOptions>({
+    mode: again?.mode ?? 'smart',
+    join: again?.join ?? true,
+    keep: true,
+    filename: '',
+    segmentSeconds: null,
+  });
   const { run, submit } = useEditRun(api);
   const capture = useEditRun(api);
   const [capturedAt, setCapturedAt] = useState<number | null>(null);
@@ -115,6 +141,15 @@ export function ClipView({ fileId }: { fileId: string }) {
   // A joined re-encode may be split across the cores (P, or the offer's checkbox); nothing else is offered one.
   const splitPlan = useSplitPlan(options.mode === 'reencode' && options.join ? parts.reduce((n, p) => n + p.end - p.start, 0) : undefined, true);
   const filename = options.filename || outputNameOf(facts.file?.filename, parts, fps, options.join);
+  // The job's file name comes back only where it was not the one the view gives these segments (a name typed),
+  // so a name made from the times still follows a changed in or out point. Known once the frame rate is.
+  const againName = useRef(again?.filename);
+  useEffect(() => {
+    const name = againName.current;
+    if (name === undefined || !facts.file || !facts.keyframes) return;
+    againName.current = undefined;
+    if (name !== outputNameOf(facts.file.filename, keptSegments(opened.segments, duration), fps, again?.join)) setOptions((o) => ({ ...o, filename: name }));
+  }, [facts.file, facts.keyframes, opened, duration, fps, again?.join]);
   // One file per segment: each named by what it holds (docs/gui.md, "Cut"), from the name field.
   const segmentFiles = options.join ? null : segmentNamesOf(filename, parts, fps);
   const keptSound = tracks.audio_tracks?.length ?? audioTracks.length;
@@ -225,6 +260,13 @@ export function ClipView({ fileId }: { fileId: string }) {
             Segments
           </h2>
           {/* Said until the segments change or are exported: then they are this session's work. */}
+          {again && seg === opened && !run.commandId && (
+            <p className="small muted" role="status" data-testid="segments-restored">
+              {again.segments.length === 1 ? 'The segment' : `The ${again.segments.length} segments`} of “{again.jobName}”, cut{' '}
+              {MODES.find((m) => m.mode === again.mode)?.label.toLowerCase()}, {again.join ? 'joined' : 'one file each'}.
+              {history.past.length > 0 && ' Ctrl+Z brings back what was marked here before.'}
+            </p>
+          )}
           {restored > 0 && history.past.length === 0 && !run.commandId && (
             <p className="small muted" role="status" data-testid="segments-restored">
               {restored === 1 ? 'The segment' : `The ${restored} segments`} you marked on this file before.

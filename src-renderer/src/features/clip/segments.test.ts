@@ -7,6 +7,7 @@ import {
   keptSegments,
   problemOf,
   requestSegments,
+  segmentsFrom,
   segmentsReducer,
   type HistoryAction,
   type SegmentAction,
@@ -178,5 +179,21 @@ describe('segments', () => {
       // O before the in point changes nothing: no step to undo.
       expect(historyReducer(changed, { type: 'out', t: 0.5 })).toBe(changed);
     });
+  });
+});
+
+describe('segmentsFrom', () => {
+  it('when a cut job’s segments are marked again, then they keep its order and names, and the next segment marked gets a new number', () => {
+    const s = segmentsFrom([
+      { start: 2, end: 3, name: 'tail' },
+      { start: 0.4, end: 1.2 },
+    ]);
+    expect(s.segments).toEqual([
+      { id: 1, start: 2, end: 3, name: 'tail', isRenamed: true },
+      { id: 2, start: 0.4, end: 1.2, name: 'segment 2' },
+    ]);
+    expect(s.current).toBe(0);
+    expect(keptSegments(s.segments, 4).map((p) => p.name)).toEqual(['tail', undefined]);
+    expect(segmentsReducer(s, { type: 'add', t: 3.5 }).segments.at(-1)).toMatchObject({ id: 3, name: 'segment 3' });
   });
 });

@@ -157,3 +157,17 @@ export function problemOf(segments: readonly RequestSegment[]): string | null {
   }
   return null;
 }
+
+/**
+ * The segments of a cut job, to mark them again ("Cut again", lib/cut-handoff.ts): in its order,
+ * each with the name it was given (else "segment N"), the first one current. Pure.
+ */
+export function segmentsFrom(parts: readonly { start: number; end: number; name?: string }[]): SegmentsState {
+  const segments = parts.map((p, i) => ({
+    id: i + 1,
+    start: p.start,
+    end: p.end,
+    ...(p.name ? { name: p.name, isRenamed: true } : { name: `segment ${i + 1}` }),
+  }));
+  return { segments, current: segments.length > 0 ? 0 : -1, nextId: segments.length + 1 };
+}

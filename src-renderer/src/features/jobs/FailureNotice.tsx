@@ -1,4 +1,5 @@
-import type { CommandRecord } from '../../../../src-service/client';
+import { isEditRequest, type CommandRecord } from '../../../../src-service/client';
+import { cutAgainOf, openCutAgain } from '../../lib/cut-handoff';
 import { fixOf, splitOnWord, summarizeFailure } from '../../lib/failure';
 import { handOffToJobBuilder } from '../../lib/job-handoff';
 import { navigate } from '../../lib/router';
@@ -29,10 +30,15 @@ export function FailureNotice({ record }: { record: CommandRecord }) {
   }
   const summary = summarizeFailure(record.error_message);
   const fix = fixOf(summary);
-  const openInBuilder = () => {
-    handOffToJobBuilder({ kind: 'request', request: record.original_request, ...(fix ? { fix } : {}) });
-    navigate({ name: 'new' });
-  };
+  const request = record.original_request;
+  // A cut is mended where it was marked: the builder cannot hold a POST /v1/edits body.
+  const again = isEditRequest(request) ? cutAgainOf(request, record.name ?? '') : null;
+  const openInBuilder = isEditRequest(request)
+    ? null
+    : () => {
+        handOffToJobBuilder({ kind: 'request', request, ...(fix ? { fix } : {}) });
+        navigate({ name: 'new' });
+      };
   return (
     <div className="notice notice-danger failure" role="alert" aria-label="Why the job failed">
       <div className="stack">
@@ -48,9 +54,16 @@ export function FailureNotice({ record }: { record: CommandRecord }) {
           </p>
         )}
         <div className="row-wrap">
-          <Button size="small" variant="primary" onClick={openInBuilder}>
-            Fix in builder
-          </Button>
+          {openInBuilder && (
+            <Button size="small" variant="primary" onClick={openInBuilder}>
+              Fix in builder
+            </Button>
+          )}
+          {again && (
+            <Button size="small" variant="primary" onClick={() => openCutAgain(again)}>
+              Cut again
+            </Button>
+          )}
           {record.error_status && <span className="small muted mono">{record.error_status}</span>}
         </div>
         {summary.details && (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import type { CommandRecord } from '../../../../src-service/client';
+import { isEditRequest, type CommandRecord } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
+import { cutAgainOf, openCutAgain } from '../../lib/cut-handoff';
 import { handOffToJobBuilder } from '../../lib/job-handoff';
 import { navigate } from '../../lib/router';
 import { Button } from '../../ui/Button';
@@ -9,11 +10,18 @@ import { describeError } from '../../ui/ErrorNotice';
 import { showToast } from '../../ui/toast';
 import { SaveAsPreset } from '../../ui/SaveAsPreset';
 
-/** Cancel, re-run, edit as new, delete outputs. */
+/**
+ * Cancel, re-run, edit as new (a cut: cut again, on the Cut screen), delete outputs. A cut's
+ * request is a POST /v1/edits body: it runs again there, and neither the builder nor a preset can
+ * hold it (docs/gui.md, "Cut again").
+ */
 export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged(): void }) {
   const { client } = useApi();
   const [isBusy, setBusy] = useState(false);
-  const [useCache, setUseCache] = useState(job.original_request.cache === true);
+  const request = job.original_request;
+  const edit = isEditRequest(request) ? request : null;
+  const again = edit && cutAgainOf(edit, job.name ?? '');
+  const [useCache, setUseCache] = useState(!isEditRequest(request) && request.cache === true);
   const isActive = job.status === 'QUEUED' || job.status === 'PROCESSING';
   const hasOutputs = Object.values(job.output_files ?? {}).some((f) => !f.is_deleted);
 
@@ -30,11 +38,15 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
 
   const rerun = () =>
     act('Re-run', async () => {
-      const { cache: _wasCached, ...rest } = job.original_request;
-      const req = useCache ? { ...rest, cache: true } : rest;
-      const id = 'ffmpeg_command' in req ? (await client.runCommand(req)).command_id : (await client.runChained(req)).command_ids[0];
+      const id = edit ? (await client.runEdit(edit)).command_id : await runAgain();
       if (id) navigate({ name: 'jobs', id });
     });
+  const runAgain = async () => {
+    if (isEditRequest(request)) return undefined;
+    const { cache: _wasCached, ...rest } = request;
+    const req = useCache ? { ...rest, cache: true } : rest;
+    return 'ffmpeg_command' in req ? (await client.runCommand(req)).command_id : (await client.runChained(req)).command_ids[0];
+  };
 
   return (
     <div className="row-wrap" role="toolbar" aria-label="Job actions">
@@ -54,20 +66,31 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
       <Button disabled={isBusy} onClick={() => void rerun()}>
         Re-run
       </Button>
-      <label className="checkbox small">
-        <input type="checkbox" checked={useCache} onChange={(e) => setUseCache(e.target.checked)} />
-        Reuse an identical earlier result (cache)
-      </label>
-      <Button
-        disabled={isBusy}
-        onClick={() => {
-          handOffToJobBuilder({ kind: 'request', request: job.original_request, commandId: job.command_id });
-          navigate({ name: 'new' });
-        }}
-      >
-        Edit as new
-      </Button>
-      <SaveAsPreset getRequest={() => job.original_request} />
+      {!edit && (
+        <label className="checkbox small">
+          <input type="checkbox" checked={useCache} onChange={(e) => setUseCache(e.target.checked)} />
+          Reuse an identical earlier result (cache)
+        </label>
+      )}
+      {again && (
+        <Button disabled={isBusy} onClick={() => openCutAgain(again)}>
+          Cut again
+        </Button>
+      )}
+      {!isEditRequest(request) && (
+        <>
+          <Button
+            disabled={isBusy}
+            onClick={() => {
+              handOffToJobBuilder({ kind: 'request', request, commandId: job.command_id });
+              navigate({ name: 'new' });
+            }}
+          >
+            Edit as new
+          </Button>
+          <SaveAsPreset getRequest={() => request} />
+        </>
+      )}
       {hasOutputs && (
         <ConfirmButton
           label="Delete outputs"

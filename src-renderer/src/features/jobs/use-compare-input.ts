@@ -1,4 +1,4 @@
-import type { CommandRecord, StoredFile } from '../../../../src-service/client';
+import { isEditRequest, type CommandRecord, type StoredFile } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { compareKindOf, mediaFactsLine, storageFileIdOf } from '../../lib/compare-facts';
 import type { CompareSide } from '../../ui/CompareView';
@@ -6,11 +6,12 @@ import { useAsync } from '../../lib/use-async';
 
 /**
  * The job's one input as a compare side (none when it read several: which one would be
- * ambiguous). Its stored record, when the URL points into storage, gives its type and facts.
+ * ambiguous; none for a cut, whose output starts at its in point, not at the source's start). Its stored record, when the URL points into storage, gives its type and facts.
  */
 export function useCompareInput(record: CommandRecord): CompareSide | undefined {
   const { client } = useApi();
-  const inputs = Object.entries(record.original_request.input_files ?? {});
+  const request = record.original_request;
+  const inputs = isEditRequest(request) ? [] : Object.entries(request.input_files ?? {});
   const only = inputs.length === 1 ? inputs[0] : undefined;
   const fileId = only ? storageFileIdOf(only[1]) : null;
   const file = useAsync<StoredFile | null>((signal) => (fileId ? client.getFile(fileId, { signal }) : Promise.resolve(null)), [client, fileId]);
