@@ -201,6 +201,38 @@ test.describe('builder: local file input', () => {
     await expect(app.jobName()).toHaveText('Convert to MP4: next-clip.mp4 → next-clip-converted.mp4');
   });
 
+  test('when several clips are chosen at once, then the convert panel converts each in its own job, named after it, and a sound file gets a sound format', async ({
+    page,
+    svc,
+  }) => {
+    const clip = makeClip('first-clip.mp4');
+    const song = path.join(testFolder('ffdesk-drop-'), 'voice.mp3');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'libmp3lame', song]);
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await app.chooseFilesWithCtrlO([clip, song]);
+    await expect(app.localInputState()).toHaveText(['first-clip.mp4 — stored', 'voice.mp3 — stored']);
+    await expect(page.getByTestId('convert-each-intro')).toHaveText(
+      '2 clips: each is converted in its own job, named after it. The size and the preview are of the first.',
+    );
+    const run = page.getByRole('button', { name: 'Convert 2 clips' });
+    await expect(run).toBeVisible();
+    await expect(page.getByTestId('convert-each')).toHaveText('One job per clip: first-clip.mp4, voice.mp3');
+    // Before, the panel's command read in_1 alone: Run converted the first clip and never the second.
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL(/#\/jobs$/);
+    await expect.poll(async () => (await svc.client.listCommands()).length, { timeout: 30_000 }).toBe(2);
+    const jobs = await svc.client.listCommands();
+    for (const job of jobs) await expect.poll(async () => (await svc.client.getCommand(job.command_id)).status, { timeout: 90_000 }).toBe('SUCCESS');
+    const done = await Promise.all(jobs.map((j) => svc.client.getCommand(j.command_id)));
+    expect(done.map((j) => [j.name, j.output_files?.out_1?.filename]).sort()).toEqual([
+      ['Convert to M4A: voice.mp3 → voice.m4a', 'voice.m4a'],
+      ['Convert to MP4: first-clip.mp4 → first-clip-converted.mp4', 'first-clip-converted.mp4'],
+    ]);
+    await expect(page.getByRole('link', { name: /Convert to M4A: voice\.mp3/ }).first()).toBeVisible();
+  });
+
   test('when a sound file (an MP3) is chosen with Ctrl+O, then the panel converts it to a sound format and says why the video formats are out, and the job runs', async ({
     page,
     svc,

@@ -13,6 +13,7 @@ import { ConvertAudio } from './ConvertAudio';
 import { ConvertPreview } from './ConvertPreview';
 import { SplitOffer, useSplitPlan } from '../../ui/SplitOffer';
 import type { JobForm } from './form';
+import { rowsConvertedEach } from './convert-each';
 import { useHardwareEncoders } from './use-hardware-encoders';
 import { openPreset } from './preset-form';
 import { PresetPicker } from './PresetPicker';
@@ -45,6 +46,7 @@ export function ConvertPanel({ form, setForm }: Props) {
   const hw = useHardwareEncoders();
   const choices = choicesOf(form);
   const byHand = isEditedByHand(form);
+  const clips = rowsConvertedEach(form)?.length ?? 1;
   const kind = CONTAINERS[choices.container].kind;
   const codecs = codecsFor(choices.container, hw?.working ?? []);
   const notes = convertArgs(choices, 'in_1', 'out_1', sourceFactsOf(form)).notes;
@@ -77,7 +79,17 @@ export function ConvertPanel({ form, setForm }: Props) {
   };
 
   return (
-    <ConvertFrame intro="Choose a format and quality; the command below is written for you.">
+    <ConvertFrame
+      intro={
+        clips > 1 ? (
+          <span data-testid="convert-each-intro">
+            {clips} clips: each is converted in its own job, named after it. The size and the preview are of the first.
+          </span>
+        ) : (
+          'Choose a format and quality; the command below is written for you.'
+        )
+      }
+    >
       <div className="row-wrap" role="group" aria-label="Start from">
         <span className="small muted">Start from:</span>
         {CONVERT_PRESETS.map((p) => (

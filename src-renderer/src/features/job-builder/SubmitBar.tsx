@@ -10,8 +10,10 @@ import { describeError } from '../../ui/ErrorNotice';
 import { buildCurl, buildJson } from './curl';
 import { FixLinks } from './FixLinks';
 import { rememberSubmitted } from './draft-storage';
-import { toRequest } from './form';
+import { toRequest, type JobForm } from './form';
+import { convertEachProblem, formsPerFile, type FileJob } from './convert-each';
 import type { JobFormState } from './use-job-form';
+import { showToast } from '../../ui/toast';
 
 /** Submit, with the count of problems left, and the copy actions. */
 export function SubmitBar({ state }: { state: JobFormState }) {
@@ -19,6 +21,9 @@ export function SubmitBar({ state }: { state: JobFormState }) {
   const [isSubmitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const blocking = state.localIssues.length;
+  // Several clips in the convert panel: one job each (convert-each.ts).
+  const each = formsPerFile(state.form);
+  const eachProblem = convertEachProblem(state.form);
   const barRef = useRef<HTMLDivElement>(null);
   useBarHeightAsScrollPadding(barRef);
 
@@ -26,8 +31,13 @@ export function SubmitBar({ state }: { state: JobFormState }) {
     state.markAttempted();
     setError(null);
     if (blocking > 0) return focusFirstError();
+    if (eachProblem) return setError(eachProblem);
     setSubmitting(true);
     askForJobNotifications();
+    if (each.length > 1) {
+      await submitEach(each);
+      return setSubmitting(false);
+    }
     try {
       const req = toRequest(state.form);
       const id = 'ffmpeg_command' in req ? (await client.runCommand(req)).command_id : (await client.runChained(req)).command_ids[0];
@@ -46,23 +56,56 @@ export function SubmitBar({ state }: { state: JobFormState }) {
     }
   }
 
+  /**
+   * One job per clip. Each request is checked first (the service's dry run), so a clip the service
+   * refuses queues none of them, and the refusal names the clip; then they are queued in order.
+   */
+  async function submitEach(jobs: FileJob[]) {
+    const requests = jobs.map((j) => singleRequest(j.form));
+    const checks = await Promise.allSettled(requests.map((r) => client.checkCommand(r, false)));
+    const refused = checks.findIndex((c) => c.status === 'rejected');
+    if (refused >= 0) {
+      const reason = (checks[refused] as PromiseRejectedResult).reason;
+      return setError(`${jobs[refused]?.fileName}: ${describeError(reason)} Nothing was queued.`);
+    }
+    let queued = 0;
+    try {
+      for (const [i, req] of requests.entries()) {
+        const { command_id } = await client.runCommand(req);
+        rememberSubmitted(command_id, jobs[i]!.form);
+        queued++;
+      }
+      showToast(`${queued} jobs queued, one per clip`);
+      navigate({ name: 'jobs' });
+    } catch (err) {
+      setError(`${queued} of ${jobs.length} jobs queued; ${jobs[queued]?.fileName}: ${describeError(err)}`);
+    }
+  }
+
+  const runLabel = each.length > 1 ? `Convert ${each.length} clips` : 'Run job';
   return (
     <div ref={barRef} className="submit-bar" role="region" aria-label="Submit">
       <Button
         variant="primary"
         data-action="run-job"
         aria-keyshortcuts="Control+Enter Meta+Enter"
-        title="Run job (Ctrl+Enter)"
+        title={`${runLabel} (Ctrl+Enter)`}
         onClick={() => void submit()}
         disabled={isSubmitting}
       >
-        {isSubmitting ? 'Submitting…' : 'Run job'}
+        {isSubmitting ? 'Submitting…' : runLabel}
       </Button>
       <div className="small" role="status" aria-live="polite">
         {error ? (
           <span className="field-error">{error}</span>
         ) : blocking > 0 ? (
           <FixLinks issues={state.localIssues} onFollow={state.markAttempted} />
+        ) : eachProblem ? (
+          <span className="field-error">{eachProblem}</span>
+        ) : each.length > 1 ? (
+          <span className="muted" data-testid="convert-each">
+            One job per clip: {namesLine(each.map((j) => j.fileName))}
+          </span>
         ) : (
           <span className="muted">Ready to run</span>
         )}
@@ -76,6 +119,17 @@ export function SubmitBar({ state }: { state: JobFormState }) {
       </Button>
     </div>
   );
+}
+
+/** The panel's form for one clip is always one command (writeConvert). */
+function singleRequest(form: JobForm) {
+  const req = toRequest(form);
+  if (!('ffmpeg_command' in req)) throw new Error('A clip of the convert panel makes one command');
+  return req;
+}
+
+function namesLine(names: string[]): string {
+  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 }
 
 function focusFirstError(): void {
