@@ -114,6 +114,31 @@ describe('planEdit', () => {
     expect(plan.steps.at(-1)).toEqual(expect.arrayContaining(['-c:a', 'copy']));
   });
 
+  it('lossless: a segment whose last frames are B-frames decoded after a later frame ends early, and a note says by how many frames', () => {
+    // Frames 72 and 73 show before frame 74 but are decoded after it (P74 B72 B73): a copy ending before 74 leaves them out.
+    const short = planEdit(facts(), edit({ mode: 'lossless', segments: [{ start: 2.5, end: 2.96 }] }), 'in');
+    expect(short.result.segments[0]?.actual_end).toBe(2.88);
+    expect(short.result.notes).toEqual([
+      'The cut ends 2 frames before its out point: a copy keeps whole runs of frames, and those need a later one (B-frames); smart is exact',
+    ]);
+    // Ending where a run of frames ends: nothing left out, no note.
+    const whole = planEdit(facts(), edit({ mode: 'lossless', segments: [{ start: 2.5, end: 2.88 }] }), 'in');
+    expect(whole.result.segments[0]?.actual_end).toBe(2.88);
+    expect(whole.result.notes).toBeUndefined();
+    const two = planEdit(
+      facts(),
+      edit({
+        mode: 'lossless',
+        segments: [
+          { start: 0, end: 1 },
+          { start: 2.5, end: 2.96 },
+        ],
+      }),
+      'in',
+    );
+    expect(two.result.notes).toEqual([expect.stringMatching(/^Segment 2 ends 2 frames before its out point/)]);
+  });
+
   it('join=false: one output per segment, named after the segment', () => {
     const plan = planEdit(
       facts(),

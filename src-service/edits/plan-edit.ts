@@ -70,7 +70,7 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
     outputs[`out_${g + 1}`] = name;
     addGroup(ctx, group, g + 1, name);
   });
-  const notes = subtitleNotes(facts, container, edit);
+  const notes = [...subtitleNotes(facts, container, edit), ...shortEndNotes(cuts)];
   const result: EditResult = {
     mode: edit.mode,
     mode_used: mode,
@@ -87,6 +87,23 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
   };
   const steps = [...ctx.parts, ...ctx.joins];
   return { steps, stages: steps.map((_, i) => (i < ctx.parts.length ? 0 : 1)), files: ctx.files, outputs, result };
+}
+
+/**
+ * A lossless cut that could not keep the last frames before a segment's end says so (docs/cutting.md,
+ * "The modes"): they are B-frames shown before a frame decoded after the end, which a copy cannot
+ * leave out without leaving them undecodable. The record's actual_end says it too, but the editor
+ * reads the notes.
+ */
+function shortEndNotes(cuts: readonly SegmentCut[]): string[] {
+  return cuts.flatMap((c, i) => {
+    const n = c.framesShortAtEnd ?? 0;
+    if (n === 0) return [];
+    const which = cuts.length > 1 ? `Segment ${i + 1}` : 'The cut';
+    return [
+      `${which} ends ${n === 1 ? 'one frame' : `${n} frames`} before its out point: a copy keeps whole runs of frames, and those need a later one (B-frames); smart is exact`,
+    ];
+  });
 }
 
 /**
@@ -212,7 +229,7 @@ const audioTracks = (facts: CutFacts): string[] => (facts.audio ? (facts.audio.t
 function firstFrameOf(cut: SegmentCut): SegmentCut {
   const first = cut.video[0];
   if (!first) return cut;
-  return { ...cut, actualEnd: cut.actualStart + first.firstGap, video: [{ ...first, frames: 1, duration: first.firstGap }] };
+  return { actualStart: cut.actualStart, actualEnd: cut.actualStart + first.firstGap, video: [{ ...first, frames: 1, duration: first.firstGap }] };
 }
 
 /**

@@ -24,6 +24,8 @@ export interface SegmentCut {
   actualEnd: number;
   /** Empty for an input without video. */
   video: VideoPart[];
+  /** Lossless: frames before the requested end that the copy could not keep (B-frames shown before a frame decoded after the end). */
+  framesShortAtEnd?: number;
 }
 
 export class PlanError extends Error {
@@ -122,5 +124,6 @@ export function losslessCut(tl: Timeline, packets: readonly PacketFact[], i0: nu
   const actualEnd = timeAt(tl, firstAtOrAfter(tl.times, maxPts) + 1);
   const firstGap = timeAt(tl, firstAtOrAfter(tl.times, keyTime) + 1) - keyTime;
   const part: VideoPart = { kind: 'copy', from: keyTime, frames: Math.max(1, n), duration: actualEnd - keyTime, onKeyframe: true, firstGap };
-  return { actualStart: keyTime, actualEnd, video: [part] };
+  const short = Math.min(i1, tl.times.length) - firstAtOrAfter(tl.times, actualEnd);
+  return { actualStart: keyTime, actualEnd, video: [part], ...(short > 0 ? { framesShortAtEnd: short } : {}) };
 }
