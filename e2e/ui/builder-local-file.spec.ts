@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppPage } from './app-page';
+import { BuilderWordsPage } from './builder-words-page';
+import { ConvertPage } from './convert-page';
 import { expect, openApp, screen, test, testFolder } from './fixtures';
 
 /** A 2 s 320×240 H.264 + AAC clip, made now by the system ffmpeg. */
@@ -199,6 +201,47 @@ test.describe('builder: local file input', () => {
     await page.waitForURL((url) => url.hash.startsWith('#/jobs/') && !url.hash.endsWith(decodeURIComponent(first)));
     await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
     await expect(app.jobName()).toHaveText('Convert to MP4: next-clip.mp4 → next-clip-converted.mp4');
+  });
+
+  test('when a starting point follows another, then what the first set goes, the part of the clip stays; a From that is not a time holds the run; the next clip starts whole', async ({
+    page,
+    svc,
+  }) => {
+    const app = new AppPage(page);
+    const convert = new ConvertPage(page);
+    const words = new BuilderWordsPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await app.chooseFilesWithCtrlO([makeClip('part-clip.mp4')]);
+    await expect(app.localInputState()).toHaveText('part-clip.mp4 — stored');
+    const startFrom = (name: string) => convert.panel().getByRole('group', { name: 'Start from' }).getByRole('button', { name });
+    await startFrom('Podcast MP3, −16 LUFS').click();
+    await startFrom('GIF, 480p').click();
+    await convert.field('From').fill('0.5');
+    await convert.field('To').fill('1.5');
+    await expect(convert.command()).toContainText('fps=12');
+    // Before, the GIF's 12 fps and the podcast's loudness rode along: a "Small MP4" came out at 12 fps, normalised.
+    await startFrom('Small MP4, 720p').click();
+    await expect(convert.command()).toContainText('scale=-2:720');
+    await expect(convert.command()).not.toContainText('fps=');
+    await expect(convert.command()).not.toContainText('loudnorm');
+    await expect(page.getByTestId('convert-range')).toHaveText(/^0:00\.5 to 0:01\.5/);
+    // A From that is not a time is marked and holds the run; so is a To before From.
+    await convert.field('From').fill('abc');
+    await expect(words.fixLink('From')).toBeVisible();
+    await page.keyboard.press('Control+Enter');
+    await expect(page).toHaveURL(/#\/new$/);
+    await convert.field('From').fill('1');
+    await convert.field('To').fill('0:00.5');
+    await expect(words.fixLink('To')).toBeVisible();
+    await convert.field('To').fill('');
+    await expect(words.fixList()).toHaveCount(0);
+    // The next clip keeps the target (720p) and starts whole: the part was of the clip before.
+    await app.chooseFilesWithCtrlO([makeClip('next-part-clip.mp4')]);
+    await expect(app.localInputState()).toHaveText('next-part-clip.mp4 — stored');
+    await expect(page.getByTestId('convert-range')).toHaveText('The whole file.');
+    await expect(convert.field('From')).toHaveValue('');
+    await expect(convert.command()).toContainText('scale=-2:720');
   });
 
   test('when several clips are chosen at once, then the convert panel converts each in its own job, named after it, and a sound file gets a sound format', async ({

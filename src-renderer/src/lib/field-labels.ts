@@ -18,6 +18,8 @@ const NAMES: Record<string, string> = {
 };
 
 const ROWS: Record<string, string> = { input_files: 'Input', output_files: 'Output', parameters: 'Parameter' };
+/** The convert panel's own fields, checked before the request is made (job-builder/form-checks.ts). */
+const CONVERT: Record<string, string> = { start: 'From', end: 'To' };
 
 export function fieldLabel(loc: readonly (string | number)[]): string {
   const path = loc[0] === 'body' ? loc.slice(1) : loc;
@@ -27,5 +29,6 @@ export function fieldLabel(loc: readonly (string | number)[]): string {
   if (next === undefined) return NAMES[field] ?? field;
   if (field === 'ffmpeg_commands' || field === 'steps') return `Step ${Number(next) + 1}`;
   if (ROWS[field]) return `${ROWS[field]} ${String(next)}`;
+  if (field === 'convert') return CONVERT[String(next)] ?? 'Convert';
   return NAMES[field] ?? field;
 }

@@ -6,7 +6,7 @@ import { formatBytes } from '../../lib/format';
 import { convertArgs, rangeOf, type ConvertChoices } from './convert-args';
 import { ConvertRange } from './ConvertRange';
 import { estimateSize } from './convert-estimate';
-import { choicesOf, CONVERT_PRESETS, isEditedByHand, sourceFactsOf, writeConvert } from './convert-form';
+import { choicesOf, CONVERT_PRESETS, isEditedByHand, sourceFactsOf, startFrom, writeConvert } from './convert-form';
 import { CONTAINER_ORDER, CONTAINERS, codecLabel, codecsFor, qualityWords } from './convert-formats';
 import { ConvertPicture } from './ConvertPicture';
 import { ConvertAudio } from './ConvertAudio';
@@ -64,11 +64,21 @@ export function ConvertPanel({ form, setForm }: Props) {
     if (isStale) setForm((f) => (isEditedByHand(f) ? f : writeConvert(f, choicesOf(f))));
   }, [isStale, setForm]);
 
-  const choose = (patch: Partial<ConvertChoices>) =>
+  const choose = (patch: Partial<ConvertChoices>) => chooseAll({ ...choicesOf(form), ...patch }, patch);
+  function chooseAll(all: ConvertChoices, patch: Partial<ConvertChoices> = all) {
     setForm((f) => {
-      const next = { ...choicesOf(f), ...patch };
-      if (isEditedByHand(f)) return { ...f, convert: { choices: next, written: f.convert?.written ?? '' } };
+      const next = patch === all ? all : { ...choicesOf(f), ...patch };
+      if (isEditedByHand(f)) return { ...f, convert: { ...f.convert, choices: next, written: f.convert?.written ?? '' } };
       return writeConvert(f, next);
+    });
+  }
+  /** A range field's text reads as a time or not: the run waits for one that does not (form-checks.ts). */
+  const markTime = (which: 'start' | 'end', isTime: boolean) =>
+    setForm((f) => {
+      const bad = (f.convert?.badTimes ?? []).filter((w) => w !== which);
+      const badTimes = isTime ? bad : [...bad, which];
+      if (!f.convert || badTimes.length === (f.convert.badTimes?.length ?? 0)) return f;
+      return { ...f, convert: { ...f.convert, badTimes } };
     });
   const measure = useLoudnessMeasure(choices, form.inputMode === 'files' ? form.inputs[0]?.media?.file_id : undefined, choose);
   const pickContainer = (container: ConvertChoices['container']) => {
@@ -93,7 +103,7 @@ export function ConvertPanel({ form, setForm }: Props) {
       <div className="row-wrap" role="group" aria-label="Start from">
         <span className="small muted">Start from:</span>
         {CONVERT_PRESETS.map((p) => (
-          <Button key={p.id} size="small" variant="ghost" onClick={() => choose({ ...p.choices })}>
+          <Button key={p.id} size="small" variant="ghost" onClick={() => chooseAll(startFrom(choices, p.choices))}>
             {p.title}
           </Button>
         ))}
@@ -144,7 +154,7 @@ export function ConvertPanel({ form, setForm }: Props) {
           })}
         </div>
       </fieldset>
-      <ConvertRange choices={choices} duration={sourceFactsOf(form).duration} choose={choose} />
+      <ConvertRange choices={choices} duration={sourceFactsOf(form).duration} choose={choose} markTime={markTime} />
       <div className="convert-grid">
         {kind === 'video' && (
           <Field label="Video codec">

@@ -9,7 +9,7 @@ import { TEMPLATES, type Template } from './templates';
 import { ConvertPanel } from './ConvertPanel';
 import { focusConvertPanel } from './ConvertFrame';
 import { useOpenKey, useWindowShortcut } from '../../lib/use-open-key';
-import { choicesOf, isEditedByHand, writeConvert } from './convert-form';
+import { choicesOf, forNewClip, isEditedByHand, writeConvert } from './convert-form';
 import { PresetPanel } from './PresetPanel';
 import { declaredAliases, placeDroppedFiles, type JobForm } from './form';
 import { baseNameOf } from '../../lib/local-path';
@@ -96,18 +96,21 @@ export default function JobBuilderPage() {
   // balanced), named after the clip: a clip and Run is a job. So for a clip dropped on the page, chosen with Ctrl+O,
   // or given to a row (its drop zone, "Choose a file…", "From disk…").
   const isUntouched = !form.isChained && !form.preset && !isEditedByHand(form);
-  const withClips = (named: JobForm) => (isUntouched ? writeConvert(named, choicesOf(named)) : named);
+  // Another clip in the first row keeps what the panel makes and drops what belonged to the clip before: its range
+  // and crop (a 0:05–0:08 GIF of one clip was a 0:05–0:08 MP4 of the next).
+  const withClips = (named: JobForm, firstKey?: string) =>
+    isUntouched ? writeConvert(named, firstKey === form.inputs[0]?.key && form.convert ? forNewClip(choicesOf(named)) : choicesOf(named)) : named;
   const takeLocalFiles = (dropped: File[]) => {
     // The panel's command (and any one-input form) reads one file: a clip opened on a full form replaces it.
     const placed = placeDroppedFiles(form, dropped.length, isUntouched || form.inputs.length === 1);
     const named = { ...placed.form, inputs: placed.form.inputs.map((r) => ({ ...r, fileName: dropped[placed.keys.indexOf(r.key)]?.name ?? r.fileName })) };
-    state.replaceForm(withClips(named));
+    state.replaceForm(withClips(named, placed.keys[0]));
     placed.keys.forEach((key, i) => void sources.uploadLocal(key, dropped[i]!, form.isPrivate));
   };
   // The row's drop zone and buttons go once it holds a file: where the panel wrote the command, the keyboard goes on
   // there, as after Ctrl+O (the focus fell to the page).
   const nameRow = (key: string, fileName: string) => {
-    state.replaceForm(withClips({ ...form, inputs: form.inputs.map((r) => (r.key === key ? { ...r, fileName } : r)) }));
+    state.replaceForm(withClips({ ...form, inputs: form.inputs.map((r) => (r.key === key ? { ...r, fileName } : r)) }, key));
     if (!isUntouched) return;
     setShowTemplates(false);
     focusConvertPanel();

@@ -1,7 +1,7 @@
 import type { StoredFile } from '../../../../src-service/client';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHOICES } from './convert-args';
-import { isEditedByHand, withExtension, writeConvert } from './convert-form';
+import { forNewClip, isEditedByHand, startFrom, withExtension, writeConvert } from './convert-form';
 import { previewRequest } from './convert-preview';
 import { emptyForm, toRequest } from './form';
 
@@ -76,5 +76,33 @@ describe('convert panel ↔ form', () => {
     expect(writeConvert({ ...emptyForm(), inputs: [{ ...row, media: undefined }] }, { ...DEFAULT_CHOICES, container: 'mp4' }).convert?.choices.container).toBe(
       'mp4',
     );
+  });
+});
+
+describe('starting points and new clips', () => {
+  const gifOfPart = {
+    ...DEFAULT_CHOICES,
+    container: 'gif' as const,
+    fps: 12,
+    height: 480,
+    loudness: -16,
+    start: 5,
+    end: 8,
+    crop: { x: 0, y: 0, width: 640, height: 360 },
+    rotate: 90 as const,
+  };
+
+  it('when a starting point is chosen, then what it does not set goes back to the default, and what belongs to the clip stays', () => {
+    const small = startFrom(gifOfPart, { container: 'mp4', videoCodec: 'h264', quality: 30, height: 720 });
+    // A GIF's 12 fps and a podcast's loudness chosen before made a 12 fps "Small MP4".
+    expect(small).toMatchObject({ container: 'mp4', quality: 30, height: 720, fps: 0, loudness: null, subtitles: 'none' });
+    expect(small).toMatchObject({ start: 5, end: 8, crop: gifOfPart.crop, rotate: 90 });
+  });
+
+  it('when another clip is opened, then the target stays and the range, crop and turn of the clip before go', () => {
+    const next = forNewClip(gifOfPart);
+    expect(next).toMatchObject({ container: 'gif', fps: 12, height: 480, loudness: -16, crop: null, rotate: 0 });
+    expect(next.start ?? null).toBeNull();
+    expect(next.end ?? null).toBeNull();
   });
 });

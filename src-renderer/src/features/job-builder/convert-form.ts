@@ -53,7 +53,12 @@ export function writeConvert(form: JobForm, asked: ConvertChoices): JobForm {
     outputMode: 'files',
     outputs: [output, ...(form.outputMode === 'files' ? form.outputs.slice(1) : [])],
     templateTitle: `Convert to ${CONTAINERS[choices.container].label}`,
-    convert: { choices, written: args.command, ...(named.fromInput ? { outputName: named.name } : {}) },
+    convert: {
+      choices,
+      written: args.command,
+      ...(named.fromInput ? { outputName: named.name } : {}),
+      ...(form.convert?.badTimes?.length ? { badTimes: form.convert.badTimes } : {}),
+    },
   };
 }
 
@@ -85,6 +90,30 @@ export function sourceFactsOf(form: JobForm): SourceFacts {
     channels: media.channels,
     hasPicture: shownSize(media) !== undefined,
   };
+}
+
+/**
+ * The choices that belong to the clip rather than to what it is made into: the part of it, the
+ * crop drawn on it, how it is turned, its sound track and that track's measured loudness.
+ */
+function clipBound(c: ConvertChoices): Partial<ConvertChoices> {
+  const { start, end, crop, rotate, flipH, flipV, audioTrack, measured } = c;
+  return { start, end, crop, rotate, flipH, flipV, audioTrack, measured };
+}
+
+/**
+ * A starting point ("Web MP4, 1080p", "GIF, 480p") is a whole target, as a HandBrake preset is:
+ * what it does not set goes back to the default, so a GIF's 12 fps or a podcast's −16 LUFS chosen
+ * before does not ride along into a "Small MP4"; what belongs to the clip stays (docs/gui.md).
+ */
+export function startFrom(current: ConvertChoices, target: Partial<ConvertChoices>): ConvertChoices {
+  return { ...DEFAULT_CHOICES, ...clipBound(current), ...target };
+}
+
+/** Another clip in the panel keeps the target and lets go of what belonged to the clip before (its range, its crop). */
+export function forNewClip(current: ConvertChoices): ConvertChoices {
+  const { start: _s, end: _e, crop: _c, rotate: _r, flipH: _h, flipV: _v, audioTrack: _a, measured: _m, ...target } = current;
+  return { ...DEFAULT_CHOICES, ...target };
 }
 
 /** Starting points that open in the panel as fields (built-in convert presets). */

@@ -1,6 +1,7 @@
 import type { ValidationIssue } from '../../../../src-service/client';
 import { toRequest, type JobForm } from './form';
 import { presetIssues } from './preset-form';
+import { isEditedByHand } from './convert-form';
 import { validateRequest, type Limits } from './validation';
 
 /**
@@ -32,5 +33,25 @@ export function validateForm(form: JobForm, limits: Limits = {}): ValidationIssu
         issues.push({ loc: ['body', 'input_files', row.alias.trim()], msg: 'Still uploading…', type: 'pending' });
     }
   }
-  return [...issues, ...presetIssues(form), ...validateRequest(toRequest(form), limits)];
+  return [...issues, ...rangeIssues(form), ...presetIssues(form), ...validateRequest(toRequest(form), limits)];
+}
+
+/**
+ * The convert panel's "Part of the file" (docs/gui.md, "The convert panel"): a From or To that is
+ * not a time, or a To not after From, holds the run. Before, "abc" was marked at the field while
+ * the bar said "Ready to run" and the job converted from the start, and a To before From
+ * converted to the end.
+ */
+function rangeIssues(form: JobForm): ValidationIssue[] {
+  const convert = form.convert;
+  if (!convert || isEditedByHand(form)) return [];
+  const issues: ValidationIssue[] = (convert.badTimes ?? []).map((which) => ({
+    loc: ['body', 'convert', which],
+    msg: 'Write seconds (75) or minutes and seconds (1:15)',
+    type: 'value_error',
+  }));
+  const { start, end } = convert.choices;
+  if (end !== undefined && end !== null && end <= (start ?? 0))
+    issues.push({ loc: ['body', 'convert', 'end'], msg: 'To must come after From', type: 'value_error' });
+  return issues;
 }

@@ -10,6 +10,8 @@ export interface ConvertState {
   written: string;
   /** The output name the panel gave (from the input's name), so a later write knows it was not typed by hand. */
   outputName?: string;
+  /** The range's fields whose text is not a time ("abc"): the run waits until they are (form-checks.ts). */
+  badTimes?: ('start' | 'end')[];
 }
 
 export type InputSource = 'url' | 'stored' | 'local';

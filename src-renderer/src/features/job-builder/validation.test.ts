@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CommandRequest } from '../../../../src-service/client';
 import { emptyForm, fromRequest, toRequest } from './form';
 import { validateForm } from './form-checks';
+import { writeConvert } from './convert-form';
+import { DEFAULT_CHOICES } from './convert-args';
+import { fieldLabel } from '../../lib/field-labels';
 import { fieldKey, groupByField, validateRequest } from './validation';
 import { REQUEST_LIMITS } from '../../../../src-service/contract/names';
 import { RunCommandBody } from '../../../../src-service/contract/commands.schema';
@@ -88,6 +91,20 @@ describe('form checks', () => {
     form.inputs = [...form.inputs, { ...form.inputs[0]!, key: 'other' }];
     form.inputs.forEach((r) => (r.url = 'http://h/a'));
     expect(validateForm(form).map((i) => i.msg)).toContain('The alias in_1 is declared twice');
+  });
+
+  it('when the convert panel’s From is not a time or To is not after From, then the run waits, naming the field', () => {
+    const panel = writeConvert(
+      { ...emptyForm(), inputs: [{ key: 'i', alias: 'in_1', source: 'url', url: 'http://h/a.mov' }] },
+      { ...DEFAULT_CHOICES, start: 5 },
+    );
+    expect(validateForm(panel)).toEqual([]);
+    const typed = { ...panel, convert: { ...panel.convert!, badTimes: ['start' as const] } };
+    expect(validateForm(typed).map((i) => [fieldLabel(i.loc), i.msg])).toEqual([['From', 'Write seconds (75) or minutes and seconds (1:15)']]);
+    const backwards = writeConvert(panel, { ...DEFAULT_CHOICES, start: 5, end: 3 });
+    expect(validateForm(backwards).map((i) => [fieldLabel(i.loc), i.msg])).toEqual([['To', 'To must come after From']]);
+    // A command written by hand is its own: the panel's fields no longer hold it.
+    expect(validateForm({ ...typed, steps: ['-i {{in_1}} {{out_1}}'] })).toEqual([]);
   });
 
   it('round-trips a request through the form', () => {
