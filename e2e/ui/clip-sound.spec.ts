@@ -224,3 +224,47 @@ test.describe('audio tracks in the clip view', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
   });
 });
+
+test.describe('finding silences', () => {
+  test('when D finds the silences of an interview, then Enter marks them as segments the export removes, the result is the clip without them, and Ctrl+Z takes them back', async ({
+    page,
+    svc,
+  }) => {
+    // 6 s of picture and a voice-like tone with two pauses: 1.5–2.5 s and 4–4.75 s.
+    const file = path.join(testFolder('ffdesk-silence-'), 'interview.mp4');
+    const voice = "aevalsrc=exprs='if(between(t,1.5,2.5)+between(t,4,4.75),0,0.5*sin(2*PI*440*t))':s=44100:d=6";
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=6', '-f', 'lavfi', '-i', voice],
+      ...['-c:v', 'libx264', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+    ]);
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(file);
+    await clip.waitReady();
+    await clip.press('d');
+    const dialog = page.getByRole('dialog', { name: 'Find silences' });
+    await expect(dialog.getByRole('button', { name: 'Find' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByTestId('silences-found')).toHaveText(/^2 silences, 1\.\d s in all\.$/, { timeout: 60_000 });
+    await expect(dialog.getByRole('button', { name: 'Mark the 2 silences as segments' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    // Each pause less 0.1 s where it meets the voice, on the frame grid (the list shows each out point as its last frame).
+    await expect(clip.segments()).toHaveText([/00:00:01:1[5-7] → 00:00:02:0[7-9]/, /00:00:04:0[2-4] → 00:00:04:1[4-6]/]);
+    await expect(page.getByTestId('keep-mode')).toHaveText(/removes the segments/);
+    await clip.press('e');
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    await expect(exportPanel.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
+    const record = await svc.client.getCommand(href.split('/').pop() ?? '');
+    // What is kept: the three stretches of voice, each with 0.1 s of its pauses.
+    expect(record.original_request).toMatchObject({ segments: [{ start: 0 }, {}, { end: 6 }] });
+    const kept = (record.original_request as { segments: { start: number; end: number }[] }).segments.reduce((n, s) => n + s.end - s.start, 0);
+    expect(Math.abs(kept - (6 - 1.75 + 0.4))).toBeLessThan(0.2);
+    await clip.press('Control+z');
+    await expect(clip.segments()).toHaveCount(0);
+  });
+});

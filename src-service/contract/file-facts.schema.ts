@@ -198,3 +198,30 @@ export const LoudnessResponse = z.object({
   input_thresh: z.number().describe('Gating threshold, LUFS'),
 });
 export type LoudnessResponse = z.infer<typeof LoudnessResponse>;
+
+/** Where one audio track is silent (docs/api.md, "File facts"): the track, and what counts as a silence. */
+export const SilencesQuery = AudioTrackQuery.extend({
+  noise_db: z.coerce.number().min(-90).max(-10).default(-35).describe('Below this level counts as silence, dBFS (silencedetect `n`); default -35'),
+  min_seconds: z.coerce.number().min(0.1).max(60).default(0.5).describe('Shortest silence reported, seconds (silencedetect `d`); default 0.5'),
+});
+
+/**
+ * The silences of one audio track as ffmpeg's `silencedetect` found them (docs/api.md, "File
+ * facts"): where to cut an interview or a podcast in the Cut screen.
+ */
+export const SilencesResponse = z.object({
+  file_id: z.string(),
+  audio_track: z.number().int(),
+  noise_db: z.number().describe('The level asked for, dBFS'),
+  min_seconds: z.number().describe('The shortest silence asked for, seconds'),
+  duration: z.number().describe('Seconds of the file'),
+  silences: z
+    .array(
+      z.object({
+        start: z.number().describe('Seconds from the start of the file, to the millisecond'),
+        end: z.number().describe('Seconds, after `start`; a silence the file ends in ends at `duration`'),
+      }),
+    )
+    .describe('In order, none overlapping, each within 0..`duration`'),
+});
+export type SilencesResponse = z.infer<typeof SilencesResponse>;

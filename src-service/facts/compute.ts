@@ -7,6 +7,7 @@ import { createPeakCounter, planSprite, planWaveform, spriteFilter, type SpriteP
 import { runConfined } from './run-confined';
 import type { StreamFacts } from './stream-facts';
 import { loudnessArgv, parseLoudnorm, type LoudnessMeasure } from './loudness';
+import { createSilenceReader, silencesArgv, type Silence } from './silences';
 import type { WaveformFacts } from './fact-values';
 
 export interface Tools {
@@ -99,4 +100,23 @@ export async function measureLoudness(tools: Tools, input: string, track: number
   const measured = parseLoudnorm(stderrTail);
   if (!measured) throw new Error('Measuring the loudness gave no value (a silent track?)');
   return measured;
+}
+
+/**
+ * The silences of one audio track (silences.ts): the whole track is decoded, nothing is written.
+ * Read line by line as ffmpeg prints them: a long recording has more edges than the stderr tail holds.
+ */
+export async function detectSilences(tools: Tools, input: string, track: number, noiseDb: number, minSeconds: number, duration: number): Promise<Silence[]> {
+  const reader = createSilenceReader(duration);
+  await runConfined({
+    confiner: tools.confiner,
+    bin: tools.ffmpegPath,
+    argv: silencesArgv(input, track, noiseDb, minSeconds),
+    input,
+    timeoutMs: TIMELINE_TIMEOUT_MS,
+    signal: tools.signal,
+    onStderrLine: reader.line,
+    what: 'Finding the silences',
+  });
+  return reader.result();
 }

@@ -1,5 +1,6 @@
 import type { ProxyStatus } from '../contract/file-facts.schema';
 import type { LoudnessMeasure } from './loudness';
+import type { Silence } from './silences';
 import type { AudioTrackFacts, SubtitleTrackFacts } from '../media/tracks';
 
 /**
@@ -92,4 +93,16 @@ export interface LoudnessFacts {
   audioTrack: number;
   /** loudnorm's own measurement, named as ffmpeg prints it (`input_i`, …). */
   measure: LoudnessMeasure;
+}
+
+/** Where one audio track is quieter than `noiseDb` for at least `minSeconds` (silences.ts). */
+export interface SilenceFacts {
+  fileId: string;
+  /** 1-based. */
+  audioTrack: number;
+  noiseDb: number;
+  minSeconds: number;
+  /** Seconds of the file. */
+  duration: number;
+  silences: Silence[];
 }

@@ -14,6 +14,8 @@ export const FACT_VERSIONS: Readonly<Record<string, number>> = {
   'proxy.json': 2,
   /** One per audio track: loudness-a1.json, loudness-a2.json … (versionOf's default of 1 holds for each). */
   'loudness-a1.json': 1,
+  /** One per audio track, level and length: silences-a1-n-35-d0.5.json … (versionOf's default of 1 holds for each). */
+  'silences-a1-n-35-d0.5.json': 1,
   /** The waveform of audio track 2, 3 … (track 1's is in timeline.json); versionOf's default of 1 holds for each. */
   'waveform-a2.json': 1,
 };

@@ -2,10 +2,20 @@ import fs from 'node:fs/promises';
 import type { FilesRepo } from '../files/files-repo';
 import type { StoredFile } from '../files/stored-file';
 import type { BlobStore } from '../storage/blob-store';
-import type { CachedTimeline, KeyframeFacts, LoudnessFacts, ProxyFacts, SoundFacts, SpriteFacts, SubtitleTextFacts, TimelineFacts } from './fact-values';
+import type {
+  CachedTimeline,
+  KeyframeFacts,
+  LoudnessFacts,
+  ProxyFacts,
+  SilenceFacts,
+  SoundFacts,
+  SpriteFacts,
+  SubtitleTextFacts,
+  TimelineFacts,
+} from './fact-values';
 import { ConflictError, NotFoundError } from '../errors';
 import { isFolderBlob } from '../files/storage-access';
-import { makeSprite, makeWaveform, measureLoudness, probe, readKeyframes, type Tools } from './compute';
+import { detectSilences, makeSprite, makeWaveform, measureLoudness, probe, readKeyframes, type Tools } from './compute';
 import type { ProbeResult } from '../media/probe-schema';
 import type { FactCache } from './fact-cache';
 import { playabilityOf } from './playability';
@@ -161,6 +171,15 @@ export function createFileFacts(deps: FileFactsDeps) {
     return { fileId: row.id, audioTrack: track, measure: measured };
   }
 
+  /** Where one audio track is silent, per track, level and length (cached as `silences-a<track>-n<noise>-d<min>.json`). */
+  async function silences(accountId: string, fileId: string, track: number, noiseDb: number, minSeconds: number): Promise<SilenceFacts> {
+    const { row, input, probed, facts } = await source(accountId, fileId);
+    assertTrack(audioTracksOf(probed).length, track);
+    const name = `silences-a${track}-n${noiseDb}-d${minSeconds}.json`;
+    const found = await computed(() => cache.once(row.id, name, () => detectSilences(deps.tools(), input, track, noiseDb, minSeconds, facts.duration)));
+    return { fileId: row.id, audioTrack: track, noiseDb, minSeconds, duration: facts.duration, silences: found };
+  }
+
   /** One audio track's sound to listen to beside the picture (sound.ts), made in the background once per file and track. */
   async function sound(accountId: string, fileId: string, track: number): Promise<SoundFacts> {
     const { row, input, probed, facts } = await source(accountId, fileId);
@@ -195,7 +214,7 @@ export function createFileFacts(deps: FileFactsDeps) {
     return { fileId: row.id, subtitleTrack: track, url: deps.signedUrl(row.id, subtitlesFile(track)) };
   }
 
-  return { keyframes, timeline, proxy, loudness, sound, subtitles };
+  return { keyframes, timeline, proxy, loudness, silences, sound, subtitles };
 }
 
 export type FileFacts = ReturnType<typeof createFileFacts>;

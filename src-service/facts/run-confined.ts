@@ -14,6 +14,8 @@ export interface ConfinedRun {
   timeoutMs: number;
   signal?: AbortSignal;
   onStdoutLine?: (line: string) => void;
+  /** Each stderr line: for a log of one line per event, which the 4 KB tail kept for errors would cut. */
+  onStderrLine?: (line: string) => void;
   /** An ffmpeg run's progress (`-progress pipe:1` is added), as a share of `durationSeconds` where known. */
   progress?: { durationSeconds: number | null; onProgress(p: Progress): void };
   what: string;
@@ -46,6 +48,7 @@ export async function runConfined(run: ConfinedRun): Promise<{ stderrTail: strin
           if (p) run.progress?.onProgress(p);
         }
       : run.onStdoutLine,
+    onStderrLine: run.onStderrLine,
   });
   run.signal?.throwIfAborted();
   if (r.timedOut) throw new Error(`${run.what} took longer than ${Math.round(run.timeoutMs / 1000)} s`);

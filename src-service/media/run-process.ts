@@ -16,6 +16,11 @@ export interface RunOptions {
   cpus?: number[];
   /** Each stdout line, without its newline. Must not throw; if it does, the process is killed and the run rejects. */
   onStdoutLine?: (line: string) => void;
+  /**
+   * Each stderr line, without its newline, for logs that print one line per event (a filter's
+   * report over a whole file) which the bounded tail would cut. Must not throw, as onStdoutLine.
+   */
+  onStderrLine?: (line: string) => void;
   /** How much of stderr to keep (the end of it). Default 64 KiB. */
   stderrTailBytes?: number;
   /**
@@ -66,7 +71,7 @@ export const DRAIN_MS = 1_000;
  * Runs a binary with an argv array, never through a shell (conventions rule 5), so no
  * argument is ever re-parsed. Resolves on any exit, including a kill after a timeout or
  * an abort (see `timedOut` / `aborted`); rejects only if the binary cannot be started or
- * `onStdoutLine` threw. It ends on the spawned process's `exit`, not on its stdio closing:
+ * `onStdoutLine` / `onStderrLine` threw. It ends on the spawned process's `exit`, not on its stdio closing:
  * whatever of the run is left then is killed and its stdio drained for at most DRAIN_MS.
  */
 export function runProcess(command: ProcessCommand, opts: RunOptions): Promise<RunResult> {
@@ -101,7 +106,7 @@ export function runProcess(command: ProcessCommand, opts: RunOptions): Promise<R
         .then(() => {
           const cpuSeconds = run.cleanup();
           if (run.callbackError !== undefined) {
-            reject(new Error('onStdoutLine threw; the process was killed', { cause: run.callbackError }));
+            reject(new Error(`${run.callbackName} threw; the process was killed`, { cause: run.callbackError }));
             return;
           }
           const wallSeconds = Math.round(performance.now() - started) / 1000;
@@ -116,6 +121,8 @@ interface Supervision {
   timedOut: boolean;
   aborted: boolean;
   callbackError: unknown;
+  /** Which line callback threw. */
+  callbackName: 'onStdoutLine' | 'onStderrLine';
   /** After the spawned process's exit: kills what is left of the run, drains stdio (bounded), closes it. */
   finish(): Promise<void>;
   /** Stops timers and listeners, flushes the last stdout line; returns the CPU seconds. */
@@ -130,20 +137,28 @@ function superviseChild(child: ChildProcess, opts: RunOptions, sandboxed: boolea
     timedOut: false,
     aborted: false,
     callbackError: undefined,
+    callbackName: 'onStdoutLine',
     finish: async () => undefined,
     cleanup: () => null,
   };
-  const lines = createLineSplitter((line) => {
-    if (!opts.onStdoutLine || run.callbackError !== undefined) return;
-    try {
-      opts.onStdoutLine(line);
-    } catch (err) {
-      run.callbackError = err;
-      kill.start();
-    }
-  });
+  const deliver = (name: Supervision['callbackName'], onLine: ((line: string) => void) | undefined) =>
+    createLineSplitter((line) => {
+      if (!onLine || run.callbackError !== undefined) return;
+      try {
+        onLine(line);
+      } catch (err) {
+        run.callbackError = err;
+        run.callbackName = name;
+        kill.start();
+      }
+    });
+  const lines = deliver('onStdoutLine', opts.onStdoutLine);
+  const errLines = opts.onStderrLine ? deliver('onStderrLine', opts.onStderrLine) : null;
   child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => run.tail.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    run.tail.push(chunk);
+    errLines?.push(chunk);
+  });
   const info = sandboxed ? readInitPid(child.stdio[3] as Readable | null, (pid) => kill.setInit(pid)) : Promise.resolve();
   const onAbort = () => {
     run.aborted = true;
@@ -186,6 +201,7 @@ function superviseChild(child: ChildProcess, opts: RunOptions, sandboxed: boolea
     opts.signal?.removeEventListener('abort', onAbort);
     kill.exited();
     lines.end();
+    errLines?.end();
     return cpu?.stop() ?? null;
   };
   return run;

@@ -3,11 +3,12 @@ import type {
   LoudnessResponse,
   ProxyResponse,
   SaveToResponse,
+  SilencesResponse,
   SoundResponse,
   SubtitlesResponse,
   TimelineResponse,
 } from '../../contract/file-facts.schema';
-import type { KeyframeFacts, LoudnessFacts, ProxyFacts, SoundFacts, SubtitleTextFacts, TimelineFacts } from '../../facts/fact-values';
+import type { KeyframeFacts, LoudnessFacts, ProxyFacts, SilenceFacts, SoundFacts, SubtitleTextFacts, TimelineFacts } from '../../facts/fact-values';
 import type { SavedOutput } from '../../local/save-to';
 
 /** `GET /v1/files/{id}/keyframes`. */
@@ -76,6 +77,18 @@ export function presentProxy(p: ProxyFacts): ProxyResponse {
 /** `GET /v1/files/{id}/loudness`: loudnorm's measurement keeps ffmpeg's own names. */
 export function presentLoudness(l: LoudnessFacts): LoudnessResponse {
   return { file_id: l.fileId, audio_track: l.audioTrack, ...l.measure };
+}
+
+/** `GET /v1/files/{id}/silences`. */
+export function presentSilences(s: SilenceFacts): SilencesResponse {
+  return {
+    file_id: s.fileId,
+    audio_track: s.audioTrack,
+    noise_db: s.noiseDb,
+    min_seconds: s.minSeconds,
+    duration: s.duration,
+    silences: s.silences.map(({ start, end }) => ({ start, end })),
+  };
 }
 
 /** `POST /v1/commands/{id}/save-to`'s answer: each copied output and where it went. */

@@ -8,13 +8,23 @@ import { assertLocalOnly } from '../../local/local-only';
 import { listFolders, makeFolder } from '../../local/folders';
 import { saveOutputsTo, type SaveToDeps } from '../../local/save-to';
 import { revealPath } from '../../local/reveal';
-import { presentKeyframes, presentLoudness, presentProxy, presentSavedOutputs, presentSound, presentSubtitles, presentTimeline } from './file-facts.presenter';
+import {
+  presentKeyframes,
+  presentLoudness,
+  presentProxy,
+  presentSavedOutputs,
+  presentSilences,
+  presentSound,
+  presentSubtitles,
+  presentTimeline,
+} from './file-facts.presenter';
 
 const {
   getFileKeyframes,
   getFileTimeline,
   getFileProxy,
   getFileLoudness,
+  getFileSilences,
   getFileSound,
   getFileSubtitles,
   listLocalFolders,
@@ -27,12 +37,14 @@ const {
 export function fileFactRoutes(facts: FileFacts): Router {
   return mountEndpoints(
     createRouter(),
-    { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, getFileSound, getFileSubtitles },
+    { getFileKeyframes, getFileTimeline, getFileProxy, getFileLoudness, getFileSilences, getFileSound, getFileSubtitles },
     {
       getFileKeyframes: async (ctx, { params }) => presentKeyframes(await facts.keyframes(accountOf(ctx).id, params.file_id)),
       getFileTimeline: async (ctx, { params, query }) => presentTimeline(await facts.timeline(accountOf(ctx).id, params.file_id, query.audio_track)),
       getFileProxy: async (ctx, { params }) => presentProxy(await facts.proxy(accountOf(ctx).id, params.file_id)),
       getFileLoudness: async (ctx, { params, query }) => presentLoudness(await facts.loudness(accountOf(ctx).id, params.file_id, query.audio_track)),
+      getFileSilences: async (ctx, { params, query }) =>
+        presentSilences(await facts.silences(accountOf(ctx).id, params.file_id, query.audio_track, query.noise_db, query.min_seconds)),
       getFileSound: async (ctx, { params, query }) => presentSound(await facts.sound(accountOf(ctx).id, params.file_id, query.audio_track)),
       getFileSubtitles: async (ctx, { params, query }) => presentSubtitles(await facts.subtitles(accountOf(ctx).id, params.file_id, query.subtitle_track)),
     },

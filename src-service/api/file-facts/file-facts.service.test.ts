@@ -629,6 +629,71 @@ describe('GET /v1/files/{file_id}/loudness (two-pass normalisation)', () => {
   });
 });
 
+describe('GET /v1/files/{file_id}/silences (cutting at the pauses)', () => {
+  /** 7 s of a 440 Hz tone, silent at 1.5-2.5 s and 4-4.75 s, in AAC: the gaps an interview's pauses leave. */
+  const GAPS = [
+    { start: 1.5, end: 2.5 },
+    { start: 4, end: 4.75 },
+  ];
+  let id: string;
+
+  beforeAll(async () => {
+    const gapped = path.join(dir, 'pauses.m4a');
+    const silent = GAPS.map((g) => `between(t\\,${g.start}\\,${g.end})`).join('+');
+    ffmpeg(['-f', 'lavfi', '-i', `aevalsrc=if(${silent}\\,0\\,0.5*sin(2*PI*440*t)):s=48000:d=7`, '-c:a', 'aac', gapped]);
+    id = await upload(gapped);
+  });
+
+  it('when a tone has two silent gaps, then both are reported within 50 ms, with the defaults echoed; asked again, the cache answers', async () => {
+    const runs = svc.service.parts.factCache.runs('silences-a1-n-35-d0.5.json');
+    const r = await svc.api('GET', `/v1/files/${id}/silences`);
+    expect(r.status, r.text).toBe(200);
+    expect(Object.keys(r.body)).toEqual(['file_id', 'audio_track', 'noise_db', 'min_seconds', 'duration', 'silences']);
+    expect(r.body).toMatchObject({ file_id: id, audio_track: 1, noise_db: -35, min_seconds: 0.5 });
+    expect(r.body.duration).toBeCloseTo(7, 1);
+    const found = r.body.silences as { start: number; end: number }[];
+    expect(found).toHaveLength(GAPS.length);
+    found.forEach((s, i) => {
+      expect(Math.abs(s.start - (GAPS[i]?.start ?? NaN))).toBeLessThanOrEqual(0.05);
+      expect(Math.abs(s.end - (GAPS[i]?.end ?? NaN))).toBeLessThanOrEqual(0.05);
+    });
+    expect(svc.service.parts.factCache.runs('silences-a1-n-35-d0.5.json')).toBe(runs + 1);
+    expect((await svc.api('GET', `/v1/files/${id}/silences?audio_track=1&noise_db=-35&min_seconds=0.5`)).body).toEqual(r.body);
+    expect(svc.service.parts.factCache.runs('silences-a1-n-35-d0.5.json')).toBe(runs + 1);
+  });
+
+  it('when the shortest silence asked for is longer than the second gap, then only the first is reported', async () => {
+    const r = await svc.api('GET', `/v1/files/${id}/silences?min_seconds=0.9`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.min_seconds).toBe(0.9);
+    expect(r.body.silences).toHaveLength(1);
+    expect(r.body.silences[0].start).toBeCloseTo(1.5, 1);
+  });
+
+  it('when a recording ends in silence, then the last silence runs to the end of the file', async () => {
+    const trailing = path.join(dir, 'trailing.wav');
+    ffmpeg(['-f', 'lavfi', '-i', 'aevalsrc=if(gte(t\\,2)\\,0\\,0.5*sin(2*PI*440*t)):s=48000:d=3', trailing]);
+    const r = await svc.api('GET', `/v1/files/${await upload(trailing)}/silences`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.silences).toHaveLength(1);
+    expect(Math.abs(r.body.silences[0].start - 2)).toBeLessThanOrEqual(0.05);
+    expect(r.body.silences[0].end).toBe(r.body.duration);
+  });
+
+  it('when the file has no sound or not that track, then 409 says so; a level out of range is a 422 naming the field; an unknown file is a 404', async () => {
+    const video = path.join(dir, 'mute.mp4');
+    ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=25:duration=1', '-an', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', video]);
+    const mute = await svc.api('GET', `/v1/files/${await upload(video)}/silences`);
+    expect([mute.status, mute.body.detail]).toEqual([409, 'The file has no audio track']);
+    const second = await svc.api('GET', `/v1/files/${id}/silences?audio_track=2`);
+    expect([second.status, second.body.detail]).toEqual([409, 'The file has 1 audio track, not 2']);
+    const loud = await svc.api('GET', `/v1/files/${id}/silences?noise_db=5`);
+    expect(loud.status).toBe(422);
+    expect(JSON.stringify(loud.body)).toContain('noise_db');
+    expect((await svc.api('GET', '/v1/files/no-such-file/silences')).status).toBe(404);
+  });
+});
+
 describe('deleting a file', () => {
   it('when a file with cached facts is deleted, then its facts go with it: 404 for the facts and the sprite URL', async () => {
     const id = await upload(media['h264.mp4'] as string, 'gone.mp4');

@@ -14,6 +14,8 @@ import {
   RevealResponse,
   SaveToBody,
   SaveToResponse,
+  SilencesQuery,
+  SilencesResponse,
   SoundResponse,
   SubtitlesResponse,
   SubtitleTrackQuery,
@@ -62,6 +64,17 @@ export const fileFactEndpoints = defineEndpoints({
     params: FileIdParams,
     query: AudioTrackQuery,
     responses: { '200': json('Loudness', LoudnessResponse), ...errors(401, 404, 409, 422) },
+  },
+  getFileSilences: {
+    method: 'get',
+    path: '/v1/files/{file_id}/silences',
+    tag: 'File facts',
+    summary: 'Where one audio track is silent, as found by silencedetect (computed once per file, track, level and length)',
+    description:
+      'Quieter than `noise_db` (default -35 dBFS) for at least `min_seconds` (default 0.5 s): the places to cut an interview or a podcast. Answers 409 when the file has no such audio track.',
+    params: FileIdParams,
+    query: SilencesQuery,
+    responses: { '200': json('Silences', SilencesResponse), ...errors(401, 404, 409, 422) },
   },
   getFileSound: {
     method: 'get',

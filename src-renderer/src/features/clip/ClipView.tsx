@@ -2,11 +2,13 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { cutHandOff } from '../../lib/cut-handoff';
 import { useHandedOff } from '../../lib/hand-off';
+import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { ClipPlayer } from './ClipPlayer';
 import { createClipApi } from './clip-api';
 import { ExportPanel, MODES, type ExportOptions } from './ExportPanel';
 import { KeysOverlay } from './KeysOverlay';
+import { SilenceFinder } from './SilenceFinder';
 import { SaveToPanel } from './SaveToPanel';
 import { SegmentList } from './SegmentList';
 import {
@@ -109,6 +111,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   const [renaming, setRenaming] = useState<number | null>(null);
   const [isHelpOpen, setHelpOpen] = useState(false);
   const [isGoToOpen, setGoToOpen] = useState(false);
+  const [isSilenceOpen, setSilenceOpen] = useState(false);
   // Ctrl+O over an open clip, as on the chooser: another file of the disk, opened in place.
   const opening = useOpenLocal();
   const [isDiskOpen, setDiskOpen] = useState(false);
@@ -210,8 +213,16 @@ export function ClipView({ fileId }: { fileId: string }) {
       toggleHelp: () => setHelpOpen((v) => !v),
       goTo: () => setGoToOpen(true),
       openFile: () => setDiskOpen(true),
+      findSilences: () => audioTracks.length > 0 && setSilenceOpen(true),
     }),
   );
+  // Found silences become the segments (one step back with Ctrl+Z), and the export removes them.
+  const markSilences = (found: { start: number; end: number }[]) => {
+    dispatch({ type: 'replace', state: segmentsFrom(found) });
+    setOptions((o) => ({ ...o, keep: false }));
+    setSilenceOpen(false);
+  };
+  const heardTrack = audioTracks.find((a) => a.audio_track === listening.track);
 
   useFollowingSound(player.videoRef, soundRef, listening, source.url);
   const label = facts.file?.filename ?? fileId;
@@ -283,6 +294,11 @@ export function ClipView({ fileId }: { fileId: string }) {
             onRenameDone={() => setRenaming(null)}
             onSeek={player.transport.seek}
           />
+          {audioTracks.length > 0 && (
+            <Button size="small" variant="ghost" aria-keyshortcuts="D" title="Find silences (D)" onClick={() => setSilenceOpen(true)}>
+              Find silences…
+            </Button>
+          )}
         </section>
         <Timeline
           duration={duration}
@@ -364,6 +380,18 @@ export function ClipView({ fileId }: { fileId: string }) {
         )}
       </div>
       {isHelpOpen && <KeysOverlay onClose={() => setHelpOpen(false)} />}
+      {isSilenceOpen && (
+        <SilenceFinder
+          api={api}
+          fileId={fileId}
+          track={listening.track}
+          trackName={audioTracks.length > 1 && heardTrack ? `track ${trackLabel(heardTrack)}` : null}
+          duration={duration}
+          fps={fps}
+          onMark={markSilences}
+          onClose={() => setSilenceOpen(false)}
+        />
+      )}
       {isDiskOpen && <DiskPicker openPath={opening.openPath} onClose={() => setDiskOpen(false)} />}
     </div>
   );

@@ -32,14 +32,21 @@ export function KeysOverlay({ onClose }: { onClose(): void }) {
                   <dd>{k.does}</dd>
                 </div>
               ))}
+              {g === 'Move' && (
+                // Not the clip view's own: every screen has them (app/screen-keys.ts).
+                <div className="clip-keys-row">
+                  <dt>
+                    <kbd>
+                      {screenKeyLabel('jobs')}…{SCREENS.length}
+                    </kbd>
+                  </dt>
+                  <dd>Another screen: {SCREENS.map((s) => s.label).join(', ')}</dd>
+                </div>
+              )}
             </dl>
           </section>
         ))}
       </div>
-      <p className="muted">
-        Every screen: <kbd>{screenKeyLabel('jobs')}</kbd> … <kbd>{screenKeyLabel('settings')}</kbd> go to {SCREENS.map((s) => s.label).join(', ')}, in the
-        sidebar’s order.
-      </p>
     </Dialog>
   );
 }

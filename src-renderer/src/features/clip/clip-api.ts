@@ -5,6 +5,7 @@ import type {
   LocalFoldersResponse,
   ProxyResponse,
   SaveToResponse,
+  SilencesResponse,
   SoundResponse,
   SubtitlesResponse,
   TimelineResponse,
@@ -32,6 +33,9 @@ export function createClipApi(client: FfdeskClient) {
     proxy: (fileId: string, signal?: AbortSignal): Promise<ProxyResponse> => call(API.getFileProxy, { params: { file_id: fileId }, signal }),
     sound: (fileId: string, track: number, signal?: AbortSignal): Promise<SoundResponse> =>
       call(API.getFileSound, { params: { file_id: fileId }, query: { audio_track: track }, signal }),
+    /** Where audio track `track` is quieter than `noiseDb` for `minSeconds` or more (Find silences, D). */
+    silences: (fileId: string, track: number, noiseDb: number, minSeconds: number, signal?: AbortSignal): Promise<SilencesResponse> =>
+      call(API.getFileSilences, { params: { file_id: fileId }, query: { audio_track: track, noise_db: noiseDb, min_seconds: minSeconds }, signal }),
     /** One text subtitle track as WebVTT, for the player. */
     subtitles: (fileId: string, track: number, signal?: AbortSignal): Promise<SubtitlesResponse> =>
       call(API.getFileSubtitles, { params: { file_id: fileId }, query: { subtitle_track: track }, signal }),

@@ -36,6 +36,7 @@ export type ClipAction =
   | 'redo'
   | 'renameSegment'
   | 'toggleKeepRemove'
+  | 'findSilences'
   | 'cycleMode'
   | 'toggleJoin'
   | 'toggleSplit'
@@ -85,20 +86,20 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'pause', label: 'K', does: 'Pause', group: 'Play', match: plain('k') },
   { action: 'forward', label: 'L', does: 'Play forwards; again: twice as fast', group: 'Play', match: plain('l') },
   { action: 'nextAudioTrack', label: 'A', does: 'Listen to the next audio track', group: 'Play', match: plain('a') },
-  { action: 'nextSubtitles', label: 'U', does: 'Show the next subtitle track over the picture (then none)', group: 'Play', match: plain('u') },
+  { action: 'nextSubtitles', label: 'U', does: 'Next subtitle track over the picture, then none', group: 'Play', match: plain('u') },
   { action: 'frameBack', label: '←', does: 'One frame back', group: 'Move', match: plain('arrowleft') },
   { action: 'frameForward', label: '→', does: 'One frame forward', group: 'Move', match: plain('arrowright') },
   { action: 'keyframeBack', label: 'Shift+←', does: 'Previous keyframe', group: 'Move', match: shifted('ArrowLeft') },
   { action: 'keyframeForward', label: 'Shift+→', does: 'Next keyframe', group: 'Move', match: shifted('ArrowRight') },
   { action: 'secondBack', label: 'Ctrl+←', does: 'One second back', group: 'Move', match: command('arrowleft') },
   { action: 'secondForward', label: 'Ctrl+→', does: 'One second forward', group: 'Move', match: command('arrowright') },
-  { action: 'goTo', label: 'Ctrl+G', does: 'Go to a time: type 1:02:13 or a timecode, Enter', group: 'Move', match: command('g') },
+  { action: 'goTo', label: 'Ctrl+G', does: 'Go to a typed time (1:02:13) or timecode', group: 'Move', match: command('g') },
   { action: 'toStart', label: 'Home', does: 'First frame', group: 'Move', match: plain('home') },
   { action: 'toEnd', label: 'End', does: 'Last frame', group: 'Move', match: plain('end') },
   {
     action: 'setIn',
     label: 'I',
-    does: 'Set the in point of the current segment (past its out point: start the next one)',
+    does: 'In point (past the out point: a new segment)',
     group: 'Segments',
     match: plain('i'),
   },
@@ -121,14 +122,15 @@ export const KEYMAP: readonly KeyBinding[] = [
     match: (e) => command('z', true)(e) || command('y')(e),
   },
   { action: 'toggleKeepRemove', label: 'X', does: 'Keep selected ⇄ remove selected', group: 'Segments', match: plain('x') },
+  { action: 'findSilences', label: 'D', does: 'Find silences, marked as segments to remove', group: 'Segments', match: plain('d') },
   { action: 'zoomIn', label: '+ / Ctrl+wheel', does: 'Zoom the timeline in', group: 'Timeline', match: char('+', '=') },
   { action: 'zoomOut', label: '− / Ctrl+wheel', does: 'Zoom the timeline out', group: 'Timeline', match: char('-', '_') },
   { action: 'zoomFit', label: '0', does: 'Fit the timeline', group: 'Timeline', match: plain('0') },
-  { action: 'cycleMode', label: 'M', does: 'Cut mode: smart → lossless → re-encode', group: 'Export', match: plain('m') },
-  { action: 'toggleJoin', label: 'G', does: 'One joined file ⇄ one file per segment', group: 'Export', match: plain('g') },
-  { action: 'toggleMix', label: 'Shift+T', does: 'Mix the sound tracks kept into one ⇄ keep them apart', group: 'Export', match: shifted('t') },
-  { action: 'heardTrackOnly', label: 'T', does: 'Export only the sound track you hear ⇄ every track', group: 'Export', match: plain('t') },
-  { action: 'toggleSplit', label: 'P', does: 'Re-encode, joined: split across the cores ⇄ one encode', group: 'Export', match: plain('p') },
+  { action: 'cycleMode', label: 'M', does: 'Mode: smart → lossless → re-encode', group: 'Export', match: plain('m') },
+  { action: 'toggleJoin', label: 'G', does: 'One joined file ⇄ a file per segment', group: 'Export', match: plain('g') },
+  { action: 'toggleMix', label: 'Shift+T', does: 'Mix the tracks kept ⇄ keep them apart', group: 'Export', match: shifted('t') },
+  { action: 'heardTrackOnly', label: 'T', does: 'Only the track heard ⇄ every track', group: 'Export', match: plain('t') },
+  { action: 'toggleSplit', label: 'P', does: 'Split a joined re-encode on the cores', group: 'Export', match: plain('p') },
   { action: 'export', label: 'E', does: 'Export (cut)', group: 'Export', match: plain('e') },
   { action: 'saveTo', label: 'S', does: 'Save the result to a folder', group: 'Export', match: plain('s') },
   { action: 'captureFrame', label: 'C', does: 'Capture this frame as a PNG', group: 'Export', match: plain('c') },

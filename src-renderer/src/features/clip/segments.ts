@@ -26,7 +26,9 @@ export type SegmentAction =
   | { type: 'select'; index: number }
   | { type: 'move'; by: -1 | 1 }
   | { type: 'rename'; index: number; name: string }
-  | { type: 'remove'; index: number };
+  | { type: 'remove'; index: number }
+  /** Every segment at once (found silences): one step, which Ctrl+Z takes back whole. */
+  | { type: 'replace'; state: SegmentsState };
 
 export const emptySegments: SegmentsState = { segments: [], current: -1, nextId: 1 };
 
@@ -69,6 +71,8 @@ export function segmentsReducer(state: SegmentsState, action: SegmentAction): Se
         ...state,
         segments: state.segments.map((s, i) => (i === action.index && action.name.trim() ? { ...s, name: action.name.trim(), isRenamed: true } : s)),
       };
+    case 'replace':
+      return action.state;
     case 'remove': {
       const segments = state.segments.filter((_, i) => i !== action.index);
       return { ...state, segments, current: Math.min(state.current, segments.length - 1) };

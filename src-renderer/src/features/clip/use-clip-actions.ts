@@ -27,6 +27,8 @@ interface Deps {
   openSaveTo(): void;
   captureFrame(t: number): void;
   toggleHelp(): void;
+  /** Opens Find silences (D). */
+  findSilences(): void;
   /** Opens the Go to field (Ctrl+G). */
   goTo(): void;
   /** Opens the disk picker for another file (Ctrl+O). */
@@ -77,6 +79,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     redo: () => dispatch({ type: 'redo' }),
     renameSegment: () => cur && d.startRename(seg.current),
     toggleKeepRemove: d.toggleKeep,
+    findSilences: d.findSilences,
     cycleMode: d.cycleMode,
     toggleJoin: d.toggleJoin,
     toggleSplit: d.toggleSplit,
