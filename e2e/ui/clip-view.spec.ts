@@ -355,6 +355,16 @@ test.describe('clip view', () => {
       await clip.press('o');
     }
     await expect(clip.segments()).toHaveCount(4);
+    // ↑/↓ bring the segment they select into sight in its card, and so does F2 its name field.
+    await clip.press('ArrowUp', 3);
+    await expect(page.getByRole('button', { name: /^segment 1: .*current$/ })).toBeInViewport({ ratio: 1 });
+    await clip.press('ArrowDown', 3);
+    await expect(page.getByRole('button', { name: /^segment 4: .*current$/ })).toBeInViewport({ ratio: 1 });
+    await clip.press('ArrowUp', 3);
+    await clip.press('ArrowDown', 3);
+    await clip.press('F2');
+    await expect(page.getByRole('textbox', { name: 'Segment name' })).toBeInViewport({ ratio: 1 });
+    await clip.press('Escape');
     // Beside the picture, a list longer than it scrolls in its card: the timeline stays right under the player.
     const segment = page.getByRole('button', { name: /^segment 4: / });
     await segment.focus();

@@ -29,9 +29,15 @@ function lengthOf(s: Segment, duration: number): string {
 
 /** The segments, in export order: select, go to, rename (F2), reorder (Alt+↑/↓), delete. */
 export function SegmentList({ segments, current, fps, duration, renaming, losslessKeyframes, dispatch, onRenameDone, onSeek }: Props) {
+  // The current segment (↑/↓, N, a found silence) and its rename field stay in sight: the list scrolls
+  // inside its card, and the third of three segments was cut off under its edge.
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    list.current?.children[current]?.scrollIntoView({ block: 'nearest' });
+  }, [current, renaming, segments.length]);
   if (segments.length === 0) return <p className="muted small">No segments yet. Press I at the first frame you want and O at the last.</p>;
   return (
-    <ol className="clip-segments" aria-label="Segments">
+    <ol ref={list} className="clip-segments" aria-label="Segments">
       {segments.map((s, i) => {
         const early = losslessKeyframes ? losslessStart(losslessKeyframes, s.start, fps) : null;
         const earlyText = early && `lossless from ${formatTimecode(early.keyframe, fps)}, ${framesWord(early.frames)} early`;
