@@ -98,6 +98,8 @@ test.describe('clip view', () => {
     // The clip lies in a folder of the home folder (where the picker lists), not in the save folder of other tests.
     const source = path.join(saveDir, 'walk-clip.mp4');
     fs.copyFileSync(makeClip(work), source);
+    // Listed first, and holding the text typed below: the name that starts with it is the one opened.
+    fs.copyFileSync(source, path.join(saveDir, 'dl-walk-clip.mp4'));
     const uploads: string[] = [];
     page.on('request', (r) => /\/v1\/(files\/upload|upload)/.test(new URL(r.url()).pathname) && uploads.push(r.url()));
     const clip = new ClipPage(page);

@@ -40,7 +40,14 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
   const typed = useRef('');
   const loading = useRef(false);
   const enterQueued = useRef(false);
-  const matching = (l: LocalFoldersResponse | null, text: string) => (l?.entries ?? []).filter((e) => e.name.toLowerCase().includes(text.trim().toLowerCase()));
+  /** The entries holding the typed text, those starting with it first: "portrait" Enter opened dl-portrait.gif before portrait.mp4. */
+  const matching = (l: LocalFoldersResponse | null, text: string) => {
+    const t = text.trim().toLowerCase();
+    const hits = (l?.entries ?? []).filter((e) => e.name.toLowerCase().includes(t));
+    return [...hits.filter((e) => e.name.toLowerCase().startsWith(t)), ...hits.filter((e) => !e.name.toLowerCase().startsWith(t))];
+  };
+  /** Enter with nothing typed: the folder shown where there is one to pick ("Save here"), else the first entry, as the field's line says. */
+  const opensFirst = (text: string) => text.trim() !== '' || !(pickLabel && onPick);
   const narrow = (text: string) => {
     typed.current = text;
     setFilter(text);
@@ -60,7 +67,7 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
         if (enterQueued.current) {
           enterQueued.current = false;
           const first = matching(l, typed.current)[0];
-          if (typed.current.trim() && first) choose(first);
+          if (opensFirst(typed.current) && first) choose(first);
         }
         return true;
       },
@@ -87,8 +94,9 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
     if (e.key === 'Enter') {
       e.preventDefault();
       if (loading.current) enterQueued.current = true;
-      else if (filter.trim() && shown[0]) choose(shown[0]);
-      else if (!filter.trim() && pickLabel && onPick && listing) onPick(listing.path);
+      else if (opensFirst(filter)) {
+        if (shown[0]) choose(shown[0]);
+      } else if (pickLabel && onPick && listing) onPick(listing.path);
     }
     if (e.key !== 'ArrowDown') return;
     e.preventDefault();
