@@ -497,6 +497,24 @@ test.describe('clip view', () => {
     await expect(clip.segments()).toHaveText([/segment 1.*00:00:00:03 → 00:00:00:05/]);
   });
 
+  test('when a damaged file is opened, then the view says it cannot be cut and why, in the file’s name, and Ctrl+O opens another', async ({ page, svc }) => {
+    const broken = path.join(work, 'broken.mp4');
+    fs.writeFileSync(broken, Buffer.alloc(200_000, 7));
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(broken);
+    const alert = page.getByRole('alert').filter({ hasText: 'FFDesk cannot cut this file' });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(alert).toContainText('broken.mp4 could not be read');
+    // Never the blob's path inside the data folder; before, a player said "Loading…" for ever under it.
+    await expect(alert).not.toContainText('blobs');
+    await expect(page.locator('.clip-screen')).toHaveCount(0);
+    await expect(alert).toBeInViewport();
+    await page.keyboard.press('Control+o');
+    await expect(page.getByRole('dialog', { name: 'Open a video or audio file' })).toBeVisible();
+  });
+
   test('when segments kept from before are exported, then the note that they are from before goes', async ({ page, svc }) => {
     const clip = await dropped(page, svc);
     await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FilesRepo } from '../files/files-repo';
 import type { StoredFile } from '../files/stored-file';
 import type { BlobStore } from '../storage/blob-store';
@@ -57,7 +58,7 @@ export function createFileFacts(deps: FileFactsDeps) {
     return input;
   }
 
-  const probedOf = (row: StoredFile, input: string) => computed(() => cache.once(row.id, 'probe.json', () => probe(deps.tools(), input)));
+  const probedOf = (row: StoredFile, input: string) => computed(row, input, () => cache.once(row.id, 'probe.json', () => probe(deps.tools(), input)));
 
   /** The stored file, its path and its (cached) probe, read once per request. */
   async function source(accountId: string, fileId: string): Promise<{ row: StoredFile; input: string; probed: ProbeResult; facts: StreamFacts }> {
@@ -70,7 +71,7 @@ export function createFileFacts(deps: FileFactsDeps) {
   async function keyframes(accountId: string, fileId: string): Promise<KeyframeFacts> {
     const row = storedRow(accountId, fileId);
     const input = inputOf(row);
-    return computed(() =>
+    return computed(row, input, () =>
       cache.once(row.id, 'keyframes.json', async () => {
         // The packets of the first video stream are read while the file is probed (a cover picture, which the probe
         // tells apart, is dropped after): the first answer takes one ffprobe run's time, not two.
@@ -108,9 +109,11 @@ export function createFileFacts(deps: FileFactsDeps) {
   async function timeline(accountId: string, fileId: string, track = 1): Promise<TimelineFacts> {
     const { row, input, probed, facts } = await source(accountId, fileId);
     if (track > 1) assertTrack(audioTracksOf(probed).length, track);
-    const t = await computed(() => cache.once<CachedTimeline>(row.id, 'timeline.json', () => makeTimeline(row.id, input, facts)));
+    const t = await computed(row, input, () => cache.once<CachedTimeline>(row.id, 'timeline.json', () => makeTimeline(row.id, input, facts)));
     const waveform =
-      track === 1 ? t.waveform : await computed(() => cache.once(row.id, `waveform-a${track}.json`, () => trackWaveform(row.id, input, facts, track)));
+      track === 1
+        ? t.waveform
+        : await computed(row, input, () => cache.once(row.id, `waveform-a${track}.json`, () => trackWaveform(row.id, input, facts, track)));
     return { ...t, waveform, thumbnails: t.thumbnails ? { url: deps.signedUrl(row.id, SPRITE_FILE), ...t.thumbnails } : null };
   }
 
@@ -167,7 +170,7 @@ export function createFileFacts(deps: FileFactsDeps) {
   async function loudness(accountId: string, fileId: string, track: number): Promise<LoudnessFacts> {
     const { row, input, probed } = await source(accountId, fileId);
     assertTrack(audioTracksOf(probed).length, track);
-    const measured = await computed(() => cache.once(row.id, `loudness-a${track}.json`, () => measureLoudness(deps.tools(), input, track)));
+    const measured = await computed(row, input, () => cache.once(row.id, `loudness-a${track}.json`, () => measureLoudness(deps.tools(), input, track)));
     return { fileId: row.id, audioTrack: track, measure: measured };
   }
 
@@ -176,7 +179,9 @@ export function createFileFacts(deps: FileFactsDeps) {
     const { row, input, probed, facts } = await source(accountId, fileId);
     assertTrack(audioTracksOf(probed).length, track);
     const name = `silences-a${track}-n${noiseDb}-d${minSeconds}.json`;
-    const found = await computed(() => cache.once(row.id, name, () => detectSilences(deps.tools(), input, track, noiseDb, minSeconds, facts.duration)));
+    const found = await computed(row, input, () =>
+      cache.once(row.id, name, () => detectSilences(deps.tools(), input, track, noiseDb, minSeconds, facts.duration)),
+    );
     return { fileId: row.id, audioTrack: track, noiseDb, minSeconds, duration: facts.duration, silences: found };
   }
 
@@ -200,7 +205,7 @@ export function createFileFacts(deps: FileFactsDeps) {
     const t = tracks[track - 1];
     if (!t) throw new ConflictError(noSuchTrack('file', 'subtitle', tracks.length, track));
     if (t.isPicture) throw new ConflictError(`Subtitle track ${track} (${t.codec}) is made of pictures, which the player does not show`);
-    await computed(() =>
+    await computed(row, input, () =>
       cache.once(row.id, `subs${track}.json`, async () => {
         const work = await cache.workDir(row.id);
         try {
@@ -219,14 +224,19 @@ export function createFileFacts(deps: FileFactsDeps) {
 
 export type FileFacts = ReturnType<typeof createFileFacts>;
 
-/** ffmpeg or ffprobe could not read the file: a 409 naming what failed (never a 500 for bad media). */
-async function computed<T>(compute: () => Promise<T>): Promise<T> {
+/**
+ * ffmpeg or ffprobe could not read the file: a 409 naming what failed (never a 500 for bad media),
+ * in the file's own name: the blob's path inside the data folder is the service's business, and
+ * the Cut screen showed "/…/blobs/86/864eae…: Invalid data found" to the editor.
+ */
+async function computed<T>(row: { filename: string }, input: string, compute: () => Promise<T>): Promise<T> {
   try {
     return await compute();
   } catch (err) {
     if (err instanceof ConflictError || err instanceof NotFoundError) throw err;
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ConflictError(`The file could not be read: ${(err as Error).message}`, { cause: err });
+    const message = (err as Error).message.split(input).join(row.filename).split(path.basename(input)).join(row.filename);
+    throw new ConflictError(`${row.filename} could not be read: ${message}`, { cause: err });
   }
 }
 

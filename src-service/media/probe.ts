@@ -95,7 +95,9 @@ export async function probeFile(ffprobePath: string, filePath: string, opts: Pro
   const name = path.basename(absolute);
   if (tooLarge.signal.aborted) throw new Error(`ffprobe output for ${name} exceeds ${MAX_PROBE_OUTPUT_CHARS} characters`);
   if (r.timedOut) throw new Error(`ffprobe timed out on ${name}`);
-  if (r.exitCode !== 0) throw new Error(`ffprobe could not read ${name}: ${r.stderrTail.trim().split('\n').pop() ?? ''}`);
+  // ffprobe's last line names the path it was given ("<path>: Invalid data found when processing input"): said once, as the name.
+  const last = r.stderrTail.trim().split('\n').pop() ?? '';
+  if (r.exitCode !== 0) throw new Error(`ffprobe could not read ${name}: ${last.startsWith(`${absolute}: `) ? last.slice(absolute.length + 2) : last}`);
   return parseProbeJson(lines.join('\n'));
 }
 

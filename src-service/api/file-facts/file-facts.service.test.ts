@@ -210,7 +210,9 @@ describe('GET /v1/files/{file_id}/keyframes', () => {
     fs.writeFileSync(text, 'not media at all');
     const bad = await svc.api('GET', `/v1/files/${await upload(text)}/keyframes`);
     expect(bad.status).toBe(409);
-    expect(bad.body.detail).toMatch(/could not be read/);
+    // In the file's own name: never the blob's path inside the data folder.
+    expect(bad.body.detail).toMatch(/^notes\.txt could not be read: .*notes\.txt: Invalid data found when processing input$/);
+    expect(bad.body.detail).not.toContain('blobs');
   });
 });
 

@@ -226,6 +226,17 @@ export function ClipView({ fileId }: { fileId: string }) {
 
   useFollowingSound(player.videoRef, soundRef, listening, source.url);
   const label = facts.file?.filename ?? fileId;
+  // A file ffprobe cannot read (damaged, not media): no player that says "Loading…" for ever under an error
+  // scrolled out of sight, but what went wrong and the way on (docs/gui.md, "The clip view").
+  if (facts.unreadable)
+    return (
+      <div ref={view} tabIndex={-1} role="region" aria-label={`Clip: ${label}`} className="clip-view stack">
+        <ErrorNotice title="FFDesk cannot cut this file" error={facts.unreadable} />
+        <p className="small muted">Press Ctrl+O to open another file.</p>
+        <OpeningStatus state={opening.state} />
+        {isDiskOpen && <DiskPicker openPath={opening.openPath} onClose={() => setDiskOpen(false)} />}
+      </div>
+    );
   return (
     // A sound-only file (a podcast, an interview) has no picture: the waveform takes the player's place.
     <div ref={view} tabIndex={-1} role="region" aria-label={`Clip: ${label}`} className="clip-view stack" data-sound-only={soundOnly || undefined}>

@@ -14,6 +14,8 @@ export interface ClipFacts {
   timeline?: TimelineResponse;
   proxy?: ProxyResponse;
   error?: string;
+  /** Why the file's keyframes could not be read (a damaged file, not media): it cannot be cut. */
+  unreadable?: string;
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -32,7 +34,11 @@ export function useClipFacts(api: ClipApi, fileId: string): ClipFacts {
     const put = (patch: Partial<ClipFacts>) => !signal.aborted && setFacts((f) => ({ ...f, ...patch }));
     const fail = (what: string) => (err: unknown) => !signal.aborted && put({ error: `${what}: ${messageOf(err)}` });
     api.getFile(fileId, signal, LINK_TTL_SECONDS).then((file) => put({ file }), fail('Cannot open the file'));
-    api.keyframes(fileId, signal).then((keyframes) => put({ keyframes }), fail('No keyframes'));
+    // Without keyframes nothing can be cut: the view says so in place of the player.
+    api.keyframes(fileId, signal).then(
+      (keyframes) => put({ keyframes }),
+      (err: unknown) => !signal.aborted && put({ error: `No keyframes: ${messageOf(err)}`, unreadable: messageOf(err) }),
+    );
     api.timeline(fileId, signal).then((timeline) => put({ timeline }), fail('No timeline images'));
     pollWhilePending(
       (s) => api.proxy(fileId, s),
