@@ -497,6 +497,24 @@ test.describe('clip view', () => {
     await expect(clip.segments()).toHaveText([/segment 1.*00:00:00:03 → 00:00:00:05/]);
   });
 
+  test('when a clip whose frame rate varies is opened, then the view says what its steps can show, and a steady clip has no such line', async ({
+    page,
+    svc,
+  }) => {
+    // 2 s at 60 fps, then 2 s at 20 fps, as a phone records when the light drops.
+    const vfr = path.join(work, 'phone-vfr.mp4');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=60:duration=2', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=20:duration=2'],
+      ...['-filter_complex', '[0][1]concat=n=2:v=1[v]', '-map', '[v]', '-fps_mode', 'vfr', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', vfr],
+    ]);
+    const clip = await dropped(page, svc);
+    await expect(page.getByTestId('varying-rate')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Open another file' }).click();
+    await clip.drop(vfr);
+    await expect(page.getByLabel('Player: phone-vfr.mp4')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('varying-rate')).toContainText("This clip's frame rate varies");
+  });
+
   test('when a damaged file is opened, then the view says it cannot be cut and why, in the file’s name, and Ctrl+O opens another', async ({ page, svc }) => {
     const broken = path.join(work, 'broken.mp4');
     fs.writeFileSync(broken, Buffer.alloc(200_000, 7));

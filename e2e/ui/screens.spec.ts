@@ -49,6 +49,17 @@ test.describe('app shell', () => {
     // Digits alone stay digits.
     await page.keyboard.press('4');
     await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+    // Enter on a sidebar link: the keyboard goes on in the screen it opens, not on the link.
+    await app.nav('Files').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Files', exact: true })).toBeFocused();
+    // ? on any screen lists the keys that work everywhere; ? again closes it.
+    await page.keyboard.press('?');
+    const keys = page.getByRole('dialog', { name: 'Keys' });
+    await expect(keys).toContainText('Ctrl+3Go to Cut');
+    await page.keyboard.press('?');
+    await expect(keys).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Files', exact: true })).toBeFocused();
   });
 
   // The time is printed, not asserted: speed is checked by `npm run bench` (renderer bundle rows), never by a timed test.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createClient } from '../../../src-service/client';
 import { ApiProvider } from '../lib/api';
 import { createEventHub, EventHubProvider } from '../lib/events';
@@ -6,6 +6,7 @@ import type { Connection } from '../lib/connection';
 import { useRoute, type Route } from '../lib/router';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Sidebar } from './Sidebar';
+import { KeysHelp, useHelpKey } from './KeysHelp';
 import { useJobEndNotices } from './job-end-notices';
 import { applyFileStatus } from '../features/uploads/upload-queue';
 
@@ -41,6 +42,8 @@ export function ConnectedApp({ connection, onUnauthorized }: Props) {
   }, [connection.baseUrl, connection.apiKey]);
 
   useEffect(() => () => hub.close(), [hub]);
+  const [isKeysOpen, setKeysOpen] = useState(false);
+  useHelpKey(useCallback(() => setKeysOpen(true), []));
   useJobEndNotices(hub);
   // Uploads being probed finish whichever screen is open.
   useEffect(() => hub.listen((e) => e.type === 'file' && applyFileStatus(e.data.file_id, e.data.status)), [hub]);
@@ -69,6 +72,7 @@ export function ConnectedApp({ connection, onUnauthorized }: Props) {
             </ErrorBoundary>
           </main>
         </div>
+        {isKeysOpen && <KeysHelp onClose={() => setKeysOpen(false)} />}
       </EventHubProvider>
     </ApiProvider>
   );

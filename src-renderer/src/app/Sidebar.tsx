@@ -30,6 +30,9 @@ export function Sidebar({ route }: { route: Route }) {
           aria-current={route.name === item.name ? 'page' : undefined}
           title={`${item.label} (${screenKeyLabel(item.name)})`}
           aria-keyshortcuts={screenKeyLabel(item.name).replace('Ctrl', 'Control')}
+          // The keyboard goes on in the screen opened: left on the link, at 800 px its name stayed
+          // drawn over the screen's content, and Tab went on through the sidebar.
+          onClick={handToScreen}
         >
           <span className="nav-icon">
             <Icon name={item.icon} />
@@ -59,15 +62,21 @@ function useScreenKeys(hrefFor: (name: Route['name']) => string): void {
       const name = screenOfKey(e);
       if (!name) return;
       e.preventDefault();
-      const title = document.querySelector<HTMLElement>('#main h1');
-      // The focus outside the screen (the sidebar, the page): on the title, so it falls with the screen and is picked up by the next one's.
-      if (title && !document.getElementById('main')?.contains(document.activeElement)) {
-        title.tabIndex = -1;
-        title.focus({ preventScroll: true });
-      }
+      if (!document.getElementById('main')?.contains(document.activeElement)) handToScreen();
       window.location.hash = href.current(name);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+}
+
+/**
+ * The focus on the open screen's title, so it falls with that screen as the next one opens and the
+ * focus rescue (focus-rescue.ts) puts it on the next one's title; the same screen keeps it there.
+ */
+function handToScreen(): void {
+  const title = document.querySelector<HTMLElement>('#main h1');
+  if (!title) return;
+  title.tabIndex = -1;
+  title.focus({ preventScroll: true });
 }

@@ -341,6 +341,15 @@ export function ClipView({ fileId }: { fileId: string }) {
               </span>{' '}
             </>
           )}
+          {/* A varying frame rate: the steps are of the average rate, and some show one picture twice (docs/gui.md). */}
+          {facts.file?.is_varying_frame_rate && !soundOnly && (
+            <>
+              <span data-testid="varying-rate">
+                This clip's frame rate varies: ← and → step 1/{Math.round(fps * 100) / 100} s, so where its frames are further apart a step can show the same
+                picture. Smart and re-encode still cut exactly the frames between in and out.
+              </span>{' '}
+            </>
+          )}
           {/* G as well: one joined file or one file per segment. */}
           <span aria-live="polite" data-testid="join-mode">
             {options.join ? 'Into one joined file' : 'Into one file per segment'} (G switches).

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { isTypingTarget } from '../features/clip/keymap';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { screenKeyLabel, SCREENS } from './screen-keys';
+
+const isHelpKey = (e: KeyboardEvent) => e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey;
+
+/**
+ * `?` on any screen: the keys that work everywhere and where the others are (docs/gui.md, "Keys").
+ * The Cut screen with a clip open has its own list (its handler takes the key first, as the view's
+ * effect registers before this one).
+ */
+export function useHelpKey(onHelp: () => void): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !isHelpKey(e) || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
+      e.preventDefault();
+      onHelp();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onHelp]);
+}
+
+const KEYS: { keys: string; does: string }[] = [
+  ...SCREENS.map((s) => ({ keys: screenKeyLabel(s.name), does: `Go to ${s.label}` })),
+  { keys: 'Ctrl+O', does: 'Open a file: on New job to convert it, on Cut to cut it' },
+  { keys: 'Ctrl+Enter', does: 'Run the job (New job)' },
+  { keys: '?', does: 'These keys; on Cut with a clip open, every key of the clip view' },
+];
+
+export function KeysHelp({ onClose }: { onClose(): void }) {
+  return (
+    <Dialog
+      title="Keys"
+      onClose={onClose}
+      onKey={(e) => e.key === '?' && onClose()}
+      action={
+        <Button autoFocus onClick={onClose}>
+          Close (Esc)
+        </Button>
+      }
+    >
+      <dl className="clip-keys-list">
+        {KEYS.map((k) => (
+          <div key={k.keys} className="clip-keys-row">
+            <dt>
+              <kbd>{k.keys}</kbd>
+            </dt>
+            <dd>{k.does}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="small muted">⌘ in place of Ctrl on a Mac.</p>
+    </Dialog>
+  );
+}
