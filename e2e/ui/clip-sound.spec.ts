@@ -252,6 +252,8 @@ test.describe('finding silences', () => {
     await expect(dialog.getByRole('button', { name: 'Mark the 2 silences as segments' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
+    // The focus back on the view without scrolling it to its top: the picture stays in sight.
+    expect(await page.evaluate(() => document.getElementById('main')?.scrollTop)).toBe(0);
     // Each pause less 0.1 s where it meets the voice, on the frame grid (the list shows each out point as its last frame).
     await expect(clip.segments()).toHaveText([/00:00:01:1[5-7] → 00:00:02:0[7-9]/, /00:00:04:0[2-4] → 00:00:04:1[4-6]/]);
     await expect(page.getByTestId('keep-mode')).toHaveText(/removes the segments/);

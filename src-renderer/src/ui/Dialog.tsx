@@ -34,7 +34,9 @@ export function Dialog({
       const active = document.activeElement;
       const lost = isFocusLost() || (d?.contains(active) ?? false);
       d?.close();
-      if (lost && opener?.isConnected) opener.focus();
+      // Without scrolling: the opener was in sight when the dialog opened; the clip view, taller than the window,
+      // was scrolled to its top, cutting off the picture above it.
+      if (lost && opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, []);
   return (
