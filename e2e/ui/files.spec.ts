@@ -33,9 +33,18 @@ test.describe('files', () => {
     await page.keyboard.press('ArrowDown');
     const second = (await grid.getByRole('row').nth(2).getByRole('gridcell').nth(1).textContent()) ?? '';
     await expect(page.getByRole('complementary', { name: `Preview of ${second}` })).toBeVisible();
+    // The rows are one Tab stop (their checkboxes are not): Tab goes on into the open file's drawer.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.preview-drawer') !== null)).toBe(true);
+    await rows.focus();
     await page.keyboard.press('Escape');
     await expect(page.locator('.preview-drawer')).toHaveCount(0);
     await expect(rows).toBeFocused();
+    // The row cursor stays where it was: ↓ opens the row after it, not the first again.
+    await page.keyboard.press('ArrowDown');
+    const third = (await grid.getByRole('row').nth(3).getByRole('gridcell').nth(1).textContent()) ?? '';
+    await expect(page.getByRole('complementary', { name: `Preview of ${third}` })).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(grid.getByRole('columnheader', { name: 'Codec' })).toBeVisible();
 

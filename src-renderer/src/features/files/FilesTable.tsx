@@ -31,6 +31,9 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
   const head = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: files.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const isAllSelected = files.length > 0 && files.every((f) => selected.has(f.file_id));
+  // The row the arrows go on from once the drawer is closed (Escape): the next ↓ opened the first row again.
+  const lastActive = useRef<string | null>(null);
+  if (activeId) lastActive.current = activeId;
 
   function onKeyDown(e: KeyboardEvent) {
     if (e.key === 'Escape' && activeId && onCloseActive) {
@@ -40,7 +43,7 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
     }
     // From a row's own checkbox, the arrows go on from that row; else from the file open in the drawer.
     const fromRow = e.target instanceof HTMLElement ? e.target.closest('[data-file-id]')?.getAttribute('data-file-id') : null;
-    const found = files.findIndex((f) => f.file_id === (fromRow ?? activeId));
+    const found = files.findIndex((f) => f.file_id === (fromRow ?? activeId ?? lastActive.current));
     // Nothing open yet: the first arrow opens the first row (or the last, going up).
     const i = found >= 0 ? found : e.key === 'ArrowUp' || e.key === 'PageUp' ? files.length : -1;
     const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'PageDown' ? 10 : e.key === 'PageUp' ? -10 : 0;
@@ -101,8 +104,10 @@ export function FilesTable({ files, selected, activeId, sort, onSort, onToggle, 
                 onClick={() => onOpen(f.file_id)}
               >
                 <span role="gridcell" onClick={(e) => e.stopPropagation()}>
+                  {/* Not a Tab stop: the rows are one (↑/↓ move, Space selects), so Tab goes on to the open file's drawer. */}
                   <input
                     type="checkbox"
+                    tabIndex={-1}
                     aria-label={`Select ${f.filename ?? f.file_id}`}
                     checked={selected.has(f.file_id)}
                     onChange={(e) => onToggle(f.file_id, { isRange: (e.nativeEvent as MouseEvent).shiftKey })}
