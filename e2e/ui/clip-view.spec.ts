@@ -515,6 +515,29 @@ test.describe('clip view', () => {
     await expect(page.getByTestId('varying-rate')).toContainText("This clip's frame rate varies");
   });
 
+  test('when a key cannot do what it says (O before the in point, E with nothing marked, S before an export), then the line under the timeline says why', async ({
+    page,
+    svc,
+  }) => {
+    const clip = await dropped(page, svc);
+    const said = page.getByTestId('key-refused');
+    await clip.press('e');
+    await expect(said).toHaveText(/^Mark a segment first/);
+    await clip.press('s');
+    await expect(said).toHaveText('Nothing exported yet: E exports, then S saves the result to a folder.');
+    await clip.pressTo('ArrowRight', 10, '00:00:00:10');
+    await expect(said).toHaveText('');
+    await clip.press('i');
+    await clip.pressTo('ArrowLeft', 3, '00:00:00:07');
+    await clip.press('o');
+    await expect(said).toHaveText('O marks the last frame kept, after the in point (00:00:00:10): go past it, or press I to start here.');
+    await expect(said).toBeInViewport();
+    await clip.pressTo('ArrowRight', 5, '00:00:00:12');
+    await clip.press('o');
+    await expect(said).toHaveText('');
+    await expect(clip.segments()).toHaveText([/00:00:00:10 → 00:00:00:12/]);
+  });
+
   test('when a damaged file is opened, then the view says it cannot be cut and why, in the file’s name, and Ctrl+O opens another', async ({ page, svc }) => {
     const broken = path.join(work, 'broken.mp4');
     fs.writeFileSync(broken, Buffer.alloc(200_000, 7));

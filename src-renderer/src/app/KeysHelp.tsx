@@ -8,15 +8,16 @@ const isHelpKey = (e: KeyboardEvent) => e.key === '?' && !e.ctrlKey && !e.metaKe
 
 /**
  * `?` on any screen: the keys that work everywhere and where the others are (docs/gui.md, "Keys").
- * The Cut screen with a clip open has its own list (its handler takes the key first, as the view's
- * effect registers before this one).
+ * The Cut screen with a clip open has its own list: its handler, registered later on the window,
+ * runs after this one, so this one looks once the key has gone round every listener.
  */
 export function useHelpKey(onHelp: () => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || !isHelpKey(e) || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
-      e.preventDefault();
-      onHelp();
+      if (!isHelpKey(e) || isTypingTarget(e.target) || document.querySelector('dialog[open]')) return;
+      setTimeout(() => {
+        if (!e.defaultPrevented && !document.querySelector('dialog[open]')) onHelp();
+      }, 0);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -169,7 +169,12 @@ export function ClipView({ fileId }: { fileId: string }) {
   // What was exported last: once the segments or the options change, "Done" is of an earlier cut, and says so.
   const requestKey = JSON.stringify(request);
   const [exported, setExported] = useState<string | null>(null);
+  // Why the last key did nothing (O before the in point, E with nothing to cut, S before an export), said
+  // under the timeline until the next move or change: the export panel's own line is below the fold at 800 px.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => setRefusal(null), [seg, options, player.time]);
   const exportNow = () => {
+    if (problem) setRefusal(problem);
     if (problem || run.isSubmitting) return;
     exportButton.current?.focus();
     setExported(requestKey);
@@ -198,7 +203,11 @@ export function ClipView({ fileId }: { fileId: string }) {
       toggleMix: () => audioTracks.length > 1 && setMix((m) => !m),
       startRename: setRenaming,
       exportNow,
-      openSaveTo: () => isDone && run.commandId && setPickerOpen(true),
+      openSaveTo: () => {
+        if (isDone && run.commandId) setPickerOpen(true);
+        else setRefusal(run.commandId ? 'S saves the export once it is done.' : 'Nothing exported yet: E exports, then S saves the result to a folder.');
+      },
+      refuse: setRefusal,
       // C: the frame under the playhead as a PNG, a one-frame edit (docs/cutting.md, "Output formats").
       captureFrame: (t) => {
         if (!facts.file || soundOnly || t >= duration) return;
@@ -325,6 +334,10 @@ export function ClipView({ fileId }: { fileId: string }) {
           onZoom={(by) => setZoom((z) => (by > 0 ? Math.min(MAX_ZOOM, z * 2) : Math.max(1, z / 2)))}
         />
         <p className="small muted clip-hint">
+          <span className="clip-refusal" role="status" data-testid="key-refused">
+            {refusal}
+          </span>
+          {refusal && ' '}
           Press <kbd>?</kbd> for every key. I / O mark in and out; I past an out point, or N, starts another segment.{' '}
           {/* X switches below the fold at 800 px: said here, where the eyes are, and read out. */}
           <span className="clip-keep-mode" data-removing={!options.keep} aria-live="polite" data-testid="keep-mode">

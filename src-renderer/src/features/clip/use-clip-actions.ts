@@ -1,7 +1,7 @@
 import type { Dispatch } from 'react';
 import type { ClipAction } from './keymap';
 import type { HistoryAction, SegmentsState } from './segments';
-import { nextKeyframe, previousKeyframe, timeOfFrame, frameAt } from './timecode';
+import { formatTimecode, nextKeyframe, previousKeyframe, timeOfFrame, frameAt } from './timecode';
 import type { usePlayer } from './use-player';
 
 export const MAX_ZOOM = 64;
@@ -29,6 +29,8 @@ interface Deps {
   toggleHelp(): void;
   /** Opens Find silences (D). */
   findSilences(): void;
+  /** Says why a key did nothing, where the eyes are (under the timeline). */
+  refuse(why: string): void;
   /** Opens the Go to field (Ctrl+G). */
   goTo(): void;
   /** Opens the disk picker for another file (Ctrl+O). */
@@ -66,7 +68,13 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     toEnd: () => transport.seek(duration),
     setIn: () => dispatch({ type: 'in', t: here() }),
     // O marks the last frame kept: the segment ends where the next frame starts.
-    setOut: () => dispatch({ type: 'out', t: Math.min(duration, timeOfFrame(frameAt(now(), fps) + 1, fps)) }),
+    setOut: () => {
+      const t = Math.min(duration, timeOfFrame(frameAt(now(), fps) + 1, fps));
+      // At or before the in point the reducer keeps the segment as it is: said, not silently ignored.
+      if (cur && t <= cur.start)
+        d.refuse(`O marks the last frame kept, after the in point (${formatTimecode(cur.start, fps)}): go past it, or press I to start here.`);
+      else dispatch({ type: 'out', t });
+    },
     goIn: () => cur && transport.seek(cur.start),
     goOut: () => cur && transport.seek((cur.end ?? duration) - 1 / fps),
     newSegment: () => dispatch({ type: 'add', t: here() }),
