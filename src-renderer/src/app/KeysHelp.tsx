@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { isTypingTarget } from '../features/clip/keymap';
-import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
+import { KeyRows, KeysDialog } from '../ui/KeysDialog';
 import { screenKeyLabel, SCREENS } from './screen-keys';
 
 const isHelpKey = (e: KeyboardEvent) => e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey;
@@ -33,27 +32,9 @@ const KEYS: { keys: string; does: string }[] = [
 
 export function KeysHelp({ onClose }: { onClose(): void }) {
   return (
-    <Dialog
-      title="Keys"
-      onClose={onClose}
-      onKey={(e) => e.key === '?' && onClose()}
-      action={
-        <Button autoFocus onClick={onClose}>
-          Close (Esc)
-        </Button>
-      }
-    >
-      <dl className="clip-keys-list">
-        {KEYS.map((k) => (
-          <div key={k.keys} className="clip-keys-row">
-            <dt>
-              <kbd>{k.keys}</kbd>
-            </dt>
-            <dd>{k.does}</dd>
-          </div>
-        ))}
-      </dl>
+    <KeysDialog title="Keys" onClose={onClose}>
+      <KeyRows rows={KEYS} />
       <p className="small muted">⌘ in place of Ctrl on a Mac.</p>
-    </Dialog>
+    </KeysDialog>
   );
 }

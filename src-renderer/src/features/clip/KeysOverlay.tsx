@@ -1,5 +1,4 @@
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { KeyRows, KeysDialog } from '../../ui/KeysDialog';
 import { screenKeyLabel, SCREENS } from '../../app/screen-keys';
 import { KEYMAP } from './keymap';
 
@@ -9,44 +8,23 @@ const GROUPS = ['Play', 'Segments', 'Move', 'Timeline', 'Export'] as const;
 /** `?`: every key of the clip view, straight from the key map the handler uses. */
 export function KeysOverlay({ onClose }: { onClose(): void }) {
   return (
-    <Dialog
-      title="Keys of the clip view"
-      onClose={onClose}
-      onKey={(e) => e.key === '?' && onClose()}
-      action={
-        <Button autoFocus onClick={onClose}>
-          Close (Esc)
-        </Button>
-      }
-    >
+    <KeysDialog title="Keys of the clip view" onClose={onClose}>
       <div className="clip-keys">
         {GROUPS.map((g) => (
           <section key={g} aria-label={g}>
             <h3 className="field-label">{g}</h3>
-            <dl className="clip-keys-list">
-              {KEYMAP.filter((k) => k.group === g).map((k) => (
-                <div key={k.action} className="clip-keys-row">
-                  <dt>
-                    <kbd>{k.label}</kbd>
-                  </dt>
-                  <dd>{k.does}</dd>
-                </div>
-              ))}
-              {g === 'Move' && (
+            <KeyRows
+              rows={[
+                ...KEYMAP.filter((k) => k.group === g).map((k) => ({ keys: k.label, does: k.does })),
                 // Not the clip view's own: every screen has them (app/screen-keys.ts).
-                <div className="clip-keys-row">
-                  <dt>
-                    <kbd>
-                      {screenKeyLabel('jobs')}…{SCREENS.length}
-                    </kbd>
-                  </dt>
-                  <dd>Another screen: {SCREENS.map((s) => s.label).join(', ')}</dd>
-                </div>
-              )}
-            </dl>
+                ...(g === 'Move'
+                  ? [{ keys: `${screenKeyLabel('jobs')}…${SCREENS.length}`, does: `Another screen: ${SCREENS.map((s) => s.label).join(', ')}` }]
+                  : []),
+              ]}
+            />
           </section>
         ))}
       </div>
-    </Dialog>
+    </KeysDialog>
   );
 }
