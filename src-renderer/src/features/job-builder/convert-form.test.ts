@@ -106,3 +106,22 @@ describe('starting points and new clips', () => {
     expect(next.end ?? null).toBeNull();
   });
 });
+
+describe('a loudness measure and its clip', () => {
+  it('when the measure is of another stored file, then the command normalises in one pass, not by its values', () => {
+    const measured = { fileId: 'f1', track: 1, i: -21.76, tp: -3, lra: 6, thresh: -32 };
+    const clip = (id: string) => ({
+      key: 'i',
+      alias: 'in_1',
+      source: 'stored' as const,
+      url: `http://x/storage/${id}/a.mov`,
+      fileName: 'a.mov',
+      media: { file_id: id } as StoredFile,
+    });
+    const own = writeConvert({ ...emptyForm(), inputs: [clip('f1')] }, { ...DEFAULT_CHOICES, loudness: -16, measured });
+    expect(own.steps[0]).toContain('measured_I=-21.76');
+    const other = writeConvert({ ...emptyForm(), inputs: [clip('f2')] }, { ...DEFAULT_CHOICES, loudness: -16, measured });
+    expect(other.steps[0]).toContain('loudnorm=I=-16');
+    expect(other.steps[0]).not.toContain('measured_I');
+  });
+});

@@ -41,7 +41,10 @@ export function writeConvert(form: JobForm, asked: ConvertChoices): JobForm {
   // A file with no picture gets a sound format (M4A, AAC): a video format's command maps a picture
   // the file does not have, and the job failed with ffmpeg's "Stream map '0:v:0' matches no streams".
   const choices = facts.hasPicture === false && CONTAINERS[asked.container].kind !== 'audio' ? { ...asked, container: 'm4a' as const } : asked;
-  const args = convertArgs(choices, inAlias, outAlias, facts);
+  // A loudness first pass is of one stored file: another clip's values made a command normalise by the wrong measure
+  // (a failed job's "Fix in builder" showed measured_I of the clip converted before). Kept in the choices, used where it fits.
+  const isMeasuredHere = choices.measured?.fileId === inputs[0]?.media?.file_id;
+  const args = convertArgs(isMeasuredHere ? choices : { ...choices, measured: null }, inAlias, outAlias, facts);
   const named = outputName(first?.name ?? '', form.convert?.outputName, inputs[0], args.extension);
   const output = { key: first?.key ?? newKey(), alias: outAlias, name: named.name };
   return {
