@@ -158,6 +158,14 @@ test.describe('clip view', () => {
     await clip.waitReady();
     await expect(page.getByTestId('segments-restored')).toHaveText('The segment you marked on this file before.');
     expect(uploads).toEqual([]);
+    // Cut again: S starts where this folder's cuts were saved last (Cuts), not in the clip's folder, one short.
+    await clip.press('e');
+    await expect(page.locator('.clip-view').getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    const cuts = path.join(fs.realpathSync(saveDir), 'Cuts');
+    await expect(page.getByRole('button', { name: `Save to ${cuts}` })).toBeVisible();
+    await clip.press('s');
+    await expect(page.getByRole('dialog', { name: 'Choose a folder' }).getByLabel('Current folder')).toHaveText(cuts);
+    await page.keyboard.press('Escape');
 
     // Ctrl+O over an open clip opens another one, as on the chooser: the picker starts in the folder opened last.
     await clip.press('Control+o');

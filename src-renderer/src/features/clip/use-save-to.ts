@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ClipApi, SaveToResponse } from './clip-api';
-import { rememberedValue, rememberValue } from './recent-entries';
+import { loadEntry, rememberedValue, rememberValue, saveEntry } from './recent-entries';
 
 /**
  * Saving a finished job's outputs into a folder of the user's (POST /v1/commands/{id}/save-to:
@@ -12,14 +12,27 @@ import { rememberedValue, rememberValue } from './recent-entries';
  */
 const FOLDER_KEY = 'ffdesk.save-to-folder.v1';
 const PATTERN_KEY = 'ffdesk.save-to-pattern.v1';
+/** Per folder clips come from: where their cuts were saved last (a `cuts/` beside them, say). */
+const FROM_PREFIX = 'ffdesk.save-to-from.v1.';
+const MAX_SOURCE_FOLDERS = 50;
+
+const savedFrom = (source: string): string | null =>
+  loadEntry(FROM_PREFIX, source, (text) => {
+    const folder = text ? (JSON.parse(text) as { folder?: unknown }).folder : null;
+    return typeof folder === 'string' && folder !== '' ? folder : null;
+  });
 
 export const rememberedPattern = (): string | null => rememberedValue(PATTERN_KEY);
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export function useSaveTo(api: ClipApi, commandId: string, opts: { pattern: string; keepPattern: boolean; sourceFolder?: string | null; openPicker(): void }) {
-  // The clip's own folder when it was opened from disk (source-folder.ts), else the folder saved to last.
-  const [folder, setFolder] = useState<string | null>(() => opts.sourceFolder ?? rememberedValue(FOLDER_KEY));
+  // A clip opened from disk: where cuts of its folder's clips were saved last, else its own folder
+  // (source-folder.ts); any other clip: the folder saved to last. Each clip of a shoot saved to its
+  // `cuts/` started in the clip's folder again, one folder short.
+  const [folder, setFolder] = useState<string | null>(() =>
+    opts.sourceFolder ? (savedFrom(opts.sourceFolder) ?? opts.sourceFolder) : rememberedValue(FOLDER_KEY),
+  );
   const [saved, setSaved] = useState<SaveToResponse['saved']>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,6 +44,7 @@ export function useSaveTo(api: ClipApi, commandId: string, opts: { pattern: stri
     try {
       setSaved((await api.saveTo(commandId, to, opts.pattern)).saved);
       rememberValue(FOLDER_KEY, to);
+      if (opts.sourceFolder) saveEntry(FROM_PREFIX, opts.sourceFolder, { folder: to }, MAX_SOURCE_FOLDERS);
       if (opts.keepPattern) rememberValue(PATTERN_KEY, opts.pattern);
     } catch (err) {
       setError(messageOf(err));
