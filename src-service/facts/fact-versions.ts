@@ -8,8 +8,8 @@ export const FACT_VERSIONS: Readonly<Record<string, number>> = {
   'probe.json': 1,
   /** 2: held as the domain's KeyframeFacts (camelCase) rather than the answer's wire shape. 3: counted from the container's start. 4: with the audio tracks. 5: with the subtitle tracks. */
   'keyframes.json': 7,
-  /** The sprite (sprite.jpg) and waveform: written together with timeline.json. 2: held as CachedTimeline (camelCase). 3: tiles as the picture is shown (a portrait phone video's upright). */
-  'timeline.json': 3,
+  /** The sprite (sprite.jpg) and waveform: written together with timeline.json. 2: held as CachedTimeline (camelCase). 3: tiles as the picture is shown (a portrait phone video's upright). 4: the last key frame held to the end (no black tiles after a long GOP). */
+  'timeline.json': 4,
   /** The proxy's state; proxy.mp4 is made again when it is stale. 2: frames at the source's times (-fps_mode passthrough). */
   'proxy.json': 2,
   /** One per audio track: loudness-a1.json, loudness-a2.json … (versionOf's default of 1 holds for each). */

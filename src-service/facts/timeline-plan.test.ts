@@ -5,7 +5,7 @@ describe('sprite plan', () => {
   it('when a file is 10 minutes long, then 100 tiles of 160 px, ten to a row, one every 6 s', () => {
     const plan = planSprite(600, 1920, 1080);
     expect(plan).toEqual({ count: 100, columns: 10, rows: 10, tileWidth: 160, tileHeight: 90, intervalSeconds: 6 });
-    expect(spriteFilter(plan)).toBe('tpad=stop_mode=clone:stop_duration=12,fps=1000/6000,scale=160:90,setsar=1,tile=10x10');
+    expect(spriteFilter(plan)).toBe('tpad=stop_mode=clone:stop_duration=600,fps=1000/6000,scale=160:90,setsar=1,tile=10x10');
   });
 
   it('when a file is short or of unknown length, then a tile every 2 s, at least one', () => {

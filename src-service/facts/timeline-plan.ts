@@ -25,9 +25,11 @@ export function planSprite(duration: number, width: number | null, height: numbe
 /** The ffmpeg filter chain that makes the sprite from (key) frames. */
 export function spriteFilter(plan: SpritePlan): string {
   const millis = Math.max(1, Math.round(plan.intervalSeconds * 1000));
-  // Key frames only reach fps up to the last one, which may lie a GOP before the end: the last
-  // frame is held two intervals longer so every tile is filled (else the last tiles stay black).
-  const hold = (2 * millis) / 1000;
+  // Key frames only reach fps up to the last one, which may lie a long GOP before the end (10 s
+  // apart, the last 8 s of tiles stayed black): the last frame is held for the sprite's whole
+  // span, so every tile is filled. The tile filter puts the sprite out once its tiles are full;
+  // the frames held past that are never scaled.
+  const hold = (plan.count * millis) / 1000;
   return `tpad=stop_mode=clone:stop_duration=${hold},fps=1000/${millis},scale=${plan.tileWidth}:${plan.tileHeight},setsar=1,tile=${plan.columns}x${plan.rows}`;
 }
 

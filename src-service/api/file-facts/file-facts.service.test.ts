@@ -245,6 +245,20 @@ describe('GET /v1/files/{file_id}/timeline', () => {
     expect(svc.service.parts.factCache.runs('timeline.json')).toBe(runs);
   });
 
+  it('when keyframes lie 10 s apart, then the tiles after the last one hold a picture too, none black', async () => {
+    const file = path.join(dir, 'long-gop.mp4');
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=30'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '250', '-keyint_min', '250', '-sc_threshold', '0', '-pix_fmt', 'yuv420p', file],
+    ]);
+    const t = (await svc.api('GET', `/v1/files/${await upload(file, 'long-gop.mp4')}/timeline`)).body.thumbnails;
+    const sprite = await download(t.url, 'long-gop-sprite.jpg');
+    for (let tile = 0; tile < t.count; tile++) {
+      const [x, y] = [(tile % t.columns) * t.tile_width, Math.floor(tile / t.columns) * t.tile_height];
+      expect(meanLuma(sprite, `crop=${t.tile_width}:${t.tile_height}:${x}:${y}`), `tile ${tile} of ${t.count}`).toBeGreaterThan(40);
+    }
+  });
+
   it("when a phone's video is stored on its side with a 90° display matrix, then its record says the size shown, and the tiles are upright and undistorted", async () => {
     const turned = path.join(dir, 'upright.mp4');
     ffmpeg(['-i', media['h264.mp4'] as string, '-map', '0', '-c', 'copy', '-metadata:s:v:0', 'rotate=90', turned]);
