@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { AppPage } from './app-page';
 import { seriousViolations } from './axe-check';
-import { expect, openApp, screen, test, testFolder, type UiService } from './fixtures';
+import { expect, openApp, screen, storeClip, test, testFolder, type UiService } from './fixtures';
 
 const MB = 1024 * 1024;
 
@@ -52,6 +52,31 @@ test.describe('uploads', () => {
 
     const stored = (await svc.client.listFiles()).find((f) => f.filename === 'big-upload.bin');
     expect(stored?.size_mbytes).toBeCloseTo(30, 3);
+  });
+});
+
+test.describe('store from a URL', () => {
+  test('when a URL is stored, then the form follows it: a failed fetch says why and gives the URL back, a good one links to the file', async ({
+    page,
+    svc,
+  }) => {
+    const good = await svc.client.getFile(await storeClip(svc, 'from-url.mp4', 1));
+    await openApp(page, svc, '#/uploads');
+    const field = page.getByLabel('File URL');
+    const state = page.getByTestId('store-url-state');
+    // A link into this service's storage that holds nothing: accepted, then the fetch fails.
+    const missing = `${svc.url}/storage/00000000-0000-4000-8000-000000000000/gone.mp4`;
+    await field.fill(missing);
+    await field.press('Enter');
+    await expect(state).toContainText(`Could not store ${missing}: `, { timeout: 30_000 });
+    await expect(state).toContainText('The URL is back in the field to mend.');
+    await expect(field).toHaveValue(missing);
+    await field.fill(good.storage_url ?? '');
+    await field.press('Enter');
+    await expect(state).toContainText('Stored from-url.mp4.', { timeout: 30_000 });
+    await expect(field).toHaveValue('');
+    await state.getByRole('link', { name: 'Show in Files' }).click();
+    await expect(page.getByRole('complementary', { name: 'Preview of from-url.mp4' })).toBeVisible();
   });
 });
 
