@@ -13,8 +13,6 @@ export interface CutAgain {
   join: boolean;
   /** The joined file's name (with one file each: the name the segments' files are made from). */
   filename: string;
-  /** The job's name, for the line that says where the marks came from. */
-  jobName: string;
 }
 
 /**
@@ -22,7 +20,7 @@ export interface CutAgain {
  * `POST /v1/edits` body, read by the API's own schema, lax numbers and all); null when the job is
  * not a cut, or cut a URL the Cut screen cannot open (docs/gui.md, "Cut again").
  */
-export function cutAgainOf(request: unknown, jobName: string): CutAgain | null {
+export function cutAgainOf(request: unknown): CutAgain | null {
   const body = EditBody.safeParse(request);
   if (!body.success || isHttpUrl(body.data.input)) return null;
   const { input, segments, mode, join, output } = body.data;
@@ -32,7 +30,6 @@ export function cutAgainOf(request: unknown, jobName: string): CutAgain | null {
     mode,
     join,
     filename: output.filename,
-    jobName,
   };
 }
 

@@ -293,9 +293,10 @@ export function ClipView({ fileId }: { fileId: string }) {
           {/* Said until the segments change or are exported: then they are this session's work. */}
           {again && seg === opened && !run.commandId && (
             <p className="small muted" role="status" data-testid="segments-restored">
-              {again.segments.length === 1 ? 'The segment' : `The ${again.segments.length} segments`} of “{again.jobName}”, cut{' '}
+              {/* Short: at 800 px the job's long name took the card's room from the segments. */}
+              The job’s {again.segments.length === 1 ? 'segment' : `${again.segments.length} segments`}, cut{' '}
               {MODES.find((m) => m.mode === again.mode)?.label.toLowerCase()}, {again.join ? 'joined' : 'one file each'}.
-              {history.past.length > 0 && ' Ctrl+Z brings back what was marked here before.'}
+              {history.past.length > 0 && ' Ctrl+Z: your marks before.'}
             </p>
           )}
           {restored > 0 && history.past.length === 0 && !run.commandId && (

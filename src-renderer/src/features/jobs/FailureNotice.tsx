@@ -32,7 +32,7 @@ export function FailureNotice({ record }: { record: CommandRecord }) {
   const fix = fixOf(summary);
   const request = record.original_request;
   // A cut is mended where it was marked: the builder cannot hold a POST /v1/edits body.
-  const again = isEditRequest(request) ? cutAgainOf(request, record.name ?? '') : null;
+  const again = isEditRequest(request) ? cutAgainOf(request) : null;
   const openInBuilder = isEditRequest(request)
     ? null
     : () => {

@@ -20,7 +20,7 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
   const [isBusy, setBusy] = useState(false);
   const request = job.original_request;
   const edit = isEditRequest(request) ? request : null;
-  const again = edit && cutAgainOf(edit, job.name ?? '');
+  const again = edit && cutAgainOf(edit);
   const [useCache, setUseCache] = useState(!isEditRequest(request) && request.cache === true);
   const isActive = job.status === 'QUEUED' || job.status === 'PROCESSING';
   const hasOutputs = Object.values(job.output_files ?? {}).some((f) => !f.is_deleted);
