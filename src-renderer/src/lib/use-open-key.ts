@@ -1,14 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /**
  * A key of a screen, on the whole window while the screen is shown, wherever the focus is (also
  * on the page itself, where it falls when the control that had it goes away); not while a modal
- * dialog is open, whose keys are its own.
+ * dialog is open, whose keys are its own. Listening from the commit on (a layout effect), not
+ * after the paint: a screen whose code had just arrived was drawn before its keys listened, and a
+ * Ctrl+O pressed at once was lost (a CI run under load pressed it 6 ms after the builder showed).
  */
 export function useWindowShortcut(matches: (e: KeyboardEvent) => boolean, onKey: () => void): void {
   const act = useRef(onKey);
   act.current = onKey;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const handle = (e: KeyboardEvent) => {
       if (e.defaultPrevented || !matches(e) || document.querySelector('dialog[open]')) return;
       e.preventDefault();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { actionOf, isTypingTarget, type ClipAction } from './keymap';
 
 const isActivation = (key: string) => key === ' ' || key === 'Enter';
@@ -15,12 +15,13 @@ function belongsToControl(e: KeyboardEvent): boolean {
 
 /**
  * The clip view's keys, on the whole window while the view is shown (a modal dialog stops
- * them: its keys are its own). Each key runs its action from `handlers`.
+ * them: its keys are its own). Each key runs its action from `handlers`. Listening from the commit on
+ * (a layout effect), as the screens' shortcuts do (lib/use-open-key.ts).
  */
 export function useClipKeys(handlers: Record<ClipAction, () => void>): void {
   const current = useRef(handlers);
   current.current = handlers;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || belongsToControl(e) || document.querySelector('dialog[open]')) return;
       const action = actionOf(e);
