@@ -4,7 +4,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Page objects own the locators (conventions rule 8). */
 export class AppPage {
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page) {
+    // File choosers intercepted from the start: Playwright turns interception on when the first
+    // listener comes, without waiting for it, so a Ctrl+O pressed right after a waitForEvent may
+    // reach the page first (the likely cause of two CI runs that saw no "filechooser").
+    page.on('filechooser', () => undefined);
+  }
 
   nav(name: 'Jobs' | 'New job' | 'Files' | 'Uploads' | 'Presets' | 'Settings'): Locator {
     return this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
