@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createSilenceReader, parseSilences, silencesArgv } from './silences';
+import { createSilenceReader, silencesArgv, type Silence } from './silences';
+
+/** Every silence of a whole stderr text, fed line by line as the run feeds them. */
+function parseSilences(stderr: string, duration: number): Silence[] {
+  const reader = createSilenceReader(duration);
+  for (const line of stderr.split('\n')) reader.line(line);
+  return reader.result();
+}
 
 /**
  * ffmpeg 5.1's stderr for `-af silencedetect=n=-35dB:d=0.5` over 6 s of AAC: a tone with silent

@@ -80,13 +80,6 @@ export function createSilenceReader(duration: number) {
   };
 }
 
-/** Every silence of a whole stderr text (the unit tests, a captured log). */
-export function parseSilences(stderr: string, duration: number): Silence[] {
-  const reader = createSilenceReader(duration);
-  for (const line of stderr.split('\n')) reader.line(line);
-  return reader.result();
-}
-
 /** The number after `key` up to the next `|` or the line's end; null when the key is absent or the text is no number. */
 function valueAfter(report: string, key: string): number | null {
   const at = report.indexOf(key);

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useEventsConnected } from '../lib/events';
 import { hrefOf, type Route } from '../lib/router';
 import { Icon } from '../ui/Icon';
 import { screenKeyLabel, screenOfKey, SCREENS } from './screen-keys';
+import { screenTitle } from './focus-rescue';
+import { useWindowShortcut } from '../lib/use-open-key';
 
 export function Sidebar({ route }: { route: Route }) {
   const isConnected = useEventsConnected();
@@ -54,29 +56,20 @@ export function Sidebar({ route }: { route: Route }) {
  * was in goes away), not left in the sidebar or on the page.
  */
 function useScreenKeys(hrefFor: (name: Route['name']) => string): void {
-  const href = useRef(hrefFor);
-  href.current = hrefFor;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
-      const name = screenOfKey(e);
-      if (!name) return;
-      e.preventDefault();
-      if (!document.getElementById('main')?.contains(document.activeElement)) handToScreen();
-      window.location.hash = href.current(name);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useWindowShortcut(isScreenKey, (e) => {
+    const name = screenOfKey(e);
+    if (!name) return;
+    if (!document.getElementById('main')?.contains(document.activeElement)) handToScreen();
+    window.location.hash = hrefFor(name);
+  });
 }
+
+const isScreenKey = (e: KeyboardEvent) => screenOfKey(e) !== null;
 
 /**
  * The focus on the open screen's title, so it falls with that screen as the next one opens and the
  * focus rescue (focus-rescue.ts) puts it on the next one's title; the same screen keeps it there.
  */
 function handToScreen(): void {
-  const title = document.querySelector<HTMLElement>('#main h1');
-  if (!title) return;
-  title.tabIndex = -1;
-  title.focus({ preventScroll: true });
+  screenTitle()?.focus({ preventScroll: true });
 }

@@ -61,7 +61,7 @@ export function useFocusRescue(): void {
 }
 
 /** The open screen's title, made able to take the focus (not a Tab stop). */
-function screenTitle(): HTMLElement | null {
+export function screenTitle(): HTMLElement | null {
   const title = document.querySelector<HTMLElement>('#main h1');
   if (title && !title.hasAttribute('tabindex')) title.tabIndex = -1;
   return title;

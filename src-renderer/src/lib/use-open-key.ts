@@ -7,14 +7,14 @@ import { useLayoutEffect, useRef } from 'react';
  * after the paint: a screen whose code had just arrived was drawn before its keys listened, and a
  * Ctrl+O pressed at once was lost (a CI run under load pressed it 6 ms after the builder showed).
  */
-export function useWindowShortcut(matches: (e: KeyboardEvent) => boolean, onKey: () => void): void {
+export function useWindowShortcut(matches: (e: KeyboardEvent) => boolean, onKey: (e: KeyboardEvent) => void): void {
   const act = useRef(onKey);
   act.current = onKey;
   useLayoutEffect(() => {
     const handle = (e: KeyboardEvent) => {
       if (e.defaultPrevented || !matches(e) || document.querySelector('dialog[open]')) return;
       e.preventDefault();
-      act.current();
+      act.current(e);
     };
     window.addEventListener('keydown', handle);
     return () => window.removeEventListener('keydown', handle);

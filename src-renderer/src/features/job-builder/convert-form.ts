@@ -115,8 +115,7 @@ export function startFrom(current: ConvertChoices, target: Partial<ConvertChoice
 
 /** Another clip in the panel keeps the target and lets go of what belonged to the clip before (its range, its crop). */
 export function forNewClip(current: ConvertChoices): ConvertChoices {
-  const { start: _s, end: _e, crop: _c, rotate: _r, flipH: _h, flipV: _v, audioTrack: _a, measured: _m, ...target } = current;
-  return { ...DEFAULT_CHOICES, ...target };
+  return { ...current, ...clipBound(DEFAULT_CHOICES) };
 }
 
 /** Starting points that open in the panel as fields (built-in convert presets). */
