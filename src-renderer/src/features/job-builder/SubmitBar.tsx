@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { isApiError } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { askForJobNotifications } from '../../lib/notifications';
@@ -21,9 +21,10 @@ export function SubmitBar({ state }: { state: JobFormState }) {
   const [isSubmitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const blocking = state.localIssues.length;
-  // Several clips in the convert panel: one job each (convert-each.ts).
-  const each = formsPerFile(state.form);
-  const eachProblem = convertEachProblem(state.form);
+  // Several clips in the convert panel: one job each (convert-each.ts). Written again only when the form changes,
+  // not at every render of the bar (each clip's command is the panel's whole write).
+  const each = useMemo(() => formsPerFile(state.form), [state.form]);
+  const eachProblem = useMemo(() => convertEachProblem(state.form), [state.form]);
   const barRef = useRef<HTMLDivElement>(null);
   useBarHeightAsScrollPadding(barRef);
 
