@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isTypingTarget } from '../features/clip/keymap';
+import { isTypingTarget } from '../lib/typing-target';
 import { KeyRows, KeysDialog } from '../ui/KeysDialog';
 import { screenKeyLabel, SCREENS } from './screen-keys';
 

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
-import { actionOf, isTypingTarget, type ClipAction } from './keymap';
+import { actionOf, type ClipAction } from './keymap';
+import { isTypingTarget } from '../../lib/typing-target';
 
 const isActivation = (key: string) => key === ' ' || key === 'Enter';
 
