@@ -51,6 +51,14 @@ export class ClipPage {
     for (let i = 0; i < times; i++) await this.page.keyboard.press(key);
   }
 
+  /** Ctrl+G, the timecode typed, Enter: the playhead there, the keys back on the view. */
+  async goTo(timecode: string): Promise<void> {
+    await this.press('Control+g');
+    await this.page.keyboard.type(timecode);
+    await this.page.keyboard.press('Enter');
+    await expect(this.timecode()).toHaveText(timecode);
+  }
+
   /** Presses a key and waits for the timecode it leads to. */
   async pressTo(key: string, times: number, timecode: string): Promise<void> {
     await this.press(key, times);

@@ -544,6 +544,69 @@ test.describe('clip view', () => {
     await expect(clip.segments()).toHaveText([/00:00:00:10 → 00:00:00:12/]);
   });
 
+  test('when Shift+Space is pressed over two marked segments, then only they play, in order, stopping on the last kept frame; B splits the segment under the playhead', async ({
+    page,
+    svc,
+  }) => {
+    const clip = await dropped(page, svc);
+    const said = page.getByTestId('key-refused');
+    await clip.press('Shift+Space');
+    await expect(said).toHaveText('Shift+Space plays the cut, and nothing is marked yet: I sets an in point, O an out point.');
+    // Two segments: 0.40–1.00 s and 2.48–3.20 s (O keeps the frame under the playhead).
+    await clip.goTo('00:00:00:10');
+    await clip.press('i');
+    await clip.goTo('00:00:00:24');
+    await clip.press('o');
+    await clip.goTo('00:00:02:12');
+    await clip.press('i');
+    await clip.goTo('00:00:03:04');
+    await clip.press('o');
+    await expect(clip.segments()).toHaveText([/00:00:00:10 → 00:00:00:24/, /00:00:02:12 → 00:00:03:04/]);
+    await clip.press('Home');
+
+    // Every time the playing picture shows, read once per screen frame.
+    await page.locator('.clip-screen video').evaluate((v: HTMLVideoElement) => {
+      const seen: number[] = [];
+      (window as unknown as { seen: number[] }).seen = seen;
+      const look = () => {
+        if (!v.paused) seen.push(v.currentTime);
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await clip.press('Shift+Space');
+    await expect(page.getByTestId('cut-playing')).toHaveText('Playing the cut: part 1 of 2 (K stops).');
+    await expect(page.getByTestId('cut-playing')).toHaveText('Playing the cut: part 2 of 2 (K stops).');
+    await expect(page.getByTestId('cut-playing')).toHaveCount(0, { timeout: 10_000 });
+    // Still, on the last frame kept.
+    await expect(clip.timecode()).toHaveText('00:00:03:04');
+    expect(await page.locator('.clip-screen video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+    // Both parts played, and nothing of what the cut leaves out (a screen frame of slack at each end, less than a video frame).
+    const inFirst = seen.filter((t) => t >= 0.39 && t <= 1.02);
+    const inSecond = seen.filter((t) => t >= 2.47 && t <= 3.22);
+    expect(inFirst.length, `seen: ${seen.join(' ')}`).toBeGreaterThan(5);
+    expect(inSecond.length, `seen: ${seen.join(' ')}`).toBeGreaterThan(5);
+    expect(inFirst.length + inSecond.length, `seen: ${seen.join(' ')}`).toBe(seen.length);
+    expect(Math.max(...inFirst)).toBeLessThan(Math.min(...inSecond));
+
+    // B in the second segment: two segments there, the second half current.
+    await clip.goTo('00:00:02:20');
+    await clip.press('b');
+    await expect(clip.segments()).toHaveText([/00:00:00:10 → 00:00:00:24/, /00:00:02:12 → 00:00:02:19/, /00:00:02:20 → 00:00:03:04/]);
+    await expect(clip.segments().nth(2)).toHaveAttribute('aria-current', 'true');
+    // Between segments there is nothing to split: said, and nothing changes.
+    await clip.goTo('00:00:01:10');
+    await clip.press('b');
+    await expect(said).toHaveText('B splits the segment under the playhead: move inside a segment first (not on its first frame).');
+    await expect(clip.segments()).toHaveCount(3);
+    // K stops the cut playing where it is.
+    await clip.press('Shift+Space');
+    await expect(page.getByTestId('cut-playing')).toHaveText('Playing the cut: part 1 of 3 (K stops).');
+    await clip.press('k');
+    await expect(page.getByTestId('cut-playing')).toHaveCount(0);
+  });
+
   test('when a damaged file is opened, then the view says it cannot be cut and why, in the file’s name, and Ctrl+O opens another', async ({ page, svc }) => {
     const broken = path.join(work, 'broken.mp4');
     fs.writeFileSync(broken, Buffer.alloc(200_000, 7));

@@ -24,7 +24,7 @@ import {
 } from './segments';
 import { loadSegments, saveSegments } from './segments-store';
 import { Timeline } from './Timeline';
-import { formatTimecode, fpsOf, frameOrigin, framesWord, losslessStart, nextKeyframe, previousKeyframe } from './timecode';
+import { formatTimecode, fpsOf, frameAt, frameOrigin, framesWord, losslessStart, nextKeyframe, previousKeyframe } from './timecode';
 import { clipActions, MAX_ZOOM } from './use-clip-actions';
 import { playableUrl, useClipFacts } from './use-clip-facts';
 import { useClipKeys } from './use-clip-keys';
@@ -172,7 +172,9 @@ export function ClipView({ fileId }: { fileId: string }) {
   // Why the last key did nothing (O before the in point, E with nothing to cut, S before an export), said
   // under the timeline until the next move or change: the export panel's own line is below the fold at 800 px.
   const [refusal, setRefusal] = useState<string | null>(null);
-  useEffect(() => setRefusal(null), [seg, options, player.time]);
+  // A move to another frame ends it; the video's own report of a seek landing on the same frame does not.
+  const frameShown = frameAt(player.time, fps);
+  useEffect(() => setRefusal(null), [seg, options, frameShown]);
   const exportNow = () => {
     if (problem) setRefusal(problem);
     if (problem || run.isSubmitting) return;
@@ -181,6 +183,16 @@ export function ClipView({ fileId }: { fileId: string }) {
     void submit(request);
   };
   const isDone = run.record?.status === 'SUCCESS';
+  // Shift+Space (and "Play the cut"): what Export writes now, its parts in order, or why nothing would play.
+  const playCut = () => {
+    if (parts.length > 0) player.transport.playCut(parts);
+    else
+      setRefusal(
+        options.keep
+          ? 'Shift+Space plays the cut, and nothing is marked yet: I sets an in point, O an out point.'
+          : 'Shift+Space plays the cut, and the segments removed cover the whole file.',
+      );
+  };
   const isLossless = options.mode === 'lossless' && !soundOnly;
   const earlyNote = isLossless ? losslessNote(parts, keyframes, fps) : null;
 
@@ -223,6 +235,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       goTo: () => setGoToOpen(true),
       openFile: () => setDiskOpen(true),
       findSilences: () => audioTracks.length > 0 && setSilenceOpen(true),
+      playCut,
     }),
   );
   // Found silences become the segments (one step back with Ctrl+Z), and the export removes them.
@@ -315,11 +328,16 @@ export function ClipView({ fileId }: { fileId: string }) {
             onRenameDone={() => setRenaming(null)}
             onSeek={player.transport.seek}
           />
-          {audioTracks.length > 0 && (
-            <Button size="small" variant="ghost" aria-keyshortcuts="D" title="Find silences (D)" onClick={() => setSilenceOpen(true)}>
-              Find silences…
+          <div className="row">
+            <Button size="small" variant="ghost" aria-keyshortcuts="Shift+Space" title="Play only what Export writes, in order (Shift+Space)" onClick={playCut}>
+              Play the cut
             </Button>
-          )}
+            {audioTracks.length > 0 && (
+              <Button size="small" variant="ghost" aria-keyshortcuts="D" title="Find silences (D)" onClick={() => setSilenceOpen(true)}>
+                Find silences…
+              </Button>
+            )}
+          </div>
         </section>
         <Timeline
           duration={duration}
@@ -339,6 +357,13 @@ export function ClipView({ fileId }: { fileId: string }) {
             {refusal}
           </span>
           {refusal && ' '}
+          {player.cutPlaying && (
+            <>
+              <span className="clip-cut-playing" data-testid="cut-playing">
+                Playing the cut: part {player.cutPlaying.part} of {player.cutPlaying.of} (K stops).
+              </span>{' '}
+            </>
+          )}
           Press <kbd>?</kbd> for every key. I / O mark in and out; I past an out point, or N, starts another segment.{' '}
           {/* X switches below the fold at 800 px: said here, where the eyes are, and read out. */}
           <span className="clip-keep-mode" data-removing={!options.keep} aria-live="polite" data-testid="keep-mode">

@@ -5,6 +5,7 @@
  */
 export type ClipAction =
   | 'playPause'
+  | 'playCut'
   | 'reverse'
   | 'pause'
   | 'forward'
@@ -27,6 +28,7 @@ export type ClipAction =
   | 'goIn'
   | 'goOut'
   | 'newSegment'
+  | 'splitSegment'
   | 'selectPrevious'
   | 'selectNext'
   | 'moveUp'
@@ -82,6 +84,7 @@ const char =
 export const KEYMAP: readonly KeyBinding[] = [
   { action: 'openFile', label: 'Ctrl+O', does: 'Open another file from the disk', group: 'Play', match: command('o') },
   { action: 'playPause', label: 'Space', does: 'Play / pause', group: 'Play', match: plain(' ') },
+  { action: 'playCut', label: 'Shift+Space', does: 'Play only what Export writes', group: 'Play', match: shifted(' ') },
   { action: 'reverse', label: 'J', does: 'Play backwards; again: faster', group: 'Play', match: plain('j') },
   { action: 'pause', label: 'K', does: 'Pause', group: 'Play', match: plain('k') },
   { action: 'forward', label: 'L', does: 'Play forwards; again: twice as fast', group: 'Play', match: plain('l') },
@@ -103,10 +106,11 @@ export const KEYMAP: readonly KeyBinding[] = [
     group: 'Segments',
     match: plain('i'),
   },
-  { action: 'setOut', label: 'O', does: 'Set the out point of the current segment', group: 'Segments', match: plain('o') },
+  { action: 'setOut', label: 'O', does: 'Out point of the current segment', group: 'Segments', match: plain('o') },
   { action: 'goIn', label: 'Shift+I', does: 'Go to the in point', group: 'Segments', match: shifted('i') },
   { action: 'goOut', label: 'Shift+O', does: 'Go to the out point', group: 'Segments', match: shifted('o') },
   { action: 'newSegment', label: 'N', does: 'New segment starting here', group: 'Segments', match: plain('n') },
+  { action: 'splitSegment', label: 'B', does: 'Split the segment at the playhead', group: 'Segments', match: plain('b') },
   { action: 'selectPrevious', label: '↑', does: 'Previous segment', group: 'Segments', match: plain('arrowup') },
   { action: 'selectNext', label: '↓', does: 'Next segment', group: 'Segments', match: plain('arrowdown') },
   { action: 'moveUp', label: 'Alt+↑', does: 'Move the segment up', group: 'Segments', match: alt('ArrowUp') },
@@ -122,7 +126,7 @@ export const KEYMAP: readonly KeyBinding[] = [
     match: (e) => command('z', true)(e) || command('y')(e),
   },
   { action: 'toggleKeepRemove', label: 'X', does: 'Keep selected ⇄ remove selected', group: 'Segments', match: plain('x') },
-  { action: 'findSilences', label: 'D', does: 'Find silences, marked as segments to remove', group: 'Segments', match: plain('d') },
+  { action: 'findSilences', label: 'D', does: 'Find silences to remove', group: 'Segments', match: plain('d') },
   { action: 'zoomIn', label: '+ / Ctrl+wheel', does: 'Zoom the timeline in', group: 'Timeline', match: char('+', '=') },
   { action: 'zoomOut', label: '− / Ctrl+wheel', does: 'Zoom the timeline out', group: 'Timeline', match: char('-', '_') },
   { action: 'zoomFit', label: '0', does: 'Fit the timeline', group: 'Timeline', match: plain('0') },

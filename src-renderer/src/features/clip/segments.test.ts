@@ -92,6 +92,40 @@ describe('segments', () => {
     expect(run([{ type: 'remove', index: 0 }], s).current).toBe(-1);
   });
 
+  it('when B is pressed inside a segment, then it becomes two cut there, the second current; on an edge or outside every segment nothing changes', () => {
+    const marked = run([
+      { type: 'in', t: 1 },
+      { type: 'out', t: 5 },
+      { type: 'add', t: 8 },
+    ]);
+    // The playhead in the first segment while the second (open to the end) is current: the one under the playhead is split.
+    const s = run([{ type: 'split', t: 2 }], marked);
+    expect(s.segments).toEqual([
+      { id: 1, name: 'segment 1', start: 1, end: 2 },
+      { id: 3, name: 'segment 3', start: 2, end: 5 },
+      { id: 2, name: 'segment 2', start: 8, end: null },
+    ]);
+    expect(s.current).toBe(1);
+    // An open end stays open on the second half.
+    expect(run([{ type: 'split', t: 9 }], s).segments.slice(2)).toEqual([
+      { id: 2, name: 'segment 2', start: 8, end: 9 },
+      { id: 4, name: 'segment 4', start: 9, end: null },
+    ]);
+    for (const t of [1, 5, 6, 0.5]) expect(run([{ type: 'split', t }], marked)).toBe(marked);
+    // A name given goes on to both halves.
+    const named = run(
+      [
+        { type: 'rename', index: 0, name: 'intro' },
+        { type: 'split', t: 3 },
+      ],
+      marked,
+    );
+    expect(named.segments.slice(0, 2).map((x) => [x.name, x.isRenamed])).toEqual([
+      ['intro', true],
+      ['intro (2)', true],
+    ]);
+  });
+
   it('keeps segments in list order, closing an open end at the duration', () => {
     const s = run([
       { type: 'in', t: 6 },

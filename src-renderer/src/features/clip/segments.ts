@@ -27,6 +27,8 @@ export type SegmentAction =
   | { type: 'move'; by: -1 | 1 }
   | { type: 'rename'; index: number; name: string }
   | { type: 'remove'; index: number }
+  /** B: the segment under the playhead becomes two, cut at `t` (the second one current). */
+  | { type: 'split'; t: number }
   /** Every segment at once (found silences): one step, which Ctrl+Z takes back whole. */
   | { type: 'replace'; state: SegmentsState };
 
@@ -36,6 +38,16 @@ function withNew(state: SegmentsState, seg: Omit<Segment, 'id' | 'name'>): Segme
   const segment = { ...seg, id: state.nextId, name: `segment ${state.nextId}` };
   const segments = [...state.segments, segment];
   return { segments, current: segments.length - 1, nextId: state.nextId + 1 };
+}
+
+/**
+ * The segment `t` is strictly inside (a split there leaves two non-empty parts): the current one
+ * where it is, else the first in the list; -1 when none is. An open end runs to the file's end.
+ */
+export function segmentIndexAt(state: SegmentsState, t: number): number {
+  const inside = (s: Segment) => t > s.start && (s.end === null || t < s.end);
+  const cur = state.segments[state.current];
+  return cur && inside(cur) ? state.current : state.segments.findIndex(inside);
 }
 
 function updateCurrent(state: SegmentsState, patch: (s: Segment) => Segment): SegmentsState {
@@ -73,6 +85,16 @@ export function segmentsReducer(state: SegmentsState, action: SegmentAction): Se
       };
     case 'replace':
       return action.state;
+    case 'split': {
+      const at = segmentIndexAt(state, action.t);
+      const s = state.segments[at];
+      if (!s) return state;
+      // A name the editor gave goes on to both halves ("intro", "intro (2)"), so each file of a one-file-per-segment export says where it came from.
+      const name = s.isRenamed ? { name: `${s.name} (2)`, isRenamed: true } : { name: `segment ${state.nextId}` };
+      const second: Segment = { id: state.nextId, ...name, start: action.t, end: s.end };
+      const segments = [...state.segments.slice(0, at), { ...s, end: action.t }, second, ...state.segments.slice(at + 1)];
+      return { segments, current: at + 1, nextId: state.nextId + 1 };
+    }
     case 'remove': {
       const segments = state.segments.filter((_, i) => i !== action.index);
       return { ...state, segments, current: Math.min(state.current, segments.length - 1) };

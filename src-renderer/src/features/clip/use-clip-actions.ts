@@ -1,6 +1,6 @@
 import type { Dispatch } from 'react';
 import type { ClipAction } from './keymap';
-import type { HistoryAction, SegmentsState } from './segments';
+import { segmentIndexAt, type HistoryAction, type SegmentsState } from './segments';
 import { formatTimecode, nextKeyframe, previousKeyframe, timeOfFrame, frameAt } from './timecode';
 import type { usePlayer } from './use-player';
 
@@ -35,6 +35,8 @@ interface Deps {
   goTo(): void;
   /** Opens the disk picker for another file (Ctrl+O). */
   openFile(): void;
+  /** Plays what Export would write now, or says why nothing would play (Shift+Space). */
+  playCut(): void;
 }
 
 /** What each key of the clip view does (the keys themselves are in keymap.ts). */
@@ -50,6 +52,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
   const toKeyframe = (k: number | null) => k !== null && transport.seek(k);
   return {
     playPause: transport.togglePlay,
+    playCut: d.playCut,
     reverse: transport.reverse,
     pause: transport.pause,
     forward: transport.forward,
@@ -78,6 +81,11 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     goIn: () => cur && transport.seek(cur.start),
     goOut: () => cur && transport.seek((cur.end ?? duration) - 1 / fps),
     newSegment: () => dispatch({ type: 'add', t: here() }),
+    splitSegment: () => {
+      const t = here();
+      if (segmentIndexAt(seg, t) < 0) d.refuse('B splits the segment under the playhead: move inside a segment first (not on its first frame).');
+      else dispatch({ type: 'split', t });
+    },
     selectPrevious: () => dispatch({ type: 'select', index: seg.current - 1 }),
     selectNext: () => dispatch({ type: 'select', index: seg.current + 1 }),
     moveUp: () => dispatch({ type: 'move', by: -1 }),

@@ -3,6 +3,25 @@ import { frameAt, seekTimeOfFrame } from './timecode';
 
 const MAX_RATE = 16;
 
+/** A part of the cut as Shift+Space plays it: from `start` up to `end` (the next frame's start). */
+export interface CutPart {
+  start: number;
+  end: number;
+}
+
+/** Where the cut being played is: which part of how many (null when the cut is not playing). */
+export interface CutPlaying {
+  part: number;
+  of: number;
+}
+
+/**
+ * How early before a part's end the jump to the next part is made: the playhead is read once a
+ * screen frame (about 16 ms), so the last kept frame shows at most that much less, and no frame
+ * of what the cut leaves out shows at all.
+ */
+const JUMP_EARLY = 0.008;
+
 /**
  * The player's state and the editor's transport: frame steps, seeks and the J/K/L shuttle.
  * Chromium plays no negative rate, so J runs its own loop that steps the time backwards.
@@ -18,6 +37,13 @@ export function usePlayer(fps: number, duration: number, origin = 0) {
   const [time, setTime] = useState(0);
   const [shuttle, setShuttle] = useState(0);
   const reverse = useRef<number | null>(null);
+  // Shift+Space: the parts of the cut played in order, skipping what the cut leaves out.
+  const cut = useRef<{ parts: readonly CutPart[]; index: number } | null>(null);
+  const [cutPlaying, setCutPlaying] = useState<CutPlaying | null>(null);
+  const endCut = () => {
+    cut.current = null;
+    setCutPlaying(null);
+  };
 
   const stopReverse = () => {
     if (reverse.current !== null) cancelAnimationFrame(reverse.current);
@@ -28,8 +54,25 @@ export function usePlayer(fps: number, duration: number, origin = 0) {
     const v = videoRef.current;
     if (!v) return;
     let frame = 0;
+    /** Playing the cut: at a part's end, on to the next part's start; after the last, still on its last frame. */
+    const followCut = (t: number) => {
+      const c = cut.current;
+      const part = c?.parts[c.index];
+      if (!c || !part || t < part.end - JUMP_EARLY) return;
+      const next = c.parts[c.index + 1];
+      if (next) {
+        c.index++;
+        setCutPlaying({ part: c.index + 1, of: c.parts.length });
+        v.currentTime = seekTimeOfFrame(frameAt(next.start, fps), fps) + origin;
+        return;
+      }
+      endCut();
+      v.pause();
+      v.currentTime = seekTimeOfFrame(frameAt(part.end, fps) - 1, fps) + origin;
+    };
     const follow = () => {
       setTime(v.currentTime - origin);
+      followCut(v.currentTime - origin);
       if (!v.paused) frame = requestAnimationFrame(follow);
     };
     const onPlay = () => (frame = requestAnimationFrame(follow));
@@ -71,6 +114,7 @@ export function usePlayer(fps: number, duration: number, origin = 0) {
 
   const pause = useCallback(() => {
     stopReverse();
+    endCut();
     videoRef.current?.pause();
     setShuttle(0);
   }, []);
@@ -108,8 +152,24 @@ export function usePlayer(fps: number, duration: number, origin = 0) {
     pause,
     /** L: forwards at 1×, then twice as fast each press; from reverse it slows down first. */
     forward: () => playAt(shuttle < -1 ? shuttle / 2 : shuttle === -1 || shuttle === 0 ? 1 : Math.min(MAX_RATE, shuttle * 2)),
-    /** J: the mirror of L. */
-    reverse: () => playAt(shuttle > 1 ? shuttle / 2 : shuttle === 1 || shuttle === 0 ? -1 : Math.max(-MAX_RATE, shuttle * 2)),
+    /** J: the mirror of L (backwards leaves the cut being played: its parts run forwards). */
+    reverse: () => {
+      endCut();
+      playAt(shuttle > 1 ? shuttle / 2 : shuttle === 1 || shuttle === 0 ? -1 : Math.max(-MAX_RATE, shuttle * 2));
+    },
+    /**
+     * Shift+Space: the cut as Export writes it, its parts in order, skipping what it leaves out, and
+     * still on its last frame at the end. L speeds it up; any other move stops it.
+     */
+    playCut: (parts: readonly CutPart[]) => {
+      const first = parts[0];
+      if (!first) return;
+      pause();
+      seek(first.start);
+      cut.current = { parts, index: 0 };
+      setCutPlaying({ part: 1, of: parts.length });
+      playAt(1);
+    },
     stepFrames: (n: number) => {
       pause();
       const v = videoRef.current;
@@ -126,5 +186,5 @@ export function usePlayer(fps: number, duration: number, origin = 0) {
       if (rate !== 0) playAt(rate);
     },
   };
-  return { videoRef, time, shuttle, transport, now };
+  return { videoRef, time, shuttle, transport, now, cutPlaying };
 }
