@@ -607,6 +607,58 @@ test.describe('clip view', () => {
     await expect(page.getByTestId('cut-playing')).toHaveCount(0);
   });
 
+  test('when the timeline is dragged with the mouse, then the playhead scrubs along, and a segment’s edge dragged moves its in or out point, one Ctrl+Z away', async ({
+    page,
+    svc,
+  }) => {
+    const clip = await dropped(page, svc);
+    const track = page.locator('.clip-track');
+    const box = (await track.boundingBox())!;
+    const at = (share: number) => box.x + box.width * share;
+    const y = box.y + box.height / 2;
+    // Scrub: the playhead follows while the button is held.
+    await page.mouse.move(at(0.05), y);
+    await page.mouse.down();
+    await page.mouse.move(at(0.26), y, { steps: 5 });
+    await expect(clip.timecode()).toHaveText(/^00:00:01:0\d$/);
+    await page.mouse.move(at(0.51), y, { steps: 5 });
+    await expect(clip.timecode()).toHaveText(/^00:00:02:0\d$/);
+    await page.mouse.up();
+
+    await clip.goTo('00:00:01:00');
+    await clip.press('i');
+    await clip.goTo('00:00:02:00');
+    await clip.press('o');
+    await expect(clip.segments()).toHaveText([/00:00:01:00 → 00:00:02:00/]);
+    // The out point's grip, dragged to three quarters: the player shows the last frame kept as it moves.
+    const grip = async (edge: 'start' | 'end') => {
+      const b = (await page.locator(`.clip-range[data-current="true"] [data-edge="${edge}"]`).boundingBox())!;
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    const end = await grip('end');
+    await page.mouse.move(end.x, end.y);
+    await page.mouse.down();
+    await page.mouse.move(at(0.75), end.y, { steps: 8 });
+    await expect(clip.timecode()).toHaveText(/^00:00:02:2\d$/);
+    await page.mouse.up();
+    const out = await clip.timecode().textContent();
+    await expect(clip.segments()).toHaveText([new RegExp(`00:00:01:00 → ${out}`)]);
+    // The in point's grip, dragged left: the player shows the new first frame.
+    const start = await grip('start');
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(at(0.1), start.y, { steps: 8 });
+    await page.mouse.up();
+    const first = await clip.timecode().textContent();
+    expect(first).toMatch(/^00:00:00:\d\d$/);
+    await expect(clip.segments()).toHaveText([new RegExp(`${first} → ${out}`)]);
+    // Each drag is one step back.
+    await clip.press('Control+z');
+    await expect(clip.segments()).toHaveText([new RegExp(`00:00:01:00 → ${out}`)]);
+    await clip.press('Control+z');
+    await expect(clip.segments()).toHaveText([/00:00:01:00 → 00:00:02:00/]);
+  });
+
   test('when a damaged file is opened, then the view says it cannot be cut and why, in the file’s name, and Ctrl+O opens another', async ({ page, svc }) => {
     const broken = path.join(work, 'broken.mp4');
     fs.writeFileSync(broken, Buffer.alloc(200_000, 7));

@@ -1,9 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import type { TimelineResponse } from './clip-api';
 import type { Segment } from './segments';
 import { ThumbStrip } from './ThumbStrip';
 import { TimelineCanvas } from './TimelineCanvas';
-import { formatTimecode } from './timecode';
+import { formatTimecode, timeOfFrame } from './timecode';
 
 interface Props {
   duration: number;
@@ -18,13 +18,25 @@ interface Props {
   current: number;
   onSeek(t: number): void;
   onZoom(by: 1 | -1): void;
+  /** A segment's edge dragged to a new frame: its new in and out, once, when the button is let go. */
+  onTrim(index: number, start: number, end: number | null): void;
+}
+
+type Edge = 'start' | 'end';
+
+/** An edge being dragged: which, and the frame boundary it is on now. */
+interface EdgeDrag {
+  index: number;
+  edge: Edge;
+  t: number;
 }
 
 /**
  * The zoomable timeline: thumbnails, waveform, keyframe ticks, segment ranges and the
- * playhead. The keyboard moves the playhead (the clip view's keys); a click seeks; Ctrl+wheel zooms.
+ * playhead. The keyboard moves the playhead (the clip view's keys); a click seeks, a drag scrubs,
+ * a segment's edge dragged moves its in or out point (docs/gui.md, "The clip view"); Ctrl+wheel zooms.
  */
-export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segments, removing, current, onSeek, onZoom }: Props) {
+export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segments, removing, current, onSeek, onZoom, onTrim }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [viewWidth, setViewWidth] = useState(0);
   useLayoutEffect(() => {
@@ -46,9 +58,48 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
     if (at < el.scrollLeft || at > el.scrollLeft + el.clientWidth - 8) el.scrollLeft = Math.max(0, at - el.clientWidth / 2);
   });
 
-  const seekAt = (e: MouseEvent<HTMLDivElement>) => {
+  const [drag, setDrag] = useState<EdgeDrag | null>(null);
+  const scrubbing = useRef(false);
+  /** The time under the pointer, on the track. */
+  const timeAt = (e: PointerEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
-    onSeek(((e.clientX - box.left) / box.width) * duration);
+    return Math.min(duration, Math.max(0, ((e.clientX - box.left) / box.width) * duration));
+  };
+  /** An edge goes to the frame boundary nearest the pointer, leaving the segment a frame at least; the player shows the frame it keeps there. */
+  const edgeAt = (d: EdgeDrag, t: number): EdgeDrag => {
+    const s = segments[d.index]!;
+    const at = timeOfFrame(Math.round(t * fps), fps);
+    const end = s.end ?? duration;
+    const to = d.edge === 'start' ? Math.min(at, timeOfFrame(Math.round(end * fps) - 1, fps)) : Math.max(at, timeOfFrame(Math.round(s.start * fps) + 1, fps));
+    onSeek(d.edge === 'start' ? to : to - 1 / fps);
+    return { ...d, t: Math.min(duration, to) };
+  };
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const handle = (e.target as HTMLElement).closest<HTMLElement>('[data-edge]');
+    const index = Number(handle?.dataset.index);
+    if (handle && segments[index]) setDrag(edgeAt({ index, edge: handle.dataset.edge as Edge, t: 0 }, timeAt(e)));
+    else {
+      scrubbing.current = true;
+      onSeek(timeAt(e));
+    }
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (drag) setDrag(edgeAt(drag, timeAt(e)));
+    else if (scrubbing.current) onSeek(timeAt(e));
+  };
+  const onPointerUp = () => {
+    scrubbing.current = false;
+    if (!drag) return;
+    setDrag(null);
+    const s = segments[drag.index];
+    if (s) onTrim(drag.index, drag.edge === 'start' ? drag.t : s.start, drag.edge === 'end' ? drag.t : s.end);
+  };
+  /** A segment as drawn: with the edge being dragged where it is now. */
+  const shown = (s: Segment, i: number) => {
+    if (drag?.index !== i) return { start: s.start, end: s.end ?? duration };
+    return drag.edge === 'start' ? { start: drag.t, end: s.end ?? duration } : { start: s.start, end: drag.t };
   };
   // A native listener: React's wheel listeners are passive and could not stop the page zooming.
   const zoomBy = useRef(onZoom);
@@ -74,18 +125,34 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
       data-keyframes={keyframes.length}
       aria-label={`Timeline, zoom ${zoom}×, playhead at ${formatTimecode(time, fps)}`}
     >
-      <div className="clip-track" data-removing={removing} style={{ width }} onClick={seekAt}>
+      <div
+        className="clip-track"
+        data-removing={removing}
+        data-dragging={drag?.edge}
+        style={{ width }}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      >
         {timeline?.thumbnails && width > 0 && <ThumbStrip width={width} duration={duration} thumbnails={timeline.thumbnails} />}
         <TimelineCanvas width={width} duration={duration} keyframes={keyframes} waveform={timeline?.waveform ?? null} />
-        {segments.map((s, i) => (
-          <div
-            key={s.id}
-            className="clip-range"
-            data-current={i === current}
-            style={{ left: x(s.start), width: Math.max(2, x(s.end ?? duration) - x(s.start)) }}
-            title={s.name}
-          />
-        ))}
+        {segments.map((s, i) => {
+          const { start, end } = shown(s, i);
+          return (
+            <div
+              key={s.id}
+              className="clip-range"
+              data-current={i === current}
+              style={{ left: x(start), width: Math.max(2, x(end) - x(start)) }}
+              title={s.name}
+            >
+              {/* Grips for the mouse; the keys move the same points with I and O. */}
+              <div className="clip-edge" data-edge="start" data-index={i} aria-hidden="true" title={`Drag: ${s.name}'s in point`} />
+              <div className="clip-edge" data-edge="end" data-index={i} aria-hidden="true" title={`Drag: ${s.name}'s out point`} />
+            </div>
+          );
+        })}
         <div className="clip-playhead" style={{ left: x(time) }} />
       </div>
     </div>

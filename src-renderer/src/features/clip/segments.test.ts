@@ -126,6 +126,20 @@ describe('segments', () => {
     ]);
   });
 
+  it('when an edge is dragged, then the segment takes its new in and out and becomes current; an empty or unchanged one is no change', () => {
+    const marked = run([
+      { type: 'in', t: 1 },
+      { type: 'out', t: 2 },
+      { type: 'add', t: 3 },
+    ]);
+    const s = run([{ type: 'trim', index: 0, start: 0.5, end: 2 }], marked);
+    expect(s.segments[0]).toMatchObject({ start: 0.5, end: 2 });
+    expect(s.current).toBe(0);
+    expect(run([{ type: 'trim', index: 0, start: 2, end: 2 }], marked)).toBe(marked);
+    expect(run([{ type: 'trim', index: 0, start: 1, end: 2 }], marked)).toBe(marked);
+    expect(run([{ type: 'trim', index: 5, start: 1, end: 4 }], marked)).toBe(marked);
+  });
+
   it('keeps segments in list order, closing an open end at the duration', () => {
     const s = run([
       { type: 'in', t: 6 },

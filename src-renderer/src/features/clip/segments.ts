@@ -27,6 +27,8 @@ export type SegmentAction =
   | { type: 'move'; by: -1 | 1 }
   | { type: 'rename'; index: number; name: string }
   | { type: 'remove'; index: number }
+  /** An edge dragged on the timeline: the segment's new in and out, the segment current. */
+  | { type: 'trim'; index: number; start: number; end: number | null }
   /** B: the segment under the playhead becomes two, cut at `t` (the second one current). */
   | { type: 'split'; t: number }
   /** Every segment at once (found silences): one step, which Ctrl+Z takes back whole. */
@@ -85,6 +87,12 @@ export function segmentsReducer(state: SegmentsState, action: SegmentAction): Se
       };
     case 'replace':
       return action.state;
+    case 'trim': {
+      const s = state.segments[action.index];
+      if (!s || (action.end !== null && action.end <= action.start) || (s.start === action.start && s.end === action.end)) return state;
+      const segments = state.segments.map((x, i) => (i === action.index ? { ...x, start: action.start, end: action.end } : x));
+      return { ...state, segments, current: action.index };
+    }
     case 'split': {
       const at = segmentIndexAt(state, action.t);
       const s = state.segments[at];
