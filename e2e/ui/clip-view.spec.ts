@@ -607,7 +607,7 @@ test.describe('clip view', () => {
     await expect(page.getByTestId('cut-playing')).toHaveCount(0);
   });
 
-  test('when the timeline is dragged with the mouse, then the playhead scrubs along, and a segment’s edge dragged moves its in or out point, one Ctrl+Z away', async ({
+  test('when the timeline is dragged with the mouse, then the playhead scrubs along, a segment’s edge dragged moves its in or out point, one Ctrl+Z away, and a press on a segment selects it', async ({
     page,
     svc,
   }) => {
@@ -657,6 +657,14 @@ test.describe('clip view', () => {
     await expect(clip.segments()).toHaveText([new RegExp(`00:00:01:00 → ${out}`)]);
     await clip.press('Control+z');
     await expect(clip.segments()).toHaveText([/00:00:01:00 → 00:00:02:00/]);
+    // A press on a segment's stripe makes it the current one.
+    await clip.goTo('00:00:03:00');
+    await clip.press('n');
+    await expect(clip.segments().nth(1)).toHaveAttribute('aria-current', 'true');
+    const now = (await track.boundingBox())!;
+    await page.mouse.click(now.x + now.width * 0.37, now.y + now.height / 2);
+    await expect(clip.segments().nth(0)).toHaveAttribute('aria-current', 'true');
+    await expect(clip.timecode()).toHaveText(/^00:00:01:\d\d$/);
   });
 
   test('when a damaged file is opened, then the view says it cannot be cut and why, in the file’s name, and Ctrl+O opens another', async ({ page, svc }) => {

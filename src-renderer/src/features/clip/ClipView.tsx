@@ -351,6 +351,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           current={seg.current}
           onSeek={player.transport.seek}
           onZoom={(by) => setZoom((z) => (by > 0 ? Math.min(MAX_ZOOM, z * 2) : Math.max(1, z / 2)))}
+          onSelect={(index) => dispatch({ type: 'select', index })}
           onTrim={(index, start, end) => dispatch({ type: 'trim', index, start, end })}
         />
         <p className="small muted clip-hint">

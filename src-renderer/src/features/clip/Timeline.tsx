@@ -18,6 +18,8 @@ interface Props {
   current: number;
   onSeek(t: number): void;
   onZoom(by: 1 | -1): void;
+  /** A press on a segment's stripe makes it the current segment (and seeks there, as anywhere). */
+  onSelect(index: number): void;
   /** A segment's edge dragged to a new frame: its new in and out, once, when the button is let go. */
   onTrim(index: number, start: number, end: number | null): void;
 }
@@ -36,7 +38,7 @@ interface EdgeDrag {
  * playhead. The keyboard moves the playhead (the clip view's keys); a click seeks, a drag scrubs,
  * a segment's edge dragged moves its in or out point (docs/gui.md, "The clip view"); Ctrl+wheel zooms.
  */
-export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segments, removing, current, onSeek, onZoom, onTrim }: Props) {
+export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segments, removing, current, onSeek, onZoom, onSelect, onTrim }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [viewWidth, setViewWidth] = useState(0);
   useLayoutEffect(() => {
@@ -81,6 +83,8 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
     const index = Number(handle?.dataset.index);
     if (handle && segments[index]) setDrag(edgeAt({ index, edge: handle.dataset.edge as Edge, t: 0 }, timeAt(e)));
     else {
+      const range = (e.target as HTMLElement).closest<HTMLElement>('[data-segment]');
+      if (range) onSelect(Number(range.dataset.segment));
       scrubbing.current = true;
       onSeek(timeAt(e));
     }
@@ -143,6 +147,7 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
             <div
               key={s.id}
               className="clip-range"
+              data-segment={i}
               data-current={i === current}
               style={{ left: x(start), width: Math.max(2, x(end) - x(start)) }}
               title={s.name}
