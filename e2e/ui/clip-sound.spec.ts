@@ -226,7 +226,7 @@ test.describe('audio tracks in the clip view', () => {
 });
 
 test.describe('finding silences', () => {
-  test('when D finds the silences of an interview, then Enter marks them as segments the export removes, the result is the clip without them, and Ctrl+Z takes them back', async ({
+  test('when D finds the silences of an interview, then Enter marks them as segments the export removes, the result is the clip without them, a reload keeps them removed, and Ctrl+Z takes them back with the marks and the keeping before', async ({
     page,
     svc,
   }) => {
@@ -268,5 +268,29 @@ test.describe('finding silences', () => {
     expect(Math.abs(kept - (6 - 1.75 + 0.4))).toBeLessThan(0.2);
     await clip.press('Control+z');
     await expect(clip.segments()).toHaveCount(0);
+    // A reload keeps the silences and removing them (it kept the segments but exported them instead).
+    await clip.press('Control+Shift+Z');
+    await expect(clip.segments()).toHaveCount(2);
+    await page.reload();
+    await clip.waitReady();
+    await expect(clip.segments()).toHaveCount(2);
+    await expect(page.getByTestId('keep-mode')).toHaveText(/removes the segments/);
+    // Marks from before, then the silences: Ctrl+Z brings back the marks and keeping them, in one step.
+    await clip.press('Delete', 2);
+    await expect(clip.segments()).toHaveCount(0);
+    await clip.press('x');
+    await expect(page.getByTestId('keep-mode')).toHaveText('Export keeps the segments.');
+    await clip.goTo('00:00:00:10');
+    await clip.press('i');
+    await clip.goTo('00:00:01:00');
+    await clip.press('o');
+    await clip.press('d');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Mark the 2 silences as segments' })).toBeFocused({ timeout: 60_000 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('keep-mode')).toHaveText(/removes the segments/);
+    await clip.press('Control+z');
+    await expect(clip.segments()).toHaveText([/00:00:00:10 → 00:00:01:00/]);
+    await expect(page.getByTestId('keep-mode')).toHaveText('Export keeps the segments.');
   });
 });

@@ -119,7 +119,6 @@ export function ClipView({ fileId }: { fileId: string }) {
   const [options, setOptions] = useState<ExportOptions>({
     mode: again?.mode ?? 'smart',
     join: again?.join ?? true,
-    keep: true,
     filename: '',
     segmentSeconds: null,
   });
@@ -140,7 +139,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   const view = useRef<HTMLDivElement>(null);
   useEffect(() => view.current?.focus({ preventScroll: true }), []);
 
-  const parts = options.keep ? keptSegments(seg.segments, duration) : complementSegments(seg.segments, duration);
+  const keep = !seg.removing;
+  const parts = keep ? keptSegments(seg.segments, duration) : complementSegments(seg.segments, duration);
   // A joined re-encode may be split across the cores (P, or the offer's checkbox); nothing else is offered one.
   const splitPlan = useSplitPlan(options.mode === 'reencode' && options.join ? parts.reduce((n, p) => n + p.end - p.start, 0) : undefined, true);
   const filename = options.filename || outputNameOf(facts.file?.filename, parts, fps, options.join);
@@ -188,7 +188,7 @@ export function ClipView({ fileId }: { fileId: string }) {
     if (parts.length > 0) player.transport.playCut(parts);
     else
       setRefusal(
-        options.keep
+        keep
           ? 'Shift+Space plays the cut, and nothing is marked yet: I sets an in point, O an out point.'
           : 'Shift+Space plays the cut, and the segments removed cover the whole file.',
       );
@@ -205,7 +205,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       seg,
       dispatch,
       setZoom,
-      toggleKeep: () => setOptions((o) => ({ ...o, keep: !o.keep })),
+      toggleKeep: () => dispatch({ type: 'keep', keep: !keep }),
       cycleMode: () => setOptions((o) => ({ ...o, mode: MODES[(MODES.findIndex((m) => m.mode === o.mode) + 1) % MODES.length]!.mode })),
       toggleJoin: () => setOptions((o) => ({ ...o, join: !o.join })),
       toggleSplit: () => splitPlan && setOptions((o) => ({ ...o, segmentSeconds: o.segmentSeconds === null ? splitPlan.seconds : null })),
@@ -240,8 +240,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   );
   // Found silences become the segments (one step back with Ctrl+Z), and the export removes them.
   const markSilences = (found: { start: number; end: number }[]) => {
-    dispatch({ type: 'replace', state: segmentsFrom(found) });
-    setOptions((o) => ({ ...o, keep: false }));
+    dispatch({ type: 'replace', state: { ...segmentsFrom(found), removing: true } });
     setSilenceOpen(false);
   };
   const heardTrack = audioTracks.find((a) => a.audio_track === listening.track);
@@ -323,7 +322,7 @@ export function ClipView({ fileId }: { fileId: string }) {
             fps={fps}
             duration={duration}
             renaming={renaming}
-            losslessKeyframes={isLossless && options.keep ? keyframes : null}
+            losslessKeyframes={isLossless && keep ? keyframes : null}
             dispatch={dispatch}
             onRenameDone={() => setRenaming(null)}
             onSeek={player.transport.seek}
@@ -347,7 +346,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           keyframes={keyframes}
           timeline={facts.timeline && waveform !== undefined ? { ...facts.timeline, waveform } : facts.timeline}
           segments={seg.segments}
-          removing={!options.keep}
+          removing={!keep}
           current={seg.current}
           onSeek={player.transport.seek}
           onZoom={(by) => setZoom((z) => (by > 0 ? Math.min(MAX_ZOOM, z * 2) : Math.max(1, z / 2)))}
@@ -368,8 +367,8 @@ export function ClipView({ fileId }: { fileId: string }) {
           )}
           Press <kbd>?</kbd> for every key. I / O mark in and out; I past an out point, or N, starts another segment.{' '}
           {/* X switches below the fold at 800 px: said here, where the eyes are, and read out. */}
-          <span className="clip-keep-mode" data-removing={!options.keep} aria-live="polite" data-testid="keep-mode">
-            {options.keep ? 'Export keeps the segments.' : 'Export removes the segments and keeps the rest.'}
+          <span className="clip-keep-mode" data-removing={!keep} aria-live="polite" data-testid="keep-mode">
+            {keep ? 'Export keeps the segments.' : 'Export removes the segments and keeps the rest.'}
           </span>{' '}
           {/* M switches the mode, also below the fold at 800 px: said here too. */}
           <span aria-live="polite" data-testid="cut-mode">
@@ -411,6 +410,8 @@ export function ClipView({ fileId }: { fileId: string }) {
         <ExportPanel
           options={{ ...options, filename }}
           setOptions={setOptions}
+          keep={keep}
+          setKeep={(k) => dispatch({ type: 'keep', keep: k })}
           problem={problem}
           partCount={parts.length}
           split={splitPlan}

@@ -8,7 +8,6 @@ import type { EditRun } from './use-edit-run';
 export interface ExportOptions {
   mode: EditMode;
   join: boolean;
-  keep: boolean;
   filename: string;
   /** Re-encode split across cores or workers: the segment length to send, null for one encode. */
   segmentSeconds: number | null;
@@ -34,6 +33,9 @@ export const MODES: { mode: EditMode; label: string; hint: string; soundHint: st
 interface Props {
   options: ExportOptions;
   setOptions: Dispatch<SetStateAction<ExportOptions>>;
+  /** Keep the segments (true) or remove them: part of the segments' history (X, Ctrl+Z). */
+  keep: boolean;
+  setKeep(keep: boolean): void;
   problem: string | null;
   partCount: number;
   /** The split across cores offered for a joined re-encode of what the export keeps (P switches it). */
@@ -57,6 +59,8 @@ interface Props {
 export function ExportPanel({
   options,
   setOptions,
+  keep,
+  setKeep,
   problem,
   partCount,
   split,
@@ -96,11 +100,11 @@ export function ExportPanel({
       <fieldset className="clip-fieldset">
         <legend className="field-label">Segments (X switches)</legend>
         <label className="clip-radio">
-          <input type="radio" name="clip-keep" checked={options.keep} onChange={() => set({ keep: true })} />
+          <input type="radio" name="clip-keep" checked={keep} onChange={() => setKeep(true)} />
           Keep selected
         </label>
         <label className="clip-radio">
-          <input type="radio" name="clip-keep" checked={!options.keep} onChange={() => set({ keep: false })} />
+          <input type="radio" name="clip-keep" checked={!keep} onChange={() => setKeep(false)} />
           Remove selected (keep the rest)
         </label>
       </fieldset>

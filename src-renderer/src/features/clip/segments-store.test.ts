@@ -15,6 +15,9 @@ const marked: SegmentsState = {
 describe('parseStoredSegments', () => {
   it('when an entry was saved, then it reads back as it was', () => {
     expect(parseStoredSegments(entry(marked))).toEqual(marked);
+    // Removing the segments (X, found silences) is kept with them; anything but true is keeping.
+    expect(parseStoredSegments(entry({ ...marked, removing: true }))).toEqual({ ...marked, removing: true });
+    expect(parseStoredSegments(entry({ ...marked, removing: 'yes' }))).toEqual(marked);
   });
 
   it('when an entry is not one (no entry, not JSON, an empty list, a bad time, an end before its start), then there is none', () => {

@@ -37,7 +37,7 @@ export function parseStoredSegments(text: string | null): SegmentsState | null {
     const segments = stored.segments.map(({ id, name, start, end, isRenamed }) => ({ id, name, start, end, ...(isRenamed ? { isRenamed } : {}) }));
     const nextId = Math.max(Number(stored.nextId) || 0, ...segments.map((s) => s.id + 1));
     const current = Number.isInteger(stored.current) ? Math.min(Math.max(stored.current, 0), segments.length - 1) : segments.length - 1;
-    return { segments, current, nextId };
+    return { segments, current, nextId, ...(stored.removing === true ? { removing: true } : {}) };
   } catch {
     return null;
   }

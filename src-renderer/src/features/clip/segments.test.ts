@@ -10,6 +10,7 @@ import {
   segmentsFrom,
   segmentsReducer,
   type HistoryAction,
+  type SegmentHistory,
   type SegmentAction,
   type SegmentsState,
 } from './segments';
@@ -138,6 +139,34 @@ describe('segments', () => {
     expect(run([{ type: 'trim', index: 0, start: 2, end: 2 }], marked)).toBe(marked);
     expect(run([{ type: 'trim', index: 0, start: 1, end: 2 }], marked)).toBe(marked);
     expect(run([{ type: 'trim', index: 5, start: 1, end: 4 }], marked)).toBe(marked);
+  });
+
+  it('when X switches to removing, then the marks made after keep it, and Ctrl+Z takes back the switch with the silences marked at once', () => {
+    const kept = run([
+      { type: 'in', t: 1 },
+      { type: 'out', t: 2 },
+    ]);
+    const removing = run([{ type: 'keep', keep: false }], kept);
+    expect(removing.removing).toBe(true);
+    expect(run([{ type: 'keep', keep: false }], removing)).toBe(removing);
+    const after = run(
+      [
+        { type: 'in', t: 3 },
+        { type: 'out', t: 4 },
+        { type: 'split', t: 3.5 },
+        { type: 'add', t: 5 },
+      ],
+      removing,
+    );
+    expect(after.removing).toBe(true);
+    expect(run([{ type: 'keep', keep: true }], after).removing).toBeUndefined();
+    // Found silences replace the marks and remove them, in one step: Ctrl+Z brings back both the marks and keeping them.
+    let h: SegmentHistory = { ...emptyHistory, present: kept };
+    h = historyReducer(h, { type: 'replace', state: { ...segmentsFrom([{ start: 5, end: 6 }]), removing: true } });
+    expect(h.present.removing).toBe(true);
+    h = historyReducer(h, { type: 'undo' });
+    expect(h.present).toBe(kept);
+    expect(h.present.removing).toBeUndefined();
   });
 
   it('keeps segments in list order, closing an open end at the duration', () => {

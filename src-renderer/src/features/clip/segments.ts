@@ -14,6 +14,11 @@ export interface Segment {
 
 export interface SegmentsState {
   segments: Segment[];
+  /**
+   * Export removes the segments and keeps the rest (X; found silences). Held with the segments, so
+   * Ctrl+Z takes back the switch with the marks that came with it, and a reload keeps it.
+   */
+  removing?: boolean;
   /** Index of the current segment (the one I/O act on), -1 when there is none. */
   current: number;
   nextId: number;
@@ -31,6 +36,8 @@ export type SegmentAction =
   | { type: 'trim'; index: number; start: number; end: number | null }
   /** B: the segment under the playhead becomes two, cut at `t` (the second one current). */
   | { type: 'split'; t: number }
+  /** X: keep the segments, or remove them and keep the rest. */
+  | { type: 'keep'; keep: boolean }
   /** Every segment at once (found silences): one step, which Ctrl+Z takes back whole. */
   | { type: 'replace'; state: SegmentsState };
 
@@ -39,7 +46,7 @@ export const emptySegments: SegmentsState = { segments: [], current: -1, nextId:
 function withNew(state: SegmentsState, seg: Omit<Segment, 'id' | 'name'>): SegmentsState {
   const segment = { ...seg, id: state.nextId, name: `segment ${state.nextId}` };
   const segments = [...state.segments, segment];
-  return { segments, current: segments.length - 1, nextId: state.nextId + 1 };
+  return { ...state, segments, current: segments.length - 1, nextId: state.nextId + 1 };
 }
 
 /**
@@ -87,6 +94,9 @@ export function segmentsReducer(state: SegmentsState, action: SegmentAction): Se
       };
     case 'replace':
       return action.state;
+    case 'keep':
+      if (action.keep === !state.removing) return state;
+      return action.keep ? { segments: state.segments, current: state.current, nextId: state.nextId } : { ...state, removing: true };
     case 'trim': {
       const s = state.segments[action.index];
       if (!s || (action.end !== null && action.end <= action.start) || (s.start === action.start && s.end === action.end)) return state;
@@ -101,7 +111,7 @@ export function segmentsReducer(state: SegmentsState, action: SegmentAction): Se
       const name = s.isRenamed ? { name: `${s.name} (2)`, isRenamed: true } : { name: `segment ${state.nextId}` };
       const second: Segment = { id: state.nextId, ...name, start: action.t, end: s.end };
       const segments = [...state.segments.slice(0, at), { ...s, end: action.t }, second, ...state.segments.slice(at + 1)];
-      return { segments, current: at + 1, nextId: state.nextId + 1 };
+      return { ...state, segments, current: at + 1, nextId: state.nextId + 1 };
     }
     case 'remove': {
       const segments = state.segments.filter((_, i) => i !== action.index);
