@@ -15,6 +15,14 @@ beforeAll(async () => {
   const audio = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6:sample_rate=48000'];
   makeEditClip(dir);
   ffmpeg([...audio, '-c:a', 'aac', path.join(dir, 'tone.m4a')]);
+  // A recording cut off: 6 s in its header (the index first), about the first third of its bytes.
+  const whole = path.join(dir, 'whole.mp4');
+  ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=6', ...audio],
+    ...['-c:v', 'libx264', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', whole],
+  ]);
+  const bytes = fs.readFileSync(whole);
+  fs.writeFileSync(path.join(dir, 'cut-off.mp4'), bytes.subarray(0, Math.floor(bytes.length / 3)));
   media = await startMediaServer(dir);
   svc = await startTestService();
 }, 60_000);
@@ -129,6 +137,26 @@ describe('POST /v1/edits: lossless, stored inputs, audio only', () => {
     expect(cmd.edit.fallback_reason).toMatch(/no video/);
     expect(cmd.output_files.out_1.duration).toBeCloseTo(1.5, 1);
   }, 120_000);
+
+  it.each(['smart', 'lossless', 'reencode'])(
+    '%s: a file cut off (its frames stop before its header says) fails a segment past its frames, naming it; one running past them says where the cut ends',
+    async (mode) => {
+      const input = `${media.url}/cut-off.mp4`;
+      const past = await done({ ...base(), input, mode, segments: [{ start: 4, end: 5 }] });
+      expect(past.status).toBe('FAILED');
+      expect(past.error_status).toBe('INVALID_INPUT_FILE');
+      expect(past.error_message).toMatch(/^segments\.0\.start: The input's frames stop at [\d.]+ s, though its header says 6 s: the file is cut off/);
+      const stop = Number(/frames stop at ([\d.]+) s/.exec(past.error_message)?.[1]);
+      expect(stop).toBeGreaterThan(0.5);
+      expect(stop).toBeLessThan(3.5);
+      const partly = await done({ ...base(), input, mode, segments: [{ start: 0, end: 5 }] });
+      expect(partly.status, partly.error_message).toBe('SUCCESS');
+      expect(partly.edit.notes).toContainEqual(expect.stringMatching(new RegExp(`^The cut ends at ${stop} s, not 5 s: the input's frames stop there`)));
+      expect(partly.output_files.out_1.duration).toBeGreaterThan(stop - 0.5);
+      expect(partly.output_files.out_1.duration).toBeLessThan(stop + 0.5);
+    },
+    120_000,
+  );
 
   it('a URL segment past the input end fails the command, naming the segment', async () => {
     const cmd = await done({ ...base(), segments: [{ start: 1, end: 60 }] });

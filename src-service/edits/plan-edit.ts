@@ -70,7 +70,7 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
     outputs[`out_${g + 1}`] = name;
     addGroup(ctx, group, g + 1, name);
   });
-  const notes = [...subtitleNotes(facts, container, edit), ...shortEndNotes(cuts)];
+  const notes = [...subtitleNotes(facts, container, edit), ...shortEndNotes(cuts), ...dataEndNotes(cuts, edit, facts.duration)];
   const result: EditResult = {
     mode: edit.mode,
     mode_used: mode,
@@ -270,11 +270,40 @@ export function chooseMode(facts: CutFacts, asked: EditMode, c: OutputContainer,
 function cutOne(facts: CutFacts, tl: ReturnType<typeof timelineOf>, strategy: Strategy, start: number, end: number, i: number): SegmentCut {
   if (start >= facts.duration) throw new PlanError(['segments', i, 'start'], `Start ${start} s is past the input's end (${facts.duration} s)`);
   if (end > facts.duration + FRAME_TOLERANCE_SECONDS) throw new PlanError(['segments', i, 'end'], `End ${end} s is past the input's end (${facts.duration} s)`);
-  if (!tl) return { actualStart: start, actualEnd: end, video: [] };
+  if (!tl) {
+    if (!facts.video) return { actualStart: start, actualEnd: end, video: [] };
+    // A picture with no frame read: around the segment, read every packet; in the whole file, the file is cut off or damaged.
+    if (facts.windows) throw new NeedsEveryPacket(`segment ${i}: no video packet read around it`);
+    throw new PlanError(['segments', i, 'start'], `No frame of the input's video can be read, though its header says ${facts.duration} s: ${CUT_OFF}`);
+  }
   if (windowMissesEnd(facts, tl.times, start, end)) throw new NeedsEveryPacket(`segment ${i}: the packets read around it stop short`);
+  // Where the frames read stop is where the file's stop when every packet was read, or the segment's window reaches the end.
+  const readToEnd = !facts.windows || facts.windows.some((w) => start >= w.from && end <= w.to && w.to >= facts.duration);
+  const cutOff = readToEnd && facts.duration - tl.end > CUT_OFF_SECONDS;
+  if (cutOff && start >= tl.end - FRAME_TOLERANCE_SECONDS)
+    throw new PlanError(
+      ['segments', i, 'start'],
+      `The input's frames stop at ${fmt(tl.end)} s, though its header says ${facts.duration} s: ${CUT_OFF}; nothing from ${start} s on can be read`,
+    );
   const [i0, i1] = frameRange(tl, start, end, i);
-  if (strategy === 'copy') return losslessCut(tl, facts.video?.packets ?? [], i0, i1);
-  return strategy === 'smart' ? smartCut(tl, i0, i1) : reencodeCut(tl, i0, i1);
+  const short = cutOff && end > tl.end + FRAME_TOLERANCE_SECONDS ? { endsAtDataEnd: tl.end } : {};
+  if (strategy === 'copy') return { ...losslessCut(tl, facts.video?.packets ?? [], i0, i1), ...short };
+  return { ...(strategy === 'smart' ? smartCut(tl, i0, i1) : reencodeCut(tl, i0, i1)), ...short };
+}
+
+/** How much shorter than its header's duration a file's frames may end before the file counts as cut off (a video track a little shorter than its sound is common). */
+const CUT_OFF_SECONDS = 1;
+const CUT_OFF = 'the file is cut off (a recording stopped by a crash, a copy not finished) or damaged';
+
+/** A segment marked past where a cut-off file's frames stop says so: the cut holds what can be read (docs/cutting.md, "Fallbacks"). */
+function dataEndNotes(cuts: readonly SegmentCut[], edit: EditBody, duration: number): string[] {
+  return cuts.flatMap((c, i) => {
+    if (c.endsAtDataEnd === undefined) return [];
+    const which = cuts.length > 1 ? `Segment ${i + 1}` : 'The cut';
+    return [
+      `${which} ends at ${fmt(c.endsAtDataEnd)} s, not ${edit.segments[i]!.end} s: the input's frames stop there, though its header says ${duration} s (${CUT_OFF})`,
+    ];
+  });
 }
 
 interface Ctx {

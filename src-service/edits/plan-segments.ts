@@ -26,6 +26,8 @@ export interface SegmentCut {
   video: VideoPart[];
   /** Lossless: frames before the requested end that the copy could not keep (B-frames shown before a frame decoded after the end). */
   framesShortAtEnd?: number;
+  /** The segment was marked past where a cut-off input's frames stop (plan-edit.ts): where they stop. */
+  endsAtDataEnd?: number;
 }
 
 export class PlanError extends Error {
