@@ -914,6 +914,14 @@ test.describe('clip view', () => {
     const out = (await svc.client.getCommand(href.split('/').pop() ?? '')).output_files?.out_1;
     // The first frame kept is 1:00, the last 3:00: 2 s and one step (1/25 s).
     expect(out?.duration).toBeCloseTo(2.04, 1);
+    // A second segment: both show whole in the segments card (held to the transport's height, it showed half of one), the waveform still in the window.
+    await clip.pressTo('ArrowRight', 25, '00:00:04:00');
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 25, '00:00:05:00');
+    await clip.press('o');
+    await expect(clip.segments()).toHaveCount(2);
+    for (const i of [0, 1]) await expect(clip.segments().nth(i)).toBeInViewport({ ratio: 1 });
+    await expect(clip.timeline()).toBeInViewport({ ratio: 1 });
 
     // Away to Jobs and back by the sidebar's Cut: the file being cut, not the chooser.
     const here = page.url();

@@ -234,7 +234,7 @@ export function ClipView({ fileId }: { fileId: string }) {
       toggleHelp: () => setHelpOpen((v) => !v),
       goTo: () => setGoToOpen(true),
       openFile: () => setDiskOpen(true),
-      findSilences: () => audioTracks.length > 0 && setSilenceOpen(true),
+      findSilences: () => (audioTracks.length > 0 ? setSilenceOpen(true) : setRefusal('D finds the silences of the sound, and this file has no sound track.')),
       playCut,
     }),
   );
