@@ -307,6 +307,32 @@ test.describe('builder: local file input', () => {
     expect(out?.duration).toBeCloseTo(2, 0);
   });
 
+  test('when a clip with no sound is chosen and Podcast MP3 picked, then the panel keeps a video format and says why the sound formats are out, and the job runs', async ({
+    page,
+    svc,
+  }) => {
+    const render = path.join(testFolder('ffdesk-drop-'), 'render.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', render]);
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    await app.chooseFilesWithCtrlO([render]);
+    await expect(app.localInputState()).toHaveText('render.mp4 — stored');
+    const panel = page.getByTestId('convert-panel');
+    const formats = panel.getByRole('group', { name: 'Format' });
+    await expect(formats.getByRole('button', { name: /^MP3\b/ })).toHaveAttribute('aria-disabled', 'true');
+    await expect(formats.getByRole('button', { name: /^MP3\b/ })).toContainText('this file has no sound');
+    // The podcast starting point is a sound target: for this clip it stays a video (an MP3 of it held nothing, and the job failed with ffmpeg's words).
+    await panel.getByRole('button', { name: /^Podcast MP3/ }).click();
+    await expect(formats.getByRole('button', { name: /^MP4\b/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(app.outputFileName('out_1')).toHaveValue('render-converted.mp4');
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop() as string;
+    await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+    expect((await svc.client.getCommand(id)).output_files?.out_1?.width).toBe(320);
+  });
+
   test('when the upload of a dropped file fails, then the row says why and no file is left in Files', async ({ page, svc }) => {
     const clip = makeClip('doomed-clip.mp4');
     await page.route('**/uploads/**', (route) =>

@@ -51,6 +51,7 @@ export function ConvertPanel({ form, setForm }: Props) {
   const codecs = codecsFor(choices.container, hw?.working ?? []);
   const notes = convertArgs(choices, 'in_1', 'out_1', sourceFactsOf(form)).notes;
   const soundOnly = sourceFactsOf(form).hasPicture === false;
+  const silent = sourceFactsOf(form).hasSound === false;
   const estimate = estimateSize(choices, sourceFactsOf(form));
   // A part of the file is not split across cores: its encode is short, and a segmented command reads the whole input.
   const range = rangeOf(choices);
@@ -135,20 +136,22 @@ export function ConvertPanel({ form, setForm }: Props) {
         {/* One Tab stop for the eight cards (the chosen one); the arrow keys move between them, Enter or Space picks. */}
         <div className="convert-formats" onKeyDown={moveBetweenCards}>
           {CONTAINER_ORDER.map((c) => {
-            // A file with no picture cannot become a video or a GIF (writeConvert keeps it to sound): said on the card.
+            // A file with no picture cannot become a video or a GIF, nor one with no sound a sound file (writeConvert keeps it to what fits): said on the card.
             const isPictureless = soundOnly && CONTAINERS[c].kind !== 'audio';
+            const isSoundless = silent && CONTAINERS[c].kind === 'audio';
+            const refusal = isPictureless ? 'this file has no picture' : isSoundless ? 'this file has no sound' : null;
             return (
               <button
                 key={c}
                 type="button"
                 className="convert-format"
                 aria-pressed={choices.container === c}
-                aria-disabled={isPictureless || undefined}
+                aria-disabled={refusal !== null || undefined}
                 tabIndex={choices.container === c ? 0 : -1}
-                onClick={() => !isPictureless && pickContainer(c)}
+                onClick={() => refusal === null && pickContainer(c)}
               >
                 <strong>{CONTAINERS[c].label}</strong>
-                <span className="small muted">{isPictureless ? 'this file has no picture' : CONTAINERS[c].hint}</span>
+                <span className="small muted">{refusal ?? CONTAINERS[c].hint}</span>
               </button>
             );
           })}

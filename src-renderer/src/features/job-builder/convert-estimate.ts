@@ -19,6 +19,8 @@ export interface SourceFacts {
   channels?: number;
   /** False for a file with sound and no picture (an MP3, a WAV); unknown until the input is probed. */
   hasPicture?: boolean;
+  /** False for a file with a picture and no sound (a screen capture, a render); unknown until the input is probed. */
+  hasSound?: boolean;
 }
 
 export interface SizeEstimate {
@@ -88,7 +90,7 @@ export function convertedSeconds(c: Pick<ConvertChoices, 'start' | 'end'>, durat
 
 function estimateFor(c: ConvertChoices, src: SourceFacts, duration: number): SizeEstimate | null {
   const kind = CONTAINERS[c.container].kind;
-  const audio = audioKbps(c, src);
+  const audio = src.hasSound === false ? 0 : audioKbps(c, src);
   if (isAudioOnly(c.container)) return { kbps: audio, bytes: (audio * 1000 * duration) / 8 };
   const size = outputSize(c, src);
   if (!size) return null;

@@ -1,7 +1,8 @@
 import type { StoredFile } from '../../../../src-service/client';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHOICES } from './convert-args';
-import { forNewClip, isEditedByHand, startFrom, withExtension, writeConvert } from './convert-form';
+import { forNewClip, isEditedByHand, sourceFactsOf, startFrom, withExtension, writeConvert } from './convert-form';
+import { estimateSize } from './convert-estimate';
 import { previewRequest } from './convert-preview';
 import { emptyForm, toRequest } from './form';
 
@@ -76,6 +77,21 @@ describe('convert panel ↔ form', () => {
     expect(writeConvert({ ...emptyForm(), inputs: [{ ...row, media: undefined }] }, { ...DEFAULT_CHOICES, container: 'mp4' }).convert?.choices.container).toBe(
       'mp4',
     );
+  });
+
+  it('gives a file with a picture and no sound a video format (MP4) for a sound one, and counts no sound in its size', () => {
+    const render = { file_id: 'r', filename: 'render.mov', duration: 10, width: 320, height: 240, frame_rate: 25 } as StoredFile;
+    const row = { key: 'i', alias: 'in_1', source: 'stored' as const, url: 'http://x/s/r/render.mov', fileName: 'render.mov', media: render };
+    const form = writeConvert({ ...emptyForm(), inputs: [row] }, { ...DEFAULT_CHOICES, container: 'mp3' });
+    expect(form.convert?.choices.container).toBe('mp4');
+    expect(form.outputs[0]?.name).toBe('render.mp4');
+    expect(writeConvert({ ...emptyForm(), inputs: [row] }, { ...DEFAULT_CHOICES, container: 'gif' }).convert?.choices.container).toBe('gif');
+    const withSound = { ...row, media: { ...render, sample_rate: 48000, channels: 2 } };
+    expect(writeConvert({ ...emptyForm(), inputs: [withSound] }, { ...DEFAULT_CHOICES, container: 'mp3' }).convert?.choices.container).toBe('mp3');
+    // Its size: the picture alone (the sound's bitrate counted nothing that comes out).
+    const silent = estimateSize({ ...DEFAULT_CHOICES, container: 'mp4' }, sourceFactsOf(form))!;
+    const voiced = estimateSize({ ...DEFAULT_CHOICES, container: 'mp4' }, sourceFactsOf({ ...form, inputs: [withSound] }))!;
+    expect(voiced.kbps - silent.kbps).toBeGreaterThan(90);
   });
 });
 

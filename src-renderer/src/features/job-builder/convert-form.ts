@@ -38,9 +38,7 @@ export function writeConvert(form: JobForm, asked: ConvertChoices): JobForm {
   const first = form.outputMode === 'files' ? form.outputs[0] : undefined;
   const outAlias = first?.alias.trim() || 'out_1';
   const facts = sourceFactsOf(form);
-  // A file with no picture gets a sound format (M4A, AAC): a video format's command maps a picture
-  // the file does not have, and the job failed with ffmpeg's "Stream map '0:v:0' matches no streams".
-  const choices = facts.hasPicture === false && CONTAINERS[asked.container].kind !== 'audio' ? { ...asked, container: 'm4a' as const } : asked;
+  const choices = fitsSource(asked, facts);
   // A loudness first pass is of one stored file: another clip's values made a command normalise by the wrong measure
   // (a failed job's "Fix in builder" showed measured_I of the clip converted before). Kept in the choices, used where it fits.
   const isMeasuredHere = choices.measured?.fileId === inputs[0]?.media?.file_id;
@@ -63,6 +61,19 @@ export function writeConvert(form: JobForm, asked: ConvertChoices): JobForm {
       ...(form.convert?.badTimes?.length ? { badTimes: form.convert.badTimes } : {}),
     },
   };
+}
+
+/**
+ * A format the file can become. A file with no picture gets a sound format (M4A, AAC): a video
+ * format's command maps a picture the file does not have, and the job failed with ffmpeg's "Stream
+ * map '0:v:0' matches no streams". A file with no sound gets MP4 for a sound format: an MP3 of it
+ * holds nothing, and the job failed with "Output file #0 does not contain any stream".
+ */
+function fitsSource(asked: ConvertChoices, facts: SourceFacts): ConvertChoices {
+  const kind = CONTAINERS[asked.container].kind;
+  if (facts.hasPicture === false && kind !== 'audio') return { ...asked, container: 'm4a' };
+  if (facts.hasSound === false && kind === 'audio') return { ...asked, container: 'mp4' };
+  return asked;
 }
 
 /**
@@ -92,6 +103,7 @@ export function sourceFactsOf(form: JobForm): SourceFacts {
     sampleRate: media.sample_rate,
     channels: media.channels,
     hasPicture: shownSize(media) !== undefined,
+    hasSound: media.sample_rate != null || media.channels != null,
   };
 }
 
