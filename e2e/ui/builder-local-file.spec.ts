@@ -307,7 +307,7 @@ test.describe('builder: local file input', () => {
     expect(out?.duration).toBeCloseTo(2, 0);
   });
 
-  test('when a clip with no sound is chosen and Podcast MP3 picked, then the panel keeps a video format and says why the sound formats are out, and the job runs', async ({
+  test('when a clip with no sound is chosen and Podcast MP3 picked, then the panel keeps a video format and says why the sound formats are out, the job runs, and its output is saved into a folder', async ({
     page,
     svc,
   }) => {
@@ -331,6 +331,25 @@ test.describe('builder: local file input', () => {
     const id = page.url().split('/').pop() as string;
     await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
     expect((await svc.client.getCommand(id)).output_files?.out_1?.width).toBe(320);
+
+    // Saved where the editor chooses, as HandBrake writes: the folder picker lists the home folder.
+    const saveDir = fs.mkdtempSync(path.join(os.homedir(), 'ffdesk-e2e-save-'));
+    try {
+      await page.getByRole('button', { name: 'Save to folder…' }).click();
+      const picker = page.getByRole('dialog', { name: 'Choose a folder' });
+      await picker.getByRole('button', { name: `${path.basename(saveDir)}/` }).click();
+      await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(saveDir));
+      await picker.getByRole('button', { name: 'Save here' }).click();
+      const saved = page.getByRole('list', { name: 'Saved files' }).locator('code');
+      await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'render-converted.mp4'));
+      const probed = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=width', '-of', 'csv=p=0', path.join(saveDir, 'render-converted.mp4')]);
+      expect(probed.toString().trim()).toBe('320');
+      // Again: the folder saved to last is offered, and the copy gets a number instead of overwriting.
+      await page.getByRole('button', { name: `Save again to ${fs.realpathSync(saveDir)}` }).click();
+      await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'render-converted (1).mp4'));
+    } finally {
+      fs.rmSync(saveDir, { recursive: true, force: true });
+    }
   });
 
   test('when the upload of a dropped file fails, then the row says why and no file is left in Files', async ({ page, svc }) => {

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { hrefOf } from '../../lib/router';
 import { Button } from '../../ui/Button';
 import type { ClipApi } from './clip-api';
-import { SaveFolderPicker } from './SaveToPanel';
+import { SaveFolderPicker } from '../../ui/SaveFolderPicker';
 import type { EditRun } from './use-edit-run';
-import { useSaveTo } from './use-save-to';
+import { useSaveTo } from '../../lib/use-save-to';
 
 interface Props {
   api: ClipApi;

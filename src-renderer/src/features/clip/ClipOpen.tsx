@@ -39,7 +39,10 @@ export function ClipOpen() {
         <Button onClick={() => setPicking(true)} aria-keyshortcuts="Control+O">
           Open from disk… <kbd>Ctrl+O</kbd>
         </Button>
-        <span className="muted small">Opens a file of your home folder in place: nothing is uploaded, and the cuts are offered its folder.</span>
+        <span className="muted small">
+          Opens a file of your home folder without an upload: FFDesk copies it from the disk itself (a quick clone where the disk can), and the cuts are offered
+          its folder.
+        </span>
       </div>
       {isPicking && <DiskPicker openPath={openPath} onClose={() => setPicking(false)} />}
       <OpeningStatus state={state} />

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button } from '../../ui/Button';
+import { SavedFiles } from '../../ui/SavedFiles';
 import type { ClipApi } from './clip-api';
-import { rememberedPattern, useSaveTo } from './use-save-to';
-import { FolderPicker } from '../../ui/FolderPicker';
+import { rememberedPattern, useSaveTo } from '../../lib/use-save-to';
+import { SaveFolderPicker } from '../../ui/SaveFolderPicker';
 // The service's own default: the output's name as it is (a cut's name already says what it holds).
 import { DEFAULT_PATTERN } from '../../../../src-service/local/save-names';
 
@@ -55,38 +56,8 @@ export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen, sourc
           {error}
         </p>
       )}
-      <div role="status">
-        {saved.length > 0 && (
-          <ul className="stack clip-saved" aria-label="Saved files">
-            {saved.map((s) => (
-              <li key={s.path} className="row-wrap">
-                <code className="small">{s.path}</code>
-                <Button size="small" onClick={() => void reveal(s.path)}>
-                  Show in folder
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <SavedFiles saved={saved} reveal={reveal} />
       {isPickerOpen && <SaveFolderPicker api={api} start={folder} onClose={() => setPickerOpen(false)} onSave={(path) => void save(path)} />}
     </section>
-  );
-}
-
-/** The web folder picker of Save to (the desktop app uses its native dialog: use-save-to.ts); picking a folder saves there. */
-export function SaveFolderPicker({ api, start, onClose, onSave }: { api: ClipApi; start: string | null; onClose(): void; onSave(path: string): void }) {
-  return (
-    <FolderPicker
-      listFolders={api.folders}
-      makeFolder={api.makeFolder}
-      pickLabel="Save here"
-      start={start ?? undefined}
-      onClose={onClose}
-      onPick={(path) => {
-        onClose();
-        onSave(path);
-      }}
-    />
   );
 }

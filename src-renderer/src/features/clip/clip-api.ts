@@ -11,6 +11,7 @@ import type {
   TimelineResponse,
 } from '../../../../src-service/contract/file-facts.schema';
 import { API, type FfdeskClient, type StoredFile } from '../../../../src-service/client';
+import { createLocalFoldersApi } from '../../lib/local-folders-api';
 
 /**
  * Every request of the clip view, in one place: the same /v1 calls a script makes
@@ -39,14 +40,9 @@ export function createClipApi(client: FfdeskClient) {
     /** One text subtitle track as WebVTT, for the player. */
     subtitles: (fileId: string, track: number, signal?: AbortSignal): Promise<SubtitlesResponse> =>
       call(API.getFileSubtitles, { params: { file_id: fileId }, query: { subtitle_track: track }, signal }),
-    /** `files: 'media'` lists the folder's video and audio files too (Open from disk). */
-    folders: (path?: string, files?: 'media'): Promise<LocalFoldersResponse> => call(API.listLocalFolders, { query: { path, files } }),
-    makeFolder: (path: string, name: string): Promise<LocalFoldersResponse> => call(API.makeLocalFolder, { body: { path, name } }),
+    ...createLocalFoldersApi(client),
     /** A file of the local disk stored without an upload (POST /v1/local/open). */
     openLocal: (path: string): Promise<StoredFile> => call(API.openLocalFile, { body: { path } }),
-    saveTo: (commandId: string, folder: string, pattern: string): Promise<SaveToResponse> =>
-      call(API.saveCommandOutputsTo, { params: { command_id: commandId }, body: { folder, pattern } }),
-    reveal: (path: string) => call(API.revealLocalPath, { body: { path } }),
     submitEdit: (body: EditRequest) => client.runEdit(body),
   };
 }

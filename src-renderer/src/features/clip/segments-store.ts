@@ -1,5 +1,5 @@
 import type { Segment, SegmentsState } from './segments';
-import { loadEntry, saveEntry } from './recent-entries';
+import { loadEntry, saveEntry } from '../../lib/recent-entries';
 
 /**
  * The segments marked on each file, kept in localStorage so a reload, a crash or a closed window

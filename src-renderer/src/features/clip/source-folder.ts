@@ -1,4 +1,4 @@
-import { loadEntry, rememberedValue, rememberValue, saveEntry } from './recent-entries';
+import { loadEntry, rememberedValue, rememberValue, saveEntry } from '../../lib/recent-entries';
 
 /**
  * The folder a clip was opened from, per stored file (docs/gui.md, "Open from disk"): Save to

@@ -1,5 +1,5 @@
 import type { DroppedTracks } from './export-tracks';
-import { loadEntry, saveEntry } from './recent-entries';
+import { loadEntry, saveEntry } from '../../lib/recent-entries';
 
 /**
  * The tracks chosen on each file, kept as its segments are (docs/gui.md, "Tracks"): the sound

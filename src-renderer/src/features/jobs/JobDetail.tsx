@@ -12,6 +12,7 @@ import { JobActions } from './JobActions';
 import { LogView } from './LogView';
 import { OutputCard } from './OutputCard';
 import { DownloadAllButton } from './DownloadAllButton';
+import { SaveOutputs } from './SaveOutputs';
 import { ProgressPanel } from './ProgressPanel';
 import { SegmentStrip } from './SegmentStrip';
 import { useJob } from './use-job';
@@ -109,6 +110,7 @@ function Outputs({ record }: { record: CommandRecord }) {
         <span className="spacer" />
         {canZip && <DownloadAllButton commandId={record.command_id} jobName={record.name} />}
       </div>
+      {canZip && <SaveOutputs commandId={record.command_id} />}
       <div className="grid-cards" aria-label="Outputs">
         {entries.map(([alias, file]) => (
           <OutputCard key={alias} alias={alias} file={file} {...(input ? { input } : {})} />

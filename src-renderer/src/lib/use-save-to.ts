@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { ClipApi, SaveToResponse } from './clip-api';
+import type { SaveToResponse } from '../../../src-service/contract/file-facts.schema';
+import type { LocalFoldersApi } from './local-folders-api';
 import { loadEntry, rememberedValue, rememberValue, saveEntry } from './recent-entries';
 
 /**
@@ -26,7 +27,11 @@ export const rememberedPattern = (): string | null => rememberedValue(PATTERN_KE
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-export function useSaveTo(api: ClipApi, commandId: string, opts: { pattern: string; keepPattern: boolean; sourceFolder?: string | null; openPicker(): void }) {
+export function useSaveTo(
+  api: Pick<LocalFoldersApi, 'saveTo' | 'reveal'>,
+  commandId: string,
+  opts: { pattern: string; keepPattern: boolean; sourceFolder?: string | null; openPicker(): void },
+) {
   // A clip opened from disk: where cuts of its folder's clips were saved last, else its own folder
   // (source-folder.ts); any other clip: the folder saved to last. Each clip of a shoot saved to its
   // `cuts/` started in the clip's folder again, one folder short.
