@@ -712,6 +712,15 @@ test.describe('clip view', () => {
     const name = page.getByLabel('File name');
     await expect(name).toHaveValue('walk-clip-00.00.00.05-00.00.00.14.mp4');
 
+    // A desktop name (spaces, brackets): said at once, before anything is sent, with one that would do; Enter says it where the eyes are.
+    await name.fill('Client walk (final).mp4');
+    await expect(page.getByRole('region', { name: 'Export' }).getByText(/^A file name here holds letters, digits/)).toBeVisible();
+    await name.press('Enter');
+    await expect(page.getByTestId('key-refused')).toHaveText(
+      "A file name here holds letters, digits, _, - and dots only (Client_walk_final_.mp4 would do); Save to's name pattern may use any.",
+    );
+    expect(await svc.client.listCommands()).toHaveLength(0);
+
     await name.fill('walk-clip.xyz');
     await name.press('Enter');
     const exportPanel = page.getByRole('region', { name: 'Export' });

@@ -31,7 +31,7 @@ import { useClipKeys } from './use-clip-keys';
 import { useEditRun } from './use-edit-run';
 import { usePlayer } from './use-player';
 import { trackLabel, useFollowingSound, useListen, useTrackWaveform, type AudioTrack } from './use-listen';
-import { frameNameOf, outputNameOf, segmentNamesOf } from './output-name';
+import { frameNameOf, nameProblem, outputNameOf, segmentNamesOf } from './output-name';
 import { CaptureLine } from './CaptureLine';
 import { useSplitPlan } from '../../ui/SplitOffer';
 import { heardOnly, NO_TRACK_DROPPED, trackFields, trackProblem, type DroppedTracks } from './export-tracks';
@@ -156,7 +156,9 @@ export function ClipView({ fileId }: { fileId: string }) {
   // One file per segment: each named by what it holds (docs/gui.md, "Cut"), from the name field.
   const segmentFiles = options.join ? null : segmentNamesOf(filename, parts, fps);
   const keptSound = tracks.audio_tracks?.length ?? audioTracks.length;
-  const problem = !facts.file ? 'Loading the file…' : (problemOf(parts) ?? trackProblem(filename, audioTracks.length, keptSound, tracks.mix_audio));
+  const problem = !facts.file
+    ? 'Loading the file…'
+    : (problemOf(parts) ?? nameProblem(filename) ?? trackProblem(filename, audioTracks.length, keptSound, tracks.mix_audio));
   const request = {
     input: fileId,
     segments: requestSegments(parts).map((s, i) => (segmentFiles ? { ...s, filename: segmentFiles[i] } : s)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outputNameOf, segmentNamesOf } from './output-name';
+import { nameProblem, outputNameOf, segmentNamesOf } from './output-name';
 
 const part = (start: number, end: number, name?: string) => ({ start, end, label: 'segment', ...(name ? { name } : {}) });
 
@@ -26,6 +26,17 @@ describe('outputNameOf', () => {
 
   it('one file per segment: the base each file is named from', () => {
     expect(outputNameOf('holiday.mov', [part(0, 1), part(2, 3)], 25, false)).toBe('holiday.mov');
+  });
+});
+
+describe('nameProblem', () => {
+  it('says why a typed name cannot be sent, with one that can; a plain name is fine', () => {
+    expect(nameProblem('my_cut-2.mp4')).toBeNull();
+    expect(nameProblem('Client Interview (final) é.mp4')).toBe(
+      "A file name here holds letters, digits, _, - and dots only (Client_Interview_final_.mp4 would do); Save to's name pattern may use any.",
+    );
+    expect(nameProblem('../x.mp4')).toMatch(/^A file name here holds/);
+    expect(nameProblem(`${'a'.repeat(300)}.mp4`)).toBe('The file name is longer than 200 characters.');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { RequestSegment } from './segments';
 import { formatTimecode, lastFrameTime } from './timecode';
+import { MAX_OUTPUT_NAME, OUTPUT_NAME } from '../../../../src-service/contract/names';
 
 /**
  * The output name offered for a cut of `source`, in the characters POST /v1/edits accepts
@@ -66,4 +67,17 @@ function partsOf(source: string | undefined): { stem: string; ext: string } {
   const stem = safeStem(dot > 0 ? name.slice(0, dot) : name) || 'clip';
   const ext = (dot > 0 ? name.slice(dot + 1).replace(/[^A-Za-z0-9]/g, '') : '') || 'mp4';
   return { stem, ext };
+}
+
+/**
+ * Why a typed file name cannot be sent (the contract's rule for output names), in the editor's
+ * words and before E, with the name it would take instead; null when it can. A name with spaces or
+ * accents is normal on a desktop: the service stores outputs under plain names, and Save to's name
+ * pattern writes the copy with any name.
+ */
+export function nameProblem(name: string): string | null {
+  if (name.length > MAX_OUTPUT_NAME) return `The file name is longer than ${MAX_OUTPUT_NAME} characters.`;
+  if (OUTPUT_NAME.test(name)) return null;
+  const { stem, ext } = partsOf(name);
+  return `A file name here holds letters, digits, _, - and dots only (${stem}.${ext} would do); Save to's name pattern may use any.`;
 }
