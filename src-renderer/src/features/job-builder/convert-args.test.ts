@@ -177,6 +177,20 @@ describe('estimated size', () => {
     expect(outputSize(choose({ crop: { width: 608, height: 1080, x: 656, y: 0 }, height: 480 }), src)).toEqual({ width: 480, height: 852 });
   });
 
+  it("is held to the source's own bits for a simple source: a 0.24 Mbit/s 1080p B-roll is not estimated at a 1080p film's size", () => {
+    const broll = { ...src, duration: 20, videoKbps: 240, audioKbps: undefined };
+    const mb = (patch: Partial<ConvertChoices>) => (estimateSize(choose({ mute: true, ...patch }), broll)?.bytes ?? 0) / 1e6;
+    // The table's 11.7 MB (the real encode made 0.68 MB) scaled by the source's bits per pixel against a typical encode's, with headroom: about 1 MB.
+    expect(mb({})).toBeGreaterThan(0.6);
+    expect(mb({})).toBeLessThan(1.5);
+    // Codec, quality and size keep their proportions.
+    expect(mb({ height: 720 })).toBeCloseTo((mb({}) * (1280 * 720)) / (1920 * 1080), 2);
+    expect(mb({ videoCodec: 'av1', quality: 30 })).toBeLessThan(mb({}) / 2);
+    expect(mb({ quality: 90 })).toBeGreaterThan(mb({}));
+    // A rich source is not scaled: the table decides.
+    expect((estimateSize(choose({}), src)?.bytes ?? 0) / 1e6).toBeGreaterThan(20);
+  });
+
   it('needs a duration', () => {
     expect(estimateSize(choose({}), { width: 10, height: 10 })).toBeNull();
   });

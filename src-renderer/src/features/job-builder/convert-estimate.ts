@@ -4,7 +4,7 @@
  * quality, plus the audio. Good to a factor of about two, which is what an editor needs to
  * see that AV1 at "small" is a tenth of ProRes; the preview encode gives the real figure.
  */
-import { isAudioOnly, isTallPicture, hardwareBitrateK, proresProfile, rangeOf, type ConvertChoices } from './convert-args';
+import { DEFAULT_CHOICES, isAudioOnly, isTallPicture, hardwareBitrateK, proresProfile, rangeOf, type ConvertChoices } from './convert-args';
 import { CONTAINERS } from './convert-formats';
 
 export interface SourceFacts {
@@ -73,7 +73,24 @@ function videoKbps(c: ConvertChoices, src: SourceFacts, pixels: number, fps: num
   if (c.videoCodec === 'prores') return (PRORES_MBPS[proresProfile(c.quality)]! * 1000 * pixels * fps) / (1920 * 1080 * 29.97);
   const factor = CODEC_FACTOR[c.videoCodec];
   if (factor === undefined) return (hardwareBitrateK(c.quality) * pixels) / (1920 * 1080);
-  return (h264Bpp(c.quality) * factor * pixels * fps) / 1000;
+  return (h264Bpp(c.quality) * factor * simplicity(src) * pixels * fps) / 1000;
+}
+
+/** How many times a typical encode's bits per pixel a source may hold before it counts as simple (more than any codec change needs). */
+const SOURCE_HEADROOM = 2;
+
+/**
+ * A quality (CRF) encode spends bits on what the pictures hold: a still or simple source (a
+ * screen recording, a slide, a graded B-roll at 0.24 Mbit/s) comes out near its own size, where the
+ * table's bits per pixel said 17 times that (docs/gui.md, "The convert panel"). So the table is
+ * scaled down by how far below a typical H.264 encode (the default quality) the source's own bits
+ * per pixel are, with headroom: 1 for a rich source or an unknown one. Codec and quality keep their
+ * proportions.
+ */
+function simplicity(src: SourceFacts): number {
+  if (!src.videoKbps || !src.width || !src.height || !src.frameRate) return 1;
+  const sourceBpp = (src.videoKbps * 1000) / (src.width * src.height * src.frameRate);
+  return Math.min(1, (SOURCE_HEADROOM * sourceBpp) / h264Bpp(DEFAULT_CHOICES.quality));
 }
 
 /** The estimate, or null when the source's duration (or picture, for video) is not known. */
