@@ -607,11 +607,20 @@ test.describe('clip view', () => {
     await expect(page.getByTestId('cut-playing')).toHaveCount(0);
   });
 
-  test('when the timeline is dragged with the mouse, then the playhead scrubs along, a segment’s edge dragged moves its in or out point, one Ctrl+Z away, and a press on a segment selects it', async ({
+  test('when the timeline is dragged with the mouse, then the playhead scrubs along (times marked along it), a segment’s edge dragged moves its in or out point, one Ctrl+Z away, and a press on a segment selects it', async ({
     page,
     svc,
   }) => {
     const clip = await dropped(page, svc);
+    // Times along the timeline, closer when it is zoomed.
+    const marks = page.locator('.clip-ruler-mark');
+    await expect(marks.first()).toHaveText('0:00');
+    const step = await marks.nth(1).textContent();
+    await clip.press('+');
+    await expect(marks.nth(1)).not.toHaveText(step ?? '');
+    await expect(marks).not.toHaveCount(0);
+    await clip.press('0');
+    await expect(marks.nth(1)).toHaveText(step ?? '');
     const track = page.locator('.clip-track');
     const box = (await track.boundingBox())!;
     const at = (share: number) => box.x + box.width * share;

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 
 import type { TimelineResponse } from './clip-api';
 import type { Segment } from './segments';
 import { ThumbStrip } from './ThumbStrip';
+import { TimeRuler } from './TimeRuler';
 import { TimelineCanvas } from './TimelineCanvas';
 import { formatTimecode, timeOfFrame } from './timecode';
 
@@ -141,6 +142,7 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
       >
         {timeline?.thumbnails && width > 0 && <ThumbStrip width={width} duration={duration} thumbnails={timeline.thumbnails} />}
         <TimelineCanvas width={width} duration={duration} keyframes={keyframes} waveform={timeline?.waveform ?? null} />
+        {width > 0 && <TimeRuler width={width} duration={duration} />}
         {segments.map((s, i) => {
           const { start, end } = shown(s, i);
           return (
