@@ -62,6 +62,19 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { name: 'Files', exact: true })).toBeFocused();
   });
 
+  test('when the app has loaded, then every screen’s code loads while the browser is idle, before the screen is opened', async ({ page, svc }) => {
+    await openApp(page, svc);
+    await expect(page.getByRole('heading', { name: 'Jobs', exact: true })).toBeVisible();
+    // The Cut screen's chunk is fetched before the screen is ever opened.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/ClipPage-[^/]+\.js$/.test(r.name))), { timeout: 10_000 })
+      .toBe(true);
+    await page.keyboard.press('Control+3');
+    await expect(page.getByRole('heading', { name: 'Cut a clip: choose a file' })).toBeFocused();
+    await page.keyboard.press('Control+o');
+    await expect(page.getByRole('dialog', { name: 'Open a video or audio file' })).toBeVisible();
+  });
+
   // The time is printed, not asserted: speed is checked by `npm run bench` (renderer bundle rows), never by a timed test.
   test('when the app is reloaded with a known key, then the shell renders straight away without the gate', async ({ page, svc }) => {
     await openApp(page, svc);

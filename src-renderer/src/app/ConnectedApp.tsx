@@ -10,14 +10,36 @@ import { KeysHelp, useHelpKey } from './KeysHelp';
 import { useJobEndNotices } from './job-end-notices';
 import { applyFileStatus } from '../features/uploads/upload-queue';
 
-// Each screen is its own chunk: the first render loads only the shell and one screen.
-const JobsPage = lazy(() => import('../features/jobs/JobsPage'));
-const JobBuilderPage = lazy(() => import('../features/job-builder/JobBuilderPage'));
-const FilesPage = lazy(() => import('../features/files/FilesPage'));
-const UploadsPage = lazy(() => import('../features/uploads/UploadsPage'));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
-const PresetsPage = lazy(() => import('../features/presets/PresetsPage'));
-const ClipPage = lazy(() => import('../features/clip/ClipPage'));
+// Each screen is its own chunk: the first render loads only the shell and one screen; the others
+// load once the browser is idle (preloadScreens), so a screen opened the first time shows at once
+// and takes its keys (Ctrl+3, then Ctrl+O) instead of arriving from the network a moment later.
+const loaders = {
+  jobs: () => import('../features/jobs/JobsPage'),
+  builder: () => import('../features/job-builder/JobBuilderPage'),
+  files: () => import('../features/files/FilesPage'),
+  uploads: () => import('../features/uploads/UploadsPage'),
+  settings: () => import('../features/settings/SettingsPage'),
+  presets: () => import('../features/presets/PresetsPage'),
+  clip: () => import('../features/clip/ClipPage'),
+};
+const JobsPage = lazy(loaders.jobs);
+const JobBuilderPage = lazy(loaders.builder);
+const FilesPage = lazy(loaders.files);
+const UploadsPage = lazy(loaders.uploads);
+const SettingsPage = lazy(loaders.settings);
+const PresetsPage = lazy(loaders.presets);
+const ClipPage = lazy(loaders.clip);
+
+/** Loads every screen's code when the browser has nothing else to do (a failed load is tried again when the screen is opened). */
+function preloadScreens(): () => void {
+  const load = () => Object.values(loaders).forEach((l) => void l().catch(() => undefined));
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(load, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(load, 1000);
+  return () => clearTimeout(timer);
+}
 
 interface Props {
   connection: Connection & { apiKey: string };
@@ -42,6 +64,7 @@ export function ConnectedApp({ connection, onUnauthorized }: Props) {
   }, [connection.baseUrl, connection.apiKey]);
 
   useEffect(() => () => hub.close(), [hub]);
+  useEffect(preloadScreens, []);
   const [isKeysOpen, setKeysOpen] = useState(false);
   useHelpKey(useCallback(() => setKeysOpen(true), []));
   useJobEndNotices(hub);
