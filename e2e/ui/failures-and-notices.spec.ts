@@ -17,6 +17,9 @@ test.describe('failures explained, endings announced', () => {
     await expect(app.failureLead().locator('mark')).toHaveText('scael');
     // The raw stderr is not dumped in the card: the log stays folded below.
     await expect(page.getByLabel('FFmpeg log', { exact: true })).toBeHidden();
+    // The list says it in words too, not the API's PROCESSING_ERROR.
+    await expect(app.jobRows().first()).toContainText('ffmpeg error');
+    await expect(app.jobRows().first()).not.toContainText('PROCESSING_ERROR');
     await screen(page, '46-job-failure-explained');
 
     await app.failure().getByRole('button', { name: 'Fix in builder' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitOnWord, summarizeFailure } from './failure';
+import { failureTitle, failureWords, splitOnWord, summarizeFailure } from './failure';
 
 describe('failure summary', () => {
   it("when the message leads with ffmpeg's line and a suggestion, then lead, word and suggestion are found", () => {
@@ -32,5 +32,15 @@ describe('failure summary', () => {
       { text: ',scaele ', isMatch: false },
       { text: 'scael', isMatch: true },
     ]);
+  });
+});
+
+describe('failure words', () => {
+  it("names each failure kind in the editor's words, long on the job page and short in the list; an unknown kind as it is", () => {
+    expect(failureTitle('TIMEOUT')).toBe('The job ran out of time');
+    expect(failureWords('PROCESSING_ERROR')).toBe('ffmpeg error');
+    expect(failureWords('SOMETHING_NEW')).toBe('something new');
+    expect(failureTitle('SOMETHING_NEW')).toBe('SOMETHING_NEW');
+    expect(failureWords(null)).toBeNull();
   });
 });

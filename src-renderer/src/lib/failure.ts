@@ -73,3 +73,24 @@ export function splitOnWord(text: string, word: string): { text: string; isMatch
   if (last < text.length) parts.push({ text: text.slice(last), isMatch: false });
   return parts;
 }
+
+/** Each failure kind in the editor's words: the job page's title, and the jobs list's few words. */
+const FAILURES: Record<string, { title: string; short: string }> = {
+  PROCESSING_ERROR: { title: 'FFmpeg stopped with an error', short: 'ffmpeg error' },
+  UNREACHABLE_INPUT_FILE: { title: 'An input could not be fetched', short: 'input not fetched' },
+  INVALID_INPUT_FILE: { title: 'An input is not a media file ffmpeg can read', short: 'input unreadable' },
+  MISSING_OUTPUT_FILE: { title: 'FFmpeg did not write an expected output', short: 'output missing' },
+  TIMEOUT: { title: 'The job ran out of time', short: 'out of time' },
+  QUOTA_EXCEEDED: { title: 'The account quota is used up', short: 'quota used up' },
+  INTERRUPTED: { title: 'The service stopped while the job ran', short: 'interrupted' },
+};
+
+/** The job page's title for a failure kind (`error_status`); the kind itself where it is not known here. */
+export function failureTitle(status: string | null | undefined): string | null {
+  return status ? (FAILURES[status]?.title ?? status) : null;
+}
+
+/** The jobs list's few words for a failure kind ("ffmpeg error", not PROCESSING_ERROR). */
+export function failureWords(status: string | null | undefined): string | null {
+  return status ? (FAILURES[status]?.short ?? status.toLowerCase().replaceAll('_', ' ')) : null;
+}

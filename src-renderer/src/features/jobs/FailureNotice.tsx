@@ -1,19 +1,9 @@
 import { isEditRequest, type CommandRecord } from '../../../../src-service/client';
 import { cutAgainOf, openCutAgain } from '../../lib/cut-handoff';
-import { fixOf, splitOnWord, summarizeFailure } from '../../lib/failure';
+import { failureTitle, fixOf, splitOnWord, summarizeFailure } from '../../lib/failure';
 import { handOffToJobBuilder } from '../../lib/job-handoff';
 import { navigate } from '../../lib/router';
 import { Button } from '../../ui/Button';
-
-const TITLES: Record<string, string> = {
-  PROCESSING_ERROR: 'FFmpeg stopped with an error',
-  UNREACHABLE_INPUT_FILE: 'An input could not be fetched',
-  INVALID_INPUT_FILE: 'An input is not a media file ffmpeg can read',
-  MISSING_OUTPUT_FILE: 'FFmpeg did not write an expected output',
-  TIMEOUT: 'The job ran out of time',
-  QUOTA_EXCEEDED: 'The account quota is used up',
-  INTERRUPTED: 'The service stopped while the job ran',
-};
 
 /**
  * Why a job failed: the decisive line first (the service leads error_message with it),
@@ -42,7 +32,7 @@ export function FailureNotice({ record }: { record: CommandRecord }) {
   return (
     <div className="notice notice-danger failure" role="alert" aria-label="Why the job failed">
       <div className="stack">
-        <strong>{TITLES[record.error_status ?? ''] ?? record.error_status ?? 'Failed'}</strong>
+        <strong>{failureTitle(record.error_status) ?? 'Failed'}</strong>
         {summary.lead && (
           <p className="failure-lead mono" data-testid="failure-lead">
             {splitOnWord(summary.lead, summary.word ?? '').map((p, i) => (p.isMatch ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}

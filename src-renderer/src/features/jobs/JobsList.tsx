@@ -1,5 +1,6 @@
 import type { CommandListItem } from '../../../../src-service/client';
 import { formatRelative, shortId } from '../../lib/format';
+import { failureWords } from '../../lib/failure';
 import { hrefOf, navigate } from '../../lib/router';
 import { ListThumb } from '../../ui/ListThumb';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -81,7 +82,7 @@ function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean
     // An edit runs as chained steps, but an editor made a cut, and its name already says so.
     job.command_type === 'FFMPEG_CHAINED_COMMANDS' && !secondary.startsWith('cut: ') ? 'chained' : '',
     outputs,
-    job.error_status && job.error_status !== 'CANCELLED' ? job.error_status : '',
+    job.error_status && job.error_status !== 'CANCELLED' ? failureWords(job.error_status) : '',
   ]
     .filter(Boolean)
     .join(' · ');
