@@ -167,6 +167,10 @@ describe('segments', () => {
     h = historyReducer(h, { type: 'undo' });
     expect(h.present).toBe(kept);
     expect(h.present.removing).toBeUndefined();
+    // X itself is no step (as choosing a segment is none): Ctrl+Z after it takes back the last mark.
+    h = historyReducer(h, { type: 'keep', keep: false });
+    expect(h.present.removing).toBe(true);
+    expect(h.past).toHaveLength(0);
   });
 
   it('keeps segments in list order, closing an open end at the duration', () => {

@@ -151,7 +151,8 @@ export function historyReducer(h: SegmentHistory, action: HistoryAction): Segmen
   }
   const present = segmentsReducer(h.present, action);
   if (present === h.present) return h;
-  if (action.type === 'select') return { ...h, present };
+  // Choosing a segment, or keeping ⇄ removing them (X), changes no mark: no step of their own; a step taken back brings back both as they were.
+  if (action.type === 'select' || action.type === 'keep') return { ...h, present };
   return { past: [...h.past, h.present].slice(-UNDO_DEPTH), present, future: [] };
 }
 
