@@ -147,12 +147,14 @@ export default function JobBuilderPage() {
           </button>
         }
       />
+      {/* What an editor came for first (a clip, a format, Run), under the title; the templates after it:
+          above it, they filled an 800 px window and the panel started below the fold. */}
+      {form.preset ? <PresetPanel form={form} setForm={setForm} /> : !form.isChained && <ConvertPanel form={form} setForm={setForm} />}
       {showTemplates && (
         <div className="card">
           <TemplateGallery sampleNames={new Set(samples.keys())} onUse={(t) => void openTemplate(t)} />
         </div>
       )}
-      {form.preset ? <PresetPanel form={form} setForm={setForm} /> : !form.isChained && <ConvertPanel form={form} setForm={setForm} />}
       <section className="card stack" aria-labelledby="cmd-title" data-field={form.isChained ? 'ffmpeg_commands' : 'ffmpeg_command'}>
         <div className="row">
           <h2 id="cmd-title" style={{ fontSize: 'var(--text-l)' }}>
