@@ -350,6 +350,11 @@ test.describe('builder: local file input', () => {
     } finally {
       fs.rmSync(saveDir, { recursive: true, force: true });
     }
+    // Kept as a preset: named after what the job did, in words and in a preset name's letters.
+    await page.getByRole('button', { name: 'Save as preset…' }).click();
+    await expect(page.getByRole('heading', { name: 'New preset' })).toBeFocused();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('convert-to-mp4');
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Convert to MP4');
   });
 
   test('when the upload of a dropped file fails, then the row says why and no file is left in Files', async ({ page, svc }) => {

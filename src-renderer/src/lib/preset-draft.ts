@@ -102,3 +102,26 @@ export function valueProblem(p: PresetParameter, value: string): string | null {
   if (p.max !== undefined && n > p.max) return `At most ${p.max}`;
   return null;
 }
+
+/**
+ * What a preset saved from a job is called at first: the "what" of the job's name ("Convert to
+ * MP4" of "Convert to MP4: clip.mov → clip.mp4"), and a name in the preset names' letters made from
+ * it ("convert-to-mp4"). Both were empty, and a name typed as a title ("Small MP4 720p") was
+ * refused only once saved.
+ */
+export function draftNaming(request: CommandRequest): { name: string; title: string } {
+  const title = (request.name ?? '').split(': ')[0]?.trim().slice(0, 80) ?? '';
+  return { title, name: presetNameOf(title) };
+}
+
+/** "Small MP4 720p" → "small-mp4-720p": lower-case letters, digits and dashes, at most 64. */
+export function presetNameOf(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // é → e: the accent is a mark of its own once decomposed
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+}

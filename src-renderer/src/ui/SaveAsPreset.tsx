@@ -1,5 +1,5 @@
 import type { CommandRequest } from '../../../src-service/client';
-import { presetFromRequest } from '../lib/preset-draft';
+import { draftNaming, presetFromRequest } from '../lib/preset-draft';
 import { handOffPresetDraft } from '../lib/preset-handoff';
 import { navigate } from '../lib/router';
 import { Button } from './Button';
@@ -14,7 +14,9 @@ export function SaveAsPreset({ getRequest, size = 'normal' }: { getRequest(): Co
     <Button
       size={size}
       onClick={() => {
-        handOffPresetDraft(presetFromRequest('', getRequest()));
+        const request = getRequest();
+        const { name, title } = draftNaming(request);
+        handOffPresetDraft({ ...presetFromRequest(name, request), title });
         navigate({ name: 'presets' });
       }}
     >

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PresetDefinition } from '../../../../src-service/contract/preset-definition';
-import { presetFromRequest } from '../../lib/preset-draft';
+import { draftNaming, presetFromRequest } from '../../lib/preset-draft';
 import { copyName, definitionOf, editorOf, withSteps } from './preset-editor-model';
 
 const request = {
@@ -8,6 +8,18 @@ const request = {
   output_files: { out_1: 'small.mp4' },
   ffmpeg_command: '-i {{in_1}} -vf scale=-2:{{height}} -c:v {{codec}} {{out_1}}',
 };
+
+describe('a preset saved from a job', () => {
+  it('is named after what the job did, in the letters a preset name takes, and the title in words', () => {
+    expect(draftNaming({ ...request, name: 'Convert to MP4: clip.mov → clip.mp4' })).toEqual({ name: 'convert-to-mp4', title: 'Convert to MP4' });
+    expect(draftNaming({ ...request, name: 'Small MP4 720p, été' })).toEqual({ name: 'small-mp4-720p-ete', title: 'Small MP4 720p, été' });
+    expect(draftNaming(request)).toEqual({ name: '', title: '' });
+    // What it makes is a name the contract takes.
+    expect(
+      PresetDefinition.safeParse({ ...presetFromRequest(draftNaming({ ...request, name: 'GIF, 480p: a.mov → a.gif' }).name, request), title: 'x' }).success,
+    ).toBe(true);
+  });
+});
 
 describe('preset editor model', () => {
   it('when a command with {{height}} is saved as a preset, then height and codec become parameters and the aliases stay', () => {
