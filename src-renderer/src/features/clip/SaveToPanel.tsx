@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../ui/Button';
-import { SavedFiles } from '../../ui/SavedFiles';
+import { SaveToActions } from '../../ui/SaveToActions';
 import type { ClipApi } from './clip-api';
 import { rememberedPattern, useSaveTo } from '../../lib/use-save-to';
 import { SaveFolderPicker } from '../../ui/SaveFolderPicker';
@@ -22,7 +21,7 @@ interface Props {
  */
 export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen, sourceFolder }: Props) {
   const [pattern, setPattern] = useState(() => rememberedPattern() ?? DEFAULT_PATTERN);
-  const { folder, saved, error, save, reveal, choose } = useSaveTo(api, commandId, {
+  const saving = useSaveTo(api, commandId, {
     pattern,
     keepPattern: true,
     sourceFolder,
@@ -41,23 +40,8 @@ export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen, sourc
           {'{name}'} the output name, {'{segment}'} its number, {'{ext}'} its extension. An existing file is never overwritten: the name gets a number.
         </span>
       </label>
-      <div className="row-wrap">
-        <Button variant="primary" onClick={choose} aria-keyshortcuts="S">
-          Save to…
-        </Button>
-        {folder && (
-          <Button onClick={() => void save(folder)}>
-            {saved.length > 0 ? 'Save again to' : 'Save to'} <span className="truncate">{folder}</span>
-          </Button>
-        )}
-      </div>
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
-      <SavedFiles saved={saved} reveal={reveal} />
-      {isPickerOpen && <SaveFolderPicker api={api} start={folder} onClose={() => setPickerOpen(false)} onSave={(path) => void save(path)} />}
+      <SaveToActions save={saving} chooseLabel="Save to…" keyShortcut="S" />
+      {isPickerOpen && <SaveFolderPicker api={api} start={saving.folder} onClose={() => setPickerOpen(false)} onSave={(path) => void saving.save(path)} />}
     </section>
   );
 }

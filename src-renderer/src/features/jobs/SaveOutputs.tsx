@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { createLocalFoldersApi } from '../../lib/local-folders-api';
 import { useSaveTo } from '../../lib/use-save-to';
-import { Button } from '../../ui/Button';
-import { SavedFiles } from '../../ui/SavedFiles';
+import { SaveToActions } from '../../ui/SaveToActions';
 import { SaveFolderPicker } from '../../ui/SaveFolderPicker';
 // The service's own default: each output's name as it is.
 import { DEFAULT_PATTERN } from '../../../../src-service/local/save-names';
@@ -18,30 +17,15 @@ export function SaveOutputs({ commandId }: { commandId: string }) {
   const { client } = useApi();
   const api = useMemo(() => createLocalFoldersApi(client), [client]);
   const [isPickerOpen, setPickerOpen] = useState(false);
-  const { folder, saved, error, busy, save, reveal, choose } = useSaveTo(api, commandId, {
+  const saving = useSaveTo(api, commandId, {
     pattern: DEFAULT_PATTERN,
     keepPattern: false,
     openPicker: () => setPickerOpen(true),
   });
   return (
     <div className="stack save-outputs">
-      <div className="row-wrap">
-        <Button size="small" onClick={choose} disabled={busy}>
-          Save to folder…
-        </Button>
-        {folder && (
-          <Button size="small" onClick={() => void save(folder)} disabled={busy} title={`Save every output into ${folder}`}>
-            {saved.length > 0 ? 'Save again to' : 'Save to'} <span className="truncate">{folder}</span>
-          </Button>
-        )}
-      </div>
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
-      <SavedFiles saved={saved} reveal={reveal} />
-      {isPickerOpen && <SaveFolderPicker api={api} start={folder} onClose={() => setPickerOpen(false)} onSave={(path) => void save(path)} />}
+      <SaveToActions save={saving} chooseLabel="Save to folder…" size="small" />
+      {isPickerOpen && <SaveFolderPicker api={api} start={saving.folder} onClose={() => setPickerOpen(false)} onSave={(path) => void saving.save(path)} />}
     </div>
   );
 }
