@@ -159,7 +159,9 @@ function LocalSource({
         <Button size="small" onClick={() => setPicking(true)}>
           From disk…
         </Button>
-        <span className="small muted">A file of your home folder (video, sound, picture or subtitles), copied by FFDesk from the disk: nothing crosses the browser.</span>
+        <span className="small muted">
+          A file of your home folder (video, sound, picture or subtitles), copied by FFDesk from the disk: nothing crosses the browser.
+        </span>
       </div>
       {isPicking && (
         <FolderPicker
