@@ -4,7 +4,8 @@ import type { Segment } from './segments';
 import { ThumbStrip } from './ThumbStrip';
 import { TimeRuler } from './TimeRuler';
 import { TimelineCanvas } from './TimelineCanvas';
-import { formatTimecode, timeOfFrame } from './timecode';
+import { formatTimecode } from './timecode';
+import { keptFrameAt, moveEdge, startEdgeDrag, type Edge, type EdgeDrag } from './edge-drag';
 
 interface Props {
   duration: number;
@@ -23,15 +24,6 @@ interface Props {
   onSelect(index: number): void;
   /** A segment's edge dragged to a new frame: its new in and out, once, when the button is let go. */
   onTrim(index: number, start: number, end: number | null): void;
-}
-
-type Edge = 'start' | 'end';
-
-/** An edge being dragged: which, and the frame boundary it is on now. */
-interface EdgeDrag {
-  index: number;
-  edge: Edge;
-  t: number;
 }
 
 /**
@@ -68,21 +60,18 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
     const box = e.currentTarget.getBoundingClientRect();
     return Math.min(duration, Math.max(0, ((e.clientX - box.left) / box.width) * duration));
   };
-  /** An edge goes to the frame boundary nearest the pointer, leaving the segment a frame at least; the player shows the frame it keeps there. */
-  const edgeAt = (d: EdgeDrag, t: number): EdgeDrag => {
-    const s = segments[d.index]!;
-    const at = timeOfFrame(Math.round(t * fps), fps);
-    const end = s.end ?? duration;
-    const to = d.edge === 'start' ? Math.min(at, timeOfFrame(Math.round(end * fps) - 1, fps)) : Math.max(at, timeOfFrame(Math.round(s.start * fps) + 1, fps));
-    onSeek(d.edge === 'start' ? to : to - 1 / fps);
-    return { ...d, t: Math.min(duration, to) };
+  /** The drag as it is now, and the player on the frame the edge keeps there. */
+  const dragTo = (d: EdgeDrag) => {
+    setDrag(d);
+    onSeek(keptFrameAt(d, fps));
   };
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
     e.currentTarget.setPointerCapture(e.pointerId);
     const handle = (e.target as HTMLElement).closest<HTMLElement>('[data-edge]');
     const index = Number(handle?.dataset.index);
-    if (handle && segments[index]) setDrag(edgeAt({ index, edge: handle.dataset.edge as Edge, t: 0 }, timeAt(e)));
+    const s = handle && segments[index];
+    if (handle && s) dragTo(startEdgeDrag(s, index, handle.dataset.edge as Edge, timeAt(e), duration));
     else {
       const range = (e.target as HTMLElement).closest<HTMLElement>('[data-segment]');
       if (range) onSelect(Number(range.dataset.segment));
@@ -91,7 +80,8 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
     }
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (drag) setDrag(edgeAt(drag, timeAt(e)));
+    const s = drag && segments[drag.index];
+    if (drag && s) dragTo(moveEdge(drag, s, timeAt(e), fps, duration));
     else if (scrubbing.current) onSeek(timeAt(e));
   };
   const onPointerUp = () => {
