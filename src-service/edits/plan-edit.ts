@@ -99,9 +99,8 @@ function shortEndNotes(cuts: readonly SegmentCut[]): string[] {
   return cuts.flatMap((c, i) => {
     const n = c.framesShortAtEnd ?? 0;
     if (n === 0) return [];
-    const which = cuts.length > 1 ? `Segment ${i + 1}` : 'The cut';
     return [
-      `${which} ends ${n === 1 ? 'one frame' : `${n} frames`} before its out point: a copy keeps whole runs of frames, and those need a later one (B-frames); smart is exact`,
+      `${cutLabel(cuts, i)} ends ${n === 1 ? 'one frame' : `${n} frames`} before its out point: a copy keeps whole runs of frames, and those need a later one (B-frames); smart is exact`,
     ];
   });
 }
@@ -291,6 +290,9 @@ function cutOne(facts: CutFacts, tl: ReturnType<typeof timelineOf>, strategy: St
   return { ...(strategy === 'smart' ? smartCut(tl, i0, i1) : reencodeCut(tl, i0, i1)), ...short };
 }
 
+/** How a note names a segment: "Segment 2" among several, "The cut" alone. */
+const cutLabel = (cuts: readonly unknown[], i: number) => (cuts.length > 1 ? `Segment ${i + 1}` : 'The cut');
+
 /** How much shorter than its header's duration a file's frames may end before the file counts as cut off (a video track a little shorter than its sound is common). */
 const CUT_OFF_SECONDS = 1;
 const CUT_OFF = 'the file is cut off (a recording stopped by a crash, a copy not finished) or damaged';
@@ -299,9 +301,8 @@ const CUT_OFF = 'the file is cut off (a recording stopped by a crash, a copy not
 function dataEndNotes(cuts: readonly SegmentCut[], edit: EditBody, duration: number): string[] {
   return cuts.flatMap((c, i) => {
     if (c.endsAtDataEnd === undefined) return [];
-    const which = cuts.length > 1 ? `Segment ${i + 1}` : 'The cut';
     return [
-      `${which} ends at ${fmt(c.endsAtDataEnd)} s, not ${edit.segments[i]!.end} s: the input's frames stop there, though its header says ${duration} s (${CUT_OFF})`,
+      `${cutLabel(cuts, i)} ends at ${fmt(c.endsAtDataEnd)} s, not ${edit.segments[i]!.end} s: the input's frames stop there, though its header says ${duration} s (${CUT_OFF})`,
     ];
   });
 }

@@ -59,6 +59,10 @@ export function segmentIndexAt(state: SegmentsState, t: number): number {
   return cur && inside(cur) ? state.current : state.segments.findIndex(inside);
 }
 
+function withoutRemoving({ removing: _removing, ...state }: SegmentsState): SegmentsState {
+  return state;
+}
+
 function updateCurrent(state: SegmentsState, patch: (s: Segment) => Segment): SegmentsState {
   return { ...state, segments: state.segments.map((s, i) => (i === state.current ? patch(s) : s)) };
 }
@@ -96,7 +100,8 @@ export function segmentsReducer(state: SegmentsState, action: SegmentAction): Se
       return action.state;
     case 'keep':
       if (action.keep === !state.removing) return state;
-      return action.keep ? { segments: state.segments, current: state.current, nextId: state.nextId } : { ...state, removing: true };
+      if (!action.keep) return { ...state, removing: true };
+      return withoutRemoving(state);
     case 'trim': {
       const s = state.segments[action.index];
       if (!s || (action.end !== null && action.end <= action.start) || (s.start === action.start && s.end === action.end)) return state;

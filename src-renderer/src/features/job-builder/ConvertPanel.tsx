@@ -49,14 +49,15 @@ export function ConvertPanel({ form, setForm }: Props) {
   const clips = rowsConvertedEach(form)?.length ?? 1;
   const kind = CONTAINERS[choices.container].kind;
   const codecs = codecsFor(choices.container, hw?.working ?? []);
-  const notes = convertArgs(choices, 'in_1', 'out_1', sourceFactsOf(form)).notes;
-  const soundOnly = sourceFactsOf(form).hasPicture === false;
-  const silent = sourceFactsOf(form).hasSound === false;
-  const estimate = estimateSize(choices, sourceFactsOf(form));
+  const source = sourceFactsOf(form);
+  const notes = convertArgs(choices, 'in_1', 'out_1', source).notes;
+  const soundOnly = source.hasPicture === false;
+  const silent = source.hasSound === false;
+  const estimate = estimateSize(choices, source);
   // A part of the file is not split across cores: its encode is short, and a segmented command reads the whole input.
   const range = rangeOf(choices);
   const isWhole = range.start === 0 && range.length === null;
-  const split = useSplitPlan(kind === 'video' && isWhole ? sourceFactsOf(form).duration : undefined);
+  const split = useSplitPlan(kind === 'video' && isWhole ? source.duration : undefined);
   // What the panel writes depends on the input's picture too (a portrait one's 720p is 720 wide:
   // isTallPicture), which is known only once the input is probed: a command the panel wrote
   // before then is written again.
@@ -157,7 +158,7 @@ export function ConvertPanel({ form, setForm }: Props) {
           })}
         </div>
       </fieldset>
-      <ConvertRange choices={choices} duration={sourceFactsOf(form).duration} choose={choose} markTime={markTime} />
+      <ConvertRange choices={choices} duration={source.duration} choose={choose} markTime={markTime} />
       <div className="convert-grid">
         {kind === 'video' && (
           <Field label="Video codec">
@@ -217,7 +218,7 @@ export function ConvertPanel({ form, setForm }: Props) {
       {kind !== 'audio' && (
         <ConvertPicture
           choices={choices}
-          source={sourceFactsOf(form)}
+          source={source}
           sourceUrl={form.inputMode === 'files' ? form.inputs[0]?.url : undefined}
           choose={choose}
         />
