@@ -14,10 +14,8 @@ export async function serveCommand(extra: { samples?: boolean; webRoot?: string;
   const here = path.dirname(fileURLToPath(import.meta.url));
   const builtUi =
     [path.resolve(here, '../../out/renderer'), path.resolve(here, '../renderer')].find((p) => fs.existsSync(p)) ?? path.resolve(here, '../../out/renderer');
-  const webRoot =
-    extra.webRoot ??
-    (process.env.FFDESK_WEB_ROOT ? userPath(process.env.FFDESK_WEB_ROOT) : undefined) ??
-    (fs.existsSync(path.join(builtUi, 'index.html')) ? builtUi : undefined);
+  // Where the UI is built even before it is: built while the service runs, it is served at once (web-ui.ts).
+  const webRoot = extra.webRoot ?? (process.env.FFDESK_WEB_ROOT ? userPath(process.env.FFDESK_WEB_ROOT) : undefined) ?? builtUi;
   const dataDir = userDataDir();
   const service = createService({ webRoot, ...(dataDir ? { dataDir } : {}), ...(extra.samples === undefined ? {} : { samples: extra.samples }) });
   const { url, port } = await service.start();
@@ -29,7 +27,7 @@ export async function serveCommand(extra: { samples?: boolean; webRoot?: string;
   console.log(`FFDesk listening on ${url}${bound}`);
   console.log(`Data dir: ${service.config.dataDir}`);
   console.log(keyHint);
-  if (extra.printOpenUrl && service.config.webRoot) {
+  if (extra.printOpenUrl && fs.existsSync(path.join(webRoot, 'index.html'))) {
     // The key travels in the fragment, which browsers never send to the server.
     console.log(`Open FFDesk in your browser: ${url}/#key=${service.localKey}`);
   }

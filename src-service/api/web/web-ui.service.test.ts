@@ -57,6 +57,22 @@ describe('web UI (the built renderer served at /)', () => {
     expect(res.headers.get('content-type')).toContain('application/json');
   });
 
+  it('when the UI is built while the service runs, then / serves it at once, as the message said', async () => {
+    const later = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-web-later-'));
+    const waiting = await startTestService({ webRoot: later });
+    try {
+      const before = await fetch(`${waiting.url}/`);
+      expect([before.status, await before.json()]).toEqual([404, { detail: UI_NOT_BUILT }]);
+      fs.writeFileSync(path.join(later, 'index.html'), '<!doctype html><title>FFDesk</title>');
+      const after = await fetch(`${waiting.url}/`);
+      expect(after.status).toBe(200);
+      expect(await after.text()).toContain('<title>FFDesk</title>');
+    } finally {
+      await waiting.stop();
+      fs.rmSync(later, { recursive: true, force: true });
+    }
+  });
+
   it('when the service runs without a built UI, then / says how to build it instead of a bare 404', async () => {
     const bare = await startTestService();
     try {

@@ -5,15 +5,17 @@ import { isApiPath } from '../middleware/api-path';
 import { NotFoundError } from '../../errors';
 
 /**
- * Web mode: serves the built renderer at `/`. The page holds no secret: it asks for the
+ * Web mode: serves the built renderer at `/` from `rootDir` (where `npm run build:renderer` writes it,
+ * whether or not it is there yet). The page holds no secret: it asks for the
  * key (or reads it from the URL fragment that `npm start` prints, which never reaches the
  * server), so reaching the port is not enough to use the API.
  */
 export function webUi(rootDir: string | undefined) {
   const root = rootDir ? path.resolve(rootDir) : undefined;
   return async function serveWebUi(ctx: Context, next: Next): Promise<void> {
-    // A fresh clone serves the API before anyone built the UI: say so at / instead of a bare 404.
-    if (!root && ctx.method === 'GET' && ctx.path === '/') throw new NotFoundError(UI_NOT_BUILT);
+    // A fresh clone serves the API before anyone built the UI: say so at / instead of a bare 404. Looked at
+    // each time, so the UI built while the service runs is served at once, as the message promises.
+    if (ctx.method === 'GET' && ctx.path === '/' && !(root && (await isFile(path.join(root, 'index.html'))))) throw new NotFoundError(UI_NOT_BUILT);
     if (!root || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
     const rel = safeRelative(ctx.path);
     if (rel === null) return next();
@@ -69,11 +71,12 @@ function safeRelative(urlPath: string): string | null {
 async function pickFile(root: string, rel: string): Promise<string | null> {
   const full = path.join(root, rel);
   if (!full.startsWith(root + path.sep)) return null;
-  const stat = await fs.promises.stat(full).catch(() => null);
-  if (stat?.isFile()) return full;
+  if (await isFile(full)) return full;
   if (path.extname(rel) === '') {
     const index = path.join(root, 'index.html');
-    if (await fs.promises.stat(index).catch(() => null)) return index;
+    if (await isFile(index)) return index;
   }
   return null;
 }
+
+const isFile = async (file: string) => (await fs.promises.stat(file).catch(() => null))?.isFile() === true;
