@@ -58,6 +58,7 @@ test.describe('clip view', () => {
     await clip.press('e');
     await expect(page.locator('.clip-view').getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('button', { name: /^Export 2 parts/ })).toBeFocused();
+    await page.setViewportSize({ width: 800, height: 900 });
     await clip.press('s');
     const picker = page.getByRole('dialog', { name: 'Choose a folder' });
     await expect(picker).toBeVisible();
@@ -66,6 +67,8 @@ test.describe('clip view', () => {
     await picker.getByRole('button', { name: 'Save here' }).click();
     const saved = page.getByRole('list', { name: 'Saved files' }).locator('code');
     await expect(saved).toHaveCount(1);
+    // What was written comes into sight, wherever the panel is: at 800 × 900 it is below the Export panel.
+    await expect(saved).toBeInViewport();
     const file = (await saved.textContent()) ?? '';
     expect(path.dirname(file)).toBe(fs.realpathSync(saveDir));
     expect(path.basename(file)).toBe('walk-clip-00.00.00.00-00.00.02.12-2-parts.mp4');

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button } from './Button';
 
 interface Props {
@@ -23,6 +24,11 @@ interface Props {
  * file written with "Show in folder" (read out as they appear).
  */
 export function SaveToActions({ save: s, chooseLabel, size = 'normal', keyShortcut }: Props) {
+  // What was written comes into sight: saved with S from the Cut screen at 800 px, the list was below the window.
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    list.current?.scrollIntoView({ block: 'nearest' });
+  }, [s.saved]);
   return (
     <>
       <div className="row-wrap">
@@ -42,7 +48,7 @@ export function SaveToActions({ save: s, chooseLabel, size = 'normal', keyShortc
       )}
       <div role="status">
         {s.saved.length > 0 && (
-          <ul className="stack clip-saved" aria-label="Saved files">
+          <ul ref={list} className="stack clip-saved" aria-label="Saved files">
             {s.saved.map((f) => (
               <li key={f.path} className="row-wrap">
                 <code className="small">{f.path}</code>
