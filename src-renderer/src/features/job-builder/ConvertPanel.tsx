@@ -216,12 +216,7 @@ export function ConvertPanel({ form, setForm }: Props) {
         </div>
       </div>
       {kind !== 'audio' && (
-        <ConvertPicture
-          choices={choices}
-          source={source}
-          sourceUrl={form.inputMode === 'files' ? form.inputs[0]?.url : undefined}
-          choose={choose}
-        />
+        <ConvertPicture choices={choices} source={source} sourceUrl={form.inputMode === 'files' ? form.inputs[0]?.url : undefined} choose={choose} />
       )}
       {kind !== 'gif' && <ConvertAudio choices={choices} choose={choose} measure={measure} />}
       {notes.length > 0 && (
