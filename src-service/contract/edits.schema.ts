@@ -21,6 +21,13 @@ export type EditMode = (typeof EDIT_MODES)[number];
 export const EDIT_VIDEO_CODECS = ['h264', 'hevc', 'vp9', 'av1'] as const;
 export const EDIT_AUDIO_CODECS = ['aac', 'opus', 'mp3', 'flac', 'pcm'] as const;
 
+/** Bounds of `output.max_height` and `output.max_fps` (docs/cutting.md, "Size and quality"). */
+export const MIN_EDIT_HEIGHT = 16;
+export const MAX_EDIT_HEIGHT = 8640;
+export const MAX_GIF_FPS = 50;
+/** The reencode's quality by default, per codec (CRF): the GUI's quality steps count from it. */
+export const EDIT_DEFAULT_CRF = { h264: 18, hevc: 20, vp9: 32, av1: 35 } as const;
+
 const seconds = (what: string) =>
   laxNumber(z.number().min(0, `${what} must be 0 or more seconds`)).describe(`${what}, in seconds of the source (a numeric string is accepted too)`);
 
@@ -68,12 +75,22 @@ export const EditOutput = z.object({
       'The joined file\'s name; with join=false each segment\'s file is named "<stem>-<segment>.<ext>". The extension decides the format: .mp4/.mov/.mkv keep the source\'s codecs, .webm re-encodes (VP9 + Opus), .gif encodes a GIF, .png/.jpg capture the first frame, .m4a/.mp3/.wav/.flac keep the sound only (docs/cutting.md, "Output formats")',
     ),
   video_codec: z.enum(EDIT_VIDEO_CODECS).optional().describe("reencode only: default the source's codec when it can be encoded here, else h264"),
-  crf: laxNumber(z.number().min(0).max(63)).optional().describe('reencode only: quality (x264/x265 default 18)'),
+  crf: laxNumber(z.number().min(0).max(63)).optional().describe('reencode only: quality, lower is better (default x264 18, x265 20, VP9 32, AV1 35)'),
   preset: z
     .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'])
     .optional()
     .describe('reencode only: x264/x265 speed preset (default medium)'),
   audio_codec: z.enum(EDIT_AUDIO_CODECS).optional().describe('reencode only: default aac'),
+  max_height: laxNumber(z.number().int('max_height is a whole number of lines').min(MIN_EDIT_HEIGHT).max(MAX_EDIT_HEIGHT))
+    .optional()
+    .describe(
+      'FFDesk, reencode or a .gif/.png/.jpg only: the picture scaled down to at most this many lines as shown, its shape kept (the width rounded to even); a smaller source keeps its size (docs/cutting.md, "Size and quality")',
+    ),
+  max_fps: laxNumber(z.number().min(1).max(MAX_GIF_FPS))
+    .optional()
+    .describe(
+      'FFDesk, .gif only: at most this many frames a second (a slower source keeps its own rate); default the source\'s (docs/cutting.md, "Size and quality")',
+    ),
 });
 export type EditOutput = z.output<typeof EditOutput>;
 

@@ -4,7 +4,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { ffmpeg, makeEditClip, startMediaServer, type MediaServer } from '../testing/media';
-import { audioChannels, audioDurations, decodeErrors, decodedFrameCount, formatDuration, ssimPairs, streamCodecs, toneLevel } from '../testing/cut-checks';
+import {
+  audioChannels,
+  audioDurations,
+  decodeErrors,
+  decodedFrameCount,
+  formatDuration,
+  ssimPairs,
+  storedGeometry,
+  streamCodecs,
+  toneLevel,
+} from '../testing/cut-checks';
 
 /**
  * POST /v1/edits into other formats than the source's (docs/cutting.md, "Output formats"): the
@@ -79,6 +89,10 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     ['a lossless GIF', edit('lossless', 'cut.gif'), 'body.output.filename', /GIF is always encoded/],
     ['a segmented sound-only cut', { ...edit('reencode', 'cut.wav'), segmented: true }, 'body.segmented', /sound only/],
     ['a lossless frame capture', edit('lossless', 'frame.png'), 'body.output.filename', /an image is always encoded/],
+    ['a size asked of a smart cut', edit('smart', 'cut.mp4', { max_height: 46 }), 'body.output.max_height', /send mode "reencode"/],
+    ['a size asked of a sound-only file', edit('reencode', 'cut.mp3', { max_height: 46 }), 'body.output.max_height', /holds no picture/],
+    ['a frame rate asked of an MP4', edit('reencode', 'cut.mp4', { max_fps: 10 }), 'body.output.max_fps', /sets a GIF's frame rate/],
+    ['a height of a fraction of a line', edit('reencode', 'cut.mp4', { max_height: 46.5 }), 'body.output.max_height', /whole number/],
   ])('%s is a 422 naming the field', async (_name, body, loc, msg) => {
     const res = await send(body);
     expect(res.status).toBe(422);
@@ -122,6 +136,31 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     expect(cmd.edit.fallback_reason).toMatch(/GIF is encoded whole/);
     expect(await streamCodecs(file)).toEqual(['video:gif']);
     expect(await decodedFrameCount(file)).toBe(25 + 10);
+  }, 120_000);
+
+  it('a re-encode scales down to max_height, keeping the shape and every frame; a smaller source keeps its size', async () => {
+    const small = await output(await finished(edit('reencode', 'small.mp4', { max_height: '46' })));
+    // 160x90 at 46 lines: 81.8 wide, rounded to even.
+    expect(await storedGeometry(small)).toBe('82x46 rotated 0');
+    expect(await decodedFrameCount(small)).toBe(25);
+    const same = await output(await finished(edit('reencode', 'same.mp4', { max_height: 1080 })));
+    expect(await storedGeometry(same)).toBe('160x90 rotated 0');
+  }, 120_000);
+
+  it('a segmented re-encode scales too', async () => {
+    const body = { ...edit('reencode', 'split-small.mp4', { max_height: 46 }), segments: [{ start: 0.4, end: 5.2 }], segmented: { segment_seconds: 1 } };
+    const file = await output(await finished(body));
+    expect(await storedGeometry(file)).toBe('82x46 rotated 0');
+    expect(await decodedFrameCount(file)).toBe(120);
+  }, 120_000);
+
+  it('a GIF takes max_height and max_fps; a frame rate above the source keeps the source', async () => {
+    const gif = await output(await finished(edit('smart', 'small.gif', { max_height: 46, max_fps: 10 })));
+    expect(await storedGeometry(gif)).toBe('82x46 rotated 0');
+    // One second at 10 frames a second.
+    expect(await decodedFrameCount(gif)).toBe(10);
+    const full = await output(await finished(edit('smart', 'rate.gif', { max_fps: 30 })));
+    expect(await decodedFrameCount(full)).toBe(25);
   }, 120_000);
 
   it('a .png holds the first frame of the segment, that exact frame; .jpg with one file per segment captures each', async () => {

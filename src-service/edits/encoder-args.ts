@@ -1,4 +1,4 @@
-import type { EditOutput } from '../contract/edits.schema';
+import { EDIT_DEFAULT_CRF, type EditOutput } from '../contract/edits.schema';
 import type { AudioFacts, VideoFacts } from './facts';
 import { audioCodecFor, holdsAudio, isEncodedPicture, videoCodecFor, type OutputContainer } from './output-container';
 
@@ -102,7 +102,6 @@ function h264EdgeArgs(v: VideoFacts): string[] {
 }
 
 const ENCODERS = { h264: 'libx264', hevc: 'libx265', vp9: 'libvpx-vp9', av1: 'libsvtav1' } as const;
-const DEFAULT_CRF = { h264: 18, hevc: 20, vp9: 32, av1: 35 } as const;
 
 /**
  * The reencode mode's (and a smart fallback's) video encoder: the output's options, else the
@@ -113,7 +112,7 @@ const DEFAULT_CRF = { h264: 18, hevc: 20, vp9: 32, av1: 35 } as const;
 export function reencodeVideoArgs(v: VideoFacts, out: EditOutput, container: OutputContainer): string[] {
   if (isEncodedPicture(container)) return ['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0'];
   const codec = out.video_codec ?? videoCodecFor(container, v.codec in ENCODERS ? v.codec : undefined) ?? 'h264';
-  const crf = String(out.crf ?? DEFAULT_CRF[codec]);
+  const crf = String(out.crf ?? EDIT_DEFAULT_CRF[codec]);
   const args = ['-c:v', ENCODERS[codec], '-crf', crf];
   if (codec === 'h264') args.push('-preset', out.preset ?? 'medium', '-x264-params', 'repeat-headers=1');
   if (codec === 'hevc') args.push('-preset', out.preset ?? 'medium', '-x265-params', 'repeat-headers=1:log-level=error');
@@ -122,13 +121,33 @@ export function reencodeVideoArgs(v: VideoFacts, out: EditOutput, container: Out
 }
 
 /**
- * The join of a GIF or a still image. A GIF: one palette made from every frame of the cut, then
- * applied (what the convert panel's GIF does). An image: the cut's first frame, PNG as it is, JPEG
- * at full range and high quality (the MJPEG encoder refuses limited-range YUV).
+ * The re-encoded picture's size: at most `max_height` lines as shown (after the rotation is
+ * applied), the shape kept and the width rounded to even; a smaller picture keeps its size
+ * (docs/cutting.md, "Size and quality"). No filter without `max_height`.
  */
-export function pictureJoinArgs(container: OutputContainer): string[] {
-  if (container.isGif) return ['-vf', 'split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5', '-c:v', 'gif'];
-  const still = ['-frames:v', '1', '-update', '1'];
+export function sizeFilters(out: Pick<EditOutput, 'max_height'>): string[] {
+  return out.max_height === undefined ? [] : [`scale=w=-2:h='min(${out.max_height},ih)':flags=lanczos`];
+}
+
+/** A GIF's frame rate: at most `max_fps`, a slower source keeping its own (the fps filter would add frames to it). */
+function gifRateFilters(out: Pick<EditOutput, 'max_fps'>, sourceFps: number | undefined): string[] {
+  const fps = out.max_fps;
+  return fps === undefined || (sourceFps !== undefined && sourceFps > 0 && sourceFps <= fps) ? [] : [`fps=${fps}`];
+}
+
+/**
+ * The join of a GIF or a still image, at the output's size (sizeFilters). A GIF: its frame rate
+ * (gifRateFilters), then one palette made from every frame of the cut, then applied (what the
+ * convert panel's GIF does). An image: the cut's first frame, PNG as it is, JPEG at full range and
+ * high quality (the MJPEG encoder refuses limited-range YUV).
+ */
+export function pictureJoinArgs(container: OutputContainer, out: Pick<EditOutput, 'max_height' | 'max_fps'> = {}, sourceFps?: number): string[] {
+  const size = sizeFilters(out);
+  if (container.isGif) {
+    const before = [...gifRateFilters(out, sourceFps), ...size].map((f) => `${f},`).join('');
+    return ['-vf', `${before}split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=5`, '-c:v', 'gif'];
+  }
+  const still = ['-frames:v', '1', '-update', '1', ...(size.length > 0 ? ['-vf', size.join(',')] : [])];
   return container.ext === 'png' ? ['-c:v', 'png', ...still] : ['-c:v', 'mjpeg', '-pix_fmt', 'yuvj420p', '-q:v', '2', ...still];
 }
 

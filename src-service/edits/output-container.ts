@@ -153,6 +153,10 @@ export function containerIssues(body: Pick<EditBody, 'output' | 'mode' | 'segmen
     );
   if (out.audio_codec && !audioEncodersFor(c).includes(out.audio_codec))
     at('audio_codec', hasAudio(c) ? `A .${c.ext} file holds ${list(audioEncodersFor(c))} audio, not ${out.audio_codec}` : `A .${c.ext} file holds no audio`);
+  if (out.max_height !== undefined && !hasVideo(c)) at('max_height', `A .${c.ext} file holds no picture: leave max_height out`);
+  else if (out.max_height !== undefined && body.mode !== 'reencode' && !isEncodedPicture(c))
+    at('max_height', `A ${body.mode} cut keeps the source's picture size: send mode "reencode" to scale it (or leave max_height out)`);
+  if (out.max_fps !== undefined && !c.isGif) at('max_fps', `max_fps sets a GIF's frame rate; a .${c.ext} file keeps the source's: leave it out`);
   if (isEncodedPicture(c) && body.mode === 'lossless')
     at('filename', `lossless copies the source's packets, and ${picture} is always encoded: send mode "reencode" (or "smart") for a .${c.ext}`);
   if (body.segmented && (!hasVideo(c) || isEncodedPicture(c)))

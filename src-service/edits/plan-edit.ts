@@ -1,6 +1,6 @@
 import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
 import { decodeLead, hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
-import { pictureJoinArgs, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, smartEdgeArgs } from './encoder-args';
+import { pictureJoinArgs, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, sizeFilters, smartEdgeArgs } from './encoder-args';
 import { smartCopyRefusal } from '../facts/smart-source';
 import {
   containerOf,
@@ -21,6 +21,7 @@ import {
   FRAME_TOLERANCE_SECONDS,
   PlanError,
   frameRange,
+  frameRateOf,
   losslessCut,
   reencodeCut,
   smartCut,
@@ -62,7 +63,20 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
   const tl = timelineOf(facts);
   const strategy: Strategy = mode === 'lossless' ? 'copy' : mode === 'smart' ? 'smart' : 'encode';
   const cuts = edit.segments.map((s, i) => cutOne(facts, tl, strategy, s.start, s.end, i)).map((c) => (container.isImage ? firstFrameOf(c) : c));
-  const ctx: Ctx = { facts, edit, input, strategy, container, inputHasVideo: inputFacts.video !== null, sourceAudio, mix, parts: [], joins: [], files: {} };
+  const ctx: Ctx = {
+    facts,
+    edit,
+    input,
+    strategy,
+    container,
+    inputHasVideo: inputFacts.video !== null,
+    sourceAudio,
+    mix,
+    sourceFps: frameRateOf(tl),
+    parts: [],
+    joins: [],
+    files: {},
+  };
   const outputs: Record<string, string> = {};
   const groups = edit.join ? [cuts.map((c, i) => ({ cut: c, index: i }))] : cuts.map((c, i) => [{ cut: c, index: i }]);
   groups.forEach((group, g) => {
@@ -319,6 +333,8 @@ interface Ctx {
   sourceAudio: readonly number[];
   /** They are mixed into one track (mix_audio, two tracks or more): then the sound is encoded, never copied. */
   mix: boolean;
+  /** The source's frames a second (frameRateOf): a GIF's `max_fps` leaves a slower source as it is. */
+  sourceFps: number | undefined;
   /** The parts (independent of each other) and the joins (each reads parts). */
   parts: string[][];
   joins: string[][];
@@ -379,9 +395,12 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
             ? smartEdgeArgs(facts.video!)
             : reencodeVideoArgs(facts.video!, ctx.edit.output, ctx.container);
       // Untrimmed, a part starting on a keyframe would start a hair below zero, which MP4 cannot hold (seekArgs).
-      const rebase = part.kind === 'encode' && part.onKeyframe ? ['-vf', 'setpts=PTS-STARTPTS'] : [];
+      // A re-encode scales its parts (a GIF or an image keeps them whole, and its join scales).
+      const size = ctx.strategy === 'encode' && part.kind === 'encode' && !isEncodedPicture(ctx.container) ? sizeFilters(ctx.edit.output) : [];
+      const filters = [...(part.kind === 'encode' && part.onKeyframe ? ['setpts=PTS-STARTPTS'] : []), ...size];
+      const filterArgs = filters.length > 0 ? ['-vf', filters.join(',')] : [];
       const lag = ctx.strategy === 'smart' && part.kind === 'encode' ? decodeLagArgs(facts) : [];
-      const extra = part.kind === 'copy' ? [] : [...rebase, '-fps_mode', 'passthrough', '-enc_time_base:v', '-1', ...lag];
+      const extra = part.kind === 'copy' ? [] : [...filterArgs, '-fps_mode', 'passthrough', '-enc_time_base:v', '-1', ...lag];
       const output = [...codec, ...extra, ...timescaleArgs(facts.video?.timeBase), '-f', 'mp4', file];
       // A smart edge keeps the source's pixels as they are stored: ffmpeg would otherwise turn a
       // phone's portrait video upright while decoding, and the edges would no longer match the
@@ -442,7 +461,7 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     ctx.files[list] = ['ffconcat version 1.0', ...lead, ...video, ''].join('\n');
     final.push('-auto_convert', '0', '-f', 'concat', '-i', list);
     const codec = isEncodedPicture(ctx.container)
-      ? pictureJoinArgs(ctx.container)
+      ? pictureJoinArgs(ctx.container, ctx.edit.output, ctx.sourceFps)
       : ['-c:v', 'copy', ...(ctx.strategy === 'smart' && facts.video?.codec === 'hevc' && mp4Like ? ['-tag:v', 'hev1'] : [])];
     maps.push('-map', `${n++}:v:0`, ...codec);
   }

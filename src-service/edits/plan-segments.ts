@@ -55,6 +55,21 @@ export function timelineOf(facts: CutFacts): Timeline | null {
   return { times, keyTimes, end: Math.max(last + step, Math.min(facts.duration, last + 2 * step)) };
 }
 
+/**
+ * The source's frames a second, from the median gap between frames (a variable rate's usual
+ * one; windows read apart do not skew it); undefined with fewer than two frames.
+ */
+export function frameRateOf(tl: Timeline | null): number | undefined {
+  if (!tl || tl.times.length < 2) return undefined;
+  const gaps = tl.times
+    .slice(1)
+    .map((t, i) => t - (tl.times[i] as number))
+    .filter((g) => g > FRAME_TOLERANCE_SECONDS)
+    .sort((a, b) => a - b);
+  const median = gaps[gaps.length >> 1];
+  return median === undefined ? undefined : 1 / median;
+}
+
 /** Index of the first frame at or after `t` (times.length when none). */
 function firstAtOrAfter(times: readonly number[], t: number): number {
   let lo = 0;

@@ -9,7 +9,7 @@ import { planSegmented, type SegmentedPlan } from '../segmented/plan';
 import { runPlanned, segmentSecondsOf } from '../segmented/run-segmented';
 import { dropState } from '../segmented/manifest';
 import type { CutFacts } from './facts';
-import { finalAudioArgs, reencodeVideoArgs } from './encoder-args';
+import { finalAudioArgs, reencodeVideoArgs, sizeFilters } from './encoder-args';
 import { containerOf, type OutputContainer } from './output-container';
 import { mp4FamilyExt, timescaleArgs } from '../ffmpeg-args/mp4-family';
 import { keptStreams, planEdit, sourceAudioMaps, subtitleInputs } from './plan-edit';
@@ -86,8 +86,10 @@ function editTokens(facts: CutFacts, sourceAudio: readonly number[], edit: EditB
   const audioCodec = facts.audio ? finalAudioArgs('choose', facts.audio, edit.output, container) : [];
   const mp4Like = mp4FamilyExt(edit.output.filename) !== undefined;
   const timescale = timescaleArgs(v.timeBase);
+  const size = sizeFilters(edit.output);
   return [
     ...['-i', input, '-map', '0:v:0', ...audio, ...reencodeVideoArgs(v, edit.output, container), ...audioCodec],
+    ...(size.length > 0 ? ['-vf', size.join(',')] : []),
     ...['-fps_mode', 'passthrough', '-enc_time_base:v', '-1', ...timescale, ...(mp4Like ? ['-movflags', '+faststart'] : [])],
     edit.output.filename,
   ];
