@@ -66,13 +66,13 @@ export class ClipPage {
   }
 }
 
-/** A 320×240 H.264 (B-frames, by default 4 s with a keyframe every second) + AAC clip, at 25 fps unless `rate` says, made now by the system ffmpeg. */
-export function makeClip(dir: string, opts: { seconds?: number; gop?: number; rate?: string } = {}): string {
+/** A 320×240 (unless `size` says) H.264 (B-frames, by default 4 s with a keyframe every second) + AAC clip, at 25 fps unless `rate` says, made now by the system ffmpeg. */
+export function makeClip(dir: string, opts: { seconds?: number; gop?: number; rate?: string; size?: string } = {}): string {
   const file = path.join(dir, 'walk-clip.mp4');
   const d = opts.seconds ?? 4;
   // A tone that swells and fades, so the waveform has a shape to see.
   const tone = `aevalsrc=0.8*sin(2*PI*440*t)*abs(sin(PI*t/2)):s=44100:d=${d}`;
-  const src = ['-f', 'lavfi', '-i', `testsrc=size=320x240:rate=${opts.rate ?? 25}:duration=${d}`, '-f', 'lavfi', '-i', tone];
+  const src = ['-f', 'lavfi', '-i', `testsrc=size=${opts.size ?? '320x240'}:rate=${opts.rate ?? 25}:duration=${d}`, '-f', 'lavfi', '-i', tone];
   const enc = ['-c:v', 'libx264', '-g', String(opts.gop ?? 25), '-bf', '2', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'];
   execFileSync('ffmpeg', ['-v', 'error', ...src, ...enc, file]);
   return file;

@@ -740,6 +740,10 @@ test.describe('clip view', () => {
     await expect(page.getByRole('button', { name: 'Export 1 part' })).toBeFocused();
 
     await name.fill('walk-clip.gif');
+    // A GIF is made at 12 fps unless told otherwise (as the convert panel's); as the source's 25, every marked frame is in it.
+    const rate = page.getByLabel('GIF frame rate');
+    await expect(rate).toHaveValue('12');
+    await rate.selectOption({ label: 'As the source — 25 fps' });
     await name.press('Enter');
     await expect(exportPanel.getByText(/^Done — cut as re-encode: A GIF is encoded whole/)).toBeVisible({ timeout: 60_000 });
     // The panel says it: no job-end toast on top of it. A toast would come with the job's last
@@ -755,6 +759,39 @@ test.describe('clip view', () => {
     fs.writeFileSync(file, Buffer.from(await (await fetch(out?.storage_url ?? '')).arrayBuffer()));
     expect(probe(file).frames).toBe(10);
     expect(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', file]).toString().trim()).toBe('gif');
+  });
+
+  test('when a re-encode is given a size and a quality, then the file has that size, every marked frame, and the quality asked for', async ({ page, svc }) => {
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(makeClip(work, { size: '640x360' }));
+    await clip.waitReady();
+    await clip.pressTo('ArrowRight', 5, '00:00:00:05');
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 9, '00:00:00:14');
+    await clip.press('o');
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    // Smart keeps the source's frames, so their size: nothing to choose.
+    await expect(exportPanel.getByLabel('Size', { exact: true })).toHaveCount(0);
+    await clip.press('m', 2);
+    await expect(page.getByRole('radio', { name: /Re-encode/ })).toBeChecked();
+    const size = exportPanel.getByLabel('Size', { exact: true });
+    await expect(size).toHaveValue('0');
+    await expect(size.locator('option')).toHaveText(['As the source — 640 × 360', '240p — 426 × 240']);
+    await size.selectOption({ label: '240p — 426 × 240' });
+    await exportPanel.getByLabel('Quality').selectOption({ label: 'Small file — for sharing, a softer picture' });
+    await exportPanel.getByLabel('File name').press('Enter');
+    await expect(exportPanel.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
+    const record = await svc.client.getCommand(href.split('/').pop() ?? '');
+    // x264's default of the reencode (18) and the "small" step (+10): what a script would send.
+    expect((record.original_request as { output: unknown }).output).toMatchObject({ max_height: 240, crf: 28 });
+    const file = path.join(work, 'small.mp4');
+    fs.writeFileSync(file, Buffer.from(await (await fetch(record.output_files?.out_1?.storage_url ?? '')).arrayBuffer()));
+    expect(probe(file).frames).toBe(10);
+    const dims = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file]);
+    expect(dims.toString().trim()).toBe('426,240');
   });
 
   test('when C is pressed, then the frame under the playhead is captured as a PNG and written at once into the folder saved to last', async ({ page, svc }) => {

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { StoredFile } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { cutHandOff } from '../../lib/cut-handoff';
 import { useHandedOff } from '../../lib/hand-off';
@@ -41,6 +42,8 @@ import { loadTrackChoices, saveTrackChoices } from './track-store';
 import { sourceFolderOf } from './source-folder';
 import { useOpenLocal } from './use-open-local';
 import { DiskPicker, OpeningStatus } from './DiskOpen';
+import { DEFAULT_ENCODE, encodeOutputOf, type EncodeChoices, type PictureSize } from './encode-options';
+import { EncodeFields } from './EncodeFields';
 
 /** A re-encode joined into one file may be split across cores or workers (docs/cutting.md, "Segmented re-encode"). */
 const splitOf = (o: ExportOptions) =>
@@ -72,6 +75,13 @@ function losslessNote(parts: readonly { start: number }[], keyframes: readonly n
     return `Lossless starts the cut ${framesWord(starts[0]!.frames)} early, at the keyframe ${formatTimecode(starts[0]!.keyframe, fps)} (smart is exact).`;
   const most = Math.max(...starts.map((e) => e.frames));
   return `Lossless starts ${starts.length} of ${parts.length} parts early, at the keyframe before each in point (up to ${framesWord(most)}; smart is exact).`;
+}
+
+/** The picture as players show it (a portrait phone video: 1080 × 1920), with its codec; null while unknown. */
+function pictureOf(file: StoredFile | undefined): (PictureSize & { codec?: string | undefined }) | null {
+  const width = file?.display_width ?? file?.width;
+  const height = file?.display_height ?? file?.height;
+  return width && height ? { width, height, codec: file?.codec } : null;
 }
 
 /** The clip view of one stored file: play, mark segments, cut through POST /v1/edits, save. */
@@ -122,6 +132,7 @@ export function ClipView({ fileId }: { fileId: string }) {
     filename: '',
     segmentSeconds: null,
   });
+  const [encode, setEncode] = useState<EncodeChoices>(DEFAULT_ENCODE);
   const { run, submit } = useEditRun(api);
   const capture = useEditRun(api);
   const [capturedAt, setCapturedAt] = useState<number | null>(null);
@@ -156,6 +167,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   // One file per segment: each named by what it holds (docs/gui.md, "Cut"), from the name field.
   const segmentFiles = options.join ? null : segmentNamesOf(filename, parts, fps);
   const keptSound = tracks.audio_tracks?.length ?? audioTracks.length;
+  const picture = pictureOf(facts.file);
   const problem = !facts.file
     ? 'Loading the file…'
     : (problemOf(parts) ?? nameProblem(filename) ?? trackProblem(filename, audioTracks.length, keptSound, tracks.mix_audio));
@@ -164,7 +176,7 @@ export function ClipView({ fileId }: { fileId: string }) {
     segments: requestSegments(parts).map((s, i) => (segmentFiles ? { ...s, filename: segmentFiles[i] } : s)),
     mode: options.mode,
     join: options.join,
-    output: { filename },
+    output: { filename, ...encodeOutputOf(encode, options.mode, filename, picture) },
     ...tracks,
     ...splitOf(options),
   };
@@ -424,6 +436,18 @@ export function ClipView({ fileId }: { fileId: string }) {
           segmentFiles={segmentFiles}
           soundOnly={soundOnly}
           smartRefusal={facts.keyframes?.smart_cut_refusal}
+          encode={
+            !soundOnly && (
+              <EncodeFields
+                choices={encode}
+                choose={(patch) => setEncode((e) => ({ ...e, ...patch }))}
+                mode={options.mode}
+                filename={filename}
+                source={picture}
+                fps={fps}
+              />
+            )
+          }
           tracks={
             audioTracks.length > 1 || subtitleTracks.length > 0 || (audioTracks.length === 1 && facts.keyframes?.has_video) ? (
               <TrackChoice

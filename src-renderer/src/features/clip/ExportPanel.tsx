@@ -51,6 +51,8 @@ interface Props {
   soundOnly?: boolean;
   /** One file per segment: each file's name (the name field is their base). */
   segmentFiles?: readonly string[] | null;
+  /** Size, quality and a GIF's rate (EncodeFields), where the export encodes the picture. */
+  encode?: ReactNode;
   /** Why Smart would encode this file whole (GET /v1/files/{id}/keyframes), said before the export, not after it. */
   smartRefusal?: string | null | undefined;
 }
@@ -72,6 +74,7 @@ export function ExportPanel({
   segmentFiles,
   soundOnly,
   smartRefusal,
+  encode,
 }: Props) {
   const set = (patch: Partial<ExportOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const status = run.record?.status;
@@ -146,6 +149,7 @@ export function ExportPanel({
           </span>
         )}
       </label>
+      {encode}
       {problem && <p className="small muted">{problem}</p>}
       <div className="row-wrap">
         {/* Busy is aria-disabled, not disabled: E moves the focus here, and a disabled button would drop it to the page (onExport ignores a second press). */}
