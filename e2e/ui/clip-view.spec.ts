@@ -652,6 +652,9 @@ test.describe('clip view', () => {
     await page.mouse.down();
     await page.mouse.move(at(0.75), end.y, { steps: 8 });
     await expect(clip.timecode()).toHaveText(/^00:00:02:2\d$/);
+    // The segment list follows the edge while it is dragged, not only once it is let go.
+    const during = await clip.timecode().textContent();
+    await expect(clip.segments()).toHaveText([new RegExp(`00:00:01:00 → ${during}`)]);
     await page.mouse.up();
     const out = await clip.timecode().textContent();
     await expect(clip.segments()).toHaveText([new RegExp(`00:00:01:00 → ${out}`)]);

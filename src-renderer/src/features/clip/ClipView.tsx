@@ -118,6 +118,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   const restored = again ? 0 : opened.segments.length;
   useEffect(() => saveSegments(fileId, seg), [fileId, seg]);
   const [zoom, setZoom] = useState(1);
+  // An edge being dragged on the timeline: the segment list shows its time as it moves.
+  const [dragged, setDragged] = useState<{ index: number; start: number; end: number | null } | null>(null);
   const [renaming, setRenaming] = useState<number | null>(null);
   const [isHelpOpen, setHelpOpen] = useState(false);
   const [isGoToOpen, setGoToOpen] = useState(false);
@@ -331,7 +333,7 @@ export function ClipView({ fileId }: { fileId: string }) {
             </p>
           )}
           <SegmentList
-            segments={seg.segments}
+            segments={dragged ? seg.segments.map((s, i) => (i === dragged.index ? { ...s, start: dragged.start, end: dragged.end } : s)) : seg.segments}
             current={seg.current}
             fps={fps}
             duration={duration}
@@ -366,6 +368,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           onZoom={(by) => setZoom((z) => (by > 0 ? Math.min(MAX_ZOOM, z * 2) : Math.max(1, z / 2)))}
           onSelect={(index) => dispatch({ type: 'select', index })}
           onTrim={(index, start, end) => dispatch({ type: 'trim', index, start, end })}
+          onDragging={setDragged}
         />
         <p className="small muted clip-hint">
           <span className="clip-refusal" role="status" data-testid="key-refused">

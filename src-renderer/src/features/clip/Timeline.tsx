@@ -24,14 +24,19 @@ interface Props {
   onSelect(index: number): void;
   /** A segment's edge dragged to a new frame: its new in and out, once, when the button is let go. */
   onTrim(index: number, start: number, end: number | null): void;
+  /** While an edge is dragged: the segment's in and out as they are now (the segment list follows); null when let go. */
+  onDragging?(trim: { index: number; start: number; end: number | null } | null): void;
 }
+
+/** A segment's in and out with the edge being dragged where it is now. */
+const trimmed = (d: EdgeDrag, s: Segment) => ({ start: d.edge === 'start' ? d.t : s.start, end: d.edge === 'end' ? d.t : s.end });
 
 /**
  * The zoomable timeline: thumbnails, waveform, keyframe ticks, segment ranges and the
  * playhead. The keyboard moves the playhead (the clip view's keys); a click seeks, a drag scrubs,
  * a segment's edge dragged moves its in or out point (docs/gui.md, "The clip view"); Ctrl+wheel zooms.
  */
-export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segments, removing, current, onSeek, onZoom, onSelect, onTrim }: Props) {
+export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segments, removing, current, onSeek, onZoom, onSelect, onTrim, onDragging }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [viewWidth, setViewWidth] = useState(0);
   useLayoutEffect(() => {
@@ -64,6 +69,8 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
   const dragTo = (d: EdgeDrag) => {
     setDrag(d);
     onSeek(keptFrameAt(d, fps));
+    const s = segments[d.index];
+    if (s) onDragging?.({ index: d.index, ...trimmed(d, s) });
   };
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
@@ -88,13 +95,17 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
     scrubbing.current = false;
     if (!drag) return;
     setDrag(null);
+    onDragging?.(null);
     const s = segments[drag.index];
-    if (s) onTrim(drag.index, drag.edge === 'start' ? drag.t : s.start, drag.edge === 'end' ? drag.t : s.end);
+    if (s) {
+      const { start, end } = trimmed(drag, s);
+      onTrim(drag.index, start, end);
+    }
   };
   /** A segment as drawn: with the edge being dragged where it is now. */
   const shown = (s: Segment, i: number) => {
-    if (drag?.index !== i) return { start: s.start, end: s.end ?? duration };
-    return drag.edge === 'start' ? { start: drag.t, end: s.end ?? duration } : { start: s.start, end: drag.t };
+    const now = drag?.index === i ? trimmed(drag, s) : s;
+    return { start: now.start, end: now.end ?? duration };
   };
   // A native listener: React's wheel listeners are passive and could not stop the page zooming.
   const zoomBy = useRef(onZoom);
