@@ -134,6 +134,8 @@ describe('POST /v1/edits: the output extension decides the format', () => {
     });
     const file = await output(cmd);
     expect(cmd.edit.fallback_reason).toMatch(/GIF is encoded whole/);
+    // Named for what it is: no "smart" a GIF never is.
+    expect(cmd.name).toBe('gif: clip.mp4 (2 segments) → cut.gif');
     expect(await streamCodecs(file)).toEqual(['video:gif']);
     expect(await decodedFrameCount(file)).toBe(25 + 10);
   }, 120_000);

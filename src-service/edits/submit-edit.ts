@@ -46,10 +46,15 @@ function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAcc
   const first = body.join ? body.output.filename : segmentOutputName(body, 0);
   const made = body.join || count === 1 ? first : `${first} +${count - 1}`;
   const input = inputLabel(deps.files, account, body.input);
-  // An image output is a frame capture, named as one: "frame: clip.mp4 at 2.2 s → clip.png".
-  const what = containerOf(body.output.filename)?.isImage
+  // An image output is a frame capture, named as one: "frame: clip.mp4 at 2.2 s → clip.png". A GIF
+  // is encoded whole whatever the mode: "gif: clip.mp4 (1 segment) → clip.gif", not "smart".
+  const container = containerOf(body.output.filename);
+  const segments = `${count} segment${count > 1 ? 's' : ''}`;
+  const what = container?.isImage
     ? `frame${count > 1 ? 's' : ''}: ${input} ${count > 1 ? `(${count} frames)` : `at ${body.segments[0]?.start ?? 0} s`}`
-    : `cut: ${input} (${count} segment${count > 1 ? 's' : ''}, ${body.mode})`;
+    : container?.isGif
+      ? `gif: ${input} (${segments})`
+      : `cut: ${input} (${segments}, ${body.mode})`;
   const name = body.name ?? `${what} → ${made}`;
   return {
     commandType: 'FFMPEG_CHAINED_COMMANDS',
