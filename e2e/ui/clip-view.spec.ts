@@ -797,6 +797,35 @@ test.describe('clip view', () => {
     expect(dims.toString().trim()).toBe('426,240');
   });
 
+  test('when another screen is visited after an export and Ctrl+3 comes back, then the export is still Done, S saves it, and the choices are as left', async ({
+    page,
+    svc,
+  }) => {
+    const clip = await dropped(page, svc);
+    await clip.pressTo('ArrowRight', 5, '00:00:00:05');
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 9, '00:00:00:14');
+    await clip.press('o');
+    await clip.press('m');
+    await expect(page.getByRole('radio', { name: /Lossless/ })).toBeChecked();
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    await clip.press('e');
+    await expect(exportPanel.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
+    await page.keyboard.press('Control+1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+    await page.keyboard.press('Control+3');
+    await clip.waitReady();
+    await expect(exportPanel.getByText(/^Done/)).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Lossless/ })).toBeChecked();
+    await clip.press('s');
+    await expect(page.getByRole('dialog', { name: 'Choose a folder' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    // A change after it: the Done line says it is of the cut before.
+    await clip.press('m');
+    await expect(page.getByTestId('earlier-cut')).toBeVisible();
+    expect(await svc.client.listCommands()).toHaveLength(1);
+  });
+
   test('when C is pressed, then the frame under the playhead is captured as a PNG and written at once into the folder saved to last', async ({ page, svc }) => {
     const clip = await dropped(page, svc, (p) => p.evaluate((dir) => localStorage.setItem('ffdesk.save-to-folder.v1', dir), fs.realpathSync(saveDir)));
     await clip.pressTo('Shift+ArrowRight', 1, '00:00:01:00');

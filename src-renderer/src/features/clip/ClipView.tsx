@@ -44,6 +44,7 @@ import { useOpenLocal } from './use-open-local';
 import { DiskPicker, OpeningStatus } from './DiskOpen';
 import { DEFAULT_ENCODE, encodeOutputOf, type EncodeChoices, type PictureSize } from './encode-options';
 import { EncodeFields } from './EncodeFields';
+import { loadKeptExport, saveKeptExport } from './export-store';
 
 /** A re-encode joined into one file may be split across cores or workers (docs/cutting.md, "Segmented re-encode"). */
 const splitOf = (o: ExportOptions) =>
@@ -128,14 +129,16 @@ export function ClipView({ fileId }: { fileId: string }) {
   const opening = useOpenLocal();
   const [isDiskOpen, setDiskOpen] = useState(false);
   const [isPickerOpen, setPickerOpen] = useState(false);
+  // The export panel as it was left on this file (export-store.ts); "Cut again" brings its job's choices instead.
+  const [keptExport] = useState(() => (again ? null : loadKeptExport(fileId)));
   const [options, setOptions] = useState<ExportOptions>({
-    mode: again?.mode ?? 'smart',
-    join: again?.join ?? true,
-    filename: '',
-    segmentSeconds: null,
+    mode: again?.mode ?? keptExport?.mode ?? 'smart',
+    join: again?.join ?? keptExport?.join ?? true,
+    filename: keptExport?.filename ?? '',
+    segmentSeconds: keptExport?.segmentSeconds ?? null,
   });
-  const [encode, setEncode] = useState<EncodeChoices>(DEFAULT_ENCODE);
-  const { run, submit } = useEditRun(api);
+  const [encode, setEncode] = useState<EncodeChoices>(keptExport?.encode ?? DEFAULT_ENCODE);
+  const { run, submit } = useEditRun(api, keptExport?.last?.commandId);
   const capture = useEditRun(api);
   const [capturedAt, setCapturedAt] = useState<number | null>(null);
   const [dropped, setDropped] = useState<DroppedTracks>(kept?.dropped ?? NO_TRACK_DROPPED);
@@ -184,7 +187,9 @@ export function ClipView({ fileId }: { fileId: string }) {
   };
   // What was exported last: once the segments or the options change, "Done" is of an earlier cut, and says so.
   const requestKey = JSON.stringify(request);
-  const [exported, setExported] = useState<string | null>(null);
+  const [exported, setExported] = useState<string | null>(keptExport?.last?.requestKey ?? null);
+  const lastExport = run.commandId && exported ? { commandId: run.commandId, requestKey: exported } : null;
+  useEffect(() => saveKeptExport(fileId, { ...options, encode, last: lastExport }), [fileId, options, encode, lastExport?.commandId, lastExport?.requestKey]);
   // Why the last key did nothing (O before the in point, E with nothing to cut, S before an export), said
   // under the timeline until the next move or change: the export panel's own line is below the fold at 800 px.
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -20,9 +20,11 @@ export interface EditRun {
  * stream's progress and status, the record read again at each status change). While the view is
  * open, its line says how the export ended, so the job-end toast keeps away (lib/watched-jobs.ts).
  */
-export function useEditRun(api: ClipApi) {
+export function useEditRun(api: ClipApi, restoredId?: string) {
   const hub = useEventHub();
-  const [run, setRun] = useState<EditRun>({ percent: null, isSubmitting: false });
+  // The export of an earlier visit to this file (export-store.ts): followed like one just started.
+  const [run, setRun] = useState<EditRun>({ percent: null, isSubmitting: false, ...(restoredId ? { commandId: restoredId } : {}) });
+  const restored = useRef(restoredId);
   const id = run.commandId;
   const unwatch = useRef<(() => void) | null>(null);
   useEffect(() => () => unwatch.current?.(), []);
@@ -32,7 +34,8 @@ export function useEditRun(api: ClipApi) {
     const refresh = () =>
       api.getCommand(id).then(
         (record) => setRun((r) => (r.commandId === id ? { ...r, record } : r)),
-        () => undefined,
+        // A job of an earlier visit that is gone (deleted): the panel shows no export rather than one queued for ever.
+        () => id === restored.current && setRun((r) => (r.commandId === id && !r.record ? { percent: null, isSubmitting: false } : r)),
       );
     void refresh();
     return hub.listen((e) => {
