@@ -65,6 +65,11 @@ export const StoredFile = z
     video_profile_level: z.string().optional(),
     sample_rate: z.number().int().optional(),
     channels: z.number().int().optional(),
+    subtitle_tracks: z
+      .number()
+      .int()
+      .optional()
+      .describe('FFDesk: how many subtitle streams a video holds (0: none); absent for other files and for records stored before it was read'),
     original_file_url: z.string().optional(),
     error_status: FileFailureSchema.optional(),
     external_error_message: z.string().nullable().optional(),

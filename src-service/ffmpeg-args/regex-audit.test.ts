@@ -80,7 +80,7 @@ const AUDITED: Record<string, string[]> = {
     "/Requested output format '([^']+)' is not a suitable output format/",
     "/Unknown input format: '([^']+)'/",
     "/Option '?[^' ]+'? not found/",
-    '/Error parsing (?:a )?filter|Invalid (?:stream specifier|option|argument value|duration)|Unable to (?:find|parse)|Undefined constant|Missing argument for option/',
+    '/Error parsing (?:a )?filter|Invalid (?:stream specifier|option|argument value|duration)|Unable to (?:find|parse|locate|open)|Undefined constant|Missing argument for option/',
     "/No such file or directory|Permission denied|Invalid data found when processing input|does not contain any stream|Output file #\\d+ does not contain|Stream map '[^']*' matches no streams|At least one output file must be specified/",
     '/[Ee]rror (?:opening|initializing|while opening|splitting)|Could not (?:open|write|find)|[Nn]ot supported|[Ii]ncompatible/',
     '/^(?:\\[[^\\]]+ @ 0x[0-9a-f]+\\]\\s*)+/',

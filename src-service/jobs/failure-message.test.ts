@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closestName } from '../contract/closest-name';
 import { binaries } from '../testing/media-fixtures';
@@ -36,6 +39,18 @@ describe('decisiveLine (real ffmpeg stderr)', () => {
     expect(decisiveLine(stderrOf([...src, '-fps_mod', 'vfr', '-f', 'null', '-']), known)).toBe("Unrecognized option 'fps_mod' (did you mean 'fps_mode'?)");
     expect(decisiveLine(stderrOf([...src, '-vf', 'qqqqqqq', '-f', 'null', '-']), known)).toBe("No such filter: 'qqqqqqq'");
     expect(decisiveLine(stderrOf([...src, '-vf', 'scael', '-f', 'null', '-']), null)).toBe("No such filter: 'scael'");
+  });
+
+  it("leads burnt-in subtitles of a file without any with the filter's own reason, not the graph's consequence", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-subs-'));
+    try {
+      execFileSync(binaries.ffmpegPath, ['-v', 'error', ...src, '-c:v', 'libx264', path.join(dir, 'screen.mp4')]);
+      const stderr = stderrOf(['-i', path.join(dir, 'screen.mp4'), '-vf', `subtitles=${path.join(dir, 'screen.mp4')}`, '-f', 'null', '-']);
+      // A build without libass has no such filter: that line leads then, as it should.
+      expect(decisiveLine(stderr, known)).toMatch(/^(Unable to locate subtitle stream in .*screen\.mp4|No such filter: 'subtitles')$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('leads a missing input or a bad filter option with its line', () => {

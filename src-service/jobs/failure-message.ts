@@ -29,7 +29,7 @@ const DECISIVE: { re: RegExp; names?: keyof KnownNames }[] = [
   { re: /Unknown input format: '([^']+)'/ },
   { re: /Option '?[^' ]+'? not found/ },
   {
-    re: /Error parsing (?:a )?filter|Invalid (?:stream specifier|option|argument value|duration)|Unable to (?:find|parse)|Undefined constant|Missing argument for option/,
+    re: /Error parsing (?:a )?filter|Invalid (?:stream specifier|option|argument value|duration)|Unable to (?:find|parse|locate|open)|Undefined constant|Missing argument for option/,
   },
   {
     re: /No such file or directory|Permission denied|Invalid data found when processing input|does not contain any stream|Output file #\d+ does not contain|Stream map '[^']*' matches no streams|At least one output file must be specified/,

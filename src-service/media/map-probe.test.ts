@@ -40,7 +40,23 @@ describe('mapProbe edge cases', () => {
       codec: 'h264',
       is_varying_frame_rate: false,
       video_profile_level: 'High@4.0',
+      subtitle_tracks: 0,
     });
+  });
+
+  it('counts the subtitle streams of a video, a cover picture aside', () => {
+    const probe = parseProbeJson(
+      JSON.stringify({
+        streams: [
+          { codec_type: 'video', codec_name: 'h264', width: 640, height: 360 },
+          { codec_type: 'subtitle', codec_name: 'subrip' },
+          { codec_type: 'subtitle', codec_name: 'ass' },
+          { codec_type: 'video', codec_name: 'mjpeg', disposition: { attached_pic: 1 } },
+        ],
+        format: { format_name: 'matroska,webm', duration: '3.0' },
+      }),
+    );
+    expect(mapProbe(probe, 'film.mkv', 0).subtitle_tracks).toBe(2);
   });
 
   it('formats HEVC levels and rounds NTSC frame rates', () => {

@@ -19,6 +19,8 @@ export interface MediaDetails {
   video_profile_level?: string;
   sample_rate?: number;
   channels?: number;
+  /** FFDesk: subtitle streams held (0: none), so a GUI offers burning or keeping them only where there are some. */
+  subtitle_tracks?: number;
 }
 
 /** r_frame_rate and avg_frame_rate further apart than this (relative) mean a variable frame rate. */
@@ -49,6 +51,7 @@ export function videoDetails(probe: ProbeResult, video: ProbeStream): MediaDetai
     timebase: video.time_base,
     video_profile_level: profileLevel(video),
     ...(audio ? audioParams(audio) : {}),
+    subtitle_tracks: contentStreams(probe).filter((s) => s.codec_type === 'subtitle').length,
   };
 }
 

@@ -89,6 +89,7 @@ describe('mapProbe on real ffprobe output', () => {
         'is_varying_frame_rate',
         'pixel_format',
         'sample_rate',
+        'subtitle_tracks',
         'timebase',
         'video_profile_level',
         'width',

@@ -25,6 +25,7 @@ const ROTATIONS: { value: ConvertChoices['rotate']; label: string }[] = [
 export function ConvertPicture({ choices, source, sourceUrl, choose }: Props) {
   const isPreset = HEIGHTS.some((h) => h.value === choices.height);
   const [isCustom, setCustom] = useState(!isPreset);
+  const noSubtitles = source.subtitleTracks === 0;
   return (
     <fieldset className="convert-fieldset">
       <legend className="field-label">Picture</legend>
@@ -102,9 +103,13 @@ export function ConvertPicture({ choices, source, sourceUrl, choose }: Props) {
                   value={choices.subtitles}
                   onChange={(e) => choose({ subtitles: e.target.value as ConvertChoices['subtitles'] })}
                 >
-                  <option value="none">Leave out</option>
-                  <option value="burn">Burn into the picture</option>
-                  <option value="keep">Keep as a track</option>
+                  <option value="none">{noSubtitles ? 'None in this file' : 'Leave out'}</option>
+                  <option value="burn" disabled={noSubtitles}>
+                    Burn into the picture{noSubtitles ? ' (this file has none)' : ''}
+                  </option>
+                  <option value="keep" disabled={noSubtitles}>
+                    Keep as a track{noSubtitles ? ' (this file has none)' : ''}
+                  </option>
                 </select>
               </>
             )}

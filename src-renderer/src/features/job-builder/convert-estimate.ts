@@ -21,6 +21,8 @@ export interface SourceFacts {
   hasPicture?: boolean;
   /** False for a file with a picture and no sound (a screen capture, a render); unknown until the input is probed. */
   hasSound?: boolean;
+  /** Subtitle streams of a video (0: none: burning or keeping them is not offered); unknown for records stored before it was read. */
+  subtitleTracks?: number;
 }
 
 export interface SizeEstimate {

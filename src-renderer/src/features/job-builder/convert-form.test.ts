@@ -95,6 +95,21 @@ describe('convert panel ↔ form', () => {
   });
 });
 
+describe('subtitles of a file without any', () => {
+  it('burns nothing and keeps nothing, so the command reads no subtitle stream; a file with some, or not read yet, keeps the choice', () => {
+    const screen = { file_id: 's', filename: 'screen.mp4', duration: 6, width: 320, height: 240, frame_rate: 25, subtitle_tracks: 0 } as StoredFile;
+    const row = { key: 'i', alias: 'in_1', source: 'stored' as const, url: 'http://x/s/s/screen.mp4', fileName: 'screen.mp4', media: screen };
+    const burn = { ...DEFAULT_CHOICES, container: 'mp4' as const, subtitles: 'burn' as const };
+    const form = writeConvert({ ...emptyForm(), inputs: [row] }, burn);
+    expect(form.convert?.choices.subtitles).toBe('none');
+    expect(form.steps[0]).not.toContain('subtitles=');
+    const film = { ...row, media: { ...screen, subtitle_tracks: 1 } };
+    expect(writeConvert({ ...emptyForm(), inputs: [film] }, burn).steps[0]).toContain('subtitles=');
+    const before = { ...row, media: { ...screen, subtitle_tracks: undefined } };
+    expect(writeConvert({ ...emptyForm(), inputs: [before] }, burn).convert?.choices.subtitles).toBe('burn');
+  });
+});
+
 describe('starting points and new clips', () => {
   const gifOfPart = {
     ...DEFAULT_CHOICES,

@@ -71,9 +71,11 @@ export function writeConvert(form: JobForm, asked: ConvertChoices): JobForm {
  */
 function fitsSource(asked: ConvertChoices, facts: SourceFacts): ConvertChoices {
   const kind = CONTAINERS[asked.container].kind;
-  if (facts.hasPicture === false && kind !== 'audio') return { ...asked, container: 'm4a' };
-  if (facts.hasSound === false && kind === 'audio') return { ...asked, container: 'mp4' };
-  return asked;
+  // Subtitles burnt or kept from a file without any: the burn failed with ffmpeg's "Unable to locate subtitle stream".
+  const fitted = facts.subtitleTracks === 0 && asked.subtitles !== 'none' ? { ...asked, subtitles: 'none' as const } : asked;
+  if (facts.hasPicture === false && kind !== 'audio') return { ...fitted, container: 'm4a' };
+  if (facts.hasSound === false && kind === 'audio') return { ...fitted, container: 'mp4' };
+  return fitted;
 }
 
 /**
@@ -104,6 +106,7 @@ export function sourceFactsOf(form: JobForm): SourceFacts {
     channels: media.channels,
     hasPicture: shownSize(media) !== undefined,
     hasSound: media.sample_rate != null || media.channels != null,
+    ...(media.subtitle_tracks !== undefined ? { subtitleTracks: media.subtitle_tracks } : {}),
   };
 }
 
