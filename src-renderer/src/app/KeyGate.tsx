@@ -54,8 +54,9 @@ export function KeyGate({ baseUrl, reason, onKey }: { baseUrl: string; reason?: 
           </h1>
         </div>
         <p className="muted">
-          Paste the API key printed by <code>npm start</code>. To print the local key again, run <code>{LOCAL_KEY_COMMAND}</code> in the FFDesk folder (the key
-          is its last line; it is also the content of the file <code>local-api-key</code> in FFDesk's data folder). It stays in this browser only.
+          Paste the API key. <code>npm start</code> prints it; <code>npm run serve</code> prints where it is (the file <code>local-api-key</code> in
+          FFDesk&apos;s data folder). To print it, run <code>{LOCAL_KEY_COMMAND}</code> in the FFDesk folder: the key is its last line. It stays in this browser
+          only.
         </p>
         <Field label="API key" error={error}>
           {(props) => (
