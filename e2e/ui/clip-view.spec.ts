@@ -809,6 +809,8 @@ test.describe('clip view', () => {
     await clip.press('m');
     await expect(page.getByRole('radio', { name: /Lossless/ })).toBeChecked();
     const exportPanel = page.getByRole('region', { name: 'Export' });
+    // Named by what the file holds: the copy starts at the keyframe at 0, five frames before the in point.
+    await expect(exportPanel.getByLabel('File name')).toHaveValue('walk-clip-00.00.00.00-00.00.00.14.mp4');
     await clip.press('e');
     await expect(exportPanel.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
     await page.keyboard.press('Control+1');

@@ -32,7 +32,7 @@ import { useClipKeys } from './use-clip-keys';
 import { useEditRun } from './use-edit-run';
 import { usePlayer } from './use-player';
 import { trackLabel, useFollowingSound, useListen, useTrackWaveform, type AudioTrack } from './use-listen';
-import { frameNameOf, nameProblem, outputNameOf, segmentNamesOf } from './output-name';
+import { copiedParts, frameNameOf, nameProblem, outputNameOf, segmentNamesOf } from './output-name';
 import { CaptureLine } from './CaptureLine';
 import { useSplitPlan } from '../../ui/SplitOffer';
 import { heardOnly, NO_TRACK_DROPPED, trackFields, trackProblem, type DroppedTracks } from './export-tracks';
@@ -159,7 +159,10 @@ export function ClipView({ fileId }: { fileId: string }) {
   const parts = keep ? keptSegments(seg.segments, duration) : complementSegments(seg.segments, duration);
   // A joined re-encode may be split across the cores (P, or the offer's checkbox); nothing else is offered one.
   const splitPlan = useSplitPlan(options.mode === 'reencode' && options.join ? parts.reduce((n, p) => n + p.end - p.start, 0) : undefined, true);
-  const filename = options.filename || outputNameOf(facts.file?.filename, parts, fps, options.join);
+  // Named by what the files hold: a lossless part from the keyframe its copy starts at.
+  const isLossless = options.mode === 'lossless' && !soundOnly;
+  const namedParts = isLossless ? copiedParts(parts, keyframes, fps) : parts;
+  const filename = options.filename || outputNameOf(facts.file?.filename, namedParts, fps, options.join);
   // The job's file name comes back only where it was not the one the view gives these segments (a name typed),
   // so a name made from the times still follows a changed in or out point. Known once the frame rate is.
   const againName = useRef(again?.filename);
@@ -167,10 +170,12 @@ export function ClipView({ fileId }: { fileId: string }) {
     const name = againName.current;
     if (name === undefined || !facts.file || !facts.keyframes) return;
     againName.current = undefined;
-    if (name !== outputNameOf(facts.file.filename, keptSegments(opened.segments, duration), fps, again?.join)) setOptions((o) => ({ ...o, filename: name }));
+    const given = keptSegments(opened.segments, duration);
+    const named = again?.mode === 'lossless' && facts.keyframes.has_video ? copiedParts(given, facts.keyframes.keyframes, fps) : given;
+    if (name !== outputNameOf(facts.file.filename, named, fps, again?.join)) setOptions((o) => ({ ...o, filename: name }));
   }, [facts.file, facts.keyframes, opened, duration, fps, again?.join]);
   // One file per segment: each named by what it holds (docs/gui.md, "Cut"), from the name field.
-  const segmentFiles = options.join ? null : segmentNamesOf(filename, parts, fps);
+  const segmentFiles = options.join ? null : segmentNamesOf(filename, namedParts, fps);
   const keptSound = tracks.audio_tracks?.length ?? audioTracks.length;
   const picture = pictureOf(facts.file);
   const problem = !facts.file
@@ -214,7 +219,6 @@ export function ClipView({ fileId }: { fileId: string }) {
           : 'Shift+Space plays the cut, and the segments removed cover the whole file.',
       );
   };
-  const isLossless = options.mode === 'lossless' && !soundOnly;
   const earlyNote = isLossless ? losslessNote(parts, keyframes, fps) : null;
 
   useClipKeys(

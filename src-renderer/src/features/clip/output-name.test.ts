@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameProblem, outputNameOf, segmentNamesOf } from './output-name';
+import { copiedParts, nameProblem, outputNameOf, segmentNamesOf } from './output-name';
 
 const part = (start: number, end: number, name?: string) => ({ start, end, label: 'segment', ...(name ? { name } : {}) });
 
@@ -26,6 +26,21 @@ describe('outputNameOf', () => {
 
   it('one file per segment: the base each file is named from', () => {
     expect(outputNameOf('holiday.mov', [part(0, 1), part(2, 3)], 25, false)).toBe('holiday.mov');
+  });
+});
+
+describe('copiedParts', () => {
+  it('starts each lossless part at the keyframe at or before its in point, so the name says what the file holds', () => {
+    const parts = [
+      { start: 3, end: 7 },
+      { start: 10, end: 11 },
+    ];
+    expect(copiedParts(parts, [0, 2.5, 10], 25)).toEqual([
+      { start: 2.5, end: 7 },
+      { start: 10, end: 11 },
+    ]);
+    expect(outputNameOf('hevc.mp4', copiedParts([part(3, 7.04)], [0, 8], 25), 25)).toBe('hevc-00.00.00.00-00.00.07.00.mp4');
+    expect(copiedParts(parts, [], 25)).toEqual(parts);
   });
 });
 

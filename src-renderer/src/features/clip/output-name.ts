@@ -1,5 +1,5 @@
 import type { RequestSegment } from './segments';
-import { formatTimecode, lastFrameTime } from './timecode';
+import { formatTimecode, lastFrameTime, losslessStart } from './timecode';
 import { MAX_OUTPUT_NAME, OUTPUT_NAME } from '../../../../src-service/contract/names';
 
 /**
@@ -80,4 +80,16 @@ export function nameProblem(name: string): string | null {
   if (OUTPUT_NAME.test(name)) return null;
   const { stem, ext } = partsOf(name);
   return `A file name here holds letters, digits, _, - and dots only (${stem}.${ext} would do); Save to's name pattern may use any.`;
+}
+
+/**
+ * A lossless cut's parts as the files hold them, to name them by it: each starts at the keyframe
+ * at or before its in point, where the copy starts (docs/cutting.md, "The modes"). A file named
+ * `…-00.00.03.00-…` held from 0:00 when the keyframe was there.
+ */
+export function copiedParts<T extends { start: number }>(parts: readonly T[], keyframes: readonly number[], fps: number): T[] {
+  return parts.map((p) => {
+    const early = losslessStart(keyframes, p.start, fps);
+    return early ? { ...p, start: early.keyframe } : p;
+  });
 }
