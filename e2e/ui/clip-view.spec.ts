@@ -80,7 +80,9 @@ test.describe('clip view', () => {
     expect(got.duration).toBeGreaterThan(1.5);
     expect(got.duration).toBeLessThan(1.6);
 
-    // The same cut exported again: the panel offers the folder saved to last, and the copy gets a number.
+    // The same cut exported again (E says it is exported already; E again exports it): the panel offers the folder saved to last, and the copy gets a number.
+    await clip.press('e');
+    await expect(page.getByTestId('key-refused')).toContainText('This cut is exported already');
     await clip.press('e');
     const again = page.getByRole('button', { name: `Save to ${fs.realpathSync(saveDir)}` });
     await expect(again).toBeVisible({ timeout: 60_000 });
@@ -161,8 +163,7 @@ test.describe('clip view', () => {
     await clip.waitReady();
     await expect(page.getByTestId('segments-restored')).toHaveText('The segment you marked on this file before.');
     expect(uploads).toEqual([]);
-    // Cut again: S starts where this folder's cuts were saved last (Cuts), not in the clip's folder, one short.
-    await clip.press('e');
+    // Its export is kept with it (Done, as left): S starts where this folder's cuts were saved last (Cuts), not in the clip's folder, one short.
     await expect(page.locator('.clip-view').getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
     const cuts = path.join(fs.realpathSync(saveDir), 'Cuts');
     await expect(page.getByRole('button', { name: `Save to ${cuts}` })).toBeVisible();
@@ -202,7 +203,8 @@ test.describe('clip view', () => {
 
     // Alt+↑ moves the current segment up; F2 renames it.
     await clip.press('Alt+ArrowUp');
-    await expect(clip.segments()).toHaveText([/segment 2/, /segment 1/]);
+    // Called by their places (as LosslessCut labels them): the one marked second, from 0:00, is now segment 1.
+    await expect(clip.segments()).toHaveText([/segment 1.*00:00:00:00 → 00:00:00:02/, /segment 2/]);
     await clip.press('F2');
     await page.keyboard.type('intro');
     await clip.press('Enter');
@@ -219,7 +221,7 @@ test.describe('clip view', () => {
     await expect(clip.segments()).toHaveText([/intro/]);
     // Ctrl+Z brings it back, current again; Ctrl+Shift+Z deletes it again.
     await clip.press('Control+z');
-    await expect(clip.segments()).toHaveText([/intro/, /segment 1/]);
+    await expect(clip.segments()).toHaveText([/intro/, /segment 2/]);
     await expect(clip.segments().nth(1)).toHaveAttribute('aria-current', 'true');
     await clip.press('Control+Shift+Z');
     await expect(clip.segments()).toHaveText([/intro/]);
@@ -822,10 +824,16 @@ test.describe('clip view', () => {
     await clip.press('s');
     await expect(page.getByRole('dialog', { name: 'Choose a folder' })).toBeVisible();
     await page.keyboard.press('Escape');
+    // E over the same cut says so first; E again exports it once more.
+    await clip.press('e');
+    await expect(page.getByTestId('key-refused')).toHaveText('This cut is exported already: S saves it. E again exports it once more, as another file.');
+    expect(await svc.client.listCommands()).toHaveLength(1);
+    await clip.press('e');
+    await expect.poll(async () => (await svc.client.listCommands()).length).toBe(2);
+    await expect(exportPanel.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
     // A change after it: the Done line says it is of the cut before.
     await clip.press('m');
     await expect(page.getByTestId('earlier-cut')).toBeVisible();
-    expect(await svc.client.listCommands()).toHaveLength(1);
   });
 
   test('when C is pressed, then the frame under the playhead is captured as a PNG and written at once into the folder saved to last', async ({ page, svc }) => {

@@ -78,6 +78,9 @@ function losslessNote(parts: readonly { start: number }[], keyframes: readonly n
   return `Lossless starts ${starts.length} of ${parts.length} parts early, at the keyframe before each in point (up to ${framesWord(most)}; smart is exact).`;
 }
 
+/** What E says over a cut exported already, unchanged since (docs/gui.md, "The export is kept"). */
+const SAME_CUT = 'This cut is exported already: S saves it. E again exports it once more, as another file.';
+
 /** The picture as players show it (a portrait phone video: 1080 × 1920), with its codec; null while unknown. */
 function pictureOf(file: StoredFile | undefined): (PictureSize & { codec?: string | undefined }) | null {
   const width = file?.display_width ?? file?.width;
@@ -201,14 +204,21 @@ export function ClipView({ fileId }: { fileId: string }) {
   // A move to another frame ends it; the video's own report of a seek landing on the same frame does not.
   const frameShown = frameAt(player.time, fps);
   useEffect(() => setRefusal(null), [seg, options, frameShown]);
+  const isDone = run.record?.status === 'SUCCESS';
+  const exportedNow = run.commandId !== undefined && run.commandId !== keptExport?.last?.commandId;
   const exportNow = () => {
     if (problem) setRefusal(problem);
     if (problem || run.isSubmitting) return;
     exportButton.current?.focus();
+    // The same cut once more: said first (a second file, a second job), done on a second E.
+    const isSame = exported === requestKey && run.commandId !== undefined && run.record?.status !== 'FAILED';
+    if (isSame && refusal !== SAME_CUT) {
+      setRefusal(isDone ? SAME_CUT : 'This cut is being exported now: its line is in the Export panel.');
+      return;
+    }
     setExported(requestKey);
     void submit(request);
   };
-  const isDone = run.record?.status === 'SUCCESS';
   // Shift+Space (and "Play the cut"): what Export writes now, its parts in order, or why nothing would play.
   const playCut = () => {
     if (parts.length > 0) player.transport.playCut(parts);
@@ -327,8 +337,8 @@ export function ClipView({ fileId }: { fileId: string }) {
           <h2 id="clip-segments-title" className="card-title">
             Segments
           </h2>
-          {/* Said until the segments change or are exported: then they are this session's work. */}
-          {again && seg === opened && !run.commandId && (
+          {/* Said until the segments change or are exported: then they are this session's work (an export kept from before is not). */}
+          {again && seg === opened && !exportedNow && (
             <p className="small muted" role="status" data-testid="segments-restored">
               {/* Short: at 800 px the job's long name took the card's room from the segments. */}
               The job’s {again.segments.length === 1 ? 'segment' : `${again.segments.length} segments`}, cut{' '}
@@ -336,7 +346,7 @@ export function ClipView({ fileId }: { fileId: string }) {
               {history.past.length > 0 && ' Ctrl+Z: your marks before.'}
             </p>
           )}
-          {restored > 0 && history.past.length === 0 && !run.commandId && (
+          {restored > 0 && history.past.length === 0 && !exportedNow && (
             <p className="small muted" role="status" data-testid="segments-restored">
               {restored === 1 ? 'The segment' : `The ${restored} segments`} you marked on this file before.
             </p>

@@ -80,7 +80,8 @@ describe('segments', () => {
       ],
       s,
     );
-    expect(s.segments.map((x) => x.name)).toEqual(['intro', 'segment 1']);
+    // Called by its place: the segment made first, now second, is "segment 2".
+    expect(s.segments.map((x) => x.name)).toEqual(['intro', 'segment 2']);
     s = run(
       [
         { type: 'select', index: 1 },
@@ -93,6 +94,28 @@ describe('segments', () => {
     expect(run([{ type: 'remove', index: 0 }], s).current).toBe(-1);
   });
 
+  it('calls a segment without a name given by its place: after deleting all, the next is segment 1; a delete renumbers the rest', () => {
+    let s = run([
+      { type: 'in', t: 0 },
+      { type: 'out', t: 1 },
+      { type: 'add', t: 2 },
+      { type: 'out', t: 3 },
+      { type: 'add', t: 4 },
+      { type: 'rename', index: 2, name: 'outro' },
+    ]);
+    s = run([{ type: 'remove', index: 0 }], s);
+    expect(s.segments.map((x) => x.name)).toEqual(['segment 1', 'outro']);
+    s = run(
+      [
+        { type: 'remove', index: 0 },
+        { type: 'remove', index: 0 },
+        { type: 'in', t: 5 },
+      ],
+      s,
+    );
+    expect(s.segments.map((x) => x.name)).toEqual(['segment 1']);
+  });
+
   it('when B is pressed inside a segment, then it becomes two cut there, the second current; on an edge or outside every segment nothing changes', () => {
     const marked = run([
       { type: 'in', t: 1 },
@@ -103,13 +126,13 @@ describe('segments', () => {
     const s = run([{ type: 'split', t: 2 }], marked);
     expect(s.segments).toEqual([
       { id: 1, name: 'segment 1', start: 1, end: 2 },
-      { id: 3, name: 'segment 3', start: 2, end: 5 },
-      { id: 2, name: 'segment 2', start: 8, end: null },
+      { id: 3, name: 'segment 2', start: 2, end: 5 },
+      { id: 2, name: 'segment 3', start: 8, end: null },
     ]);
     expect(s.current).toBe(1);
     // An open end stays open on the second half.
     expect(run([{ type: 'split', t: 9 }], s).segments.slice(2)).toEqual([
-      { id: 2, name: 'segment 2', start: 8, end: 9 },
+      { id: 2, name: 'segment 3', start: 8, end: 9 },
       { id: 4, name: 'segment 4', start: 9, end: null },
     ]);
     for (const t of [1, 5, 6, 0.5]) expect(run([{ type: 'split', t }], marked)).toBe(marked);

@@ -67,7 +67,22 @@ function updateCurrent(state: SegmentsState, patch: (s: Segment) => Segment): Se
   return { ...state, segments: state.segments.map((s, i) => (i === state.current ? patch(s) : s)) };
 }
 
+/**
+ * A segment without a name given is called by its place ("segment 2"), as LosslessCut labels
+ * them: deleting all and marking again starts at 1, and a move or a delete renumbers (a name
+ * given stays). Before, the label counted every segment ever made ("segment 9" after deleting all).
+ */
+function numbered(state: SegmentsState): SegmentsState {
+  const named = (seg: Segment, i: number) => (seg.isRenamed || seg.name === `segment ${i + 1}` ? seg : { ...seg, name: `segment ${i + 1}` });
+  return state.segments.every((seg, i) => named(seg, i) === seg) ? state : { ...state, segments: state.segments.map(named) };
+}
+
 export function segmentsReducer(state: SegmentsState, action: SegmentAction): SegmentsState {
+  const next = changedSegments(state, action);
+  return next === state ? state : numbered(next);
+}
+
+function changedSegments(state: SegmentsState, action: SegmentAction): SegmentsState {
   const cur = state.segments[state.current];
   switch (action.type) {
     case 'in':
