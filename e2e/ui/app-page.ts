@@ -48,10 +48,13 @@ export class AppPage {
    * Drops real files from disk on the builder as a drag from the desktop would: a native
    * drop event whose DataTransfer holds File objects, aimed at the page (not a drop zone).
    */
-  /** Ctrl+O on the builder, answering the browser's file chooser with these files. */
+  /** Ctrl+O on the builder, then "Upload from elsewhere…" in its home-folder picker, answering the browser's file chooser with these files. */
   async chooseFilesWithCtrlO(paths: string[]): Promise<void> {
-    const chooser = this.page.waitForEvent('filechooser');
     await this.page.keyboard.press('Control+o');
+    const elsewhere = this.page.getByRole('dialog', { name: 'Open a file' }).getByRole('button', { name: 'Upload from elsewhere…' });
+    const chooser = this.page.waitForEvent('filechooser');
+    await elsewhere.focus();
+    await this.page.keyboard.press('Enter');
     await (await chooser).setFiles(paths);
   }
 

@@ -165,6 +165,39 @@ test.describe('builder: local file input', () => {
     }
   });
 
+  test('when Ctrl+O is pressed on the builder in a browser, then a clip of the home folder is chosen by name and opened in place, without an upload, and runs', async ({
+    page,
+    svc,
+  }) => {
+    const home = fs.mkdtempSync(path.join(os.homedir(), 'ffdesk-e2e-open-'));
+    try {
+      fs.copyFileSync(makeClip('home-clip.mp4'), path.join(home, 'home-clip.mp4'));
+      const uploads: string[] = [];
+      page.on('request', (r) => /\/v1\/(files\/upload|upload)/.test(new URL(r.url()).pathname) && uploads.push(r.url()));
+      const app = new AppPage(page);
+      await openApp(page, svc);
+      await app.openBuilder();
+      await page.keyboard.press('Control+o');
+      const picker = page.getByRole('dialog', { name: 'Open a file' });
+      await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(os.homedir()));
+      await page.keyboard.type(path.basename(home));
+      await page.keyboard.press('Enter');
+      await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(home));
+      await page.keyboard.type('home-clip');
+      await page.keyboard.press('Enter');
+      await expect(picker).toHaveCount(0);
+      await expect(app.localInputState()).toHaveText('home-clip.mp4 — stored');
+      await expect(page.getByTestId('convert-panel').getByRole('button').first()).toBeFocused();
+      await expect(app.outputFileName('out_1')).toHaveValue('home-clip-converted.mp4');
+      await page.keyboard.press('Control+Enter');
+      await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
+      await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
+      expect(uploads).toEqual([]);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   test('when Ctrl+O is pressed on the builder, then the chosen clip becomes in_1, the gallery closes and the keyboard goes on in the convert panel', async ({
     page,
     svc,

@@ -19,6 +19,8 @@ interface Props {
   /** POST /v1/local/folders: "New folder…" makes one in the folder shown and goes into it (a save picker). */
   makeFolder?(parent: string, name: string): Promise<LocalFoldersResponse>;
   onClose(): void;
+  /** A way to a file the picker cannot list (outside the home folder, or a service that lists none): the system's file chooser, its copy uploaded. */
+  elsewhere?: { label: string; onChoose(): void };
 }
 
 /**
@@ -27,7 +29,7 @@ interface Props {
  * Electron uses its native dialog instead (ui/FolderField.tsx). By keyboard: type part of a
  * name to narrow the list, ArrowDown into it, Enter opens a folder and comes back to the filter.
  */
-export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a folder', onPick, onPickFile, makeFolder, onClose }: Props) {
+export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a folder', onPick, onPickFile, makeFolder, onClose, elsewhere }: Props) {
   const [listing, setListing] = useState<LocalFoldersResponse | null>(null);
   const [newName, setNewName] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -207,6 +209,16 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
         {makeFolder && !onPickFile && newName === null && (
           <Button disabled={!listing} onClick={() => setNewName('')}>
             New folder…
+          </Button>
+        )}
+        {elsewhere && (
+          <Button
+            onClick={() => {
+              onClose();
+              elsewhere.onChoose();
+            }}
+          >
+            {elsewhere.label}
           </Button>
         )}
         <span className="spacer" />

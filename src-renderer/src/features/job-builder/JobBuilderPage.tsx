@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
+import { FolderPicker } from '../../ui/FolderPicker';
 import { PageHeader } from '../../ui/PageHeader';
 import { showToast } from '../../ui/toast';
 import { applyTemplate, keepChosenInputs, openTemplateAsPreset, samplesByName } from './apply-template';
@@ -119,7 +120,21 @@ export default function JobBuilderPage() {
   // Ctrl+O (Cmd+O), as in the editors' own apps: choose clips from the keyboard wherever the focus is; they go where a
   // drop puts them. The gallery closes (the clip is the start) and the keyboard goes on in the convert panel.
   const filePicker = useRef<HTMLInputElement>(null);
-  useOpenKey(() => filePicker.current?.click());
+  // In a browser, Ctrl+O lists the home folder's files and opens the one chosen in place, as the Cut screen's Ctrl+O
+  // does (nothing crosses the browser); the system's chooser, whose files are uploaded, is a button in it. The
+  // desktop app's chooser opens its files in place itself (use-input-sources.ts).
+  const [isDiskPicking, setDiskPicking] = useState(false);
+  useOpenKey(() => (window.ffdesk?.pathForFile ? filePicker.current?.click() : setDiskPicking(true)));
+  const takeDiskFile = (path: string) => {
+    const placed = placeDroppedFiles(form, 1, isUntouched || form.inputs.length === 1);
+    const key = placed.keys[0];
+    if (!key) return;
+    const named = { ...placed.form, inputs: placed.form.inputs.map((r) => (r.key === key ? { ...r, fileName: baseNameOf(path) } : r)) };
+    state.replaceForm(withClips(named, key));
+    void sources.openFromDisk(key, path);
+    setShowTemplates(false);
+    focusConvertPanel();
+  };
   useWindowShortcut(isRunKey, runJob);
   const onPicked = (e: React.ChangeEvent<HTMLInputElement>) => {
     const picked = [...(e.target.files ?? [])];
@@ -133,6 +148,18 @@ export default function JobBuilderPage() {
   return (
     <div className="page" {...drop.handlers} data-testid="job-builder">
       <input ref={filePicker} type="file" multiple hidden aria-hidden="true" tabIndex={-1} onChange={onPicked} data-testid="builder-file-picker" />
+      {isDiskPicking && (
+        <FolderPicker
+          title="Open a file"
+          listFolders={(path) => client.call(API.listLocalFolders, { query: { path, files: 'inputs' } })}
+          onPickFile={(path) => {
+            setDiskPicking(false);
+            takeDiskFile(path);
+          }}
+          onClose={() => setDiskPicking(false)}
+          elsewhere={{ label: 'Upload from elsewhere…', onChoose: () => filePicker.current?.click() }}
+        />
+      )}
       {drop.isOver && (
         <div className="builder-drop-hint" aria-hidden="true">
           Drop files to use them as inputs
