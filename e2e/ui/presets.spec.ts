@@ -27,7 +27,7 @@ test.describe('presets', () => {
     await page.getByRole('list', { name: 'Presets' }).getByRole('button', { name: 'GIF thumbnail' }).click();
     // The run panel's fields (the watch-folder form on the same page has fields of the same names).
     const run = page.getByRole('region', { name: 'Run “GIF thumbnail”' });
-    await run.getByLabel(/^Duration/).fill('1');
+    await run.getByLabel(/^Length/).fill('1');
     await run.getByLabel(/^Width/).fill('120');
     const files = page.getByRole('list', { name: 'Stored files' });
     await expect(files.getByLabel('sample-video.mp4')).toBeChecked();

@@ -250,7 +250,7 @@ test.describe('narrow window and public files', () => {
     expect((await header.boundingBox())!.x).toBeLessThan(700);
     await screen(page, '56-narrow-files');
     await app.fileRow('sample-image.png').click();
-    await expect(app.fileDrawer().getByTestId('file-access')).toHaveText(/^Public: its URL works for anyone/);
+    await expect(app.fileDrawer().getByTestId('file-access')).toHaveText(/^Public: its link opens without a key/);
     await expect(app.fileDrawer().getByRole('button', { name: 'Copy presigned link' })).toHaveCount(0);
   });
 });

@@ -72,13 +72,13 @@ test.describe('watch folders', () => {
     await expect(form.getByLabel('File types taken')).toHaveValue(/^mp4, m4v, mov, mkv, /);
     await expect(form.getByLabel('File types taken')).not.toHaveValue(/txt/);
     const settings = form.getByRole('group', { name: 'Settings of GIF thumbnail' });
-    await settings.getByLabel(/^Duration/).fill('1');
+    await settings.getByLabel(/^Length/).fill('1');
     await settings.getByLabel(/^Width/).fill('64');
     await form.getByLabel('Max run time (s)').fill('120');
     await form.getByRole('button', { name: 'Watch', exact: true }).click();
 
     const item = section.getByRole('article', { name: `Watch folder ${inDir}` });
-    await expect(item).toContainText('(GIF thumbnail: duration 1, width 64; at most 120 s each)');
+    await expect(item).toContainText('(GIF thumbnail: Length (seconds): 1, Width (pixels): 64; at most 120 s each)');
     await expect(counts(section, inDir)).toHaveText('0 done · 0 failed · 0 running');
     expect(await seriousViolations(page)).toEqual([]);
 

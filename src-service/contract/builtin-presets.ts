@@ -15,10 +15,20 @@ const X264_PRESET: Record<string, PresetParameter> = {
     type: 'enum',
     values: ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'],
     default: 'veryfast',
-    description: 'x264 speed/size trade-off',
+    label: 'Encoding speed',
+    description: 'x264 preset: a slower one makes a smaller file of the same quality',
   },
 };
-const CRF: Record<string, PresetParameter> = { crf: { type: 'integer', default: 23, min: 0, max: 51, description: 'Quality: lower is better and larger' } };
+const CRF: Record<string, PresetParameter> = {
+  crf: {
+    type: 'integer',
+    default: 23,
+    min: 0,
+    max: 51,
+    label: 'Quality (CRF)',
+    description: 'Lower is better and larger: 18 looks as the source, 23 is the usual, 28 makes a small file',
+  },
+};
 
 const DEFINITIONS: PresetDefinition[] = [
   {
@@ -26,9 +36,9 @@ const DEFINITIONS: PresetDefinition[] = [
     title: 'GIF thumbnail',
     description: 'The first seconds as a looping GIF with an optimised palette.',
     parameters: {
-      duration: { type: 'number', default: 3, min: 0.1, max: 60, description: 'Seconds from the start' },
-      width: { type: 'integer', default: 320, min: 16, max: 1920 },
-      fps: { type: 'integer', default: 10, min: 1, max: 50 },
+      duration: { type: 'number', default: 3, min: 0.1, max: 60, label: 'Length (seconds)', description: 'Seconds from the start' },
+      width: { type: 'integer', default: 320, min: 16, max: 1920, label: 'Width (pixels)' },
+      fps: { type: 'integer', default: 10, min: 1, max: 50, label: 'Frames a second' },
     },
     inputs: VIDEO,
     outputs: { out_1: '{name}.gif' },
@@ -38,7 +48,7 @@ const DEFINITIONS: PresetDefinition[] = [
     name: 'transcode',
     title: 'Transcode to H.264/AAC',
     description: 'Web-friendly MP4 with fast start.',
-    parameters: { ...CRF, ...X264_PRESET, audio_kbps: { type: 'integer', default: 128, min: 32, max: 512 } },
+    parameters: { ...CRF, ...X264_PRESET, audio_kbps: { type: 'integer', default: 128, min: 32, max: 512, label: 'Sound bitrate (kbit/s)' } },
     inputs: VIDEO,
     outputs: { out_1: '{name}.mp4' },
     steps: [`-i {{in_video}} ${X264} -crf {{crf}} -c:a aac -b:a {{audio_kbps}}k -movflags +faststart {{out_1}}`],
@@ -49,8 +59,8 @@ const DEFINITIONS: PresetDefinition[] = [
     description: 'A split filter feeds a large and a small output.',
     parameters: {
       ...X264_PRESET,
-      height_1: { type: 'integer', default: 720, min: 16, max: 4320 },
-      height_2: { type: 'integer', default: 360, min: 16, max: 4320 },
+      height_1: { type: 'integer', default: 720, min: 16, max: 4320, label: 'First height (lines, 720 = 720p)' },
+      height_2: { type: 'integer', default: 360, min: 16, max: 4320, label: 'Second height (lines)' },
     },
     inputs: VIDEO,
     outputs: { out_1: '{name}_{height_1}p.mp4', out_2: '{name}_{height_2}p.mp4' },
@@ -62,7 +72,7 @@ const DEFINITIONS: PresetDefinition[] = [
     name: 'hls',
     title: 'HLS stream',
     description: 'An HLS playlist with short segments, streamable as is.',
-    parameters: { ...X264_PRESET, segment_seconds: { type: 'integer', default: 2, min: 1, max: 60 } },
+    parameters: { ...X264_PRESET, segment_seconds: { type: 'integer', default: 2, min: 1, max: 60, label: 'Piece length (seconds)' } },
     inputs: VIDEO,
     outputs: { out_playlist_1: 'index.m3u8' },
     steps: [
@@ -103,7 +113,7 @@ const DEFINITIONS: PresetDefinition[] = [
     name: 'watermark',
     title: 'Watermark overlay',
     description: 'A logo in the top-right corner.',
-    parameters: { ...X264_PRESET, margin: { type: 'integer', default: 16, min: 0, max: 1000 } },
+    parameters: { ...X264_PRESET, margin: { type: 'integer', default: 16, min: 0, max: 1000, label: 'Margin (pixels)' } },
     inputs: [...VIDEO, { alias: 'in_logo', description: 'The logo image', kinds: ['image'] }],
     outputs: { out_1: '{name}_watermarked.mp4' },
     steps: [`-i {{in_video}} -i {{in_logo}} -filter_complex [0:v][1:v]overlay=W-w-{{margin}}:{{margin}} ${X264} -c:a copy {{out_1}}`],
@@ -112,7 +122,7 @@ const DEFINITIONS: PresetDefinition[] = [
     name: 'audio-mix',
     title: 'Audio mix',
     description: 'Two audio tracks mixed into one AAC file.',
-    parameters: { audio_kbps: { type: 'integer', default: 160, min: 32, max: 512 } },
+    parameters: { audio_kbps: { type: 'integer', default: 160, min: 32, max: 512, label: 'Sound bitrate (kbit/s)' } },
     inputs: [
       { alias: 'in_audio_1', kinds: ['audio'] },
       { alias: 'in_audio_2', kinds: ['audio'] },
@@ -124,7 +134,7 @@ const DEFINITIONS: PresetDefinition[] = [
     name: 'chained',
     title: 'Thumbnail + GIF (chained)',
     description: 'Step 1 cuts a clip; steps 2 and 3 read it for a JPEG and a GIF.',
-    parameters: { ...X264_PRESET, duration: { type: 'number', default: 3, min: 0.1, max: 600 } },
+    parameters: { ...X264_PRESET, duration: { type: 'number', default: 3, min: 0.1, max: 600, label: 'Length (seconds)' } },
     inputs: VIDEO,
     outputs: { out_1: '{name}_clip.mp4', out_2: '{name}_thumbnail.jpg', out_3: '{name}_preview.gif' },
     steps: [
@@ -137,7 +147,7 @@ const DEFINITIONS: PresetDefinition[] = [
     name: 'frames-zip',
     title: 'Frames zip → video',
     description: 'Numbered PNG frames (frame_001.png ...) from a zip become an MP4.',
-    parameters: { ...X264_PRESET, fps: { type: 'integer', default: 10, min: 1, max: 120 } },
+    parameters: { ...X264_PRESET, fps: { type: 'integer', default: 10, min: 1, max: 120, label: 'Frames a second' } },
     inputs: [],
     zip_input: true,
     outputs: { out_1: 'from-frames.mp4' },

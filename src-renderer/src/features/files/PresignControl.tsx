@@ -35,7 +35,7 @@ export function AccessSection({ file }: { file: StoredFile }) {
         </>
       ) : (
         <p className="small" data-testid="file-access">
-          Public: its URL works for anyone, with no time limit. Use “Copy URL”.
+          Public: its link opens without a key and with no time limit, for anyone who can reach this FFDesk. Use “Copy URL”.
         </p>
       )}
     </section>

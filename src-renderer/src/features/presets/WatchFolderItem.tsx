@@ -7,7 +7,10 @@ const STATUS_WORDS = { RUNNING: 'running', DONE: 'done', FAILED: 'failed' } as c
 
 /** The preset's title and its settings by their labels, as the form showed them; the short names only when the preset is gone. */
 export function watchSummary(w: WatchFolder, preset: Preset | undefined): { title: string; settings: string[] } {
-  const settings = Object.entries(w.parameters).map(([k, v]) => `${preset?.parameters[k]?.label ?? k} ${String(v)}`);
+  const settings = Object.entries(w.parameters).map(([k, v]) => {
+    const label = preset?.parameters[k]?.label;
+    return label ? `${label}: ${String(v)}` : `${k} ${String(v)}`;
+  });
   return { title: preset?.title ?? w.preset, settings };
 }
 
