@@ -69,6 +69,9 @@ test.describe('jobs', () => {
     await app.prependToCommand('-re ');
     await app.runJob();
     await expect(app.jobProgressBar()).toBeVisible();
+    // No Re-run while it runs (a duplicate nobody asked for); it comes once the job has ended.
+    const rerun = page.getByRole('toolbar', { name: 'Job actions' }).getByRole('button', { name: 'Re-run' });
+    await expect(rerun).toHaveCount(0);
     // By keys: the question stays until answered or taken back with Escape.
     await page.getByRole('button', { name: 'Cancel job' }).focus();
     await page.keyboard.press('Enter');
@@ -80,6 +83,7 @@ test.describe('jobs', () => {
     // A cancelled job is FAILED/CANCELLED on the wire, shown as a neutral "Cancelled".
     await expect(app.jobStatus()).toHaveText('Cancelled');
     await expect(page.getByTestId('job-cancelled')).toBeVisible();
+    await expect(rerun).toBeVisible();
     // "Really cancel?" went with the running job: the focus goes to the screen's title, not to the page.
     await expect(page.locator('#main h1')).toBeFocused();
     await screen(page, '13-job-cancelled');

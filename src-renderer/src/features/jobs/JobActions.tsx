@@ -63,10 +63,13 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
           }
         />
       )}
-      <Button disabled={isBusy} onClick={() => void rerun()}>
-        Re-run
-      </Button>
-      {!edit && (
+      {/* Re-run once it has ended: while it runs, a second run of the same is a duplicate nobody asked for. */}
+      {!isActive && (
+        <Button disabled={isBusy} onClick={() => void rerun()}>
+          Re-run
+        </Button>
+      )}
+      {!edit && !isActive && (
         <label className="checkbox small">
           <input type="checkbox" checked={useCache} onChange={(e) => setUseCache(e.target.checked)} />
           Reuse an identical earlier result (cache)
