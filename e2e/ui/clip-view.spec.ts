@@ -21,14 +21,22 @@ test.describe('clip view', () => {
   });
 
   /** The Cut screen with a 4 s clip made by ffmpeg dropped on it, ready to cut; `before` runs once the app is open. */
-  async function dropped(page: Page, svc: UiService, before?: (page: Page) => Promise<unknown>): Promise<ClipPage> {
+  async function dropped(page: Page, svc: UiService, before?: (page: Page) => Promise<unknown>, size?: string): Promise<ClipPage> {
     const clip = new ClipPage(page);
     await openApp(page, svc);
     await before?.(page);
     await clip.open();
-    await clip.drop(makeClip(work));
+    await clip.drop(makeClip(work, size ? { size } : {}));
     await clip.waitReady();
     return clip;
+  }
+
+  /** One segment by the keys: frames 5 to 14 (0.4 s, 10 frames at 25 fps). */
+  async function markFiveToFourteen(clip: ClipPage): Promise<void> {
+    await clip.pressTo('ArrowRight', 5, '00:00:00:05');
+    await clip.press('i');
+    await clip.pressTo('ArrowRight', 9, '00:00:00:14');
+    await clip.press('o');
   }
 
   test('when a dropped clip is marked with the keys only, cut smart and joined, and saved to a folder, then the saved file holds exactly the marked frames', async ({
@@ -722,10 +730,7 @@ test.describe('clip view', () => {
     svc,
   }) => {
     const clip = await dropped(page, svc);
-    await clip.pressTo('ArrowRight', 5, '00:00:00:05');
-    await clip.press('i');
-    await clip.pressTo('ArrowRight', 9, '00:00:00:14');
-    await clip.press('o');
+    await markFiveToFourteen(clip);
     const name = page.getByLabel('File name');
     await expect(name).toHaveValue('walk-clip-00.00.00.05-00.00.00.14.mp4');
 
@@ -767,15 +772,8 @@ test.describe('clip view', () => {
   });
 
   test('when a re-encode is given a size and a quality, then the file has that size, every marked frame, and the quality asked for', async ({ page, svc }) => {
-    const clip = new ClipPage(page);
-    await openApp(page, svc);
-    await clip.open();
-    await clip.drop(makeClip(work, { size: '640x360' }));
-    await clip.waitReady();
-    await clip.pressTo('ArrowRight', 5, '00:00:00:05');
-    await clip.press('i');
-    await clip.pressTo('ArrowRight', 9, '00:00:00:14');
-    await clip.press('o');
+    const clip = await dropped(page, svc, undefined, '640x360');
+    await markFiveToFourteen(clip);
     const exportPanel = page.getByRole('region', { name: 'Export' });
     // Smart keeps the source's frames, so their size: nothing to choose.
     await expect(exportPanel.getByLabel('Size', { exact: true })).toHaveCount(0);
@@ -804,10 +802,7 @@ test.describe('clip view', () => {
     svc,
   }) => {
     const clip = await dropped(page, svc);
-    await clip.pressTo('ArrowRight', 5, '00:00:00:05');
-    await clip.press('i');
-    await clip.pressTo('ArrowRight', 9, '00:00:00:14');
-    await clip.press('o');
+    await markFiveToFourteen(clip);
     await clip.press('m');
     await expect(page.getByRole('radio', { name: /Lossless/ })).toBeChecked();
     const exportPanel = page.getByRole('region', { name: 'Export' });
