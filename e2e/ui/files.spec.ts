@@ -63,7 +63,7 @@ test.describe('files', () => {
     expect(left.map((f) => f.filename)).not.toContain('sample-music.mp3');
   });
 
-  test('when a video the browser cannot show (H.265) is previewed, then the panel says so and where to see it; an H.264 one plays without the note', async ({
+  test('when a video the browser cannot show (H.265) is previewed, then its proxy plays in its place and the panel says so; an H.264 one plays without the note', async ({
     page,
     svc,
   }) => {
@@ -77,9 +77,12 @@ test.describe('files', () => {
     const hevc = await svc.client.uploadFile(new Blob([fs.readFileSync(path.join(made, 'hevc-1s.mp4'))]), { filename: 'hevc-1s.mp4' });
     await expect.poll(async () => (await svc.client.getFile(hevc.file_id)).status).toBe('STORED');
     await openApp(page, svc, `#/files/${hevc.file_id}`);
+    // The service's proxy takes its place (made once, as for the Cut screen), and the line says so.
     await expect(page.getByTestId('no-picture-here')).toHaveText(
-      'This browser cannot show this hevc picture. The Cut screen shows it through a proxy, and your own player plays the download.',
+      'Shown through a proxy: this browser cannot show this hevc picture. The download is the original.',
+      { timeout: 60_000 },
     );
+    await expect.poll(() => page.locator('.preview-drawer video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
     const sample = (await svc.client.listFiles()).find((f) => f.filename === 'sample-video.mp4')!;
     await page.goto(`${svc.url}/#/files/${sample.file_id}`);
     await expect.poll(() => page.locator('.preview-drawer video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { StoredFile } from '../../../../src-service/client';
 import type { ClipApi, KeyframesResponse, ProxyResponse, TimelineResponse } from './clip-api';
-import { pollWhilePending } from './poll-pending';
+import { pollWhilePending } from '../../lib/poll-pending';
 
 /** How often to ask again while the service makes a proxy (the answer says PENDING until then). */
 const PROXY_POLL_MS = 2000;

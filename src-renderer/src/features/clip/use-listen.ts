@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { ClipApi, KeyframesResponse, TimelineResponse } from './clip-api';
-import { pollWhilePending } from './poll-pending';
+import { pollWhilePending } from '../../lib/poll-pending';
 
 /** How often to ask again while the service makes a track's sound. */
 const SOUND_POLL_MS = 1000;
