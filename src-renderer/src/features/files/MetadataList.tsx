@@ -23,6 +23,7 @@ const LABELS: Partial<Record<keyof StoredFile, string>> = {
   video_profile_level: 'Profile / level',
   sample_rate: 'Sample rate',
   channels: 'Channels',
+  subtitle_tracks: 'Subtitle tracks',
   file_count: 'Files',
   size_mbytes: 'Size',
   size_compressed_mbytes: 'Zip size',
