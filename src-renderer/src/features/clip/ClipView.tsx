@@ -189,7 +189,8 @@ export function ClipView({ fileId }: { fileId: string }) {
     segments: requestSegments(parts).map((s, i) => (segmentFiles ? { ...s, filename: segmentFiles[i] } : s)),
     mode: options.mode,
     join: options.join,
-    output: { filename, ...encodeOutputOf(encode, options.mode, filename, picture) },
+    // A file without a picture has no size or quality to choose (its fields are not shown).
+    output: { filename, ...(soundOnly ? {} : encodeOutputOf(encode, options.mode, filename, picture)) },
     ...tracks,
     ...splitOf(options),
   };
