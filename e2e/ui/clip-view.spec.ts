@@ -378,6 +378,9 @@ test.describe('clip view', () => {
       await clip.press('o');
     }
     await expect(clip.segments()).toHaveCount(4);
+    // In and out on one line under the name (the ↑ ↓ ✕ buttons sit on the name's line): they wrapped onto two, and one and a half segments showed.
+    const [inTc, outTc] = await clip.segments().first().locator('.clip-segment-tc').all();
+    expect(Math.abs((await inTc!.boundingBox())!.y - (await outTc!.boundingBox())!.y)).toBeLessThan(2);
     // ↑/↓ bring the segment they select into sight in its card, and so does F2 its name field.
     await clip.press('ArrowUp', 3);
     await expect(page.getByRole('button', { name: /^segment 1: .*current$/ })).toBeInViewport({ ratio: 1 });
