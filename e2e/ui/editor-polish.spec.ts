@@ -62,7 +62,7 @@ test.describe('editor polish', () => {
     await svc.client.call(API.createWatchFolder, { body: { folder, output_folder: out, preset: 'gif', parameters: { width: 64 } } });
     await openApp(page, svc, '#/presets');
     const item = new EditorPolishPage(page).watchFolder(folder);
-    await expect(item).toContainText('(GIF thumbnail: width 64)');
+    await expect(item).toContainText('(GIF thumbnail: Width (pixels): 64)');
   });
 
   test('when GIF then MP4 is chosen, then the frame rate goes back to the source', async ({ page, svc }) => {
