@@ -51,7 +51,10 @@ export class AppPage {
   /** Ctrl+O on the builder, then "Upload from elsewhere…" in its home-folder picker, answering the browser's file chooser with these files. */
   async chooseFilesWithCtrlO(paths: string[]): Promise<void> {
     await this.page.keyboard.press('Control+o');
-    const elsewhere = this.page.getByRole('dialog', { name: 'Open a file' }).getByRole('button', { name: 'Upload from elsewhere…' });
+    const picker = this.page.getByRole('dialog', { name: 'Open a file' });
+    // The listing's arrival gives the keyboard back to the filter: the button is focused after it, as a user sees the list first.
+    await expect(picker.getByLabel('Current folder')).toBeVisible();
+    const elsewhere = picker.getByRole('button', { name: 'Upload from elsewhere…' });
     const chooser = this.page.waitForEvent('filechooser');
     await elsewhere.focus();
     await this.page.keyboard.press('Enter');

@@ -9,8 +9,8 @@ import { API, type FfdeskClient } from '../../../src-service/client';
 export function createLocalFoldersApi(client: FfdeskClient) {
   const { call } = client;
   return {
-    /** `files: 'media'` lists the folder's video and audio files too (Open from disk). */
-    folders: (path?: string, files?: 'media'): Promise<LocalFoldersResponse> => call(API.listLocalFolders, { query: { path, files } }),
+    /** `files: 'media'` lists the folder's video and audio files too (Open from disk); `'inputs'` any file a job may read. */
+    folders: (path?: string, files?: 'media' | 'inputs'): Promise<LocalFoldersResponse> => call(API.listLocalFolders, { query: { path, files } }),
     makeFolder: (path: string, name: string): Promise<LocalFoldersResponse> => call(API.makeLocalFolder, { body: { path, name } }),
     saveTo: (commandId: string, folder: string, pattern: string): Promise<SaveToResponse> =>
       call(API.saveCommandOutputsTo, { params: { command_id: commandId }, body: { folder, pattern } }),

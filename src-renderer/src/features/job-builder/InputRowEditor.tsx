@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
-import { API, type StoredFile } from '../../../../src-service/client';
-import { useApi } from '../../lib/api';
-import { FolderPicker } from '../../ui/FolderPicker';
+import type { StoredFile } from '../../../../src-service/client';
+import { InputFilePicker } from './InputFilePicker';
 import { Button } from '../../ui/Button';
 import { DropZone } from '../../ui/DropZone';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -108,7 +107,6 @@ function LocalSource({
   /** Back to choosing: the row's file is let go (it stays stored). */
   onAnother(): void;
 }) {
-  const { client } = useApi();
   const [isPicking, setPicking] = useState(false);
   const choosing = useRef<HTMLDivElement>(null);
   if (row.upload && !row.upload.error) {
@@ -163,17 +161,7 @@ function LocalSource({
           A file of your home folder (video, sound, picture or subtitles), copied by FFDesk from the disk: nothing crosses the browser.
         </span>
       </div>
-      {isPicking && (
-        <FolderPicker
-          title={`Choose a file for ${row.alias}`}
-          listFolders={(path) => client.call(API.listLocalFolders, { query: { path, files: 'inputs' } })}
-          onPickFile={(path) => {
-            setPicking(false);
-            onDiskFile(path);
-          }}
-          onClose={() => setPicking(false)}
-        />
-      )}
+      {isPicking && <InputFilePicker title={`Choose a file for ${row.alias}`} onPick={onDiskFile} onClose={() => setPicking(false)} />}
     </div>
   );
 }

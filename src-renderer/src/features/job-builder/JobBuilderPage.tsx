@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useApi } from '../../lib/api';
 import { useAsync } from '../../lib/use-async';
-import { FolderPicker } from '../../ui/FolderPicker';
+import { InputFilePicker } from './InputFilePicker';
 import { PageHeader } from '../../ui/PageHeader';
 import { showToast } from '../../ui/toast';
 import { applyTemplate, keepChosenInputs, openTemplateAsPreset, samplesByName } from './apply-template';
@@ -101,20 +101,26 @@ export default function JobBuilderPage() {
   // and crop (a 0:05–0:08 GIF of one clip was a 0:05–0:08 MP4 of the next).
   const withClips = (named: JobForm, firstKey?: string) =>
     isUntouched ? writeConvert(named, firstKey === form.inputs[0]?.key && form.convert ? forNewClip(choicesOf(named)) : choicesOf(named)) : named;
-  const takeLocalFiles = (dropped: File[]) => {
-    // The panel's command (and any one-input form) reads one file: a clip opened on a full form replaces it.
-    const placed = placeDroppedFiles(form, dropped.length, isUntouched || form.inputs.length === 1);
-    const named = { ...placed.form, inputs: placed.form.inputs.map((r) => ({ ...r, fileName: dropped[placed.keys.indexOf(r.key)]?.name ?? r.fileName })) };
-    state.replaceForm(withClips(named, placed.keys[0]));
-    placed.keys.forEach((key, i) => void sources.uploadLocal(key, dropped[i]!, form.isPrivate));
+  /** After a clip is chosen: the gallery closes (the clip is the start) and the keyboard goes on in the convert panel. */
+  const toConvertPanel = () => {
+    setShowTemplates(false);
+    focusConvertPanel();
   };
+  /** Rows for clips dropped or chosen, named after them; their keys, in the clips' order. */
+  const placeClips = (names: readonly string[]): string[] => {
+    // The panel's command (and any one-input form) reads one file: a clip opened on a full form replaces it.
+    const placed = placeDroppedFiles(form, names.length, isUntouched || form.inputs.length === 1);
+    const named = { ...placed.form, inputs: placed.form.inputs.map((r) => ({ ...r, fileName: names[placed.keys.indexOf(r.key)] ?? r.fileName })) };
+    state.replaceForm(withClips(named, placed.keys[0]));
+    return placed.keys;
+  };
+  const takeLocalFiles = (dropped: File[]) =>
+    placeClips(dropped.map((f) => f.name)).forEach((key, i) => void sources.uploadLocal(key, dropped[i]!, form.isPrivate));
   // The row's drop zone and buttons go once it holds a file: where the panel wrote the command, the keyboard goes on
   // there, as after Ctrl+O (the focus fell to the page).
   const nameRow = (key: string, fileName: string) => {
     state.replaceForm(withClips({ ...form, inputs: form.inputs.map((r) => (r.key === key ? { ...r, fileName } : r)) }, key));
-    if (!isUntouched) return;
-    setShowTemplates(false);
-    focusConvertPanel();
+    if (isUntouched) toConvertPanel();
   };
   const drop = usePageDrop(takeLocalFiles);
   // Ctrl+O (Cmd+O), as in the editors' own apps: choose clips from the keyboard wherever the focus is; they go where a
@@ -126,14 +132,8 @@ export default function JobBuilderPage() {
   const [isDiskPicking, setDiskPicking] = useState(false);
   useOpenKey(() => (window.ffdesk?.pathForFile ? filePicker.current?.click() : setDiskPicking(true)));
   const takeDiskFile = (path: string) => {
-    const placed = placeDroppedFiles(form, 1, isUntouched || form.inputs.length === 1);
-    const key = placed.keys[0];
-    if (!key) return;
-    const named = { ...placed.form, inputs: placed.form.inputs.map((r) => (r.key === key ? { ...r, fileName: baseNameOf(path) } : r)) };
-    state.replaceForm(withClips(named, key));
-    void sources.openFromDisk(key, path);
-    setShowTemplates(false);
-    focusConvertPanel();
+    placeClips([baseNameOf(path)]).forEach((key) => void sources.openFromDisk(key, path));
+    toConvertPanel();
   };
   useWindowShortcut(isRunKey, runJob);
   const onPicked = (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -141,21 +141,16 @@ export default function JobBuilderPage() {
     e.target.value = ''; // the same file can be chosen again
     if (picked.length === 0) return;
     takeLocalFiles(picked);
-    setShowTemplates(false);
-    focusConvertPanel();
+    toConvertPanel();
   };
 
   return (
     <div className="page" {...drop.handlers} data-testid="job-builder">
       <input ref={filePicker} type="file" multiple hidden aria-hidden="true" tabIndex={-1} onChange={onPicked} data-testid="builder-file-picker" />
       {isDiskPicking && (
-        <FolderPicker
+        <InputFilePicker
           title="Open a file"
-          listFolders={(path) => client.call(API.listLocalFolders, { query: { path, files: 'inputs' } })}
-          onPickFile={(path) => {
-            setDiskPicking(false);
-            takeDiskFile(path);
-          }}
+          onPick={takeDiskFile}
           onClose={() => setDiskPicking(false)}
           elsewhere={{ label: 'Upload from elsewhere…', onChoose: () => filePicker.current?.click() }}
         />
