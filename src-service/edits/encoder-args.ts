@@ -141,7 +141,7 @@ function gifRateFilters(out: Pick<EditOutput, 'max_fps'>, sourceFps: number | un
  * convert panel's GIF does). An image: the cut's first frame, PNG as it is, JPEG at full range and
  * high quality (the MJPEG encoder refuses limited-range YUV).
  */
-export function pictureJoinArgs(container: OutputContainer, out: Pick<EditOutput, 'max_height' | 'max_fps'> = {}, sourceFps?: number): string[] {
+export function pictureJoinArgs(container: OutputContainer, out: Pick<EditOutput, 'max_height' | 'max_fps'>, sourceFps: number | undefined): string[] {
   const size = sizeFilters(out);
   if (container.isGif) {
     const before = [...gifRateFilters(out, sourceFps), ...size].map((f) => `${f},`).join('');

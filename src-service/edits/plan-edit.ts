@@ -72,7 +72,8 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
     inputHasVideo: inputFacts.video !== null,
     sourceAudio,
     mix,
-    sourceFps: frameRateOf(tl),
+    // Read only where it is used: a GIF's max_fps (frameRateOf sorts every gap between frames).
+    sourceFps: container.isGif && edit.output.max_fps !== undefined ? frameRateOf(tl) : undefined,
     parts: [],
     joins: [],
     files: {},

@@ -44,7 +44,7 @@ export type SegmentAction =
 export const emptySegments: SegmentsState = { segments: [], current: -1, nextId: 1 };
 
 function withNew(state: SegmentsState, seg: Omit<Segment, 'id' | 'name'>): SegmentsState {
-  const segment = { ...seg, id: state.nextId, name: `segment ${state.nextId}` };
+  const segment = { ...seg, id: state.nextId, name: `segment ${state.segments.length + 1}` };
   const segments = [...state.segments, segment];
   return { ...state, segments, current: segments.length - 1, nextId: state.nextId + 1 };
 }
@@ -128,7 +128,7 @@ function changedSegments(state: SegmentsState, action: SegmentAction): SegmentsS
       const s = state.segments[at];
       if (!s) return state;
       // A name the editor gave goes on to both halves ("intro", "intro (2)"), so each file of a one-file-per-segment export says where it came from.
-      const name = s.isRenamed ? { name: `${s.name} (2)`, isRenamed: true } : { name: `segment ${state.nextId}` };
+      const name = s.isRenamed ? { name: `${s.name} (2)`, isRenamed: true } : { name: `segment ${at + 2}` };
       const second: Segment = { id: state.nextId, ...name, start: action.t, end: s.end };
       const segments = [...state.segments.slice(0, at), { ...s, end: action.t }, second, ...state.segments.slice(at + 1)];
       return { ...state, segments, current: at + 1, nextId: state.nextId + 1 };
