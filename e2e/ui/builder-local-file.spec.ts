@@ -198,6 +198,26 @@ test.describe('builder: local file input', () => {
     }
   });
 
+  test('when Upload from elsewhere is reached by keys before the folder listing arrives, then the listing leaves the focus there', async ({ page, svc }) => {
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    await app.openBuilder();
+    // The listing held back: the keys reach the button first, as a quick editor's would.
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/v1/local/folders**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.keyboard.press('Control+o');
+    const picker = page.getByRole('dialog', { name: 'Open a file' });
+    const elsewhere = picker.getByRole('button', { name: 'Upload from elsewhere…' });
+    await elsewhere.focus();
+    release();
+    await expect(picker.getByLabel('Current folder')).toBeVisible();
+    await expect(elsewhere).toBeFocused();
+  });
+
   test('when Ctrl+O is pressed on the builder, then the chosen clip becomes in_1, the gallery closes and the keyboard goes on in the convert panel', async ({
     page,
     svc,

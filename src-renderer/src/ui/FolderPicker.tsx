@@ -54,11 +54,19 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
     typed.current = text;
     setFilter(text);
   };
-  /** A listing arrived: shown, and the keyboard back on the filter. */
+  /**
+   * A listing arrived: shown, and the keyboard back on the filter, unless it was taken to one of
+   * the picker's own buttons meanwhile (Tab to "Upload from elsewhere…" while the first listing was
+   * on its way: its arrival pulled the keys back, and Enter opened the first entry).
+   */
   const show = (l: LocalFoldersResponse) => {
     setListing(l);
     setError(null);
-    filterRef.current?.focus();
+    const active = document.activeElement;
+    const filter = filterRef.current;
+    const isOnOwnButton =
+      active instanceof HTMLElement && active !== filter && !listRef.current?.contains(active) && active.closest('dialog') === filter?.closest('dialog');
+    if (!isOnOwnButton) filter?.focus();
   };
   const open = (path?: string): Promise<boolean> => {
     loading.current = true;
@@ -121,6 +129,8 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
         setNewName(null);
         narrow('');
         show(l);
+        // The name field goes: the keys go on in the filter of the folder just made.
+        filterRef.current?.focus();
       },
       (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
     );
