@@ -986,7 +986,7 @@ test.describe('clip view', () => {
     await openApp(page, svc);
     await clip.open();
     await clip.drop(talk);
-    await expect(page.getByText(/sound only, steps of 1\/25 s/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/sound only, steps of 10 ms/)).toBeVisible({ timeout: 30_000 });
     // No empty black picture box: the element still plays the sound, hidden.
     await expect(page.locator('.clip-screen')).toBeHidden();
     await expect.poll(() => page.locator('.clip-screen video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
@@ -995,11 +995,17 @@ test.describe('clip view', () => {
     // The whole waveform in the 800 × 900 window, under the transport, beside nothing black.
     await expect(clip.timeline()).toBeInViewport({ ratio: 1 });
 
+    // Times in milliseconds, as sound editors read them: ← → move 10 ms, Shift+← → 100 ms, Ctrl+← → a second.
     await clip.timeline().focus();
-    await clip.pressTo('ArrowRight', 25, '00:00:01:00');
+    await clip.pressTo('Control+ArrowRight', 1, '00:00:01.000');
+    await clip.pressTo('Shift+ArrowRight', 2, '00:00:01.200');
+    await clip.pressTo('ArrowRight', 3, '00:00:01.230');
+    await clip.pressTo('ArrowLeft', 1, '00:00:01.220');
     await clip.press('i');
-    await clip.pressTo('ArrowRight', 50, '00:00:03:00');
+    await clip.goTo('00:00:03.456');
     await clip.press('o');
+    await expect(clip.segments().first()).toContainText('00:00:01.220 → 00:00:03.456');
+    await expect(clip.segments().first()).toContainText('2.237 s');
     // The modes say what they do to sound: no frames to copy between cuts.
     await expect(page.getByRole('radio', { name: /Smart/ }).locator('..')).toContainText('without a picture, the sound is encoded again');
     // C captures a frame: a sound has none, so nothing is sent.
@@ -1010,12 +1016,13 @@ test.describe('clip view', () => {
     await expect(page.locator('.clip-capture')).toHaveCount(0);
     const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
     const out = (await svc.client.getCommand(href.split('/').pop() ?? '')).output_files?.out_1;
-    // The first frame kept is 1:00, the last 3:00: 2 s and one step (1/25 s).
-    expect(out?.duration).toBeCloseTo(2.04, 1);
+    // From 1.220 s to the end of the millisecond at 3.456 s: 2.237 s, to the millisecond at 44.1 kHz (AAC's
+    // priming trimmed by its edit list).
+    expect(out?.duration).toBeCloseTo(2.237, 2);
     // A second segment: both show whole in the segments card (held to the transport's height, it showed half of one), the waveform still in the window.
-    await clip.pressTo('ArrowRight', 25, '00:00:04:00');
+    await clip.goTo('00:00:04.000');
     await clip.press('i');
-    await clip.pressTo('ArrowRight', 25, '00:00:05:00');
+    await clip.pressTo('Control+ArrowRight', 1, '00:00:05.000');
     await clip.press('o');
     await expect(clip.segments()).toHaveCount(2);
     for (const i of [0, 1]) await expect(clip.segments().nth(i)).toBeInViewport({ ratio: 1 });
@@ -1026,7 +1033,7 @@ test.describe('clip view', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cut' }).click();
     expect(page.url()).toBe(here);
-    await expect(page.getByText(/sound only, steps of 1\/25 s/)).toBeVisible();
+    await expect(page.getByText(/sound only, steps of 10 ms/)).toBeVisible();
   });
 
   test("when a phone's portrait clip (stored on its side, turned by its display matrix) is opened at 800 px, then the whole picture shows upright, the timeline right under it with upright thumbnails", async ({

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Button } from '../../ui/Button';
-import { formatTimecode, parseGoTo } from './timecode';
+import { doesOf } from './keymap';
+import { formatTimecode, parseGoTo, SOUND_STEP } from './timecode';
 import { formatEta } from '../../lib/format';
 import type { ProxyMaking } from './use-clip-facts';
 import { trackLabel, type Listening } from './use-listen';
@@ -28,8 +29,8 @@ interface Props {
   soundOnly?: boolean;
   shuttle: number;
   onToggle(): void;
-  onStep(frames: number): void;
-  onKeyframe(direction: 1 | -1): void;
+  /** What the key of the same name does (keymap.ts): the buttons and the keys cannot disagree. */
+  onAction(action: 'keyframeBack' | 'frameBack' | 'frameForward' | 'keyframeForward'): void;
   /** The picture moved to another URL (the quick look to the proxy): go on from `time` at `shuttle`. */
   onResume(time: number, shuttle: number): void;
   /** Go to a time typed in place of the timecode (Ctrl+G). */
@@ -66,11 +67,10 @@ export function ClipPlayer(props: Props) {
     time,
     duration,
     fps,
-    soundOnly,
+    soundOnly = false,
     shuttle,
     onToggle,
-    onStep,
-    onKeyframe,
+    onAction,
     goTo,
   } = props;
   useResumeOnNewUrl(props);
@@ -112,32 +112,32 @@ export function ClipPlayer(props: Props) {
         </p>
       )}
       <div className="row-wrap clip-transport">
-        <Button size="small" aria-label="Previous keyframe" aria-keyshortcuts="Shift+ArrowLeft" onClick={() => onKeyframe(-1)}>
+        <Button size="small" aria-label={doesOf('keyframeBack', soundOnly)} aria-keyshortcuts="Shift+ArrowLeft" onClick={() => onAction('keyframeBack')}>
           ⇤
         </Button>
-        <Button size="small" aria-label="One frame back" aria-keyshortcuts="ArrowLeft" onClick={() => onStep(-1)}>
+        <Button size="small" aria-label={doesOf('frameBack', soundOnly)} aria-keyshortcuts="ArrowLeft" onClick={() => onAction('frameBack')}>
           ◂
         </Button>
         <Button size="small" variant="primary" aria-keyshortcuts="Space" onClick={onToggle}>
           {shuttle === 0 ? 'Play' : 'Pause'}
         </Button>
-        <Button size="small" aria-label="One frame forward" aria-keyshortcuts="ArrowRight" onClick={() => onStep(1)}>
+        <Button size="small" aria-label={doesOf('frameForward', soundOnly)} aria-keyshortcuts="ArrowRight" onClick={() => onAction('frameForward')}>
           ▸
         </Button>
-        <Button size="small" aria-label="Next keyframe" aria-keyshortcuts="Shift+ArrowRight" onClick={() => onKeyframe(1)}>
+        <Button size="small" aria-label={doesOf('keyframeForward', soundOnly)} aria-keyshortcuts="Shift+ArrowRight" onClick={() => onAction('keyframeForward')}>
           ⇥
         </Button>
         {goTo.isOpen ? (
-          <GoToField time={time} fps={fps} duration={duration} goTo={goTo} />
+          <GoToField time={time} fps={fps} sound={soundOnly} duration={duration} goTo={goTo} />
         ) : (
           <>
             <output className="clip-timecode" aria-label="Timecode" aria-live="off" data-testid="timecode">
-              {formatTimecode(time, fps)}
+              {formatTimecode(time, fps, soundOnly)}
             </output>
           </>
         )}
         <span className="muted small">
-          / {formatTimecode(duration, fps)} · {soundOnly ? `sound only, steps of 1/${Math.round(fps)} s` : `${Math.round(fps * 1000) / 1000} fps`}
+          / {formatTimecode(duration, fps, soundOnly)} · {soundOnly ? `sound only, steps of ${SOUND_STEP} ms` : `${Math.round(fps * 1000) / 1000} fps`}
           {shuttle !== 0 && shuttle !== 1 ? ` · ${shuttle}×` : ''}
         </span>
         {!goTo.isOpen && (
@@ -219,15 +219,15 @@ function useResumeOnNewUrl({ videoRef, url, time, shuttle, onResume }: Props): v
  * The timecode turned into a field (Ctrl+G, or "Go to…"): it starts with the playhead's timecode
  * selected, so typing replaces it; Enter goes there, Escape leaves (docs/gui.md, "The clip view").
  */
-function GoToField({ time, fps, duration, goTo }: { time: number; fps: number; duration: number; goTo: GoTo }) {
-  const [text, setText] = useState(() => formatTimecode(time, fps));
+function GoToField({ time, fps, sound, duration, goTo }: { time: number; fps: number; sound: boolean; duration: number; goTo: GoTo }) {
+  const [text, setText] = useState(() => formatTimecode(time, fps, sound));
   const [problem, setProblem] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => field.current?.select(), []);
   const go = () => {
-    const t = parseGoTo(text, fps);
-    if (t === 'invalid') return setProblem('Type a time such as 1:02:13, 75.5 or 01:02:13:05.');
-    if (t >= duration) return setProblem(`The file ends at ${formatTimecode(duration, fps)}.`);
+    const t = parseGoTo(text, fps, sound);
+    if (t === 'invalid') return setProblem(sound ? 'Type a time such as 1:02:13.250, 1:15 or 75.5.' : 'Type a time such as 1:02:13, 75.5 or 01:02:13:05.');
+    if (t >= duration) return setProblem(`The file ends at ${formatTimecode(duration, fps, sound)}.`);
     goTo.go(t);
     goTo.close(true);
   };

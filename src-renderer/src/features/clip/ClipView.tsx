@@ -25,7 +25,7 @@ import {
 } from './segments';
 import { loadSegments, saveSegments } from './segments-store';
 import { Timeline } from './Timeline';
-import { formatTimecode, fpsOf, frameAt, frameOrigin, framesWord, losslessStart, nextKeyframe, previousKeyframe } from './timecode';
+import { formatTimecode, fpsOf, frameAt, frameOrigin, framesWord, losslessStart, SOUND_STEPS } from './timecode';
 import { clipActions, MAX_ZOOM } from './use-clip-actions';
 import { playableUrl, useClipFacts } from './use-clip-facts';
 import { useClipKeys } from './use-clip-keys';
@@ -93,10 +93,11 @@ export function ClipView({ fileId }: { fileId: string }) {
   const { client } = useApi();
   const api = useMemo(() => createClipApi(client), [client]);
   const facts = useClipFacts(api, fileId);
-  const fps = fpsOf(facts.keyframes?.frame_rate ?? facts.file?.frame_rate);
+  const soundOnly = facts.keyframes?.has_video === false;
+  // A sound's grid is the millisecond (timecode.ts, SOUND_STEPS).
+  const fps = soundOnly ? SOUND_STEPS : fpsOf(facts.keyframes?.frame_rate ?? facts.file?.frame_rate);
   const duration = facts.keyframes?.duration || facts.file?.duration || 0;
   const keyframes = facts.keyframes?.keyframes ?? [];
-  const soundOnly = facts.keyframes?.has_video === false;
   const [sourceFolder] = useState(() => sourceFolderOf(fileId));
   const audioTracks = facts.keyframes?.audio_tracks ?? NO_TRACKS;
   const subtitleTracks = facts.keyframes?.subtitle_tracks ?? NO_TRACKS;
@@ -165,7 +166,7 @@ export function ClipView({ fileId }: { fileId: string }) {
   // Named by what the files hold: a lossless part from the keyframe its copy starts at.
   const isLossless = options.mode === 'lossless' && !soundOnly;
   const namedParts = isLossless ? copiedParts(parts, keyframes, fps) : parts;
-  const filename = options.filename || outputNameOf(facts.file?.filename, namedParts, fps, options.join);
+  const filename = options.filename || outputNameOf(facts.file?.filename, namedParts, fps, options.join, soundOnly);
   // The job's file name comes back only where it was not the one the view gives these segments (a name typed),
   // so a name made from the times still follows a changed in or out point. Known once the frame rate is.
   const againName = useRef(again?.filename);
@@ -175,10 +176,10 @@ export function ClipView({ fileId }: { fileId: string }) {
     againName.current = undefined;
     const given = keptSegments(opened.segments, duration);
     const named = again?.mode === 'lossless' && facts.keyframes.has_video ? copiedParts(given, facts.keyframes.keyframes, fps) : given;
-    if (name !== outputNameOf(facts.file.filename, named, fps, again?.join)) setOptions((o) => ({ ...o, filename: name }));
-  }, [facts.file, facts.keyframes, opened, duration, fps, again?.join]);
+    if (name !== outputNameOf(facts.file.filename, named, fps, again?.join, soundOnly)) setOptions((o) => ({ ...o, filename: name }));
+  }, [facts.file, facts.keyframes, opened, duration, fps, again?.join, soundOnly]);
   // One file per segment: each named by what it holds (docs/gui.md, "Cut"), from the name field.
-  const segmentFiles = options.join ? null : segmentNamesOf(filename, namedParts, fps);
+  const segmentFiles = options.join ? null : segmentNamesOf(filename, namedParts, fps, soundOnly);
   const keptSound = tracks.audio_tracks?.length ?? audioTracks.length;
   const picture = pictureOf(facts.file);
   const problem = !facts.file
@@ -232,48 +233,48 @@ export function ClipView({ fileId }: { fileId: string }) {
   };
   const earlyNote = isLossless ? losslessNote(parts, keyframes, fps) : null;
 
-  useClipKeys(
-    clipActions({
-      player,
-      fps,
-      duration,
-      keyframes,
-      seg,
-      dispatch,
-      setZoom,
-      toggleKeep: () => dispatch({ type: 'keep', keep: !keep }),
-      cycleMode: () => setOptions((o) => ({ ...o, mode: MODES[(MODES.findIndex((m) => m.mode === o.mode) + 1) % MODES.length]!.mode })),
-      toggleJoin: () => setOptions((o) => ({ ...o, join: !o.join })),
-      toggleSplit: () => splitPlan && setOptions((o) => ({ ...o, segmentSeconds: o.segmentSeconds === null ? splitPlan.seconds : null })),
-      nextAudioTrack: listening.next,
-      nextSubtitles: subtitlesShown.next,
-      heardTrackOnly: () => audioTracks.length > 1 && setDropped((d) => heardOnly(audioTracks, d, listening.track)),
-      toggleMix: () => audioTracks.length > 1 && setMix((m) => !m),
-      startRename: setRenaming,
-      exportNow,
-      openSaveTo: () => {
-        if (isDone && run.commandId) setPickerOpen(true);
-        else setRefusal(run.commandId ? 'S saves the export once it is done.' : 'Nothing exported yet: E exports, then S saves the result to a folder.');
-      },
-      refuse: setRefusal,
-      // C: the frame under the playhead as a PNG, a one-frame edit (docs/cutting.md, "Output formats").
-      captureFrame: (t) => {
-        if (!facts.file || soundOnly || t >= duration) return;
-        setCapturedAt(t);
-        void capture.submit({
-          input: fileId,
-          segments: [{ start: t, end: Math.min(duration, t + 1 / fps) }],
-          mode: 'reencode',
-          output: { filename: frameNameOf(facts.file.filename, t, fps) },
-        });
-      },
-      toggleHelp: () => setHelpOpen((v) => !v),
-      goTo: () => setGoToOpen(true),
-      openFile: () => setDiskOpen(true),
-      findSilences: () => (audioTracks.length > 0 ? setSilenceOpen(true) : setRefusal('D finds the silences of the sound, and this file has no sound track.')),
-      playCut,
-    }),
-  );
+  const actions = clipActions({
+    player,
+    fps,
+    soundOnly,
+    duration,
+    keyframes,
+    seg,
+    dispatch,
+    setZoom,
+    toggleKeep: () => dispatch({ type: 'keep', keep: !keep }),
+    cycleMode: () => setOptions((o) => ({ ...o, mode: MODES[(MODES.findIndex((m) => m.mode === o.mode) + 1) % MODES.length]!.mode })),
+    toggleJoin: () => setOptions((o) => ({ ...o, join: !o.join })),
+    toggleSplit: () => splitPlan && setOptions((o) => ({ ...o, segmentSeconds: o.segmentSeconds === null ? splitPlan.seconds : null })),
+    nextAudioTrack: listening.next,
+    nextSubtitles: subtitlesShown.next,
+    heardTrackOnly: () => audioTracks.length > 1 && setDropped((d) => heardOnly(audioTracks, d, listening.track)),
+    toggleMix: () => audioTracks.length > 1 && setMix((m) => !m),
+    startRename: setRenaming,
+    exportNow,
+    openSaveTo: () => {
+      if (isDone && run.commandId) setPickerOpen(true);
+      else setRefusal(run.commandId ? 'S saves the export once it is done.' : 'Nothing exported yet: E exports, then S saves the result to a folder.');
+    },
+    refuse: setRefusal,
+    // C: the frame under the playhead as a PNG, a one-frame edit (docs/cutting.md, "Output formats").
+    captureFrame: (t) => {
+      if (!facts.file || soundOnly || t >= duration) return;
+      setCapturedAt(t);
+      void capture.submit({
+        input: fileId,
+        segments: [{ start: t, end: Math.min(duration, t + 1 / fps) }],
+        mode: 'reencode',
+        output: { filename: frameNameOf(facts.file.filename, t, fps) },
+      });
+    },
+    toggleHelp: () => setHelpOpen((v) => !v),
+    goTo: () => setGoToOpen(true),
+    openFile: () => setDiskOpen(true),
+    findSilences: () => (audioTracks.length > 0 ? setSilenceOpen(true) : setRefusal('D finds the silences of the sound, and this file has no sound track.')),
+    playCut,
+  });
+  useClipKeys(actions);
   // Found silences become the segments (one step back with Ctrl+Z), and the export removes them.
   const markSilences = (found: { start: number; end: number }[]) => {
     dispatch({ type: 'replace', state: { ...segmentsFrom(found), removing: true } });
@@ -317,11 +318,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           soundOnly={soundOnly}
           shuttle={player.shuttle}
           onToggle={player.transport.togglePlay}
-          onStep={player.transport.stepFrames}
-          onKeyframe={(d) => {
-            const k = d < 0 ? previousKeyframe(keyframes, player.time, fps) : nextKeyframe(keyframes, player.time, fps);
-            if (k !== null) player.transport.seek(k);
-          }}
+          onAction={(a) => actions[a]()}
           onResume={player.transport.resume}
           goTo={{
             isOpen: isGoToOpen,
@@ -356,6 +353,7 @@ export function ClipView({ fileId }: { fileId: string }) {
             segments={dragged ? seg.segments.map((s, i) => (i === dragged.index ? { ...s, start: dragged.start, end: dragged.end } : s)) : seg.segments}
             current={seg.current}
             fps={fps}
+            soundOnly={soundOnly}
             duration={duration}
             renaming={renaming}
             losslessKeyframes={isLossless && keep ? keyframes : null}
@@ -377,6 +375,7 @@ export function ClipView({ fileId }: { fileId: string }) {
         <Timeline
           duration={duration}
           fps={fps}
+          soundOnly={soundOnly}
           time={player.time}
           zoom={zoom}
           keyframes={keyframes}
@@ -490,7 +489,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           <SaveToPanel api={api} commandId={run.commandId} isPickerOpen={isPickerOpen} setPickerOpen={setPickerOpen} sourceFolder={sourceFolder} />
         )}
       </div>
-      {isHelpOpen && <KeysOverlay onClose={() => setHelpOpen(false)} />}
+      {isHelpOpen && <KeysOverlay soundOnly={soundOnly} onClose={() => setHelpOpen(false)} />}
       {isSilenceOpen && (
         <SilenceFinder
           api={api}

@@ -7,6 +7,8 @@ interface Props {
   segments: readonly Segment[];
   current: number;
   fps: number;
+  /** No video: times in milliseconds (timecode.ts, SOUND_STEPS). */
+  soundOnly?: boolean;
   /** The file's length: where a segment without an out point ends. */
   duration: number;
   renaming: number | null;
@@ -17,18 +19,18 @@ interface Props {
   onSeek(t: number): void;
 }
 
-/** The out point as editors read it: the last frame kept. */
-function lastFrame(end: number, fps: number): string {
-  return formatTimecode(lastFrameTime(end, fps), fps);
+/** The out point as editors read it: the last frame kept (a sound's last millisecond). */
+function lastFrame(end: number, fps: number, sound: boolean): string {
+  return formatTimecode(lastFrameTime(end, fps), fps, sound);
 }
 
-/** A segment's length in seconds, to the hundredth (what the export keeps of it). */
-function lengthOf(s: Segment, duration: number): string {
-  return Math.max(0, (s.end ?? duration) - s.start).toFixed(2);
+/** A segment's length in seconds, to the hundredth (a sound's to the millisecond): what the export keeps of it. */
+function lengthOf(s: Segment, duration: number, sound: boolean): string {
+  return Math.max(0, (s.end ?? duration) - s.start).toFixed(sound ? 3 : 2);
 }
 
 /** The segments, in export order: select, go to, rename (F2), reorder (Alt+↑/↓), delete. */
-export function SegmentList({ segments, current, fps, duration, renaming, losslessKeyframes, dispatch, onRenameDone, onSeek }: Props) {
+export function SegmentList({ segments, current, fps, soundOnly = false, duration, renaming, losslessKeyframes, dispatch, onRenameDone, onSeek }: Props) {
   // The current segment (↑/↓, N, a found silence) and its rename field stay in sight: the list scrolls
   // inside its card, and the third of three segments was cut off under its edge.
   const list = useRef<HTMLOListElement>(null);
@@ -49,18 +51,18 @@ export function SegmentList({ segments, current, fps, duration, renaming, lossle
               <button
                 type="button"
                 className="clip-segment-pick"
-                aria-label={`${s.name}: ${formatTimecode(s.start, fps)} to ${s.end === null ? 'the end' : lastFrame(s.end, fps)}, ${lengthOf(s, duration)} seconds${earlyText ? `, ${earlyText}` : ''}${i === current ? ', current' : ''}`}
+                aria-label={`${s.name}: ${formatTimecode(s.start, fps, soundOnly)} to ${s.end === null ? 'the end' : lastFrame(s.end, fps, soundOnly)}, ${lengthOf(s, duration, soundOnly)} seconds${earlyText ? `, ${earlyText}` : ''}${i === current ? ', current' : ''}`}
                 onClick={() => {
                   dispatch({ type: 'select', index: i });
                   onSeek(s.start);
                 }}
               >
                 <span className="clip-segment-name">
-                  {s.name} <span className="muted small clip-segment-length">{lengthOf(s, duration)} s</span>
+                  {s.name} <span className="muted small clip-segment-length">{lengthOf(s, duration, soundOnly)} s</span>
                 </span>
                 <code className="small">
-                  <span className="clip-segment-tc">{formatTimecode(s.start, fps)} →</span>{' '}
-                  <span className="clip-segment-tc">{s.end === null ? 'end' : lastFrame(s.end, fps)}</span>
+                  <span className="clip-segment-tc">{formatTimecode(s.start, fps, soundOnly)} →</span>{' '}
+                  <span className="clip-segment-tc">{s.end === null ? 'end' : lastFrame(s.end, fps, soundOnly)}</span>
                 </code>
                 {earlyText && <span className="small clip-segment-early">{earlyText}</span>}
               </button>

@@ -10,6 +10,8 @@ import { keptFrameAt, moveEdge, startEdgeDrag, type Edge, type EdgeDrag } from '
 interface Props {
   duration: number;
   fps: number;
+  /** No video: the playhead read in milliseconds (timecode.ts, SOUND_STEPS). */
+  soundOnly?: boolean;
   time: number;
   zoom: number;
   keyframes: readonly number[];
@@ -36,7 +38,23 @@ const trimmed = (d: EdgeDrag, s: Segment) => ({ start: d.edge === 'start' ? d.t 
  * playhead. The keyboard moves the playhead (the clip view's keys); a click seeks, a drag scrubs,
  * a segment's edge dragged moves its in or out point (docs/gui.md, "The clip view"); Ctrl+wheel zooms.
  */
-export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segments, removing, current, onSeek, onZoom, onSelect, onTrim, onDragging }: Props) {
+export function Timeline({
+  duration,
+  fps,
+  soundOnly = false,
+  time,
+  zoom,
+  keyframes,
+  timeline,
+  segments,
+  removing,
+  current,
+  onSeek,
+  onZoom,
+  onSelect,
+  onTrim,
+  onDragging,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const [viewWidth, setViewWidth] = useState(0);
   useLayoutEffect(() => {
@@ -129,7 +147,7 @@ export function Timeline({ duration, fps, time, zoom, keyframes, timeline, segme
       role="group"
       tabIndex={0}
       data-keyframes={keyframes.length}
-      aria-label={`Timeline, zoom ${zoom}×, playhead at ${formatTimecode(time, fps)}`}
+      aria-label={`Timeline, zoom ${zoom}×, playhead at ${formatTimecode(time, fps, soundOnly)}`}
     >
       <div
         className="clip-track"

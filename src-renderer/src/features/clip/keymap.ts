@@ -55,6 +55,8 @@ interface KeyBinding {
   /** As shown in the overlay. */
   label: string;
   does: string;
+  /** What it does on a file without video, where it differs (timecode.ts, SOUND_STEPS). */
+  soundDoes?: string;
   group: 'Play' | 'Move' | 'Segments' | 'Timeline' | 'Export';
   match(e: KeyInput): boolean;
 }
@@ -90,15 +92,22 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'forward', label: 'L', does: 'Play forwards; again: twice as fast', group: 'Play', match: plain('l') },
   { action: 'nextAudioTrack', label: 'A', does: 'Listen to the next audio track', group: 'Play', match: plain('a') },
   { action: 'nextSubtitles', label: 'U', does: 'Next subtitle track over the picture, then none', group: 'Play', match: plain('u') },
-  { action: 'frameBack', label: '←', does: 'One frame back', group: 'Move', match: plain('arrowleft') },
-  { action: 'frameForward', label: '→', does: 'One frame forward', group: 'Move', match: plain('arrowright') },
-  { action: 'keyframeBack', label: 'Shift+←', does: 'Previous keyframe', group: 'Move', match: shifted('ArrowLeft') },
-  { action: 'keyframeForward', label: 'Shift+→', does: 'Next keyframe', group: 'Move', match: shifted('ArrowRight') },
+  { action: 'frameBack', label: '←', does: 'One frame back', soundDoes: '10 ms back', group: 'Move', match: plain('arrowleft') },
+  { action: 'frameForward', label: '→', does: 'One frame forward', soundDoes: '10 ms forward', group: 'Move', match: plain('arrowright') },
+  { action: 'keyframeBack', label: 'Shift+←', does: 'Previous keyframe', soundDoes: '100 ms back', group: 'Move', match: shifted('ArrowLeft') },
+  { action: 'keyframeForward', label: 'Shift+→', does: 'Next keyframe', soundDoes: '100 ms forward', group: 'Move', match: shifted('ArrowRight') },
   { action: 'secondBack', label: 'Ctrl+←', does: 'One second back', group: 'Move', match: command('arrowleft') },
   { action: 'secondForward', label: 'Ctrl+→', does: 'One second forward', group: 'Move', match: command('arrowright') },
-  { action: 'goTo', label: 'Ctrl+G', does: 'Go to a typed time (1:02:13) or timecode', group: 'Move', match: command('g') },
-  { action: 'toStart', label: 'Home', does: 'First frame', group: 'Move', match: plain('home') },
-  { action: 'toEnd', label: 'End', does: 'Last frame', group: 'Move', match: plain('end') },
+  {
+    action: 'goTo',
+    label: 'Ctrl+G',
+    does: 'Go to a typed time (1:02:13) or timecode',
+    soundDoes: 'Go to a typed time (1:02:13.250)',
+    group: 'Move',
+    match: command('g'),
+  },
+  { action: 'toStart', label: 'Home', does: 'First frame', soundDoes: 'Start', group: 'Move', match: plain('home') },
+  { action: 'toEnd', label: 'End', does: 'Last frame', soundDoes: 'End', group: 'Move', match: plain('end') },
   {
     action: 'setIn',
     label: 'I',
@@ -140,6 +149,12 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'captureFrame', label: 'C', does: 'Capture this frame as a PNG', group: 'Export', match: plain('c') },
   { action: 'help', label: '?', does: 'Show / hide these keys', group: 'Export', match: char('?') },
 ];
+
+/** What an action does, in the words of a file with or without video. */
+export function doesOf(action: ClipAction, sound = false): string {
+  const b = KEYMAP.find((k) => k.action === action);
+  return (sound && b?.soundDoes) || b?.does || '';
+}
 
 export function actionOf(e: KeyInput): ClipAction | null {
   return KEYMAP.find((b) => b.match(e))?.action ?? null;

@@ -10,7 +10,7 @@ import { MAX_OUTPUT_NAME, OUTPUT_NAME } from '../../../../src-service/contract/n
  * different cuts of one clip never share a name. One file per segment: "<stem>.<ext>", the base
  * each segment's file is named from (segmentNamesOf). Nothing marked yet: "<stem>-cut.<ext>".
  */
-export function outputNameOf(source: string | undefined, parts: readonly RequestSegment[] = [], fps = 25, join = true): string {
+export function outputNameOf(source: string | undefined, parts: readonly RequestSegment[] = [], fps = 25, join = true, sound = false): string {
   const { stem, ext } = partsOf(source);
   if (parts.length === 0) return `${stem}-cut.${ext}`;
   if (!join) return `${stem}.${ext}`;
@@ -19,7 +19,7 @@ export function outputNameOf(source: string | undefined, parts: readonly Request
   // named it backwards from the first's start to the last's end ("…-00.00.18.00-00.00.09.28-…").
   const from = Math.min(...parts.map((p) => p.start));
   const to = Math.max(...parts.map((p) => p.end));
-  return `${stem}-${spanName(from, to, fps)}${count}.${ext}`;
+  return `${stem}-${spanName(from, to, fps, sound)}${count}.${ext}`;
 }
 
 /**
@@ -28,13 +28,13 @@ export function outputNameOf(source: string | undefined, parts: readonly Request
  * a segment the editor named; a name met before gets "-2", "-3"… (compared without case, as
  * macOS and Windows compare file names). Sent as each segment's `filename` (docs/cutting.md).
  */
-export function segmentNamesOf(base: string, parts: readonly RequestSegment[], fps = 25): string[] {
+export function segmentNamesOf(base: string, parts: readonly RequestSegment[], fps = 25, sound = false): string[] {
   const dot = base.lastIndexOf('.');
   const [stem, ext] = dot > 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
   const seen = new Set<string>();
   return parts.map((p) => {
     const label = p.name ? safeStem(p.name) : '';
-    const wanted = `${stem}-${label || spanName(p.start, p.end, fps)}`;
+    const wanted = `${stem}-${label || spanName(p.start, p.end, fps, sound)}`;
     let name = `${wanted}${ext}`;
     for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${wanted}-${n}${ext}`;
     seen.add(name.toLowerCase());
@@ -42,8 +42,9 @@ export function segmentNamesOf(base: string, parts: readonly RequestSegment[], f
   });
 }
 
-/** "00.00.02.05-00.00.03.10": the first frame and the last frame kept. */
-const spanName = (start: number, end: number, fps: number) => `${fileTimecode(start, fps)}-${fileTimecode(lastFrameTime(end, fps), fps)}`;
+/** "00.00.02.05-00.00.03.10": the first frame and the last frame kept (a sound's "00.00.02.050-00.00.03.409"). */
+const spanName = (start: number, end: number, fps: number, sound: boolean) =>
+  `${fileTimecode(start, fps, sound)}-${fileTimecode(lastFrameTime(end, fps), fps, sound)}`;
 
 /** A name in the characters output names allow. */
 const safeStem = (name: string) =>
@@ -59,7 +60,7 @@ export function frameNameOf(source: string | undefined, t: number, fps = 25): st
 }
 
 /** Timecode as a file name holds it: dots for colons. */
-const fileTimecode = (t: number, fps: number) => formatTimecode(t, fps).replaceAll(':', '.');
+const fileTimecode = (t: number, fps: number, sound = false) => formatTimecode(t, fps, sound).replaceAll(':', '.');
 
 function partsOf(source: string | undefined): { stem: string; ext: string } {
   const name = source ?? 'clip.mp4';

@@ -1,11 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimecode, fpsOf, frameAt, losslessStart, nextKeyframe, parseGoTo, previousKeyframe, seekTimeOfFrame, timeOfFrame } from './timecode';
+import {
+  formatTimecode,
+  fpsOf,
+  frameAt,
+  losslessStart,
+  nextKeyframe,
+  parseGoTo,
+  previousKeyframe,
+  seekTimeOfFrame,
+  SOUND_STEPS,
+  timeOfFrame,
+} from './timecode';
 
 describe('timecode', () => {
   it('formats HH:MM:SS:FF at 25 fps', () => {
     expect(formatTimecode(0, 25)).toBe('00:00:00:00');
     expect(formatTimecode(1.96, 25)).toBe('00:00:01:24');
     expect(formatTimecode(3725.04, 25)).toBe('01:02:05:01');
+  });
+
+  it("reads a sound's time in milliseconds, and takes it back from Go to, where a frame's timecode means nothing", () => {
+    expect(formatTimecode(0, SOUND_STEPS, true)).toBe('00:00:00.000');
+    expect(formatTimecode(timeOfFrame(12_005, SOUND_STEPS), SOUND_STEPS, true)).toBe('00:00:12.005');
+    expect(formatTimecode(3725.25, SOUND_STEPS, true)).toBe('01:02:05.250');
+    expect(parseGoTo('00:01:02.130', SOUND_STEPS, true)).toBe(62.13);
+    expect(parseGoTo(formatTimecode(1.219, SOUND_STEPS, true), SOUND_STEPS, true)).toBe(1.219);
+    expect(parseGoTo('00:00:01:05', SOUND_STEPS, true)).toBe('invalid');
+    expect(parseGoTo('00:00:01:05', 25)).toBe(timeOfFrame(30, 25));
   });
 
   it('counts frames within real seconds at 29.97 fps', () => {

@@ -8,6 +8,15 @@ import { parseTime } from '../../lib/time-text';
 const DEFAULT_FPS = 25;
 
 /**
+ * A file without video has no frames: its grid is the millisecond, shown as HH:MM:SS.mmm as sound
+ * editors (Audition, Audacity) show it, and ← → move SOUND_STEP of them, Shift+← → SOUND_BIG_STEP
+ * (docs/gui.md, "Sound only"). The 25 steps a second it had before put every cut on 40 ms.
+ */
+export const SOUND_STEPS = 1000;
+export const SOUND_STEP = 10;
+export const SOUND_BIG_STEP = 100;
+
+/**
  * The source's frame rate, as exact as it can be known. The service gives it to the millisecond
  * (29.97), and the NTSC rates are N × 1000/1001 (29.97002997…): with the rounded value, frame
  * 1200 of a 29.97 fps film (40.04 s) counted as frame 1199.9988, so Shift+→ stopped a frame short
@@ -51,12 +60,18 @@ export function seekTimeOfFrame(n: number, fps: number): number {
   return (Math.max(0, n) + 0.1) / fps;
 }
 
-export function formatTimecode(t: number, fps: number): string {
+/** HH:MM:SS:FF at fps; a sound's HH:MM:SS.mmm (its grid is SOUND_STEPS a second). */
+export function formatTimecode(t: number, fps: number, sound = false): string {
+  const two = (v: number) => String(v).padStart(2, '0');
+  const clock = (seconds: number) => `${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
+  if (sound) {
+    const ms = frameAt(t, SOUND_STEPS);
+    return `${clock(Math.floor(ms / 1000))}.${String(ms % 1000).padStart(3, '0')}`;
+  }
   const n = frameAt(t, fps);
   const seconds = Math.floor((n + 1e-6) / fps);
   const ff = n - Math.ceil(seconds * fps - 1e-6);
-  const two = (v: number) => String(v).padStart(2, '0');
-  return `${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}:${two(Math.max(0, ff))}`;
+  return `${clock(seconds)}:${two(Math.max(0, ff))}`;
 }
 
 /**
@@ -110,11 +125,13 @@ export const framesWord = (n: number): string => (n === 1 ? '1 frame' : `${n} fr
  * counted within the second, `;` as a drop-frame separator accepted), or a time in seconds,
  * minutes or hours (`75.5`, `1:15`, `1:02:13`), where the first frame starting at or after it is
  * meant, as a cut point is (so `0:10` shows 00:00:10:00, not the frame on screen since 9.977 s).
+ * A sound has no frames: its time as shown (`00:01:02.130`) is a time in hours, minutes and seconds.
  * The frame's start time, or 'invalid'.
  */
-export function parseGoTo(text: string, fps: number): number | 'invalid' {
+export function parseGoTo(text: string, fps: number, sound = false): number | 'invalid' {
   const parts = text.trim().replace(';', ':').split(':');
   if (parts.length === 4) {
+    if (sound) return 'invalid';
     if (!parts.every((p, i) => (i === 0 ? /^\d+$/ : /^\d{1,2}$/).test(p))) return 'invalid';
     const [h, m, s, ff] = parts.map(Number) as [number, number, number, number];
     if (m >= 60 || s >= 60 || ff >= Math.ceil(fps)) return 'invalid';

@@ -1,7 +1,7 @@
 import type { Dispatch } from 'react';
 import type { ClipAction } from './keymap';
 import { segmentIndexAt, type HistoryAction, type SegmentsState } from './segments';
-import { formatTimecode, nextKeyframe, previousKeyframe, timeOfFrame, frameAt } from './timecode';
+import { formatTimecode, nextKeyframe, previousKeyframe, timeOfFrame, frameAt, SOUND_BIG_STEP, SOUND_STEP } from './timecode';
 import type { usePlayer } from './use-player';
 
 export const MAX_ZOOM = 64;
@@ -9,6 +9,8 @@ export const MAX_ZOOM = 64;
 interface Deps {
   player: ReturnType<typeof usePlayer>;
   fps: number;
+  /** No video: ← → and Shift+← → move by milliseconds (timecode.ts, SOUND_STEPS). */
+  soundOnly: boolean;
   duration: number;
   keyframes: readonly number[];
   seg: SegmentsState;
@@ -41,7 +43,7 @@ interface Deps {
 
 /** What each key of the clip view does (the keys themselves are in keymap.ts). */
 export function clipActions(d: Deps): Record<ClipAction, () => void> {
-  const { player, fps, duration, keyframes, seg, dispatch } = d;
+  const { player, fps, soundOnly, duration, keyframes, seg, dispatch } = d;
   // The playhead as the video has it now, not as last rendered: keys pressed faster than a render
   // (Shift+→ three times while a proxy seeks) each start where the one before went, as arrows do.
   const { now } = player;
@@ -58,15 +60,15 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     forward: transport.forward,
     nextAudioTrack: d.nextAudioTrack,
     nextSubtitles: d.nextSubtitles,
-    frameBack: () => transport.stepFrames(-1),
+    frameBack: () => transport.stepFrames(soundOnly ? -SOUND_STEP : -1),
     // A second in whole frames, so the playhead stays on the frame grid (25 frames at 25 fps, 30 at 29.97).
     secondBack: () => transport.stepFrames(-Math.round(fps)),
     secondForward: () => transport.stepFrames(Math.round(fps)),
     goTo: d.goTo,
     openFile: d.openFile,
-    frameForward: () => transport.stepFrames(1),
-    keyframeBack: () => toKeyframe(previousKeyframe(keyframes, now(), fps)),
-    keyframeForward: () => toKeyframe(nextKeyframe(keyframes, now(), fps)),
+    frameForward: () => transport.stepFrames(soundOnly ? SOUND_STEP : 1),
+    keyframeBack: () => (soundOnly ? transport.stepFrames(-SOUND_BIG_STEP) : toKeyframe(previousKeyframe(keyframes, now(), fps))),
+    keyframeForward: () => (soundOnly ? transport.stepFrames(SOUND_BIG_STEP) : toKeyframe(nextKeyframe(keyframes, now(), fps))),
     toStart: () => transport.seek(0),
     toEnd: () => transport.seek(duration),
     setIn: () => dispatch({ type: 'in', t: here() }),
@@ -75,7 +77,9 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
       const t = Math.min(duration, timeOfFrame(frameAt(now(), fps) + 1, fps));
       // At or before the in point the reducer keeps the segment as it is: said, not silently ignored.
       if (cur && t <= cur.start)
-        d.refuse(`O marks the last frame kept, after the in point (${formatTimecode(cur.start, fps)}): go past it, or press I to start here.`);
+        d.refuse(
+          `O marks ${soundOnly ? 'the end of what is kept' : 'the last frame kept'}, after the in point (${formatTimecode(cur.start, fps, soundOnly)}): go past it, or press I to start here.`,
+        );
       else dispatch({ type: 'out', t });
     },
     goIn: () => cur && transport.seek(cur.start),
