@@ -778,16 +778,24 @@ test.describe('clip view', () => {
     const clip = await dropped(page, svc, undefined, '640x360');
     await markFiveToFourteen(clip);
     const exportPanel = page.getByRole('region', { name: 'Export' });
-    // Smart keeps the source's frames, so their size: nothing to choose.
-    await expect(exportPanel.getByLabel('Size', { exact: true })).toHaveCount(0);
+    // Smart keeps the source's frames, so their size: nothing to choose, and R says why.
+    await expect(exportPanel.getByLabel('Size (R switches)', { exact: true })).toHaveCount(0);
+    await clip.press('r');
+    await expect(page.getByTestId('key-refused')).toHaveText(
+      "R sets the size of the picture of a re-encode: a smart cut keeps the source's frames. M switches to Re-encode.",
+    );
     await clip.press('m', 2);
     await expect(page.getByRole('radio', { name: /Re-encode/ })).toBeChecked();
-    const size = exportPanel.getByLabel('Size', { exact: true });
+    const size = exportPanel.getByLabel('Size (R switches)', { exact: true });
     await expect(size).toHaveValue('0');
     await expect(size.locator('option')).toHaveText(['As the source — 640 × 360', '240p — 426 × 240']);
-    await size.selectOption({ label: '240p — 426 × 240' });
-    await exportPanel.getByLabel('Quality').selectOption({ label: 'Small file — for sharing, a softer picture' });
-    await exportPanel.getByLabel('File name').press('Enter');
+    // The keys, as M and G: R goes round the sizes, Q round the qualities, the focus staying on the view.
+    await clip.press('r', 3);
+    await expect(size).toHaveValue('240');
+    const quality = exportPanel.getByLabel('Quality (Q switches)', { exact: true });
+    await clip.press('q', 2);
+    await expect(quality.locator('option:checked')).toHaveText('Small file — for sharing, a softer picture');
+    await clip.press('e');
     await expect(exportPanel.getByText(/^Done/)).toBeVisible({ timeout: 60_000 });
     const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
     const record = await svc.client.getCommand(href.split('/').pop() ?? '');

@@ -42,7 +42,7 @@ import { loadTrackChoices, saveTrackChoices } from './track-store';
 import { sourceFolderOf } from './source-folder';
 import { useOpenLocal } from './use-open-local';
 import { DiskPicker, OpeningStatus } from './DiskOpen';
-import { DEFAULT_ENCODE, encodeOutputOf, type EncodeChoices, type PictureSize } from './encode-options';
+import { DEFAULT_ENCODE, encodeKeyRefusal, encodeOutputOf, nextQuality, nextShortSide, type EncodeChoices, type PictureSize } from './encode-options';
 import { EncodeFields } from './EncodeFields';
 import { loadKeptExport, saveKeptExport } from './export-store';
 
@@ -245,6 +245,16 @@ export function ClipView({ fileId }: { fileId: string }) {
     toggleKeep: () => dispatch({ type: 'keep', keep: !keep }),
     cycleMode: () => setOptions((o) => ({ ...o, mode: MODES[(MODES.findIndex((m) => m.mode === o.mode) + 1) % MODES.length]!.mode })),
     toggleJoin: () => setOptions((o) => ({ ...o, join: !o.join })),
+    cycleSize: () => {
+      const why = encodeKeyRefusal('R', options.mode, filename, soundOnly);
+      if (why) setRefusal(why);
+      else setEncode((e) => ({ ...e, shortSide: nextShortSide(e, filename, picture) }));
+    },
+    cycleQuality: () => {
+      const why = encodeKeyRefusal('Q', options.mode, filename, soundOnly);
+      if (why) setRefusal(why);
+      else setEncode((e) => ({ ...e, quality: nextQuality(e.quality) }));
+    },
     toggleSplit: () => splitPlan && setOptions((o) => ({ ...o, segmentSeconds: o.segmentSeconds === null ? splitPlan.seconds : null })),
     nextAudioTrack: listening.next,
     nextSubtitles: subtitlesShown.next,

@@ -1,5 +1,5 @@
 import { Field } from '../../ui/Field';
-import { QUALITIES, encodeFieldsOf, shortSideOf, sizeChoices, type EncodeChoices, type PictureSize, type Quality } from './encode-options';
+import { AS_SOURCE, QUALITIES, encodeFieldsOf, shortSideOf, sizeChoices, type EncodeChoices, type PictureSize, type Quality } from './encode-options';
 import type { EditMode } from './clip-api';
 
 const GIF_RATES = [24, 15, 12, 10, 8, 5];
@@ -31,16 +31,17 @@ export function EncodeFields({ choices, choose, mode, filename, source, fps }: P
   return (
     <div className="row-wrap clip-encode" role="group" aria-label="How the picture is encoded">
       {fields.size && (
-        <Field label="Size">
+        <Field label="Size (R switches)">
           {(p) => (
             <select
               {...p}
+              aria-keyshortcuts="R"
               className="select"
-              value={shortSide ?? 0}
-              onChange={(e) => choose({ shortSide: Number(e.target.value) || null })}
+              value={shortSide ?? AS_SOURCE}
+              onChange={(e) => choose({ shortSide: Number(e.target.value) })}
               data-testid="encode-size"
             >
-              <option value={0}>{sourceLabel}</option>
+              <option value={AS_SOURCE}>{sourceLabel}</option>
               {sizes.map((s) => (
                 <option key={s.shortSide} value={s.shortSide}>
                   {s.label}
@@ -51,10 +52,11 @@ export function EncodeFields({ choices, choose, mode, filename, source, fps }: P
         </Field>
       )}
       {fields.quality && (
-        <Field label="Quality">
+        <Field label="Quality (Q switches)">
           {(p) => (
             <select
               {...p}
+              aria-keyshortcuts="Q"
               className="select"
               value={choices.quality}
               onChange={(e) => choose({ quality: e.target.value as Quality })}

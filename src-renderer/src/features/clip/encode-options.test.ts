@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENCODE, encodeFieldsOf, encodeOutputOf, scaledSize, sizeChoices } from './encode-options';
+import {
+  AS_SOURCE,
+  DEFAULT_ENCODE,
+  encodeFieldsOf,
+  encodeKeyRefusal,
+  encodeOutputOf,
+  nextQuality,
+  nextShortSide,
+  scaledSize,
+  sizeChoices,
+} from './encode-options';
 
 const wide = { width: 1920, height: 1080 };
 const tall = { width: 1080, height: 1920 };
@@ -51,5 +61,35 @@ describe('the size, quality and GIF rate of an export', () => {
     expect(encodeOutputOf(DEFAULT_ENCODE, 'smart', 'cut.gif', wide)).toEqual({ max_height: 480, max_fps: 12 });
     expect(encodeOutputOf(DEFAULT_ENCODE, 'smart', 'cut.gif', { width: 640, height: 360 })).toEqual({ max_fps: 12 });
     expect(encodeOutputOf({ shortSide: 240, quality: 'small', gifFps: null }, 'smart', 'cut.gif', tall)).toEqual({ max_height: 426 });
+  });
+
+  it("keeps a GIF at the source's size once that is chosen (it fell back to the 480p default)", () => {
+    expect(encodeOutputOf({ ...DEFAULT_ENCODE, shortSide: AS_SOURCE }, 'smart', 'cut.gif', wide)).toEqual({ max_fps: 12 });
+    expect(encodeOutputOf({ ...DEFAULT_ENCODE, shortSide: AS_SOURCE }, 'reencode', 'cut.mp4', wide)).toEqual({});
+  });
+
+  it('R goes round the sizes from the one shown, Q round the qualities', () => {
+    const small = { width: 854, height: 480 };
+    const seen: (number | null)[] = [];
+    let choices = { ...DEFAULT_ENCODE };
+    for (let i = 0; i < 4; i++) {
+      choices = { ...choices, shortSide: nextShortSide(choices, 'cut.mp4', small) };
+      seen.push(choices.shortSide);
+    }
+    expect(seen).toEqual([360, 240, AS_SOURCE, 360]);
+    // A GIF shows 480p by default: R goes on from there.
+    expect(nextShortSide(DEFAULT_ENCODE, 'cut.gif', wide)).toBe(360);
+    expect(['high', 'standard', 'small'].map((q) => nextQuality(q as 'high'))).toEqual(['standard', 'small', 'high']);
+  });
+
+  it('says why R or Q does nothing to an export that does not encode the picture', () => {
+    expect(encodeKeyRefusal('R', 'reencode', 'cut.mp4', false)).toBeNull();
+    expect(encodeKeyRefusal('R', 'smart', 'cut.gif', false)).toBeNull();
+    expect(encodeKeyRefusal('R', 'smart', 'cut.mp4', false)).toBe(
+      "R sets the size of the picture of a re-encode: a smart cut keeps the source's frames. M switches to Re-encode.",
+    );
+    expect(encodeKeyRefusal('Q', 'smart', 'cut.gif', false)).toBe('Q sets the quality of a video re-encode: a GIF has a size (R) and a frame rate.');
+    expect(encodeKeyRefusal('Q', 'reencode', 'cut.mp3', false)).toBe('Q sets the quality of the picture, and a .mp3 file holds sound only.');
+    expect(encodeKeyRefusal('R', 'reencode', 'talk.m4a', true)).toBe('R sets the size of the picture, and this file has none.');
   });
 });

@@ -17,7 +17,7 @@ export const QUALITIES: { quality: Quality; label: string; step: number }[] = [
 ];
 
 export interface EncodeChoices {
-  /** The picture's short side at most ("720p"), null: the source's size. */
+  /** The picture's short side at most ("720p"); AS_SOURCE: the source's size, chosen; null: the default (shortSideOf). */
   shortSide: number | null;
   quality: Quality;
   /** A GIF's frames a second at most; null: the source's rate. */
@@ -27,6 +27,11 @@ export interface EncodeChoices {
 /** What a new clip view starts with: a GIF at 480p and 12 fps (as the convert panel's GIF), the rest as the source. */
 export const DEFAULT_ENCODE: EncodeChoices = { shortSide: null, quality: 'high', gifFps: 12 };
 const GIF_DEFAULT_SHORT_SIDE = 480;
+/**
+ * "As the source", chosen: a GIF's null is its 480p default, so choosing the source's size for a
+ * GIF of a 1080p clip fell back to 480p, whatever the Size field was set to.
+ */
+export const AS_SOURCE = 0;
 
 /** Which of the fields apply: the size where the picture is encoded whole, the quality for a video re-encode, the rate for a GIF. */
 export function encodeFieldsOf(mode: EditMode, filename: string): { size: boolean; quality: boolean; frameRate: boolean } {
@@ -66,8 +71,40 @@ export function sizeChoices(source: PictureSize | null): { shortSide: number; la
   });
 }
 
+/**
+ * The size after the one shown, for the R key: the source's, then each smaller step, then the
+ * source's again (as M goes round the modes).
+ */
+export function nextShortSide(choices: EncodeChoices, filename: string, source: PictureSize | null): number {
+  const order = [AS_SOURCE, ...sizeChoices(source).map((s) => s.shortSide)];
+  const at = order.indexOf(shortSideOf(choices, filename, source) ?? AS_SOURCE);
+  return order[(at + 1) % order.length]!;
+}
+
+/**
+ * Why R (size) or Q (quality) does nothing to this export, in the editor's words; null where it
+ * applies (encodeFieldsOf).
+ */
+export function encodeKeyRefusal(key: 'R' | 'Q', mode: EditMode, filename: string, soundOnly: boolean): string | null {
+  const fields = encodeFieldsOf(mode, filename);
+  if (key === 'R' ? fields.size : fields.quality) return null;
+  const what = key === 'R' ? 'the size of the picture' : 'the quality of the picture';
+  if (soundOnly) return `${key} sets ${what}, and this file has none.`;
+  const c = containerOf(filename);
+  if (!c || !hasVideo(c)) return `${key} sets ${what}, and a .${filename.split('.').pop()} file holds sound only.`;
+  if (key === 'Q' && isEncodedPicture(c))
+    return `Q sets the quality of a video re-encode: a ${c.isGif ? 'GIF' : 'still'} has a size (R)${c.isGif ? ' and a frame rate' : ''}.`;
+  return `${key} sets ${what} of a re-encode: a ${mode} cut keeps the source's frames. M switches to Re-encode.`;
+}
+
+/** The quality after the one chosen, for the Q key: High, Standard, Small file, High… */
+export function nextQuality(quality: Quality): Quality {
+  return QUALITIES[(QUALITIES.findIndex((q) => q.quality === quality) + 1) % QUALITIES.length]!.quality;
+}
+
 /** The short side an export uses: the one chosen, else a GIF's default where the source is bigger, else none. */
 export function shortSideOf(choices: EncodeChoices, filename: string, source: PictureSize | null): number | null {
+  if (choices.shortSide === AS_SOURCE) return null;
   if (choices.shortSide !== null) return choices.shortSide;
   const isGif = containerOf(filename)?.isGif === true;
   return isGif && (!source || Math.min(source.width, source.height) > GIF_DEFAULT_SHORT_SIDE) ? GIF_DEFAULT_SHORT_SIDE : null;

@@ -15,6 +15,11 @@ describe('the export panel kept per file', () => {
     expect(parseKeptExport(JSON.stringify({ ...kept, savedAt: 1 }))).toEqual(kept);
   });
 
+  it("keeps the source's size, chosen, apart from no choice (a GIF's 480p default)", () => {
+    const asSource = { ...kept, encode: { ...kept.encode, shortSide: 0 } };
+    expect(parseKeptExport(JSON.stringify(asSource))?.encode.shortSide).toBe(0);
+  });
+
   it('drops what is not one of its values, keeping the rest', () => {
     const odd = { ...kept, segmentSeconds: -3, encode: { shortSide: 'big', quality: 'ultra', gifFps: 0 }, last: { commandId: '../x', requestKey: '{}' } };
     expect(parseKeptExport(JSON.stringify(odd))).toEqual({

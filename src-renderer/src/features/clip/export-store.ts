@@ -1,6 +1,6 @@
 import { loadEntry, saveEntry } from '../../lib/recent-entries';
 import { EDIT_MODES, type EditMode } from '../../../../src-service/contract/edits.schema';
-import { DEFAULT_ENCODE, QUALITIES, type EncodeChoices } from './encode-options';
+import { AS_SOURCE, DEFAULT_ENCODE, QUALITIES, type EncodeChoices } from './encode-options';
 
 /**
  * The export panel of each file as it was left (docs/gui.md, "The export is kept"): the mode,
@@ -39,7 +39,11 @@ export function parseKeptExport(text: string | null): KeptExport | null {
       join: k.join,
       filename: k.filename,
       segmentSeconds: orNull(k.segmentSeconds),
-      encode: { shortSide: orNull(e.shortSide), quality, gifFps: e.gifFps === null ? null : (orNull(e.gifFps) ?? DEFAULT_ENCODE.gifFps) },
+      encode: {
+        shortSide: e.shortSide === AS_SOURCE ? AS_SOURCE : orNull(e.shortSide),
+        quality,
+        gifFps: e.gifFps === null ? null : (orNull(e.gifFps) ?? DEFAULT_ENCODE.gifFps),
+      },
       last: isLast ? { commandId: last.commandId as string, requestKey: last.requestKey as string } : null,
     };
   } catch {

@@ -48,6 +48,8 @@ export type ClipAction =
   | 'export'
   | 'saveTo'
   | 'captureFrame'
+  | 'cycleSize'
+  | 'cycleQuality'
   | 'help';
 
 interface KeyBinding {
@@ -101,8 +103,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   {
     action: 'goTo',
     label: 'Ctrl+G',
-    does: 'Go to a typed time (1:02:13) or timecode',
-    soundDoes: 'Go to a typed time (1:02:13.250)',
+    does: 'Go to a typed time or timecode',
+    soundDoes: 'Go to a typed time (1:02.250)',
     group: 'Move',
     match: command('g'),
   },
@@ -143,7 +145,9 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'toggleJoin', label: 'G', does: 'One joined file ⇄ a file per segment', group: 'Export', match: plain('g') },
   { action: 'toggleMix', label: 'Shift+T', does: 'Mix the tracks kept ⇄ keep them apart', group: 'Export', match: shifted('t') },
   { action: 'heardTrackOnly', label: 'T', does: 'Only the track heard ⇄ every track', group: 'Export', match: plain('t') },
-  { action: 'toggleSplit', label: 'P', does: 'Split a joined re-encode on the cores', group: 'Export', match: plain('p') },
+  { action: 'cycleSize', label: 'R', does: 'Size: the source’s, then smaller', group: 'Export', match: plain('r') },
+  { action: 'cycleQuality', label: 'Q', does: 'Quality: high → standard → small', group: 'Export', match: plain('q') },
+  { action: 'toggleSplit', label: 'P', does: 'Split a re-encode on the cores', group: 'Export', match: plain('p') },
   { action: 'export', label: 'E', does: 'Export (cut)', group: 'Export', match: plain('e') },
   { action: 'saveTo', label: 'S', does: 'Save the result to a folder', group: 'Export', match: plain('s') },
   { action: 'captureFrame', label: 'C', does: 'Capture this frame as a PNG', group: 'Export', match: plain('c') },

@@ -18,6 +18,9 @@ interface Deps {
   setZoom(fn: (z: number) => number): void;
   toggleKeep(): void;
   cycleMode(): void;
+  /** R and Q: the next size or quality of an export that encodes the picture (encode-options.ts). */
+  cycleSize(): void;
+  cycleQuality(): void;
   toggleJoin(): void;
   toggleSplit(): void;
   nextAudioTrack(): void;
@@ -101,6 +104,8 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     toggleKeepRemove: d.toggleKeep,
     findSilences: d.findSilences,
     cycleMode: d.cycleMode,
+    cycleSize: d.cycleSize,
+    cycleQuality: d.cycleQuality,
     toggleJoin: d.toggleJoin,
     toggleSplit: d.toggleSplit,
     heardTrackOnly: d.heardTrackOnly,
