@@ -102,11 +102,15 @@ describe('timecode', () => {
     expect(parseGoTo('00:00:40:01', fps)).toBe(timeOfFrame(1200, fps));
     expect(formatTimecode(parseGoTo('01:02:13:05', fps) as number, fps)).toBe('01:02:13:05');
     expect(formatTimecode(parseGoTo('00:00:32:29', fps) as number, fps)).toBe('00:00:32:29');
-    // A time in seconds means the first frame starting at or after it.
+    // A time in seconds means the frame on screen then, unless that frame began in the second before.
     expect(formatTimecode(parseGoTo('1:02:13', fps) as number, fps)).toBe('01:02:13:00');
     expect(formatTimecode(parseGoTo('0:10', fps) as number, fps)).toBe('00:00:10:00');
-    expect(parseGoTo(' 75.5 ', 25)).toBe(75.52);
-    expect(parseGoTo('75.48', 25)).toBe(75.48);
+    expect(formatTimecode(parseGoTo('10.02', fps) as number, fps)).toBe('00:00:10:00');
+    expect(formatTimecode(parseGoTo('12.25', 25) as number, 25)).toBe('00:00:12:06');
+    expect(formatTimecode(parseGoTo('5.001', 25) as number, 25)).toBe('00:00:05:00');
+    expect(parseGoTo(' 75.5 ', 25)).toBe(75.48);
+    expect(parseGoTo('75.52', 25)).toBe(75.52);
+    expect(parseGoTo('75.5399', 25)).toBe(75.52);
     expect(parseGoTo('00:00:01;00', 25)).toBe(1);
     for (const bad of ['', 'abc', '00:61:00:00', '00:00:00:30', '1:2:3:4:5', '00:00:00:1x']) expect(parseGoTo(bad, fps)).toBe('invalid');
   });

@@ -123,8 +123,11 @@ export const framesWord = (n: number): string => (n === 1 ? '1 frame' : `${n} fr
 /**
  * A time typed into Go to (Ctrl+G): a timecode as the player shows it (`01:02:13:05`, frames
  * counted within the second, `;` as a drop-frame separator accepted), or a time in seconds,
- * minutes or hours (`75.5`, `1:15`, `1:02:13`), where the first frame starting at or after it is
- * meant, as a cut point is (so `0:10` shows 00:00:10:00, not the frame on screen since 9.977 s).
+ * minutes or hours (`75.5`, `1:15`, `1:02:13`), where the frame on screen at that time is meant
+ * (`12.25` at 25 fps: 00:00:12:06, shown from 12.24 s to 12.28 s), unless that frame began in the
+ * second before: then the second's first frame (`0:10` at 29.97 fps shows 00:00:10:00, not the
+ * frame on screen since 9.977 s, which reads 00:00:09:29). It took the first frame starting at or
+ * after the time, so `12.25` went to 00:00:12:07 and `5.001` to 00:00:05:01.
  * A sound has no frames: its time as shown (`00:01:02.130`) is a time in hours, minutes and seconds.
  * The frame's start time, or 'invalid'.
  */
@@ -139,5 +142,8 @@ export function parseGoTo(text: string, fps: number, sound = false): number | 'i
     return timeOfFrame(Math.ceil(seconds * fps - 1e-6) + ff, fps);
   }
   const t = parseTime(text);
-  return t === null || t === 'invalid' ? 'invalid' : timeOfFrame(Math.ceil(t * fps - 1e-6), fps);
+  if (t === null || t === 'invalid') return 'invalid';
+  const shown = frameAt(t, fps);
+  const second = Math.floor(t + 1e-9);
+  return timeOfFrame(shown / fps < second - 1e-9 ? Math.ceil(second * fps - 1e-6) : shown, fps);
 }
