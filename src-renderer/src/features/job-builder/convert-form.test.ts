@@ -5,6 +5,7 @@ import { forNewClip, isEditedByHand, sourceFactsOf, startFrom, withExtension, wr
 import { estimateSize } from './convert-estimate';
 import { previewRequest } from './convert-preview';
 import { emptyForm, toRequest } from './form';
+import { OUTPUT_NAME } from '../../../../src-service/contract/names';
 
 describe('convert panel ↔ form', () => {
   it('writes the command, the output extension, and remembers what it wrote', () => {
@@ -37,6 +38,10 @@ describe('convert panel ↔ form', () => {
     expect(mp4.outputs[0]?.name).toBe('holiday.mp4');
     const other = writeConvert({ ...mp4, inputs: [{ ...picked, fileName: 'beach.mp4' }] }, { ...DEFAULT_CHOICES, container: 'mp4' });
     expect(other.outputs[0]?.name).toBe('beach-converted.mp4');
+    // A clip's name with spaces and brackets (a copy Save to numbered): the output takes a name the service accepts.
+    const saved = writeConvert({ ...mp4, inputs: [{ ...picked, fileName: 'interview-2-parts (1).mp4' }] }, { ...DEFAULT_CHOICES, container: 'mov' });
+    expect(saved.outputs[0]?.name).toBe('interview-2-parts_1_.mov');
+    expect(OUTPUT_NAME.test(saved.outputs[0]!.name)).toBe(true);
     // Typed by hand: only the extension follows the format.
     const typed = { ...other, outputs: [{ ...other.outputs[0]!, name: 'final cut.mp4' }] };
     expect(writeConvert(typed, { ...DEFAULT_CHOICES, container: 'webm' }).outputs[0]?.name).toBe('final cut.webm');

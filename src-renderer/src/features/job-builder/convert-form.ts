@@ -5,6 +5,7 @@
 import { convertArgs, DEFAULT_CHOICES, type ConvertChoices } from './convert-args';
 import { newKey, type InputRow, type JobForm } from './form';
 import { fileNameOfUrl } from '../../lib/local-path';
+import { safeStem } from '../../lib/output-stem';
 import type { SourceFacts } from './convert-estimate';
 import { CONTAINERS } from './convert-formats';
 import { shownSize } from '../../lib/media';
@@ -88,7 +89,8 @@ function outputName(current: string, given: string | undefined, input: InputRow 
   const untouched = current.trim() === '' || /^output\.[^./]*$/.test(current.trim()) || current === given;
   const source = (input ? (input.fileName ?? fileNameOfUrl(input.url)) : '').trim();
   if (!untouched || !source) return { name: withExtension(current, extension), fromInput: false };
-  const name = withExtension(source, extension);
+  // In the characters the service takes (a clip saved as `interview (1).mp4` was named so, then refused).
+  const name = `${safeStem(source.replace(/\.[^./]*$/, '')) || 'output'}.${extension}`;
   return { name: name === source ? name.replace(/\.[^./]*$/, `-converted.${extension}`) : name, fromInput: true };
 }
 
