@@ -275,7 +275,9 @@ test.describe('builder: local file input', () => {
     await expect(convert.command()).toContainText('fps=12');
     // Before, the GIF's 12 fps and the podcast's loudness rode along: a "Small MP4" came out at 12 fps, normalised.
     await startFrom('Small MP4, 720p').click();
-    await expect(convert.command()).toContainText('scale=-2:720');
+    // 720p is the target; a 320 × 240 clip is not enlarged to it.
+    await expect(convert.field('Resolution')).toHaveValue('720');
+    await expect(convert.panel()).toContainText('320 × 240 is kept: never enlarged');
     await expect(convert.command()).not.toContainText('fps=');
     await expect(convert.command()).not.toContainText('loudnorm');
     await expect(page.getByTestId('convert-range')).toHaveText(/^0:00\.5 to 0:01\.5/);
@@ -295,7 +297,7 @@ test.describe('builder: local file input', () => {
     await expect(app.localInputState()).toHaveText('next-part-clip.mp4 — stored');
     await expect(page.getByTestId('convert-range')).toHaveText('The whole file.');
     await expect(convert.field('From')).toHaveValue('');
-    await expect(convert.command()).toContainText('scale=-2:720');
+    await expect(convert.field('Resolution')).toHaveValue('720');
   });
 
   test('when several clips are chosen at once, then the convert panel converts each in its own job, named after it, and a sound file gets a sound format', async ({

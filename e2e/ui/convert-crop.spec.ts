@@ -112,8 +112,23 @@ test.describe('builder: crop drawn on the player', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ffdesk-crop-'));
     const stored = path.join(dir, 'stored.mp4');
     const phone = path.join(dir, 'phone.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', stored]);
-    // A display matrix turns it upright (written on a stream copy; an encode drops the tag): shown 180 × 320.
+    // Bigger than 480p both whole and cropped to its top half: a resolution never enlarges the picture.
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=1280x720:rate=25:duration=1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      stored,
+    ]);
+    // A display matrix turns it upright (written on a stream copy; an encode drops the tag): shown 720 × 1280.
     execFileSync('ffmpeg', ['-v', 'error', '-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', phone]);
     await svc.client.uploadFile(new Blob([fs.readFileSync(phone)]), { filename: 'phone-upright.mp4' });
     fs.rmSync(dir, { recursive: true, force: true });
@@ -121,14 +136,14 @@ test.describe('builder: crop drawn on the player', () => {
     await new AppPage(page).openBuilder();
     const convert = new ConvertPage(page);
     await convert.pickStoredInput('in_1', 'phone-upright.mp4');
-    await expect(page.getByRole('group', { name: /About phone-upright/ })).toContainText('180×320');
+    await expect(page.getByRole('group', { name: /About phone-upright/ })).toContainText('720×1280');
     // A portrait picture's 480p is 480 wide, as phones count it (by the height it came out 270 × 480).
     await convert.field('Resolution').selectOption({ label: '480p' });
     await expect(convert.command()).toContainText('scale=480:-2');
     await expect(convert.estimate()).toContainText('480×854');
     await convert.panel().getByRole('checkbox', { name: 'Crop' }).check();
-    await expect(convert.field('Crop width')).toHaveValue('180');
-    await expect(convert.field('Crop height')).toHaveValue('320');
+    await expect(convert.field('Crop width')).toHaveValue('720');
+    await expect(convert.field('Crop height')).toHaveValue('1280');
     const drawer = convert.panel().getByTestId('crop-drawer');
     await drawer.scrollIntoViewIfNeeded();
     const box = (await drawer.boundingBox())!;
@@ -140,11 +155,13 @@ test.describe('builder: crop drawn on the player', () => {
     await page.mouse.up();
     const value = async (label: string) => Number(await convert.field(label).inputValue());
     const drawn = { w: await value('Crop width'), h: await value('Crop height'), x: await value('From left'), y: await value('From top') };
-    expect(Math.abs(drawn.w - 180)).toBeLessThanOrEqual(2);
-    expect(Math.abs(drawn.h - 160)).toBeLessThanOrEqual(2);
-    expect([drawn.x, drawn.y]).toEqual([0, 0]);
+    // A screen pixel of the drawer is several of the picture's.
+    expect(Math.abs(drawn.w - 720)).toBeLessThanOrEqual(8);
+    expect(Math.abs(drawn.h - 640)).toBeLessThanOrEqual(8);
+    // From the top left corner (a screen pixel in: a few of the picture's).
+    expect(Math.max(drawn.x, drawn.y)).toBeLessThanOrEqual(4);
     // The top half is wider than tall: its 480p is 480 high again.
-    await expect(convert.command()).toContainText(`crop=${drawn.w}:${drawn.h}:0:0,scale=-2:480`);
+    await expect(convert.command()).toContainText(`crop=${drawn.w}:${drawn.h}:${drawn.x}:${drawn.y},scale=-2:480`);
     const id = await new AppPage(page).runJob();
     const record = await svc.client.waitForCommand(id, { intervalMs: 250 });
     expect(record.status, record.error_message ?? '').toBe('SUCCESS');

@@ -46,7 +46,8 @@ test.describe('builder: convert panel to GIF', () => {
     page,
     svc,
   }) => {
-    await storeClip(svc, 'short-clip.mp4', 1);
+    // Bigger than 480p: a resolution never enlarges the picture.
+    await storeClip(svc, 'short-clip.mp4', 1, '1280x720');
     await openApp(page, svc);
     const app = new AppPage(page);
     await app.openBuilder();
@@ -91,7 +92,7 @@ test.describe('builder: convert panel to GIF', () => {
     await expect(convert.format('GIF')).toHaveAttribute('aria-pressed', 'true');
     await expect(convert.panel().getByTestId('convert-by-hand')).toHaveCount(0);
     await expect(convert.command()).toHaveText(command ?? '');
-    await expect(app.inputFact('short-clip.mp4', 'resolution')).toHaveText('320×180');
+    await expect(app.inputFact('short-clip.mp4', 'resolution')).toHaveText('1280×720');
     await expect(convert.outputName()).toHaveValue('short-clip.gif');
     await expect(convert.estimate()).toContainText(/≈ [\d.]+ (KB|MB)/);
     // Another choice writes the command again, as for a job never run.
@@ -220,14 +221,17 @@ test.describe('builder: convert panel', () => {
 
   test('when a preview is asked for, then 3 seconds are encoded and shown beside the source with size and bitrate', async ({ page, svc }) => {
     const convert = await openWithSample(page, svc);
+    // The 640 × 360 sample at "480p": kept at its size, as HandBrake never enlarges, and the preview says so.
     await convert.field('Resolution').selectOption({ label: '480p' });
+    await expect(convert.panel()).toContainText('640 × 360 is kept: never enlarged');
+    await expect(convert.command()).not.toContainText('scale=');
     await convert.field('Preview from (seconds)').fill('2');
     await convert.panel().getByRole('button', { name: 'Preview 3 seconds' }).click();
     const result = convert.previewResult();
     await expect(result.locator('[data-fact="duration"]')).toHaveText('0:03', { timeout: 60_000 });
     await expect(result.locator('[data-fact="size"]')).toHaveText(/\d+(\.\d)? (KB|MB)/);
     await expect(result.locator('[data-fact="bitrate"]')).toHaveText(/\d+(\.\d)? (kbit|Mbit)\/s/);
-    await expect(result.locator('[data-fact="resolution"]')).toHaveText('854×480');
+    await expect(result.locator('[data-fact="resolution"]')).toHaveText('640×360');
     await expect(result.locator('video')).toBeVisible();
     await expect(convert.panel().getByRole('figure').first().locator('video')).toBeVisible();
   });

@@ -105,13 +105,13 @@ async function waitForSamples(client: FfdeskClient): Promise<void> {
 }
 
 /**
- * A 320×180 H.264/AAC clip of `seconds` (a keyframe every second), made by ffmpeg once per run
+ * A 320×180 (unless `size` says) H.264/AAC clip of `seconds` (a keyframe every second), made by ffmpeg once per run
  * for each length (`madeOnce`) and stored through the API; resolves with its file id once STORED. For a test that needs one video and not
  * the seven demo samples: as short as its check allows (docs/contributing.md, "Suite time").
  */
-export async function storeClip(svc: UiService, filename: string, seconds: number): Promise<string> {
-  const name = `clip-${seconds}s${path.extname(filename)}`;
-  const lavfi = ['-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=25:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=duration=${seconds}`];
+export async function storeClip(svc: UiService, filename: string, seconds: number, size = '320x180'): Promise<string> {
+  const name = `clip-${seconds}s-${size}${path.extname(filename)}`;
+  const lavfi = ['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=duration=${seconds}`];
   const made = madeOnce(name, (dir) =>
     ffmpeg([...lavfi, '-c:v', 'libx264', '-g', '25', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', name], dir),
   );

@@ -1,6 +1,6 @@
 import { Field } from '../../ui/Field';
 import { useState } from 'react';
-import type { ConvertChoices, Crop } from './convert-args';
+import { scaleTarget, type ConvertChoices, type Crop } from './convert-args';
 import type { SourceFacts } from './convert-estimate';
 import { HEIGHTS } from './convert-formats';
 import { CropDrawer } from './CropDrawer';
@@ -26,11 +26,13 @@ export function ConvertPicture({ choices, source, sourceUrl, choose }: Props) {
   const isPreset = HEIGHTS.some((h) => h.value === choices.height);
   const [isCustom, setCustom] = useState(!isPreset);
   const noSubtitles = source.subtitleTracks === 0;
+  // Never enlarged (scaleTarget): said where the resolution chosen is not below the picture's own.
+  const kept = choices.height > 0 && scaleTarget(choices, source) === 0 ? (choices.crop ?? source) : null;
   return (
     <fieldset className="convert-fieldset">
       <legend className="field-label">Picture</legend>
       <div className="convert-grid">
-        <Field label="Resolution">
+        <Field label="Resolution" hint={kept ? `${kept.width} × ${kept.height} is kept: never enlarged` : undefined}>
           {(p) => (
             <>
               <select

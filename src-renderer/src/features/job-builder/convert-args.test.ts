@@ -22,6 +22,16 @@ describe('convertArgs: a portrait source', () => {
     for (const source of [{ width: 1920, height: 1080 }, { width: 1080, height: 1080 }, {}])
       expect(convertArgs(choose({ height: 720 }), 'in_1', 'out_1', source).command).toContain('-vf scale=-2:720 ');
   });
+  it('never enlarges: "Web MP4, 1080p" of a 720p clip keeps its 1280 × 720, as HandBrake does', () => {
+    for (const source of [
+      { width: 1280, height: 720 },
+      { width: 720, height: 1280 },
+      { width: 1920, height: 1080 },
+    ])
+      expect(convertArgs(choose({ height: 1080 }), 'in_1', 'out_1', source).command).not.toContain('scale=');
+    expect(outputSize(choose({ height: 1080 }), { width: 1280, height: 720 })).toEqual({ width: 1280, height: 720 });
+    expect(outputSize(choose({ height: 480 }), { width: 1280, height: 720 })).toEqual({ width: 854, height: 480 });
+  });
 });
 
 describe('convertArgs: choices → arguments', () => {
@@ -32,8 +42,9 @@ describe('convertArgs: choices → arguments', () => {
       '-i {{in_1}} -map 0:v:0 -map 0:a:0? -c:v libx264 -preset medium -crf 23 -pix_fmt yuv420p -c:a aac -b:a 192k -movflags +faststart {{out_1}}',
     ],
     ['720p keeps the aspect', { height: 720 }, '-vf scale=-2:720'],
-    ['a tall crop: 480p is its width', { crop: { width: 180, height: 320, x: 0, y: 0 }, height: 480 }, '-vf crop=180:320:0:0,scale=480:-2'],
-    ['crop then scale', { crop: { width: 640, height: 360, x: 10, y: 20 }, height: 480 }, '-vf crop=640:360:10:20,scale=-2:480'],
+    ['a tall crop: 480p is its width', { crop: { width: 720, height: 1280, x: 0, y: 0 }, height: 480 }, '-vf crop=720:1280:0:0,scale=480:-2'],
+    ['a crop no bigger than 480p is kept as it is (never enlarged)', { crop: { width: 180, height: 320, x: 0, y: 0 }, height: 480 }, '-vf crop=180:320:0:0 '],
+    ['crop then scale', { crop: { width: 1280, height: 720, x: 10, y: 20 }, height: 480 }, '-vf crop=1280:720:10:20,scale=-2:480'],
     ['rotate 90 clockwise', { rotate: 90 }, '-vf transpose=1'],
     ['rotate 270', { rotate: 270 }, '-vf transpose=2'],
     ['rotate 180 and flip', { rotate: 180, flipH: true }, '-vf hflip,vflip,hflip'],

@@ -162,13 +162,27 @@ export function isTallPicture(c: Pick<ConvertChoices, 'crop'>, source: PictureSi
   return w !== undefined && h !== undefined && h > w;
 }
 
+/**
+ * The short side the picture is scaled to: the resolution chosen, where the picture reaching the
+ * scale (cropped, else the source) is bigger; 0, no scale, where it is that size or smaller,
+ * as HandBrake's presets never enlarge ("Web MP4, 1080p" made a 720p clip 1920 × 1080, a bigger
+ * file with no more detail). Unknown size (a URL not probed): the resolution chosen.
+ */
+export function scaleTarget(c: Pick<ConvertChoices, 'height' | 'crop'>, source: PictureSize = {}): number {
+  if (!(c.height > 0)) return 0;
+  const w = c.crop ? c.crop.width : source.width;
+  const h = c.crop ? c.crop.height : source.height;
+  return w === undefined || h === undefined || Math.min(w, h) > c.height ? c.height : 0;
+}
+
 /** The picture filters, in the order they apply: crop, scale, rotate, flip, frame rate, burned subtitles. */
 export function videoFilters(c: ConvertChoices, inAlias: string, source: PictureSize = {}): string[] {
   const filters: string[] = [];
   if (c.crop) filters.push(`crop=${c.crop.width}:${c.crop.height}:${c.crop.x}:${c.crop.y}`);
-  if (c.height > 0) {
+  const height = scaleTarget(c, source);
+  if (height > 0) {
     // The short side is the resolution's number (isTallPicture); the other side keeps the aspect.
-    const [w, h] = isTallPicture(c, source) ? [String(c.height), c.container === 'gif' ? '-1' : '-2'] : [c.container === 'gif' ? '-1' : '-2', String(c.height)];
+    const [w, h] = isTallPicture(c, source) ? [String(height), c.container === 'gif' ? '-1' : '-2'] : [c.container === 'gif' ? '-1' : '-2', String(height)];
     filters.push(c.container === 'gif' ? `scale=${w}:${h}:flags=lanczos` : `scale=${w}:${h}`);
   }
   if (c.rotate === 90) filters.push('transpose=1');

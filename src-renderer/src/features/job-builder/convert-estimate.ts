@@ -4,7 +4,7 @@
  * quality, plus the audio. Good to a factor of about two, which is what an editor needs to
  * see that AV1 at "small" is a tenth of ProRes; the preview encode gives the real figure.
  */
-import { DEFAULT_CHOICES, isAudioOnly, isTallPicture, hardwareBitrateK, proresProfile, rangeOf, type ConvertChoices } from './convert-args';
+import { DEFAULT_CHOICES, isAudioOnly, isTallPicture, hardwareBitrateK, proresProfile, rangeOf, scaleTarget, type ConvertChoices } from './convert-args';
 import { CONTAINERS } from './convert-formats';
 
 export interface SourceFacts {
@@ -46,12 +46,13 @@ export function outputSize(c: ConvertChoices, src: SourceFacts): { width: number
   if (!src.width || !src.height) return undefined;
   let w = c.crop ? c.crop.width : src.width;
   let h = c.crop ? c.crop.height : src.height;
-  if (c.height > 0 && isTallPicture(c, src)) {
-    h = Math.round((h * c.height) / w / 2) * 2;
-    w = c.height;
-  } else if (c.height > 0) {
-    w = Math.round((w * c.height) / h / 2) * 2;
-    h = c.height;
+  const target = scaleTarget(c, src);
+  if (target > 0 && isTallPicture(c, src)) {
+    h = Math.round((h * target) / w / 2) * 2;
+    w = target;
+  } else if (target > 0) {
+    w = Math.round((w * target) / h / 2) * 2;
+    h = target;
   }
   return c.rotate === 90 || c.rotate === 270 ? { width: h, height: w } : { width: w, height: h };
 }
