@@ -172,6 +172,8 @@ test.describe('builder: local file input', () => {
     const home = fs.mkdtempSync(path.join(os.homedir(), 'ffdesk-e2e-open-'));
     try {
       fs.copyFileSync(makeClip('home-clip.mp4'), path.join(home, 'home-clip.mp4'));
+      // Listed first ('-' sorts before '.'): the name typed whole is the one opened.
+      fs.writeFileSync(path.join(home, 'home-clip-2-parts (1).mp4'), 'not this one');
       const uploads: string[] = [];
       page.on('request', (r) => /\/v1\/(files\/upload|upload)/.test(new URL(r.url()).pathname) && uploads.push(r.url()));
       const app = new AppPage(page);
@@ -193,6 +195,12 @@ test.describe('builder: local file input', () => {
       await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
       await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
       expect(uploads).toEqual([]);
+      // The next Ctrl+O starts in that folder, as the Cut screen's does: not at home again.
+      await page.keyboard.press('Control+2');
+      await page.keyboard.press('Control+o');
+      await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(home));
+      await page.keyboard.press('Escape');
+      await expect(picker).toHaveCount(0);
     } finally {
       fs.rmSync(home, { recursive: true, force: true });
     }

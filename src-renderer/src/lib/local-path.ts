@@ -1,4 +1,5 @@
-/** File names from paths of the user's disk (Open from disk), either separator, and from URLs. Pure. */
+/** File names from paths of the user's disk (Open from disk), either separator, and from URLs; and the folder pickers start in. */
+import { rememberedValue, rememberValue } from './recent-entries';
 
 const lastSeparator = (path: string) => Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
 
@@ -19,3 +20,14 @@ export function fileNameOfUrl(url: string): string {
     return '';
   }
 }
+
+const OPENED_FOLDER_KEY = 'ffdesk.open-folder.v1';
+
+/**
+ * Where a picker of the disk's files starts: the folder a file was last opened from, by the Cut
+ * screen's Ctrl+O or New job's (the picker falls back to home where it cannot list it). New job's
+ * started at home every time, so each clip took the folder's name and Enter again.
+ */
+export const lastOpenedFolder = (): string | null => rememberedValue(OPENED_FOLDER_KEY);
+
+export const rememberOpenedFolder = (path: string): void => rememberValue(OPENED_FOLDER_KEY, folderOf(path));

@@ -3,6 +3,7 @@ import type { LocalFoldersResponse } from '../../../src-service/contract/file-fa
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { formatBytes } from '../lib/format';
+import { byTypedName } from '../lib/name-match';
 
 export type ListFolders = (path?: string) => Promise<LocalFoldersResponse>;
 
@@ -42,12 +43,8 @@ export function FolderPicker({ listFolders, start, pickLabel, title = 'Choose a 
   const typed = useRef('');
   const loading = useRef(false);
   const enterQueued = useRef(false);
-  /** The entries holding the typed text, those starting with it first: "portrait" Enter opened dl-portrait.gif before portrait.mp4. */
-  const matching = (l: LocalFoldersResponse | null, text: string) => {
-    const t = text.trim().toLowerCase();
-    const hits = (l?.entries ?? []).filter((e) => e.name.toLowerCase().includes(t));
-    return [...hits.filter((e) => e.name.toLowerCase().startsWith(t)), ...hits.filter((e) => !e.name.toLowerCase().startsWith(t))];
-  };
+  /** The entries holding the typed text, the name typed whole first (lib/name-match.ts). */
+  const matching = (l: LocalFoldersResponse | null, text: string) => byTypedName(l?.entries ?? [], text);
   /** Enter with nothing typed: the folder shown where there is one to pick ("Save here"), else the first entry, as the field's line says. */
   const opensFirst = (text: string) => text.trim() !== '' || !(pickLabel && onPick);
   const narrow = (text: string) => {

@@ -3,7 +3,7 @@ import { useApi } from '../../lib/api';
 import { FolderPicker } from '../../ui/FolderPicker';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { createClipApi } from './clip-api';
-import { lastOpenedFolder } from './source-folder';
+import { lastOpenedFolder } from '../../lib/local-path';
 import type { useOpenLocal } from './use-open-local';
 
 type Opening = ReturnType<typeof useOpenLocal>;

@@ -1,4 +1,5 @@
-import { loadEntry, rememberedValue, rememberValue, saveEntry } from '../../lib/recent-entries';
+import { folderOf, rememberOpenedFolder } from '../../lib/local-path';
+import { loadEntry, saveEntry } from '../../lib/recent-entries';
 
 /**
  * The folder a clip was opened from, per stored file (docs/gui.md, "Open from disk"): Save to
@@ -9,15 +10,11 @@ import { loadEntry, rememberedValue, rememberValue, saveEntry } from '../../lib/
 const PREFIX = 'ffdesk.source-folder.v1:';
 const MAX = 200;
 
-const LAST_KEY = 'ffdesk.open-folder.v1';
-
-export function rememberSourceFolder(fileId: string, folder: string): void {
-  saveEntry(PREFIX, fileId, { folder }, MAX);
-  rememberValue(LAST_KEY, folder);
+/** The folder of `path`, a file just opened, kept for the file and as where pickers start (lib/local-path.ts). */
+export function rememberSourceFolder(fileId: string, path: string): void {
+  saveEntry(PREFIX, fileId, { folder: folderOf(path) }, MAX);
+  rememberOpenedFolder(path);
 }
-
-/** Where "Open from disk" starts: the folder a file was last opened from (the picker falls back to home where it cannot list it). */
-export const lastOpenedFolder = (): string | null => rememberedValue(LAST_KEY);
 
 export function sourceFolderOf(fileId: string): string | null {
   return loadEntry(PREFIX, fileId, parseSourceFolder);

@@ -7,7 +7,7 @@ import { uploadInBrowser } from '../uploads/browser-upload';
 import { waitForStored } from '../uploads/wait-stored';
 import { createClipApi } from './clip-api';
 import { rememberSourceFolder } from './source-folder';
-import { baseNameOf, folderOf } from '../../lib/local-path';
+import { baseNameOf } from '../../lib/local-path';
 
 export interface OpenState {
   name?: string;
@@ -41,7 +41,7 @@ export function useOpenLocal() {
       try {
         const stored = await api.openLocal(path);
         if (ctl.signal.aborted) return true;
-        rememberSourceFolder(stored.file_id, folderOf(path));
+        rememberSourceFolder(stored.file_id, path);
         navigate({ name: 'clip', id: stored.file_id });
         return true;
       } catch (err) {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useApi } from '../../lib/api';
 import { createLocalFoldersApi } from '../../lib/local-folders-api';
+import { lastOpenedFolder, rememberOpenedFolder } from '../../lib/local-path';
 import { FolderPicker } from '../../ui/FolderPicker';
 
 /**
@@ -24,7 +25,9 @@ export function InputFilePicker({
     <FolderPicker
       title={title}
       listFolders={(path) => folders(path, 'inputs')}
+      start={lastOpenedFolder() ?? undefined}
       onPickFile={(path) => {
+        rememberOpenedFolder(path);
         onClose();
         onPick(path);
       }}
