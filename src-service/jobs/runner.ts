@@ -257,7 +257,9 @@ export async function handleFailure(
     return;
   }
   const failure = toFailure(reason, err);
-  if (!(reason instanceof JobFailure) && !(err instanceof JobFailure)) deps.log(`command ${row.id}: ${(err as Error)?.stack ?? String(err)}`);
+  // A fault of the service is logged with its stack; a failure of the command (ffmpeg's, the input's) or a cancel asked for is not.
+  const isExpected = reason instanceof JobFailure || err instanceof JobFailure || reason instanceof CancelledError;
+  if (!isExpected) deps.log(`command ${row.id}: ${(err as Error)?.stack ?? String(err)}`);
   const total = (performance.now() - t.started) / 1000;
   // A disk that something else filled refuses even this write: keep trying until space returns
   // (or the service stops: recovery then settles the command), so it never sits PROCESSING.
