@@ -41,6 +41,30 @@ test.describe('jobs list', () => {
     await expect(app.failure()).toHaveCount(0);
   });
 
+  test('when the oldest of many jobs is opened at 800 px and run again, then the list shows each job opened: the oldest, then the new one at its top', async ({
+    page,
+    svc,
+  }) => {
+    const ids: string[] = [];
+    for (let n = 1; n <= 16; n++) ids.push((await svc.client.runCommand(tinyJob(n))).command_id);
+    for (const id of ids) await svc.client.waitForCommand(id, { intervalMs: 100 });
+    await page.setViewportSize({ width: 800, height: 900 });
+    const app = new AppPage(page);
+    await openApp(page, svc, `#/jobs/${ids[0]}`);
+    await expect(app.jobRows()).toHaveCount(16);
+    // The job opened by its link is scrolled into the list (16 rows do not fit its 420 px).
+    const oldest = page.locator(`a[data-job-id="${ids[0]}"]`);
+    await expect(oldest).toBeInViewport({ ratio: 0.9 });
+    await expect(page.locator(`a[data-job-id="${ids[15]}"]`)).not.toBeInViewport();
+    const rerun = page.getByRole('toolbar', { name: 'Job actions' }).getByRole('button', { name: 'Re-run' });
+    await rerun.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).not.toHaveURL(new RegExp(`#/jobs/${ids[0]}$`));
+    const newId = page.url().split('/').pop() ?? '';
+    await expect(app.jobRows()).toHaveCount(17);
+    await expect(page.locator(`a[data-job-id="${newId}"]`)).toBeInViewport({ ratio: 0.9 });
+  });
+
   test('when a job ends while the list is still loading, then its row shows the end, not "Processing"', async ({ page, svc }) => {
     const job = await svc.client.runCommand({ ...slowJob, ffmpeg_command: slowJob.ffmpeg_command.replace('duration=60', 'duration=2') });
     await expect.poll(async () => (await svc.client.getCommand(job.command_id)).status, { timeout: 60_000 }).toBe('PROCESSING');

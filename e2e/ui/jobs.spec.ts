@@ -84,8 +84,8 @@ test.describe('jobs', () => {
     await expect(app.jobStatus()).toHaveText('Cancelled');
     await expect(page.getByTestId('job-cancelled')).toBeVisible();
     await expect(rerun).toBeVisible();
-    // "Really cancel?" went with the running job: the focus goes to the screen's title, not to the page.
-    await expect(page.locator('#main h1')).toBeFocused();
+    // "Really cancel?" went with the running job: the keys go on at Re-run, which takes its place (not the page, nor the title).
+    await expect(rerun).toBeFocused();
     await screen(page, '13-job-cancelled');
     await page.getByRole('button', { name: 'Edit as new' }).click();
     await expect(page.getByRole('heading', { name: 'New job' })).toBeVisible();

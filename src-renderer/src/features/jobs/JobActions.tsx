@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isEditRequest, type CommandRecord } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { cutAgainOf, openCutAgain } from '../../lib/cut-handoff';
+import { isFocusLost } from '../../lib/focus-lost';
 import { handOffToJobBuilder } from '../../lib/job-handoff';
 import { navigate } from '../../lib/router';
 import { Button } from '../../ui/Button';
@@ -24,6 +25,14 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
   const [useCache, setUseCache] = useState(!isEditRequest(request) && request.cache === true);
   const isActive = job.status === 'QUEUED' || job.status === 'PROCESSING';
   const hasOutputs = Object.values(job.output_files ?? {}).some((f) => !f.is_deleted);
+  // Cancel confirmed: the button goes with the run, and the keys go on at Re-run, which takes its place
+  // (they fell to the screen's heading, and the actions were a dozen Tabs away again).
+  const wasCancelled = useRef(false);
+  const takeFocusAfterCancel = (el: HTMLButtonElement | null) => {
+    if (!el || !wasCancelled.current) return;
+    wasCancelled.current = false;
+    if (isFocusLost()) el.focus();
+  };
 
   async function act(label: string, run: () => Promise<void>) {
     setBusy(true);
@@ -57,6 +66,7 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
           disabled={isBusy}
           onConfirm={() =>
             void act('Cancel', async () => {
+              wasCancelled.current = true;
               await client.cancelCommand(job.command_id);
               onChanged();
             })
@@ -65,7 +75,7 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
       )}
       {/* Re-run once it has ended: while it runs, a second run of the same is a duplicate nobody asked for. */}
       {!isActive && (
-        <Button disabled={isBusy} onClick={() => void rerun()}>
+        <Button ref={takeFocusAfterCancel} disabled={isBusy} onClick={() => void rerun()}>
           Re-run
         </Button>
       )}

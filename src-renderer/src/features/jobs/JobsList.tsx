@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { CommandListItem } from '../../../../src-service/client';
 import { formatRelative, shortId } from '../../lib/format';
 import { failureWords } from '../../lib/failure';
@@ -86,10 +87,18 @@ function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean
   ]
     .filter(Boolean)
     .join(' · ');
+  // The job shown stays in sight in the list: a Re-run opens the new job, at the top, while the list was
+  // still scrolled down at the one run again. Only the list scrolls (scrollIntoView moved the window too,
+  // away from the job's page below the list in a narrow window).
+  const row = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (isSelected && row.current) scrollIntoList(row.current);
+  }, [isSelected]);
   // No aria-label: the link is named by what it shows (axe label-content-name-mismatch).
   return (
     <li>
       <a
+        ref={row}
         className="job-item"
         href={hrefOf({ name: 'jobs', id: job.command_id })}
         aria-current={isSelected ? 'true' : undefined}
@@ -118,6 +127,16 @@ function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean
       </a>
     </li>
   );
+}
+
+/** Scrolls the list (the row's scrolling ancestor, `.job-items`) just enough to show the row. */
+function scrollIntoList(row: HTMLElement): void {
+  const list = row.closest<HTMLElement>('.job-items');
+  if (!list) return;
+  const r = row.getBoundingClientRect();
+  const l = list.getBoundingClientRect();
+  if (r.top < l.top) list.scrollTop -= l.top - r.top;
+  else if (r.bottom > l.bottom) list.scrollTop += r.bottom - l.bottom;
 }
 
 /** Up/down arrows move through the list, like a listbox. */
