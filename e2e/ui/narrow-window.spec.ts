@@ -110,3 +110,18 @@ test.describe('a narrow window (800 px)', () => {
       expect(((await el.boundingBox())?.x ?? 0) + ((await el.boundingBox())?.width ?? 0)).toBeLessThanOrEqual(800);
   });
 });
+
+test.describe('the window itself', () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test('when each screen is opened at 800 × 900, then only its own area scrolls: the window never does, and the sidebar stays', async ({ page, svc }) => {
+    await openApp(page, svc);
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) {
+      await page.keyboard.press(`Control+${n}`);
+      await expect(page.locator('#main h1')).toBeVisible();
+      // A visually hidden label far down New job's form was placed against the page, not its scroller: the
+      // window scrolled 1383 px past the app, the sidebar going with it.
+      expect(await page.evaluate(() => document.documentElement.scrollHeight), `screen ${n}`).toBeLessThanOrEqual(900);
+    }
+  });
+});
