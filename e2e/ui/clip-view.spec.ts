@@ -1014,13 +1014,20 @@ test.describe('clip view', () => {
     await clip.press('o');
     await expect(clip.segments().first()).toContainText('00:00:01.220 → 00:00:03.456');
     await expect(clip.segments().first()).toContainText('2.237 s');
-    // The modes say what they do to sound: no frames to copy between cuts.
-    await expect(page.getByRole('radio', { name: /Smart/ }).locator('..')).toContainText('without a picture, the sound is encoded again');
+    // Two modes, in what they do to sound (no frames to copy between cuts, so smart and re-encode are one): M goes between them.
+    await expect(page.getByRole('radio')).toHaveCount(2 + 2); // the modes, and keep / remove
+    await expect(page.getByRole('radio', { name: /Exact/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /Exact/ }).locator('..')).toContainText('to the millisecond; the sound is encoded again');
+    await clip.press('m');
+    await expect(page.getByRole('radio', { name: /Lossless/ })).toBeChecked();
+    await clip.press('m');
+    await expect(page.getByTestId('cut-mode')).toHaveText('Cut: exact (M switches).');
     // C captures a frame: a sound has none, so nothing is sent.
     await clip.press('c');
     await clip.press('e');
     const exportPanel = page.getByRole('region', { name: 'Export' });
-    await expect(exportPanel.getByText(/^Done — cut as re-encode/)).toBeVisible({ timeout: 60_000 });
+    // Done, not "cut as re-encode" as if the exact cut had fallen back.
+    await expect(exportPanel.getByText(/^Done\. Press S/)).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('.clip-capture')).toHaveCount(0);
     const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
     const out = (await svc.client.getCommand(href.split('/').pop() ?? '')).output_files?.out_1;

@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { ClipPlayer } from './ClipPlayer';
 import { createClipApi } from './clip-api';
-import { ExportPanel, MODES, type ExportOptions } from './ExportPanel';
+import { ExportPanel, modeOf, modesFor, type ExportOptions } from './ExportPanel';
 import { KeysOverlay } from './KeysOverlay';
 import { SilenceFinder } from './SilenceFinder';
 import { SaveToPanel } from './SaveToPanel';
@@ -162,9 +162,11 @@ export function ClipView({ fileId }: { fileId: string }) {
   const keep = !seg.removing;
   const parts = keep ? keptSegments(seg.segments, duration) : complementSegments(seg.segments, duration);
   // A joined re-encode may be split across the cores (P, or the offer's checkbox); nothing else is offered one.
-  const splitPlan = useSplitPlan(options.mode === 'reencode' && options.join ? parts.reduce((n, p) => n + p.end - p.start, 0) : undefined, true);
+  // A sound has two modes (ExportPanel.tsx, modesFor): its re-encode is its exact cut.
+  const mode = modeOf(options.mode, soundOnly);
+  const splitPlan = useSplitPlan(mode === 'reencode' && options.join ? parts.reduce((n, p) => n + p.end - p.start, 0) : undefined, true);
   // Named by what the files hold: a lossless part from the keyframe its copy starts at.
-  const isLossless = options.mode === 'lossless' && !soundOnly;
+  const isLossless = mode === 'lossless' && !soundOnly;
   const namedParts = isLossless ? copiedParts(parts, keyframes, fps) : parts;
   const filename = options.filename || outputNameOf(facts.file?.filename, namedParts, fps, options.join, soundOnly);
   // The job's file name comes back only where it was not the one the view gives these segments (a name typed),
@@ -188,10 +190,10 @@ export function ClipView({ fileId }: { fileId: string }) {
   const request = {
     input: fileId,
     segments: requestSegments(parts).map((s, i) => (segmentFiles ? { ...s, filename: segmentFiles[i] } : s)),
-    mode: options.mode,
+    mode,
     join: options.join,
     // A file without a picture has no size or quality to choose (its fields are not shown).
-    output: { filename, ...(soundOnly ? {} : encodeOutputOf(encode, options.mode, filename, picture)) },
+    output: { filename, ...(soundOnly ? {} : encodeOutputOf(encode, mode, filename, picture)) },
     ...tracks,
     ...splitOf(options),
   };
@@ -243,15 +245,19 @@ export function ClipView({ fileId }: { fileId: string }) {
     dispatch,
     setZoom,
     toggleKeep: () => dispatch({ type: 'keep', keep: !keep }),
-    cycleMode: () => setOptions((o) => ({ ...o, mode: MODES[(MODES.findIndex((m) => m.mode === o.mode) + 1) % MODES.length]!.mode })),
+    cycleMode: () =>
+      setOptions((o) => {
+        const modes = modesFor(soundOnly);
+        return { ...o, mode: modes[(modes.findIndex((m) => m.mode === modeOf(o.mode, soundOnly)) + 1) % modes.length]!.mode };
+      }),
     toggleJoin: () => setOptions((o) => ({ ...o, join: !o.join })),
     cycleSize: () => {
-      const why = encodeKeyRefusal('R', options.mode, filename, soundOnly);
+      const why = encodeKeyRefusal('R', mode, filename, soundOnly);
       if (why) setRefusal(why);
       else setEncode((e) => ({ ...e, shortSide: nextShortSide(e, filename, picture) }));
     },
     cycleQuality: () => {
-      const why = encodeKeyRefusal('Q', options.mode, filename, soundOnly);
+      const why = encodeKeyRefusal('Q', mode, filename, soundOnly);
       if (why) setRefusal(why);
       else setEncode((e) => ({ ...e, quality: nextQuality(e.quality) }));
     },
@@ -350,8 +356,10 @@ export function ClipView({ fileId }: { fileId: string }) {
             <p className="small muted" role="status" data-testid="segments-restored">
               {/* Short: at 800 px the job's long name took the card's room from the segments. */}
               The job’s {again.segments.length === 1 ? 'segment' : `${again.segments.length} segments`}, cut{' '}
-              {MODES.find((m) => m.mode === again.mode)?.label.toLowerCase()}, {again.join ? 'joined' : 'one file each'}.
-              {history.past.length > 0 && ' Ctrl+Z: your marks before.'}
+              {modesFor(soundOnly)
+                .find((m) => m.mode === modeOf(again.mode, soundOnly))
+                ?.label.toLowerCase()}
+              , {again.join ? 'joined' : 'one file each'}.{history.past.length > 0 && ' Ctrl+Z: your marks before.'}
             </p>
           )}
           {restored > 0 && history.past.length === 0 && !exportedNow && (
@@ -418,7 +426,11 @@ export function ClipView({ fileId }: { fileId: string }) {
           </span>{' '}
           {/* M switches the mode, also below the fold at 800 px: said here too. */}
           <span aria-live="polite" data-testid="cut-mode">
-            Cut: {MODES.find((m) => m.mode === options.mode)?.label.toLowerCase()} (M switches).
+            Cut:{' '}
+            {modesFor(soundOnly)
+              .find((m) => m.mode === mode)
+              ?.label.toLowerCase()}{' '}
+            (M switches).
           </span>{' '}
           {earlyNote && (
             <>
@@ -473,7 +485,7 @@ export function ClipView({ fileId }: { fileId: string }) {
               <EncodeFields
                 choices={encode}
                 choose={(patch) => setEncode((e) => ({ ...e, ...patch }))}
-                mode={options.mode}
+                mode={mode}
                 filename={filename}
                 source={picture}
                 fps={fps}

@@ -13,22 +13,28 @@ export interface ExportOptions {
   segmentSeconds: number | null;
 }
 
-/** `soundHint`: what the mode does to a file without a picture (docs/cutting.md, "Fallbacks": there are no frames to copy between cuts). */
-export const MODES: { mode: EditMode; label: string; hint: string; soundHint: string }[] = [
-  {
-    mode: 'smart',
-    label: 'Smart',
-    hint: 'frame-exact; re-encodes only the frames next to each cut',
-    soundHint: 'exact to the sample; without a picture, the sound is encoded again',
-  },
-  {
-    mode: 'lossless',
-    label: 'Lossless',
-    hint: 'stream copy; each start moves back to a keyframe',
-    soundHint: 'the sound copied as it is; each cut lands on a packet edge, a few ms off',
-  },
-  { mode: 'reencode', label: 'Re-encode', hint: 'frame-exact; everything encoded again', soundHint: 'exact to the sample; encoded again' },
+type ModeChoice = { mode: EditMode; label: string; hint: string };
+
+export const MODES: ModeChoice[] = [
+  { mode: 'smart', label: 'Smart', hint: 'frame-exact; re-encodes only the frames next to each cut' },
+  { mode: 'lossless', label: 'Lossless', hint: 'stream copy; each start moves back to a keyframe' },
+  { mode: 'reencode', label: 'Re-encode', hint: 'frame-exact; everything encoded again' },
 ];
+
+/**
+ * A file without a picture has two ways to be cut, not three: with no frames to copy between
+ * the cuts, smart encodes the sound again as re-encode does (docs/cutting.md, "Fallbacks"), and
+ * offering both, then saying "cut as re-encode" after a smart cut, read as a failure.
+ */
+const SOUND_MODES: ModeChoice[] = [
+  { mode: 'smart', label: 'Exact', hint: 'to the millisecond; the sound is encoded again' },
+  { mode: 'lossless', label: 'Lossless', hint: 'the sound copied as it is; each cut moves to the nearest audio packet, a few ms off' },
+];
+
+export const modesFor = (soundOnly: boolean): ModeChoice[] => (soundOnly ? SOUND_MODES : MODES);
+
+/** The mode as sent and shown: a sound's re-encode (kept from before, or from a script) is its exact cut. */
+export const modeOf = (mode: EditMode, soundOnly: boolean): EditMode => (soundOnly && mode === 'reencode' ? 'smart' : mode);
 
 interface Props {
   options: ExportOptions;
@@ -85,11 +91,11 @@ export function ExportPanel({
       </h2>
       <fieldset className="clip-fieldset">
         <legend className="field-label">Cut (M switches)</legend>
-        {MODES.map((m) => (
+        {modesFor(soundOnly === true).map((m) => (
           <label key={m.mode} className="clip-radio">
-            <input type="radio" name="clip-mode" checked={options.mode === m.mode} onChange={() => set({ mode: m.mode })} />
+            <input type="radio" name="clip-mode" checked={modeOf(options.mode, soundOnly === true) === m.mode} onChange={() => set({ mode: m.mode })} />
             <span>
-              <strong>{m.label}</strong> <span className="muted small">— {soundOnly ? m.soundHint : m.hint}</span>
+              <strong>{m.label}</strong> <span className="muted small">— {m.hint}</span>
             </span>
           </label>
         ))}
@@ -175,7 +181,16 @@ export function ExportPanel({
           {run.error}
         </p>
       )}
-      {run.commandId && <RunState status={status} percent={run.percent} stage={run.stage} record={run.record} isEarlierCut={isEarlierCut === true} />}
+      {run.commandId && (
+        <RunState
+          status={status}
+          percent={run.percent}
+          stage={run.stage}
+          record={run.record}
+          isEarlierCut={isEarlierCut === true}
+          soundOnly={soundOnly === true}
+        />
+      )}
     </section>
   );
 }
@@ -186,12 +201,15 @@ function RunState({
   stage,
   record,
   isEarlierCut,
+  soundOnly,
 }: {
   status?: string;
   percent: number | null;
   stage?: string;
   record?: EditRun['record'];
   isEarlierCut: boolean;
+  /** A sound's exact cut is a re-encode by its nature, not a fallback to say. */
+  soundOnly: boolean;
 }) {
   if (status === 'SUCCESS') {
     const used = record?.edit;
@@ -199,7 +217,7 @@ function RunState({
       <p className="small" role="status">
         {isEarlierCut && <strong data-testid="earlier-cut">Of the cut before your last changes (E exports them). </strong>}
         Done
-        {used && used.mode_used !== used.mode
+        {used && used.mode_used !== used.mode && !soundOnly
           ? ` — cut as ${MODES.find((m) => m.mode === used.mode_used)?.label.toLowerCase() ?? used.mode_used}: ${used.fallback_reason ?? ''}`
           : ''}
         .{used?.notes?.map((note) => ` ${note}.`).join('')} Press S to save it to a folder.
