@@ -123,5 +123,16 @@ test.describe('the window itself', () => {
       // window scrolled 1383 px past the app, the sidebar going with it.
       expect(await page.evaluate(() => document.documentElement.scrollHeight), `screen ${n}`).toBeLessThanOrEqual(900);
     }
+    // Another screen starts at its top: the screens share one scroller, and a screen opened kept the scroll of the one before.
+    const scrolled = () => page.locator('#main').evaluate((m) => m.scrollTop);
+    await page.keyboard.press('Control+2');
+    await page.mouse.move(400, 450);
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(scrolled).toBeGreaterThan(500);
+    await page.keyboard.press('Control+6');
+    await expect(page.getByRole('heading', { level: 1, name: 'Presets' })).toBeInViewport();
+    expect(await scrolled()).toBe(0);
+    await page.keyboard.press('Control+2');
+    await expect(page.getByRole('heading', { level: 1, name: 'New job' })).toBeInViewport();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createClient } from '../../../src-service/client';
 import { ApiProvider } from '../lib/api';
 import { createEventHub, EventHubProvider } from '../lib/events';
@@ -68,6 +68,13 @@ export function ConnectedApp({ connection, onUnauthorized }: Props) {
   const [isKeysOpen, setKeysOpen] = useState(false);
   useHelpKey(useCallback(() => setKeysOpen(true), []));
   useJobEndNotices(hub);
+  // The screens share one scroller: another screen, or another clip on the Cut screen, starts at its top. It
+  // kept the scroll of the one before, so a clip opened with its heading and player above the window.
+  const main = useRef<HTMLElement>(null);
+  const screenKey = route.name === 'clip' ? `clip/${route.id ?? ''}` : route.name;
+  useLayoutEffect(() => {
+    if (main.current) main.current.scrollTop = 0;
+  }, [screenKey]);
   // Uploads being probed finish whichever screen is open.
   useEffect(() => hub.listen((e) => e.type === 'file' && applyFileStatus(e.data.file_id, e.data.status)), [hub]);
 
@@ -87,7 +94,7 @@ export function ConnectedApp({ connection, onUnauthorized }: Props) {
       <EventHubProvider hub={hub}>
         <div className="shell">
           <Sidebar route={route} />
-          <main className="main" id="main">
+          <main ref={main} className="main" id="main">
             <ErrorBoundary resetKey={route.name}>
               <Suspense fallback={<div className="page" aria-busy="true" />}>
                 <Screen route={route} />
