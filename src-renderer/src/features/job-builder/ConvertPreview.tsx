@@ -5,7 +5,8 @@ import { useApi } from '../../lib/api';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { previewKindOf, sizeBytesOf, sizeLabel } from '../../lib/media';
 import { Button } from '../../ui/Button';
-import { previewRequest, PREVIEW_SECONDS } from './convert-preview';
+import { partStartOf, previewRequest, PREVIEW_SECONDS } from './convert-preview';
+import { formatTime } from '../../lib/time-text';
 import type { JobForm } from './form';
 
 type State = { phase: 'idle' } | { phase: 'running' } | { phase: 'done'; file: StoredFile; jobId: string } | { phase: 'failed'; message: string };
@@ -20,6 +21,8 @@ export function ConvertPreview({ form }: { form: JobForm }) {
   const input = form.inputMode === 'files' ? form.inputs[0] : undefined;
   const startSeconds = Math.max(0, Number(start) || 0);
   const request = previewRequest(form, startSeconds);
+  // The preview's start counts from the part's (the panel's From), as the encode does: said, as 0 read as the file's start.
+  const partStart = partStartOf(form);
 
   const run = async () => {
     if (!request) return;
@@ -41,7 +44,7 @@ export function ConvertPreview({ form }: { form: JobForm }) {
   return (
     <div className="stack" data-testid="convert-preview">
       <div className="row-wrap" style={{ alignItems: 'flex-end' }}>
-        <Field label="Preview from (seconds)">
+        <Field label="Preview from (seconds)" hint={partStart ? `Counted from the part's start, ${formatTime(partStart)}` : undefined}>
           {(p) => (
             <>
               <input

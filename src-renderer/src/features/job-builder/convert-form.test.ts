@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHOICES } from './convert-args';
 import { forNewClip, isEditedByHand, sourceFactsOf, startFrom, withExtension, writeConvert } from './convert-form';
 import { estimateSize } from './convert-estimate';
-import { previewRequest } from './convert-preview';
+import { partStartOf, previewRequest } from './convert-preview';
 import { emptyForm, toRequest } from './form';
 import { OUTPUT_NAME } from '../../../../src-service/contract/names';
 
@@ -65,6 +65,11 @@ describe('convert panel ↔ form', () => {
     expect(req?.output_files).toEqual({ out_1: 'preview-a-converted.mp4' });
     expect(previewRequest({ ...form, isChained: true }, 0)).toBeNull();
     expect(previewRequest(emptyForm(), 0)).toBeNull();
+    // A part chosen (From 5 s): the preview's start counts from it, and the field says from where.
+    const part = writeConvert(form, { ...DEFAULT_CHOICES, start: 5 });
+    expect(partStartOf(part)).toBe(5);
+    expect(partStartOf(form)).toBeNull();
+    expect(previewRequest(part, 2)?.ffmpeg_command).toMatch(/^-ss 7 -t 3 -i /);
   });
 
   it('gives a file with sound and no picture a sound format (M4A), whatever video format was chosen; a file with a picture keeps it', () => {

@@ -12,6 +12,12 @@ const LEADING_RANGE = /^(?:-ss (\d+(?:\.\d+)?) )?(?:-t (\d+(?:\.\d+)?) )?(-i .*)
  * Where the command converts part of the file, `start` counts from that part's start and the
  * preview stays inside it. Null when there is nothing to preview (no input, or a chain).
  */
+/** Where the part the command reads starts (its leading `-ss`, the panel's From), or null for the whole file. */
+export function partStartOf(form: JobForm): number | null {
+  const start = LEADING_RANGE.exec(form.steps[0]?.trim() ?? '')?.[1];
+  return start === undefined ? null : Number(start);
+}
+
 export function previewRequest(form: JobForm, start: number): RunCommandRequest | null {
   const written = LEADING_RANGE.exec(form.steps[0]?.trim() ?? '');
   const input = form.inputMode === 'files' ? form.inputs[0] : undefined;
