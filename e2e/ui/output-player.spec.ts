@@ -33,3 +33,28 @@ test('when an output is viewed large beside its input, then both step frame by f
   await player.getByRole('button', { name: 'Close' }).click();
   await expect(player).toBeHidden();
 });
+
+test('when a job writes H.265, which this browser cannot show, then the card plays its proxy, and Open and View large show the proxy too', async ({
+  page,
+  svc,
+}) => {
+  const { command_id } = await svc.client.runCommand({
+    output_files: { out_1: 'hevc.mp4' },
+    ffmpeg_command: '-f lavfi -i testsrc2=size=320x240:rate=25:duration=1 -c:v libx265 -preset ultrafast -tag:v hvc1 {{out_1}}',
+  });
+  const record = await svc.client.waitForCommand(command_id, { intervalMs: 250 });
+  const app = new AppPage(page);
+  await openApp(page, svc, `#/jobs/${command_id}`);
+  const card = app.outputCard('out_1');
+  await expect(card.getByTestId('no-picture-here')).toContainText('Shown through a proxy', { timeout: 60_000 });
+  // Open went to the original: a black picture with only its sound.
+  const open = card.getByRole('link', { name: 'Open the proxy' });
+  const href = (await open.getAttribute('href')) ?? '';
+  expect(href).not.toBe(record.output_files?.out_1?.storage_url);
+  const type = await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), href);
+  expect(type).toBe('video/mp4');
+  await expect(card.getByRole('link', { name: 'Download' })).toHaveAttribute('href', record.output_files?.out_1?.storage_url ?? '');
+  await card.getByRole('button', { name: 'View large' }).click();
+  const large = page.getByRole('dialog').locator('video').first();
+  await expect.poll(() => large.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+});

@@ -9,8 +9,12 @@ import { pollWhilePending } from '../lib/poll-pending';
 const HlsPlayer = lazy(() => import('./HlsPlayer'));
 const DashPlayer = lazy(() => import('./DashPlayer'));
 
-/** The right player for a stored file: video, audio, image, HLS, DASH; others get a link. */
-export function MediaPreview({ file, url, label }: { file: StoredFile; url: string | null; label: string }) {
+/**
+ * The right player for a stored file: video, audio, image, HLS, DASH; others get a link.
+ * `onProxy`: told the proxy's URL once a video the browser cannot show plays through one, so the
+ * card's Open and View large show it too instead of a black picture.
+ */
+export function MediaPreview({ file, url, label, onProxy }: { file: StoredFile; url: string | null; label: string; onProxy?(url: string): void }) {
   if (file.is_deleted) return <p className="muted small">Deleted: the bytes are gone; the record and its metadata stay.</p>;
   // Only a stored file has bytes to show; whether it is private is said once, in the panel's Access section.
   if (file.status !== 'STORED') return <p className="muted small">No preview: {file.status === 'FAILED' ? 'nothing was stored' : 'nothing is stored yet'}.</p>;
@@ -18,7 +22,7 @@ export function MediaPreview({ file, url, label }: { file: StoredFile; url: stri
   const kind = previewKindOf(file);
   switch (kind) {
     case 'video':
-      return <VideoPreview file={file} url={url} label={label} />;
+      return <VideoPreview file={file} url={url} label={label} {...(onProxy ? { onProxy } : {})} />;
     case 'audio':
       return <audio className="media media-audio" src={url} controls preload="metadata" aria-label={label} />;
     case 'image':
@@ -52,7 +56,7 @@ const PROXY_POLL_MS = 2000;
  * once per file as for the Cut screen (GET /v1/files/{id}/proxy), with a line saying so; while
  * it is made, how far it got; where none can be made, where the picture can be seen.
  */
-function VideoPreview({ file, url, label }: { file: StoredFile; url: string; label: string }) {
+function VideoPreview({ file, url, label, onProxy }: { file: StoredFile; url: string; label: string; onProxy?(url: string): void }) {
   const { client } = useApi();
   const [isPictureless, setPictureless] = useState(false);
   const [proxy, setProxy] = useState<ProxyResponse | null>(null);
@@ -70,6 +74,9 @@ function VideoPreview({ file, url, label }: { file: StoredFile; url: string; lab
     return () => ctl.abort();
   }, [client, file.file_id, isPictureless]);
   const proxyUrl = proxy?.status === 'READY' ? proxy.url : undefined;
+  useEffect(() => {
+    if (proxyUrl) onProxy?.(proxyUrl);
+  }, [proxyUrl, onProxy]);
   const codec = file.codec ? `${file.codec} ` : '';
   return (
     <>

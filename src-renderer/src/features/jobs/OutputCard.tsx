@@ -13,6 +13,10 @@ import { hrefOf } from '../../lib/router';
 /** One output: a preview, its key facts and its link. */
 export function OutputCard({ alias, file, input }: { alias: string; file: StoredFile; input?: CompareSide }) {
   const [isLarge, setLarge] = useState<'view' | 'compare' | null>(null);
+  // A picture this browser cannot show (H.265, ProRes) plays through the service's proxy: Open and View large
+  // show that too (they opened the original, a black picture with only its sound). Download stays the original.
+  const [proxyUrl, setProxyUrl] = useState<string | null>(null);
+  const shownUrl = proxyUrl ?? file.storage_url;
   const kind = previewKindOf(file);
   const canEnlarge = file.storage_url && (kind === 'video' || kind === 'image');
   const canCompare = file.storage_url && (kind === 'video' || kind === 'image' || kind === 'audio');
@@ -30,7 +34,7 @@ export function OutputCard({ alias, file, input }: { alias: string; file: Stored
         <code className="chip chip-plain">{alias}</code>
         <strong className="truncate">{displayName(file)}</strong>
       </div>
-      <MediaPreview file={file} url={file.storage_url} label={`Preview of ${displayName(file)}`} />
+      <MediaPreview file={file} url={file.storage_url} label={`Preview of ${displayName(file)}`} onProxy={setProxyUrl} />
       <span className="small muted">{facts.join(' · ')}</span>
       <div className="row-wrap">
         {canEnlarge && (
@@ -48,9 +52,9 @@ export function OutputCard({ alias, file, input }: { alias: string; file: Stored
             Download
           </a>
         )}
-        {file.storage_url && (
-          <a className="btn btn-small" href={file.storage_url} target="_blank" rel="noreferrer">
-            Open
+        {shownUrl && (
+          <a className="btn btn-small" href={shownUrl} target="_blank" rel="noreferrer">
+            {proxyUrl ? 'Open the proxy' : 'Open'}
           </a>
         )}
         {!file.is_deleted && (kind === 'video' || kind === 'audio') && (
@@ -69,7 +73,7 @@ export function OutputCard({ alias, file, input }: { alias: string; file: Stored
       {isLarge && file.storage_url && (kind === 'video' || kind === 'image' || kind === 'audio') && (
         <LargePlayer
           kind={kind}
-          url={file.storage_url}
+          url={shownUrl ?? file.storage_url}
           label={displayName(file)}
           facts={mediaFactsLine(file)}
           frameRate={file.frame_rate}
