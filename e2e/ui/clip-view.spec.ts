@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ClipPage, holdProxyQueue, makeClip, probe } from './clip-page';
 import type { Page } from '@playwright/test';
-import { expect, openApp, screen, test, type UiService } from './fixtures';
+import { expect, openApp, screen, storeClip, test, type UiService } from './fixtures';
 import { seriousViolations } from './axe-check';
 
 test.describe('clip view', () => {
@@ -984,6 +984,17 @@ test.describe('clip view', () => {
     await expect(page.getByRole('note')).toHaveCount(0);
     await clip.waitReady();
     await expect(page.getByTestId('smart-refusal')).toHaveCount(0);
+  });
+
+  test('when the same cut is stored twice, then the chooser lists it once, saying how many copies, newest first', async ({ page, svc }) => {
+    await storeClip(svc, 'twice.mp4', 1);
+    await storeClip(svc, 'twice.mp4', 1);
+    await storeClip(svc, 'other.mp4', 2);
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    const list = page.getByRole('region', { name: 'Or open a stored file' }).getByRole('listitem');
+    await expect(list).toHaveText([/^other\.mp4 video · 0:02 · just now$/, /^twice\.mp4 video · 2 copies · 0:01 · just now$/]);
   });
 
   test("when a sound-only file is opened, then the waveform takes the picture box's place, and the marked range is cut from it", async ({ page, svc }) => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { StoredFile } from '../../../../src-service/client';
+import { pickerRows, type PickerRow } from '../../lib/picker-files';
 import { useApi } from '../../lib/api';
-import { formatDuration } from '../../lib/format';
+import { formatDuration, formatRelative } from '../../lib/format';
 import { displayName } from '../../lib/media';
 import { hrefOf } from '../../lib/router';
 import { DropZone } from '../../ui/DropZone';
@@ -10,20 +10,20 @@ import { useOpenKey } from '../../lib/use-open-key';
 import { Button } from '../../ui/Button';
 import { DiskPicker, OpeningStatus } from './DiskOpen';
 
-const isCuttable = (f: StoredFile) => f.status === 'STORED' && !f.is_deleted && (f.file_type === 'video' || f.file_type === 'audio');
-
 /** Choosing what to cut: a local file (dropped or picked) or a stored one. */
 export function ClipOpen() {
   const { client } = useApi();
   const { state, open, openPath } = useOpenLocal();
-  const [files, setFiles] = useState<StoredFile[]>([]);
+  // Newest first, the same content once ("3 copies"), as the builder's stored-file picker lists them: the same
+  // cut exported three times was three rows of one name, told apart by nothing.
+  const [files, setFiles] = useState<PickerRow[]>([]);
   const [isPicking, setPicking] = useState(false);
   // Ctrl+O: the disk picker (the builder's Ctrl+O is the browser's file chooser).
   useOpenKey(() => setPicking(true));
   useEffect(() => {
     const ctl = new AbortController();
     client.listFiles({ limit: 50, signal: ctl.signal }).then(
-      (all) => setFiles(all.filter(isCuttable)),
+      (all) => setFiles(pickerRows(all, ['video', 'audio'])),
       () => undefined,
     );
     return () => ctl.abort();
@@ -54,11 +54,11 @@ export function ClipOpen() {
           <p className="muted small">No stored video or audio yet.</p>
         ) : (
           <ul className="clip-stored">
-            {files.map((f) => (
+            {files.map(({ file: f, copies }) => (
               <li key={f.file_id}>
                 <a href={hrefOf({ name: 'clip', id: f.file_id })}>{displayName(f)}</a>{' '}
                 <span className="muted small">
-                  {f.file_type} · {formatDuration(f.duration)}
+                  {[f.file_type, copies > 1 ? `${copies} copies` : null, formatDuration(f.duration), formatRelative(f.created_at)].filter(Boolean).join(' · ')}
                 </span>
               </li>
             ))}
