@@ -98,9 +98,9 @@ test.describe('builder: local file input', () => {
       await page.keyboard.press('Enter');
       await expect(app.localInputState()).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Choose a file for in_1…' })).toBeFocused();
+      // The picker starts where the last file was opened from: the name alone, Enter.
       await page.getByRole('button', { name: 'From disk…' }).click();
-      await page.keyboard.type(path.basename(dir));
-      await page.keyboard.press('Enter');
+      await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(dir));
       await page.keyboard.type('disk-clip');
       await page.keyboard.press('Enter');
       await expect(app.localInputState()).toHaveText('disk-clip.mp4 — stored');
@@ -197,6 +197,7 @@ test.describe('builder: local file input', () => {
       expect(uploads).toEqual([]);
       // The next Ctrl+O starts in that folder, as the Cut screen's does: not at home again.
       await page.keyboard.press('Control+2');
+      await expect(page.getByRole('heading', { level: 1, name: 'New job' })).toBeVisible();
       await page.keyboard.press('Control+o');
       await expect(picker.getByLabel('Current folder')).toHaveText(fs.realpathSync(home));
       await page.keyboard.press('Escape');
