@@ -141,7 +141,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'zoomIn', label: '+ / Ctrl+wheel', does: 'Zoom the timeline in', group: 'Timeline', match: char('+', '=') },
   { action: 'zoomOut', label: '− / Ctrl+wheel', does: 'Zoom the timeline out', group: 'Timeline', match: char('-', '_') },
   { action: 'zoomFit', label: '0', does: 'Fit the timeline', group: 'Timeline', match: plain('0') },
-  { action: 'cycleMode', label: 'M', does: 'Mode: smart → lossless → re-encode', group: 'Export', match: plain('m') },
+  { action: 'cycleMode', label: 'M', does: 'Mode: smart → lossless → re-encode', soundDoes: 'Mode: exact ⇄ lossless', group: 'Export', match: plain('m') },
   { action: 'toggleJoin', label: 'G', does: 'One joined file ⇄ a file per segment', group: 'Export', match: plain('g') },
   { action: 'toggleMix', label: 'Shift+T', does: 'Mix the tracks kept ⇄ keep them apart', group: 'Export', match: shifted('t') },
   { action: 'heardTrackOnly', label: 'T', does: 'Only the track heard ⇄ every track', group: 'Export', match: plain('t') },
@@ -150,7 +150,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   { action: 'toggleSplit', label: 'P', does: 'Split a re-encode on the cores', group: 'Export', match: plain('p') },
   { action: 'export', label: 'E', does: 'Export (cut)', group: 'Export', match: plain('e') },
   { action: 'saveTo', label: 'S', does: 'Save the result to a folder', group: 'Export', match: plain('s') },
-  { action: 'captureFrame', label: 'C', does: 'Capture this frame as a PNG', group: 'Export', match: plain('c') },
+  { action: 'captureFrame', label: 'C', does: 'Capture this frame as a PNG', soundDoes: 'Capture a frame (of a video)', group: 'Export', match: plain('c') },
   { action: 'help', label: '?', does: 'Show / hide these keys', group: 'Export', match: char('?') },
 ];
 
