@@ -94,6 +94,21 @@ test.describe('jobs', () => {
     await expect(page.getByLabel('Job name')).toHaveValue('');
   });
 
+  test("when a GIF's palette is made, which says nothing of its progress until the end, then the job page says so instead of dashes alone", async ({
+    page,
+    svc,
+  }) => {
+    const { command_id } = await svc.client.runCommand({
+      output_files: { out_1: 'loop.gif' },
+      // Paced (-re): about 6 s, whatever the load.
+      ffmpeg_command: '-re -f lavfi -i testsrc=size=64x48:rate=10:duration=6 -filter_complex split[a][b];[a]palettegen[p];[b][p]paletteuse {{out_1}}',
+    });
+    const app = new AppPage(page);
+    await openApp(page, svc, `#/jobs/${command_id}`);
+    await expect(page.getByTestId('progress-silent')).toContainText('FFmpeg has not said how far it got yet', { timeout: 15_000 });
+    await expect(app.jobStatus()).toHaveText('Success', { timeout: 60_000 });
+  });
+
   test('when the command uses an undeclared alias, then the builder flags it before submit', async ({ page, svc }) => {
     await svc.samplesReady();
     const app = new AppPage(page);
