@@ -28,6 +28,7 @@ import { Timeline } from './Timeline';
 import { formatTimecode, fpsOf, frameAt, frameOrigin, framesWord, losslessStart, SOUND_STEPS } from './timecode';
 import { clipActions, MAX_ZOOM } from './use-clip-actions';
 import { playableUrl, useClipFacts } from './use-clip-facts';
+import { useOpenKey } from '../../lib/use-open-key';
 import { useClipKeys } from './use-clip-keys';
 import { useEditRun } from './use-edit-run';
 import { usePlayer } from './use-player';
@@ -291,6 +292,8 @@ export function ClipView({ fileId }: { fileId: string }) {
     playCut,
   });
   useClipKeys(actions);
+  // Ctrl+O is the app's (lib/use-open-key.ts): it comes here, not through the view's keys, so one pressed as the view opens is kept.
+  useOpenKey(() => setDiskOpen(true));
   // Found silences become the segments (one step back with Ctrl+Z), and the export removes them.
   const markSilences = (found: { start: number; end: number }[]) => {
     dispatch({ type: 'replace', state: { ...segmentsFrom(found), removing: true } });
