@@ -338,7 +338,8 @@ test.describe('clip view', () => {
     await page.keyboard.type('1:00');
     await page.keyboard.press('Enter');
     await expect(field).toHaveAccessibleDescription(/^The file ends at 00:00:4\d:\d\d\.$/);
-    await page.keyboard.press('Control+a');
+    // Ctrl+G again, the field still open: its text selected, so the new time replaces it (it was added to).
+    await page.keyboard.press('Control+g');
     await page.keyboard.type('0:10');
     await page.keyboard.press('Enter');
     await expect(clip.timecode()).toHaveText('00:00:10:00');
@@ -1024,7 +1025,8 @@ test.describe('clip view', () => {
     await clip.goTo('00:00:03.456');
     await clip.press('o');
     await expect(clip.segments().first()).toContainText('00:00:01.220 → 00:00:03.456');
-    await expect(clip.segments().first()).toContainText('2.237 s');
+    // A sound's out is the time itself, not its last millisecond kept: 3.456 − 1.220.
+    await expect(clip.segments().first()).toContainText('2.236 s');
     // Two modes, in what they do to sound (no frames to copy between cuts, so smart and re-encode are one): M goes between them.
     await expect(page.getByRole('radio')).toHaveCount(2 + 2); // the modes, and keep / remove
     await expect(page.getByRole('radio', { name: /Exact/ })).toBeChecked();
@@ -1042,9 +1044,8 @@ test.describe('clip view', () => {
     await expect(page.locator('.clip-capture')).toHaveCount(0);
     const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
     const out = (await svc.client.getCommand(href.split('/').pop() ?? '')).output_files?.out_1;
-    // From 1.220 s to the end of the millisecond at 3.456 s: 2.237 s, to the millisecond at 44.1 kHz (AAC's
-    // priming trimmed by its edit list).
-    expect(out?.duration).toBeCloseTo(2.237, 2);
+    // From 1.220 s to 3.456 s: 2.236 s, to the millisecond at 44.1 kHz (AAC's priming trimmed by its edit list).
+    expect(out?.duration).toBeCloseTo(2.236, 2);
     // A second segment: both show whole in the segments card (held to the transport's height, it showed half of one), the waveform still in the window.
     await clip.goTo('00:00:04.000');
     await clip.press('i');

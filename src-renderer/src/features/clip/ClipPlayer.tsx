@@ -246,7 +246,9 @@ function GoToField({ time, fps, sound, duration, goTo }: { time: number; fps: nu
           setProblem(null);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') go();
+          // Ctrl+G again, with the field open: its text selected, so what is typed replaces it (it was added to).
+          if (e.key.toLowerCase() === 'g' && (e.ctrlKey || e.metaKey)) e.currentTarget.select();
+          else if (e.key === 'Enter') go();
           else if (e.key === 'Escape') goTo.close(true);
           else return;
           e.preventDefault();

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/Button';
 import type { Segment, SegmentAction } from './segments';
-import { formatTimecode, framesWord, lastFrameTime, losslessStart } from './timecode';
+import { formatTimecode, framesWord, losslessStart, shownOut } from './timecode';
 
 interface Props {
   segments: readonly Segment[];
@@ -21,7 +21,7 @@ interface Props {
 
 /** The out point as editors read it: the last frame kept (a sound's last millisecond). */
 function lastFrame(end: number, fps: number, sound: boolean): string {
-  return formatTimecode(lastFrameTime(end, fps), fps, sound);
+  return formatTimecode(shownOut(end, fps, sound), fps, sound);
 }
 
 /** A segment's length in seconds, to the hundredth (a sound's to the millisecond): what the export keeps of it. */

@@ -24,11 +24,11 @@ describe('outputNameOf', () => {
     expect(outputNameOf('holiday.mov', [part(18, 20), part(9, 10)], 25)).toBe('holiday-00.00.09.00-00.00.19.24-2-parts.mov');
   });
 
-  it("names a sound's cut by its first and last millisecond kept, as its segment list reads them", () => {
-    expect(outputNameOf('talk.m4a', [part(1.22, 3.457)], 1000, true, true)).toBe('talk-00.00.01.220-00.00.03.456.m4a');
+  it("names a sound's cut by its in and out times, as its segment list reads them", () => {
+    expect(outputNameOf('talk.m4a', [part(1.22, 3.456)], 1000, true, true)).toBe('talk-00.00.01.220-00.00.03.456.m4a');
     expect(segmentNamesOf('talk.m4a', [part(0.005, 1), part(2, 2.5)], 1000, true)).toEqual([
-      'talk-00.00.00.005-00.00.00.999.m4a',
-      'talk-00.00.02.000-00.00.02.499.m4a',
+      'talk-00.00.00.005-00.00.01.000.m4a',
+      'talk-00.00.02.000-00.00.02.500.m4a',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { safeStem } from '../../lib/output-stem';
 import type { RequestSegment } from './segments';
-import { formatTimecode, lastFrameTime, losslessStart } from './timecode';
+import { formatTimecode, losslessStart, shownOut } from './timecode';
 import { MAX_OUTPUT_NAME, OUTPUT_NAME } from '../../../../src-service/contract/names';
 
 /**
@@ -45,7 +45,7 @@ export function segmentNamesOf(base: string, parts: readonly RequestSegment[], f
 
 /** "00.00.02.05-00.00.03.10": the first frame and the last frame kept (a sound's "00.00.02.050-00.00.03.409"). */
 const spanName = (start: number, end: number, fps: number, sound: boolean) =>
-  `${fileTimecode(start, fps, sound)}-${fileTimecode(lastFrameTime(end, fps), fps, sound)}`;
+  `${fileTimecode(start, fps, sound)}-${fileTimecode(shownOut(end, fps, sound), fps, sound)}`;
 
 /** A captured frame's name: "<stem>-<timecode>.png" ("holiday-00.00.02.05.png"). */
 export function frameNameOf(source: string | undefined, t: number, fps = 25): string {

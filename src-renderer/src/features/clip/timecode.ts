@@ -83,6 +83,15 @@ export function lastFrameTime(end: number, fps: number): number {
 }
 
 /**
+ * The out point as shown: a video's last frame kept (lastFrameTime), a sound's end itself. A sound
+ * editor reads 00:00:10.000 → 00:00:12.500 as 2.500 s; with the last millisecond kept shown, O at
+ * 12.500 kept up to 12.501, and two segments made 5.762 s of 3.260 + 2.500.
+ */
+export function shownOut(end: number, fps: number, sound: boolean): number {
+  return sound ? end : lastFrameTime(end, fps);
+}
+
+/**
  * The last keyframe on a frame before the frame at t. Compared frame by frame, not by seconds: an
  * MKV's or MPEG-TS's frames can sit 23 ms after the frame grid (the video starting after the
  * audio), and the player shows a frame a tenth of a frame in (seekTimeOfFrame), so "after t by

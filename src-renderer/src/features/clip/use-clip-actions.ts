@@ -1,7 +1,7 @@
 import type { Dispatch } from 'react';
 import type { ClipAction } from './keymap';
 import { segmentIndexAt, type HistoryAction, type SegmentsState } from './segments';
-import { formatTimecode, nextKeyframe, previousKeyframe, timeOfFrame, frameAt, SOUND_BIG_STEP, SOUND_STEP } from './timecode';
+import { formatTimecode, nextKeyframe, previousKeyframe, timeOfFrame, frameAt, shownOut, SOUND_BIG_STEP, SOUND_STEP } from './timecode';
 import type { usePlayer } from './use-player';
 
 export const MAX_ZOOM = 64;
@@ -75,9 +75,9 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
     toStart: () => transport.seek(0),
     toEnd: () => transport.seek(duration),
     setIn: () => dispatch({ type: 'in', t: here() }),
-    // O marks the last frame kept: the segment ends where the next frame starts.
+    // O marks the last frame kept: the segment ends where the next frame starts. A sound's ends at the playhead (timecode.ts, shownOut).
     setOut: () => {
-      const t = Math.min(duration, timeOfFrame(frameAt(now(), fps) + 1, fps));
+      const t = Math.min(duration, timeOfFrame(frameAt(now(), fps) + (soundOnly ? 0 : 1), fps));
       // At or before the in point the reducer keeps the segment as it is: said, not silently ignored.
       if (cur && t <= cur.start)
         d.refuse(
@@ -86,7 +86,7 @@ export function clipActions(d: Deps): Record<ClipAction, () => void> {
       else dispatch({ type: 'out', t });
     },
     goIn: () => cur && transport.seek(cur.start),
-    goOut: () => cur && transport.seek((cur.end ?? duration) - 1 / fps),
+    goOut: () => cur && transport.seek(shownOut(cur.end ?? duration, fps, soundOnly)),
     newSegment: () => dispatch({ type: 'add', t: here() }),
     splitSegment: () => {
       const t = here();
