@@ -136,6 +136,8 @@ describe('POST /v1/edits: lossless, stored inputs, audio only', () => {
     expect(cmd.edit.mode_used).toBe('reencode');
     expect(cmd.edit.fallback_reason).toMatch(/no video/);
     expect(cmd.output_files.out_1.duration).toBeCloseTo(1.5, 1);
+    // Named as the Cut screen offers a sound's cut: exact, not "smart".
+    expect(cmd.name).toBe('cut: tone.m4a (1 segment, exact) → tone.m4a');
   }, 120_000);
 
   it.each(['smart', 'lossless', 'reencode'])(
