@@ -78,6 +78,13 @@ test.describe('jobs', () => {
     await expect(page.getByRole('button', { name: 'Really cancel?' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Cancel job' })).toBeFocused();
+    // The cancel's answer held back a moment, as on a loaded machine: the job's end comes first, while Re-run is
+    // still disabled (its focus was lost that way in a CI run).
+    await page.route('**/v1/commands/*/cancel', async (route) => {
+      const answer = await route.fetch();
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.fulfill({ response: answer });
+    });
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     // A cancelled job is FAILED/CANCELLED on the wire, shown as a neutral "Cancelled".

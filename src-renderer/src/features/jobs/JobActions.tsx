@@ -28,8 +28,10 @@ export function JobActions({ job, onChanged }: { job: CommandRecord; onChanged()
   // Cancel confirmed: the button goes with the run, and the keys go on at Re-run, which takes its place
   // (they fell to the screen's heading, and the actions were a dozen Tabs away again).
   const wasCancelled = useRef(false);
+  // Called on every render (a new callback each time): the job's end can come before the cancel's answer, while
+  // Re-run is still disabled and cannot take the focus; it takes it once enabled.
   const takeFocusAfterCancel = (el: HTMLButtonElement | null) => {
-    if (!el || !wasCancelled.current) return;
+    if (!el || !wasCancelled.current || el.disabled) return;
     wasCancelled.current = false;
     if (isFocusLost()) el.focus();
   };
