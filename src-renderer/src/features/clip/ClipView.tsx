@@ -292,8 +292,9 @@ export function ClipView({ fileId }: { fileId: string }) {
     playCut,
   });
   useClipKeys(actions);
-  // Ctrl+O is the app's (lib/use-open-key.ts): it comes here, not through the view's keys, so one pressed as the view opens is kept.
-  useOpenKey(() => setDiskOpen(true));
+  // Ctrl+O is the app's (lib/use-open-key.ts): the key map's openFile is listed by `?`, and its action comes
+  // through the app's one listener, not the view's keys, so one pressed as the view opens is kept.
+  useOpenKey(actions.openFile);
   // Found silences become the segments (one step back with Ctrl+Z), and the export removes them.
   const markSilences = (found: { start: number; end: number }[]) => {
     dispatch({ type: 'replace', state: { ...segmentsFrom(found), removing: true } });

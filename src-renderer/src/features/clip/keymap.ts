@@ -86,6 +86,7 @@ const char =
     !e.altKey && !e.ctrlKey && !e.metaKey && keys.includes(e.key);
 
 export const KEYMAP: readonly KeyBinding[] = [
+  // Matched here for the overlay; the key itself reaches the view through lib/use-open-key.ts (ClipView).
   { action: 'openFile', label: 'Ctrl+O', does: 'Open another file from the disk', group: 'Play', match: command('o') },
   { action: 'playPause', label: 'Space', does: 'Play / pause', group: 'Play', match: plain(' ') },
   { action: 'playCut', label: 'Shift+Space', does: 'Play only what Export writes', group: 'Play', match: shifted(' ') },
