@@ -1033,6 +1033,8 @@ test.describe('clip view', () => {
     await expect(page.getByRole('radio', { name: /Exact/ }).locator('..')).toContainText('to the millisecond; the sound is encoded again');
     await clip.press('m');
     await expect(page.getByRole('radio', { name: /Lossless/ })).toBeChecked();
+    // AAC is copied by its packets: the hint says the cut moves.
+    await expect(page.getByRole('radio', { name: /Lossless/ }).locator('..')).toContainText('each cut moves to the nearest audio packet, a few ms off');
     await clip.press('m');
     await expect(page.getByTestId('cut-mode')).toHaveText('Cut: exact (M switches).');
     // C captures a frame: a sound has none, so nothing is sent.
@@ -1061,6 +1063,33 @@ test.describe('clip view', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cut' }).click();
     expect(page.url()).toBe(here);
     await expect(page.getByText(/sound only, steps of 10 ms/)).toBeVisible();
+  });
+
+  test('when a WAV is cut losslessly, then the hint says every sample is kept, and the file holds the marked range to the sample', async ({ page, svc }) => {
+    const take = path.join(work, 'take.wav');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'aevalsrc=0.6*sin(2*PI*330*t):s=48000:d=5', '-c:a', 'pcm_s16le', take]);
+    const clip = new ClipPage(page);
+    await openApp(page, svc);
+    await clip.open();
+    await clip.drop(take);
+    await expect(page.getByText(/sound only, steps of 10 ms/)).toBeVisible({ timeout: 30_000 });
+    await clip.timeline().focus();
+    await clip.pressTo('Control+ArrowRight', 1, '00:00:01.000');
+    await clip.press('i');
+    await clip.goTo('00:00:02.370');
+    await clip.press('o');
+    await clip.press('m');
+    const lossless = page.getByRole('radio', { name: /Lossless/ });
+    await expect(lossless).toBeChecked();
+    await expect(lossless.locator('..')).toContainText('every sample kept as it is, cut to the millisecond (this sound is stored without loss)');
+    await clip.press('e');
+    const exportPanel = page.getByRole('region', { name: 'Export' });
+    await expect(exportPanel.getByText(/^Done\. Press S/)).toBeVisible({ timeout: 60_000 });
+    const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
+    const cmd = await svc.client.getCommand(href.split('/').pop() ?? '');
+    expect(cmd.original_request).toMatchObject({ mode: 'lossless' });
+    // 1.370 s at 48 kHz is 65760 samples: a copy ended on its 1024-sample packets (1.387 s).
+    expect(cmd.output_files?.out_1?.duration).toBe(1.37);
   });
 
   test("when a phone's portrait clip (stored on its side, turned by its display matrix) is opened at 800 px, then the whole picture shows upright, the timeline right under it with upright thumbnails", async ({

@@ -47,6 +47,23 @@ export const EditSegment = z.object({
 export type EditSegment = z.output<typeof EditSegment>;
 
 /**
+ * Sound stored without loss, which a lossless cut cuts by samples rather than copying packets
+ * (docs/cutting.md, "The modes"): decoded and written again with the same codec, every sample is
+ * the source's, where a copy cuts to the packets (a WAV's 1024 samples, a FLAC's 4608: 21 and
+ * 96 ms at 48 kHz). The clip view says so beside its Lossless choice.
+ */
+export const SAMPLE_EXACT_AUDIO_CODECS: readonly string[] = [
+  ...['pcm_s16le', 'pcm_s16be', 'pcm_s24le', 'pcm_s24be', 'pcm_s32le', 'pcm_s32be', 'pcm_u8', 'pcm_s8'],
+  ...['pcm_f32le', 'pcm_f32be', 'pcm_f64le', 'pcm_f64be', 'flac', 'alac'],
+];
+
+/** The codec a lossless cut writes sound with when the tracks it keeps are one such codec (SAMPLE_EXACT_AUDIO_CODECS); undefined: their packets are copied. */
+export function sampleExactCodecOf(codecs: readonly string[]): string | undefined {
+  const [first, ...rest] = codecs;
+  return first !== undefined && SAMPLE_EXACT_AUDIO_CODECS.includes(first) && rest.every((t) => t === first) ? first : undefined;
+}
+
+/**
  * Output extensions that hold sound only, and among them those holding one audio track (docs/cutting.md,
  * "Output formats"): the service's container table takes them from here, and the clip view says
  * before an export what such a file can keep of the tracks chosen.

@@ -1,9 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, tempDir, type TestService } from '../testing/harness';
 import { ffmpeg, makeEditClip, startMediaServer, type MediaServer } from '../testing/media';
 import { MAX_EDIT_SEGMENTS } from '../contract/edits.schema';
+import { streamCodecs } from '../testing/cut-checks';
+import { binaries } from '../testing/media-fixtures';
 
 /** POST /v1/edits as a request: its 422s, dry runs, lossless cuts, stored inputs, audio-only inputs. */
 let svc: TestService;
@@ -15,6 +18,10 @@ beforeAll(async () => {
   const audio = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6:sample_rate=48000'];
   makeEditClip(dir);
   ffmpeg([...audio, '-c:a', 'aac', path.join(dir, 'tone.m4a')]);
+  // Uncompressed and lossless sound, no two neighbouring samples alike: a slice off by one sample shows.
+  const ramp = ['-f', 'lavfi', '-i', 'aevalsrc=0.6*sin(2*PI*440*t)+0.3*sin(2*PI*97*t)|0.5*sin(2*PI*660*t):s=48000:d=6'];
+  ffmpeg([...ramp, '-c:a', 'pcm_s16le', path.join(dir, 'take.wav')]);
+  ffmpeg([...ramp, '-c:a', 'flac', '-sample_fmt', 's32', '-bits_per_raw_sample', '24', path.join(dir, 'take.flac')]);
   // A recording cut off: 6 s in its header (the index first), about the first third of its bytes.
   const whole = path.join(dir, 'whole.mp4');
   ffmpeg([
@@ -36,6 +43,11 @@ afterAll(async () => {
 const post = (body: unknown, query = '') => svc.api('POST', `/v1/edits${query}`, body);
 const base = () => ({ input: `${media.url}/clip.mp4`, segments: [{ start: 1, end: 2 }], mode: 'smart', output: { filename: 'cut.mp4' } });
 const locs = (res: { body: any }) => (res.body.detail as { loc: unknown[] }[]).map((d) => d.loc.join('.'));
+
+/** Every sample of a file's sound as raw bytes (`s16le` or `s32le`, interleaved). */
+function decodedSound(file: string, raw: string): Buffer {
+  return execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', file, '-f', raw, '-'], { maxBuffer: 64 << 20 });
+}
 
 async function done(body: unknown): Promise<any> {
   const res = await post(body);
@@ -139,6 +151,33 @@ describe('POST /v1/edits: lossless, stored inputs, audio only', () => {
     // Named as the Cut screen offers a sound's cut: exact, not "smart".
     expect(cmd.name).toBe('cut: tone.m4a (1 segment, exact) → tone.m4a');
   }, 120_000);
+
+  it.each([
+    ['take.wav', 'joined.wav', 's16le', 'pcm_s16le'],
+    ['take.flac', 'joined.flac', 's32le', 'flac'],
+  ])(
+    'lossless cuts the samples of %s exactly: every sample of each segment, none other, the codec kept',
+    async (source, filename, raw, codec) => {
+      const segments = [
+        { start: 1, end: 2.5 },
+        { start: 3.25, end: 4 },
+      ];
+      const cmd = await done({ ...base(), input: `${media.url}/${source}`, mode: 'lossless', segments, output: { filename } });
+      expect(cmd.status, cmd.error_message).toBe('SUCCESS');
+      expect(cmd.edit.mode_used).toBe('lossless');
+      const out = path.join(dir, `got-${filename}`);
+      fs.writeFileSync(out, Buffer.from(await (await fetch(cmd.output_files.out_1.storage_url)).arrayBuffer()));
+      expect(await streamCodecs(out)).toEqual([`audio:${codec}`]);
+      // Two channels of 4 bytes (s32) or 2 (s16) a sample, 48000 samples a second.
+      const frame = 2 * (raw === 's16le' ? 2 : 4);
+      const samples = decodedSound(path.join(dir, source), raw);
+      const want = Buffer.concat([samples.subarray(48000 * frame, 120000 * frame), samples.subarray(156000 * frame, 192000 * frame)]);
+      const got = decodedSound(out, raw);
+      expect(got.length / frame).toBe(want.length / frame);
+      expect(got.equals(want)).toBe(true);
+    },
+    120_000,
+  );
 
   it.each(['smart', 'lossless', 'reencode'])(
     '%s: a file cut off (its frames stop before its header says) fails a segment past its frames, naming it; one running past them says where the cut ends',

@@ -174,6 +174,17 @@ describe('planEdit', () => {
     expect(plan.steps[0]).toEqual(expect.arrayContaining(['-ss', '1', '-t', '4', '-c:a', 'flac']));
   });
 
+  it("lossless: a camera's PCM sound is cut by samples at the video's keyframe (its codec kept, nothing cut to packets); AAC is copied by packets", () => {
+    const pcm = { ...facts(), audio: { codec: 'pcm_s24le' } };
+    const plan = planEdit(pcm, edit({ mode: 'lossless', segments: [{ start: 3, end: 5 }], output: { filename: 'cut.mov' } }), 'in');
+    const part = plan.steps.find((s) => s.includes('cut-a1.mka'));
+    expect(part).toEqual(expect.arrayContaining(['-ss', '2', '-i', 'in', '-t', '3', '-c:a', 'pcm_s24le']));
+    expect(plan.files['cut-audio-1.ffconcat']).not.toMatch(/outpoint/);
+    const aac = planEdit(facts(), edit({ mode: 'lossless', segments: [{ start: 3, end: 5 }] }), 'in');
+    expect(aac.steps.find((s) => s.includes('cut-a1.mka'))).toEqual(expect.arrayContaining(['-c:a', 'copy']));
+    expect(aac.files['cut-audio-1.ffconcat']).toMatch(/outpoint 3/);
+  });
+
   it("a lone segment's audio for an MP4 output: smart copies the source's packets in the join, reencode encodes AAC in its part and the join copies it; several segments' audio is encoded once in the join", () => {
     const one = planEdit(facts(), edit({ mode: 'smart', segments: [{ start: 1.04, end: 6.12 }] }), 'in');
     expect(one.steps).toHaveLength(4);

@@ -1,4 +1,4 @@
-import type { EditBody, EditMode, EditResult } from '../contract/edits.schema';
+import { sampleExactCodecOf, type EditBody, type EditMode, type EditResult } from '../contract/edits.schema';
 import { decodeLead, hasOpenGop, windowMissesEnd, type CutFacts } from './facts';
 import { pictureJoinArgs, copiedPartArgs, finalAudioArgs, reencodeVideoArgs, sizeFilters, smartEdgeArgs } from './encoder-args';
 import { smartCopyRefusal } from '../facts/smart-source';
@@ -415,8 +415,10 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     else if (audioOut) {
       const direct = audioOut.where === 'part';
       const file = `cut-a${index + 1}.${direct ? 'm4a' : 'mka'}`;
-      const copied = ctx.strategy === 'copy' && !ctx.mix;
-      const codec = direct ? audioOut.codec : copied ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
+      const kept = ctx.strategy === 'copy' && !ctx.mix;
+      const samples = kept ? sampleExactCodecOf(audioTracks(ctx.facts)) : undefined;
+      const copied = kept && samples === undefined;
+      const codec = direct ? audioOut.codec : samples ? ['-c:a', samples] : copied ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
       // Copied sound cut from a video input (a sound-only output): a seek before -i would land on
       // the video keyframe before the start and copy from there; after -i it drops the packets before it.
       const seekAfterInput = copied && cut.video.length === 0 && ctx.inputHasVideo;

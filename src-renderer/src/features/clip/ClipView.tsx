@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { StoredFile } from '../../../../src-service/client';
+import { sampleExactCodecOf } from '../../../../src-service/contract/edits.schema';
 import { useApi } from '../../lib/api';
 import { cutHandOff } from '../../lib/cut-handoff';
 import { useHandedOff } from '../../lib/hand-off';
@@ -483,6 +484,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           onExport={exportNow}
           segmentFiles={segmentFiles}
           soundOnly={soundOnly}
+          soundWithoutLoss={sampleExactCodecOf(audioTracks.map((t) => t.codec)) !== undefined}
           smartRefusal={facts.keyframes?.smart_cut_refusal}
           encode={
             !soundOnly && (

@@ -31,7 +31,15 @@ const SOUND_MODES: ModeChoice[] = [
   { mode: 'lossless', label: 'Lossless', hint: 'the sound copied as it is; each cut moves to the nearest audio packet, a few ms off' },
 ];
 
-export const modesFor = (soundOnly: boolean): ModeChoice[] => (soundOnly ? SOUND_MODES : MODES);
+/** Sound stored without loss (a WAV, a FLAC) is cut by samples by Lossless too: the hint says so, not "a few ms off". */
+const EXACT_LOSSLESS_SOUND: ModeChoice = {
+  mode: 'lossless',
+  label: 'Lossless',
+  hint: 'every sample kept as it is, cut to the millisecond (this sound is stored without loss)',
+};
+
+export const modesFor = (soundOnly: boolean, soundWithoutLoss = false): ModeChoice[] =>
+  !soundOnly ? MODES : soundWithoutLoss ? SOUND_MODES.map((m) => (m.mode === 'lossless' ? EXACT_LOSSLESS_SOUND : m)) : SOUND_MODES;
 
 /** The mode as sent and shown: a sound's re-encode (kept from before, or from a script) is its exact cut. */
 export const modeOf = (mode: EditMode, soundOnly: boolean): EditMode => (soundOnly && mode === 'reencode' ? 'smart' : mode);
@@ -55,6 +63,8 @@ interface Props {
   tracks?: ReactNode;
   /** The file has no picture: the modes say what they do to sound. */
   soundOnly?: boolean;
+  /** Its sound is stored without loss (PCM, FLAC, ALAC): Lossless cuts it by samples too. */
+  soundWithoutLoss?: boolean;
   /** One file per segment: each file's name (the name field is their base). */
   segmentFiles?: readonly string[] | null;
   /** Size, quality and a GIF's rate (EncodeFields), where the export encodes the picture. */
@@ -78,7 +88,8 @@ export function ExportPanel({
   onExport,
   tracks,
   segmentFiles,
-  soundOnly,
+  soundOnly = false,
+  soundWithoutLoss = false,
   smartRefusal,
   encode,
 }: Props) {
@@ -91,9 +102,9 @@ export function ExportPanel({
       </h2>
       <fieldset className="clip-fieldset">
         <legend className="field-label">Cut (M switches)</legend>
-        {modesFor(soundOnly === true).map((m) => (
+        {modesFor(soundOnly, soundWithoutLoss).map((m) => (
           <label key={m.mode} className="clip-radio">
-            <input type="radio" name="clip-mode" checked={modeOf(options.mode, soundOnly === true) === m.mode} onChange={() => set({ mode: m.mode })} />
+            <input type="radio" name="clip-mode" checked={modeOf(options.mode, soundOnly) === m.mode} onChange={() => set({ mode: m.mode })} />
             <span>
               <strong>{m.label}</strong> <span className="muted small">— {m.hint}</span>
             </span>
@@ -182,14 +193,7 @@ export function ExportPanel({
         </p>
       )}
       {run.commandId && (
-        <RunState
-          status={status}
-          percent={run.percent}
-          stage={run.stage}
-          record={run.record}
-          isEarlierCut={isEarlierCut === true}
-          soundOnly={soundOnly === true}
-        />
+        <RunState status={status} percent={run.percent} stage={run.stage} record={run.record} isEarlierCut={isEarlierCut === true} soundOnly={soundOnly} />
       )}
     </section>
   );
