@@ -65,6 +65,30 @@ test.describe('jobs list', () => {
     await expect(page.locator(`a[data-job-id="${newId}"]`)).toBeInViewport({ ratio: 0.9 });
   });
 
+  test('when a job writes H.265 (which Chromium does not show), then its row shows a frame of the output from its timeline sprite; an H.264 output plays its own frame', async ({
+    page,
+    svc,
+  }) => {
+    const src = '-f lavfi -i testsrc2=size=320x180:rate=25:duration=2 -f lavfi -i sine=duration=2';
+    await svc.client.runCommand({ output_files: { out_1: 'web.mp4' }, ffmpeg_command: `${src} -c:v libx264 -pix_fmt yuv420p -c:a aac {{out_1}}` });
+    const hevc = await svc.client.runCommand({ output_files: { out_1: 'film.mp4' }, ffmpeg_command: `${src} -c:v libx265 -tag:v hvc1 -c:a aac {{out_1}}` });
+    await expect.poll(async () => (await svc.client.getCommand(hevc.command_id)).status, { timeout: 60_000 }).toBe('SUCCESS');
+    const app = new AppPage(page);
+    await openApp(page, svc);
+    const row = app.jobRow('libx265: testsrc2, sine → film.mp4');
+    const tile = row.getByRole('img', { name: /^Output of / });
+    await expect(tile).toBeVisible({ timeout: 30_000 });
+    await expect(tile).toHaveCSS('background-image', /^url\(".*\/sprite\.jpg"\)$/);
+    // The sprite loads: the tile is a picture, not a blank box.
+    const sprite = /url\("(.*)"\)/.exec(await tile.evaluate((el) => getComputedStyle(el).backgroundImage))?.[1] ?? '';
+    const res = await page.request.get(sprite);
+    expect(res.headers()['content-type']).toBe('image/jpeg');
+    const plain = app.jobRow('libx264: testsrc2, sine → web.mp4');
+    await expect(plain.locator('video')).toBeVisible();
+    await expect(plain.getByRole('img')).toHaveCount(0);
+    await screen(page, '46-jobs-list-hevc-thumb');
+  });
+
   test('when a job ends while the list is still loading, then its row shows the end, not "Processing"', async ({ page, svc }) => {
     const job = await svc.client.runCommand({ ...slowJob, ffmpeg_command: slowJob.ffmpeg_command.replace('duration=60', 'duration=2') });
     await expect.poll(async () => (await svc.client.getCommand(job.command_id)).status, { timeout: 60_000 }).toBe('PROCESSING');

@@ -108,7 +108,7 @@ function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean
         title={name}
       >
         <div className="row job-item-row">
-          {preview && <ListThumb type={preview.file_type} url={preview.storage_url!} label={`Output of ${name}`} />}
+          {preview && <ListThumb type={preview.file_type} url={preview.storage_url!} fileId={preview.file_id} label={`Output of ${name}`} />}
           <div className="stack" style={{ gap: 0, minWidth: 0, flex: 1 }}>
             <div className="row job-item-row">
               <strong className="truncate job-name">{primary}</strong>
