@@ -149,6 +149,19 @@ test.describe('jobs list', () => {
     await page.keyboard.press('ArrowDown');
     await expect(app.jobRows().nth(6)).toBeFocused();
     await expect(app.jobRows().nth(6)).toHaveAttribute('aria-current', 'true');
+    // End and Home: the last and first job.
+    await page.keyboard.press('End');
+    await expect(app.jobRows().nth(12)).toBeFocused();
+    await expect(app.jobRows().nth(12)).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('Home');
+    await expect(app.jobRows().nth(0)).toBeFocused();
+    // The rows are one Tab stop: the next Tab is in the job shown, not on the row below; Shift+Tab comes back.
+    await expect(app.jobRows().nth(0)).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.job-items') || document.activeElement === document.body)).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    await expect(app.jobRows().nth(0)).toBeFocused();
+    expect(await app.jobRows().evaluateAll((rows) => rows.map((r) => r.getAttribute('tabindex')).filter((t) => t === '0').length)).toBe(1);
 
     const axe = await runAxe(page, { include: '[aria-label="Jobs"]', rules: ['label-content-name-mismatch'] });
     expect(axe.map((v) => v.id)).toEqual([]);

@@ -27,6 +27,8 @@ const KEYS: { keys: string; does: string }[] = [
   ...SCREENS.map((s) => ({ keys: screenKeyLabel(s.name), does: `Go to ${s.label}` })),
   { keys: 'Ctrl+O', does: 'Open a file: on New job to convert it, on Cut to cut it' },
   { keys: 'Ctrl+Enter', does: 'Run the job (New job)' },
+  { keys: '↑ ↓ Home End', does: 'Jobs: the next, previous, first or last job (the list is one Tab stop)' },
+  { keys: '↑ ↓ Space Esc', does: 'Files: the next or previous file in the panel, select it, close the panel' },
   { keys: '?', does: 'These keys; on Cut with a clip open, every key of the clip view' },
 ];
 

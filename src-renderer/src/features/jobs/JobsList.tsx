@@ -31,6 +31,9 @@ interface Props {
 
 /** Filters and search stay put above the list; only the rows scroll. */
 export function JobsList({ jobs, total, isLoading, selectedId, filter, onFilter, search, onSearch, hasMore, onMore }: Props) {
+  // The rows are one Tab stop (the job shown, else the first), the arrows go between them: the job's own
+  // buttons were a Tab past every row below it (docs/gui.md, "The jobs list").
+  const tabStop = jobs.some((j) => j.command_id === selectedId) ? selectedId : jobs[0]?.command_id;
   return (
     <section className="card jobs-list" aria-label="Jobs">
       <div className="jobs-list-head stack">
@@ -58,7 +61,7 @@ export function JobsList({ jobs, total, isLoading, selectedId, filter, onFilter,
       </div>
       <ul className="job-items" role="list" onKeyDown={(e) => moveSelection(e, jobs, selectedId)}>
         {jobs.map((job) => (
-          <JobRow key={job.command_id} job={job} isSelected={job.command_id === selectedId} />
+          <JobRow key={job.command_id} job={job} isSelected={job.command_id === selectedId} isTabStop={job.command_id === tabStop} />
         ))}
         {hasMore && (
           <li>
@@ -72,7 +75,7 @@ export function JobsList({ jobs, total, isLoading, selectedId, filter, onFilter,
   );
 }
 
-function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean }) {
+function JobRow({ job, isSelected, isTabStop }: { job: CommandListItem; isSelected: boolean; isTabStop: boolean }) {
   const name = job.name ?? shortId(job.command_id);
   const { primary, secondary } = splitJobName(name);
   const isFinal = job.status === 'SUCCESS' || job.status === 'FAILED';
@@ -102,6 +105,7 @@ function JobRow({ job, isSelected }: { job: CommandListItem; isSelected: boolean
         className="job-item"
         href={hrefOf({ name: 'jobs', id: job.command_id })}
         aria-current={isSelected ? 'true' : undefined}
+        tabIndex={isTabStop ? 0 : -1}
         data-status={job.status}
         data-job-id={job.command_id}
         data-job-name={name}
@@ -140,13 +144,17 @@ function scrollIntoList(row: HTMLElement): void {
 }
 
 /** Up/down arrows move through the list, like a listbox. */
+/** How far a key moves the selection in the list. */
+const LIST_STEPS: Partial<Record<string, number>> = { ArrowDown: 1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+
 function moveSelection(e: React.KeyboardEvent, jobs: CommandListItem[], selectedId?: string): void {
-  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+  const step = LIST_STEPS[e.key];
+  if (step === undefined || e.ctrlKey || e.metaKey || e.altKey) return;
   e.preventDefault();
   // From the focused row (the selection may not have caught up with a quick second press), else the selected one.
   const focused = (e.target as HTMLElement).closest<HTMLElement>('.job-item')?.dataset.jobId ?? selectedId;
   const i = jobs.findIndex((j) => j.command_id === focused);
-  const next = jobs[Math.max(0, Math.min(jobs.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1)))];
+  const next = jobs[Math.max(0, Math.min(jobs.length - 1, i + step))];
   if (!next) return;
   // Focus moves with the selection, at once: Enter then opens the job that is selected.
   document.querySelector<HTMLElement>(`.job-item[data-job-id="${next.command_id}"]`)?.focus();
