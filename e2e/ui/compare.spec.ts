@@ -40,7 +40,7 @@ test.describe('compare view', () => {
     await expect.poll(() => gif.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
 
     // Facts under each side: resolution, duration, bitrate and size.
-    await expect(player.getByLabel('Input in_1 facts')).toContainText(/\d+×\d+ · \d+:\d\d · [\d.]+ [kM]bit\/s · [\d.]+ [KM]?B/);
+    await expect(player.getByLabel('Input: sample-video.mp4 facts')).toContainText(/\d+×\d+ · \d+:\d\d · [\d.]+ [kM]bit\/s · [\d.]+ [KM]?B/);
     await expect(player.getByLabel('small.gif facts')).toContainText(/160×\d+ · 0:01 · [\d.]+ [kM]bit\/s · [\d.]+ [KM]?B/);
 
     // The wipe: a slider moved by the arrow keys moves the split.

@@ -79,7 +79,7 @@ test.describe('files', () => {
     await openApp(page, svc, `#/files/${hevc.file_id}`);
     // The service's proxy takes its place (made once, as for the Cut screen), and the line says so.
     await expect(page.getByTestId('no-picture-here')).toHaveText(
-      'Shown through a proxy: this browser cannot show this hevc picture. The download is the original.',
+      'Shown through a proxy: this browser cannot show this H.265 picture. The download is the original.',
       { timeout: 60_000 },
     );
     await expect.poll(() => page.locator('.preview-drawer video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);

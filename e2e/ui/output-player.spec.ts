@@ -58,3 +58,32 @@ test('when a job writes H.265, which this browser cannot show, then the card pla
   const large = page.getByRole('dialog').locator('video').first();
   await expect.poll(() => large.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
 });
+
+test('when an output is compared with an H.265 input, which this browser cannot show, then the input side plays its proxy and says so, named by its file', async ({
+  page,
+  svc,
+}) => {
+  const made = await svc.client.runCommand({
+    output_files: { out_1: 'drone.mkv' },
+    ffmpeg_command: '-f lavfi -i testsrc2=size=320x240:rate=25:duration=1 -c:v libx265 -preset ultrafast {{out_1}}',
+  });
+  const source = (await svc.client.waitForCommand(made.command_id, { intervalMs: 250 })).output_files!.out_1!;
+  const { command_id } = await svc.client.runCommand({
+    input_files: { in_1: source.storage_url! },
+    output_files: { out_1: 'web.mp4' },
+    ffmpeg_command: '-i {{in_1}} -c:v libx264 -preset ultrafast -pix_fmt yuv420p {{out_1}}',
+  });
+  await svc.client.waitForCommand(command_id, { intervalMs: 250 });
+  const app = new AppPage(page);
+  await openApp(page, svc, `#/jobs/${command_id}`);
+  await expect(app.jobStatus()).toHaveText('Success');
+  await app.outputCard('out_1').getByRole('button', { name: 'Compare with input' }).click();
+  const player = app.largePlayer();
+  const input = player.locator('video[aria-label="Input: drone.mkv"]');
+  await expect(player.getByTestId('compare-no-picture')).toHaveText(
+    'Shown through a proxy: this browser cannot show this H.265 picture. The download is the original.',
+    { timeout: 60_000 },
+  );
+  await expect.poll(() => input.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect(player.getByLabel('Input: drone.mkv facts')).toContainText(/320×240/);
+});

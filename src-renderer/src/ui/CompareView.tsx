@@ -1,4 +1,5 @@
 import { useState, type Ref } from 'react';
+import { pictureNote, useProxyFallback, type ProxyFallback } from './use-proxy-fallback';
 
 export interface CompareSide {
   url: string;
@@ -6,6 +7,8 @@ export interface CompareSide {
   kind: 'video' | 'image' | 'audio';
   /** "1280×720 · 0:08 · 2.1 Mbit/s · 2.3 MB", or "" when nothing is known. */
   facts: string;
+  /** A stored file: where its picture does not show here, its proxy does (useProxyFallback). */
+  stored?: { fileId: string; codec: string | null; hasPicture: boolean };
 }
 
 interface Props {
@@ -23,6 +26,9 @@ interface Props {
 export function CompareView({ input, output, inputRef, outputRef }: Props) {
   const [mode, setMode] = useState<'wipe' | 'side'>('wipe');
   const [split, setSplit] = useState(50);
+  // The input as stored: an H.265 or ProRes source showed black beside its output's proxy.
+  const fallback = useProxyFallback(input.kind === 'video' ? input.stored?.fileId : undefined, input.stored?.hasPicture ?? true);
+  const inputShown = { ...input, url: fallback.proxyUrl ?? input.url };
   return (
     <div className="compare stack">
       <div className="row-wrap" role="radiogroup" aria-label="Compare layout">
@@ -38,13 +44,13 @@ export function CompareView({ input, output, inputRef, outputRef }: Props) {
             <SideMedia side={output} mediaRef={outputRef} />
           </div>
           <div className="compare-layer compare-layer-input">
-            <SideMedia side={input} mediaRef={inputRef} />
+            <SideMedia side={inputShown} mediaRef={inputRef} fallback={fallback} />
           </div>
           <div className="compare-handle" aria-hidden="true" />
         </div>
       ) : (
         <div className="compare-side">
-          <SideMedia side={input} mediaRef={inputRef} />
+          <SideMedia side={inputShown} mediaRef={inputRef} fallback={fallback} />
           <SideMedia side={output} mediaRef={outputRef} />
         </div>
       )}
@@ -62,24 +68,32 @@ export function CompareView({ input, output, inputRef, outputRef }: Props) {
         />
       )}
       <div className="compare-side">
-        <Facts side={input} />
+        <Facts side={input} note={fallback.isPictureless ? pictureNote(fallback, input.stored?.codec, input.stored !== undefined) : null} />
         <Facts side={output} />
       </div>
     </div>
   );
 }
 
-function Facts({ side }: { side: CompareSide }) {
+function Facts({ side, note = null }: { side: CompareSide; note?: string | null }) {
   return (
     <p className="small compare-facts" aria-label={`${side.label} facts`}>
       <strong>{side.label}</strong>
       <br />
       <span className="muted">{side.facts || 'No details stored'}</span>
+      {note && (
+        <>
+          <br />
+          <span className="muted" role="note" data-testid="compare-no-picture">
+            {note}
+          </span>
+        </>
+      )}
     </p>
   );
 }
 
-function SideMedia({ side, mediaRef }: { side: CompareSide; mediaRef?: Ref<HTMLVideoElement> | undefined }) {
+function SideMedia({ side, mediaRef, fallback }: { side: CompareSide; mediaRef?: Ref<HTMLVideoElement> | undefined; fallback?: ProxyFallback }) {
   if (side.kind === 'image') return <img className="compare-media" src={side.url} alt={side.label} />;
   if (side.kind === 'audio')
     return (
@@ -90,5 +104,5 @@ function SideMedia({ side, mediaRef }: { side: CompareSide; mediaRef?: Ref<HTMLV
         <audio src={side.url} controls preload="metadata" aria-label={side.label} />
       </div>
     );
-  return <video className="compare-media" ref={mediaRef} src={side.url} preload="auto" muted aria-label={side.label} />;
+  return <video className="compare-media" ref={mediaRef} src={side.url} preload="auto" muted aria-label={side.label} {...fallback?.watch} />;
 }

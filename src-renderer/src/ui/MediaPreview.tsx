@@ -1,9 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { API, type StoredFile } from '../../../src-service/client';
-import type { ProxyResponse } from '../../../src-service/contract/file-facts.schema';
-import { useApi } from '../lib/api';
+import { lazy, Suspense, useEffect } from 'react';
+import type { StoredFile } from '../../../src-service/client';
 import { previewKindOf } from '../lib/media';
-import { pollWhilePending } from '../lib/poll-pending';
+import { pictureNote, useProxyFallback } from './use-proxy-fallback';
 
 // hls.js and dash.js are large: loaded only when a manifest is previewed (first render < 1 s).
 const HlsPlayer = lazy(() => import('./HlsPlayer'));
@@ -47,55 +45,23 @@ export function MediaPreview({ file, url, label, onProxy }: { file: StoredFile; 
   }
 }
 
-/** How often to ask again while the service makes a proxy. */
-const PROXY_POLL_MS = 2000;
-
 /**
- * A video, and where the browser cannot show its picture (H.265 and ProRes in Chromium, which
- * plays the sound and leaves the box black), the service's small H.264 proxy in its place, made
- * once per file as for the Cut screen (GET /v1/files/{id}/proxy), with a line saying so; while
- * it is made, how far it got; where none can be made, where the picture can be seen.
+ * A video, and where the browser cannot show its picture, the service's proxy in its place
+ * (useProxyFallback), with a line saying so; while it is made, how far it got; where none can be
+ * made, where the picture can be seen.
  */
 function VideoPreview({ file, url, label, onProxy }: { file: StoredFile; url: string; label: string; onProxy?(url: string): void }) {
-  const { client } = useApi();
-  const [isPictureless, setPictureless] = useState(false);
-  const [proxy, setProxy] = useState<ProxyResponse | null>(null);
-  const noPicture = () => setPictureless(true);
-  useEffect(() => {
-    if (!isPictureless) return;
-    const ctl = new AbortController();
-    pollWhilePending<ProxyResponse>(
-      (signal) => client.call(API.getFileProxy, { params: { file_id: file.file_id }, signal }),
-      PROXY_POLL_MS,
-      ctl.signal,
-      setProxy,
-      () => setProxy({ status: 'FAILED' }),
-    );
-    return () => ctl.abort();
-  }, [client, file.file_id, isPictureless]);
-  const proxyUrl = proxy?.status === 'READY' ? proxy.url : undefined;
+  const fallback = useProxyFallback(file.file_id, (file.width ?? 0) > 0);
+  const { proxyUrl } = fallback;
   useEffect(() => {
     if (proxyUrl) onProxy?.(proxyUrl);
   }, [proxyUrl, onProxy]);
-  const codec = file.codec ? `${file.codec} ` : '';
   return (
     <>
-      <video
-        className="media"
-        src={proxyUrl ?? url}
-        controls
-        preload="metadata"
-        aria-label={label}
-        onLoadedMetadata={(e) => !proxyUrl && e.currentTarget.videoWidth === 0 && (file.width ?? 0) > 0 && noPicture()}
-        onError={() => !proxyUrl && noPicture()}
-      />
-      {isPictureless && (
+      <video className="media" src={proxyUrl ?? url} controls preload="metadata" aria-label={label} {...fallback.watch} />
+      {fallback.isPictureless && (
         <p className="small muted" role="note" data-testid="no-picture-here">
-          {proxyUrl
-            ? `Shown through a proxy: this browser cannot show this ${codec}picture. The download is the original.`
-            : proxy?.status === 'PENDING'
-              ? `This browser cannot show this ${codec}picture: a proxy it can show is being made${typeof proxy.percent === 'number' ? ` (${Math.round(proxy.percent)} %)` : ''}…`
-              : `This browser cannot show this ${codec}picture. Your own player plays the download.`}
+          {pictureNote(fallback, file.codec)}
         </p>
       )}
     </>

@@ -3,6 +3,7 @@ import { useApi } from '../../lib/api';
 import { compareKindOf, mediaFactsLine, storageFileIdOf } from '../../lib/compare-facts';
 import type { CompareSide } from '../../ui/CompareView';
 import { useAsync } from '../../lib/use-async';
+import { displayName } from '../../lib/media';
 
 /**
  * The job's one input as a compare side (none when it read several: which one would be
@@ -17,5 +18,12 @@ export function useCompareInput(record: CommandRecord): CompareSide | undefined 
   const file = useAsync<StoredFile | null>((signal) => (fileId ? client.getFile(fileId, { signal }) : Promise.resolve(null)), [client, fileId]);
   if (!only) return undefined;
   const stored = file.data ?? undefined;
-  return { url: only[1], label: `Input ${only[0]}`, kind: compareKindOf(only[1], stored), facts: mediaFactsLine(stored) };
+  // Named by its file, as the output side is (an editor does not know "in_1").
+  return {
+    url: only[1],
+    label: stored ? `Input: ${displayName(stored)}` : 'Input',
+    kind: compareKindOf(only[1], stored),
+    facts: mediaFactsLine(stored),
+    ...(stored ? { stored: { fileId: stored.file_id, codec: stored.codec ?? null, hasPicture: (stored.width ?? 0) > 0 } } : {}),
+  };
 }
