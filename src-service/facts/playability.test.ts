@@ -36,6 +36,13 @@ describe('whether Chromium plays a file', () => {
     });
     expect(playabilityOf(file('matroska,webm', [h264, aac]), 'a.mkv')).toMatchObject({ playable: false, reason: expect.stringMatching(/\.mkv/) });
     expect(playabilityOf(file('avi', [h264]), 'a.avi')).toMatchObject({ playable: false });
+    // In MKV or AVI, a codec Chromium never plays is the reason, not the container (a remux would not help).
+    expect(playabilityOf(file('matroska,webm', [{ codec_type: 'video', codec_name: 'hevc' }, aac]), 'a.mkv')).toMatchObject({
+      reason: 'HEVC (H.265) video does not play in Chromium',
+    });
+    expect(playabilityOf(file('avi', [{ codec_type: 'video', codec_name: 'mpeg4' }]), 'a.avi')).toMatchObject({
+      reason: 'MPEG-4 Part 2 video does not play in Chromium',
+    });
     expect(playabilityOf(file(MP4, [h264, { codec_type: 'audio', codec_name: 'ac3' }]), 'a.mp4')).toMatchObject({
       playable: false,
       reason: 'ac3 audio does not play in Chromium',

@@ -37,6 +37,9 @@ export function playabilityOf(facts: StreamFacts, fileName: string): Playability
     if (acodec && !(container === 'mp4' ? MP4_AUDIO : WEBM_AUDIO).has(acodec)) return no(`${acodec} audio does not play in Chromium`);
     return { playable: true };
   }
+  // The codec first where it is the reason: an H.265 MKV said "the .mkv container", which a remux would mend, and it would not.
+  if (!MP4_VIDEO.has(vcodec) && !WEBM_VIDEO.has(vcodec)) return no(`${CODEC_NAMES[vcodec] ?? vcodec} video does not play in Chromium`);
+  if (!eightBit(facts.video)) return no(`H.264 in ${facts.video.pix_fmt ?? 'an unknown pixel format'} does not play in Chromium`);
   return no(`the ${ext ? `.${ext}` : formats[0] || 'unknown'} container does not play reliably in Chromium`);
 }
 
