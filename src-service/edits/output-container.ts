@@ -106,6 +106,13 @@ export function extensionsHolding(video: string | null, audio: string | null): s
 export const hasVideo = (c: OutputContainer) => c.video === null || c.video.length > 0;
 export const hasAudio = (c: OutputContainer) => c.audio === null || c.audio.length > 0;
 
+/**
+ * A sound-only output's smart or re-encode cut is its exact cut, as the Cut screen offers it: the
+ * two are one there (docs/gui.md, "Sound only"). The job's name and the job page say "exact", not
+ * "smart" or "smart, ran as re-encode", modes the screen never shows for a sound.
+ */
+export const isExactSoundCut = (mode: string, c: OutputContainer | null | undefined): boolean => !!c && !hasVideo(c) && mode !== 'lossless';
+
 /** The edit codecs a re-encode may write into the container, in order of preference. */
 export function videoEncodersFor(c: OutputContainer): EditVideoCodec[] {
   return isEncodedPicture(c) ? [] : (['h264', 'vp9', 'hevc', 'av1'] as const).filter((k) => holds(c.video, PROBE_NAME[k]));

@@ -10,7 +10,7 @@ import { mediaOf } from '../files/storage-access';
 import { defaultRunSeconds } from '../jobs/run-limit';
 import { FRAME_TOLERANCE_SECONDS } from './plan-segments';
 import { segmentOutputName } from './plan-edit';
-import { containerIssues, containerOf, hasVideo } from './output-container';
+import { containerIssues, containerOf, isExactSoundCut } from './output-container';
 
 /**
  * `POST /v1/edits` (docs/cutting.md): checks the segments (422 naming the field), the input
@@ -54,7 +54,7 @@ function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAcc
     ? `frame${count > 1 ? 's' : ''}: ${input} ${count > 1 ? `(${count} frames)` : `at ${body.segments[0]?.start ?? 0} s`}`
     : container?.isGif
       ? `gif: ${input} (${segments})`
-      : `cut: ${input} (${segments}, ${soundModeName(body.mode, container)})`;
+      : `cut: ${input} (${segments}, ${isExactSoundCut(body.mode, container) ? 'exact' : body.mode})`;
   const name = body.name ?? `${what} → ${made}`;
   return {
     commandType: 'FFMPEG_CHAINED_COMMANDS',
@@ -63,14 +63,6 @@ function prepareEdit(deps: Pick<SubmitDeps, 'files' | 'vcpuBudget' | 'isLocalAcc
     maxRunSeconds: body.max_command_run_seconds ?? defaultRunSeconds(deps.isLocalAccount?.(account.id) ?? false),
     isPrivate: body.is_private === true,
   };
-}
-
-/**
- * A sound's cut is named as the Cut screen offers it: smart and re-encode are one there, its exact
- * cut (docs/gui.md, "Sound only"), which the list named "smart", a mode the screen never shows it.
- */
-function soundModeName(mode: string, container: ReturnType<typeof containerOf>): string {
-  return container && !hasVideo(container) && mode !== 'lossless' ? 'exact' : mode;
 }
 
 /**

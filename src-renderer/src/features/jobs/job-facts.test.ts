@@ -21,6 +21,10 @@ describe('job facts', () => {
     expect(jobKind(record({ ...cut, mode: 'lossless' }))).toBe('Cut (lossless)');
     const fellBack = { mode: 'smart', mode_used: 'reencode', segments: [] } as const;
     expect(jobKind(record(cut, { edit: fellBack as unknown as CommandRecord['edit'] }))).toBe('Cut (smart, ran as re-encode)');
+    // A sound's smart cut (re-encoded: no frames to copy) is the Cut screen's Exact; its lossless stays lossless.
+    const sound = { ...cut, output: { filename: 'talk.wav' } };
+    expect(jobKind(record(sound, { edit: fellBack as unknown as CommandRecord['edit'] }))).toBe('Cut (exact)');
+    expect(jobKind(record({ ...sound, mode: 'lossless' }))).toBe('Cut (lossless)');
     expect(jobKind(record({ ...cut, output: { filename: 'a-00.00.01.00.png' } }))).toBe('Frame capture');
     expect(jobKind(record({ ...cut, segments: [cut.segments[0], { start: 3, end: 4 }], output: { filename: 'a.JPG' } }))).toBe('Frame captures');
   });

@@ -1,7 +1,7 @@
 import type { CommandRecord } from '../../../../src-service/client';
 import { formatRunTime } from '../../lib/format';
 // The service's own table of what each output extension holds (an image: a frame capture).
-import { containerOf } from '../../../../src-service/edits/output-container';
+import { containerOf, isExactSoundCut } from '../../../../src-service/edits/output-container';
 
 const CUT_WORDS = { smart: 'smart', lossless: 'lossless', reencode: 're-encode' } as const;
 type CutMode = keyof typeof CUT_WORDS;
@@ -19,6 +19,7 @@ export function jobKind(record: CommandRecord): string {
     if (typeof filename === 'string' && containerOf(filename)?.isImage)
       return Array.isArray(req.segments) && req.segments.length > 1 ? 'Frame captures' : 'Frame capture';
     const asked = (record.edit?.mode ?? (typeof req.mode === 'string' ? req.mode : 'smart')) as CutMode;
+    if (typeof filename === 'string' && isExactSoundCut(asked, containerOf(filename))) return 'Cut (exact)';
     const used = record.edit?.mode_used ?? asked;
     const how = used === asked ? CUT_WORDS[asked] : `${CUT_WORDS[asked]}, ran as ${CUT_WORDS[used]}`;
     return `Cut (${how})`;
