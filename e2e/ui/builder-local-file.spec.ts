@@ -409,8 +409,17 @@ test.describe('builder: local file input', () => {
       const probed = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=width', '-of', 'csv=p=0', path.join(saveDir, 'render-converted.mp4')]);
       expect(probed.toString().trim()).toBe('320');
       // Again: the folder saved to last is offered, and the copy gets a number instead of overwriting.
-      await page.getByRole('button', { name: `Save again to ${fs.realpathSync(saveDir)}` }).click();
+      const again = page.getByRole('button', { name: `Save again to ${fs.realpathSync(saveDir)}` });
+      await again.focus();
+      await page.keyboard.press('Enter');
       await expect(saved).toHaveText(path.join(fs.realpathSync(saveDir), 'render-converted (1).mp4'));
+      // The keyboard stays on the button pressed (disabled while saving, it dropped the focus to the page).
+      await expect(again).toBeFocused();
+      // Show in folder on a machine without a desktop says so, where it did nothing and said nothing.
+      if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+        await page.getByRole('button', { name: 'Show in folder' }).first().click();
+        await expect(page.getByRole('alert')).toContainText(`No file manager could show ${fs.realpathSync(saveDir)} on this machine`);
+      }
     } finally {
       fs.rmSync(saveDir, { recursive: true, force: true });
     }

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ConflictError } from '../errors';
 import { spawnChild } from '../media/child-process';
 import { realHome, resolveInsideHome } from './local-only';
 
@@ -19,7 +20,21 @@ export async function revealPath(requested: string, platform: NodeJS.Platform = 
         ? ['explorer.exe', [isDir ? real : `/select,${real}`]]
         : ['xdg-open', [folder]];
   const child = spawnChild(bin, args, { detached: true, stdio: 'ignore' });
-  child.on('error', () => undefined); // no file manager here: nothing to show, nothing to fail
   child.unref();
+  // A machine without a desktop answers at once (xdg-open: "no method available", exit 3): said, where
+  // the button did nothing and said nothing. A file manager that starts keeps its opener running or ends it well.
+  const ended = await new Promise<number | 'failed' | 'running'>((resolve) => {
+    const timer = setTimeout(() => resolve('running'), LAUNCH_WAIT_MS);
+    timer.unref();
+    child.once('error', () => resolve('failed'));
+    child.once('exit', (code) => resolve(code ?? 'failed'));
+  });
+  if (ended !== 'running' && ended !== 0)
+    throw new ConflictError(
+      `No file manager could show ${folder} on this machine (${bin} ${ended === 'failed' ? 'is missing' : `ended with code ${ended}`}): open the folder yourself`,
+    );
   return { opened: folder };
 }
+
+/** How long the opener may take to fail before the folder counts as shown. */
+const LAUNCH_WAIT_MS = 1500;

@@ -32,11 +32,18 @@ export function SaveToActions({ save: s, chooseLabel, size = 'normal', keyShortc
   return (
     <>
       <div className="row-wrap">
-        <Button size={size} variant={size === 'normal' ? 'primary' : 'default'} onClick={s.choose} disabled={s.busy} aria-keyshortcuts={keyShortcut}>
+        {/* aria-disabled, not disabled, while saving: a disabled button drops the focus to the page, and the editor who pressed it was left nowhere. */}
+        <Button
+          size={size}
+          variant={size === 'normal' ? 'primary' : 'default'}
+          onClick={() => !s.busy && s.choose()}
+          aria-disabled={s.busy}
+          aria-keyshortcuts={keyShortcut}
+        >
           {chooseLabel}
         </Button>
         {s.folder && (
-          <Button size={size} onClick={() => void s.save(s.folder!)} disabled={s.busy}>
+          <Button size={size} onClick={() => !s.busy && void s.save(s.folder!)} aria-disabled={s.busy}>
             {s.saved.length > 0 ? 'Save again to' : 'Save to'} <span className="truncate">{s.folder}</span>
           </Button>
         )}

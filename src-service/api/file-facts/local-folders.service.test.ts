@@ -217,6 +217,29 @@ describe('local folders are for the local account on a loopback service only', (
     }
   });
 
+  it.each([
+    ['a file manager starts (the opener still runs)', 200, 'sleep 5'],
+    ['the opener starts one and ends well', 200, 'exit 0'],
+    ['no file manager answers (xdg-open on a machine without a desktop: exit 3)', 409, 'exit 3'],
+  ])('when %s, then reveal answers %i', async (_what, status, script) => {
+    // The file manager is the desktop's, not FFDesk's: an opener of our own on PATH stands in for xdg-open.
+    const bin = tempDir('ffdesk-opener-');
+    const opened = path.join(bin, 'opened');
+    fs.writeFileSync(path.join(bin, 'xdg-open'), `#!/bin/sh\necho "$1" > '${opened}'\n${script}\n`, { mode: 0o755 });
+    const savedPath = process.env.PATH;
+    process.env.PATH = `${bin}:${savedPath}`;
+    try {
+      const r = await svc.api('POST', '/v1/local/reveal', { path: path.join(home, 'notes.txt') });
+      expect(r.status, r.text).toBe(status);
+      expect(fs.readFileSync(opened, 'utf8').trim()).toBe(home);
+      if (status === 200) expect(r.body).toEqual({ opened: home });
+      else expect(r.body.detail).toBe(`No file manager could show ${home} on this machine (xdg-open ended with code 3): open the folder yourself`);
+    } finally {
+      process.env.PATH = savedPath;
+      fs.rmSync(bin, { recursive: true, force: true });
+    }
+  });
+
   it('when reveal is asked for a path out of home, then 403 and nothing is opened', async () => {
     const r = await svc.api('POST', '/v1/local/reveal', { path: outside });
     expect(r.status).toBe(403);

@@ -142,6 +142,6 @@ export const fileFactEndpoints = defineEndpoints({
     summary: 'Show a file or folder in the desktop file manager ("Show in folder" in web mode)',
     description: LOCAL_ONLY,
     body: RevealBody,
-    responses: { '200': json('The folder opened', RevealResponse), ...errors(400, 401, 403, 404, 422) },
+    responses: { '200': json('The folder opened', RevealResponse), ...errors(400, 401, 403, 404, 409, 422) },
   },
 });
