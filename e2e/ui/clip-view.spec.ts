@@ -75,6 +75,8 @@ test.describe('clip view', () => {
     await picker.getByRole('button', { name: 'Save here' }).click();
     const saved = page.getByRole('list', { name: 'Saved files' }).locator('code');
     await expect(saved).toHaveCount(1);
+    // The Done line says it is saved, not "Press S" again.
+    await expect(page.locator('.clip-view').getByText(/^Done\./)).toContainText('Saved to the folder below; S saves it again.');
     // What was written comes into sight, wherever the panel is: at 800 × 900 it is below the Export panel.
     await expect(saved).toBeInViewport();
     const file = (await saved.textContent()) ?? '';
@@ -1041,8 +1043,9 @@ test.describe('clip view', () => {
     await clip.press('c');
     await clip.press('e');
     const exportPanel = page.getByRole('region', { name: 'Export' });
-    // Done, not "cut as re-encode" as if the exact cut had fallen back.
+    // Done, not "cut as re-encode" as if the exact cut had fallen back; in sight at 800 × 900 (it ended below the window).
     await expect(exportPanel.getByText(/^Done\. Press S/)).toBeVisible({ timeout: 60_000 });
+    await expect(exportPanel.getByText(/^Done\. Press S/)).toBeInViewport({ ratio: 1 });
     await expect(page.locator('.clip-capture')).toHaveCount(0);
     const href = (await exportPanel.getByRole('link', { name: 'Open the job' }).getAttribute('href')) ?? '';
     const out = (await svc.client.getCommand(href.split('/').pop() ?? '')).output_files?.out_1;
@@ -1073,6 +1076,11 @@ test.describe('clip view', () => {
     await clip.open();
     await clip.drop(take);
     await expect(page.getByText(/sound only, steps of 10 ms/)).toBeVisible({ timeout: 30_000 });
+    // Words for a sound, not for frames of a picture.
+    await expect(page.getByText('No segments yet. Press I where the part you want starts and O where it ends.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'File name' })).toHaveAccessibleDescription(
+      'The extension sets the format: .wav, .flac, .m4a, .mp3, .opus or .ogg.',
+    );
     await clip.timeline().focus();
     await clip.pressTo('Control+ArrowRight', 1, '00:00:01.000');
     await clip.press('i');

@@ -10,7 +10,7 @@ export default function ClipPage({ fileId }: { fileId?: string }) {
     <div className="page page-wide">
       <PageHeader
         title={fileId ? 'Cut a clip' : 'Cut a clip: choose a file'}
-        subtitle="Mark segments with I and O, cut them frame-exactly, save them where you want. Press ? for every key."
+        subtitle="Mark segments with I and O, cut them exactly (to the frame, or a sound to the millisecond), save them where you want. Press ? for every key."
         actions={
           fileId && (
             <a className="btn btn-small" href={hrefOf({ name: 'clip' })}>

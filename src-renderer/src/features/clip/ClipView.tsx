@@ -135,6 +135,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   const opening = useOpenLocal();
   const [isDiskOpen, setDiskOpen] = useState(false);
   const [isPickerOpen, setPickerOpen] = useState(false);
+  // The export saved into a folder (Save to): the Done line says so instead of "Press S".
+  const [savedId, setSavedId] = useState<string | null>(null);
   // The export panel as it was left on this file (export-store.ts); "Cut again" brings its job's choices instead.
   const [keptExport] = useState(() => (again ? null : loadKeptExport(fileId)));
   const [options, setOptions] = useState<ExportOptions>({
@@ -484,6 +486,7 @@ export function ClipView({ fileId }: { fileId: string }) {
           onExport={exportNow}
           segmentFiles={segmentFiles}
           soundOnly={soundOnly}
+          isSaved={savedId !== null && savedId === run.commandId}
           soundWithoutLoss={sampleExactCodecOf(audioTracks.map((t) => t.codec)) !== undefined}
           smartRefusal={facts.keyframes?.smart_cut_refusal}
           encode={
@@ -514,7 +517,16 @@ export function ClipView({ fileId }: { fileId: string }) {
           }
         />
         {isDone && run.commandId && (
-          <SaveToPanel api={api} commandId={run.commandId} isPickerOpen={isPickerOpen} setPickerOpen={setPickerOpen} sourceFolder={sourceFolder} />
+          // One panel per export: the files saved of an earlier cut are not this one's.
+          <SaveToPanel
+            key={run.commandId}
+            api={api}
+            commandId={run.commandId}
+            isPickerOpen={isPickerOpen}
+            setPickerOpen={setPickerOpen}
+            sourceFolder={sourceFolder}
+            onSaved={() => setSavedId(run.commandId ?? null)}
+          />
         )}
       </div>
       {isHelpOpen && <KeysOverlay soundOnly={soundOnly} onClose={() => setHelpOpen(false)} />}

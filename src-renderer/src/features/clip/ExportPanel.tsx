@@ -1,4 +1,4 @@
-import type { Dispatch, ReactNode, RefObject, SetStateAction } from 'react';
+import { useEffect, useRef, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from 'react';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { hrefOf } from '../../lib/router';
 import { SplitOffer, type SplitPlan } from '../../ui/SplitOffer';
@@ -41,6 +41,14 @@ const EXACT_LOSSLESS_SOUND: ModeChoice = {
 export const modesFor = (soundOnly: boolean, soundWithoutLoss = false): ModeChoice[] =>
   !soundOnly ? MODES : soundWithoutLoss ? SOUND_MODES.map((m) => (m.mode === 'lossless' ? EXACT_LOSSLESS_SOUND : m)) : SOUND_MODES;
 
+/** What the file name's extension decides, for this mode and file (a sound has no codecs of a picture to keep). */
+export function filenameHint(mode: EditMode, soundOnly: boolean): string {
+  if (soundOnly) return 'The extension sets the format: .wav, .flac, .m4a, .mp3, .opus or .ogg.';
+  if (mode === 'reencode')
+    return 'The extension sets the format: .mp4, .mov, .mkv and .webm are encoded at the size and quality below; .gif too; .m4a, .mp3 and .wav keep the sound only.';
+  return "The extension sets the format: .mp4, .mov and .mkv keep the source's codecs; .webm and .gif are encoded whole; .m4a, .mp3 and .wav keep the sound only.";
+}
+
 /** The mode as sent and shown: a sound's re-encode (kept from before, or from a script) is its exact cut. */
 export const modeOf = (mode: EditMode, soundOnly: boolean): EditMode => (soundOnly && mode === 'reencode' ? 'smart' : mode);
 
@@ -67,6 +75,8 @@ interface Props {
   soundWithoutLoss?: boolean;
   /** One file per segment: each file's name (the name field is their base). */
   segmentFiles?: readonly string[] | null;
+  /** The cut shown was saved into a folder (Save to): its line says so, not "Press S" again. */
+  isSaved?: boolean;
   /** Size, quality and a GIF's rate (EncodeFields), where the export encodes the picture. */
   encode?: ReactNode;
   /** Why Smart would encode this file whole (GET /v1/files/{id}/keyframes), said before the export, not after it. */
@@ -90,6 +100,7 @@ export function ExportPanel({
   segmentFiles,
   soundOnly = false,
   soundWithoutLoss = false,
+  isSaved = false,
   smartRefusal,
   encode,
 }: Props) {
@@ -155,8 +166,7 @@ export function ExportPanel({
           aria-keyshortcuts="Enter"
         />
         <span id="clip-filename-hint" className="field-hint">
-          The extension sets the format: .mp4, .mov and .mkv keep the source&apos;s codecs; .webm and .gif are encoded whole; .m4a, .mp3 and .wav keep the sound
-          only.
+          {filenameHint(options.mode, soundOnly)}
         </span>
         {segmentFiles && segmentFiles.length > 0 && (
           <span className="field-hint" data-testid="segment-files">
@@ -193,7 +203,15 @@ export function ExportPanel({
         </p>
       )}
       {run.commandId && (
-        <RunState status={status} percent={run.percent} stage={run.stage} record={run.record} isEarlierCut={isEarlierCut === true} soundOnly={soundOnly} />
+        <RunState
+          status={status}
+          percent={run.percent}
+          stage={run.stage}
+          record={run.record}
+          isEarlierCut={isEarlierCut === true}
+          soundOnly={soundOnly}
+          isSaved={isSaved}
+        />
       )}
     </section>
   );
@@ -206,6 +224,7 @@ function RunState({
   record,
   isEarlierCut,
   soundOnly,
+  isSaved,
 }: {
   status?: string;
   percent: number | null;
@@ -214,23 +233,30 @@ function RunState({
   isEarlierCut: boolean;
   /** A sound's exact cut is a re-encode by its nature, not a fallback to say. */
   soundOnly: boolean;
+  isSaved: boolean;
 }) {
+  // The end comes into sight: at 800 px the line under the Export button was below the window.
+  const end = useRef<HTMLParagraphElement>(null);
+  const isFinal = status === 'SUCCESS' || status === 'FAILED';
+  useEffect(() => {
+    if (isFinal) end.current?.scrollIntoView({ block: 'nearest' });
+  }, [isFinal]);
   if (status === 'SUCCESS') {
     const used = record?.edit;
     return (
-      <p className="small" role="status">
+      <p ref={end} className="small" role="status">
         {isEarlierCut && <strong data-testid="earlier-cut">Of the cut before your last changes (E exports them). </strong>}
         Done
         {used && used.mode_used !== used.mode && !soundOnly
           ? ` — cut as ${MODES.find((m) => m.mode === used.mode_used)?.label.toLowerCase() ?? used.mode_used}: ${used.fallback_reason ?? ''}`
           : ''}
-        .{used?.notes?.map((note) => ` ${note}.`).join('')} Press S to save it to a folder.
+        .{used?.notes?.map((note) => ` ${note}.`).join('')} {isSaved ? 'Saved to the folder below; S saves it again.' : 'Press S to save it to a folder.'}
       </p>
     );
   }
   if (status === 'FAILED')
     return (
-      <p role="alert" className="field-error">
+      <p ref={end} role="alert" className="field-error">
         The cut failed: {record?.error_message ?? record?.error_status ?? 'see the job'}
       </p>
     );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SaveToActions } from '../../ui/SaveToActions';
 import type { ClipApi } from './clip-api';
 import { rememberedPattern, useSaveTo } from '../../lib/use-save-to';
@@ -13,13 +13,15 @@ interface Props {
   setPickerOpen(open: boolean): void;
   /** The folder the clip was opened from, where known (source-folder.ts). */
   sourceFolder?: string | null;
+  /** Told once the cut is written into a folder. */
+  onSaved?(): void;
 }
 
 /**
  * "Save to": the finished cut written into a folder of the user's (never over an existing
  * file: the service numbers the name), then "Show in folder". Downloads stay in the job.
  */
-export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen, sourceFolder }: Props) {
+export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen, sourceFolder, onSaved }: Props) {
   const [pattern, setPattern] = useState(() => rememberedPattern() ?? DEFAULT_PATTERN);
   const saving = useSaveTo(api, commandId, {
     pattern,
@@ -27,6 +29,10 @@ export function SaveToPanel({ api, commandId, isPickerOpen, setPickerOpen, sourc
     sourceFolder,
     openPicker: () => setPickerOpen(true),
   });
+  const isSaved = saving.saved.length > 0;
+  useEffect(() => {
+    if (isSaved) onSaved?.();
+  }, [isSaved, onSaved]);
 
   return (
     <section className="card stack" aria-labelledby="clip-save-title">

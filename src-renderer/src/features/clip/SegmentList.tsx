@@ -37,7 +37,12 @@ export function SegmentList({ segments, current, fps, soundOnly = false, duratio
   useEffect(() => {
     list.current?.children[current]?.scrollIntoView({ block: 'nearest' });
   }, [current, renaming, segments.length]);
-  if (segments.length === 0) return <p className="muted small">No segments yet. Press I at the first frame you want and O at the last.</p>;
+  if (segments.length === 0)
+    return (
+      <p className="muted small">
+        No segments yet. {soundOnly ? 'Press I where the part you want starts and O where it ends.' : 'Press I at the first frame you want and O at the last.'}
+      </p>
+    );
   return (
     <ol ref={list} className="clip-segments" aria-label="Segments">
       {segments.map((s, i) => {
