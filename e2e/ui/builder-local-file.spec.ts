@@ -150,7 +150,7 @@ test.describe('builder: local file input', () => {
       // A clip given to a row of an untouched builder is a job, as one dropped on the page is.
       await expect(app.outputFileName('out_1')).toHaveValue('desk-clip-converted.mp4');
       // The row's buttons went with the file: the keyboard goes on in the convert panel, as after Ctrl+O.
-      await expect(page.getByTestId('convert-panel').getByRole('button').first()).toBeFocused();
+      await expect(page.getByTestId('convert-panel').getByRole('group', { name: 'Start from' }).getByRole('button').first()).toBeFocused();
       await expect(page.getByRole('heading', { name: 'Start from a template' })).toBeHidden();
       // Ctrl+Enter runs the job wherever the focus is, the page itself too.
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -189,7 +189,7 @@ test.describe('builder: local file input', () => {
       await page.keyboard.press('Enter');
       await expect(picker).toHaveCount(0);
       await expect(app.localInputState()).toHaveText('home-clip.mp4 — stored');
-      await expect(page.getByTestId('convert-panel').getByRole('button').first()).toBeFocused();
+      await expect(page.getByTestId('convert-panel').getByRole('group', { name: 'Start from' }).getByRole('button').first()).toBeFocused();
       await expect(app.outputFileName('out_1')).toHaveValue('home-clip-converted.mp4');
       await page.keyboard.press('Control+Enter');
       await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
@@ -239,7 +239,7 @@ test.describe('builder: local file input', () => {
     await app.chooseFilesWithCtrlO([clip]);
     await expect(app.localInputState()).toHaveText('chosen-clip.mp4 — stored');
     await expect(page.getByRole('heading', { name: 'Start from a template' })).toBeHidden();
-    await expect(page.getByTestId('convert-panel').getByRole('button').first()).toBeFocused();
+    await expect(page.getByTestId('convert-panel').getByRole('group', { name: 'Start from' }).getByRole('button').first()).toBeFocused();
     // What the panel shows is what runs, named after the clip.
     await expect(app.outputFileName('out_1')).toHaveValue('chosen-clip-converted.mp4');
     // From there, the keyboard alone runs it.

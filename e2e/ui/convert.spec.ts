@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { AppPage } from './app-page';
 import { ConvertPage } from './convert-page';
-import { expect, openApp, storeClip, test, type UiService } from './fixtures';
+import { expect, openApp, storeClip, test, testFolder, type UiService } from './fixtures';
 
 // These tests use the offline-demo samples (docs/contributing.md, "Suite time").
 test.use({ samples: true });
@@ -102,6 +103,47 @@ test.describe('builder: convert panel to GIF', () => {
   });
 });
 
+test.describe('builder: convert panel, its source and starting points', () => {
+  test.use({ samples: false });
+  test('when New job opens empty, then the panel asks for a file first in words, its button opens the chooser, the source then says what the file is, and a starting point shows pressed until a choice changes', async ({
+    page,
+    svc,
+  }) => {
+    const clip = path.join(testFolder('ffdesk-convert-'), 'interview.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25:duration=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', clip]);
+    await openApp(page, svc);
+    const app = new AppPage(page);
+    await app.openBuilder();
+    const convert = new ConvertPage(page);
+    const source = convert.panel().getByTestId('convert-source');
+    await expect(source).toContainText('No file yet: drop a clip anywhere here, or choose one.');
+    // One thing to do, not "Input in 1, Command".
+    await expect(app.submitBar().getByTestId('needs-a-file')).toHaveText('Choose a file first: drop one here or press Ctrl+O.');
+    // The button opens what Ctrl+O opens; the file is chosen there as an editor does.
+    await source.getByRole('button', { name: /^Open a file…/ }).focus();
+    await page.keyboard.press('Enter');
+    const picker = page.getByRole('dialog', { name: 'Open a file' });
+    await expect(picker.getByLabel('Current folder')).toBeVisible();
+    const chooser = page.waitForEvent('filechooser');
+    await picker.getByRole('button', { name: 'Upload from elsewhere…' }).focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles([clip]);
+    await expect(source).toContainText(/Source: interview\.mp4 · 1280×720 · 0:01 · H\.264/);
+    await expect(source.getByRole('button', { name: /^Other file…/ })).toBeVisible();
+    await expect(app.submitBar()).toContainText('Ready to run');
+
+    const web = convert.panel().getByRole('button', { name: 'Web MP4, 1080p' });
+    await expect(web).toHaveAttribute('aria-pressed', 'false');
+    // The keyboard goes on in the panel's choices, past "Another file…".
+    await expect(web).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(web).toHaveAttribute('aria-pressed', 'true');
+    await expect(convert.panel().getByRole('button', { name: 'Small MP4, 720p' })).toHaveAttribute('aria-pressed', 'false');
+    await convert.setQuality(20);
+    await expect(web).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
 test.describe('builder: convert panel', () => {
   test('when the command is edited by hand, then the panel says so and stops writing until reset; a reload keeps the draft', async ({ page, svc }) => {
     const convert = await openWithSample(page, svc);
@@ -119,7 +161,7 @@ test.describe('builder: convert panel', () => {
     await expect(convert.byHandNotice()).toHaveCount(0);
     await expect(convert.command()).toContainText('-c:v libvpx-vp9');
     // The button went with the notice: the keyboard stays in the panel, not on the page.
-    await expect(convert.panel().getByRole('button').first()).toBeFocused();
+    await expect(convert.panel().getByRole('group', { name: 'Start from' }).getByRole('button').first()).toBeFocused();
 
     // The eight format cards are one Tab stop: the arrows move between them, Enter picks.
     await convert.format('MKV').focus();

@@ -47,7 +47,7 @@ test.describe('small things people notice', () => {
     await page.getByRole('button', { name: 'Close preset' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('open-preset')).toHaveCount(0);
-    await expect(page.getByTestId('convert-panel').getByRole('button').first()).toBeFocused();
+    await expect(page.getByTestId('convert-panel').getByRole('group', { name: 'Start from' }).getByRole('button').first()).toBeFocused();
   });
 
   test("when a screen's code is gone from the service (FFDesk updated while the tab was open), then the page reloads once and the screen opens", async ({

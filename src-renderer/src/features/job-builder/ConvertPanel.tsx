@@ -6,7 +6,8 @@ import { formatBytes } from '../../lib/format';
 import { convertArgs, rangeOf, type ConvertChoices } from './convert-args';
 import { ConvertRange } from './ConvertRange';
 import { estimateSize } from './convert-estimate';
-import { choicesOf, CONVERT_PRESETS, isEditedByHand, sourceFactsOf, startFrom, writeConvert } from './convert-form';
+import { choicesOf, CONVERT_PRESETS, isEditedByHand, isStartingPoint, sourceFactsOf, startFrom, writeConvert } from './convert-form';
+import { ConvertSource } from './ConvertSource';
 import { CONTAINER_ORDER, CONTAINERS, codecLabel, codecsFor, qualityWords } from './convert-formats';
 import { ConvertPicture } from './ConvertPicture';
 import { ConvertAudio } from './ConvertAudio';
@@ -23,6 +24,8 @@ import './convert.css';
 interface Props {
   form: JobForm;
   setForm(update: (f: JobForm) => JobForm): void;
+  /** Another file (Ctrl+O's chooser). */
+  onOpenFile(): void;
 }
 
 /** Arrow keys (and Home/End) move the focus between the format cards, as in a toolbar. */
@@ -42,7 +45,7 @@ function moveBetweenCards(e: React.KeyboardEvent<HTMLElement>): void {
  * writes the ffmpeg arguments into the command editor; once the text is edited by hand the
  * panel stops writing until "Let the panel write the command" is pressed.
  */
-export function ConvertPanel({ form, setForm }: Props) {
+export function ConvertPanel({ form, setForm, onOpenFile }: Props) {
   const hw = useHardwareEncoders();
   const choices = choicesOf(form);
   const byHand = isEditedByHand(form);
@@ -102,10 +105,19 @@ export function ConvertPanel({ form, setForm }: Props) {
         )
       }
     >
+      <ConvertSource form={form} clips={clips} onOpen={onOpenFile} />
       <div className="row-wrap" role="group" aria-label="Start from">
         <span className="small muted">Start from:</span>
+        {/* Pressed while the panel shows it as it is, as HandBrake shows the preset in use. */}
         {CONVERT_PRESETS.map((p) => (
-          <Button key={p.id} size="small" variant="ghost" onClick={() => chooseAll(startFrom(choices, p.choices))}>
+          <Button
+            key={p.id}
+            size="small"
+            variant="ghost"
+            className="convert-start"
+            aria-pressed={isStartingPoint(choices, p.choices)}
+            onClick={() => chooseAll(startFrom(choices, p.choices))}
+          >
             {p.title}
           </Button>
         ))}
@@ -211,7 +223,7 @@ export function ConvertPanel({ form, setForm }: Props) {
               </span>
             </span>
           ) : (
-            <span className="muted small">Pick a stored input to see it (needs its duration).</span>
+            <span className="muted small">Open a file to see it (it needs the file's length).</span>
           )}
         </div>
       </div>

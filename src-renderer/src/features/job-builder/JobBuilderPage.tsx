@@ -130,7 +130,8 @@ export default function JobBuilderPage() {
   // does (nothing crosses the browser); the system's chooser, whose files are uploaded, is a button in it. The
   // desktop app's chooser opens its files in place itself (use-input-sources.ts).
   const [isDiskPicking, setDiskPicking] = useState(false);
-  useOpenKey(() => (window.ffdesk?.pathForFile ? filePicker.current?.click() : setDiskPicking(true)));
+  const openFile = () => (window.ffdesk?.pathForFile ? filePicker.current?.click() : setDiskPicking(true));
+  useOpenKey(openFile);
   const takeDiskFile = (path: string) => {
     placeClips([baseNameOf(path)]).forEach((key) => void sources.openFromDisk(key, path));
     toConvertPanel();
@@ -171,7 +172,7 @@ export default function JobBuilderPage() {
       />
       {/* What an editor came for first (a clip, a format, Run), under the title; the templates after it:
           above it, they filled an 800 px window and the panel started below the fold. */}
-      {form.preset ? <PresetPanel form={form} setForm={setForm} /> : !form.isChained && <ConvertPanel form={form} setForm={setForm} />}
+      {form.preset ? <PresetPanel form={form} setForm={setForm} /> : !form.isChained && <ConvertPanel form={form} setForm={setForm} onOpenFile={openFile} />}
       {showTemplates && (
         <div className="card">
           <TemplateGallery sampleNames={new Set(samples.keys())} onUse={(t) => void openTemplate(t)} />

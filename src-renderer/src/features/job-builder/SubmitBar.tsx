@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { isApiError } from '../../../../src-service/client';
+import { isApiError, type ValidationIssue } from '../../../../src-service/client';
 import { useApi } from '../../lib/api';
 import { askForJobNotifications } from '../../lib/notifications';
 import { navigate } from '../../lib/router';
@@ -11,9 +11,21 @@ import { buildCurl, buildJson } from './curl';
 import { FixLinks } from './FixLinks';
 import { rememberSubmitted } from './draft-storage';
 import { toRequest, type JobForm } from './form';
+import { isEditedByHand } from './convert-form';
 import { convertEachProblem, formsPerFile, type FileJob } from './convert-each';
 import type { JobFormState } from './use-job-form';
 import { showToast } from '../../ui/toast';
+
+/** The fields an empty form's problems are about: with no file, the command the panel writes for one is missing too. */
+const FILE_AND_COMMAND = new Set(['input_files', 'ffmpeg_command']);
+
+/** The convert panel's form with no file yet and no command typed, and nothing else wrong: all it needs is a file. */
+function waitsForAFile(form: JobForm, issues: readonly ValidationIssue[]): boolean {
+  if (form.isChained || form.preset || form.inputMode !== 'files') return false;
+  if (!issues.every((i) => FILE_AND_COMMAND.has(String(i.loc[0] === 'body' ? i.loc[1] : i.loc[0])))) return false;
+  const typed = form.convert ? isEditedByHand(form) : form.steps.some((step) => step.trim() !== '');
+  return !typed && form.inputs.every((r) => r.url.trim() === '' && !r.upload);
+}
 
 /** Submit, with the count of problems left, and the copy actions. */
 export function SubmitBar({ state }: { state: JobFormState }) {
@@ -99,6 +111,9 @@ export function SubmitBar({ state }: { state: JobFormState }) {
       <div className="small" role="status" aria-live="polite">
         {error ? (
           <span className="field-error">{error}</span>
+        ) : blocking > 0 && waitsForAFile(state.form, state.localIssues) ? (
+          // Nothing chosen and nothing typed: one thing to do, in an editor's words (it listed "Input in 1, Command").
+          <span data-testid="needs-a-file">Choose a file first: drop one here or press Ctrl+O.</span>
         ) : blocking > 0 ? (
           <FixLinks issues={state.localIssues} onFollow={state.markAttempted} />
         ) : eachProblem ? (

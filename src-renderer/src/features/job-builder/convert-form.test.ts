@@ -1,7 +1,7 @@
 import type { StoredFile } from '../../../../src-service/client';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHOICES } from './convert-args';
-import { forNewClip, isEditedByHand, sourceFactsOf, startFrom, withExtension, writeConvert } from './convert-form';
+import { forNewClip, isEditedByHand, isStartingPoint, sourceFactsOf, startFrom, withExtension, writeConvert } from './convert-form';
 import { estimateSize } from './convert-estimate';
 import { partStartOf, previewRequest } from './convert-preview';
 import { emptyForm, toRequest } from './form';
@@ -138,6 +138,16 @@ describe('starting points and new clips', () => {
     // A GIF's 12 fps and a podcast's loudness chosen before made a 12 fps "Small MP4".
     expect(small).toMatchObject({ container: 'mp4', quality: 30, height: 720, fps: 0, loudness: null, subtitles: 'none' });
     expect(small).toMatchObject({ start: 5, end: 8, crop: gifOfPart.crop, rotate: 90 });
+  });
+
+  it("when a starting point is chosen, then it counts as the one in use until a choice it sets or resets changes; the clip's own choices do not count", () => {
+    const target = { container: 'mp4', videoCodec: 'h264', quality: 30, height: 720 } as const;
+    const small = startFrom(gifOfPart, target);
+    expect(isStartingPoint(small, target)).toBe(true);
+    expect(isStartingPoint({ ...small, start: 1, crop: null }, target)).toBe(true);
+    expect(isStartingPoint({ ...small, quality: 35 }, target)).toBe(false);
+    expect(isStartingPoint({ ...small, fps: 12 }, target)).toBe(false);
+    expect(isStartingPoint(gifOfPart, target)).toBe(false);
   });
 
   it('when another clip is opened, then the target stays and the range, crop and turn of the clip before go', () => {

@@ -130,6 +130,15 @@ export function startFrom(current: ConvertChoices, target: Partial<ConvertChoice
   return { ...DEFAULT_CHOICES, ...clipBound(current), ...target };
 }
 
+/**
+ * Whether the panel shows this starting point as it is: choosing it again would change nothing. Its
+ * button says so (pressed), as HandBrake shows the preset in use; a choice changed after it lets go.
+ */
+export function isStartingPoint(current: ConvertChoices, target: Partial<ConvertChoices>): boolean {
+  const whole = startFrom(current, target);
+  return (Object.keys(whole) as (keyof ConvertChoices)[]).every((k) => JSON.stringify(whole[k]) === JSON.stringify(current[k]));
+}
+
 /** Another clip in the panel keeps the target and lets go of what belonged to the clip before (its range, its crop). */
 export function forNewClip(current: ConvertChoices): ConvertChoices {
   return { ...current, ...clipBound(DEFAULT_CHOICES) };
