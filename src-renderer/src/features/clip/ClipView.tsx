@@ -172,7 +172,8 @@ export function ClipView({ fileId }: { fileId: string }) {
   // Named by what the files hold: a lossless part from the keyframe its copy starts at.
   const isLossless = mode === 'lossless' && !soundOnly;
   const namedParts = isLossless ? copiedParts(parts, keyframes, fps) : parts;
-  const filename = options.filename || outputNameOf(facts.file?.filename, namedParts, fps, options.join, soundOnly);
+  const filename =
+    options.filename || outputNameOf(facts.file?.filename, namedParts, fps, options.join, soundOnly, keep ? [] : keptSegments(seg.segments, duration));
   // The job's file name comes back only where it was not the one the view gives these segments (a name typed),
   // so a name made from the times still follows a changed in or out point. Known once the frame rate is.
   const againName = useRef(again?.filename);

@@ -32,6 +32,14 @@ describe('outputNameOf', () => {
     ]);
   });
 
+  it('names a cut that removes segments by what it takes out, not by the span it keeps (which read as the whole file)', () => {
+    const kept = [part(0, 3), part(4, 12.042)];
+    expect(outputNameOf('music.mp3', kept, 1000, true, true, [part(3, 4)])).toBe('music-without-00.00.03.000-00.00.04.000.mp3');
+    expect(outputNameOf('talk.mp4', [part(0, 1), part(2, 5), part(6, 9)], 25, true, false, [part(5, 6), part(1, 2)])).toBe(
+      'talk-without-00.00.01.00-00.00.01.24-and-1-more.mp4',
+    );
+  });
+
   it('one file per segment: the base each file is named from', () => {
     expect(outputNameOf('holiday.mov', [part(0, 1), part(2, 3)], 25, false)).toBe('holiday.mov');
   });

@@ -8,13 +8,27 @@ import { MAX_OUTPUT_NAME, OUTPUT_NAME } from '../../../../src-service/contract/n
  * (docs/gui.md, "Cut"). A joined cut is named by what it holds, as LosslessCut names its
  * exports: "<stem>-<in>-<last frame>.<ext>" in timecode with dots
  * ("holiday-00.00.02.05-00.00.03.11.mov"), "…-<n>-parts" when it joins several, so two
- * different cuts of one clip never share a name. One file per segment: "<stem>.<ext>", the base
+ * different cuts of one clip never share a name; segments removed name what is taken out,
+ * "<stem>-without-<in>-<last frame>.<ext>" (`removed`). One file per segment: "<stem>.<ext>", the base
  * each segment's file is named from (segmentNamesOf). Nothing marked yet: "<stem>-cut.<ext>".
  */
-export function outputNameOf(source: string | undefined, parts: readonly RequestSegment[] = [], fps = 25, join = true, sound = false): string {
+export function outputNameOf(
+  source: string | undefined,
+  parts: readonly RequestSegment[] = [],
+  fps = 25,
+  join = true,
+  sound = false,
+  removed: readonly RequestSegment[] = [],
+): string {
   const { stem, ext } = partsOf(source);
   if (parts.length === 0) return `${stem}-cut.${ext}`;
   if (!join) return `${stem}.${ext}`;
+  // Segments removed (X): named by what is taken out, "<stem>-without-<in>-<out>". The span of what is
+  // kept, "…-00.00.00.000-00.00.12.042-2-parts", read as the whole file.
+  if (removed.length > 0) {
+    const [first, ...more] = [...removed].sort((a, b) => a.start - b.start);
+    return `${stem}-without-${spanName(first!.start, first!.end, fps, sound)}${more.length > 0 ? `-and-${more.length}-more` : ''}.${ext}`;
+  }
   const count = parts.length > 1 ? `-${parts.length}-parts` : '';
   // The span of the source the parts come from, whatever their order: segments reordered (Alt+↑/↓)
   // named it backwards from the first's start to the last's end ("…-00.00.18.00-00.00.09.28-…").
