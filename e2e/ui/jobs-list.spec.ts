@@ -12,6 +12,18 @@ const slowJob = {
 };
 
 test.describe('jobs list', () => {
+  test('when there is no job yet, then the Jobs screen offers to convert a file or cut a clip, and promises no sample media (npm run serve has none)', async ({
+    page,
+    svc,
+  }) => {
+    await openApp(page, svc);
+    const empty = page.getByRole('main');
+    await expect(empty.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
+    await expect(empty.getByRole('link', { name: 'Convert a file' })).toHaveAttribute('href', '#/new');
+    await expect(empty.getByRole('link', { name: 'Cut a clip' })).toHaveAttribute('href', '#/clip');
+    await expect(empty).not.toContainText('sample');
+  });
+
   test('when a dozen jobs exist, then the status filter bar keeps its size and works; a cancelled job is neutral, not Failed', async ({ page, svc }) => {
     for (let n = 1; n <= 12; n++) await svc.client.runCommand(tinyJob(n));
     const slow = await svc.client.runCommand(slowJob);

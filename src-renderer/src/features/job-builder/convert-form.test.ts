@@ -1,7 +1,7 @@
 import type { StoredFile } from '../../../../src-service/client';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHOICES } from './convert-args';
-import { forNewClip, isEditedByHand, isStartingPoint, sourceFactsOf, startFrom, withExtension, writeConvert } from './convert-form';
+import { convertTitle, forNewClip, isEditedByHand, isStartingPoint, sourceFactsOf, startFrom, withExtension, writeConvert } from './convert-form';
 import { estimateSize } from './convert-estimate';
 import { partStartOf, previewRequest } from './convert-preview';
 import { emptyForm, toRequest } from './form';
@@ -138,6 +138,17 @@ describe('starting points and new clips', () => {
     // A GIF's 12 fps and a podcast's loudness chosen before made a 12 fps "Small MP4".
     expect(small).toMatchObject({ container: 'mp4', quality: 30, height: 720, fps: 0, loudness: null, subtitles: 'none' });
     expect(small).toMatchObject({ start: 5, end: 8, crop: gifOfPart.crop, rotate: 90 });
+  });
+
+  it('when a convert is named, then the codec and size follow the format where they are not its defaults', () => {
+    expect(convertTitle(DEFAULT_CHOICES)).toBe('Convert to MP4');
+    expect(convertTitle({ ...DEFAULT_CHOICES, videoCodec: 'h265', height: 1080 })).toBe('Convert to MP4, H.265, 1080p');
+    expect(convertTitle({ ...DEFAULT_CHOICES, height: 720 })).toBe('Convert to MP4, 720p');
+    expect(convertTitle({ ...DEFAULT_CHOICES, container: 'webm', videoCodec: 'vp9' })).toBe('Convert to WebM');
+    expect(convertTitle({ ...DEFAULT_CHOICES, videoCodec: 'hevc_nvenc' })).toBe('Convert to MP4, H.265 on the GPU');
+    expect(convertTitle({ ...DEFAULT_CHOICES, videoCodec: 'copy' })).toBe('Convert to MP4, picture copied');
+    expect(convertTitle({ ...DEFAULT_CHOICES, container: 'gif', height: 480 })).toBe('Convert to GIF, 480p');
+    expect(convertTitle({ ...DEFAULT_CHOICES, container: 'mp3', height: 720 })).toBe('Convert to MP3');
   });
 
   it("when a starting point is chosen, then it counts as the one in use until a choice it sets or resets changes; the clip's own choices do not count", () => {

@@ -7,7 +7,7 @@ import { newKey, type InputRow, type JobForm } from './form';
 import { fileNameOfUrl } from '../../lib/local-path';
 import { safeStem } from '../../lib/output-stem';
 import type { SourceFacts } from './convert-estimate';
-import { CONTAINERS } from './convert-formats';
+import { CONTAINERS, codecsFor, hardwareFamily, VIDEO_CODECS } from './convert-formats';
 import { shownSize } from '../../lib/media';
 
 /** True when the command holds text the panel did not write: the panel then leaves it alone. */
@@ -54,7 +54,7 @@ export function writeConvert(form: JobForm, asked: ConvertChoices): JobForm {
     inputs,
     outputMode: 'files',
     outputs: [output, ...(form.outputMode === 'files' ? form.outputs.slice(1) : [])],
-    templateTitle: `Convert to ${CONTAINERS[choices.container].label}`,
+    templateTitle: convertTitle(choices),
     convert: {
       choices,
       written: args.command,
@@ -62,6 +62,23 @@ export function writeConvert(form: JobForm, asked: ConvertChoices): JobForm {
       ...(form.convert?.badTimes?.length ? { badTimes: form.convert.badTimes } : {}),
     },
   };
+}
+
+/**
+ * The job's name before its files: the format, and the codec and size where they are not the
+ * format's defaults ("Convert to MP4, H.265, 1080p"). Two converts of one clip, 720p H.264 and
+ * 1080p H.265, were both "Convert to MP4: drone.mkv → drone.mp4" in the jobs list.
+ */
+export function convertTitle(choices: ConvertChoices): string {
+  const { label, kind } = CONTAINERS[choices.container];
+  const details: string[] = [];
+  if (kind === 'video' && choices.videoCodec !== codecsFor(choices.container)[0]) {
+    const family = VIDEO_CODECS[choices.videoCodec] ? choices.videoCodec : hardwareFamily(choices.videoCodec);
+    const name = (VIDEO_CODECS[family]?.label ?? choices.videoCodec).split(' (')[0];
+    details.push(family === 'copy' ? 'picture copied' : family === choices.videoCodec ? (name ?? family) : `${name} on the GPU`);
+  }
+  if (kind !== 'audio' && choices.height > 0) details.push(`${choices.height}p`);
+  return [`Convert to ${label}`, ...details].join(', ');
 }
 
 /**

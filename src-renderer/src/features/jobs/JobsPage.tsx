@@ -34,12 +34,18 @@ export default function JobsPage({ selectedId }: { selectedId?: string }) {
           title="No jobs yet"
           level={2}
           action={
-            <a className="btn btn-primary" href={hrefOf({ name: 'new' })}>
-              Build your first job
-            </a>
+            <span className="row-wrap">
+              <a className="btn btn-primary" href={hrefOf({ name: 'new' })}>
+                Convert a file
+              </a>
+              <a className="btn" href={hrefOf({ name: 'clip' })}>
+                Cut a clip
+              </a>
+            </span>
           }
         >
-          Start from a template: the sample media make every one run offline.
+          {/* Samples are made only where the service is started with them (FFDESK_SAMPLES=1): promised always, they were missing under npm run serve. */}
+          Open a clip with Ctrl+O on either screen, or drop it there. Templates (on New job) show what else FFmpeg can do.
         </EmptyState>
       ) : (
         <div className="jobs-layout">
