@@ -105,6 +105,8 @@ test.describe('files', () => {
     expect((await svc.client.getFile(secret.file_id)).storage_url).toBeNull();
     await expect(drawer.locator('video')).toHaveAttribute('src', /\/storage\/s\//);
     await expect(drawer.getByLabel('Metadata')).toContainText('h264');
+    // The length as a player shows it, and its seconds: not "Duration (s) 8.000000" to decode.
+    await expect(drawer.getByLabel('Metadata')).toContainText(/Duration0:\d\d \([\d.]+ s\)/);
     await drawer.getByLabel('Presigned link lifetime').selectOption({ label: '5 minutes' });
     await drawer.getByRole('button', { name: 'Copy presigned link' }).click();
     await expect(page.getByText('Presigned link copied')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { StoredFile } from '../../../../src-service/client';
-import { formatDateTime, formatMbytes } from '../../lib/format';
+import { formatDateTime, formatDuration, formatMbytes } from '../../lib/format';
 import { stateLabel } from './files-query';
 
 const LABELS: Partial<Record<keyof StoredFile, string>> = {
@@ -12,7 +12,7 @@ const LABELS: Partial<Record<keyof StoredFile, string>> = {
   mime_type: 'MIME type',
   width: 'Width',
   height: 'Height',
-  duration: 'Duration (s)',
+  duration: 'Duration',
   codec: 'Codec',
   frame_rate: 'Frame rate',
   bitrate_video_kb: 'Video bitrate (kb/s)',
@@ -32,6 +32,7 @@ const LABELS: Partial<Record<keyof StoredFile, string>> = {
   original_file_url: 'Source URL',
   content_hash: 'Content hash',
   error_status: 'Error',
+  command_id: 'Made by job',
   external_error_message: 'Error message',
 };
 
@@ -42,6 +43,8 @@ function show(file: StoredFile, key: keyof StoredFile, value: unknown): string {
   if (key === 'size_mbytes' || key === 'size_compressed_mbytes') return formatMbytes(value as number);
   if (key === 'created_at') return formatDateTime(value as string);
   if (key === 'is_private') return value ? 'Private' : 'Public';
+  // "12.042449" read as a number to decode: the length as a player shows it, then the seconds to the millisecond.
+  if (key === 'duration' && typeof value === 'number') return `${formatDuration(value)} (${Math.round(value * 1000) / 1000} s)`;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 }
