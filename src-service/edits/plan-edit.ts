@@ -612,6 +612,10 @@ const LEAD_OUTPOINT = -1000;
  *   (pre-roll, encoder delay), which a concatenation does not keep.
  */
 function audioPlan(ctx: Ctx, segments: number, mp4Like: boolean): { codec: string[]; where: 'join' | 'part' | 'list' } {
+  // FLAC cut by samples: each part's frames are numbered from 0 in their own headers, which a copy keeps (decoding
+  // a .flac file read "sample/frame number mismatch" and going-back times): the join encodes them once, as FLAC, without loss.
+  if (ctx.strategy === 'copy' && !ctx.mix && segments > 1 && sampleExactCodecOf(audioTracks(ctx.facts)) === 'flac')
+    return { codec: ['-c:a', 'flac'], where: 'list' };
   if (ctx.strategy === 'copy' && !ctx.mix) return { codec: ['-c:a', 'copy'], where: 'list' };
   const lone = segments === 1 && mp4Like;
   const copyable = !ctx.mix && audioTracks(ctx.facts).every((t) => MP4_COPYABLE_AUDIO.has(t) && holdsAudio(ctx.container, t));
