@@ -20,7 +20,10 @@ export default function UploadsPage() {
 
   return (
     <div className="page">
-      <PageHeader title="Uploads" subtitle="Local files go straight to the service in parallel parts; nothing is read into memory at once." />
+      <PageHeader
+        title="Uploads"
+        subtitle="Files from this computer are stored for jobs; big ones go up in parts, and a dropped connection resumes where it stopped."
+      />
       <div className="split">
         <section className="stack-l" aria-label="Upload files">
           <DropZone onFiles={(files) => enqueueUploads(client, files, isPrivate)}>
