@@ -22,7 +22,7 @@ export default function UploadsPage() {
     <div className="page">
       <PageHeader
         title="Uploads"
-        subtitle="Files from this computer are stored for jobs; big ones go up in parts, and a dropped connection resumes where it stopped."
+        subtitle="Files from this computer are stored for jobs; big ones go up in parts, and an interrupted one goes on where it stopped when you choose the file again."
       />
       <div className="split">
         <section className="stack-l" aria-label="Upload files">
