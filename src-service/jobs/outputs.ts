@@ -45,6 +45,11 @@ export async function storeOutputs(
   const opened: CheckedFile[] = [];
   try {
     for (const [alias, name] of entries) opened.push(await openOutput(work, alias, name));
+    // ffmpeg ends well with an output it wrote nothing into ("Output file is empty, nothing was encoded"): a 0-byte
+    // file is no result, and SUCCESS handed a script an empty download (docs/api.md, "Commands").
+    entries.forEach(([alias, name], i) => {
+      if (!isPlaylistAlias(alias) && opened[i]?.stat.size === 0) throw new JobFailure('MISSING_OUTPUT_FILE', emptyOutput(alias, name));
+    });
     // Each probe is a process start (tens of ms for a dynamically linked ffprobe): the outputs are probed side by side,
     // and flushed to disk meanwhile (the blob store's own fsync then finds nothing left to write).
     const flushed = Promise.all(opened.map((f) => f.fh.sync().catch(() => undefined))); // a failure surfaces in putChecked's own fsync
@@ -93,6 +98,9 @@ async function openOutput(work: string, alias: string, name: string): Promise<Ch
     throw refused(err, alias, name);
   }
 }
+
+const emptyOutput = (alias: string, name: string) =>
+  `Output ${alias} (${name}) is empty: ffmpeg wrote no frame or sample into it (a filter such as select that keeps nothing, or -ss or -t past the input's end)`;
 
 /** A file the command left that the service will not store: the command fails, naming it. */
 function refused(err: unknown, alias: string, name: string): unknown {

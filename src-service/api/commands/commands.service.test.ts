@@ -160,6 +160,19 @@ describe('failures are reported asynchronously as FAILED', () => {
     expect(done.error_message).toContain('out_2');
   });
 
+  it('when a declared output comes out empty (a select that keeps no frame), then the command fails MISSING_OUTPUT_FILE saying so, and nothing is stored', async () => {
+    // The hosted docs' GIF example on a clip shorter than its first selected moment: ffmpeg exits 0, "Output file is empty, nothing was encoded".
+    const done = await runToEnd({
+      input_files: { in_1: `${media.url}/video.mp4` },
+      output_files: { out_1: 'thumb.gif', out_2: 'whole.mp4' },
+      ffmpeg_command: `-i {{in_1}} -vf "select='gt(t,600)'" -an {{out_1}} -t 0.5 -preset ultrafast {{out_2}}`,
+    });
+    expect(done.status).toBe('FAILED');
+    expect(done.error_status).toBe('MISSING_OUTPUT_FILE');
+    expect(done.error_message).toMatch(/^Output out_1 \(thumb\.gif\) is empty: ffmpeg wrote no frame or sample into it/);
+    expect(done.output_files ?? {}).toEqual({});
+  });
+
   it('when a command runs past max_command_run_seconds, then ffmpeg is killed and it fails TIMEOUT', async () => {
     const done = await runToEnd({
       output_files: { out_1: 'long.mp4' },
