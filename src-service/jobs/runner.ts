@@ -185,16 +185,18 @@ async function assertQuotaAfterRun(deps: CommitDeps, row: Command, stored: Store
   const account = deps.accounts.getAccount(row.accountId);
   if (!account) return;
   const storageBytes = stored.reduce((n, o) => n + (o.sizeCompressedBytes ?? o.sizeBytes), 0);
-  const overStorage = account.storageQuotaBytes !== null && deps.files.storageUsedBytes(row.accountId) + storageBytes > account.storageQuotaBytes;
-  const overProcessing =
-    account.processingQuotaBytes !== null && deps.commands.processingUsedBytes(row.accountId) + processingBytes > account.processingQuotaBytes;
+  const storageUsed = deps.files.storageUsedBytes(row.accountId);
+  const processingUsed = deps.commands.processingUsedBytes(row.accountId);
+  const overStorage = account.storageQuotaBytes !== null && storageUsed + storageBytes > account.storageQuotaBytes;
+  const overProcessing = account.processingQuotaBytes !== null && processingUsed + processingBytes > account.processingQuotaBytes;
   if (!overStorage && !overProcessing) return;
   await Promise.all(stored.map((o) => deps.blobs.delete(o.blob.key)));
   throw new JobFailure(
     'QUOTA_EXCEEDED',
     overStorage
-      ? `Storing the outputs (${storageBytes} bytes) would exceed the storage quota of ${account.storageQuotaBytes} bytes`
-      : `This command (${processingBytes} bytes in and out) would exceed the processing quota of ${account.processingQuotaBytes} bytes`,
+      ? // What is used already is said too, as store-file says it: "outputs (996265 bytes) would exceed … 1048576" read as a contradiction.
+        `Storage quota exceeded: the outputs are ${storageBytes} bytes, and ${storageUsed} of ${account.storageQuotaBytes} bytes are used`
+      : `Processing quota exceeded: this command read and wrote ${processingBytes} bytes, and ${processingUsed} of ${account.processingQuotaBytes} bytes are used`,
   );
 }
 

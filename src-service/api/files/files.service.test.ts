@@ -347,6 +347,25 @@ describe('plans, quotas, deletes and accounts', () => {
     expect((await svc.api('GET', '/v1/account', undefined, { key })).body.storage_used_bytes).toBe(0);
   });
 
+  it('when a command writes outputs larger than what is left of the storage quota, then it fails QUOTA_EXCEEDED saying what is used already, and nothing is kept', async () => {
+    const key = newAccountKey('pro', 3000);
+    const run = await svc.api(
+      'POST',
+      '/v1/run-ffmpeg-command',
+      { output_files: { out_1: 'big.png' }, ffmpeg_command: '-f lavfi -i testsrc2=size=320x240 -frames:v 1 {{out_1}}' },
+      { key },
+    );
+    expect(run.status).toBe(200);
+    let done = (await svc.api('GET', `/v1/commands/${run.body.command_id}`, undefined, { key })).body;
+    for (let i = 0; i < 300 && done.status !== 'SUCCESS' && done.status !== 'FAILED'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      done = (await svc.api('GET', `/v1/commands/${run.body.command_id}`, undefined, { key })).body;
+    }
+    expect([done.status, done.error_status]).toEqual(['FAILED', 'QUOTA_EXCEEDED']);
+    expect(done.error_message).toMatch(/^Storage quota exceeded: the outputs are \d+ bytes, and 0 of 3000 bytes are used$/);
+    expect((await svc.api('GET', '/v1/account', undefined, { key })).body.storage_used_bytes).toBe(0);
+  });
+
   it('when another account asks for a file, then 404 (existence never leaks)', async () => {
     const res = await svc.api('POST', '/v1/files/store-file', { file_url: `${media.url}/image.png` });
     const other = newAccountKey('pro');
