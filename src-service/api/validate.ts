@@ -29,7 +29,8 @@ function explain(issue: z.core.$ZodIssue, prefix: PropertyKey[]): z.core.$ZodIss
 
 function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
   const loc: (string | number)[] = [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
-  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
+  // A lax number left out says so itself (lax-number.ts): the same answer as any other field left out.
+  if ((issue.code === 'invalid_type' && /received undefined/.test(issue.message)) || issue.message === 'Field required') {
     return { loc, msg: 'Field required', type: 'missing' };
   }
   return { loc, msg: issue.message, type: issueType(issue) };

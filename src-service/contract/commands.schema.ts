@@ -113,7 +113,7 @@ export const SubmitQuery = z.object({
 export const CommandIdParams = z.object({ command_id: z.string() });
 
 export const PresignQuery = z.object({
-  presigned_ttl_seconds: z.coerce.number().int().min(1).max(604_800).optional(),
+  presigned_ttl_seconds: laxInt(z.number().int().min(1).max(604_800)).optional(),
 });
 
 export const RenameBody = z.object({
@@ -121,12 +121,12 @@ export const RenameBody = z.object({
 });
 
 export const CommandListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: laxInt(z.number().int().min(1).max(1000)).default(1000),
+  offset: laxInt(z.number().int().min(0)).default(0),
   q: z.string().max(200).optional().describe('FFDesk: only commands whose name, command text, input URLs or output file names contain this'),
 });
 
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: laxInt(z.number().int().min(1).max(1000)).default(1000),
+  offset: laxInt(z.number().int().min(0)).default(0),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { laxInt } from './lax-number';
 import { FileStatusSchema } from './enums';
 
 export const EventsQuery = z.object({
-  last_event_id: z.coerce.number().int().min(0).optional().describe('Same as the Last-Event-ID header (for clients that cannot set headers)'),
+  last_event_id: laxInt(z.number().int().min(0)).optional().describe('Same as the Last-Event-ID header (for clients that cannot set headers)'),
 });
 
 export const Progress = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { laxInt, laxNumber } from './lax-number';
 import { LocalPath } from './local-path';
 import { isPlainFilename } from './names';
 
@@ -154,11 +155,11 @@ export const RevealResponse = z.object({ opened: z.string().describe('The folder
 
 /** The audio track a fact is about: loudness, sound, the timeline's waveform. */
 export const AudioTrackQuery = z.object({
-  audio_track: z.coerce.number().int().min(1).max(64).default(1).describe('1-based audio track (ffmpeg `0:a:<track-1>`); default 1'),
+  audio_track: laxInt(z.number().int().min(1).max(64)).default(1).describe('1-based audio track (ffmpeg `0:a:<track-1>`); default 1'),
 });
 
 export const SubtitleTrackQuery = z.object({
-  subtitle_track: z.coerce.number().int().min(1).max(64).default(1).describe('1-based among the subtitle streams (ffmpeg `0:s:<track-1>`); default 1'),
+  subtitle_track: laxInt(z.number().int().min(1).max(64)).default(1).describe('1-based among the subtitle streams (ffmpeg `0:s:<track-1>`); default 1'),
 });
 
 export const SubtitlesResponse = z.object({
@@ -201,8 +202,8 @@ export type LoudnessResponse = z.infer<typeof LoudnessResponse>;
 
 /** Where one audio track is silent (docs/api.md, "File facts"): the track, and what counts as a silence. */
 export const SilencesQuery = AudioTrackQuery.extend({
-  noise_db: z.coerce.number().min(-90).max(-10).default(-35).describe('Below this level counts as silence, dBFS (silencedetect `n`); default -35'),
-  min_seconds: z.coerce.number().min(0.1).max(60).default(0.5).describe('Shortest silence reported, seconds (silencedetect `d`); default 0.5'),
+  noise_db: laxNumber(z.number().min(-90).max(-10)).default(-35).describe('Below this level counts as silence, dBFS (silencedetect `n`); default -35'),
+  min_seconds: laxNumber(z.number().min(0.1).max(60)).default(0.5).describe('Shortest silence reported, seconds (silencedetect `d`); default 0.5'),
 });
 
 /**

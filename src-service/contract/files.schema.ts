@@ -11,8 +11,8 @@ const TiB = 1024 ** 4;
  * uploaded and failed ones (docs/compatibility.md, "Listing files").
  */
 export const ListFilesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: laxInt(z.number().int().min(1).max(1000)).default(1000),
+  offset: laxInt(z.number().int().min(0)).default(0),
   status: z.enum(['stored', 'all']).default('stored').describe('stored (default): STORED files only; all: every state, deleted files excepted'),
   content_hash: z
     .string()

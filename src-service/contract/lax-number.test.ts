@@ -49,6 +49,15 @@ describe('lax numbers (docs/compatibility.md, "Numbers")', () => {
     expect(typeOf({ n: input })).toBe(type);
   });
 
+  it('a required lax integer left out is "Field required", as any missing field (it said "Input should be a valid integer")', () => {
+    try {
+      parseInput(z.object({ size_bytes: laxInt(z.number().int()) }), {}, 'body');
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ValidationError).issues).toEqual([{ loc: ['body', 'size_bytes'], msg: 'Field required', type: 'missing' }]);
+    }
+  });
+
   it.each([
     [120, 120],
     ['120', 120],

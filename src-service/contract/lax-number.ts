@@ -47,7 +47,9 @@ function toNumber(value: unknown, ctx: Ctx): number {
   return fail(ctx, 'Input should be a valid number', 'float_type');
 }
 
-const laxInput = (what: string) => z.union([z.number(), z.string(), z.boolean()], { error: `Input should be a valid ${what}` });
+// A field left out is "Field required", as every other missing field is said (a missing size_bytes read "Input should be a valid integer").
+const laxInput = (what: string) =>
+  z.union([z.number(), z.string(), z.boolean()], { error: (issue) => (issue.input === undefined ? 'Field required' : `Input should be a valid ${what}`) });
 
 /** An integer field that takes what lax mode takes, then checks `inner` (its bounds). */
 export function laxInt(inner: z.ZodNumber) {

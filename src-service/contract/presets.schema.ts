@@ -6,7 +6,7 @@ import { PRESET_NAME, PresetDefinition, PresetExportFile, PresetParameter, Prese
 export { PresetDefinition, PresetExportFile };
 
 export const PresetNameParams = z.object({ name: z.string().regex(PRESET_NAME, 'Not a preset name') });
-export const PresetVersionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+export const PresetVersionQuery = z.object({ version: laxInt(z.number().int().min(1)).optional() });
 
 const ParamValues = z.record(z.string(), z.union([z.number(), z.string()])).describe('Parameter values; numbers may be given as numeric strings');
 

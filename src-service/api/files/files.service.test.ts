@@ -190,15 +190,14 @@ describe('multipart direct upload (docs/api.md §4.8)', () => {
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
-  it('when an output file is empty, then its storage_url answers 200 with no bytes (HEAD too), not a status text', async () => {
-    const run = await svc.api('POST', '/v1/run-ffmpeg-command', {
-      input_files: { in_1: `${media.url}/video.mp4` },
-      output_files: { out_1: 'none.gif' },
-      ffmpeg_command: '-i {{in_1}} -vf select=0 -an {{out_1}}',
-    });
-    const done = await svc.waitForCommand(run.body.command_id);
-    expect(done.status, done.error_message).toBe('SUCCESS');
-    const url = done.output_files.out_1.storage_url as string;
+  it('when a stored file is empty, then its storage_url answers 200 with no bytes (HEAD too), not a status text', async () => {
+    // An empty output is no result (the command fails MISSING_OUTPUT_FILE); an empty file fetched by store-file is stored as it came.
+    fs.writeFileSync(path.join(mediaDir, 'none.gif'), '');
+    const res = await svc.api('POST', '/v1/files/store-file', { file_url: `${media.url}/none.gif` });
+    expect(res.status).toBe(200);
+    const file = await waitForFile(res.body.file_id);
+    expect(file.status).toBe('STORED');
+    const url = file.storage_url as string;
     const got = await fetch(url);
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('image/gif');

@@ -172,6 +172,13 @@ describe('real responses validate against the document', () => {
     expect((await call('GET', '/v1/files/nope')).status).toBe(404);
     expect((await call('POST', '/v1/run-ffmpeg-command', { output_files: { out_1: '../x' } })).status).toBe(422);
     expect((await call('GET', '/v1/commands?limit=0')).status).toBe(422);
+    // A query number that is not one says so in words (it said "expected number, received NaN"); a missing lax number is "Field required".
+    const word = await call('GET', '/v1/commands?limit=abc');
+    expect(word.body.detail).toEqual([
+      { loc: ['query', 'limit'], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' },
+    ]);
+    const missing = await call('POST', '/v1/files/init-upload', { filename: 'a.mp4' });
+    expect(missing.body.detail).toEqual([{ loc: ['body', 'size_bytes'], msg: 'Field required', type: 'missing' }]);
   });
 
   it('when the FFDesk extras answer, then their bodies match too', async () => {
