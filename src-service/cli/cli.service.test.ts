@@ -63,6 +63,22 @@ describe('ffdesk run', () => {
     expect(r.stderr).toMatch(/UPLOAD/);
     expect(r.stderr).toMatch(/SUCCESS/);
     expect(r.stdout).toMatch(/^out_1\thttp:\/\/\S+\t[0-9a-f-]{36}\n$/);
+    // Again into the same folder: a numbered copy beside it, the first file left as it was (it was overwritten).
+    fs.writeFileSync(path.join(out, 'clip.mp4'), 'mine');
+    const again = await cli([
+      'run',
+      '-i {{in_1}} -t 0.5 -preset ultrafast {{out_1}}',
+      '--in',
+      `in_1=${tiny.video}`,
+      '--out',
+      'out_1=clip.mp4',
+      '--download',
+      out,
+    ]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(out, 'clip.mp4'), 'utf8')).toBe('mine');
+    expect(fs.statSync(path.join(out, 'clip (1).mp4')).size).toBeGreaterThan(1000);
+    expect(again.stderr).toContain(`saved out_1 -> ${path.join(out, 'clip (1).mp4')}`);
   });
 
   it('when --chain is given, then a chained command runs; without --wait only the id is printed; status --wait follows it', async () => {

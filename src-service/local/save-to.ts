@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { CommandsRepo } from '../jobs/commands-repo';
 import type { FilesRepo } from '../files/files-repo';
@@ -7,17 +6,15 @@ import type { StoredFile } from '../files/stored-file';
 import type { BlobStore } from '../storage/blob-store';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isFolderBlob } from '../files/storage-access';
-import { errorCode } from '../storage/fs-io';
 import { realHome, resolveInsideHome } from './local-only';
-import { DEFAULT_PATTERN, nameFromPattern, numberedName, unknownPlaceholders } from './save-names';
+import { DEFAULT_PATTERN, nameFromPattern, unknownPlaceholders } from './save-names';
+import { createExclusive } from './create-exclusive';
 
 export interface SaveToDeps {
   files: FilesRepo;
   commands: CommandsRepo;
   blobs: BlobStore;
 }
-
-const MAX_SUFFIX = 9999;
 
 /** One output copied out: which stored file, and the new file's path. */
 export interface SavedOutput {
@@ -58,17 +55,4 @@ async function writeNew(blobs: BlobStore, row: StoredFile, dir: string, name: st
   } finally {
     await handle.close().catch(() => undefined); // the write stream closed it already on success
   }
-}
-
-async function createExclusive(dir: string, name: string): Promise<{ target: string; handle: fs.FileHandle }> {
-  const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
-  for (let n = 0; n <= MAX_SUFFIX; n += 1) {
-    const target = path.join(dir, numberedName(name, n));
-    try {
-      return { target, handle: await fs.open(target, flags, 0o644) };
-    } catch (err) {
-      if (errorCode(err) !== 'EEXIST') throw err;
-    }
-  }
-  throw new ConflictError(`Every name from ${name} to ${numberedName(name, MAX_SUFFIX)} is taken in ${dir}`);
 }
