@@ -1,6 +1,5 @@
-import { AppPage } from './app-page';
 import { violationsInEveryLook } from './axe-check';
-import { expect, openApp, screen, test } from './fixtures';
+import { compareOutput, expect, screen, test } from './fixtures';
 
 // These tests use the offline-demo samples (docs/contributing.md, "Suite time").
 test.use({ samples: true });
@@ -19,19 +18,11 @@ test.describe('compare view', () => {
   }) => {
     await svc.samplesReady();
     const sample = (await svc.client.listFiles()).find((f) => f.filename === 'sample-video.mp4')!;
-    const { command_id } = await svc.client.runCommand({
+    const player = await compareOutput(page, svc, {
       input_files: { in_1: sample.storage_url! },
       output_files: { out_1: 'small.gif' },
       ffmpeg_command: '-i {{in_1}} -t 1 -vf fps=5,scale=160:-1 {{out_1}}',
     });
-    await svc.client.waitForCommand(command_id, { intervalMs: 250 });
-    const app = new AppPage(page);
-    await openApp(page, svc, `#/jobs/${command_id}`);
-    await expect(app.jobStatus()).toHaveText('Success');
-    await app.outputCard('out_1').getByRole('button', { name: 'Compare with input' }).click();
-
-    const player = app.largePlayer();
-    await expect(player).toBeVisible();
     // The input is a video element that loads, the GIF output an image that decodes.
     const video = player.locator('video');
     await expect(video).toHaveCount(1);

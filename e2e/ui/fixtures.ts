@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { createService } from '../../src-service/index';
-import { createClient, type FfdeskClient } from '../../src-service/client';
+import { createClient, type FfdeskClient, type RunCommandRequest } from '../../src-service/client';
+import { AppPage } from './app-page';
 import { ffmpeg, madeOnce } from '../../src-service/testing/media';
 import { sharedFfmpegCacheFile } from '../../src-service/testing/suite-leftovers';
 
@@ -118,6 +119,19 @@ export async function storeClip(svc: UiService, filename: string, seconds: numbe
   const stored = await svc.client.uploadFile(new Blob([fs.readFileSync(path.join(made, name))]), { filename });
   await expect.poll(async () => (await svc.client.getFile(stored.file_id)).status).toBe('STORED');
   return stored.file_id;
+}
+
+/** Runs a command to its end, opens its job and out_1's "Compare with input": the large player, open. */
+export async function compareOutput(page: Page, svc: UiService, request: RunCommandRequest): Promise<Locator> {
+  const { command_id } = await svc.client.runCommand(request);
+  await svc.client.waitForCommand(command_id, { intervalMs: 250 });
+  const app = new AppPage(page);
+  await openApp(page, svc, `#/jobs/${command_id}`);
+  await expect(app.jobStatus()).toHaveText('Success');
+  await app.outputCard('out_1').getByRole('button', { name: 'Compare with input' }).click();
+  const player = app.largePlayer();
+  await expect(player).toBeVisible();
+  return player;
 }
 
 /** Opens the app with the key in the fragment, as `npm start` prints it. */

@@ -1,5 +1,5 @@
 import { AppPage } from './app-page';
-import { expect, openApp, screen, test } from './fixtures';
+import { compareOutput, expect, openApp, screen, test } from './fixtures';
 
 // These tests use the offline-demo samples (docs/contributing.md, "Suite time").
 test.use({ samples: true });
@@ -7,19 +7,11 @@ test.use({ samples: true });
 test('when an output is viewed large beside its input, then both step frame by frame together', async ({ page, svc }) => {
   await svc.samplesReady();
   const sample = (await svc.client.listFiles()).find((f) => f.filename === 'sample-video.mp4')!;
-  const { command_id } = await svc.client.runCommand({
+  const player = await compareOutput(page, svc, {
     input_files: { in_1: sample.storage_url! },
     output_files: { out_1: 'small.mp4' },
     ffmpeg_command: '-i {{in_1}} -t 2 -vf scale=320:-2 -r 25 -c:v libx264 -preset ultrafast {{out_1}}',
   });
-  await svc.client.waitForCommand(command_id, { intervalMs: 250 });
-  const app = new AppPage(page);
-  await openApp(page, svc, `#/jobs/${command_id}`);
-  await expect(app.jobStatus()).toHaveText('Success');
-  await app.outputCard('out_1').getByRole('button', { name: 'Compare with input' }).click();
-
-  const player = app.largePlayer();
-  await expect(player).toBeVisible();
   const videos = player.locator('video');
   await expect(videos).toHaveCount(2);
   await expect.poll(() => videos.evaluateAll((vs: HTMLVideoElement[]) => vs.every((v) => v.readyState >= 1))).toBe(true);
@@ -68,17 +60,11 @@ test('when an output is compared with an H.265 input, which this browser cannot 
     ffmpeg_command: '-f lavfi -i testsrc2=size=320x240:rate=25:duration=1 -c:v libx265 -preset ultrafast {{out_1}}',
   });
   const source = (await svc.client.waitForCommand(made.command_id, { intervalMs: 250 })).output_files!.out_1!;
-  const { command_id } = await svc.client.runCommand({
+  const player = await compareOutput(page, svc, {
     input_files: { in_1: source.storage_url! },
     output_files: { out_1: 'web.mp4' },
     ffmpeg_command: '-i {{in_1}} -c:v libx264 -preset ultrafast -pix_fmt yuv420p {{out_1}}',
   });
-  await svc.client.waitForCommand(command_id, { intervalMs: 250 });
-  const app = new AppPage(page);
-  await openApp(page, svc, `#/jobs/${command_id}`);
-  await expect(app.jobStatus()).toHaveText('Success');
-  await app.outputCard('out_1').getByRole('button', { name: 'Compare with input' }).click();
-  const player = app.largePlayer();
   const input = player.locator('video[aria-label="Input: drone.mkv"]');
   await expect(player.getByTestId('compare-no-picture')).toHaveText(
     'Shown through a proxy: this browser cannot show this H.265 picture. The download is the original.',
