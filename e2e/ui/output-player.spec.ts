@@ -35,9 +35,21 @@ test('when a job writes H.265, which this browser cannot show, then the card pla
     ffmpeg_command: '-f lavfi -i testsrc2=size=320x240:rate=25:duration=1 -c:v libx265 -preset ultrafast -tag:v hvc1 {{out_1}}',
   });
   const record = await svc.client.waitForCommand(command_id, { intervalMs: 250 });
+  // The proxy's first answer is held back, as a long proxy would keep it PENDING: meanwhile the card offers no Open or
+  // View large of the original, which showed a black picture with its sound.
+  let release = () => undefined as void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/v1/files/*/proxy', async (route) => {
+    await held;
+    await route.continue();
+  });
   const app = new AppPage(page);
   await openApp(page, svc, `#/jobs/${command_id}`);
   const card = app.outputCard('out_1');
+  await expect(card.getByTestId('no-picture-here')).toContainText('a proxy it can show is being made');
+  await expect(card.getByRole('link', { name: /^Open/ })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'View large' })).toHaveCount(0);
+  release();
   await expect(card.getByTestId('no-picture-here')).toContainText('Shown through a proxy', { timeout: 60_000 });
   // Open went to the original: a black picture with only its sound.
   const open = card.getByRole('link', { name: 'Open the proxy' });

@@ -9,10 +9,10 @@ const DashPlayer = lazy(() => import('./DashPlayer'));
 
 /**
  * The right player for a stored file: video, audio, image, HLS, DASH; others get a link.
- * `onProxy`: told the proxy's URL once a video the browser cannot show plays through one, so the
+ * `onProxy`: told null once a video's picture is found not to show here, then the proxy's URL once it plays through one, so the
  * card's Open and View large show it too instead of a black picture.
  */
-export function MediaPreview({ file, url, label, onProxy }: { file: StoredFile; url: string | null; label: string; onProxy?(url: string): void }) {
+export function MediaPreview({ file, url, label, onProxy }: { file: StoredFile; url: string | null; label: string; onProxy?(url: string | null): void }) {
   if (file.is_deleted) return <p className="muted small">Deleted: the bytes are gone; the record and its metadata stay.</p>;
   // Only a stored file has bytes to show; whether it is private is said once, in the panel's Access section.
   if (file.status !== 'STORED') return <p className="muted small">No preview: {file.status === 'FAILED' ? 'nothing was stored' : 'nothing is stored yet'}.</p>;
@@ -50,12 +50,13 @@ export function MediaPreview({ file, url, label, onProxy }: { file: StoredFile; 
  * (useProxyFallback), with a line saying so; while it is made, how far it got; where none can be
  * made, where the picture can be seen.
  */
-function VideoPreview({ file, url, label, onProxy }: { file: StoredFile; url: string; label: string; onProxy?(url: string): void }) {
+function VideoPreview({ file, url, label, onProxy }: { file: StoredFile; url: string; label: string; onProxy?(url: string | null): void }) {
   const fallback = useProxyFallback(file.file_id, (file.width ?? 0) > 0);
   const { proxyUrl } = fallback;
+  const { isPictureless } = fallback;
   useEffect(() => {
-    if (proxyUrl) onProxy?.(proxyUrl);
-  }, [proxyUrl, onProxy]);
+    if (isPictureless) onProxy?.(proxyUrl ?? null);
+  }, [isPictureless, proxyUrl, onProxy]);
   return (
     <>
       <video className="media" src={proxyUrl ?? url} controls preload="metadata" aria-label={label} {...fallback.watch} />

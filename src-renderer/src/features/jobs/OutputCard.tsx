@@ -15,11 +15,13 @@ export function OutputCard({ alias, file, input }: { alias: string; file: Stored
   const [isLarge, setLarge] = useState<'view' | 'compare' | null>(null);
   // A picture this browser cannot show (H.265, ProRes) plays through the service's proxy: Open and View large
   // show that too (they opened the original, a black picture with only its sound). Download stays the original.
-  const [proxyUrl, setProxyUrl] = useState<string | null>(null);
-  const shownUrl = proxyUrl ?? file.storage_url;
+  // undefined: the picture shows as it is; null: it does not, and its proxy is still being made (Open would show a
+  // black tab with the sound: it waits for the proxy); a URL: the proxy.
+  const [proxyUrl, setProxyUrl] = useState<string | null | undefined>(undefined);
+  const shownUrl = proxyUrl === null ? null : (proxyUrl ?? file.storage_url);
   const kind = previewKindOf(file);
-  const canEnlarge = file.storage_url && (kind === 'video' || kind === 'image');
-  const canCompare = file.storage_url && (kind === 'video' || kind === 'image' || kind === 'audio');
+  const canEnlarge = file.storage_url && proxyUrl !== null && (kind === 'video' || kind === 'image');
+  const canCompare = file.storage_url && proxyUrl !== null && (kind === 'video' || kind === 'image' || kind === 'audio');
   const facts = [
     file.file_format?.toUpperCase(),
     sizeLabel(file),
