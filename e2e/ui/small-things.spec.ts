@@ -240,7 +240,7 @@ test.describe('narrow window and public files', () => {
     await app.nav('Files').click();
     // The narrow table (docs/gui.md, "Files"): its columns line up with their header; nothing
     // scrolls sideways (files.spec.ts checks every element for that).
-    const header = app.filesGrid().getByRole('columnheader', { name: 'Size (px)' });
+    const header = app.filesGrid().getByRole('columnheader', { name: 'Picture' });
     const cell = app
       .fileRow('sample-video.mp4')
       .getByRole('gridcell')

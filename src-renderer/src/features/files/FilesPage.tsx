@@ -60,7 +60,7 @@ export default function FilesPage({ selectedId }: { selectedId?: string }) {
     <div className="page page-wide">
       <PageHeader
         title="Files"
-        subtitle="Stored files and job outputs: what each is (size, length, codecs), a preview, and where it came from."
+        subtitle="Stored files and job outputs: what each is, a preview, where it came from."
         actions={
           <a className="btn" href={hrefOf({ name: 'uploads' })}>
             Upload files

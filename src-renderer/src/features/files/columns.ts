@@ -17,7 +17,7 @@ export const COLUMNS: Column[] = [
   { key: 'filename', label: 'Name', render: displayName, width: 'minmax(140px, 2.4fr)', isNarrow: true },
   { key: 'file_type', label: 'Type', render: (f) => f.file_type ?? '—', width: '70px' },
   { key: 'file_format', label: 'Format', render: (f) => f.file_format ?? '—', width: '70px' },
-  { key: 'dimensions', label: 'Size (px)', render: (f) => sizeLabel(f) ?? '—', width: '96px', isNarrow: true },
+  { key: 'dimensions', label: 'Picture', render: (f) => sizeLabel(f) ?? '—', width: '96px', isNarrow: true },
   { key: 'duration', label: 'Duration', render: (f) => (f.duration === undefined ? '—' : formatDuration(f.duration)), width: '76px', isNarrow: true },
   { key: 'codec', label: 'Codec', render: (f) => f.codec ?? '—', width: '80px' },
   { key: 'size_mbytes', label: 'Size', render: (f) => formatMbytes(f.size_mbytes), width: '76px', isNarrow: true },
