@@ -45,3 +45,7 @@ export function sizeLabel(file: Sized): string | null {
   const size = shownSize(file);
   return size ? `${size.width}×${size.height}` : null;
 }
+
+/** Codecs as editors name them ("H.265", not ffmpeg's "hevc"): a picture this browser cannot show, a convert's source. */
+const CODEC_WORDS: Record<string, string> = { hevc: 'H.265', h264: 'H.264', prores: 'ProRes', mpeg2video: 'MPEG-2', dnxhd: 'DNxHD', vc1: 'VC-1' };
+export const codecWord = (codec: string | null | undefined): string => (codec ? (CODEC_WORDS[codec] ?? codec.toUpperCase()) : '');

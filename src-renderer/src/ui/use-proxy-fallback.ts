@@ -2,14 +2,11 @@ import { useEffect, useState, type SyntheticEvent } from 'react';
 import { API } from '../../../src-service/client';
 import type { ProxyResponse } from '../../../src-service/contract/file-facts.schema';
 import { useApi } from '../lib/api';
+import { codecWord } from '../lib/media';
 import { pollWhilePending } from '../lib/poll-pending';
 
 /** How often to ask again while the service makes a proxy. */
 const PROXY_POLL_MS = 2000;
-
-/** Codecs as editors name them, for the line under a picture this browser cannot show. */
-const CODEC_WORDS: Record<string, string> = { hevc: 'H.265', h264: 'H.264', prores: 'ProRes', mpeg2video: 'MPEG-2', dnxhd: 'DNxHD', vc1: 'VC-1' };
-export const codecWord = (codec: string | null | undefined): string => (codec ? (CODEC_WORDS[codec] ?? codec.toUpperCase()) : '');
 
 export interface ProxyFallback {
   /** The proxy's URL once it is READY: play it in place of the original. */

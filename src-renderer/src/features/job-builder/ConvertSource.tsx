@@ -1,7 +1,6 @@
 import { Button } from '../../ui/Button';
 import { formatDuration } from '../../lib/format';
-import { sizeLabel } from '../../lib/media';
-import { codecWord } from '../../ui/use-proxy-fallback';
+import { codecWord, sizeLabel } from '../../lib/media';
 import type { JobForm } from './form';
 
 /**
