@@ -195,6 +195,12 @@ test.describe('builder: local file input', () => {
       await page.waitForURL(/#\/jobs\/[0-9a-f-]{36}$/);
       await expect(app.jobStatus()).toHaveText('Success', { timeout: 90_000 });
       expect(uploads).toEqual([]);
+      // Saved beside the clip, as HandBrake does: the job offers the clip's own folder, and writes there.
+      const beside = page.getByRole('button', { name: `Save to ${fs.realpathSync(home)}` });
+      await beside.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('list', { name: 'Saved files' }).locator('code')).toHaveText(path.join(fs.realpathSync(home), 'home-clip-converted.mp4'));
+      expect(fs.statSync(path.join(home, 'home-clip-converted.mp4')).size).toBeGreaterThan(1000);
       // The next Ctrl+O starts in that folder, as the Cut screen's does: not at home again.
       // At once, as a fast typist does: the builder was not listening yet, and the key was lost.
       await page.keyboard.press('Control+2');

@@ -41,7 +41,7 @@ import { heardOnly, NO_TRACK_DROPPED, trackFields, trackProblem, type DroppedTra
 import { TrackChoice } from './TrackChoice';
 import { useShownSubtitles } from './use-subtitles';
 import { loadTrackChoices, saveTrackChoices } from './track-store';
-import { sourceFolderOf } from './source-folder';
+import { sourceFolderOf } from '../../lib/source-folder';
 import { useOpenLocal } from './use-open-local';
 import { DiskPicker, OpeningStatus } from './DiskOpen';
 import { DEFAULT_ENCODE, encodeKeyRefusal, encodeOutputOf, nextQuality, nextShortSide, type EncodeChoices, type PictureSize } from './encode-options';

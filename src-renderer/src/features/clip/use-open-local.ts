@@ -6,7 +6,7 @@ import { describeError } from '../../ui/ErrorNotice';
 import { uploadInBrowser } from '../uploads/browser-upload';
 import { waitForStored } from '../uploads/wait-stored';
 import { createClipApi } from './clip-api';
-import { rememberSourceFolder } from './source-folder';
+import { rememberSourceFolder } from '../../lib/source-folder';
 import { baseNameOf } from '../../lib/local-path';
 
 export interface OpenState {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { API, type StoredFile } from '../../../../src-service/client';
+import { rememberSourceFolder } from '../../lib/source-folder';
 import { useApi } from '../../lib/api';
 import { useEventHub } from '../../lib/events';
 import { describeError } from '../../ui/ErrorNotice';
@@ -66,6 +67,8 @@ export function useInputSources(updateInput: (key: string, patch: Partial<InputR
       updateInput(key, { source: 'local', fileName: name, url: '', media: undefined, previewUrl: undefined, upload: { percent: 99, phase: 'probing' } });
       try {
         const stored = await client.call(API.openLocalFile, { body: { path } });
+        // Its folder, as the Cut screen keeps it: the job's Save to offers it, as HandBrake saves beside the source.
+        rememberSourceFolder(stored.file_id, path);
         updateInput(key, { url: await urlOf(stored), fileName: stored.filename, media: stored, upload: { percent: 100 } });
         return true;
       } catch (err) {

@@ -110,7 +110,7 @@ function Outputs({ record }: { record: CommandRecord }) {
         <span className="spacer" />
         {canZip && <DownloadAllButton commandId={record.command_id} jobName={record.name} />}
       </div>
-      {canZip && <SaveOutputs commandId={record.command_id} />}
+      {canZip && <SaveOutputs record={record} />}
       <div className="grid-cards" aria-label="Outputs">
         {entries.map(([alias, file]) => (
           <OutputCard key={alias} alias={alias} file={file} {...(input ? { input } : {})} />

@@ -1,5 +1,5 @@
-import { folderOf, rememberOpenedFolder } from '../../lib/local-path';
-import { loadEntry, saveEntry } from '../../lib/recent-entries';
+import { folderOf, rememberOpenedFolder } from './local-path';
+import { loadEntry, saveEntry } from './recent-entries';
 
 /**
  * The folder a clip was opened from, per stored file (docs/gui.md, "Open from disk"): Save to

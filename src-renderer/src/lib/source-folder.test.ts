@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSourceFolder } from './source-folder';
-import { folderOf } from '../../lib/local-path';
+import { folderOf } from './local-path';
 
 describe('the folder a clip was opened from', () => {
   it('when an entry holds an absolute path (Linux, macOS or Windows), then that is the folder', () => {
