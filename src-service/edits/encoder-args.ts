@@ -1,4 +1,4 @@
-import { EDIT_DEFAULT_CRF, type EditOutput } from '../contract/edits.schema';
+import { EDIT_DEFAULT_CRF, SAMPLE_EXACT_AUDIO_CODECS, type EditOutput } from '../contract/edits.schema';
 import type { AudioFacts, VideoFacts } from './facts';
 import { audioCodecFor, holdsAudio, isEncodedPicture, videoCodecFor, type OutputContainer } from './output-container';
 
@@ -170,7 +170,10 @@ export function finalAudioArgs(mode: 'copy' | 'match' | 'choose', a: AudioFacts,
   if (mode === 'copy') return ['-c:a', 'copy'];
   const matched = mode === 'match' && holdsAudio(container, a.codec) ? AUDIO_ENCODERS[a.codec] : undefined;
   const chosen = (mode === 'choose' ? out.audio_codec : undefined) ?? audioCodecFor(container, mode === 'match' ? a.codec : 'aac');
-  const codec = matched ?? AUDIO_ENCODERS[chosen ?? 'aac'] ?? 'aac';
+  const picked = matched ?? AUDIO_ENCODERS[chosen ?? 'aac'] ?? 'aac';
+  // PCM keeps the source's own PCM (its bit depth): an exact cut of a 24-bit WAV came out 16-bit.
+  const keepsPcm = picked.startsWith('pcm_') && a.codec.startsWith('pcm_') && SAMPLE_EXACT_AUDIO_CODECS.includes(a.codec) && holdsAudio(container, a.codec);
+  const codec = keepsPcm ? a.codec : picked;
   const lossless = codec === 'flac' || codec.startsWith('pcm_');
   const bitrate = a.bitRate && a.bitRate > 0 ? `${Math.round(a.bitRate / 1000)}k` : '192k';
   return lossless ? ['-c:a', codec] : ['-c:a', codec, '-b:a', bitrate];

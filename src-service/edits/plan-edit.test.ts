@@ -174,6 +174,15 @@ describe('planEdit', () => {
     expect(plan.steps[0]).toEqual(expect.arrayContaining(['-ss', '1', '-t', '4', '-c:a', 'flac']));
   });
 
+  it('an exact cut of a 24-bit WAV stays 24-bit (PCM keeps its depth); a WAV of AAC sound is 16-bit', () => {
+    const wav = containerOf('cut.wav') as OutputContainer;
+    expect(wav).toBeDefined();
+    const deep = planEdit({ duration: 10, video: null, audio: { codec: 'pcm_s24le' } }, edit({ mode: 'smart', output: { filename: 'cut.wav' } }), 'in');
+    expect(deep.steps.at(-1)).toEqual(expect.arrayContaining(['-c:a', 'pcm_s24le']));
+    const aac = planEdit({ duration: 10, video: null, audio: { codec: 'aac' } }, edit({ mode: 'smart', output: { filename: 'cut.wav' } }), 'in');
+    expect(aac.steps.flat()).toContain('pcm_s16le');
+  });
+
   it("lossless: a camera's PCM sound is cut by samples at the video's keyframe (its codec kept, nothing cut to packets); AAC is copied by packets", () => {
     const pcm = { ...facts(), audio: { codec: 'pcm_s24le' } };
     const plan = planEdit(pcm, edit({ mode: 'lossless', segments: [{ start: 3, end: 5 }], output: { filename: 'cut.mov' } }), 'in');
