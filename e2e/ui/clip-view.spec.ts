@@ -561,6 +561,11 @@ test.describe('clip view', () => {
     await clip.press('o');
     await expect(said).toHaveText('');
     await expect(clip.segments()).toHaveText([/00:00:00:10 → 00:00:00:12/]);
+    // S before the export, then E: the export's line is not under a stale "Nothing exported yet".
+    await clip.press('s');
+    await expect(said).toHaveText('Nothing exported yet: E exports, then S saves the result to a folder.');
+    await clip.press('e');
+    await expect(said).toHaveText('');
   });
 
   test('when Shift+Space is pressed over two marked segments, then only they play, in order, stopping on the last kept frame; B splits the segment under the playhead', async ({

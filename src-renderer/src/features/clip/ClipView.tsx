@@ -226,6 +226,8 @@ export function ClipView({ fileId }: { fileId: string }) {
       return;
     }
     setExported(requestKey);
+    // A refusal said before (S: "Nothing exported yet…") is no longer true: it stood above the export's "Done".
+    setRefusal(null);
     void submit(request);
   };
   // Shift+Space (and "Play the cut"): what Export writes now, its parts in order, or why nothing would play.
