@@ -16,7 +16,9 @@ test('when an output is viewed large beside its input, then both step frame by f
   await expect(videos).toHaveCount(2);
   await expect.poll(() => videos.evaluateAll((vs: HTMLVideoElement[]) => vs.every((v) => v.readyState >= 1))).toBe(true);
   for (let i = 0; i < 3; i++) await player.getByRole('button', { name: 'Frame ▶' }).click();
-  await player.press('.');
+  // From the layout radio the dialog opens on: , and . step there too (the radios keep only their arrows).
+  await player.getByRole('radio', { name: 'Wipe' }).focus();
+  await page.keyboard.press('.');
   const times = await videos.evaluateAll((vs: HTMLVideoElement[]) => vs.map((v) => v.currentTime));
   // Four frames at 25 fps, the same moment in both.
   expect(times[1]).toBeCloseTo(4 / 25, 3);

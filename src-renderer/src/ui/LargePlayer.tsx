@@ -59,7 +59,8 @@ export function LargePlayer({ kind, url, label, facts, frameRate, compare, onClo
       onClose={onClose}
       onKeyDown={(e) => {
         if (!hasVideo) return;
-        if (e.target instanceof HTMLInputElement) return; // the wipe slider and layout radios keep their keys
+        // The wipe slider and the layout radios keep their own keys (arrows); , and . are not theirs, and the dialog opens on a radio.
+        if (e.target instanceof HTMLInputElement && e.target.type !== 'radio' && e.target.type !== 'range') return;
         if (e.key === ',') step(-1);
         if (e.key === '.') step(1);
       }}

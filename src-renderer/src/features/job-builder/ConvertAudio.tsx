@@ -14,7 +14,7 @@ interface Props {
 function passWords(measure: MeasureState): string {
   switch (measure.state) {
     case 'measured':
-      return `Two passes (EBU R128): the track measured ${measure.measured.i.toFixed(1)} LUFS; the command applies one gain to reach the target.`;
+      return `Two passes (EBU R128): the track measured ${measure.measured.i.toFixed(1).replace('-', '−')} LUFS; the command applies one gain to reach the target.`;
     case 'measuring':
       return 'Measuring the track’s loudness for the second pass…';
     case 'failed':

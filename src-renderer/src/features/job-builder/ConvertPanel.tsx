@@ -85,7 +85,8 @@ export function ConvertPanel({ form, setForm, onOpenFile }: Props) {
       if (!f.convert || badTimes.length === (f.convert.badTimes?.length ?? 0)) return f;
       return { ...f, convert: { ...f.convert, badTimes } };
     });
-  const measure = useLoudnessMeasure(choices, form.inputMode === 'files' ? form.inputs[0]?.media?.file_id : undefined, choose);
+  // A file without sound has no loudness to measure (the service answered 409, and the hint said it could not).
+  const measure = useLoudnessMeasure(choices, form.inputMode === 'files' && !silent ? form.inputs[0]?.media?.file_id : undefined, choose);
   const pickContainer = (container: ConvertChoices['container']) => {
     const fits = codecsFor(container, hw?.working ?? []);
     // A GIF's frame rate is its own default ("Default (12 fps)"), not a choice: it must not stay on an MP4 picked next.

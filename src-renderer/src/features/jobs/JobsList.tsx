@@ -75,6 +75,9 @@ export function JobsList({ jobs, total, isLoading, selectedId, filter, onFilter,
   );
 }
 
+/** How the service names an edit's job (a cut, a frame capture, a GIF): its steps are its own business. */
+const EDIT_NAMES = ['cut: ', 'frame: ', 'frames: ', 'gif: '];
+
 function JobRow({ job, isSelected, isTabStop }: { job: CommandListItem; isSelected: boolean; isTabStop: boolean }) {
   const name = job.name ?? shortId(job.command_id);
   const { primary, secondary } = splitJobName(name);
@@ -84,7 +87,7 @@ function JobRow({ job, isSelected, isTabStop }: { job: CommandListItem; isSelect
   const details = [
     secondary,
     // An edit runs as chained steps, but an editor made a cut, and its name already says so.
-    job.command_type === 'FFMPEG_CHAINED_COMMANDS' && !secondary.startsWith('cut: ') ? 'chained' : '',
+    job.command_type === 'FFMPEG_CHAINED_COMMANDS' && !EDIT_NAMES.some((n) => secondary.startsWith(n)) ? 'chained' : '',
     outputs,
     job.error_status && job.error_status !== 'CANCELLED' ? failureWords(job.error_status) : '',
   ]
