@@ -392,8 +392,13 @@ test.describe('builder: local file input', () => {
     const formats = panel.getByRole('group', { name: 'Format' });
     await expect(formats.getByRole('button', { name: /^MP3\b/ })).toHaveAttribute('aria-disabled', 'true');
     await expect(formats.getByRole('button', { name: /^MP3\b/ })).toContainText('this file has no sound');
-    // The podcast starting point is a sound target: for this clip it stays a video (an MP3 of it held nothing, and the job failed with ffmpeg's words).
-    await panel.getByRole('button', { name: /^Podcast MP3/ }).click();
+    // The podcast starting point is a sound target: for this clip it says so and changes nothing (an MP3 of it held nothing,
+    // and the job failed with ffmpeg's words; then it changed nothing, silently).
+    const podcast = panel.getByRole('button', { name: /^Podcast MP3/ });
+    await expect(podcast).toHaveAttribute('aria-disabled', 'true');
+    await expect(podcast).toContainText('(no sound here)');
+    await podcast.focus();
+    await page.keyboard.press('Enter');
     await expect(formats.getByRole('button', { name: /^MP4\b/ })).toHaveAttribute('aria-pressed', 'true');
     await expect(app.outputFileName('out_1')).toHaveValue('render-converted.mp4');
     await page.keyboard.press('Control+Enter');

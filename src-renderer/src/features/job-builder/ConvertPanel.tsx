@@ -110,18 +110,25 @@ export function ConvertPanel({ form, setForm, onOpenFile }: Props) {
       <div className="row-wrap" role="group" aria-label="Start from">
         <span className="small muted">Start from:</span>
         {/* Pressed while the panel shows it as it is, as HandBrake shows the preset in use. */}
-        {CONVERT_PRESETS.map((p) => (
-          <Button
-            key={p.id}
-            size="small"
-            variant="ghost"
-            className="convert-start"
-            aria-pressed={isStartingPoint(choices, p.choices)}
-            onClick={() => chooseAll(startFrom(choices, p.choices))}
-          >
-            {p.title}
-          </Button>
-        ))}
+        {CONVERT_PRESETS.map((p) => {
+          // As the format cards say it: a video target for a sound, a sound target for a silent clip (they changed nothing, silently).
+          const targetKind = CONTAINERS[p.choices.container ?? 'mp4'].kind;
+          const misfit = soundOnly && targetKind !== 'audio' ? 'no picture here' : silent && targetKind === 'audio' ? 'no sound here' : null;
+          return (
+            <Button
+              key={p.id}
+              size="small"
+              variant="ghost"
+              className="convert-start"
+              aria-pressed={isStartingPoint(choices, p.choices)}
+              aria-disabled={misfit !== null || undefined}
+              onClick={() => misfit === null && chooseAll(startFrom(choices, p.choices))}
+            >
+              {p.title}
+              {misfit && <span className="muted"> ({misfit})</span>}
+            </Button>
+          );
+        })}
         <PresetPicker
           onOpen={(preset) => {
             setForm((f) => openPreset(f, preset));
