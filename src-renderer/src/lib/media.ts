@@ -48,4 +48,10 @@ export function sizeLabel(file: Sized): string | null {
 
 /** Codecs as editors name them ("H.265", not ffmpeg's "hevc"): a picture this browser cannot show, a convert's source. */
 const CODEC_WORDS: Record<string, string> = { hevc: 'H.265', h264: 'H.264', prores: 'ProRes', mpeg2video: 'MPEG-2', dnxhd: 'DNxHD', vc1: 'VC-1' };
-export const codecWord = (codec: string | null | undefined): string => (codec ? (CODEC_WORDS[codec] ?? codec.toUpperCase()) : '');
+export function codecWord(codec: string | null | undefined): string {
+  if (!codec) return '';
+  // "pcm_s24le" is a WAV's 24-bit PCM: said so ("PCM_S24LE" read as a code).
+  const pcm = /^pcm_[suf](\d+)/.exec(codec);
+  if (pcm) return `PCM ${pcm[1]}-bit`;
+  return CODEC_WORDS[codec] ?? codec.toUpperCase();
+}

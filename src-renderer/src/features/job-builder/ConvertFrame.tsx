@@ -28,6 +28,7 @@ export function ConvertFrame({ intro, action, children }: { intro: ReactNode; ac
  * the focus is gone, and the focus fell to the page (Tab started again from the sidebar).
  */
 export function focusConvertPanel(controls = 'input, select, button'): void {
-  const first = (which: string) => document.querySelector<HTMLElement>(`[data-testid="convert-panel"] :is(${which}):not([data-convert-skip])`);
+  const first = (which: string) =>
+    document.querySelector<HTMLElement>(`[data-testid="convert-panel"] :is(${which}):not([data-convert-skip], [aria-disabled='true'])`);
   requestAnimationFrame(() => (first(controls) ?? first('input, select, button'))?.focus());
 }
