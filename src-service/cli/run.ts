@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createExclusive } from '../local/create-exclusive';
+import { writeExclusive } from '../local/create-exclusive';
 import { parseArgs } from 'node:util';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { CommandRecord, RunChainedRequest, RunCommandRequest } from '../client/index';
 import { normalizeArgs } from './args';
 import { connect, type Client } from './context';
@@ -92,16 +91,8 @@ export async function downloadOutputs(client: Client, record: CommandRecord, dir
     const res = await client.openStorageUrl(file.storage_url);
     if (!res.body) throw new Error(`Download of ${alias} failed: an empty answer`);
     // Never over a file already there (it overwrote one quietly): "clip (1).mp4", as Save to names it (README, "The CLI").
-    const { target, handle } = await createExclusive(dir, path.basename(file.filename ?? alias));
-    try {
-      // Streamed: outputs can be far larger than memory.
-      await pipeline(Readable.fromWeb(res.body), handle.createWriteStream());
-    } catch (err) {
-      await fs.promises.rm(target, { force: true }); // never half a file under a name the user sees
-      throw err;
-    } finally {
-      await handle.close().catch(() => undefined);
-    }
+    // Streamed: outputs can be far larger than memory.
+    const target = await writeExclusive(dir, path.basename(file.filename ?? alias), Readable.fromWeb(res.body));
     if (!json) note(`saved ${alias} -> ${target}`);
   }
 }

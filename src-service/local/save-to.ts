@@ -1,14 +1,12 @@
 import fs from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import type { CommandsRepo } from '../jobs/commands-repo';
 import type { FilesRepo } from '../files/files-repo';
-import type { StoredFile } from '../files/stored-file';
 import type { BlobStore } from '../storage/blob-store';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isFolderBlob } from '../files/storage-access';
 import { realHome, resolveInsideHome } from './local-only';
 import { DEFAULT_PATTERN, nameFromPattern, unknownPlaceholders } from './save-names';
-import { createExclusive } from './create-exclusive';
+import { writeExclusive } from './create-exclusive';
 
 export interface SaveToDeps {
   files: FilesRepo;
@@ -40,19 +38,7 @@ export async function saveOutputsTo(deps: SaveToDeps, accountId: string, command
   const dir = await resolveInsideHome(folder, await realHome(), 'folder');
   if (!(await fs.stat(dir)).isDirectory()) throw new BadRequestError(`Not a folder: ${folder}`);
   const saved: SavedOutput[] = [];
-  for (const [i, row] of outputs.entries()) saved.push({ fileId: row.id, path: await writeNew(deps.blobs, row, dir, names[i] as string) });
+  for (const [i, row] of outputs.entries())
+    saved.push({ fileId: row.id, path: await writeExclusive(dir, names[i] as string, await deps.blobs.openRead(row.blobKey as string)) });
   return saved;
-}
-
-async function writeNew(blobs: BlobStore, row: StoredFile, dir: string, name: string): Promise<string> {
-  const { target, handle } = await createExclusive(dir, name);
-  try {
-    await pipeline(await blobs.openRead(row.blobKey as string), handle.createWriteStream());
-    return target;
-  } catch (err) {
-    await fs.rm(target, { force: true }); // never leave half a file under a name the user sees
-    throw err;
-  } finally {
-    await handle.close().catch(() => undefined); // the write stream closed it already on success
-  }
 }
