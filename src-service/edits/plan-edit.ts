@@ -72,6 +72,7 @@ export function planEdit(inputFacts: CutFacts, edit: EditBody, input: string): E
     inputHasVideo: inputFacts.video !== null,
     sourceAudio,
     mix,
+    losslessSound: strategy === 'copy' && !mix ? sampleExactCodecOf(audioTracks(facts)) : undefined,
     // Read only where it is used: a GIF's max_fps (frameRateOf sorts every gap between frames).
     sourceFps: container.isGif && edit.output.max_fps !== undefined ? frameRateOf(tl) : undefined,
     parts: [],
@@ -334,6 +335,8 @@ interface Ctx {
   sourceAudio: readonly number[];
   /** They are mixed into one track (mix_audio, two tracks or more): then the sound is encoded, never copied. */
   mix: boolean;
+  /** A lossless cut of sound stored without loss (sampleExactCodecOf): its codec, which cuts it by samples. */
+  losslessSound: string | undefined;
   /** The source's frames a second (frameRateOf): a GIF's `max_fps` leaves a slower source as it is. */
   sourceFps: number | undefined;
   /** The parts (independent of each other) and the joins (each reads parts). */
@@ -415,9 +418,8 @@ function addGroup(ctx: Ctx, group: { cut: SegmentCut; index: number }[], g: numb
     else if (audioOut) {
       const direct = audioOut.where === 'part';
       const file = `cut-a${index + 1}.${direct ? 'm4a' : 'mka'}`;
-      const kept = ctx.strategy === 'copy' && !ctx.mix;
-      const samples = kept ? sampleExactCodecOf(audioTracks(ctx.facts)) : undefined;
-      const copied = kept && samples === undefined;
+      const samples = ctx.losslessSound;
+      const copied = ctx.strategy === 'copy' && !ctx.mix && samples === undefined;
       const codec = direct ? audioOut.codec : samples ? ['-c:a', samples] : copied ? ['-c:a', 'copy'] : ['-c:a', 'flac'];
       // Copied sound cut from a video input (a sound-only output): a seek before -i would land on
       // the video keyframe before the start and copy from there; after -i it drops the packets before it.
@@ -614,9 +616,7 @@ const LEAD_OUTPOINT = -1000;
 function audioPlan(ctx: Ctx, segments: number, mp4Like: boolean): { codec: string[]; where: 'join' | 'part' | 'list' } {
   // FLAC cut by samples: each part's frames are numbered from 0 in their own headers, which a copy keeps (decoding
   // a .flac file read "sample/frame number mismatch" and going-back times): the join encodes them once, as FLAC, without loss.
-  if (ctx.strategy === 'copy' && !ctx.mix && segments > 1 && sampleExactCodecOf(audioTracks(ctx.facts)) === 'flac')
-    return { codec: ['-c:a', 'flac'], where: 'list' };
-  if (ctx.strategy === 'copy' && !ctx.mix) return { codec: ['-c:a', 'copy'], where: 'list' };
+  if (ctx.strategy === 'copy' && !ctx.mix) return { codec: ['-c:a', ctx.losslessSound === 'flac' && segments > 1 ? 'flac' : 'copy'], where: 'list' };
   const lone = segments === 1 && mp4Like;
   const copyable = !ctx.mix && audioTracks(ctx.facts).every((t) => MP4_COPYABLE_AUDIO.has(t) && holdsAudio(ctx.container, t));
   if (lone && ctx.strategy === 'smart' && copyable) return { codec: ['-c:a', 'copy'], where: 'join' };
