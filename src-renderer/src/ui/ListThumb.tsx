@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 
 import { API } from '../../../src-service/client';
 import type { TimelineResponse } from '../../../src-service/contract/file-facts.schema';
 import { useApi } from '../lib/api';
+import { watchForNoPicture } from './use-proxy-fallback';
 
 /** Where the picture shown sits in the file: near its start, past a fade-in. */
 const POSTER_SECONDS = 0.5;
@@ -33,16 +34,7 @@ export function ListThumb({ type, url, label, fileId }: { type: 'video' | 'image
     <span ref={box} className="list-thumb">
       {type === 'image' && <img src={url} alt={label} loading="lazy" />}
       {type === 'video' && isVisible && !isUnplayable && (
-        <video
-          src={`${url}#t=${POSTER_SECONDS}`}
-          preload="metadata"
-          muted
-          aria-label={label}
-          onError={unplayable}
-          onLoadedData={(e) => {
-            if (e.currentTarget.videoWidth === 0) unplayable();
-          }}
-        />
+        <video src={`${url}#t=${POSTER_SECONDS}`} preload="metadata" muted aria-label={label} {...watchForNoPicture(unplayable)} />
       )}
       {isUnplayable && fileId && <SpriteTile fileId={fileId} label={label} box={box} />}
     </span>

@@ -52,15 +52,14 @@ export function MediaPreview({ file, url, label, onProxy }: { file: StoredFile; 
  */
 function VideoPreview({ file, url, label, onProxy }: { file: StoredFile; url: string; label: string; onProxy?(url: string | null): void }) {
   const fallback = useProxyFallback(file.file_id, (file.width ?? 0) > 0);
-  const { proxyUrl } = fallback;
-  const { isPictureless } = fallback;
+  const { proxyUrl, isPictureless } = fallback;
   useEffect(() => {
     if (isPictureless) onProxy?.(proxyUrl ?? null);
   }, [isPictureless, proxyUrl, onProxy]);
   return (
     <>
       <video className="media" src={proxyUrl ?? url} controls preload="metadata" aria-label={label} {...fallback.watch} />
-      {fallback.isPictureless && (
+      {isPictureless && (
         <p className="small muted" role="note" data-testid="no-picture-here">
           {pictureNote(fallback, file.codec)}
         </p>

@@ -47,14 +47,27 @@ export function useProxyFallback(fileId: string | undefined, hasPicture: boolean
     proxyUrl,
     isPictureless,
     proxy,
-    watch: {
-      onLoadedMetadata: (e) => {
-        if (!proxyUrl && e.currentTarget.videoWidth === 0 && hasPicture) setPictureless(true);
-      },
-      onError: () => {
-        if (!proxyUrl) setPictureless(true);
-      },
+    // Once the proxy plays, nothing is watched: it has its picture.
+    watch: proxyUrl ? NOT_WATCHING : watchForNoPicture(() => setPictureless(true), hasPicture),
+  };
+}
+
+const NOT_WATCHING: PictureWatch = { onLoadedMetadata: () => undefined, onError: () => undefined };
+
+type PictureWatch = ProxyFallback['watch'];
+
+/**
+ * A `<video>`'s handlers that tell when this browser shows none of its picture: Chromium fails on
+ * ProRes, and plays an H.265 MP4's sound with a picture 0 px wide. `hasPicture`: the file is known
+ * to have one (a sound in an MP4 has none, and its empty box is right). The list thumbnails
+ * (ListThumb) and the proxy fallback read the same signs.
+ */
+export function watchForNoPicture(onMissing: () => void, hasPicture = true): PictureWatch {
+  return {
+    onLoadedMetadata: (e) => {
+      if (e.currentTarget.videoWidth === 0 && hasPicture) onMissing();
     },
+    onError: onMissing,
   };
 }
 
